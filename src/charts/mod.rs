@@ -1,0 +1,337 @@
+//! The rule charts as data: generic shapes (banded lookups, grids, lists, records,
+//! settings), two-stage TOML loading, provenance per value, a club's overrides cell by
+//! cell, and the content hash of the tables in force.
+
+mod error;
+mod load;
+mod model;
+mod overrides;
+mod raw;
+mod reader;
+pub mod registry;
+
+pub use error::{ErrorKind, LoadError, line_column};
+pub use load::{parse_chart, parse_typed};
+pub use model::{
+    Axis, Band, Body, Cell, Chart, Confidence, Key, KeyKind, Shape, Status, Value, ValueType,
+};
+pub use overrides::{CellAddress, HOUSE_FILE, write_house_cell};
+pub use reader::CellReader;
+
+use crate::ruleset::Ruleset;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
+}
+
+/// Every chart in force: the shipped ones, with a club's folder and one-off cells on top.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Charts {
+    charts: BTreeMap<Ruleset, BTreeMap<String, Chart>>,
+    hash: String,
+}
+
+/// Counts for `laager tables check`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// Charts loaded.
+    pub charts: usize,
+    /// Cells in them.
+    pub cells: usize,
+    /// Cells per confidence: printed, reconstructed, unknown, house.
+    pub by_confidence: BTreeMap<String, usize>,
+    /// Charts shipped with their shape only (`not_supplied`), as `ruleset/chart`.
+    pub not_supplied: Vec<String>,
+}
+
+impl Charts {
+    /// The shipped tables, embedded in the binary.
+    pub fn shipped() -> Result<Charts, Vec<LoadError>> {
+        let mut charts = Charts {
+            charts: BTreeMap::new(),
+            hash: String::new(),
+        };
+        let mut errors = Vec::new();
+        for (relative, source) in shipped::SHIPPED {
+            let file = format!("tables/{relative}");
+            if let Err(mut e) = charts.add_file(relative, &file, source) {
+                errors.append(&mut e);
+            }
+        }
+        charts.rehash();
+        if errors.is_empty() {
+            Ok(charts)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The shipped tables with a club's folder on top, if one is given.
+    pub fn load(club: Option<&Path>) -> Result<Charts, Vec<LoadError>> {
+        let mut charts = Charts::shipped()?;
+        if let Some(dir) = club {
+            charts.overlay_dir(dir)?;
+        }
+        Ok(charts)
+    }
+
+    /// Adds (or replaces) a chart from a file at `relative` (`dba_zulu/troop_types.toml`).
+    /// A `house.toml` is applied cell by cell instead.
+    fn add_file(&mut self, relative: &str, file: &str, source: &str) -> Result<(), Vec<LoadError>> {
+        let fail = |kind, message: String| {
+            vec![LoadError {
+                file: file.to_owned(),
+                line: 1,
+                column: 1,
+                kind,
+                message,
+            }]
+        };
+        let (folder, stem) = match relative.rsplit_once('/') {
+            Some((folder, name)) => (folder, name.trim_end_matches(".toml")),
+            None => {
+                return Err(fail(
+                    ErrorKind::UnknownChart,
+                    "a chart file must be inside a ruleset folder (micro_colonial, dba_zulu, victoria_cross, soldiers_of_the_queen)".to_owned(),
+                ));
+            }
+        };
+        let Some(ruleset) = Ruleset::from_id(folder) else {
+            return Err(fail(
+                ErrorKind::UnknownChart,
+                format!(
+                    "folder '{folder}' is not a ruleset: expected micro_colonial, dba_zulu, victoria_cross or soldiers_of_the_queen"
+                ),
+            ));
+        };
+        if stem == overrides::HOUSE_STEM {
+            return overrides::apply_house_file(self, ruleset, file, source);
+        }
+        if !registry::is_known(ruleset, stem) {
+            return Err(fail(
+                ErrorKind::UnknownChart,
+                format!(
+                    "no {} chart is named '{stem}': expected one of {}",
+                    ruleset.id(),
+                    registry::known_charts(ruleset).join(", ")
+                ),
+            ));
+        }
+        let chart = parse_chart(ruleset, stem, file, source)?;
+        self.charts
+            .entry(ruleset)
+            .or_default()
+            .insert(stem.to_owned(), chart);
+        Ok(())
+    }
+
+    /// Lays a club's tables folder over these charts: whole chart files replace the
+    /// shipped ones, `house.toml` sets single cells. Every error in every file is reported.
+    pub fn overlay_dir(&mut self, dir: &Path) -> Result<(), Vec<LoadError>> {
+        let mut errors = Vec::new();
+        let io_error = |path: &Path, e: &std::io::Error| LoadError {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+            kind: ErrorKind::Io,
+            message: format!("cannot read: {e}"),
+        };
+        let folders = match std::fs::read_dir(dir) {
+            Ok(f) => f,
+            Err(e) => return Err(vec![io_error(dir, &e)]),
+        };
+        let mut files = Vec::new();
+        for folder in folders.flatten() {
+            let path = folder.path();
+            if !path.is_dir() {
+                continue;
+            }
+            match std::fs::read_dir(&path) {
+                Ok(entries) => {
+                    for entry in entries.flatten() {
+                        let p = entry.path();
+                        if p.extension().is_some_and(|e| e == "toml") {
+                            files.push(p);
+                        }
+                    }
+                }
+                Err(e) => errors.push(io_error(&path, &e)),
+            }
+        }
+        // Whole charts first, then house cells, so a house cell lands on the club's chart.
+        files.sort_by_key(|p| {
+            (
+                p.file_stem().is_some_and(|s| s == overrides::HOUSE_STEM),
+                p.clone(),
+            )
+        });
+        for path in files {
+            let relative = path
+                .strip_prefix(dir)
+                .map(|p| p.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            let file = path.display().to_string();
+            match std::fs::read_to_string(&path) {
+                Ok(source) => {
+                    if let Err(mut e) = self.add_file(&relative, &file, &source) {
+                        errors.append(&mut e);
+                    }
+                }
+                Err(e) => errors.push(io_error(&path, &e)),
+            }
+        }
+        self.rehash();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Supplies one cell for one resolution: `CHART:KEY=VALUE` (`--cell`), marked `house`.
+    pub fn apply_cell_arg(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
+        let (address, value) = arg
+            .split_once('=')
+            .ok_or_else(|| format!("--cell '{arg}': expected CHART:KEY=VALUE"))?;
+        let address = CellAddress::parse(address).map_err(|e| format!("--cell '{arg}': {e}"))?;
+        self.set_cell(
+            ruleset,
+            &address,
+            value,
+            Some("typed for this resolution (--cell)".to_owned()),
+            None,
+            None,
+        )
+        .map_err(|e| format!("--cell '{arg}': {e}"))
+    }
+
+    /// Sets one cell from typed text, as a `house` value.
+    pub fn set_cell(
+        &mut self,
+        ruleset: Ruleset,
+        address: &CellAddress,
+        value: &str,
+        note: Option<String>,
+        by: Option<String>,
+        date: Option<String>,
+    ) -> Result<(), String> {
+        let chart = self
+            .charts
+            .get_mut(&ruleset)
+            .and_then(|c| c.get_mut(&address.chart))
+            .ok_or_else(|| format!("no {} chart is named '{}'", ruleset.id(), address.chart))?;
+        let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
+        let (value_type, optional) = chart.value_type_at(&key).ok_or_else(|| {
+            format!(
+                "chart '{}' has no cell {}",
+                address.chart,
+                address.key.join(":")
+            )
+        })?;
+        let parsed = parse_typed(value, value_type, optional)?;
+        let cell = chart.cell_mut(&key).ok_or_else(|| {
+            format!(
+                "chart '{}' has no cell {}",
+                address.chart,
+                address.key.join(":")
+            )
+        })?;
+        if let (Some(choices), Value::Text(v)) = (&cell.choices, &parsed)
+            && !choices.contains(v)
+        {
+            return Err(format!("'{v}' is not one of: {}", choices.join(", ")));
+        }
+        cell.value = Some(parsed);
+        cell.confidence = Confidence::House;
+        cell.note = note;
+        cell.by = by;
+        cell.date = date;
+        self.rehash();
+        Ok(())
+    }
+
+    /// One chart of a ruleset.
+    pub fn chart(&self, ruleset: Ruleset, name: &str) -> Option<&Chart> {
+        self.charts.get(&ruleset)?.get(name)
+    }
+
+    /// Every chart of a ruleset, by name.
+    pub fn of(&self, ruleset: Ruleset) -> impl Iterator<Item = &Chart> {
+        self.charts
+            .get(&ruleset)
+            .into_iter()
+            .flat_map(|c| c.values())
+    }
+
+    /// Every chart, ruleset by ruleset.
+    pub fn all(&self) -> impl Iterator<Item = &Chart> {
+        self.charts.values().flat_map(|c| c.values())
+    }
+
+    /// Finds a chart by name across rulesets: `ruleset/chart` or a name only one ruleset has.
+    pub fn find(&self, name: &str) -> Result<&Chart, String> {
+        if let Some((folder, chart)) = name.split_once('/') {
+            let ruleset =
+                Ruleset::from_id(folder).ok_or_else(|| format!("'{folder}' is not a ruleset"))?;
+            return self
+                .chart(ruleset, chart)
+                .ok_or_else(|| format!("no {} chart is named '{chart}'", ruleset.id()));
+        }
+        let found: Vec<&Chart> = self.all().filter(|c| c.name == name).collect();
+        match found.as_slice() {
+            [one] => Ok(one),
+            [] => Err(format!(
+                "no chart is named '{name}' (see `laager tables list`)"
+            )),
+            many => Err(format!(
+                "'{name}' is a chart of several rulesets: write one of {}",
+                many.iter()
+                    .map(|c| format!("{}/{}", c.ruleset.folder(), c.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// The content hash of the tables in force (sha-256 of their canonical JSON, hex).
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    fn rehash(&mut self) {
+        let canonical = serde_json::to_vec(&self.charts).unwrap_or_default();
+        let digest = Sha256::digest(&canonical);
+        self.hash = digest.iter().fold(String::new(), |mut s, b| {
+            use std::fmt::Write as _;
+            let _ = write!(s, "{b:02x}");
+            s
+        });
+    }
+
+    /// Counts charts, cells and cells per confidence.
+    pub fn summary(&self) -> Summary {
+        let mut summary = Summary::default();
+        for c in Confidence::ALL {
+            summary.by_confidence.insert(c.name().to_owned(), 0);
+        }
+        for chart in self.all() {
+            summary.charts += 1;
+            for (_, cell) in chart.cells() {
+                summary.cells += 1;
+                *summary
+                    .by_confidence
+                    .entry(cell.confidence.name().to_owned())
+                    .or_default() += 1;
+            }
+            if chart.status == Status::NotSupplied {
+                summary
+                    .not_supplied
+                    .push(format!("{}/{}", chart.ruleset.folder(), chart.name));
+            }
+        }
+        summary
+    }
+}

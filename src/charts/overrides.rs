@@ -1,0 +1,236 @@
+//! A club's values: cell addresses, the `house.toml` of a club's tables folder, and
+//! `laager tables set`, which writes one.
+
+use super::Charts;
+use super::error::{ErrorKind, Errors, LoadError};
+use super::load::convert;
+use super::model::Value;
+use crate::ruleset::Ruleset;
+use serde::Deserialize;
+use std::path::Path;
+use toml::Spanned;
+
+/// The stem of the file holding a club's single cells in each ruleset folder.
+pub(crate) const HOUSE_STEM: &str = "house";
+/// The file name of a club's single cells in each ruleset folder.
+pub const HOUSE_FILE: &str = "house.toml";
+
+/// A cell's address: `CHART:KEY` or `CHART:ROW:COL`, the chart optionally `ruleset/chart`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellAddress {
+    /// The ruleset, when the address names it (`dba_zulu/troop_types:zulus:combat`).
+    pub ruleset: Option<Ruleset>,
+    /// The chart's name.
+    pub chart: String,
+    /// The key parts.
+    pub key: Vec<String>,
+}
+
+impl CellAddress {
+    /// Parses an address.
+    pub fn parse(text: &str) -> Result<CellAddress, String> {
+        let mut parts = text.split(':').map(str::trim);
+        let chart = parts.next().unwrap_or_default();
+        let key: Vec<String> = parts.map(str::to_owned).collect();
+        if chart.is_empty() || key.is_empty() || key.len() > 2 || key.iter().any(String::is_empty) {
+            return Err(format!(
+                "'{text}' is not a cell address: expected CHART:KEY or CHART:ROW:COL"
+            ));
+        }
+        let (ruleset, chart) = match chart.split_once('/') {
+            Some((folder, chart)) => (
+                Some(
+                    Ruleset::from_id(folder)
+                        .ok_or_else(|| format!("'{folder}' is not a ruleset"))?,
+                ),
+                chart,
+            ),
+            None => (None, chart),
+        };
+        Ok(CellAddress {
+            ruleset,
+            chart: chart.to_owned(),
+            key,
+        })
+    }
+
+    /// The address without its ruleset, as written in `house.toml`.
+    pub fn local(&self) -> String {
+        format!("{}:{}", self.chart, self.key.join(":"))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHouse {
+    #[serde(default)]
+    cell: Vec<RawHouseCell>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHouseCell {
+    address: Spanned<String>,
+    value: Spanned<toml::Value>,
+    by: Option<String>,
+    date: Option<String>,
+    note: Option<String>,
+}
+
+/// Applies a `house.toml` to the charts, cell by cell.
+pub(crate) fn apply_house_file(
+    charts: &mut Charts,
+    ruleset: Ruleset,
+    file: &str,
+    source: &str,
+) -> Result<(), Vec<LoadError>> {
+    let mut errors = Errors::new(file, source);
+    let raw: RawHouse = match toml::from_str(source) {
+        Ok(raw) => raw,
+        Err(e) => {
+            errors.toml(&e);
+            return Err(errors.found);
+        }
+    };
+    for cell in raw.cell {
+        let at = cell.address.span().start;
+        let address = match CellAddress::parse(cell.address.get_ref()) {
+            Ok(a) => a,
+            Err(e) => {
+                errors.at(at, ErrorKind::BadValue, e);
+                continue;
+            }
+        };
+        let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
+        let Some(chart) = charts.chart(ruleset, &address.chart) else {
+            errors.at(
+                at,
+                ErrorKind::UnknownChart,
+                format!("no {} chart is named '{}'", ruleset.id(), address.chart),
+            );
+            continue;
+        };
+        let Some((value_type, optional)) = chart.value_type_at(&key) else {
+            errors.at(
+                at,
+                ErrorKind::MissingKey,
+                format!(
+                    "chart '{}' has no cell {}",
+                    address.chart,
+                    address.key.join(":")
+                ),
+            );
+            continue;
+        };
+        let Some(value) = convert(
+            &mut errors,
+            cell.value.span().start,
+            cell.value.get_ref(),
+            value_type,
+            optional,
+        ) else {
+            continue;
+        };
+        let text = value_text(&value);
+        if let Err(e) = charts.set_cell(ruleset, &address, &text, cell.note, cell.by, cell.date) {
+            errors.at(cell.value.span().start, ErrorKind::BadValue, e);
+        }
+    }
+    if errors.found.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.found)
+    }
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::List(items) => items.join(","),
+        other => other.to_string(),
+    }
+}
+
+fn to_toml(value: &Value) -> toml::Value {
+    match value {
+        Value::Int(n) => toml::Value::Integer(*n),
+        Value::Number(x) => toml::Value::Float(*x),
+        Value::Text(t) => toml::Value::String(t.clone()),
+        Value::Bool(b) => toml::Value::Boolean(*b),
+        Value::List(items) => {
+            toml::Value::Array(items.iter().cloned().map(toml::Value::String).collect())
+        }
+        Value::None => toml::Value::String("none".to_owned()),
+    }
+}
+
+/// Writes one club value into `DIR/<ruleset>/house.toml`, creating the folder if needed.
+///
+/// The value is checked against the charts in force (shipped, with the folder on top)
+/// before anything is written; the file is replaced atomically, so a failure leaves the
+/// old one intact. Returns the ruleset the cell belongs to.
+pub fn write_house_cell(
+    dir: &Path,
+    address: &CellAddress,
+    value: &str,
+    by: &str,
+    date: &str,
+) -> Result<Ruleset, String> {
+    let mut charts = Charts::shipped().map_err(|e| format!("shipped tables: {}", e[0]))?;
+    if dir.exists() {
+        charts.overlay_dir(dir).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+    }
+    let ruleset = match address.ruleset {
+        Some(r) => r,
+        None => charts.find(&address.chart)?.ruleset,
+    };
+    let mut check = charts.clone();
+    check.set_cell(ruleset, address, value, None, None, None)?;
+    let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
+    let typed = check
+        .chart(ruleset, &address.chart)
+        .and_then(|c| c.cell(&key))
+        .and_then(|c| c.value.clone())
+        .ok_or_else(|| format!("no cell {}", address.local()))?;
+
+    let folder = dir.join(ruleset.folder());
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let path = folder.join(HOUSE_FILE);
+    let mut document: toml::Table = if path.exists() {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message()))?
+    } else {
+        toml::Table::new()
+    };
+    let cells = document
+        .entry("cell")
+        .or_insert_with(|| toml::Value::Array(Vec::new()));
+    let toml::Value::Array(cells) = cells else {
+        return Err(format!(
+            "{}: `cell` must be an array of tables",
+            path.display()
+        ));
+    };
+    let local = address.local();
+    cells.retain(|c| c.get("address").and_then(toml::Value::as_str) != Some(local.as_str()));
+    let mut entry = toml::Table::new();
+    entry.insert("address".to_owned(), toml::Value::String(local));
+    entry.insert("value".to_owned(), to_toml(&typed));
+    entry.insert("by".to_owned(), toml::Value::String(by.to_owned()));
+    entry.insert("date".to_owned(), toml::Value::String(date.to_owned()));
+    cells.push(toml::Value::Table(entry));
+    let text = toml::to_string_pretty(&document).map_err(|e| e.to_string())?;
+    let temporary = folder.join(".house.toml.tmp");
+    std::fs::write(&temporary, text)
+        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, &path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(ruleset)
+}

@@ -1,0 +1,108 @@
+//! The command line: clap subcommands over the library, text or `--json` output.
+//!
+//! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
+//! one per line, lowercase, naming what was wrong and where.
+
+mod output;
+mod tables;
+
+pub use output::{Outcome, print_odds, print_resolved};
+
+use crate::charts::Charts;
+use crate::ruleset::Ruleset;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Laager: a referee's assistant for colonial-era miniatures wargames.
+///
+/// With no subcommand it opens the window (on FILE, if given).
+#[derive(Debug, Parser)]
+#[command(name = "laager", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// A layout or `.laager` file to open in the window.
+    pub file: Option<PathBuf>,
+    /// What to run; without one, the window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check, list, show and set the rule charts.
+    #[command(subcommand)]
+    Tables(tables::TablesCommand),
+}
+
+/// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct TablesArgs {
+    /// A club's tables folder, laid over the shipped tables cell by cell.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// A value for one chart cell, for this resolution only (repeatable).
+    #[arg(long = "cell", value_name = "CHART:KEY=VALUE")]
+    pub cells: Vec<String>,
+}
+
+impl TablesArgs {
+    /// Loads the shipped tables, the club folder and the one-off cells of one ruleset.
+    pub fn load(&self, ruleset: Ruleset) -> Result<Charts, CliError> {
+        let mut charts = Charts::load(self.tables.as_deref()).map_err(|errors| {
+            CliError::Input(
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })?;
+        for cell in &self.cells {
+            charts
+                .apply_cell_arg(ruleset, cell)
+                .map_err(CliError::Input)?;
+        }
+        Ok(charts)
+    }
+}
+
+/// A failure of a command: bad input (exit 2) or an internal failure (exit 1).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The user's input was wrong; the message names what and where.
+    #[error("{0}")]
+    Input(String),
+    /// Something failed that the user could not have caused.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Runs the binary: the CLI with a subcommand, the window without.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        return match crate::app::run(cli.file) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("cannot open the window: {e}");
+                ExitCode::from(1)
+            }
+        };
+    };
+    let result = match command {
+        Command::Tables(command) => tables::run(command),
+    };
+    match result {
+        Ok(outcome) => outcome.exit_code(),
+        Err(e) => {
+            for line in e.to_string().lines() {
+                eprintln!("{line}");
+            }
+            match e {
+                CliError::Input(_) => ExitCode::from(2),
+                CliError::Internal(_) => ExitCode::from(1),
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Printing resolutions, refusals and odds, as text or as the JSON contract.
+
+use crate::resolution::{Odds, Refusal, Resolution};
+use std::process::ExitCode;
+
+/// How a command ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done: exit 0.
+    Done,
+    /// The rule refused: exit 2.
+    Refused,
+}
+
+impl Outcome {
+    /// The process exit code.
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::Done => ExitCode::SUCCESS,
+            Outcome::Refused => ExitCode::from(2),
+        }
+    }
+}
+
+fn json_text(value: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// Prints a resolution or a refusal; a refusal also goes to stderr and exits 2.
+pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outcome {
+    match result {
+        Ok(resolution) => {
+            if json {
+                println!("{}", json_text(resolution));
+            } else {
+                print!("{}", render_resolution(resolution));
+            }
+            Outcome::Done
+        }
+        Err(refusal) => {
+            if json {
+                println!("{}", json_text(&refusal.to_json()));
+            }
+            eprintln!("refused: {}", refusal.reason);
+            Outcome::Refused
+        }
+    }
+}
+
+/// The text form of a resolution: each step with its rule, the outcome, the warnings.
+pub fn render_resolution(resolution: &Resolution) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {}", resolution.ruleset, resolution.procedure);
+    for roll in &resolution.rolls {
+        let faces: Vec<String> = roll
+            .faces
+            .iter()
+            .map(|f| match f.colour {
+                Some(crate::resolution::Colour::Black) => format!("B{}", f.face),
+                Some(crate::resolution::Colour::Red) => format!("R{}", f.face),
+                None => f.face.to_string(),
+            })
+            .collect();
+        let source = match roll.seed {
+            Some(seed) => format!("seeded {seed}"),
+            None => "entered".to_owned(),
+        };
+        let _ = writeln!(out, "  dice ({source}): {}", faces.join(","));
+    }
+    for (i, step) in resolution.steps.iter().enumerate() {
+        let value = step
+            .value
+            .as_ref()
+            .map(|v| format!(" = {v}"))
+            .unwrap_or_default();
+        let total = step
+            .total
+            .as_ref()
+            .map(|t| format!("  (total {t})"))
+            .unwrap_or_default();
+        let mut cite = step.rule.section.clone();
+        if let Some(cell) = &step.rule.cell {
+            cite.push_str(", ");
+            cite.push_str(cell);
+        }
+        let _ = writeln!(out, "  {}. {}{value}{total}  [{cite}]", i + 1, step.text);
+    }
+    for (key, value) in &resolution.outcome {
+        let _ = writeln!(out, "  {key}: {value}");
+    }
+    for warning in &resolution.warnings {
+        let _ = writeln!(out, "  warning: {warning}");
+    }
+    out
+}
+
+/// Prints odds: a table of value, probability and cumulative "this or better", or JSON.
+///
+/// "Better" is read in the direction of the listed order's end (higher values are better
+/// for the roller); `better_is_higher` flips it.
+pub fn print_odds(odds: &Odds, json: bool, better_is_higher: bool) {
+    if json {
+        println!("{}", json_text(odds));
+        return;
+    }
+    let n = odds.outcomes.len();
+    let mut cumulative = vec![0.0; n];
+    if better_is_higher {
+        let mut running = 0.0;
+        for i in (0..n).rev() {
+            running += odds.outcomes[i].probability;
+            cumulative[i] = running;
+        }
+    } else {
+        let mut running = 0.0;
+        for (entry, cum) in odds.outcomes.iter().zip(cumulative.iter_mut()) {
+            running += entry.probability;
+            *cum = running;
+        }
+    }
+    println!(
+        "{:>16}  {:>11}  {:>13}",
+        "value", "probability", "this or better"
+    );
+    for (entry, cum) in odds.outcomes.iter().zip(cumulative) {
+        let value = match &entry.value {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        println!(
+            "{value:>16}  {:>10.4}%  {:>12.4}%",
+            entry.probability * 100.0,
+            cum * 100.0
+        );
+    }
+}

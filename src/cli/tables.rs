@@ -1,0 +1,321 @@
+//! `laager tables check|list|show|set`: the charts as a referee or a club sees them.
+
+use super::{CliError, Outcome};
+use crate::charts::{Body, CellAddress, Chart, Charts, Confidence, Status};
+use clap::Subcommand;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// `laager tables ...`.
+#[derive(Debug, Subcommand)]
+pub enum TablesCommand {
+    /// Validate a tables folder (default: the shipped tables); every error, one per line.
+    Check {
+        /// The folder to check, laid over the shipped tables.
+        dir: Option<PathBuf>,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every chart with its status and cells per confidence.
+    List {
+        /// A club's tables folder, laid over the shipped tables.
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one chart as a text table with confidence marks (~ reconstructed, ? unknown, * house).
+    Show {
+        /// The chart: its name, or `ruleset/name` where several rulesets have one.
+        chart: String,
+        /// A club's tables folder, laid over the shipped tables.
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
+        /// Print the chart as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a club's value for one cell into a tables folder (created if needed), as `house`.
+    Set {
+        /// `CHART:KEY=VALUE` or `CHART:ROW:COL=VALUE`; the chart may be `ruleset/name`.
+        assignment: String,
+        /// The club's tables folder to write into.
+        #[arg(long, value_name = "DIR")]
+        into: PathBuf,
+        /// Who typed the value (default: $USER).
+        #[arg(long)]
+        by: Option<String>,
+    },
+}
+
+fn errors_text(errors: &[crate::charts::LoadError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs a `tables` subcommand.
+pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
+    match command {
+        TablesCommand::Check { dir, json } => {
+            let charts =
+                Charts::load(dir.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            let summary = charts.summary();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&summary)
+                        .map_err(|e| CliError::Internal(e.to_string()))?
+                );
+            } else {
+                let place =
+                    dir.map_or_else(|| "shipped tables".to_owned(), |d| d.display().to_string());
+                println!("{place}: ok");
+                println!("  charts: {}", summary.charts);
+                println!("  cells: {}", summary.cells);
+                for confidence in Confidence::ALL {
+                    let count = summary
+                        .by_confidence
+                        .get(confidence.name())
+                        .copied()
+                        .unwrap_or(0);
+                    println!("    {}: {count}", confidence.name());
+                }
+                println!("  charts not supplied: {}", summary.not_supplied.len());
+                for chart in &summary.not_supplied {
+                    println!("    {chart}");
+                }
+                println!("  tables hash: {}", charts.hash());
+            }
+            Ok(Outcome::Done)
+        }
+        TablesCommand::List { tables, json } => {
+            let charts =
+                Charts::load(tables.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            if json {
+                let list: Vec<serde_json::Value> = charts
+                    .all()
+                    .map(|c| {
+                        let counts = c.confidence_counts();
+                        serde_json::json!({
+                            "ruleset": c.ruleset,
+                            "chart": c.name,
+                            "title": c.title,
+                            "status": c.status,
+                            "printed": counts[0],
+                            "reconstructed": counts[1],
+                            "unknown": counts[2],
+                            "house": counts[3],
+                        })
+                    })
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&list)
+                        .map_err(|e| CliError::Internal(e.to_string()))?
+                );
+            } else {
+                println!(
+                    "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  title",
+                    "ruleset", "chart", "printed", "recon", "unknown", "house"
+                );
+                for c in charts.all() {
+                    let counts = c.confidence_counts();
+                    let status = if c.status == Status::NotSupplied {
+                        " (not supplied)"
+                    } else {
+                        ""
+                    };
+                    println!(
+                        "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  {}{status}",
+                        c.ruleset.id(),
+                        c.name,
+                        counts[0],
+                        counts[1],
+                        counts[2],
+                        counts[3],
+                        c.title
+                    );
+                }
+            }
+            Ok(Outcome::Done)
+        }
+        TablesCommand::Show {
+            chart,
+            tables,
+            json,
+        } => {
+            let charts =
+                Charts::load(tables.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            let chart = charts.find(&chart).map_err(CliError::Input)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(chart)
+                        .map_err(|e| CliError::Internal(e.to_string()))?
+                );
+            } else {
+                print!("{}", render_chart(chart));
+            }
+            Ok(Outcome::Done)
+        }
+        TablesCommand::Set {
+            assignment,
+            into,
+            by,
+        } => {
+            let (address, value) = assignment.split_once('=').ok_or_else(|| {
+                CliError::Input(format!("'{assignment}': expected CHART:KEY=VALUE"))
+            })?;
+            let address = CellAddress::parse(address).map_err(CliError::Input)?;
+            let by = by
+                .or_else(|| std::env::var("USER").ok())
+                .unwrap_or_else(|| "club".to_owned());
+            let date = today();
+            let ruleset = crate::charts::write_house_cell(&into, &address, value, &by, &date)
+                .map_err(CliError::Input)?;
+            println!(
+                "set {} = {} in {} (house, by {by}, {date})",
+                address.local(),
+                value.trim(),
+                into.join(ruleset.folder())
+                    .join(crate::charts::HOUSE_FILE)
+                    .display()
+            );
+            Ok(Outcome::Done)
+        }
+    }
+}
+
+/// Today's date (UTC) as YYYY-MM-DD, for the record of who set a club value and when.
+fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (seconds / 86_400) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn mark(cell: &crate::charts::Cell) -> String {
+    match &cell.value {
+        Some(v) => format!("{v}{}", cell.confidence.mark()),
+        None => "?".to_owned(),
+    }
+}
+
+/// The text form of a chart: a grid or a list, each value followed by its confidence mark.
+pub fn render_chart(chart: &Chart) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — {} ({})", chart.name, chart.title, chart.ruleset);
+    let _ = writeln!(out, "source: {}, {}", chart.document, chart.section);
+    if chart.status == Status::NotSupplied {
+        let _ = writeln!(
+            out,
+            "status: not supplied by the document (a club supplies it)"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "marks: ~ reconstructed, ? unknown, * house; unmarked: printed"
+    );
+    match &chart.body {
+        Body::OneD { axis, cells, .. } => {
+            let width = axis
+                .keys
+                .iter()
+                .map(|k| k.label.len())
+                .max()
+                .unwrap_or(3)
+                .max(axis.name.len());
+            let _ = writeln!(out, "{:<width$}  value", axis.name);
+            for (key, cell) in axis.keys.iter().zip(cells) {
+                let key_mark = if key.confidence == Confidence::Unknown {
+                    "?"
+                } else {
+                    ""
+                };
+                let mut line = format!(
+                    "{:<width$}  {}",
+                    format!("{}{key_mark}", key.label),
+                    mark(cell)
+                );
+                if let Some(text) = &cell.text {
+                    let _ = write!(line, "  — {text}");
+                }
+                if let Some(note) = &cell.note {
+                    let _ = write!(line, "  ({note})");
+                }
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        Body::TwoD {
+            rows,
+            columns,
+            cells,
+            ..
+        } => {
+            let mut table: Vec<Vec<String>> = Vec::new();
+            let mut header = vec![format!("{} \\ {}", rows.name, columns.name)];
+            header.extend(columns.keys.iter().map(|k| {
+                format!(
+                    "{}{}",
+                    k.label,
+                    if k.confidence == Confidence::Unknown {
+                        "?"
+                    } else {
+                        ""
+                    }
+                )
+            }));
+            table.push(header);
+            for (key, row) in rows.keys.iter().zip(cells) {
+                let mut line = vec![format!(
+                    "{}{}",
+                    key.label,
+                    if key.confidence == Confidence::Unknown {
+                        "?"
+                    } else {
+                        ""
+                    }
+                )];
+                line.extend(row.iter().map(mark));
+                table.push(line);
+            }
+            let widths: Vec<usize> = (0..table[0].len())
+                .map(|j| {
+                    table
+                        .iter()
+                        .map(|r| r[j].chars().count())
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            for line in &table {
+                let cells: Vec<String> = line
+                    .iter()
+                    .zip(&widths)
+                    .map(|(c, w)| format!("{c:<w$}"))
+                    .collect();
+                let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+            }
+        }
+    }
+    if let Some(notes) = &chart.notes {
+        let _ = writeln!(out, "notes: {notes}");
+    }
+    out
+}

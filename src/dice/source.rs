@@ -1,0 +1,228 @@
+//! Where dice come from: Laager's seeded generator, or the faces a referee typed in.
+//!
+//! A resolution never rolls by itself: it asks its `DiceSource` for the dice it needs,
+//! so every result replays exactly and every test is deterministic.
+
+use crate::resolution::{Colour, Face, Roll, RollSource};
+use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
+
+/// A bad throw of typed dice. Nothing is consumed when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiceError {
+    /// A face that is not a die face 1–6, or not written as one.
+    #[error("dice: '{face}' is not a die face (expected 1-6{colour_hint})")]
+    BadFace {
+        /// The face as typed.
+        face: String,
+        /// ", written B4 or R2" where colours are needed.
+        colour_hint: &'static str,
+    },
+    /// Too few or too many faces for the procedure.
+    #[error("dice: {wanted} needed ({what}), {given} given")]
+    WrongCount {
+        /// How many the procedure needs.
+        wanted: usize,
+        /// How many were typed (still unused).
+        given: usize,
+        /// What they are for ("2 black and 1 red").
+        what: String,
+    },
+    /// A Micro Colonial face typed without its colour, or a colour where none is used.
+    #[error(
+        "dice: '{face}' needs a colour: write B{face} for black (plus) or R{face} for red (minus)"
+    )]
+    MissingColour {
+        /// The face as typed.
+        face: String,
+    },
+    /// The typed colours do not match what the procedure throws.
+    #[error("dice: {what} needed, typed {typed}")]
+    WrongColours {
+        /// What the procedure throws ("1 black and 2 red").
+        what: String,
+        /// What was typed ("2 black and 1 red").
+        typed: String,
+    },
+}
+
+/// Supplies dice to a resolution.
+pub trait DiceSource {
+    /// Throws one die per entry of `colours` (`None` for plain dice) and returns the faces
+    /// in the same order. Typed dice may be given in any colour order; they come back sorted
+    /// into the order asked for.
+    fn throw(&mut self, colours: &[Option<Colour>]) -> Result<Roll, DiceError>;
+
+    /// Typed faces left unused after a resolution (always 0 for a generator).
+    fn unused(&self) -> usize {
+        0
+    }
+}
+
+/// Laager's generator: ChaCha8 from a seed, which is shown and stored with every roll.
+#[derive(Debug)]
+pub struct SeededDice {
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl SeededDice {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn throw(&mut self, colours: &[Option<Colour>]) -> Result<Roll, DiceError> {
+        let faces = colours
+            .iter()
+            .map(|&colour| Face {
+                face: self.rng.random_range(1..=6u8),
+                colour,
+            })
+            .collect();
+        Ok(Roll {
+            source: RollSource::Seeded,
+            seed: Some(self.seed),
+            faces,
+        })
+    }
+}
+
+/// Physical dice typed in by the referee: `B4,R2` (Micro Colonial) or `1,1,3,5,6`.
+#[derive(Debug, Clone)]
+pub struct EnteredDice {
+    faces: Vec<Face>,
+    next: usize,
+}
+
+impl EnteredDice {
+    /// Parses typed faces: a comma- or space-separated list; each `B4`/`R2` or a plain `4`.
+    pub fn parse(text: &str) -> Result<EnteredDice, DiceError> {
+        let mut faces = Vec::new();
+        for token in text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            let (colour, digits) = match token.chars().next() {
+                Some('B' | 'b') => (Some(Colour::Black), &token[1..]),
+                Some('R' | 'r') => (Some(Colour::Red), &token[1..]),
+                _ => (None, token),
+            };
+            let face: u8 = match digits.parse() {
+                Ok(n @ 1..=6) => n,
+                _ => {
+                    return Err(DiceError::BadFace {
+                        face: token.to_owned(),
+                        colour_hint: if colour.is_some() {
+                            ", written B4 or R2"
+                        } else {
+                            ""
+                        },
+                    });
+                }
+            };
+            faces.push(Face { face, colour });
+        }
+        Ok(EnteredDice { faces, next: 0 })
+    }
+
+    /// Faces from a list (plain dice).
+    pub fn from_faces(faces: &[u8]) -> Result<EnteredDice, DiceError> {
+        let text: Vec<String> = faces.iter().map(ToString::to_string).collect();
+        EnteredDice::parse(&text.join(","))
+    }
+}
+
+fn describe(colours: &[Option<Colour>]) -> String {
+    let black = colours
+        .iter()
+        .filter(|c| **c == Some(Colour::Black))
+        .count();
+    let red = colours.iter().filter(|c| **c == Some(Colour::Red)).count();
+    let plain = colours.len() - black - red;
+    let mut parts = Vec::new();
+    if black > 0 {
+        parts.push(format!("{black} black"));
+    }
+    if red > 0 {
+        parts.push(format!("{red} red"));
+    }
+    if plain > 0 {
+        parts.push(format!(
+            "{plain} {}",
+            if plain == 1 { "die" } else { "dice" }
+        ));
+    }
+    parts.join(" and ")
+}
+
+impl DiceSource for EnteredDice {
+    fn throw(&mut self, colours: &[Option<Colour>]) -> Result<Roll, DiceError> {
+        let available = &self.faces[self.next..];
+        if available.len() < colours.len() {
+            return Err(DiceError::WrongCount {
+                wanted: colours.len(),
+                given: available.len(),
+                what: describe(colours),
+            });
+        }
+        let taken = &available[..colours.len()];
+        let coloured = colours.iter().any(Option::is_some);
+        if coloured {
+            if let Some(face) = taken.iter().find(|f| f.colour.is_none()) {
+                return Err(DiceError::MissingColour {
+                    face: face.face.to_string(),
+                });
+            }
+            let wanted: Vec<Option<Colour>> = colours.to_vec();
+            let typed: Vec<Option<Colour>> = taken.iter().map(|f| f.colour).collect();
+            let count = |list: &[Option<Colour>], c| list.iter().filter(|x| **x == Some(c)).count();
+            if count(&wanted, Colour::Black) != count(&typed, Colour::Black) {
+                return Err(DiceError::WrongColours {
+                    what: describe(&wanted),
+                    typed: describe(&typed),
+                });
+            }
+        } else if let Some(face) = taken.iter().find(|f| f.colour.is_some()) {
+            return Err(DiceError::BadFace {
+                face: format!(
+                    "{}{}",
+                    if face.colour == Some(Colour::Black) {
+                        "B"
+                    } else {
+                        "R"
+                    },
+                    face.face
+                ),
+                colour_hint: " with no colour",
+            });
+        }
+        // Sort typed faces into the order asked for: black dice first where asked first, etc.
+        let mut pool: Vec<Face> = taken.to_vec();
+        let mut faces = Vec::with_capacity(colours.len());
+        for colour in colours {
+            let i = pool.iter().position(|f| f.colour == *colour).unwrap_or(0);
+            faces.push(pool.remove(i));
+        }
+        self.next += colours.len();
+        Ok(Roll {
+            source: RollSource::Entered,
+            seed: None,
+            faces,
+        })
+    }
+
+    fn unused(&self) -> usize {
+        self.faces.len() - self.next
+    }
+}

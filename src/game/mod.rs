@@ -1,0 +1,1 @@
+//! The game as an append-only event log, its projections and campaigns (issue: records).

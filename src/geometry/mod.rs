@@ -1,0 +1,1 @@
+//! The table: bases, terrain and the measurements the rules ask for (issue: geometry).

@@ -1,0 +1,1 @@
+//! `.laager` SQLite campaign files and JSON/CSV import and export (issue: records).

@@ -1,0 +1,128 @@
+//! The JSON forms of the foundation issue: resolution, refusal and odds, round-tripped.
+
+use laager::Ruleset;
+use laager::resolution::{
+    Colour, Face, NeededCell, Odds, OddsEntry, Refusal, RefusalDocument, Resolution, Roll,
+    RollSource, RuleRef, Step,
+};
+use serde_json::json;
+
+fn sample() -> Resolution {
+    let mut r = Resolution::new(Ruleset::DbaZulu, "combat", "abc123");
+    r.step(Step::valued(
+        RuleRef::section(Ruleset::DbaZulu, "Combat - General"),
+        "a rolls 4 and adds its combat factor +5",
+        4,
+        Some(json!(9)),
+    ));
+    r.rolls.push(Roll {
+        source: RollSource::Seeded,
+        seed: Some(42),
+        faces: vec![
+            Face {
+                face: 4,
+                colour: None,
+            },
+            Face {
+                face: 2,
+                colour: Some(Colour::Red),
+            },
+        ],
+    });
+    r.set("loser", "b");
+    r.warn("used reconstructed cell x:y");
+    r
+}
+
+#[test]
+fn resolution_json_has_the_contract_keys_and_round_trips() {
+    let r = sample();
+    let value = serde_json::to_value(&r).expect("serialize");
+    assert_eq!(value["ruleset"], "dba-zulu");
+    assert_eq!(value["procedure"], "combat");
+    assert_eq!(value["steps"][0]["value"], 4);
+    assert_eq!(value["steps"][0]["total"], 9);
+    assert_eq!(
+        value["steps"][0]["rule"]["document"],
+        "003_d01d2219af99fefb.txt"
+    );
+    assert_eq!(value["rolls"][0]["source"], "seeded");
+    assert_eq!(value["rolls"][0]["seed"], 42);
+    assert_eq!(
+        value["rolls"][0]["faces"][0],
+        json!({"face": 4, "colour": null})
+    );
+    assert_eq!(value["rolls"][0]["faces"][1]["colour"], "red");
+    assert_eq!(value["outcome"]["loser"], "b");
+    assert_eq!(value["tables_hash"], "abc123");
+    let back: Resolution = serde_json::from_value(value).expect("deserialize");
+    assert_eq!(back, r);
+}
+
+#[test]
+fn entered_roll_has_a_null_seed() {
+    let roll = Roll {
+        source: RollSource::Entered,
+        seed: None,
+        faces: vec![Face {
+            face: 6,
+            colour: Some(Colour::Black),
+        }],
+    };
+    assert_eq!(
+        serde_json::to_value(&roll).expect("serialize"),
+        json!({"source": "entered", "seed": null, "faces": [{"face": 6, "colour": "black"}]})
+    );
+}
+
+#[test]
+fn refusal_json_is_wrapped_and_round_trips() {
+    let refusal = Refusal {
+        reason: "needs chart cells".to_owned(),
+        rule: RuleRef::cell(
+            Ruleset::MicroColonial,
+            "SMALL ARMS FIRE",
+            "small_arms_target_factors",
+            "small_arms_target_factors:101-200:in-cover",
+        ),
+        needs_cells: vec![NeededCell {
+            chart: "small_arms_target_factors".to_owned(),
+            key: vec!["101-200".to_owned(), "in-cover".to_owned()],
+        }],
+    };
+    let value = refusal.to_json();
+    assert_eq!(
+        value["refusal"]["needs_cells"][0]["key"],
+        json!(["101-200", "in-cover"])
+    );
+    assert_eq!(
+        value["refusal"]["rule"]["chart"],
+        "small_arms_target_factors"
+    );
+    let back: RefusalDocument = serde_json::from_value(value).expect("deserialize");
+    assert_eq!(back.refusal, refusal);
+}
+
+#[test]
+fn odds_json_round_trips() {
+    let odds = Odds {
+        outcomes: vec![
+            OddsEntry {
+                value: json!(false),
+                probability: 0.25,
+            },
+            OddsEntry {
+                value: json!(true),
+                probability: 0.75,
+            },
+        ],
+    };
+    let value = serde_json::to_value(&odds).expect("serialize");
+    assert_eq!(
+        value,
+        json!({"outcomes": [{"value": false, "probability": 0.25}, {"value": true, "probability": 0.75}]})
+    );
+    let back: Odds = serde_json::from_value(value).expect("deserialize");
+    assert_eq!(back, odds);
+    assert!((back.total() - 1.0).abs() < 1e-12);
+}

@@ -1,0 +1,43 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The `laager` binary built for these tests.
+pub fn laager() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_laager"))
+}
+
+/// Runs `laager` with arguments and returns its output.
+pub fn run(args: &[&str]) -> Output {
+    laager().args(args).output().expect("run laager")
+}
+
+/// The repository's shipped tables folder.
+pub fn tables_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tables")
+}
+
+/// Copies a folder tree.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create dir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy");
+        }
+    }
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
