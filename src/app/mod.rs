@@ -64,8 +64,7 @@ impl LaagerApp {
                     }
                 });
                 ui.separator();
-                ui.label("Ruleset:");
-                egui::ComboBox::from_id_salt("ruleset_picker")
+                egui::ComboBox::from_label("Ruleset")
                     .selected_text(state.ruleset.title())
                     .show_ui(ui, |ui| {
                         for ruleset in Ruleset::ALL {
