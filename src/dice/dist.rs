@@ -65,6 +65,18 @@ impl Dist {
         total
     }
 
+    /// The highest of `n` independent copies (n = 0 gives a certain 0).
+    pub fn highest_of(&self, n: usize) -> Dist {
+        if n == 0 {
+            return Dist::certain(0);
+        }
+        let mut best = self.clone();
+        for _ in 1..n {
+            best = best.combine(self, i64::max);
+        }
+        best
+    }
+
     /// The probability of one outcome.
     pub fn p(&self, value: i64) -> f64 {
         self.probabilities.get(&value).copied().unwrap_or(0.0)

@@ -2,6 +2,7 @@
 //! table, with exact outcome distributions.
 
 mod dist;
+pub mod micro_colonial;
 mod source;
 
 pub use dist::Dist;
