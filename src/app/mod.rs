@@ -3,6 +3,8 @@
 //! The only layer that imports egui. It computes nothing of its own: every number comes
 //! from the engine below it.
 
+pub mod desk;
+
 use crate::charts::{Charts, Status};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
