@@ -2,5 +2,6 @@
 
 mod charts_load;
 mod cli_tables;
+mod dba;
 mod json_forms;
 mod support;

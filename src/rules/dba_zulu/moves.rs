@@ -78,7 +78,7 @@ pub(crate) fn outcome_moves(
     } else {
         None
     };
-    if let (Some(loser_id), Some(scale)) = (decision.loser, scale.as_ref()) {
+    if let Some(loser_id) = decision.loser {
         let loser = prepared.troop(loser_id);
         let winner_id = match loser_id {
             SideId::A => SideId::B,
@@ -99,6 +99,14 @@ pub(crate) fn outcome_moves(
                 resolution.step(Step::note(rule(section::OUTCOMES), text));
             }
             Fate::Recoil | Fate::Flee => {
+                let Some(scale) = scale.as_ref() else {
+                    return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
+                        Refusal::by_rule(
+                            rule(section::SET_UP),
+                            "the figure scale could not be read",
+                        )
+                    }));
+                };
                 if let Some(d) = depth(reader, loser, scale) {
                     let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
                     match d {
@@ -146,6 +154,11 @@ pub(crate) fn outcome_moves(
             Fate::Stays | Fate::NoResult => {}
         }
         if prepared.close() {
+            let Some(scale) = scale.as_ref() else {
+                return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
+                    Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
+                }));
+            };
             let (value, mm) = pursue(reader, prepared, winner_id, winner, scale, resolution);
             pursuit = value;
             pursuit_mm = mm;
