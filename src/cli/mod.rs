@@ -3,6 +3,7 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod dba;
 mod output;
 mod tables;
 
@@ -33,6 +34,9 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// The DBA-style Zulu rules: combat, command points, victory.
+    #[command(subcommand)]
+    Dba(dba::DbaCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +96,7 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Dba(command) => dba::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

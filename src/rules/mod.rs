@@ -1,1 +1,3 @@
 //! Pure resolution of each ruleset: `(&Charts, &Situation, &mut dyn DiceSource) -> Result<Resolution, Refusal>`.
+
+pub mod dba_zulu;

@@ -4,5 +4,6 @@ mod app_desk;
 mod app_window;
 mod charts_load;
 mod cli_tables;
+mod dba;
 mod json_forms;
 mod support;
