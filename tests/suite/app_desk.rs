@@ -80,3 +80,44 @@ fn chart_view_lists_the_dba_troop_types_by_confidence() {
     assert!(harness.query_by_label("printed").is_some());
     assert!(harness.query_by_label("british-regulars").is_some());
 }
+
+fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
+    Harness::new_ui_state(
+        move |ui, desk: &mut laager::app::desk::Desk| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                desk.ui(ui, &charts, Ruleset::DbaZulu);
+            });
+        },
+        laager::app::desk::Desk::new(42),
+    )
+}
+
+#[test]
+fn dba_combat_resolves_with_typed_dice_on_the_desk() {
+    let mut harness = desk_harness(Charts::shipped().expect("shipped"));
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    // The odds are shown before the roll.
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput);
+    field.focus();
+    field.type_text("5,1");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // Zulus (+4) roll 5: 9. British regulars (+5) roll 1: 6. 6 is more than half of 9, so
+    // the table decides: "Destroyed if beat by ... Zulus, Zulu Rifles (Melee only)".
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["a_total"], 9);
+    assert_eq!(result.outcome["b_total"], 6);
+    assert_eq!(result.outcome["loser"], "b");
+    assert_eq!(result.outcome["result"], "destroyed");
+    assert!(harness.query_by_label("destroyed").is_some());
+}
