@@ -82,13 +82,13 @@ pub enum ProcedureCommand {
     McPursuit,
     /// Rorke's Drift break-in: a random factor better than +2 (occupied) or 0 (empty).
     /// Dice: one B and one R face.
-    #[command(name = "mc-break-in")]
+    #[command(name = "mc-break-in", group = clap::ArgGroup::new("room").required(true))]
     McBreakIn {
         /// The room holds a defender.
-        #[arg(long, conflicts_with = "empty", required_unless_present = "empty")]
+        #[arg(long, group = "room")]
         occupied: bool,
         /// The room is empty.
-        #[arg(long)]
+        #[arg(long, group = "room")]
         empty: bool,
     },
     /// DBA Combat - General: a die each side plus its combat factor; result a − b.

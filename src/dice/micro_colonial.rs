@@ -212,10 +212,7 @@ pub fn random_factor_steps(factor: &RandomFactor, same: SameColour) -> Vec<Step>
     ));
     steps.push(Step::valued(
         rule(RANDOM_FACTOR),
-        format!(
-            "take the lower score from the higher: the random factor is {}",
-            signed(factor.result)
-        ),
+        "take the lower score from the higher: the random factor",
         factor.result,
         None,
     ));

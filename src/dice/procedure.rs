@@ -2,9 +2,10 @@
 //! arguments, its resolution (steps, faces, outcome) and its exact odds.
 
 use super::micro_colonial::{self as mc, Room, SameColour};
+use super::source::describe;
 use super::victoria_cross::{self as vc, MAX_BUCKET};
 use super::{DiceError, DiceSource, Thrown, dba, soldiers_of_the_queen as sotq};
-use crate::resolution::{Odds, Refusal, Resolution};
+use crate::resolution::{Colour, Odds, Refusal, Resolution};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
 
@@ -90,15 +91,20 @@ pub enum RollError {
     /// The typed dice do not fit the throw; nothing was consumed.
     #[error(transparent)]
     Dice(#[from] DiceError),
-    /// More faces were typed than the procedure throws.
-    #[error("dice: {unused} typed faces left over ({procedure} throws {thrown})")]
+    /// More faces were typed than the procedure throws; nothing was consumed.
+    #[error(
+        "dice: {typed} faces typed but {procedure} throws {thrown} ({what}): {} left over",
+        typed - thrown
+    )]
     Leftover {
-        /// Faces not used.
-        unused: usize,
+        /// Faces typed.
+        typed: usize,
         /// The procedure's name.
         procedure: &'static str,
         /// The dice it throws.
         thrown: usize,
+        /// What they are ("1 black and 1 red").
+        what: String,
     },
     /// The rule refuses the throw (a hospital already burned down).
     #[error("refused: {}", .0.reason)]
@@ -112,15 +118,11 @@ impl RollError {
     }
 }
 
-fn outcome<T>(
-    resolution: &mut Resolution,
-    thrown: Thrown<T>,
-    result: impl Into<Value>,
-) -> Resolution {
-    resolution.steps.extend(thrown.steps);
-    resolution.rolls.push(thrown.roll);
-    resolution.set("result", result);
-    resolution.clone()
+/// Puts a throw into the resolution: its steps, its roll and `outcome.result`.
+fn record<T>(r: &mut Resolution, thrown: Thrown<T>, result: impl Into<Value>) {
+    r.steps.extend(thrown.steps);
+    r.rolls.push(thrown.roll);
+    r.set("result", result);
 }
 
 impl Procedure {
@@ -280,20 +282,32 @@ impl Procedure {
         tables_hash: &str,
     ) -> Result<Resolution, RollError> {
         self.validate().map_err(RollError::Invalid)?;
-        let mut r = Resolution::new(self.ruleset(), self.name(), tables_hash);
-        let resolution = self.throw(dice, &mut r)?;
-        if dice.unused() > 0 {
+        // Typed faces wait in the source before the throw: too many is refused up front.
+        let typed = dice.unused();
+        if typed > self.dice() {
             return Err(RollError::Leftover {
-                unused: dice.unused(),
+                typed,
                 procedure: self.name(),
                 thrown: self.dice(),
+                what: describe(&self.colours()),
             });
         }
-        Ok(resolution)
+        let mut r = Resolution::new(self.ruleset(), self.name(), tables_hash);
+        self.throw(dice, &mut r)?;
+        Ok(r)
     }
 
-    fn throw(self, dice: &mut dyn DiceSource, r: &mut Resolution) -> Result<Resolution, RollError> {
-        Ok(match self {
+    /// The colours of the dice one throw uses (`None` for plain dice).
+    pub fn colours(self) -> Vec<Option<Colour>> {
+        match self {
+            Procedure::McRandomFactor { black, red, .. } => mc::random_factor_colours(black, red),
+            Procedure::McBreakIn { .. } => mc::random_factor_colours(1, 1),
+            _ => vec![None; self.dice()],
+        }
+    }
+
+    fn throw(self, dice: &mut dyn DiceSource, r: &mut Resolution) -> Result<(), RollError> {
+        match self {
             Procedure::McRandomFactor { black, red, same } => {
                 let factor = mc::random_factor(dice, black, red, same)?;
                 let steps = mc::random_factor_steps(&factor, same);
@@ -310,30 +324,30 @@ impl Procedure {
                     result,
                     steps,
                 };
-                outcome(r, thrown, result)
+                record(r, thrown, result);
             }
             Procedure::McRoutLoss => {
                 let t = mc::rout_loss(dice)?;
                 r.set("ff_lost", t.result);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::McRally { min } => {
                 let t = mc::rally(dice, min)?;
                 r.set("rallied", t.result);
                 r.set("min", min);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::McInitiative => {
                 let t = mc::initiative(dice)?;
                 let v = t.result.label();
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::McPursuit => {
                 let t = mc::pursuit(dice)?;
                 let v = t.result.label();
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::McBreakIn { room } => {
                 let t = mc::break_in(dice, room)?;
@@ -344,20 +358,20 @@ impl Procedure {
                 );
                 r.set("room", json!(room));
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::DbaOpposed { a, b } => {
                 let t = dba::opposed(dice, a, b)?;
                 r.set("a_total", t.result.a_total);
                 r.set("b_total", t.result.b_total);
                 let v = t.result.difference();
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::DbaCommand => {
                 let t = dba::command(dice)?;
                 r.set("command_points", t.result);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::DbaGatling { throw } => {
                 let t = dba::gatling(dice, throw)?;
@@ -367,7 +381,7 @@ impl Procedure {
                 };
                 r.set(key, t.result);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::VcBucket { hit, volley, .. } => {
                 let t = vc::bucket(dice, self.dice() as u32, hit, volley)?;
@@ -375,43 +389,44 @@ impl Procedure {
                 r.set("hits", t.result.hits);
                 r.set("ones", t.result.ones);
                 let v = t.result.hits;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::VcAmmo { ones, distance } => {
                 let t = vc::ammo(dice, ones, distance)?;
                 r.set("depleted", t.result);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::VcHospitalFire { track } => {
                 let t = vc::hospital_fire(dice, track)?;
                 r.set("moved", t.result.moved);
                 r.set("burned_down", t.result.burned_down);
                 let v = t.result.track;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::SotqD6 => {
                 let t = sotq::d6(dice)?;
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::SotqLeaderDeath => {
                 let t = sotq::leader_death(dice)?;
                 r.set("killed", t.result);
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::SotqPreMelee => {
                 let t = sotq::pre_melee(dice)?;
                 r.set("die", t.roll.faces.first().map_or(0, |f| f.face));
                 let v = t.result;
-                outcome(r, t, v)
+                record(r, t, v);
             }
             Procedure::SotqPnStar => {
                 let t = sotq::pn_star(dice)?;
                 let v = t.result.label();
-                outcome(r, t, v)
+                record(r, t, v);
             }
-        })
+        }
+        Ok(())
     }
 }

@@ -286,11 +286,28 @@ fn leftover_typed_faces_are_an_error() {
         matches!(
             e,
             RollError::Leftover {
-                unused: 1,
+                typed: 2,
                 thrown: 1,
                 ..
             }
         ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("1 left over"), "{e}");
+}
+
+// Too many faces for a random factor is a leftover, not a colour error.
+#[test]
+fn an_extra_random_factor_face_is_a_leftover() {
+    let e = Procedure::McRandomFactor {
+        black: 1,
+        red: 1,
+        same: SameColour::Sum,
+    }
+    .resolve(&mut typed("B4,B3,R2"), "hash")
+    .expect_err("one face too many");
+    assert!(
+        e.to_string().contains("(1 black and 1 red): 1 left over"),
         "{e}"
     );
 }
