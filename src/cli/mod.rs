@@ -4,6 +4,7 @@
 //! one per line, lowercase, naming what was wrong and where.
 
 mod dba;
+mod dice;
 mod output;
 mod tables;
 
@@ -37,6 +38,10 @@ pub enum Command {
     /// The DBA-style Zulu rules: combat, command points, victory.
     #[command(subcommand)]
     Dba(dba::DbaCommand),
+    /// Roll a dice procedure (--seed N) or resolve dice typed from the table (--dice FACES).
+    Roll(dice::RollArgs),
+    /// The exact odds of a dice procedure's result.
+    Odds(dice::OddsArgs),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -97,6 +102,8 @@ pub fn main() -> ExitCode {
     let result = match command {
         Command::Tables(command) => tables::run(command),
         Command::Dba(command) => dba::run(command),
+        Command::Roll(args) => dice::run_roll(&args),
+        Command::Odds(args) => dice::run_odds(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

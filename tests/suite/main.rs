@@ -5,5 +5,6 @@ mod app_window;
 mod charts_load;
 mod cli_tables;
 mod dba;
+mod dice;
 mod json_forms;
 mod support;
