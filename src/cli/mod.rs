@@ -5,6 +5,7 @@
 
 mod dba;
 mod dice;
+mod measure;
 mod output;
 mod tables;
 
@@ -42,6 +43,10 @@ pub enum Command {
     Roll(dice::RollArgs),
     /// The exact odds of a dice procedure's result.
     Odds(dice::OddsArgs),
+    /// Measure between two bases: range, arcs, line of sight, contact, terrain.
+    Measure(measure::MeasureArgs),
+    /// Check a layout file.
+    Layout(measure::LayoutCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -104,6 +109,8 @@ pub fn main() -> ExitCode {
         Command::Dba(command) => dba::run(command),
         Command::Roll(args) => dice::run_roll(&args),
         Command::Odds(args) => dice::run_odds(&args),
+        Command::Measure(args) => measure::run_measure(&args),
+        Command::Layout(command) => measure::run_layout(&command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
