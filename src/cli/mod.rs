@@ -3,6 +3,7 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod dice;
 mod output;
 mod tables;
 
@@ -33,6 +34,10 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Roll a dice procedure (--seed N) or resolve dice typed from the table (--dice FACES).
+    Roll(dice::RollArgs),
+    /// The exact odds of a dice procedure's result.
+    Odds(dice::OddsArgs),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +97,8 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Roll(args) => dice::run_roll(&args),
+        Command::Odds(args) => dice::run_odds(&args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

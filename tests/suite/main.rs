@@ -2,5 +2,6 @@
 
 mod charts_load;
 mod cli_tables;
+mod dice;
 mod json_forms;
 mod support;
