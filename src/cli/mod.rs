@@ -4,6 +4,7 @@
 //! one per line, lowercase, naming what was wrong and where.
 
 mod dice;
+mod mc;
 mod output;
 mod tables;
 
@@ -38,6 +39,9 @@ pub enum Command {
     Roll(dice::RollArgs),
     /// The exact odds of a dice procedure's result.
     Odds(dice::OddsArgs),
+    /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
+    #[command(subcommand)]
+    Mc(mc::McCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -99,6 +103,7 @@ pub fn main() -> ExitCode {
         Command::Tables(command) => tables::run(command),
         Command::Roll(args) => dice::run_roll(&args),
         Command::Odds(args) => dice::run_odds(&args),
+        Command::Mc(command) => mc::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
