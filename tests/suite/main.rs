@@ -4,4 +4,5 @@ mod charts_load;
 mod cli_tables;
 mod dice;
 mod json_forms;
+mod mc;
 mod support;
