@@ -599,8 +599,9 @@ pub fn resolve_move(charts: &Charts, request: &MoveRequest) -> Result<Resolution
     Ok(resolution)
 }
 
-/// The rate for the troop type and mode; returns the unit's normal rate (for "1 move"
-/// and "½ move" costs) and puts the mode's rate in the tally.
+/// The rate for the troop type and mode; puts the mode's rate in the tally and returns the
+/// unit's normal rate (for the guns' "1 move" and "½ move" costs; a charging troop's rate
+/// stands in for it, as troops have no such costs).
 fn base_rate(
     charts: &Charts,
     reader: &mut CellReader<'_>,
@@ -659,7 +660,6 @@ fn inner_rate(
         return Ok(Some(normal));
     }
     let chart = "movement_troops";
-    let normal = some!(reader.int(chart, &[row, "normal"]));
     let fast = matches!(request.mode, Mode::Charge | Mode::Break);
     if fast && soft_sand {
         // "Troops moving in soft sand may not use their charge move rate, and will break at
@@ -686,8 +686,11 @@ fn inner_rate(
             format!("{row}, charge & break rate ({})", request.mode),
             value,
         );
-        return Ok(Some(normal));
+        // Whole-move and half-move costs are the guns'; a troop's normal rate is not read
+        // here, so no warning names a cell the move did not use.
+        return Ok(Some(value));
     }
+    let normal = some!(reader.int(chart, &[row, "normal"]));
     if request.mode == Mode::FallBack {
         // "Troops ordered to fall back due to a morale test, or troops electing to fall back
         // facing the enemy, may do so at half their normal move rate."
