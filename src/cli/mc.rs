@@ -74,10 +74,10 @@ pub struct MoveArgs {
     #[arg(long = "terrain", value_name = "KIND[:N]", value_parser = |s: &str| s.parse::<Crossing>())]
     pub terrain: Vec<Crossing>,
     /// A formation or facing change made during the move (repeatable).
-    #[arg(long = "change", value_parser = parse_with::<Change>(Change::NAMES))]
+    #[arg(long = "change", value_name = "CHANGE", value_parser = parse_with::<Change>(Change::NAMES))]
     pub changes: Vec<Change>,
     /// An interpenetration made during the move (repeatable).
-    #[arg(long = "interpenetrate", value_parser = parse_with::<Interpenetration>(Interpenetration::NAMES))]
+    #[arg(long = "interpenetrate", value_name = "HOW", value_parser = parse_with::<Interpenetration>(Interpenetration::NAMES))]
     pub interpenetrations: Vec<Interpenetration>,
     /// FF lost to volley fire last move (the D column): 1 mm each.
     #[arg(long, default_value_t = 0, value_name = "N")]
