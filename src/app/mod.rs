@@ -3,6 +3,8 @@
 //! The only layer that imports egui. It computes nothing of its own: every number comes
 //! from the engine below it.
 
+pub mod desk;
+
 use crate::charts::{Charts, Status};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -64,8 +66,7 @@ impl LaagerApp {
                     }
                 });
                 ui.separator();
-                ui.label("Ruleset:");
-                egui::ComboBox::from_id_salt("ruleset_picker")
+                egui::ComboBox::from_label("Ruleset")
                     .selected_text(state.ruleset.title())
                     .show_ui(ui, |ui| {
                         for ruleset in Ruleset::ALL {

@@ -41,6 +41,7 @@ pub fn known_charts(ruleset: Ruleset) -> &'static [&'static str] {
             "modifiers",
             "figure_scales",
             "command_costs",
+            "victory_conditions",
         ],
         Ruleset::VictoriaCross => &[
             "settings",

@@ -3,6 +3,7 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod dba;
 mod dice;
 mod mc;
 mod output;
@@ -42,6 +43,9 @@ pub enum Command {
     /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
     #[command(subcommand)]
     Mc(mc::McCommand),
+    /// The DBA-style Zulu rules: combat, command points, victory.
+    #[command(subcommand)]
+    Dba(dba::DbaCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -104,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::Roll(args) => dice::run_roll(&args),
         Command::Odds(args) => dice::run_odds(&args),
         Command::Mc(command) => mc::run(command),
+        Command::Dba(command) => dba::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

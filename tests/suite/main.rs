@@ -1,7 +1,10 @@
 //! Laager's integration tests: one binary, one module per area.
 
+mod app_desk;
+mod app_window;
 mod charts_load;
 mod cli_tables;
+mod dba;
 mod dice;
 mod json_forms;
 mod mc;

@@ -63,7 +63,7 @@ fn a_club_folder_written_by_tables_set_fills_the_hole() {
     let club = dir.path().join("club");
     let club = club.to_str().expect("utf-8");
     for assignment in [
-        "settings:loss_table_orientation=A",
+        "micro_colonial/settings:loss_table_orientation=A",
         "morale_losses:301-400:c4=33",
     ] {
         let out = run(&[

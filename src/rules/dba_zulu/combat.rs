@@ -1,0 +1,627 @@
+//! Ranged and close combat: each side rolls a d6 and adds its combat factor and modifiers;
+//! the totals are compared and the loser's fate read from the outcome rules and its row of
+//! the troop table. Exact odds over the 36 rolls.
+
+use super::modifiers::{self, CombatView, Modifiers, SideView};
+use super::moves;
+use super::troops::{CHART, DestroyedWhen, Troop, TroopType};
+use super::{RULESET, cell, rule, section};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use std::str::FromStr;
+
+/// Ranged (fire) or close (melee) combat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatKind {
+    /// Close combat (melee).
+    Close,
+    /// Ranged combat (fire).
+    Ranged,
+}
+
+impl FromStr for CombatKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CombatKind, String> {
+        match text {
+            "close" => Ok(CombatKind::Close),
+            "ranged" => Ok(CombatKind::Ranged),
+            _ => Err(format!(
+                "'{text}' is not a kind of combat: expected close or ranged"
+            )),
+        }
+    }
+}
+
+/// Where a's front edge touches b.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Contact {
+    /// b's front edge.
+    #[default]
+    Front,
+    /// b's flank.
+    Flank,
+    /// b's rear.
+    Rear,
+}
+
+impl Contact {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Contact::Front => "front",
+            Contact::Flank => "flank",
+            Contact::Rear => "rear",
+        }
+    }
+}
+
+impl FromStr for Contact {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Contact, String> {
+        match text {
+            "front" => Ok(Contact::Front),
+            "flank" => Ok(Contact::Flank),
+            "rear" => Ok(Contact::Rear),
+            _ => Err(format!(
+                "'{text}' is not a contact: expected front, flank or rear"
+            )),
+        }
+    }
+}
+
+/// Side a (the attacker: the firer, or the base that moved into contact) or b (the defender).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SideId {
+    /// The attacker.
+    A,
+    /// The defender.
+    B,
+}
+
+impl SideId {
+    /// "a" or "b".
+    pub fn name(self) -> &'static str {
+        match self {
+            SideId::A => "a",
+            SideId::B => "b",
+        }
+    }
+
+    fn other(self) -> SideId {
+        match self {
+            SideId::A => SideId::B,
+            SideId::B => SideId::A,
+        }
+    }
+}
+
+/// One side of a combat: its troop type and its modifier flags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    /// The troop type.
+    pub troop: TroopType,
+    /// The flags on this side (each changes this side's total).
+    pub mods: Modifiers,
+}
+
+impl Side {
+    /// A side with no flags.
+    pub fn plain(troop: TroopType) -> Side {
+        Side {
+            troop,
+            mods: Modifiers::default(),
+        }
+    }
+}
+
+/// Everything a combat is resolved from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CombatSituation {
+    /// Ranged or close.
+    pub kind: CombatKind,
+    /// The attacker: the firer, or the base that moved into contact.
+    pub a: Side,
+    /// The defender: the target.
+    pub b: Side,
+    /// Where a's front edge touches b (close combat, or ranged with `in_contact`).
+    pub contact: Contact,
+    /// Ranged combat at bases in contact.
+    pub in_contact: bool,
+    /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
+    pub scale: Option<String>,
+}
+
+impl CombatSituation {
+    /// A combat with no flags, front contact, the scale from the settings.
+    pub fn new(kind: CombatKind, a: TroopType, b: TroopType) -> CombatSituation {
+        CombatSituation {
+            kind,
+            a: Side::plain(a),
+            b: Side::plain(b),
+            contact: Contact::Front,
+            in_contact: false,
+            scale: None,
+        }
+    }
+
+    fn side(&self, id: SideId) -> &Side {
+        match id {
+            SideId::A => &self.a,
+            SideId::B => &self.b,
+        }
+    }
+}
+
+/// What equal totals do (the setting `ties`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ties {
+    NoResult,
+    Reroll,
+}
+
+/// What befalls the loser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fate {
+    Destroyed,
+    Recoil,
+    Flee,
+    Stays,
+    NoResult,
+}
+
+impl Fate {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fate::Destroyed => "destroyed",
+            Fate::Recoil => "recoil",
+            Fate::Flee => "flee",
+            Fate::Stays => "stays",
+            Fate::NoResult => "no_result",
+        }
+    }
+}
+
+/// A combat with its troop rows read and its totals before the dice.
+pub(crate) struct Prepared<'s> {
+    pub situation: &'s CombatSituation,
+    pub a: Troop,
+    pub b: Troop,
+    pub a_base: i64,
+    pub b_base: i64,
+    pub steps: Vec<Step>,
+    pub ties: Ties,
+}
+
+impl Prepared<'_> {
+    pub fn troop(&self, id: SideId) -> &Troop {
+        match id {
+            SideId::A => &self.a,
+            SideId::B => &self.b,
+        }
+    }
+
+    pub fn close(&self) -> bool {
+        self.situation.kind == CombatKind::Close
+    }
+
+    /// Whether a side has an enemy in contact to its flank or rear in close combat.
+    pub fn flanked(&self, id: SideId) -> bool {
+        let s = self.situation;
+        self.close()
+            && (s.side(id).mods.flank_or_rear || (id == SideId::B && s.contact != Contact::Front))
+    }
+}
+
+/// The dice's verdict: totals, the loser and its fate, with the steps that explain them.
+pub(crate) struct Decision {
+    pub a_total: i64,
+    pub b_total: i64,
+    pub loser: Option<SideId>,
+    pub fate: Fate,
+    pub steps: Vec<Step>,
+}
+
+fn prepare<'s>(
+    reader: &mut CellReader<'_>,
+    situation: &'s CombatSituation,
+) -> Result<Prepared<'s>, Refusal> {
+    let s = situation;
+    if s.a.mods.higher_ground && s.b.mods.higher_ground {
+        return Err(Refusal::by_rule(
+            rule(section::TERRAIN),
+            "higher-ground is given to both a and b: only one base can be 'at a higher elevation than its opponent'",
+        ));
+    }
+    if s.kind == CombatKind::Ranged && s.contact != Contact::Front && !s.in_contact {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            format!(
+                "contact {} needs the bases in contact: give --in-contact for ranged combat at bases in contact",
+                s.contact.name()
+            ),
+        ));
+    }
+    let a = Troop::read(reader, s.a.troop)?;
+    let b = Troop::read(reader, s.b.troop)?;
+    let ties = match reader
+        .get("settings", &["ties"])
+        .as_ref()
+        .and_then(|v| v.as_text())
+    {
+        Some("no_result") | None => Ties::NoResult,
+        Some("reroll") => Ties::Reroll,
+        Some(other) => {
+            return Err(Refusal::by_rule(
+                cell(section::SETTINGS, "settings", &["ties"]),
+                format!("settings:ties is '{other}': expected no_result or reroll"),
+            ));
+        }
+    };
+    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
+        return Err(refusal);
+    }
+    let (Some(a), Some(b)) = (a, b) else {
+        return Err(Refusal::by_rule(
+            rule(section::TROOP_TABLE),
+            "the troop table rows could not be read",
+        ));
+    };
+    let mut steps = Vec::new();
+    if s.kind == CombatKind::Ranged {
+        // "Bases may engage in fire combat up to the limit of their listed range".
+        match a.range_in {
+            None => {
+                return Err(Refusal::by_rule(
+                    cell(section::TROOP_TABLE, CHART, &[a.kind.id(), "range_in"]),
+                    format!(
+                        "{} cannot fire: its range is 'none' in the troop table",
+                        a.label
+                    ),
+                ));
+            }
+            Some(range) => steps.push(Step::valued(
+                cell(section::RANGED, CHART, &[a.kind.id(), "range_in"]),
+                format!(
+                    "a ({}) fires at b ({}) within its listed range (inches, 15 mm)",
+                    a.label, b.label
+                ),
+                range,
+                None,
+            )),
+        }
+    } else if a.kind.is_gun() {
+        steps.push(Step::note(
+            rule(section::MOVEMENT),
+            format!(
+                "{} 'may never voluntarily move into contact with enemy bases': as a, this is a close combat continuing from an earlier phase",
+                a.label
+            ),
+        ));
+    }
+    let view = CombatView {
+        kind: s.kind,
+        contact: s.contact,
+        in_contact: s.in_contact,
+    };
+    let mut base = [0; 2];
+    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
+        let (me, opp) = match id {
+            SideId::A => (&a, &b),
+            SideId::B => (&b, &a),
+        };
+        steps.push(Step::valued(
+            cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
+            format!("{}: {} combat factor", id.name(), me.label),
+            me.combat,
+            Some(me.combat.into()),
+        ));
+        let side = SideView {
+            id,
+            troop: me,
+            mods: &s.side(id).mods,
+            opponent: opp,
+            opponent_mods: &s.side(id.other()).mods,
+        };
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, me.combat);
+    }
+    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
+        return Err(refusal);
+    }
+    Ok(Prepared {
+        situation,
+        a,
+        b,
+        a_base: base[0],
+        b_base: base[1],
+        steps,
+        ties,
+    })
+}
+
+/// The loser's fate, in this order: an enemy in contact to its flank or rear destroys it
+/// (Close Combat); its "Destroyed if beat by" entry destroys it; a total of half the
+/// winner's or less destroys it, except light horse in close combat with Zulus, which flee
+/// (COMBAT OUTCOMES); an a beaten by the b whose flank or rear it contacted stays in
+/// contact instead of recoiling; otherwise it recoils. The entry comes before the
+/// light-horse exception because that exception lifts only the half-total rule, and
+/// before "stays" because "the flanking bases do not recoil" replaces a recoil only.
+fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
+    let a_total = p.a_base + i64::from(a_face);
+    let b_total = p.b_base + i64::from(b_face);
+    let mut steps = vec![
+        Step::valued(
+            rule(section::COMBAT),
+            format!("a rolls {a_face}"),
+            a_face,
+            Some(a_total.into()),
+        ),
+        Step::valued(
+            rule(section::COMBAT),
+            format!("b rolls {b_face}"),
+            b_face,
+            Some(b_total.into()),
+        ),
+    ];
+    if a_total == b_total {
+        steps.push(Step::note(
+            crate::resolution::RuleRef::cell(RULESET, section::SETTINGS, "settings", "settings:ties"),
+            format!(
+                "equal totals ({a_total}): the text is silent on ties; setting ties = no_result, so neither side loses"
+            ),
+        ));
+        return Decision {
+            a_total,
+            b_total,
+            loser: None,
+            fate: Fate::NoResult,
+            steps,
+        };
+    }
+    let (loser_id, winner_id, loser_total, winner_total) = if a_total < b_total {
+        (SideId::A, SideId::B, a_total, b_total)
+    } else {
+        (SideId::B, SideId::A, b_total, a_total)
+    };
+    let loser = p.troop(loser_id);
+    let l = loser_id.name();
+    steps.push(Step::note(
+        rule(section::COMBAT),
+        format!(
+            "totals compared: a {a_total}, b {b_total}: {l} ({}) loses",
+            loser.label
+        ),
+    ));
+    let fate = fate(
+        p,
+        loser_id,
+        winner_id,
+        loser_total,
+        winner_total,
+        &mut steps,
+    );
+    Decision {
+        a_total,
+        b_total,
+        loser: Some(loser_id),
+        fate,
+        steps,
+    }
+}
+
+fn fate(
+    p: &Prepared<'_>,
+    loser_id: SideId,
+    winner_id: SideId,
+    loser_total: i64,
+    winner_total: i64,
+    steps: &mut Vec<Step>,
+) -> Fate {
+    let s = p.situation;
+    let loser = p.troop(loser_id);
+    let winner = p.troop(winner_id);
+    let l = loser_id.name();
+    if p.flanked(loser_id) {
+        steps.push(Step::note(
+            rule(section::CLOSE),
+            format!(
+                "{l} loses with an enemy in contact to its flank or rear: destroyed ('Bases with an enemy to their front and/or another enemy base(s) to its flank or rear and loses the combat is destroyed')"
+            ),
+        ));
+        return Fate::Destroyed;
+    }
+    let entry = cell(
+        section::TROOP_TABLE,
+        CHART,
+        &[loser.kind.id(), "destroyed_if_beaten_by"],
+    );
+    let listed = winner.listed_in(loser);
+    let loser_rough = s.side(loser_id).mods.rough;
+    let winner_in_contact = p.close() || s.in_contact;
+    let by_entry = match loser.destroyed_when {
+        DestroyedWhen::Always => listed,
+        DestroyedWhen::MeleeOnly => listed && p.close(),
+        DestroyedWhen::InRough => listed && loser_rough,
+        DestroyedWhen::InContact => listed && winner_in_contact,
+    };
+    if by_entry {
+        steps.push(Step::note(
+            entry,
+            format!(
+                "{} destroyed if beat by '{}': beaten by {}{}: destroyed",
+                loser.label,
+                loser.destroyed_text,
+                winner.label,
+                match loser.destroyed_when {
+                    DestroyedWhen::Always => "",
+                    DestroyedWhen::MeleeOnly => " in close combat",
+                    DestroyedWhen::InRough => " while in rough",
+                    DestroyedWhen::InContact => " in contact",
+                }
+            ),
+        ));
+        return Fate::Destroyed;
+    }
+    // "All bases whose combat roll including modifiers is less than or half that of their
+    // opponents are destroyed": loser <= winner / 2, compared as 2 * loser <= winner so odd
+    // totals and totals below zero need no rounding.
+    if 2 * loser_total <= winner_total {
+        if loser.kind == TroopType::LightHorse && p.close() && winner.kind == TroopType::Zulus {
+            steps.push(Step::note(
+                rule(section::OUTCOMES),
+                format!(
+                    "{l}'s total {loser_total} is half of {winner_total} or less, but light horse in close combat with Zulus flee 6\" instead of being destroyed"
+                ),
+            ));
+            return Fate::Flee;
+        }
+        steps.push(Step::note(
+            rule(section::OUTCOMES),
+            format!("{l}'s total {loser_total} is half of {winner_total} or less: destroyed"),
+        ));
+        return Fate::Destroyed;
+    }
+    steps.push(Step::note(
+        entry,
+        format!(
+            "{l}'s total {loser_total} is more than half of {winner_total}; {} destroyed if beat by '{}': not destroyed by {}{}",
+            loser.label,
+            loser.destroyed_text,
+            winner.label,
+            if p.close() || s.in_contact { "" } else { " (not in contact)" }
+        ),
+    ));
+    if loser_id == SideId::A && p.close() && s.contact != Contact::Front {
+        steps.push(Step::note(
+            rule(section::CLOSE),
+            format!(
+                "a contacted b's {}: 'the flanking bases do not recoil but remain in contact'; b turns to face it in its own phase",
+                s.contact.name()
+            ),
+        ));
+        return Fate::Stays;
+    }
+    Fate::Recoil
+}
+
+/// Resolves one combat with dice from `dice`.
+pub fn resolve_combat(
+    charts: &Charts,
+    situation: &CombatSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(&mut reader, situation)?;
+    let mut resolution = Resolution::new(RULESET, "combat", charts.hash());
+    resolution.steps.clone_from(&prepared.steps);
+    let mut jammed: Vec<&str> = Vec::new();
+    // Rerolls (ties = reroll) end with probability 1; a bound keeps a broken source finite.
+    let mut decision = None;
+    for _ in 0..100 {
+        let roll = dice
+            .throw(&[None, None])
+            .map_err(|e| Refusal::by_rule(rule(section::COMBAT), e.to_string()))?;
+        let (a_face, b_face) = (roll.faces[0].face, roll.faces[1].face);
+        resolution.rolls.push(roll);
+        // "Gatling guns jam whenever they roll an unmodified 1 in combat ( not movement )."
+        for (id, face) in [(SideId::A, a_face), (SideId::B, b_face)] {
+            if prepared.troop(id).kind == TroopType::Gatling
+                && face == 1
+                && !jammed.contains(&id.name())
+            {
+                jammed.push(id.name());
+                resolution.step(Step::note(
+                    rule(section::RANGED),
+                    format!("{}'s Gatling gun rolls an unmodified 1: it jams (repair: a 6, one command point)", id.name()),
+                ));
+            }
+        }
+        let d = decide(&prepared, a_face, b_face);
+        let tie = d.loser.is_none();
+        resolution.steps.extend(d.steps.iter().cloned());
+        if tie && prepared.ties == Ties::Reroll {
+            if let Some(last) = resolution.steps.last_mut() {
+                last.text = format!(
+                    "equal totals ({}): the text is silent on ties; setting ties = reroll, so both roll again",
+                    d.a_total
+                );
+            }
+            continue;
+        }
+        decision = Some(d);
+        break;
+    }
+    let Some(decision) = decision else {
+        return Err(Refusal::by_rule(
+            rule(section::COMBAT),
+            "the dice tied 100 times in a row",
+        ));
+    };
+    if decision.loser.is_none() {
+        resolution.warn(
+            "ties: the text is silent on equal totals; settings:ties = no_result decided this one",
+        );
+    }
+    resolution.set("a_total", decision.a_total);
+    resolution.set("b_total", decision.b_total);
+    resolution.set(
+        "loser",
+        decision
+            .loser
+            .map_or(serde_json::Value::Null, |l| l.name().into()),
+    );
+    resolution.set("result", decision.fate.name());
+    resolution.set("jammed", jammed);
+    moves::outcome_moves(&mut reader, &prepared, &decision, &mut resolution)?;
+    for warning in reader.warnings() {
+        resolution.warn(warning.clone());
+    }
+    Ok(resolution)
+}
+
+/// The odds values, in the issue's order.
+pub(crate) const ODDS_ORDER: [&str; 9] = [
+    "a:destroyed",
+    "a:recoil",
+    "a:flee",
+    "a:stays",
+    "none:no_result",
+    "b:stays",
+    "b:flee",
+    "b:recoil",
+    "b:destroyed",
+];
+
+/// The exact odds of every `LOSER:RESULT` over the 36 rolls (ties = reroll: over the rolls
+/// that do not tie), non-zero ones only, in the order of [`ODDS_ORDER`].
+pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(&mut reader, situation)?;
+    let mut counts = [0u32; 9];
+    for a_face in 1..=6 {
+        for b_face in 1..=6 {
+            let d = decide(&prepared, a_face, b_face);
+            let label = format!("{}:{}", d.loser.map_or("none", SideId::name), d.fate.name());
+            if let Some(i) = ODDS_ORDER.iter().position(|v| *v == label) {
+                counts[i] += 1;
+            }
+        }
+    }
+    if prepared.ties == Ties::Reroll {
+        counts[4] = 0;
+    }
+    let total: u32 = counts.iter().sum();
+    Ok(Odds {
+        outcomes: ODDS_ORDER
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(value, n)| OddsEntry {
+                value: (*value).into(),
+                probability: f64::from(n) / f64::from(total),
+            })
+            .collect(),
+    })
+}
