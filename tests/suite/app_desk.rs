@@ -71,7 +71,10 @@ fn chart_view_lists_the_dba_troop_types_by_confidence() {
         move |ui, view: &mut ChartView| {
             view.ui(ui, &charts, Ruleset::DbaZulu);
         },
-        ChartView::default(),
+        ChartView {
+            chart: Some("troop_types".to_owned()),
+            editing: None,
+        },
     );
     harness.run();
     assert!(harness.query_by_label("printed").is_some());
