@@ -722,6 +722,12 @@ fn terrain_penalties(
     let class = terrain_class(troop);
     let track = request.terrain.iter().any(|c| c.kind == Terrain::Track);
     let chart = "terrain_penalties";
+    if troop == Troop::IrregularInfantry && request.terrain.iter().any(|c| c.kind != Terrain::Track)
+    {
+        tally.resolution.warn(
+            "irregular infantry pay the close-order terrain penalties: FORMATIONS names regular infantry, natives and dismounted cavalry as close order but not irregulars (give --troop open-order-infantry for a unit in open order)",
+        );
+    }
     for crossing in request.terrain.iter().filter(|c| c.kind != Terrain::Track) {
         let kind = crossing.kind;
         let row = terrain_row(kind);

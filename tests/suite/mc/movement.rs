@@ -339,3 +339,52 @@ fn an_unknown_terrain_kind_is_an_input_error_naming_the_flag() {
         crate::support::stderr(&out)
     );
 }
+
+mod properties {
+    use laager::charts::Charts;
+    use laager::rules::micro_colonial::movement::{
+        Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop, resolve_move,
+    };
+    use proptest::prelude::*;
+    use std::sync::LazyLock;
+
+    static CHARTS: LazyLock<Charts> = LazyLock::new(|| Charts::shipped().expect("shipped"));
+
+    fn pick<T: Copy + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
+        (0..all.len()).prop_map(move |i| all[i])
+    }
+
+    proptest! {
+        // Whatever the costs, "a result below 0 is 0" and no cost adds distance: the
+        // allowance lies between 0 and the rate the mode starts from.
+        #[test]
+        fn an_allowance_is_never_negative_nor_above_the_rate(
+            troop in pick(Troop::ALL),
+            mode in pick(Mode::ALL),
+            terrain in proptest::collection::vec((pick(laager::rules::micro_colonial::movement::Terrain::ALL), 1u32..4), 0..4),
+            changes in proptest::collection::vec(pick(Change::ALL), 0..3),
+            inters in proptest::collection::vec(pick(Interpenetration::ALL), 0..2),
+            volley in 0u32..300,
+            square in proptest::option::of(pick(Square::ALL)),
+        ) {
+            let request = MoveRequest {
+                troop,
+                mode,
+                terrain: terrain
+                    .into_iter()
+                    .map(|(kind, n)| Crossing { kind, count: if kind == laager::rules::micro_colonial::movement::Terrain::Track { 1 } else { n } })
+                    .collect(),
+                changes,
+                interpenetrations: inters,
+                volley_losses: volley,
+                square,
+            };
+            if let Ok(resolution) = resolve_move(&CHARTS, &request) {
+                let allowance = resolution.outcome["allowance_mm"].as_i64().expect("allowance");
+                let rate = resolution.outcome["rate_mm"].as_i64().expect("rate");
+                prop_assert!(allowance >= 0);
+                prop_assert!(allowance <= rate, "{allowance} > {rate} for {request:?}");
+            }
+        }
+    }
+}
