@@ -10,7 +10,9 @@ use crate::dice::{DiceSource, EnteredDice, SeededDice};
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop,
 };
-use crate::rules::micro_colonial::rorkes_drift::{self, Room, RorkesDriftEnd};
+use crate::rules::micro_colonial::rorkes_drift::{
+    self, PerimeterWall, RdMove, Room, RorkesDriftEnd, Side,
+};
 use crate::rules::micro_colonial::victory::{self, BasicGameEnd};
 use crate::rules::micro_colonial::{Failure, loss, movement};
 use crate::ruleset::Ruleset;
@@ -41,6 +43,9 @@ pub enum RdCommand {
     BreakIn(BreakInArgs),
     /// The conditions of victory (outcome.winner: "zulu", "british" or null).
     Victory(RdVictoryArgs),
+    /// A move at Rorke's Drift (outcome.allowance_mm): normal rate, Zulus at half inside
+    /// the perimeter, 10 mm per internal wall for defenders, a full move to climb the wall.
+    Move(RdMoveArgs),
 }
 
 /// `--json`, `--tables DIR` and `--cell`, shared by every `mc` subcommand.
@@ -132,6 +137,26 @@ pub struct RdVictoryArgs {
     pub common: Common,
 }
 
+/// `laager mc rd move`.
+#[derive(Debug, Args)]
+pub struct RdMoveArgs {
+    /// Who moves.
+    #[arg(long, value_parser = ["zulu", "british"])]
+    pub side: String,
+    /// The unit is inside the perimeter.
+    #[arg(long)]
+    pub inside_perimeter: bool,
+    /// Walls inside the perimeter the defenders cross.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub internal_walls: u32,
+    /// A Zulu unit climbs the perimeter wall this move.
+    #[arg(long, value_parser = ["unoccupied", "occupied"])]
+    pub climb_wall: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
 /// `laager mc victory`.
 #[derive(Debug, Args)]
 pub struct VictoryArgs {
@@ -195,6 +220,29 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             };
             Ok(print_resolved(
                 &rorkes_drift::victory(&charts, &end),
+                args.common.json,
+            ))
+        }
+        McCommand::Rd(RdCommand::Move(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let request = RdMove {
+                side: if args.side == "zulu" {
+                    Side::Zulu
+                } else {
+                    Side::British
+                },
+                inside_perimeter: args.inside_perimeter,
+                internal_walls: args.internal_walls,
+                climb: args.climb_wall.as_deref().map(|w| {
+                    if w == "occupied" {
+                        PerimeterWall::Occupied
+                    } else {
+                        PerimeterWall::Unoccupied
+                    }
+                }),
+            };
+            Ok(print_resolved(
+                &rorkes_drift::rd_move(&charts, &request),
                 args.common.json,
             ))
         }

@@ -339,3 +339,135 @@ pub fn victory(charts: &Charts, end: &RorkesDriftEnd) -> Result<Resolution, Refu
     resolution.set("sections_lost", json!(lost));
     Ok(resolution)
 }
+
+/// Which side moves at Rorke's Drift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The attacking Zulu units (native infantry).
+    Zulu,
+    /// The British sections (regular infantry).
+    British,
+}
+
+/// A Zulu unit meeting the perimeter wall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerimeterWall {
+    /// No defender holds it.
+    Unoccupied,
+    /// Defending counters hold it.
+    Occupied,
+}
+
+/// One move at Rorke's Drift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RdMove {
+    /// Who moves.
+    pub side: Side,
+    /// The unit is inside the perimeter.
+    pub inside_perimeter: bool,
+    /// Walls inside the perimeter the defenders cross.
+    pub internal_walls: u32,
+    /// A Zulu unit climbing the perimeter wall this move.
+    pub climb: Option<PerimeterWall>,
+}
+
+/// MOVEMENT and TERRAIN EFFECTS at Rorke's Drift (`outcome.allowance_mm`): "All movement will
+/// be at normal rate. Inside the perimeter only the attackers will be reduced to half their
+/// normal movement rate ... and there will be no penalties for turning to either side."
+pub fn rd_move(charts: &Charts, request: &RdMove) -> Result<Resolution, Refusal> {
+    const MOVEMENT: &str = "Rorke's Drift, MOVEMENT";
+    const TERRAIN: &str = "Rorke's Drift, TERRAIN EFFECTS";
+    if request.side == Side::British && request.climb.is_some() {
+        return Err(Refusal::by_rule(
+            section(TERRAIN),
+            "only a Zulu unit climbs the perimeter wall",
+        ));
+    }
+    if request.climb == Some(PerimeterWall::Occupied) {
+        return Err(Refusal::by_rule(
+            rule(TERRAIN, "zulu-perimeter-wall-moves"),
+            "a Zulu unit may not attempt to climb over any wall which is occupied by any defending counters",
+        ));
+    }
+    if request.side == Side::Zulu && request.internal_walls > 0 {
+        return Err(Refusal::by_rule(
+            section(TERRAIN),
+            "the 10 mm for internal walls is the defenders'; give --side british",
+        ));
+    }
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut resolution = resolution(charts, "rd-move");
+    let row = match request.side {
+        Side::Zulu => "natives",
+        Side::British => "regular-infantry",
+    };
+    let normal = reader.int("movement_troops", &[row, "normal"]);
+    let divisor = reader.int(CHART, &["perimeter-attacker-move-divisor"]);
+    let wall = reader.int(CHART, &["defender-internal-wall-mm"]);
+    let rounding = if request.side == Side::Zulu && request.inside_perimeter {
+        settings::rounding(charts, &mut reader).map(|s| {
+            resolution.step(s.step);
+            s.value
+        })
+    } else {
+        Some(settings::Rounding::Drop)
+    };
+    let (Some(normal), Some(divisor), Some(wall), Some(rounding)) =
+        (normal, divisor, wall, rounding)
+    else {
+        return Err(missing(&reader, MOVEMENT));
+    };
+    resolution.step(Step::valued(
+        cell_ref(
+            "MOVEMENT, Table 1 Troops",
+            "movement_troops",
+            &[row, "normal"],
+        ),
+        format!("all movement is at the normal rate ({row}); no penalties for turning"),
+        normal,
+        Some(json!(normal)),
+    ));
+    let mut total = normal;
+    if request.side == Side::Zulu && request.inside_perimeter {
+        let half = rounding.divide(normal, divisor.max(1));
+        total = half;
+        resolution.step(Step::valued(
+            rule(MOVEMENT, "perimeter-attacker-move-divisor"),
+            format!("inside the perimeter the attackers move at 1/{divisor} of their normal rate"),
+            half - normal,
+            Some(json!(total)),
+        ));
+    }
+    if request.internal_walls > 0 {
+        let cost = wall * i64::from(request.internal_walls);
+        total -= cost;
+        resolution.step(Step::valued(
+            rule(TERRAIN, "defender-internal-wall-mm"),
+            format!(
+                "the defenders subtract {wall} mm to cross each wall inside the perimeter ({})",
+                request.internal_walls
+            ),
+            -cost,
+            Some(json!(total)),
+        ));
+    }
+    if request.climb == Some(PerimeterWall::Unoccupied) {
+        total = 0;
+        resolution.step(Step::valued(
+            rule(TERRAIN, "zulu-perimeter-wall-moves"),
+            "it takes a Zulu unit one full move to climb over an unoccupied perimeter wall",
+            0,
+            Some(json!(0)),
+        ));
+    }
+    if total < 0 {
+        resolution.step(Step::note(
+            section(MOVEMENT),
+            "the costs exceed the rate: the unit cannot move this move",
+        ));
+        total = 0;
+    }
+    let mut resolution = finish(resolution, &reader, section(MOVEMENT))?;
+    resolution.set("allowance_mm", total);
+    Ok(resolution)
+}

@@ -254,3 +254,56 @@ fn a_z_marker_has_a_hundredth_of_its_unit() {
     let resolution = rorkes_drift::z_marker_ff(&charts(), 800).expect("resolved");
     assert_eq!(resolution.outcome["z_marker_ff"], json!(8));
 }
+
+// MOVEMENT: "Inside the perimeter only the attackers will be reduced to half their normal
+// movement rate": Zulus 100 / 2 = 50.
+#[test]
+fn zulus_inside_the_perimeter_move_at_half_rate() {
+    assert_eq!(
+        outcome(
+            &["rd", "move", "--side", "zulu", "--inside-perimeter"],
+            "allowance_mm"
+        ),
+        json!(50)
+    );
+}
+
+// "All movement will be at normal rate": defenders inside the perimeter keep their 40 mm.
+#[test]
+fn defenders_inside_the_perimeter_keep_the_normal_rate() {
+    assert_eq!(
+        outcome(
+            &["rd", "move", "--side", "british", "--inside-perimeter"],
+            "allowance_mm"
+        ),
+        json!(40)
+    );
+}
+
+// TERRAIN EFFECTS: "The defenders will subtract 10mm. from their movement to cross any wall
+// inside the perimeter": 40 - 2 x 10 = 20.
+#[test]
+fn defenders_lose_10_mm_per_internal_wall() {
+    assert_eq!(
+        outcome(
+            &["rd", "move", "--side", "british", "--internal-walls", "2"],
+            "allowance_mm"
+        ),
+        json!(20)
+    );
+}
+
+// "It will take a Zulu unit one full move to climb over an unoccupied perimeter wall, and they
+// may not attempt to climb over any wall which is occupied by any defending counters."
+#[test]
+fn climbing_an_unoccupied_wall_takes_the_whole_move_and_an_occupied_one_is_refused() {
+    assert_eq!(
+        outcome(
+            &["rd", "move", "--side", "zulu", "--climb-wall", "unoccupied"],
+            "allowance_mm"
+        ),
+        json!(0)
+    );
+    let (code, _) = mc_json(&["rd", "move", "--side", "zulu", "--climb-wall", "occupied"]);
+    assert_eq!(code, Some(2));
+}
