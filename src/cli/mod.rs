@@ -6,6 +6,7 @@
 mod dba;
 mod dice;
 mod measure;
+mod mc;
 mod output;
 mod tables;
 
@@ -47,6 +48,12 @@ pub enum Command {
     Measure(measure::MeasureArgs),
     /// Check a layout file.
     Layout(measure::LayoutCommand),
+    /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
+    #[command(subcommand)]
+    Mc(mc::McCommand),
+    /// The DBA-style Zulu rules: combat, command points, victory.
+    #[command(subcommand)]
+    Dba(dba::DbaCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -111,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Odds(args) => dice::run_odds(&args),
         Command::Measure(args) => measure::run_measure(&args),
         Command::Layout(command) => measure::run_layout(&command),
+        Command::Mc(command) => mc::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

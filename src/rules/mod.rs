@@ -1,3 +1,4 @@
 //! Pure resolution of each ruleset: `(&Charts, &Situation, &mut dyn DiceSource) -> Result<Resolution, Refusal>`.
 
 pub mod dba_zulu;
+pub mod micro_colonial;

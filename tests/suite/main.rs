@@ -7,4 +7,5 @@ mod cli_tables;
 mod dba;
 mod dice;
 mod json_forms;
+mod mc;
 mod support;
