@@ -58,6 +58,10 @@ pub fn known_charts(ruleset: Ruleset) -> &'static [&'static str] {
             "solitaire_entry",
             "solitaire_movement",
             "forces",
+            "limits",
+            "named_zones",
+            "zulu_random_fire",
+            "solitaire_movement_modifiers",
         ],
         Ruleset::SoldiersOfTheQueen => &[
             "settings",

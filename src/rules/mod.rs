@@ -2,3 +2,4 @@
 
 pub mod dba_zulu;
 pub mod micro_colonial;
+pub mod victoria_cross;
