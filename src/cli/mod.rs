@@ -4,6 +4,7 @@
 //! one per line, lowercase, naming what was wrong and where.
 
 mod output;
+mod sotq;
 mod tables;
 
 pub use output::{Outcome, print_odds, print_resolved};
@@ -33,6 +34,9 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
+    #[command(subcommand)]
+    Sotq(sotq::SotqCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +96,7 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Sotq(command) => sotq::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

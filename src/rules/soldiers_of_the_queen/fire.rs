@@ -6,7 +6,7 @@ use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
 use super::{Game, Side, all_known, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
-use crate::resolution::{NeededCell, Refusal, Resolution, Step};
+use crate::resolution::{Refusal, Resolution, Step};
 use serde_json::json;
 
 const RANGE_EFFECTS: &str = "range_effects";
@@ -483,39 +483,43 @@ pub fn resolve(
         }
         first
     };
-    ctx.check("PART 10 B", "the range shift")?;
-    let column = column.unwrap_or_default();
-    let key = [weapon.as_str(), column.as_str()];
-    let cell = ctx.reader.get(RANGE_EFFECTS, &key);
-    ctx.check("PART 10 D", "the range shift")?;
-    let cell = cell.map(|v| v.to_string()).unwrap_or_default();
-    let range_shift = parse_shift(&cell).map_err(|e| {
-        refuse(
-            "PART 10 D",
-            format!("{RANGE_EFFECTS}:{}: {e}", key.join(":")),
-        )
-    })?;
-    let Some(range_shift) = range_shift else {
-        return Err(refuse(
-            "PART 10 D",
-            format!(
-                "weapon {weapon} cannot reach range {range} ({RANGE_EFFECTS}:{} is {cell})",
-                key.join(":")
-            ),
-        ));
-    };
+    // A cell the document lacks does not stop the reading here: every needed cell is
+    // gathered, and the refusal before the die lists them all.
+    let mut range_shift = None;
+    if let Some(column) = &column {
+        let key = [weapon.as_str(), column.as_str()];
+        if let Some(value) = ctx.reader.get(RANGE_EFFECTS, &key) {
+            let cell = value.to_string();
+            let parsed = parse_shift(&cell).map_err(|e| {
+                refuse(
+                    "PART 10 D",
+                    format!("{RANGE_EFFECTS}:{}: {e}", key.join(":")),
+                )
+            })?;
+            let Some(n) = parsed else {
+                return Err(refuse(
+                    "PART 10 D",
+                    format!(
+                        "weapon {weapon} cannot reach range {range} ({RANGE_EFFECTS}:{} is {cell})",
+                        key.join(":")
+                    ),
+                ));
+            };
+            ctx.res.step(Step::valued(
+                cell_rule("PART 10 D", RANGE_EFFECTS, &key),
+                format!(
+                    "Range Effects Chart, weapon {weapon} at range {range} (column {column}): {}",
+                    shift_text(n)
+                ),
+                n,
+                Some(n.into()),
+            ));
+            range_shift = Some(n);
+        }
+        ctx.res.set("range_column", column.clone());
+    }
     ctx.res.set("weapon", weapon.clone());
-    ctx.res.set("range_column", column.clone());
-    let mut shift = range_shift;
-    ctx.res.step(Step::valued(
-        cell_rule("PART 10 D", RANGE_EFFECTS, &key),
-        format!(
-            "Range Effects Chart, weapon {weapon} at range {range} (column {column}): {}",
-            shift_text(range_shift)
-        ),
-        range_shift,
-        Some(shift.into()),
-    ));
+    let mut shift = range_shift.unwrap_or(0);
 
     for (name, why) in listed_shifts(fire, &mut ctx)? {
         let Some(n) = ctx.reader.int("fire_shifts", &[name]) else {
@@ -529,10 +533,12 @@ pub fn resolve(
             Some(shift.into()),
         ));
     }
-    ctx.check("PART 10 F", "the column shifts")?;
     ctx.res.set("shift", shift);
 
-    let column = fire_column(&mut ctx, total, shift)?;
+    let shift_known = ctx.reader.needs().is_empty();
+    let column = fire_column(&mut ctx, total, shift, shift_known)?;
+    ctx.check("PART 10 B", "the fire attack")?;
+    let column = column.unwrap_or_default();
     ctx.res.set("column", column.clone());
 
     // PART 10 B: "rolls one die. He then checks the result for that column and die roll".
@@ -651,26 +657,24 @@ fn listed_shifts(fire: &Fire, ctx: &mut Ctx<'_>) -> Result<Vec<(&'static str, St
     Ok(out)
 }
 
-/// Finds the strength column and shifts it, never left of "0" (PART 10 D).
-fn fire_column(ctx: &mut Ctx<'_>, total: u32, shift: i64) -> Result<String, Refusal> {
+/// Finds the strength column and shifts it, never left of "0" (PART 10 D). Every cell of
+/// the column must be known before the die is rolled; missing ones are noted in the reader.
+fn fire_column(
+    ctx: &mut Ctx<'_>,
+    total: u32,
+    shift: i64,
+    shift_known: bool,
+) -> Result<Option<String>, Refusal> {
     let Some((_, cols)) = grid_axes(ctx.charts, FIRE_TABLE) else {
         return Err(refuse(
             "PART 10 B",
             format!("no {FIRE_TABLE} chart is loaded"),
         ));
     };
-    let base = cols.position_of_value(i64::from(total));
-    let Some(base) = base else {
-        return Err(Refusal {
-            reason: format!(
-                "needs the Fire Combat Results Table column holding strength {total}, which the document does not contain (supply the chart in a club's tables folder)"
-            ),
-            rule: rule("PART 10 B"),
-            needs_cells: vec![NeededCell {
-                chart: FIRE_TABLE.to_owned(),
-                key: vec!["column".to_owned(), format!("strength {total}")],
-            }],
-        });
+    let Some(base) = cols.position_of_value(i64::from(total)) else {
+        ctx.reader
+            .get(FIRE_TABLE, &["column", &format!("strength {total}")]);
+        return Ok(None);
     };
     ctx.res.step(Step::valued(
         rule("PART 10 B"),
@@ -681,6 +685,9 @@ fn fire_column(ctx: &mut Ctx<'_>, total: u32, shift: i64) -> Result<String, Refu
         cols.keys[base].label.clone(),
         None,
     ));
+    if !shift_known {
+        return Ok(None);
+    }
     // "No adjustment can be made further left than "0"".
     let zero = cols.position("0").unwrap_or(0) as i64;
     let mut index = base as i64 + shift;
@@ -696,11 +703,10 @@ fn fire_column(ctx: &mut Ctx<'_>, total: u32, shift: i64) -> Result<String, Refu
         let setting = ctx.reader.get("settings", &["fire_beyond_last_column"]);
         ctx.check(
             "PART 10 D",
-            format!(
+            &format!(
                 "the shifts pass the last column ({})",
                 cols.keys[last as usize].label
-            )
-            .as_str(),
+            ),
         )?;
         match setting.map(|v| v.to_string()).as_deref() {
             Some("last-column") => {
@@ -720,18 +726,9 @@ fn fire_column(ctx: &mut Ctx<'_>, total: u32, shift: i64) -> Result<String, Refu
     }
     let key = &cols.keys[index as usize];
     if key.confidence == crate::charts::Confidence::Unknown {
-        return Err(Refusal {
-            reason: format!(
-                "needs the Fire Combat Results Table column {} of the {} column, which the document does not contain (supply the chart in a club's tables folder)",
-                shift_text(shift),
-                cols.keys[base].label
-            ),
-            rule: rule("PART 10 D"),
-            needs_cells: vec![NeededCell {
-                chart: FIRE_TABLE.to_owned(),
-                key: vec!["column".to_owned(), key.label.clone()],
-            }],
-        });
+        let wanted = format!("{} of {}", shift_text(shift), cols.keys[base].label);
+        ctx.reader.get(FIRE_TABLE, &["column", &wanted]);
+        return Ok(None);
     }
     if index != base as i64 {
         ctx.res.step(Step::valued(
@@ -741,7 +738,24 @@ fn fire_column(ctx: &mut Ctx<'_>, total: u32, shift: i64) -> Result<String, Refu
             None,
         ));
     }
-    Ok(key.label.clone())
+    let label = key.label.clone();
+    note_missing_column(ctx, FIRE_TABLE, &label);
+    Ok(Some(label))
+}
+
+/// Notes every unknown cell of a results column, so a refusal names them before any die.
+pub(crate) fn note_missing_column(ctx: &mut Ctx<'_>, chart: &str, column: &str) {
+    for die in 1..=6 {
+        let die = die.to_string();
+        let known = ctx
+            .charts
+            .chart(super::RULESET, chart)
+            .and_then(|c| c.cell(&[&die, column]))
+            .is_some_and(|c| c.value.is_some());
+        if !known {
+            ctx.reader.get(chart, &[&die, column]);
+        }
+    }
 }
 
 /// Applies the fire result to the target hex (PART 10 G).

@@ -2,6 +2,9 @@
 //! coordinates for counting range (PART 10 A: "The firing unit's hex is not counted; the
 //! target's hex is counted").
 
+use super::{RULESET, cell_rule, rule};
+use crate::charts::{CellReader, Charts};
+use crate::resolution::{Refusal, Resolution, Step};
 use std::fmt;
 
 /// Which columns of the map sit half a hex toward the higher row numbers (settings:shifted_columns).
@@ -88,6 +91,61 @@ impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:02}{:02}", self.column, self.row)
     }
+}
+
+/// The range from one hex to another (PART 10 A), under the map's column parity: the
+/// `settings:shifted_columns` chart value unless `parity` overrides it. Outcome: `hexes`.
+pub fn range(
+    charts: &Charts,
+    from: Hex,
+    to: Hex,
+    parity: Option<ShiftedColumns>,
+) -> Result<Resolution, Refusal> {
+    let mut res = Resolution::new(RULESET, "range", charts.hash());
+    let mut reader = CellReader::new(charts, RULESET);
+    let parity = match parity {
+        Some(p) => {
+            res.step(Step::valued(
+                rule("Game Parts C"),
+                "shifted columns, as given",
+                p.name(),
+                None,
+            ));
+            p
+        }
+        None => {
+            let value = reader.get("settings", &["shifted_columns"]);
+            if let Some(refusal) = reader.refusal(rule("Game Parts C")) {
+                return Err(refusal);
+            }
+            let text = value.map(|v| v.to_string()).unwrap_or_default();
+            let p = ShiftedColumns::parse(&text).map_err(|e| {
+                Refusal::by_rule(
+                    rule("Game Parts C"),
+                    format!("settings:shifted_columns: {e}"),
+                )
+            })?;
+            res.step(Step::valued(
+                cell_rule("Game Parts C", "settings", &["shifted_columns"]),
+                "the columns that sit half a hex toward the higher rows",
+                p.name(),
+                None,
+            ));
+            p
+        }
+    };
+    for w in reader.warnings() {
+        res.warn(w.clone());
+    }
+    let hexes = from.range_to(to, parity);
+    res.step(Step::valued(
+        rule("PART 10 A"),
+        format!("count the hexes from {from} to {to}: the firing unit's hex is not counted; the target's hex is counted"),
+        hexes,
+        None,
+    ));
+    res.set("hexes", hexes);
+    Ok(res)
 }
 
 #[cfg(test)]

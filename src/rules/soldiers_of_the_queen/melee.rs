@@ -388,6 +388,8 @@ pub fn resolve(
     let chart = chart_for(m.game);
     let column = melee_column(&mut ctx, chart, odds, shift)?;
     ctx.res.set("column", column.clone());
+    super::fire::note_missing_column(&mut ctx, chart, &column);
+    ctx.check("PART 12 B", "the melee")?;
     let face = throw(ctx.dice, 1, &mut ctx.res, "PART 12 B")?[0];
     ctx.res.set("die", face);
     let key = [face.to_string(), column.clone()];

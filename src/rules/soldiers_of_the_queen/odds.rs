@@ -2,6 +2,9 @@
 //! any, are rounded in favor of the defender. Thus a 24-3 comparison rounds down to 8-1,
 //! while 14-4 would be a 3-1."
 
+use super::{Game, RULESET, all_known, grid_axes, melee, rule};
+use crate::charts::Charts;
+use crate::resolution::{Refusal, Resolution, Step};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -71,4 +74,63 @@ impl fmt::Display for MeleeOdds {
             MeleeOdds::Against(n) => write!(f, "1-{n}"),
         }
     }
+}
+
+/// The odds column of an attack (PART 12 B): the exact ratio, clamped to the game's Melee
+/// Combat Results Table's first and last columns only once that table is supplied.
+/// Outcome: `odds` (the ratio) and `column`.
+pub fn resolve(
+    charts: &Charts,
+    attack: u32,
+    defence: u32,
+    game: Option<Game>,
+) -> Result<Resolution, Refusal> {
+    if attack == 0 || defence == 0 {
+        return Err(Refusal::by_rule(
+            rule("PART 12 B"),
+            "odds compare two Melee Strengths of at least 1",
+        ));
+    }
+    let mut res = Resolution::new(RULESET, "odds", charts.hash());
+    let odds = MeleeOdds::of(attack, defence);
+    res.step(Step::valued(
+        rule("PART 12 B"),
+        format!("{attack} to {defence}: Remainders, if any, are rounded in favor of the defender"),
+        odds.to_string(),
+        None,
+    ));
+    res.set("odds", odds.to_string());
+    let mut column = odds;
+    if let Some(game) = game {
+        let chart = melee::chart_for(game);
+        let columns: Option<Vec<MeleeOdds>> = grid_axes(charts, chart)
+            .filter(|(_, cols)| all_known(cols))
+            .and_then(|(_, cols)| {
+                cols.keys
+                    .iter()
+                    .map(|k| MeleeOdds::parse(&k.label))
+                    .collect()
+            });
+        match columns.filter(|c| !c.is_empty()) {
+            Some(mut cols) => {
+                cols.sort();
+                let (first, last) = (cols[0], cols[cols.len() - 1]);
+                if odds < first {
+                    column = first;
+                    res.step(Step::valued(rule("PART 12 B"), "Attacks at odds less than the lowest column on the table use the lowest column", first.to_string(), None));
+                } else if odds > last {
+                    column = last;
+                    res.step(Step::valued(rule("PART 12 B"), "Attacks at odds higher than the highest column on the table use the highest column", last.to_string(), None));
+                } else if let Some(c) = cols.iter().rev().find(|c| **c <= odds) {
+                    column = *c;
+                }
+            }
+            None => res.step(Step::note(
+                rule("PART 12 B"),
+                format!("the {chart} columns are not supplied: the odds are not clamped to the table's ends"),
+            )),
+        }
+    }
+    res.set("column", column.to_string());
+    Ok(res)
 }

@@ -2,7 +2,7 @@
 //! by fire and melee, with the morale checks and leader deaths they call for.
 
 use super::{Game, Morale, Side, leaders, morale, rule};
-use crate::charts::{CellReader, Charts};
+use crate::charts::{CellReader, Charts, Status};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use serde_json::{Value, json};
@@ -139,7 +139,23 @@ impl<'a> Ctx<'a> {
     pub(crate) fn check(&self, section: &str, what: &str) -> Result<(), Refusal> {
         match self.reader.refusal(rule(section)) {
             Some(mut refusal) => {
-                refusal.reason = format!("{what}: {}", refusal.reason);
+                let mut missing: Vec<String> = Vec::new();
+                for need in &refusal.needs_cells {
+                    let chart = self.charts.chart(super::RULESET, &need.chart);
+                    if let Some(chart) = chart.filter(|c| c.status == Status::NotSupplied) {
+                        let text =
+                            format!("{} ({}) is not in the document", chart.title, chart.name);
+                        if !missing.contains(&text) {
+                            missing.push(text);
+                        }
+                    }
+                }
+                let charts = if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}; ", missing.join("; "))
+                };
+                refusal.reason = format!("{what}: {charts}{}", refusal.reason);
                 Err(refusal)
             }
             None => Ok(()),
