@@ -3,4 +3,5 @@
 mod charts_load;
 mod cli_tables;
 mod json_forms;
+mod sotq;
 mod support;
