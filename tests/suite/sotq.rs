@@ -3,6 +3,7 @@
 //! (the test-only folder tests/fixtures/sotq_club) are supplied.
 
 mod fire;
+mod melee;
 
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
