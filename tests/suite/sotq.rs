@@ -4,6 +4,7 @@
 
 mod fire;
 mod melee;
+mod rules;
 
 use laager::charts::Charts;
 use laager::dice::EnteredDice;

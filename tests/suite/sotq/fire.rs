@@ -562,7 +562,8 @@ fn isandhlwana_fire_marks_an_ammunition_box_for_each_non_artillery_firer() {
 
 #[test]
 fn units_that_may_not_fire_are_refused_by_their_rule() {
-    let cases: Vec<(Game, Phase, Box<dyn Fn(&mut Firer)>, &str)> = vec![
+    type Change = Box<dyn Fn(&mut Firer)>;
+    let cases: Vec<(Game, Phase, Change, &str)> = vec![
         (
             Game::Isandhlwana,
             Phase::Defensive,
