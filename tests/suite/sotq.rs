@@ -2,6 +2,7 @@
 //! text, the rulebook's own numbers, and fire and melee end to end once a club's charts
 //! (the test-only folder tests/fixtures/sotq_club) are supplied.
 
+mod cli;
 mod fire;
 mod melee;
 mod rules;
