@@ -2,10 +2,11 @@
 //! comma-separated `key=value` pairs and bare flags, parsed into the rule types.
 
 use crate::rules::soldiers_of_the_queen::Morale;
-use crate::rules::soldiers_of_the_queen::fire::{Arm, Firer, Nationality};
+use crate::rules::soldiers_of_the_queen::fire::Firer;
 use crate::rules::soldiers_of_the_queen::melee::{Attacker, Defender};
 use crate::rules::soldiers_of_the_queen::movement::{Kind, Piece};
 use crate::rules::soldiers_of_the_queen::results::StackUnit;
+use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
 use std::collections::BTreeMap;
 
 /// The keys and flags of one spec, consumed as they are read; leftovers are errors.

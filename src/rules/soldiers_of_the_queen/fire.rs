@@ -3,6 +3,7 @@
 //! applied to the target hex with the morale checks it calls for.
 
 use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
+use super::units::{Arm, Nationality};
 use super::{Game, Side, all_known, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
@@ -11,87 +12,6 @@ use serde_json::json;
 
 const RANGE_EFFECTS: &str = "range_effects";
 const FIRE_TABLE: &str = "fire_combat_results";
-
-/// A firing unit's arm, as far as fire rules tell them apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arm {
-    /// Infantry.
-    Foot,
-    /// Horse or camel cavalry (mounted or not: see `mounted`).
-    Cavalry,
-    /// Field or horse guns, the Rocket Battery (PART 6 E).
-    Artillery,
-    /// A Maxim gun unit (PART 6 E).
-    Maxim,
-    /// A river gunboat (PART 6 E).
-    Gunboat,
-}
-
-impl Arm {
-    /// Parses `foot`, `cavalry` (or `horse`, `camel`), `artillery`, `maxim`, `gunboat`.
-    pub fn parse(text: &str) -> Result<Arm, String> {
-        match text.trim() {
-            "foot" | "infantry" => Ok(Arm::Foot),
-            "cavalry" | "horse" | "camel" => Ok(Arm::Cavalry),
-            "artillery" | "gun" => Ok(Arm::Artillery),
-            "maxim" => Ok(Arm::Maxim),
-            "gunboat" => Ok(Arm::Gunboat),
-            other => Err(format!(
-                "'{other}' is not an arm: expected foot, cavalry, artillery, maxim or gunboat"
-            )),
-        }
-    }
-
-    /// PART 6 E: "The following units qualify as artillery: field guns, horse guns, the
-    /// Rocket Battery, Maxim gun units and gunboats."
-    pub fn is_artillery(self) -> bool {
-        matches!(self, Arm::Artillery | Arm::Maxim | Arm::Gunboat)
-    }
-}
-
-/// Who a unit is, for the nationality rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Nationality {
-    /// A regular British unit (Glossary: "units of the Royal Army and Royal Artillery").
-    Regular,
-    /// A colonial British unit (South African, black African, Egyptian or Sudanese).
-    Colonial,
-    /// A colonial unit of the Natal Native Contingent (Isandhlwana).
-    Nnc,
-    /// A Zulu unit.
-    Zulu,
-    /// A Dervish unit.
-    Dervish,
-}
-
-impl Nationality {
-    /// Parses `regular`, `colonial`, `nnc`, `zulu`, `dervish`.
-    pub fn parse(text: &str) -> Result<Nationality, String> {
-        match text.trim() {
-            "regular" => Ok(Nationality::Regular),
-            "colonial" | "egyptian" | "sudanese" => Ok(Nationality::Colonial),
-            "nnc" => Ok(Nationality::Nnc),
-            "zulu" => Ok(Nationality::Zulu),
-            "dervish" => Ok(Nationality::Dervish),
-            other => Err(format!(
-                "'{other}' is not a nationality: expected regular, colonial, nnc, zulu or dervish"
-            )),
-        }
-    }
-
-    /// The side the unit plays for.
-    pub fn side(self) -> Side {
-        match self {
-            Nationality::Regular | Nationality::Colonial | Nationality::Nnc => Side::British,
-            Nationality::Zulu => Side::Zulu,
-            Nationality::Dervish => Side::Dervish,
-        }
-    }
-
-    fn is_colonial(self) -> bool {
-        matches!(self, Nationality::Colonial | Nationality::Nnc)
-    }
-}
 
 /// One firing unit.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 //! defender, automatic elimination, terrain and charge shifts, one die on the game's Melee
 //! Combat Results Table, the result, leader deaths and advance after combat.
 
-use super::fire::{Arm, Nationality};
 use super::morale::{self, MoraleResult};
 use super::odds::MeleeOdds;
 use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
+use super::units::{Arm, Nationality, is_ukhulutshane};
 use super::{Game, Morale, Side, all_known, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
@@ -92,11 +92,6 @@ pub struct Melee {
 
 fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
     Refusal::by_rule(rule(section), reason)
-}
-
-fn is_ukhulutshane(group: &str) -> bool {
-    let g = group.to_ascii_lowercase();
-    g.contains("khulutshane") || g == "ukhitshn"
 }
 
 fn check_restrictions(m: &Melee) -> Result<(), Refusal> {

@@ -17,6 +17,7 @@ pub mod morale;
 pub mod movement;
 pub mod odds;
 pub mod results;
+pub mod units;
 pub mod victory;
 
 use crate::charts::{Axis, Body, Charts};

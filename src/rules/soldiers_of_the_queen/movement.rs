@@ -2,6 +2,7 @@
 //! entering the map one behind another, and the stacking limits of both games.
 
 use super::hex::Hex;
+use super::units::is_ukhulutshane;
 use super::{Game, RULESET, Side, cell_rule, rule};
 use crate::charts::{CellReader, Charts};
 use crate::resolution::{Refusal, Resolution, Step};
@@ -404,9 +405,4 @@ pub fn stack(
     );
     res.set("may_fire", json!(may_fire));
     Ok(res)
-}
-
-fn is_ukhulutshane(group: &str) -> bool {
-    let g = group.to_ascii_lowercase();
-    g.contains("khulutshane") || g == "ukhitshn"
 }

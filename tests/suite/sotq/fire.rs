@@ -12,10 +12,9 @@ use laager::Resolution;
 use laager::charts::Charts;
 use laager::resolution::Refusal;
 use laager::rules::soldiers_of_the_queen::Game;
-use laager::rules::soldiers_of_the_queen::fire::{
-    self, Arm, Fire, Firer, Nationality, Phase, Target,
-};
+use laager::rules::soldiers_of_the_queen::fire::{self, Fire, Firer, Phase, Target};
 use laager::rules::soldiers_of_the_queen::results::StackUnit;
+use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
 use laager::rules::soldiers_of_the_queen::{Morale, RULESET};
 use serde_json::json;
 

@@ -9,10 +9,10 @@ use super::{club, dice, shipped};
 use laager::Resolution;
 use laager::charts::Charts;
 use laager::resolution::Refusal;
-use laager::rules::soldiers_of_the_queen::fire::{Arm, Nationality};
 use laager::rules::soldiers_of_the_queen::melee::{self, Attacker, Defender, Melee, Ridge};
 use laager::rules::soldiers_of_the_queen::odds::MeleeOdds;
 use laager::rules::soldiers_of_the_queen::results::StackUnit;
+use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
 use laager::rules::soldiers_of_the_queen::{Game, Morale};
 use serde_json::json;
 
