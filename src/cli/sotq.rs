@@ -63,7 +63,7 @@ pub enum SotqCommand {
         /// Print the exact chance instead of rolling.
         #[arg(long, group = "how")]
         odds: bool,
-        /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable.
+        /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable, stacked-with-enemy.
         #[arg(long, value_name = "CASE", group = "how")]
         alone: Option<String>,
         #[command(flatten)]

@@ -46,6 +46,12 @@ pub struct FireArgs {
     /// The target is a gunboat (Omdurman).
     #[arg(long)]
     target_gunboat: bool,
+    /// The Line of Sight is blocked (PART 10 C): refused.
+    #[arg(long)]
+    los_blocked: bool,
+    /// The fire crosses a crest hexside (PART 10 F): refused.
+    #[arg(long)]
+    through_crest: bool,
     /// The Khalifa has been killed: Dervish morale one level lower.
     #[arg(long)]
     khalifa_killed: bool,
@@ -91,6 +97,9 @@ pub struct MeleeArgs {
     /// The attack crosses a crest or all-Nile hexside (refused).
     #[arg(long)]
     across_crest: bool,
+    /// The mounted defender retreats one hex to avoid the melee (PART 12 C).
+    #[arg(long)]
+    mounted_retreat: bool,
     /// The Khalifa has been killed: Dervish morale one level lower.
     #[arg(long)]
     khalifa_killed: bool,
@@ -140,6 +149,8 @@ pub fn run_fire(args: &FireArgs) -> Result<Outcome, CliError> {
             trench: args.trench,
             mounted: args.target_mounted,
             gunboat: args.target_gunboat,
+            los_blocked: args.los_blocked,
+            through_crest: args.through_crest,
         },
         khalifa_killed: args.khalifa_killed,
     };
@@ -185,6 +196,7 @@ pub fn run_melee(args: &MeleeArgs) -> Result<Outcome, CliError> {
         rough: args.rough,
         prohibited_hexside: args.across_crest,
         khalifa_killed: args.khalifa_killed,
+        mounted_retreat: args.mounted_retreat,
     };
     let result = with_dice(&args.dice, |d| melee::resolve(&charts, &situation, d))?;
     Ok(print_resolved(&result, args.common.json))

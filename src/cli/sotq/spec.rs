@@ -95,7 +95,7 @@ impl Spec {
 }
 
 /// The keys `--firer` takes, for errors and help.
-pub const FIRER_KEYS: &str = "name=, strength=, weapon=, range= (or from=CCRR with --target-hex), nationality=regular|colonial|nnc|zulu|dervish, arm=foot|cavalry|artillery|maxim|gunboat, and flags mounted, limbered, moved, changed-formation, out-of-ammo, pinned, routed";
+pub const FIRER_KEYS: &str = "name=, strength=, weapon=, range= (or from=CCRR with --target-hex), nationality=regular|colonial|nnc|zulu|dervish, arm=foot|cavalry|artillery|maxim|gunboat, and flags mounted, limbered, moved, changed-formation, out-of-ammo, pinned, routed, rear (target not through a frontal hexside), zoc-elsewhere (an enemy in its ZOC is not the target)";
 
 /// Parses a `--firer`; `range_from` turns `from=CCRR` into a range.
 pub fn firer(
@@ -132,6 +132,8 @@ pub fn firer(
         out_of_ammo: s.flag("out-of-ammo"),
         pinned: s.flag("pinned"),
         routed: s.flag("routed"),
+        rear: s.flag("rear"),
+        zoc_elsewhere: s.flag("zoc-elsewhere"),
     };
     s.finish(FIRER_KEYS)?;
     Ok(f)

@@ -42,6 +42,10 @@ pub struct Firer {
     pub pinned: bool,
     /// Routed.
     pub routed: bool,
+    /// The target is not through one of its frontal hexsides (PART 7 C).
+    pub rear: bool,
+    /// An Enemy unit is in its ZOC and the target is not (PART 8 D).
+    pub zoc_elsewhere: bool,
 }
 
 /// The fire phase (PART 4).
@@ -86,6 +90,10 @@ pub struct Target {
     pub mounted: bool,
     /// The target is a gunboat (Omdurman).
     pub gunboat: bool,
+    /// The Line of Sight is blocked (PART 10 C), as the referee judges it on the map.
+    pub los_blocked: bool,
+    /// The fire crosses a crest hexside (PART 10 F).
+    pub through_crest: bool,
 }
 
 /// One fire attack.
@@ -116,6 +124,18 @@ fn check_firers(fire: &Fire) -> Result<(), Refusal> {
         return Err(refuse(
             "PART 10 F",
             "When a Friendly unit fires, the target hex must contain at least one Enemy combat unit (no sniping at leaders or a supply wagon)",
+        ));
+    }
+    if fire.target.through_crest {
+        return Err(refuse(
+            "PART 10 F",
+            "No fire can be directed through a crest hexside",
+        ));
+    }
+    if fire.target.los_blocked {
+        return Err(refuse(
+            "PART 10 C",
+            "If the LOS is blocked, the unit cannot fire",
         ));
     }
     for f in &fire.firers {
@@ -150,6 +170,20 @@ fn check_firers(fire: &Fire) -> Result<(), Refusal> {
             return Err(refuse(
                 "PART 10 A",
                 format!("{who}: range 0: the target must be in another hex"),
+            ));
+        }
+        if f.rear {
+            return Err(refuse(
+                "PART 7 C",
+                format!("{who}: A unit can fire only through its frontal hexsides at the enemy"),
+            ));
+        }
+        if f.zoc_elsewhere {
+            return Err(refuse(
+                "PART 8 D",
+                format!(
+                    "{who}: A Friendly unit cannot fire at an Enemy unit not in its ZOC if there is an Enemy unit in its ZOC"
+                ),
             ));
         }
         if f.pinned || f.routed {

@@ -99,6 +99,8 @@ pub enum AloneCase {
     AdjacentPinnedOrRouted,
     /// The hexside between them is impassable for the leader or the combat unit.
     AdjacentImpassable,
+    /// Stacked with an Enemy unit at the end of the Enemy Player Turn (PART 12 A).
+    StackedWithEnemy,
 }
 
 impl AloneCase {
@@ -109,8 +111,9 @@ impl AloneCase {
             "adjacent" => Ok(AloneCase::Adjacent),
             "adjacent-pinned" | "adjacent-routed" => Ok(AloneCase::AdjacentPinnedOrRouted),
             "adjacent-impassable" => Ok(AloneCase::AdjacentImpassable),
+            "stacked-with-enemy" => Ok(AloneCase::StackedWithEnemy),
             other => Err(format!(
-                "'{other}' is not a case: expected moved-through, adjacent, adjacent-pinned, adjacent-routed or adjacent-impassable"
+                "'{other}' is not a case: expected moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable or stacked-with-enemy"
             )),
         }
     }
@@ -119,7 +122,16 @@ impl AloneCase {
 /// A leader alone with the enemy upon him (PART 13 D). Outcome: `killed`, `moves_away`.
 pub fn alone(charts: &Charts, case: AloneCase) -> Resolution {
     let mut res = Resolution::new(RULESET, "leader-death", charts.hash());
+    let section = if case == AloneCase::StackedWithEnemy {
+        "PART 12 A"
+    } else {
+        "PART 13 D"
+    };
     let (killed, text) = match case {
+        AloneCase::StackedWithEnemy => (
+            true,
+            "If a Leader or Supply Wagon unit is stacked with an Enemy unit at the end of the Enemy Player Turn, the leader or Supply Wagon is automatically eliminated",
+        ),
         AloneCase::MovedThrough => (
             true,
             "The leader is killed if an Enemy combat unit moves through the Friendly leader's hex during the Enemy Movement Phase (no Movement Point cost)",
@@ -133,7 +145,7 @@ pub fn alone(charts: &Charts, case: AloneCase) -> Resolution {
             "If the adjacent Enemy unit is pinned or Routed, or if the hexside connecting the two hexes is impassable, the owner moves the leader one hex away from the combat unit (or leaves him in place if he cannot move)",
         ),
     };
-    res.step(Step::note(rule("PART 13 D"), text));
+    res.step(Step::note(rule(section), text));
     res.set("killed", killed);
     res.set("moves_away", !killed);
     res

@@ -88,6 +88,8 @@ pub struct Melee {
     pub prohibited_hexside: bool,
     /// The Khalifa has been killed (PART 13 D).
     pub khalifa_killed: bool,
+    /// The mounted defender avoids the melee by retreating one hex (PART 12 C).
+    pub mounted_retreat: bool,
 }
 
 fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
@@ -292,6 +294,9 @@ pub fn resolve(
     let mut ctx = Ctx::new(charts, dice, m.game, "melee");
     let units: Vec<StackUnit> = m.defenders.iter().map(|d| d.unit.clone()).collect();
     let mut stack = Stack::new(side, units, m.khalifa_killed);
+    if m.mounted_retreat {
+        return mounted_retreat(ctx, m, &mut stack);
+    }
 
     pre_melee_checks(&mut ctx, m, &mut stack)?;
 
@@ -412,6 +417,40 @@ pub fn resolve(
     ctx.res.set("result", result.code());
     apply(&mut ctx, m, &mut stack, result)?;
     finish(ctx, m, &mut stack)
+}
+
+/// PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry or
+/// dismounted cavalry can avoid melee with the Enemy units by retreating one hex ... The
+/// Enemy units avoided by the mounted unit cannot advance into the vacated hex. A mounted
+/// unit cannot retreat to avoid melee if any of the attacking Enemy units are mounted cavalry units."
+fn mounted_retreat(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Resolution, Refusal> {
+    if m.defenders.iter().any(|d| !d.mounted) {
+        return Err(refuse(
+            "PART 12 C",
+            "only a mounted unit can retreat to avoid melee",
+        ));
+    }
+    if m.attackers
+        .iter()
+        .any(|a| a.mounted && a.arm == Arm::Cavalry)
+    {
+        return Err(refuse(
+            "PART 12 C",
+            "A mounted unit cannot retreat to avoid melee if any of the attacking Enemy units are mounted cavalry units",
+        ));
+    }
+    ctx.res.step(Step::note(rule("PART 12 C"), "the mounted unit retreats one hex (no Movement Points, not into an Enemy ZOC) and avoids the melee; the avoided units cannot advance into the vacated hex"));
+    for fate in &mut stack.fates {
+        *fate = Fate::Withdrawn;
+    }
+    ctx.res.set("automatic", false);
+    ctx.res.set("attackers_withdraw", false);
+    ctx.res.set("pinned", false);
+    stack.finish(&mut ctx, &[])?;
+    ctx.res.set("hex_vacant", true);
+    ctx.res.set("may_advance", json!([]));
+    ctx.res.set("advance_limit", 0);
+    Ok(ctx.finish())
 }
 
 /// The game's Melee Combat Results Table ("Each game has its own").

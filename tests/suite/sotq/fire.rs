@@ -33,6 +33,8 @@ fn firer(name: &str, strength: u32, weapon: &str, range: u32, nationality: Natio
         out_of_ammo: false,
         pinned: false,
         routed: false,
+        rear: false,
+        zoc_elsewhere: false,
     }
 }
 
@@ -676,4 +678,16 @@ fn after_the_khalifa_dies_dervish_units_check_one_level_lower() {
             .iter()
             .any(|s| s.text.contains("checks as C instead of B"))
     );
+}
+
+#[test]
+fn no_fire_through_a_blocked_line_of_sight_or_a_crest() {
+    // PART 10 C: "If the LOS is blocked, the unit cannot fire." PART 10 F: "No fire can be
+    // directed through a crest hexside."
+    let mut f = at(Game::Isandhlwana, vec![regular(2, "T", 1)], zulus());
+    f.target.los_blocked = true;
+    assert!(refusal(&club(), &f).reason.contains("LOS is blocked"));
+    f.target.los_blocked = false;
+    f.target.through_crest = true;
+    assert!(refusal(&club(), &f).reason.contains("crest hexside"));
 }

@@ -68,6 +68,7 @@ fn melee(game: Game, attackers: Vec<Attacker>, defenders: Vec<Defender>) -> Mele
         rough: false,
         prohibited_hexside: false,
         khalifa_killed: false,
+        mounted_retreat: false,
     }
 }
 
@@ -463,4 +464,27 @@ fn no_melee_crosses_a_crest_and_gunboats_cannot_be_attacked() {
     boat.arm = Arm::Gunboat;
     let m = melee(Game::Omdurman, vec![dervish(4)], vec![boat]);
     assert!(refusal(&club(), &m).reason.contains("Gunboat"));
+}
+
+#[test]
+fn a_mounted_defender_may_retreat_from_foot_but_not_from_mounted_cavalry() {
+    // PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry ...
+    // can avoid melee ... by retreating one hex ... The Enemy units avoided ... cannot advance."
+    let mut horse = defender("Egy cav", 2, Morale::A);
+    horse.mounted = true;
+    horse.arm = Arm::Cavalry;
+    let mut m = melee(Game::Omdurman, vec![dervish(6)], vec![horse]);
+    m.mounted_retreat = true;
+    let res = resolve(&club(), &m, &[]);
+    assert_eq!(res.outcome["hex_vacant"], true);
+    assert_eq!(res.outcome["may_advance"], json!([]));
+    let mut baggara = attacker("Baggara", 6, Nationality::Dervish, "Baggara");
+    baggara.arm = Arm::Cavalry;
+    baggara.mounted = true;
+    m.attackers = vec![baggara];
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .contains("mounted cavalry units")
+    );
 }
