@@ -8,6 +8,7 @@ mod dice;
 mod measure;
 mod mc;
 mod output;
+mod sotq;
 mod tables;
 
 pub use output::{Outcome, print_odds, print_resolved};
@@ -54,6 +55,8 @@ pub enum Command {
     /// The DBA-style Zulu rules: combat, command points, victory.
     #[command(subcommand)]
     Dba(dba::DbaCommand),
+    /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
+    Sotq(sotq::SotqCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -119,6 +122,7 @@ pub fn main() -> ExitCode {
         Command::Measure(args) => measure::run_measure(&args),
         Command::Layout(command) => measure::run_layout(&command),
         Command::Mc(command) => mc::run(command),
+        Command::Sotq(command) => sotq::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -8,4 +8,5 @@ mod dba;
 mod dice;
 mod json_forms;
 mod mc;
+mod sotq;
 mod support;
