@@ -6,7 +6,11 @@ use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=tables");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
+    // Read at run time, not with env!(): the compiled build script is shared between
+    // checkouts that use one target directory, and must embed its own checkout's tables.
+    let manifest_dir =
+        std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR set by cargo");
+    let root = Path::new(&manifest_dir).join("tables");
     let mut files = Vec::new();
     if let Ok(folders) = std::fs::read_dir(&root) {
         for folder in folders.flatten() {

@@ -32,6 +32,7 @@ pub fn known_charts(ruleset: Ruleset) -> &'static [&'static str] {
             "artillery_ranges",
             "army_lists",
             "counter_sizes",
+            "firing_arc",
             "rules_thresholds",
             "rorkes_drift",
         ],

@@ -3,6 +3,7 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod measure;
 mod output;
 mod tables;
 
@@ -33,6 +34,11 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Measure between two bases: range, arcs, line of sight, contact, terrain.
+    Measure(measure::MeasureArgs),
+    /// Check a layout file.
+    #[command(subcommand)]
+    Layout(measure::LayoutCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +98,8 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Measure(args) => measure::run_measure(&args),
+        Command::Layout(command) => measure::run_layout(&command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -1,0 +1,409 @@
+//! `laager measure` (every measurement between two bases, from a layout file or typed
+//! positions) and `laager layout check` (validate a layout file).
+
+use super::{CliError, Outcome, TablesArgs};
+use crate::charts::{CellReader, Charts, registry};
+use crate::geometry::file::{self, Issue, Report};
+use crate::geometry::{
+    Base, Layout, MM_PER_INCH, Point, Real, Sight, Table, centre_to_nearest, contact_edge,
+    dba_field_of_fire, dba_line_of_sight, edge_to_edge, mc_firing_arc, mc_line_of_sight, round_mm,
+    terrain_under,
+};
+use crate::ruleset::Ruleset;
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// Lengths typed on the command line: millimetres or inches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum LengthUnit {
+    /// Millimetres.
+    #[default]
+    Mm,
+    /// Inches.
+    In,
+}
+
+/// `laager measure`.
+#[derive(Debug, Args)]
+pub struct MeasureArgs {
+    /// A layout file (JSON); then --from and --to are unit ids.
+    pub file: Option<PathBuf>,
+    /// The firer or attacker: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    #[arg(
+        long,
+        value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
+        allow_hyphen_values = true
+    )]
+    pub from: String,
+    /// The target: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    #[arg(
+        long,
+        value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
+        allow_hyphen_values = true
+    )]
+    pub to: String,
+    /// The unit of typed lengths; `in` also adds inch figures to the output.
+    #[arg(long, value_enum, default_value = "mm")]
+    pub units: LengthUnit,
+    /// Print the JSON contract instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The tables in force (the Micro Colonial arc angle, counter sizes).
+    #[command(flatten)]
+    pub tables: TablesArgs,
+}
+
+/// `laager layout ...`.
+#[derive(Debug, Subcommand)]
+pub enum LayoutCommand {
+    /// Check a layout file: every error with its JSON path (exit 2); overlaps are warnings.
+    Check {
+        /// The layout file (JSON).
+        file: PathBuf,
+        /// Print the findings as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The tables unit sizes are read from.
+        #[command(flatten)]
+        tables: TablesArgs,
+    },
+}
+
+/// Loads the charts with `--tables` and every `--cell`, each cell in the ruleset its
+/// address names (`dba_zulu/troop_types:..`) or the one measured-distance ruleset that has
+/// the chart.
+fn load_charts(args: &TablesArgs) -> Result<Charts, CliError> {
+    let mut charts = TablesArgs {
+        tables: args.tables.clone(),
+        cells: Vec::new(),
+    }
+    .load(Ruleset::MicroColonial)?;
+    for cell in &args.cells {
+        let address = cell.split('=').next().unwrap_or_default();
+        let chart = address.split(':').next().unwrap_or_default();
+        let (ruleset, rest) = match chart.split_once('/') {
+            Some((folder, _)) => (
+                Ruleset::from_id(folder).ok_or_else(|| {
+                    CliError::Input(format!("--cell '{cell}': '{folder}' is not a ruleset"))
+                })?,
+                cell.split_once('/').map_or(cell.as_str(), |(_, r)| r),
+            ),
+            None => {
+                let owners: Vec<Ruleset> = [Ruleset::MicroColonial, Ruleset::DbaZulu]
+                    .into_iter()
+                    .filter(|r| registry::is_known(*r, chart))
+                    .collect();
+                match owners.as_slice() {
+                    [one] => (*one, cell.as_str()),
+                    _ => {
+                        return Err(CliError::Input(format!(
+                            "--cell '{cell}': write the chart as micro_colonial/{chart} or dba_zulu/{chart}"
+                        )));
+                    }
+                }
+            }
+        };
+        charts
+            .apply_cell_arg(ruleset, rest)
+            .map_err(CliError::Input)?;
+    }
+    Ok(charts)
+}
+
+fn read_layout(path: &Path, charts: &Charts) -> Result<Report, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?;
+    Ok(file::read(&text, charts))
+}
+
+fn issues_text(path: &Path, issues: &[Issue], prefix: &str) -> String {
+    issues
+        .iter()
+        .map(|i| format!("{prefix}{}: {i}", path.display()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Parses `X,Y,FACING_DEG,FRONTAGE,DEPTH` into a base; lengths in `unit`.
+fn typed_base(flag: &str, text: &str, unit: LengthUnit) -> Result<Base, CliError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let bad = |why: String| CliError::Input(format!("--{flag} '{text}': {why}"));
+    if parts.len() != 5 {
+        return Err(bad(format!(
+            "expected X,Y,FACING_DEG,FRONTAGE,DEPTH (5 numbers), found {} part(s); with a layout file give a unit id",
+            parts.len()
+        )));
+    }
+    let names = ["x", "y", "facing", "frontage", "depth"];
+    let mut values = [0.0 as Real; 5];
+    for ((slot, part), name) in values.iter_mut().zip(&parts).zip(names) {
+        let v: Real = part
+            .parse()
+            .map_err(|_| bad(format!("{name} '{part}' is not a number")))?;
+        if !v.is_finite() {
+            return Err(bad(format!("{name} '{part}' is not a number")));
+        }
+        *slot = v;
+    }
+    let scale = match unit {
+        LengthUnit::Mm => 1.0,
+        LengthUnit::In => MM_PER_INCH as Real,
+    };
+    let [x, y, facing, frontage, depth] = values;
+    if frontage <= 0.0 || depth <= 0.0 {
+        return Err(bad("frontage and depth must be more than 0".to_owned()));
+    }
+    Ok(Base::new(
+        flag,
+        flag,
+        Point::new(x * scale, y * scale),
+        facing,
+        frontage * scale,
+        depth * scale,
+    ))
+}
+
+fn point(p: Point) -> Value {
+    json!([round_mm(p.x), round_mm(p.y)])
+}
+
+fn inches(mm: Real) -> f64 {
+    (f64::from(mm) / MM_PER_INCH * 1000.0).round() / 1000.0
+}
+
+fn sight_json(sight: &Sight) -> Value {
+    json!({
+        "clear": sight.clear,
+        "blocked_by": sight.blocked_by.as_ref().map(|b| b.id.clone()),
+    })
+}
+
+fn sight_geometry(sight: &Sight) -> Value {
+    json!({
+        "along": sight.along.iter().copied().map(point).collect::<Vec<_>>(),
+        "blocker": sight.blocked_by.as_ref().map(|b| json!({ "id": b.id, "kind": b.kind, "point": point(b.point) })),
+    })
+}
+
+/// Every measurement between two bases, as the JSON contract (plus `geometry` to draw).
+fn measurement(
+    layout: &Layout,
+    from: &Base,
+    to: &Base,
+    mc_arc: Option<Real>,
+    unit: LengthUnit,
+) -> Value {
+    let range = centre_to_nearest(from, to);
+    let gap = edge_to_edge(from, to);
+    let mc = mc_arc.and_then(|a| mc_firing_arc(from, to, a));
+    let dba = dba_field_of_fire(from, to);
+    let dba_sight = dba_line_of_sight(layout, from, to);
+    let mc_sight = mc_line_of_sight(layout, from, to);
+    // The layout's own ruleset decides; without one, blocked under either is blocked.
+    let sight = match layout.ruleset {
+        Some(Ruleset::DbaZulu) => &dba_sight,
+        None if !dba_sight.clear => &dba_sight,
+        _ => &mc_sight,
+    };
+    let contact = contact_edge(from, to);
+    let kinds = |base: &Base| {
+        let mut kinds: Vec<&str> = terrain_under(layout, base)
+            .iter()
+            .map(|t| t.kind.name())
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds
+    };
+    let mut out = json!({
+        "from": from.unit_id(),
+        "to": to.unit_id(),
+        "centre_to_nearest_mm": round_mm(range.mm),
+        "edge_to_edge_mm": round_mm(gap.mm),
+        "in_arc": { "micro-colonial": mc.as_ref().map(|a| a.in_arc), "dba-zulu": dba.in_arc },
+        "line_of_sight": sight_json(sight),
+        "line_of_sight_by_ruleset": { "micro-colonial": sight_json(&mc_sight), "dba-zulu": sight_json(&dba_sight) },
+        "contact_edge": contact.edge.map(crate::geometry::EdgeName::word),
+        "terrain": { "from": kinds(from), "to": kinds(to) },
+        "geometry": {
+            "centre_to_nearest": { "from": point(range.from), "to": point(range.to) },
+            "edge_to_edge": { "from": point(gap.from), "to": point(gap.to) },
+            "arc": {
+                "micro-colonial": mc.as_ref().map(|a| a.region.iter().copied().map(point).collect::<Vec<_>>()),
+                "dba-zulu": dba.region.iter().copied().map(point).collect::<Vec<_>>(),
+            },
+            "line_of_sight": { "micro-colonial": sight_geometry(&mc_sight), "dba-zulu": sight_geometry(&dba_sight) },
+            "contact": {
+                "target_edge": contact.target_edge,
+                "shared": contact.shared.map(|(p, q)| json!([point(p), point(q)])),
+                "length_mm": round_mm(contact.length_mm),
+            },
+        },
+    });
+    if unit == LengthUnit::In {
+        out["centre_to_nearest_in"] = json!(inches(range.mm));
+        out["edge_to_edge_in"] = json!(inches(gap.mm));
+    }
+    out
+}
+
+fn yes_no(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "unknown",
+    }
+}
+
+fn render_text(m: &Value, warnings: &[String]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let text = |v: &Value| v.as_str().unwrap_or("").to_owned();
+    let num = |v: &Value| v.as_f64().unwrap_or(0.0);
+    let _ = writeln!(out, "from {} to {}", text(&m["from"]), text(&m["to"]));
+    for (label, key) in [
+        ("centre to nearest", "centre_to_nearest"),
+        ("edge to edge", "edge_to_edge"),
+    ] {
+        let mm = num(&m[format!("{key}_mm")]);
+        let _ = writeln!(out, "  {label}: {mm:.1} mm ({:.2} in)", mm / MM_PER_INCH);
+    }
+    let _ = writeln!(
+        out,
+        "  in arc: micro-colonial {}, dba-zulu {}",
+        yes_no(m["in_arc"]["micro-colonial"].as_bool()),
+        yes_no(m["in_arc"]["dba-zulu"].as_bool())
+    );
+    let los = &m["line_of_sight"];
+    let _ = match los["blocked_by"].as_str() {
+        Some(b) => writeln!(out, "  line of sight: blocked by {b}"),
+        None => writeln!(out, "  line of sight: clear"),
+    };
+    let _ = writeln!(
+        out,
+        "  contact edge: {}",
+        m["contact_edge"].as_str().unwrap_or("none")
+    );
+    for end in ["from", "to"] {
+        let kinds: Vec<&str> = m["terrain"][end]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let kinds = if kinds.is_empty() {
+            "open".to_owned()
+        } else {
+            kinds.join(", ")
+        };
+        let _ = writeln!(out, "  terrain under {}: {kinds}", text(&m[end]));
+    }
+    for w in warnings {
+        let _ = writeln!(out, "  warning: {w}");
+    }
+    out
+}
+
+/// Runs `laager measure`.
+pub fn run_measure(args: &MeasureArgs) -> Result<Outcome, CliError> {
+    let charts = load_charts(&args.tables)?;
+    let (layout, from, to) = match &args.file {
+        Some(path) => {
+            let report = read_layout(path, &charts)?;
+            let Some(layout) = report.layout else {
+                return Err(CliError::Input(issues_text(path, &report.errors, "")));
+            };
+            let find = |flag: &str, id: &str| {
+                layout.base(id).cloned().ok_or_else(|| {
+                    CliError::Input(format!("--{flag}: no unit '{id}' in {}", path.display()))
+                })
+            };
+            let from = find("from", &args.from)?;
+            let to = find("to", &args.to)?;
+            (layout, from, to)
+        }
+        None => {
+            let from = typed_base("from", &args.from, args.units)?;
+            let to = typed_base("to", &args.to, args.units)?;
+            let layout = Layout::new(
+                Table::SIX_BY_FOUR,
+                vec![from.clone(), to.clone()],
+                Vec::new(),
+            );
+            (layout, from, to)
+        }
+    };
+    if from.unit_id() == to.unit_id() {
+        return Err(CliError::Input(
+            "--from and --to name the same unit".to_owned(),
+        ));
+    }
+    let mut reader = CellReader::new(&charts, Ruleset::MicroColonial);
+    let mc_arc = reader
+        .get("firing_arc", &["angle_deg"])
+        .and_then(|v| v.as_number())
+        .map(|a| a as Real);
+    if let Some(a) = mc_arc
+        && !(a > 0.0 && a <= 360.0)
+    {
+        return Err(CliError::Input(format!(
+            "firing_arc:angle_deg = {a}: expected more than 0 and at most 360 degrees"
+        )));
+    }
+    let mut warnings: Vec<String> = reader.warnings().to_vec();
+    if mc_arc.is_none() {
+        warnings.push("micro-colonial arc unknown: needs chart cell firing_arc:angle_deg (the document does not print the template's angle; supply it with --cell firing_arc:angle_deg=N or a club's tables folder)".to_owned());
+    }
+    let mut m = measurement(&layout, &from, &to, mc_arc, args.units);
+    m["warnings"] = json!(warnings);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        print!("{}", render_text(&m, &warnings));
+    }
+    Ok(Outcome::Done)
+}
+
+/// Runs `laager layout ...`.
+pub fn run_layout(command: &LayoutCommand) -> Result<Outcome, CliError> {
+    let LayoutCommand::Check { file, json, tables } = command;
+    let charts = load_charts(tables)?;
+    let report = read_layout(file, &charts)?;
+    if *json {
+        let list = |issues: &[Issue]| {
+            issues
+                .iter()
+                .map(|i| json!({ "path": i.path, "message": i.message }))
+                .collect::<Vec<_>>()
+        };
+        let out = json!({
+            "ok": report.errors.is_empty(),
+            "errors": list(&report.errors),
+            "warnings": list(&report.warnings),
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    }
+    if !report.warnings.is_empty() {
+        eprintln!("{}", issues_text(file, &report.warnings, "warning: "));
+    }
+    match report.layout {
+        Some(layout) => {
+            if !*json {
+                println!(
+                    "{}: ok ({} units, {} terrain, {} warning(s))",
+                    file.display(),
+                    layout.bases().len(),
+                    layout.terrain().len(),
+                    report.warnings.len()
+                );
+            }
+            Ok(Outcome::Done)
+        }
+        None => Err(CliError::Input(issues_text(file, &report.errors, ""))),
+    }
+}

@@ -1,0 +1,758 @@
+//! The layout file: JSON, versioned (see docs/layout.md). Reading it checks everything and
+//! names the JSON path of each problem (`units[3].facing`); overlapping bases are warnings.
+
+use super::sizes::{SizeError, dba_base_size, mc_counter_size};
+use super::{Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind};
+use super::{RiverType, TerrainShape};
+use crate::charts::Charts;
+use crate::ruleset::Ruleset;
+use parry2d::query::contact;
+use parry2d::utils::segments_intersection2d;
+use serde_json::{Map, Value, json};
+use std::fmt;
+
+/// The `format` every layout file names.
+pub const FORMAT: &str = "laager-layout";
+/// The layout version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// One problem in a layout file, at a JSON path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    /// The path in the file (`units[3].facing`); empty for the whole file.
+    pub path: String,
+    /// What is wrong, lowercase.
+    pub message: String,
+}
+
+impl fmt::Display for Issue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// What reading a layout found: the layout (when there were no errors), errors, warnings.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// The layout, if it had no errors.
+    pub layout: Option<Layout>,
+    /// Errors: the layout cannot be used.
+    pub errors: Vec<Issue>,
+    /// Warnings: the layout can be used, but look (overlapping bases).
+    pub warnings: Vec<Issue>,
+}
+
+struct Reader<'a> {
+    errors: Vec<Issue>,
+    charts: &'a Charts,
+    scale: Real,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, path: &str, message: impl Into<String>) {
+        self.errors.push(Issue {
+            path: path.to_owned(),
+            message: message.into(),
+        });
+    }
+
+    fn object<'v>(
+        &mut self,
+        value: &'v Value,
+        path: &str,
+        allowed: &[&str],
+    ) -> Option<&'v Map<String, Value>> {
+        let Some(map) = value.as_object() else {
+            self.error(path, format!("expected an object, found {}", kind(value)));
+            return None;
+        };
+        for key in map.keys() {
+            if !allowed.contains(&key.as_str()) {
+                self.error(
+                    &join(path, key),
+                    format!("unknown field: expected one of {}", allowed.join(", ")),
+                );
+            }
+        }
+        Some(map)
+    }
+
+    fn text(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
+        match map.get(key) {
+            None => {
+                self.error(&join(path, key), "missing: expected text");
+                None
+            }
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
+            Some(other) => {
+                self.error(
+                    &join(path, key),
+                    format!("expected non-empty text, found {}", kind(other)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A number (scaled to mm when `length`).
+    fn number(
+        &mut self,
+        map: &Map<String, Value>,
+        path: &str,
+        key: &str,
+        length: bool,
+    ) -> Option<Real> {
+        match map.get(key) {
+            None => {
+                self.error(&join(path, key), "missing: expected a number");
+                None
+            }
+            Some(v) => self.number_value(v, &join(path, key), length),
+        }
+    }
+
+    fn number_value(&mut self, value: &Value, path: &str, length: bool) -> Option<Real> {
+        match value.as_f64() {
+            Some(x) if x.is_finite() => {
+                let x = x as Real;
+                Some(if length { x * self.scale } else { x })
+            }
+            _ => {
+                self.error(path, format!("expected a number, found {}", kind(value)));
+                None
+            }
+        }
+    }
+
+    fn points(&mut self, value: &Value, path: &str, at_least: usize) -> Option<Vec<Point>> {
+        let Some(items) = value.as_array() else {
+            self.error(
+                path,
+                format!("expected a list of [x, y] points, found {}", kind(value)),
+            );
+            return None;
+        };
+        let mut points = Vec::new();
+        let mut good = true;
+        for (i, item) in items.iter().enumerate() {
+            let at = format!("{path}[{i}]");
+            match item.as_array().map(Vec::as_slice) {
+                Some([x, y]) => match (
+                    self.number_value(x, &format!("{at}[0]"), true),
+                    self.number_value(y, &format!("{at}[1]"), true),
+                ) {
+                    (Some(x), Some(y)) => points.push(Point::new(x, y)),
+                    _ => good = false,
+                },
+                _ => {
+                    self.error(
+                        &at,
+                        format!("expected a point [x, y], found {}", kind(item)),
+                    );
+                    good = false;
+                }
+            }
+        }
+        if good && points.len() < at_least {
+            self.error(
+                path,
+                format!("needs at least {at_least} points, found {}", points.len()),
+            );
+            good = false;
+        }
+        good.then_some(points)
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn kind(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("{b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the text \"{s}\""),
+        Value::Array(_) => "a list".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+/// Reads and checks a layout file's text. Unit sizes not given in the file come from the
+/// charts (DBA troop types by figure scale, Micro Colonial counter sizes).
+pub fn read(text: &str, charts: &Charts) -> Report {
+    let mut report = Report::default();
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            report.errors.push(Issue {
+                path: String::new(),
+                message: format!("not JSON: {e}"),
+            });
+            return report;
+        }
+    };
+    let mut r = Reader {
+        errors: Vec::new(),
+        charts,
+        scale: 1.0,
+    };
+    let top_fields = [
+        "format",
+        "version",
+        "ruleset",
+        "length_unit",
+        "figure_scale_mm",
+        "table",
+        "units",
+        "terrain",
+    ];
+    let Some(top) = r.object(&value, "", &top_fields) else {
+        report.errors = r.errors;
+        return report;
+    };
+    match top.get("format") {
+        Some(Value::String(s)) if s == FORMAT => {}
+        Some(other) => r.error(
+            "format",
+            format!("expected \"{FORMAT}\", found {}", kind(other)),
+        ),
+        None => r.error("format", format!("missing: expected \"{FORMAT}\"")),
+    }
+    match top.get("version").map(Value::as_u64) {
+        Some(Some(VERSION)) => {}
+        Some(Some(v)) => r.error(
+            "version",
+            format!("version {v} is not one this laager reads: expected {VERSION}"),
+        ),
+        Some(None) | None => r.error(
+            "version",
+            format!("missing or not a whole number: expected {VERSION}"),
+        ),
+    }
+    let ruleset = match top.get("ruleset") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(id)) => match Ruleset::from_id(id) {
+            Some(rs @ (Ruleset::MicroColonial | Ruleset::DbaZulu)) => Some(rs),
+            _ => {
+                r.error("ruleset", format!("'{id}' is not a measured-distance ruleset: expected micro-colonial or dba-zulu"));
+                None
+            }
+        },
+        Some(other) => {
+            r.error(
+                "ruleset",
+                format!("expected micro-colonial or dba-zulu, found {}", kind(other)),
+            );
+            None
+        }
+    };
+    match top.get("length_unit").map(Value::as_str) {
+        None | Some(Some("mm")) => {}
+        Some(Some("in")) => r.scale = MM_PER_INCH as Real,
+        Some(_) => r.error("length_unit", "expected \"mm\" or \"in\""),
+    }
+    let figure_scale = match top.get("figure_scale_mm") {
+        None => 15,
+        Some(v) => match v
+            .as_u64()
+            .filter(|s| super::figure_scale_factor(*s as u32).is_some())
+        {
+            Some(s) => s as u32,
+            None => {
+                r.error(
+                    "figure_scale_mm",
+                    format!("expected 6, 10, 15 or 25, found {}", kind(v)),
+                );
+                15
+            }
+        },
+    };
+    let table = read_table(&mut r, top.get("table"));
+    let units: &[Value] = match top.get("units") {
+        Some(Value::Array(items)) => items,
+        None => &[],
+        Some(other) => {
+            r.error(
+                "units",
+                format!("expected a list of units, found {}", kind(other)),
+            );
+            &[]
+        }
+    };
+    let mut bases = Vec::new();
+    let mut base_paths = Vec::new();
+    for (i, unit) in units.iter().enumerate() {
+        let path = format!("units[{i}]");
+        if let Some(base) = read_unit(&mut r, unit, &path, ruleset, figure_scale) {
+            if bases.iter().any(|b: &Base| b.unit_id() == base.unit_id()) {
+                r.error(
+                    &join(&path, "id"),
+                    format!("unit id '{}' is used twice", base.unit_id()),
+                );
+            }
+            if let Some(table) = &table
+                && let Some(corner) = base.corners().into_iter().find(|c| !table.holds(c))
+            {
+                r.error(
+                    &path,
+                    format!(
+                        "unit '{}' is off the table: a corner is at ({:.1}, {:.1}) mm",
+                        base.unit_id(),
+                        corner.x,
+                        corner.y
+                    ),
+                );
+            }
+            bases.push(base);
+            base_paths.push(path);
+        }
+    }
+    let terrain_items: &[Value] = match top.get("terrain") {
+        Some(Value::Array(items)) => items,
+        None => &[],
+        Some(other) => {
+            r.error(
+                "terrain",
+                format!("expected a list of terrain, found {}", kind(other)),
+            );
+            &[]
+        }
+    };
+    let mut terrain = Vec::new();
+    for (i, item) in terrain_items.iter().enumerate() {
+        let path = format!("terrain[{i}]");
+        if let Some(t) = read_terrain(&mut r, item, &path, table.as_ref()) {
+            if terrain
+                .iter()
+                .any(|o: &Terrain| o.terrain_id == t.terrain_id)
+            {
+                r.error(
+                    &join(&path, "id"),
+                    format!("terrain id '{}' is used twice", t.terrain_id),
+                );
+            }
+            terrain.push(t);
+        }
+    }
+    report.errors = r.errors;
+    let Some(table) = table else {
+        return report;
+    };
+    let layout = Layout::new(table, bases, terrain).with_ruleset(ruleset);
+    report.warnings = overlap_warnings(&layout, &base_paths);
+    if report.errors.is_empty() {
+        report.layout = Some(layout);
+    }
+    report
+}
+
+fn read_table(r: &mut Reader<'_>, value: Option<&Value>) -> Option<Table> {
+    let Some(value) = value else {
+        r.error(
+            "table",
+            "missing: expected { \"width\": .., \"depth\": .. } or { \"preset\": \"6x4ft\" }",
+        );
+        return None;
+    };
+    let map = r.object(value, "table", &["width", "depth", "preset"])?;
+    if let Some(preset) = map.get("preset") {
+        let found = preset
+            .as_str()
+            .and_then(|p| Table::PRESETS.iter().find(|(name, _)| *name == p));
+        return match found {
+            Some((_, table)) => Some(*table),
+            None => {
+                let names: Vec<&str> = Table::PRESETS.iter().map(|(n, _)| *n).collect();
+                r.error(
+                    "table.preset",
+                    format!(
+                        "expected one of {}, found {}",
+                        names.join(", "),
+                        kind(preset)
+                    ),
+                );
+                None
+            }
+        };
+    }
+    let width = r.number(map, "table", "width", true);
+    let depth = r.number(map, "table", "depth", true);
+    let (width, depth) = (width?, depth?);
+    for (key, v) in [("width", width), ("depth", depth)] {
+        if v <= 0.0 {
+            r.error(&join("table", key), "must be more than 0");
+            return None;
+        }
+    }
+    Some(Table {
+        width_mm: width,
+        depth_mm: depth,
+    })
+}
+
+#[allow(clippy::many_single_char_names)] // x, y: the table's axes
+fn read_unit(
+    r: &mut Reader<'_>,
+    value: &Value,
+    path: &str,
+    ruleset: Option<Ruleset>,
+    figure_scale: u32,
+) -> Option<Base> {
+    let map = r.object(
+        value,
+        path,
+        &[
+            "id", "side", "type", "x", "y", "facing", "frontage", "depth",
+        ],
+    )?;
+    let id = r.text(map, path, "id");
+    let side = r.text(map, path, "side");
+    let unit_type = match map.get("type") {
+        None => None,
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
+        Some(other) => {
+            r.error(
+                &join(path, "type"),
+                format!("expected a unit type, found {}", kind(other)),
+            );
+            None
+        }
+    };
+    let x = r.number(map, path, "x", true);
+    let y = r.number(map, path, "y", true);
+    let facing = r.number(map, path, "facing", false);
+    if let Some(f) = facing
+        && !(-360.0..=360.0).contains(&f)
+    {
+        r.error(
+            &join(path, "facing"),
+            format!(
+                "{f} is not a facing: expected degrees clockwise from the far edge, -360 to 360"
+            ),
+        );
+    }
+    let mut given = [None, None];
+    for (slot, key) in given.iter_mut().zip(["frontage", "depth"]) {
+        if map.contains_key(key) {
+            *slot = r.number(map, path, key, true);
+            if slot.is_some_and(|v| v <= 0.0) {
+                r.error(&join(path, key), "must be more than 0");
+                *slot = None;
+            }
+        }
+    }
+    let from_chart = unit_type.as_ref().and_then(|t| {
+        let found = match ruleset {
+            Some(Ruleset::DbaZulu) => dba_base_size(r.charts, t, figure_scale),
+            Some(_) => mc_counter_size(r.charts, t),
+            None => return None,
+        };
+        match found {
+            Ok(size) => Some(size),
+            Err(e @ SizeError::UnknownType { .. }) => {
+                r.error(&join(path, "type"), e.to_string());
+                None
+            }
+            Err(e) => {
+                if given[0].is_none() || given[1].is_none() {
+                    r.error(&join(path, "type"), e.to_string());
+                }
+                None
+            }
+        }
+    });
+    let (frontage, depth) = match (given, from_chart) {
+        ([Some(w), Some(d)], _) => (w, d),
+        ([w, d], Some(size)) => (w.unwrap_or(size.frontage_mm), d.unwrap_or(size.depth_mm)),
+        ([w, d], None) => {
+            if unit_type.is_none() || ruleset.is_none() {
+                for (v, key) in [(w, "frontage"), (d, "depth")] {
+                    if v.is_none() && !map.contains_key(key) {
+                        r.error(&join(path, key), "missing: give the size, or a ruleset and unit type to read it from the tables");
+                    }
+                }
+            }
+            return None;
+        }
+    };
+    let base = Base::new(id?, side?, Point::new(x?, y?), facing?, frontage, depth);
+    Some(match unit_type {
+        Some(t) => base.with_type(t),
+        None => base,
+    })
+}
+
+#[allow(clippy::many_single_char_names)] // edges a-b and c-d
+fn simple_polygon(outline: &[Point]) -> Result<(), String> {
+    let n = outline.len();
+    let mut twice_area = 0.0;
+    for i in 0..n {
+        let (a, b) = (outline[i], outline[(i + 1) % n]);
+        twice_area += a.x * b.y - b.x * a.y;
+    }
+    if twice_area.abs() / 2.0 < TOUCH_MM {
+        return Err("the polygon has no area".to_owned());
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            // Neighbouring edges share a vertex; the first and last are neighbours too.
+            if j == i + 1 || (i == 0 && j == n - 1) {
+                continue;
+            }
+            let (a, b) = (outline[i], outline[(i + 1) % n]);
+            let (c, d) = (outline[j], outline[(j + 1) % n]);
+            if segments_intersection2d(&a, &b, &c, &d, 1.0e-6).is_some() {
+                return Err(format!(
+                    "the polygon crosses itself: edge {i} meets edge {j}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_terrain(
+    r: &mut Reader<'_>,
+    value: &Value,
+    path: &str,
+    table: Option<&Table>,
+) -> Option<Terrain> {
+    let map = r.object(
+        value,
+        path,
+        &[
+            "id",
+            "kind",
+            "polygon",
+            "line",
+            "contour",
+            "crest",
+            "river_type",
+        ],
+    )?;
+    let id = r.text(map, path, "id");
+    let kind = match map.get("kind") {
+        Some(Value::String(k)) => TerrainKind::from_name(k).or_else(|| {
+            let names: Vec<&str> = TerrainKind::ALL.iter().map(|k| k.name()).collect();
+            r.error(
+                &join(path, "kind"),
+                format!(
+                    "unknown terrain kind '{k}': expected one of {}",
+                    names.join(", ")
+                ),
+            );
+            None
+        }),
+        Some(other) => {
+            r.error(
+                &join(path, "kind"),
+                format!("expected a terrain kind, found {}", kind(other)),
+            );
+            None
+        }
+        None => {
+            r.error(&join(path, "kind"), "missing: expected a terrain kind");
+            None
+        }
+    };
+    let shape = match (map.get("polygon"), map.get("line")) {
+        (Some(p), None) => {
+            let at = join(path, "polygon");
+            let outline = r.points(p, &at, 3);
+            if let Some(outline) = &outline
+                && let Err(e) = simple_polygon(outline)
+            {
+                r.error(&at, e);
+                return None;
+            }
+            if kind.is_some_and(TerrainKind::is_linear) {
+                r.error(
+                    &at,
+                    "a wall, hedge or trench is a line: give `line`, not `polygon`",
+                );
+            }
+            outline.map(|o| (true, o, at))
+        }
+        (None, Some(l)) => {
+            let at = join(path, "line");
+            if kind.is_some_and(|k| !k.may_be_line()) {
+                r.error(&at, "only walls, hedges, trenches, roads, rivers and dongas may be lines: give `polygon`");
+            }
+            r.points(l, &at, 2).map(|p| (false, p, at))
+        }
+        (Some(_), Some(_)) => {
+            r.error(path, "give `polygon` or `line`, not both");
+            None
+        }
+        (None, None) => {
+            r.error(path, "missing: give `polygon` (an area) or `line`");
+            None
+        }
+    };
+    if let (Some(table), Some((_, points, at))) = (table, &shape)
+        && let Some(i) = points.iter().position(|p| !table.holds(p))
+    {
+        r.error(&format!("{at}[{i}]"), "the point is off the table");
+    }
+    let is_hill = kind == Some(TerrainKind::Hill);
+    let contour = match map.get("contour") {
+        None => 1,
+        Some(v) => match v.as_u64().filter(|c| *c >= 1 && is_hill) {
+            Some(c) => c as u32,
+            None => {
+                r.error(
+                    &join(path, "contour"),
+                    if is_hill {
+                        "expected a contour level of 1 or more"
+                    } else {
+                        "only a hill has a contour"
+                    },
+                );
+                1
+            }
+        },
+    };
+    let crest = match map.get("crest") {
+        None => None,
+        Some(_) if !is_hill => {
+            r.error(&join(path, "crest"), "only a hill has a crest line");
+            None
+        }
+        Some(v) => r.points(v, &join(path, "crest"), 2),
+    };
+    let river = match map.get("river_type") {
+        None => None,
+        Some(v) => match (v.as_str(), kind) {
+            (Some("stream"), Some(TerrainKind::River)) => Some(RiverType::Stream),
+            (Some("small"), Some(TerrainKind::River)) => Some(RiverType::Small),
+            _ => {
+                r.error(
+                    &join(path, "river_type"),
+                    "expected \"stream\" or \"small\", on a river only",
+                );
+                None
+            }
+        },
+    };
+    let (is_area, points, _) = shape?;
+    let (id, kind) = (id?, kind?);
+    let mut terrain = if is_area {
+        Terrain::area(id, kind, points)
+    } else {
+        Terrain::line(id, kind, points)
+    };
+    if is_hill {
+        terrain = terrain.with_hill(contour, crest);
+    }
+    terrain.river = river;
+    Some(terrain)
+}
+
+fn overlap_warnings(layout: &Layout, paths: &[String]) -> Vec<Issue> {
+    let mut warnings = Vec::new();
+    let bases = layout.bases();
+    for (i, base) in bases.iter().enumerate() {
+        let query = base.aabb();
+        for other in layout.bases_near(&query) {
+            let Some(j) = bases.iter().position(|b| std::ptr::eq(b, other)) else {
+                continue;
+            };
+            if j <= i {
+                continue;
+            }
+            let overlapping = contact(
+                base.table_from_base(),
+                base.shape(),
+                other.table_from_base(),
+                other.shape(),
+                0.0,
+            )
+            .ok()
+            .flatten()
+            .is_some_and(|c| c.dist < -TOUCH_MM);
+            if overlapping {
+                warnings.push(Issue {
+                    path: paths[i].clone(),
+                    message: format!(
+                        "unit '{}' overlaps unit '{}' ({})",
+                        base.unit_id(),
+                        other.unit_id(),
+                        paths[j]
+                    ),
+                });
+            }
+        }
+    }
+    warnings
+}
+
+fn point_json(p: Point) -> Value {
+    json!([super::round_mm(p.x), super::round_mm(p.y)])
+}
+
+/// Writes a layout as version-1 JSON, in millimetres.
+pub fn write(layout: &Layout) -> Value {
+    let units: Vec<Value> = layout
+        .bases()
+        .iter()
+        .map(|b| {
+            let mut unit = json!({
+                "id": b.unit_id(),
+                "side": b.side(),
+                "x": super::round_mm(b.centre().x),
+                "y": super::round_mm(b.centre().y),
+                "facing": super::round_mm(b.facing_deg()),
+                "frontage": super::round_mm(b.frontage()),
+                "depth": super::round_mm(b.depth()),
+            });
+            if !b.unit_type().is_empty() {
+                unit["type"] = json!(b.unit_type());
+            }
+            unit
+        })
+        .collect();
+    let terrain: Vec<Value> = layout
+        .terrain()
+        .iter()
+        .map(|t| {
+            let points: Vec<Value> = t.points().iter().copied().map(point_json).collect();
+            let mut item = json!({ "id": t.terrain_id, "kind": t.kind.name() });
+            let key = match t.shape {
+                TerrainShape::Area { .. } => "polygon",
+                TerrainShape::Line { .. } => "line",
+            };
+            item[key] = Value::Array(points);
+            if let Some(hill) = &t.hill {
+                item["contour"] = json!(hill.contour);
+                if let Some((crest, _)) = &hill.crest {
+                    item["crest"] = Value::Array(crest.iter().copied().map(point_json).collect());
+                }
+            }
+            if let Some(river) = t.river {
+                item["river_type"] = json!(river);
+            }
+            item
+        })
+        .collect();
+    let mut out = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "table": { "width": super::round_mm(layout.table.width_mm), "depth": super::round_mm(layout.table.depth_mm) },
+        "units": units,
+        "terrain": terrain,
+    });
+    if let Some(rs) = layout.ruleset {
+        out["ruleset"] = json!(rs.id());
+    }
+    out
+}

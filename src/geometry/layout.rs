@@ -1,0 +1,145 @@
+//! The table as the referee sees it: its size, the bases on it and the terrain, with the
+//! spatial indexes the measurements use.
+
+use super::{Base, Point, Pose, Real, SpatialIndex, Terrain, TerrainShape};
+use crate::ruleset::Ruleset;
+use parry2d::bounding_volume::Aabb;
+
+/// The playing area, in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Table {
+    /// Along the near edge (x).
+    pub width_mm: Real,
+    /// From the near edge to the far edge (y).
+    pub depth_mm: Real,
+}
+
+impl Table {
+    /// 6' × 4', the common club table.
+    pub const SIX_BY_FOUR: Table = Table {
+        width_mm: 1828.8,
+        depth_mm: 1219.2,
+    };
+    /// 3' wide × 2' deep: "The standard table size for 15mm is 2' x 3'" (DBA Zulu).
+    pub const THREE_BY_TWO: Table = Table {
+        width_mm: 914.4,
+        depth_mm: 609.6,
+    };
+    /// A metre square: "Battlefield 1000 mm" (Micro Colonial, campaigns).
+    pub const METRE_SQUARE: Table = Table {
+        width_mm: 1000.0,
+        depth_mm: 1000.0,
+    };
+
+    /// The common sizes the app offers, with their names in layout files.
+    pub const PRESETS: [(&'static str, Table); 3] = [
+        ("6x4ft", Table::SIX_BY_FOUR),
+        ("3x2ft", Table::THREE_BY_TWO),
+        ("1000mm", Table::METRE_SQUARE),
+    ];
+
+    /// Whether a point is on the table (edges included, to [`super::TOUCH_MM`]).
+    pub fn holds(&self, point: &Point) -> bool {
+        let slack = super::TOUCH_MM;
+        point.x >= -slack
+            && point.y >= -slack
+            && point.x <= self.width_mm + slack
+            && point.y <= self.depth_mm + slack
+    }
+}
+
+/// A whole table: size, bases and terrain, indexed for the queries.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// The table's size.
+    pub table: Table,
+    /// The ruleset the layout is played under, if it says.
+    pub ruleset: Option<Ruleset>,
+    bases: Vec<Base>,
+    terrain: Vec<Terrain>,
+    base_index: SpatialIndex,
+    terrain_index: SpatialIndex,
+}
+
+impl Layout {
+    /// A layout; builds the indexes.
+    pub fn new(table: Table, bases: Vec<Base>, terrain: Vec<Terrain>) -> Layout {
+        let base_boxes: Vec<Aabb> = bases.iter().map(Base::aabb).collect();
+        let terrain_boxes: Vec<Aabb> = terrain.iter().map(Terrain::aabb).collect();
+        Layout {
+            table,
+            ruleset: None,
+            base_index: SpatialIndex::build(&base_boxes),
+            terrain_index: SpatialIndex::build(&terrain_boxes),
+            bases,
+            terrain,
+        }
+    }
+
+    /// The same layout played under a ruleset.
+    pub fn with_ruleset(mut self, ruleset: Option<Ruleset>) -> Layout {
+        self.ruleset = ruleset;
+        self
+    }
+
+    /// Every base.
+    pub fn bases(&self) -> &[Base] {
+        &self.bases
+    }
+
+    /// Every piece of terrain.
+    pub fn terrain(&self) -> &[Terrain] {
+        &self.terrain
+    }
+
+    /// The base of a unit, by its id.
+    pub fn base(&self, unit_id: &str) -> Option<&Base> {
+        self.bases.iter().find(|b| b.unit_id() == unit_id)
+    }
+
+    /// The bases whose boxes meet `query`.
+    pub fn bases_near(&self, query: &Aabb) -> impl Iterator<Item = &Base> + '_ {
+        self.base_index.query(query).map(|i| &self.bases[i])
+    }
+
+    /// The terrain whose boxes meet `query`.
+    pub fn terrain_near(&self, query: &Aabb) -> impl Iterator<Item = &Terrain> + '_ {
+        self.terrain_index.query(query).map(|i| &self.terrain[i])
+    }
+
+    /// The whole layout moved rigidly by `pose` (the table size is kept): every measurement
+    /// between its pieces is unchanged, which the property tests check.
+    pub fn moved(&self, pose: &Pose) -> Layout {
+        let turn = -pose.rotation.angle().to_degrees();
+        let bases = self
+            .bases
+            .iter()
+            .map(|b| b.placed(pose * b.centre(), b.facing_deg() + turn))
+            .collect();
+        let terrain = self
+            .terrain
+            .iter()
+            .map(|t| {
+                let points: Vec<Point> = t.points().iter().map(|p| pose * p).collect();
+                let mut moved = match t.shape {
+                    TerrainShape::Area { .. } => {
+                        Terrain::area(t.terrain_id.clone(), t.kind, points)
+                    }
+                    TerrainShape::Line { .. } => {
+                        Terrain::line(t.terrain_id.clone(), t.kind, points)
+                    }
+                };
+                if let Some(hill) = &t.hill {
+                    let crest = hill
+                        .crest
+                        .as_ref()
+                        .map(|(c, _)| c.iter().map(|p| pose * p).collect());
+                    moved = moved.with_hill(hill.contour, crest);
+                }
+                moved.river = t.river;
+                moved
+            })
+            .collect();
+        Layout::new(self.table, bases, terrain).with_ruleset(self.ruleset)
+    }
+}
