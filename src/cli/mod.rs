@@ -48,14 +48,13 @@ pub enum Command {
     /// Measure between two bases: range, arcs, line of sight, contact, terrain.
     Measure(measure::MeasureArgs),
     /// Check a layout file.
+    #[command(subcommand)]
     Layout(measure::LayoutCommand),
     /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
     #[command(subcommand)]
     Mc(mc::McCommand),
-    /// The DBA-style Zulu rules: combat, command points, victory.
-    #[command(subcommand)]
-    Dba(dba::DbaCommand),
     /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
+    #[command(subcommand)]
     Sotq(sotq::SotqCommand),
 }
 
