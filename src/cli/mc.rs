@@ -286,9 +286,7 @@ fn break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
         };
     }
     let mut dice: Box<dyn DiceSource> = match (&args.dice, args.seed) {
-        (Some(faces), _) => Box::new(
-            EnteredDice::parse(faces).map_err(|e| CliError::Input(format!("--dice: {e}")))?,
-        ),
+        (Some(faces), _) => Box::new(EnteredDice::parse(faces).map_err(|e| dice_error(&e))?),
         (None, Some(seed)) => Box::new(SeededDice::new(seed)),
         (None, None) => {
             return Err(CliError::Input(
@@ -297,6 +295,9 @@ fn break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
         }
     };
     let result = rorkes_drift::break_in(&charts, room, dice.as_mut());
+    if let Err(Failure::Dice(e)) = &result {
+        return Err(dice_error(e));
+    }
     if dice.unused() > 0 {
         return Err(CliError::Input(format!(
             "--dice: {} face(s) left unused: a break-in throws one black and one red die",
@@ -306,6 +307,15 @@ fn break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
     match result {
         Ok(resolution) => Ok(print_resolved(&Ok(resolution), args.common.json)),
         Err(Failure::Refused(refusal)) => Ok(print_resolved(&Err(refusal), args.common.json)),
-        Err(Failure::Dice(e)) => Err(CliError::Input(format!("--dice: {e}"))),
+        Err(Failure::Dice(e)) => Err(dice_error(&e)),
     }
+}
+
+/// A dice error as an input error naming the flag (`--dice: '4' needs a colour ...`).
+fn dice_error(error: &crate::dice::DiceError) -> CliError {
+    let text = error.to_string();
+    CliError::Input(format!(
+        "--dice: {}",
+        text.strip_prefix("dice: ").unwrap_or(&text)
+    ))
 }

@@ -340,6 +340,53 @@ fn an_unknown_terrain_kind_is_an_input_error_naming_the_flag() {
     );
 }
 
+// Table 2 prints "-" for the field guns' Action Move: they have none.
+#[test]
+fn a_field_gun_has_no_action_move() {
+    let (code, value) = mc_json(&[
+        "move",
+        "--troop",
+        "field-gun",
+        "--mode",
+        "action",
+        "--change",
+        "unlimber",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        value["refusal"]["reason"]
+            .as_str()
+            .expect("reason")
+            .contains("no action")
+    );
+}
+
+// CHANGING FORMATION OR FACE has columns by class, none for dismounted cavalry: mounting is
+// costed by the cavalry's class (regular cavalry "Mounting/dismounting" 50: 150 - 50).
+#[test]
+fn mounting_is_costed_by_the_cavalry_class() {
+    let (code, _) = mc_json(&["move", "--troop", "dismounted-cavalry", "--change", "mount"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        allowance(&["--troop", "regular-cavalry", "--change", "mount"]),
+        100
+    );
+}
+
+// The chart gives no lying-down cost for cavalry ("Cavalry will interpret this order as Fall
+// Back"): refused rather than guessed.
+#[test]
+fn cavalry_lying_down_is_refused() {
+    let (code, _) = mc_json(&[
+        "move",
+        "--troop",
+        "irregular-cavalry",
+        "--change",
+        "lie-down",
+    ]);
+    assert_eq!(code, Some(2));
+}
+
 mod properties {
     use laager::charts::Charts;
     use laager::rules::micro_colonial::movement::{

@@ -307,3 +307,14 @@ fn climbing_an_unoccupied_wall_takes_the_whole_move_and_an_occupied_one_is_refus
     let (code, _) = mc_json(&["rd", "move", "--side", "zulu", "--climb-wall", "occupied"]);
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn break_in_dice_without_colours_are_an_input_error_naming_the_colour() {
+    let out = crate::support::run(&["mc", "rd", "break-in", "--occupied", "--dice", "4,2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = crate::support::stderr(&out);
+    assert!(
+        err.starts_with("--dice:") && err.contains("colour"),
+        "{err}"
+    );
+}
