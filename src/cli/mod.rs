@@ -5,8 +5,8 @@
 
 mod dba;
 mod dice;
-mod measure;
 mod mc;
+mod measure;
 mod output;
 mod sotq;
 mod tables;

@@ -2,5 +2,5 @@
 
 pub mod dba_zulu;
 pub mod micro_colonial;
-pub mod victoria_cross;
 pub mod soldiers_of_the_queen;
+pub mod victoria_cross;
