@@ -1,12 +1,27 @@
-//! The eframe window: menu bar, ruleset picker, status bar and central panel.
+//! The eframe window: menu bar, ruleset picker, status bar, the table canvas in the middle,
+//! the table's tools on the left and the measurement on the right (where the desk will go).
 //!
 //! The only layer that imports egui. It computes nothing of its own: every number comes
-//! from the engine below it.
+//! from the engine below it. Panels push [`Command`]s; [`LaagerApp::run_commands`]
+//! applies them once at the end of each frame.
 
 pub mod desk;
 
 use crate::charts::{Charts, Status};
+pub mod canvas;
+pub mod command;
+pub mod demos;
+pub mod document;
+mod run;
+mod side_panel;
+
+use crate::charts::Charts;
 use crate::ruleset::Ruleset;
+use canvas::placement::PlacementPanel;
+use canvas::units_panel::UnitsPanel;
+use canvas::{Canvas, CanvasSettings};
+pub use command::Command;
+use document::Document;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -16,104 +31,268 @@ use std::path::PathBuf;
 pub struct State {
     /// The ruleset in use.
     pub ruleset: Ruleset,
+    /// The canvas's settings and camera.
+    pub canvas: CanvasSettings,
+    /// The layout file last opened or saved (`None`: open the first demo).
+    pub layout_path: Option<PathBuf>,
+    /// Chart cells the club has typed in, `RULESET/CHART:KEY=VALUE` one a line (house values).
+    pub club_cells: String,
 }
 
 impl Default for State {
     fn default() -> Self {
         State {
             ruleset: Ruleset::DbaZulu,
+            canvas: CanvasSettings::default(),
+            layout_path: None,
+            club_cells: String::new(),
         }
     }
+}
+
+/// The text fields of the left panel.
+#[derive(Debug, Clone, Default)]
+pub struct Fields {
+    /// The layout file path to open or save.
+    pub layout_path: String,
+    /// The photo file path to load.
+    pub photo_path: String,
+    /// The typed distance between the first two calibration points.
+    pub calibration_distance: String,
+    /// The typed distance between the check pair.
+    pub check_distance: String,
+    /// The club cells being edited.
+    pub club_cells: String,
 }
 
 /// The application: persisted state plus what is rebuilt each start.
 pub struct LaagerApp {
     /// Persisted between runs.
     pub state: State,
+    /// The table on the canvas.
+    pub document: Document,
+    /// The canvas's selection, ruler and tool state.
+    pub canvas: Canvas,
+    /// The left panel's text fields.
+    pub fields: Fields,
+    /// Problems to show the referee (load errors, refused placements), newest last.
+    pub messages: Vec<String>,
     charts: Result<Charts, String>,
     file: Option<PathBuf>,
+    placement: PlacementPanel,
+    units: UnitsPanel,
+    commands: Vec<Command>,
+}
+
+/// The shipped charts with the club's typed cells applied.
+fn load_charts(club_cells: &str) -> Result<Charts, String> {
+    let mut charts = Charts::shipped().map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    for line in club_cells.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (ruleset, cell) = line
+            .split_once('/')
+            .and_then(|(r, cell)| Some((Ruleset::from_id(r)?, cell)))
+            .ok_or_else(|| format!("club cell '{line}': expected RULESET/CHART:KEY=VALUE"))?;
+        charts
+            .apply_cell_arg(ruleset, cell)
+            .map_err(|e| format!("club cell '{line}': {e}"))?;
+    }
+    Ok(charts)
 }
 
 impl LaagerApp {
-    /// A new app on the shipped tables, opened on `file` if given.
+    /// A new app on the shipped tables, opened on `file` if given (else the last layout,
+    /// else the first demo battle).
     pub fn new(state: State, file: Option<PathBuf>) -> LaagerApp {
-        let charts = Charts::shipped().map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        });
-        LaagerApp {
-            state,
+        let charts = load_charts(&state.club_cells);
+        let fields = Fields {
+            layout_path: state
+                .layout_path
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            club_cells: state.club_cells.clone(),
+            ..Fields::default()
+        };
+        let mut app = LaagerApp {
+            document: Document::empty(crate::geometry::Table::THREE_BY_TWO),
+            canvas: Canvas::default(),
+            fields,
+            messages: Vec::new(),
             charts,
-            file,
+            placement: PlacementPanel::default(),
+            units: UnitsPanel::default(),
+            commands: Vec::new(),
+            file: file.clone(),
+            state,
+        };
+        let opening = file.or_else(|| app.state.layout_path.clone());
+        match opening {
+            Some(path) => app.commands.push(Command::OpenLayout(path)),
+            None => app.commands.push(Command::OpenDemo(demos::FIRST_START)),
+        }
+        app.run_commands();
+        app
+    }
+
+    /// The charts in force, if they loaded.
+    pub fn charts(&self) -> Option<&Charts> {
+        self.charts.as_ref().ok()
+    }
+
+    /// Queues a command, applied at the end of the next frame (or by `run_commands`).
+    pub fn push(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The ruleset the table is measured under: the picker's when it measures, else the
+    /// layout's own.
+    pub fn measuring_ruleset(&self) -> Ruleset {
+        match self.state.ruleset {
+            r @ (Ruleset::MicroColonial | Ruleset::DbaZulu) => r,
+            _ => self.document.layout.ruleset.unwrap_or(self.state.ruleset),
         }
     }
 
-    /// Draws the whole window into `ui`.
+    /// The firer → target measurement of the first two selected units, from src/geometry.
+    pub fn measurement(&self) -> Option<canvas::measure::Measurement> {
+        let [firer, target, ..] = self.canvas.selected.as_slice() else {
+            return None;
+        };
+        canvas::measure::measure(
+            &self.document.layout,
+            self.charts()?,
+            self.measuring_ruleset(),
+            firer,
+            target,
+        )
+    }
+
+    /// Draws the whole window into `ui`, then applies the frame's commands.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let Self {
-            state,
-            charts,
-            file,
-        } = self;
+        self.menu_bar(ui);
+        self.status_bar(ui);
+        let measurement = self.measurement();
+        egui::Panel::right("measure_panel")
+            .default_size(260.0)
+            .show(ui, |ui| {
+                canvas::measure_panel::ui(
+                    ui,
+                    measurement.as_ref(),
+                    &self.canvas.selected,
+                    self.canvas.ruler,
+                );
+            });
+        egui::Panel::left("table_panel")
+            .default_size(280.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                let Self {
+                    state,
+                    document,
+                    canvas,
+                    commands,
+                    ..
+                } = self;
+                canvas.ui(
+                    ui,
+                    &mut state.canvas,
+                    document,
+                    measurement.as_ref(),
+                    commands,
+                );
+            });
+        self.run_commands();
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::Panel::top("menu_bar").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
+                    for (i, (title, _)) in demos::DEMOS.iter().enumerate() {
+                        if ui.button(format!("Open demo: {title}")).clicked() {
+                            self.commands.push(Command::OpenDemo(i));
+                        }
+                    }
                     if ui.button("Quit").clicked() {
                         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                     }
                 });
+                ui.menu_button("View", |ui| {
+                    egui::global_theme_preference_buttons(ui);
+                    ui.separator();
+                    let settings = &mut self.state.canvas;
+                    ui.checkbox(&mut settings.grid, "Grid")
+                        .on_hover_text("Draw the grid (G)");
+                    ui.checkbox(&mut settings.snap, "Snap")
+                        .on_hover_text("Moves snap to 5 mm or 1/4\", turns to 15°");
+                    ui.checkbox(&mut settings.labels, "Unit ids")
+                        .on_hover_text("Write each unit's id on its base");
+                    if ui
+                        .button("Fit table")
+                        .on_hover_text("Show the whole table (Home)")
+                        .clicked()
+                    {
+                        self.commands.push(Command::FitView);
+                    }
+                });
                 ui.separator();
                 egui::ComboBox::from_label("Ruleset")
-                    .selected_text(state.ruleset.title())
+                    .selected_text(self.state.ruleset.title())
                     .show_ui(ui, |ui| {
                         for ruleset in Ruleset::ALL {
-                            ui.selectable_value(&mut state.ruleset, ruleset, ruleset.title());
+                            ui.selectable_value(&mut self.state.ruleset, ruleset, ruleset.title());
                         }
                     })
                     .response
                     .on_hover_text("The ruleset whose charts and procedures are in use");
+                ui.separator();
+                let settings = &mut self.state.canvas;
+                for tool in canvas::tools::Tool::ALL {
+                    ui.selectable_value(&mut settings.tool, tool, tool.label())
+                        .on_hover_text(tool.tooltip());
+                }
+                ui.separator();
+                for unit in [
+                    canvas::length::LengthUnit::Mm,
+                    canvas::length::LengthUnit::Inches,
+                ] {
+                    ui.selectable_value(&mut settings.unit, unit, unit.symbol())
+                        .on_hover_text("The grid's unit and the unit distances are typed in");
+                }
+                ui.label("Keys").on_hover_text(canvas::tools::VIEW_KEYS);
             });
         });
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.label(format!(
-                    "{} ({})",
-                    state.ruleset.title(),
-                    state.ruleset.document()
-                ));
+                let ruleset = self.state.ruleset;
+                ui.label(format!("{} ({})", ruleset.title(), ruleset.document()));
                 ui.separator();
-                match charts {
+                match &self.charts {
                     Ok(c) => ui.label(format!("tables {}", &c.hash()[..12])),
                     Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("tables: {e}")),
                 };
-                if let Some(file) = file {
+                ui.separator();
+                ui.label(&self.document.name);
+                if let Some(file) = &self.file {
                     ui.separator();
-                    ui.label(file.display().to_string());
+                    ui.label(format!("opened with {}", file.display()));
                 }
-            });
-        });
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.heading(state.ruleset.title());
-            let Ok(charts) = charts else {
-                return;
-            };
-            ui.label("Charts in force (cells: printed / reconstructed / unknown / house):");
-            egui::Grid::new("charts_grid").striped(true).show(ui, |ui| {
-                for chart in charts.of(state.ruleset) {
-                    let counts = chart.confidence_counts();
-                    ui.label(&chart.name);
-                    ui.label(&chart.title);
-                    ui.label(format!(
-                        "{} / {} / {} / {}",
-                        counts[0], counts[1], counts[2], counts[3]
-                    ));
-                    if chart.status == Status::NotSupplied {
-                        ui.label("not supplied");
-                    }
-                    ui.end_row();
+                if let Some(message) = self.messages.last() {
+                    ui.separator();
+                    ui.colored_label(ui.visuals().warn_fg_color, message);
                 }
             });
         });
@@ -136,6 +315,7 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         viewport: egui::ViewportBuilder::default()
             .with_title("Laager")
             .with_inner_size([1200.0, 800.0]),
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(

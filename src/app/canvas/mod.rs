@@ -1,0 +1,481 @@
+//! The table canvas: the layout drawn to scale over an optional photo, with pan and zoom,
+//! selection, moving and turning units, the ruler, the terrain tool and photo calibration.
+//! Input becomes [`Command`]s; the canvas changes only its own view and tool state.
+
+pub mod draw;
+pub mod length;
+pub mod measure;
+pub mod measure_panel;
+pub mod photo;
+pub mod placement;
+pub mod tools;
+pub mod units_panel;
+pub mod view;
+
+use super::command::Command;
+use super::document::Document;
+use crate::geometry::{Base, Layout, Point, Real, Terrain, TerrainKind};
+use egui::{Key, PointerButton, Pos2, Rect, Sense, Ui};
+use length::LengthUnit;
+use measure::Measurement;
+use parry2d::query::PointQuery;
+use serde::{Deserialize, Serialize};
+use tools::Tool;
+use view::View;
+
+/// The canvas settings remembered between runs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+#[allow(clippy::struct_excessive_bools, reason = "independent view switches")]
+pub struct CanvasSettings {
+    /// The unit of the grid and of typed distances.
+    pub unit: LengthUnit,
+    /// Whether the grid is drawn.
+    pub grid: bool,
+    /// Whether moves snap to the grid's finest step and turns to 15°.
+    pub snap: bool,
+    /// Whether unit ids are written on the bases.
+    pub labels: bool,
+    /// The camera.
+    pub view: View,
+    /// The active tool.
+    pub tool: Tool,
+    /// The kind the terrain tool draws.
+    pub terrain_kind: TerrainKind,
+    /// Whether the terrain tool draws a line (for kinds that may be either).
+    pub terrain_as_line: bool,
+}
+
+impl Default for CanvasSettings {
+    fn default() -> Self {
+        CanvasSettings {
+            unit: LengthUnit::default(),
+            grid: true,
+            snap: false,
+            labels: true,
+            view: View::default(),
+            tool: Tool::default(),
+            terrain_kind: TerrainKind::Rough,
+            terrain_as_line: false,
+        }
+    }
+}
+
+/// What the pointer is dragging.
+#[derive(Debug, Clone)]
+enum Drag {
+    /// A unit, held at an offset from its centre.
+    Move { unit_id: String, grab: Point },
+    /// A unit's turning handle.
+    Turn { unit_id: String },
+    /// The ruler's far end.
+    Ruler,
+    /// The view.
+    Pan,
+}
+
+/// The canvas's state for this run.
+#[derive(Debug)]
+pub struct Canvas {
+    /// The selected units, in order: the first is the firer, the second the target.
+    pub selected: Vec<String>,
+    /// The ruler's two ends, table mm.
+    pub ruler: Option<[Point; 2]>,
+    /// The terrain outline being drawn.
+    pub draft: Vec<Point>,
+    /// Calibration clicks on the photo, in image pixels (two for the scale, two to check).
+    pub calibration_points: Vec<Pos2>,
+    /// The two points a tape placement allows, shown until one is chosen.
+    pub candidates: Option<[Point; 2]>,
+    /// The canvas rectangle of the last frame.
+    pub rect: Rect,
+    /// The unit under the pointer.
+    pub hovered: Option<String>,
+    drag: Option<Drag>,
+    fitted: bool,
+}
+
+impl Default for Canvas {
+    fn default() -> Self {
+        Canvas {
+            selected: Vec::new(),
+            ruler: None,
+            draft: Vec::new(),
+            calibration_points: Vec::new(),
+            candidates: None,
+            rect: Rect::NOTHING,
+            hovered: None,
+            drag: None,
+            fitted: false,
+        }
+    }
+}
+
+/// The unit under a table point: the last drawn (topmost) whose base holds it.
+pub fn unit_at(layout: &Layout, at: Point) -> Option<&Base> {
+    layout
+        .bases()
+        .iter()
+        .rev()
+        .find(|b| b.shape().contains_point(b.table_from_base(), &at))
+}
+
+/// Where a unit's turning handle is: ahead of the front edge's middle, `reach_mm` out.
+pub fn handle_point(base: &Base, reach_mm: Real) -> Point {
+    base.front_centre() + base.forward() * reach_mm
+}
+
+/// The facing (degrees clockwise from the far edge) that points from `from` to `to`.
+fn facing_towards(from: Point, to: Point) -> Real {
+    let d = to - from;
+    d.x.atan2(d.y).to_degrees()
+}
+
+/// The handle's distance ahead of the front edge, in screen points.
+const HANDLE_REACH_PT: Real = 14.0;
+
+impl Canvas {
+    /// The view transform of the last frame: table mm to screen points.
+    pub fn screen_from_table(&self, settings: &CanvasSettings) -> egui::emath::RectTransform {
+        settings.view.screen_from_table(self.rect)
+    }
+
+    /// Fits the table in the canvas at the next frame.
+    pub fn fit_next_frame(&mut self) {
+        self.fitted = false;
+    }
+
+    /// Draws the canvas into the rest of `ui` and turns its input into commands.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        settings: &mut CanvasSettings,
+        document: &mut Document,
+        measurement: Option<&Measurement>,
+        commands: &mut Vec<Command>,
+    ) {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        let rect = response.rect;
+        self.rect = rect;
+        if !self.fitted && rect.width() > 1.0 {
+            settings.view = View::fit(&document.layout.table, rect);
+            self.fitted = true;
+        }
+        Self::handle_view_input(ui, &response, settings);
+        let screen_from_table = settings.view.screen_from_table(rect);
+        let table_from_screen = screen_from_table.inverse();
+        let pointer = response
+            .hover_pos()
+            .map(|p| view::point(table_from_screen * p));
+        self.hovered = pointer
+            .and_then(|p| unit_at(&document.layout, p))
+            .map(|b| b.unit_id().to_owned());
+        if !ui.ctx().egui_wants_keyboard_input() {
+            self.handle_keys(ui, settings, document, commands);
+        }
+        match settings.tool {
+            Tool::Select => self.select_input(ui, &response, settings, &document.layout, commands),
+            Tool::Ruler => self.ruler_input(ui, &response, settings),
+            Tool::Terrain => self.terrain_input(&response, settings, &document.layout, commands),
+            Tool::Calibrate => self.calibrate_input(&response, settings, document),
+        }
+        draw::canvas(&painter, ui, self, settings, document, measurement);
+        if let Some(unit_id) = &self.hovered
+            && self.drag.is_none()
+            && let Some(base) = document.layout.base(unit_id)
+        {
+            response.on_hover_text_at_pointer(draw::unit_tooltip(base));
+        }
+    }
+
+    fn handle_view_input(ui: &Ui, response: &egui::Response, settings: &mut CanvasSettings) {
+        let rect = response.rect;
+        if response.dragged_by(PointerButton::Secondary)
+            || response.dragged_by(PointerButton::Middle)
+        {
+            settings.view.pan_by_screen(response.drag_delta());
+        }
+        if response.hovered() {
+            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = zoom * (scroll * 0.0015).exp();
+            if (factor - 1.0).abs() > 1e-4
+                && let Some(anchor) = response.hover_pos()
+            {
+                settings.view.zoom_about(factor, anchor, rect);
+            }
+        }
+    }
+
+    fn handle_keys(
+        &mut self,
+        ui: &Ui,
+        settings: &mut CanvasSettings,
+        document: &Document,
+        commands: &mut Vec<Command>,
+    ) {
+        let rect = self.rect;
+        let (pressed, shift): (Vec<Key>, bool) = ui.input(|i| {
+            let keys = i
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if !modifiers.ctrl && !modifiers.alt && !modifiers.command => Some(*key),
+                    _ => None,
+                })
+                .collect();
+            (keys, i.modifiers.shift)
+        });
+        for key in pressed {
+            if let Some(tool) = Tool::ALL.into_iter().find(|t| t.shortcut() == key) {
+                settings.tool = tool;
+                continue;
+            }
+            let step = rect.width().min(rect.height()) * 0.1;
+            match key {
+                Key::ArrowLeft => settings.view.pan_by_screen(egui::vec2(step, 0.0)),
+                Key::ArrowRight => settings.view.pan_by_screen(egui::vec2(-step, 0.0)),
+                Key::ArrowUp => settings.view.pan_by_screen(egui::vec2(0.0, step)),
+                Key::ArrowDown => settings.view.pan_by_screen(egui::vec2(0.0, -step)),
+                Key::Plus | Key::Equals => settings.view.zoom_about(1.25, rect.center(), rect),
+                Key::Minus => settings.view.zoom_about(0.8, rect.center(), rect),
+                Key::Home => settings.view = View::fit(&document.layout.table, rect),
+                Key::OpenBracket | Key::CloseBracket => {
+                    let turn = if shift { 1.0 } else { 15.0 };
+                    let turn = if key == Key::OpenBracket { -turn } else { turn };
+                    for unit_id in &self.selected {
+                        if let Some(base) = document.layout.base(unit_id) {
+                            commands.push(Command::TurnUnit {
+                                unit_id: unit_id.clone(),
+                                facing_deg: normalise(base.facing_deg() + turn),
+                            });
+                        }
+                    }
+                }
+                Key::Delete if settings.tool == Tool::Select && !self.selected.is_empty() => {
+                    commands.push(Command::DeleteUnits(self.selected.clone()));
+                }
+                Key::Backspace if settings.tool == Tool::Terrain => {
+                    self.draft.pop();
+                }
+                Key::Enter if settings.tool == Tool::Terrain => {
+                    self.finish_terrain(settings, &document.layout, commands);
+                }
+                Key::Escape => {
+                    self.draft.clear();
+                    self.ruler = None;
+                    self.calibration_points.clear();
+                    self.candidates = None;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn primary_press(ui: &Ui, response: &egui::Response) -> Option<Pos2> {
+        let pressed = ui.input(|i| i.pointer.primary_pressed());
+        if pressed && response.hovered() {
+            ui.input(|i| i.pointer.press_origin())
+        } else {
+            None
+        }
+    }
+
+    fn select_input(
+        &mut self,
+        ui: &Ui,
+        response: &egui::Response,
+        settings: &mut CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let screen_from_table = settings.view.screen_from_table(self.rect);
+        let table_from_screen = screen_from_table.inverse();
+        if let Some(press) = Self::primary_press(ui, response) {
+            let at = view::point(table_from_screen * press);
+            let shift = ui.input(|i| i.modifiers.shift);
+            let reach = HANDLE_REACH_PT / settings.view.points_per_mm;
+            let on_handle = self
+                .selected
+                .first()
+                .and_then(|id| layout.base(id))
+                .filter(|b| {
+                    let handle = screen_from_table * view::pos(handle_point(b, reach));
+                    handle.distance(press) <= 8.0
+                });
+            if let Some(base) = on_handle {
+                self.drag = Some(Drag::Turn {
+                    unit_id: base.unit_id().to_owned(),
+                });
+            } else if let Some(base) = unit_at(layout, at) {
+                let unit_id = base.unit_id().to_owned();
+                let mut selected = self.selected.clone();
+                if shift {
+                    if let Some(i) = selected.iter().position(|s| *s == unit_id) {
+                        selected.remove(i);
+                    } else {
+                        selected.push(unit_id.clone());
+                    }
+                } else if !selected.contains(&unit_id) {
+                    selected = vec![unit_id.clone()];
+                }
+                commands.push(Command::Select(selected));
+                self.drag = Some(Drag::Move {
+                    unit_id,
+                    grab: Point::from(base.centre() - at),
+                });
+            } else {
+                if !shift {
+                    commands.push(Command::Select(Vec::new()));
+                }
+                self.drag = Some(Drag::Pan);
+            }
+        }
+        if ui.input(|i| i.pointer.primary_down()) {
+            let pointer = ui.input(|i| i.pointer.interact_pos());
+            match (&self.drag, pointer) {
+                (Some(Drag::Move { unit_id, grab }), Some(p)) => {
+                    let at = view::point(table_from_screen * p);
+                    let mut centre = at + grab.coords;
+                    if settings.snap {
+                        let step = settings.unit.mm()
+                            * if settings.unit == LengthUnit::Inches {
+                                0.25
+                            } else {
+                                5.0
+                            };
+                        centre = Point::new(
+                            (centre.x / step).round() * step,
+                            (centre.y / step).round() * step,
+                        );
+                    }
+                    if layout
+                        .base(unit_id)
+                        .is_some_and(|b| (b.centre() - centre).norm() > 1e-3)
+                    {
+                        commands.push(Command::MoveUnit {
+                            unit_id: unit_id.clone(),
+                            centre,
+                        });
+                    }
+                }
+                (Some(Drag::Turn { unit_id }), Some(p)) => {
+                    if let Some(base) = layout.base(unit_id) {
+                        let at = view::point(table_from_screen * p);
+                        let mut facing = facing_towards(base.centre(), at);
+                        if settings.snap {
+                            facing = (facing / 15.0).round() * 15.0;
+                        }
+                        commands.push(Command::TurnUnit {
+                            unit_id: unit_id.clone(),
+                            facing_deg: normalise(facing),
+                        });
+                    }
+                }
+                (Some(Drag::Pan), _) => {
+                    settings.view.pan_by_screen(ui.input(|i| i.pointer.delta()));
+                }
+                _ => {}
+            }
+        } else {
+            self.drag = None;
+        }
+    }
+
+    fn ruler_input(&mut self, ui: &Ui, response: &egui::Response, settings: &CanvasSettings) {
+        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        if let Some(press) = Self::primary_press(ui, response) {
+            let at = view::point(table_from_screen * press);
+            self.ruler = Some([at, at]);
+            self.drag = Some(Drag::Ruler);
+        }
+        if ui.input(|i| i.pointer.primary_down()) {
+            if let (Some(Drag::Ruler), Some(p), Some(ruler)) = (
+                &self.drag,
+                ui.input(|i| i.pointer.interact_pos()),
+                self.ruler.as_mut(),
+            ) {
+                ruler[1] = view::point(table_from_screen * p);
+            }
+        } else {
+            self.drag = None;
+        }
+    }
+
+    fn terrain_input(
+        &mut self,
+        response: &egui::Response,
+        settings: &CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        if response.double_clicked() {
+            self.finish_terrain(settings, layout, commands);
+        } else if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            self.draft.push(view::point(table_from_screen * p));
+        }
+    }
+
+    /// Turns the drawn outline into terrain of the chosen kind (an area, or a line for
+    /// linear obstacles and when drawing a line).
+    pub fn finish_terrain(
+        &mut self,
+        settings: &CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let kind = settings.terrain_kind;
+        let as_line = kind.is_linear() || (settings.terrain_as_line && kind.may_be_line());
+        let needed = if as_line { 2 } else { 3 };
+        if self.draft.len() < needed {
+            return;
+        }
+        let n = (1..=layout.terrain().len() + 1)
+            .find(|n| {
+                !layout
+                    .terrain()
+                    .iter()
+                    .any(|t| t.terrain_id == format!("{}-{n}", kind.name()))
+            })
+            .unwrap_or(1);
+        let terrain_id = format!("{}-{n}", kind.name());
+        let points = std::mem::take(&mut self.draft);
+        let terrain = if as_line {
+            Terrain::line(terrain_id, kind, points)
+        } else {
+            Terrain::area(terrain_id, kind, points)
+        };
+        commands.push(Command::AddTerrain(Box::new(terrain)));
+    }
+
+    fn calibrate_input(
+        &mut self,
+        response: &egui::Response,
+        settings: &CanvasSettings,
+        document: &Document,
+    ) {
+        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        if response.clicked()
+            && let (Some(p), Some(photo)) = (response.interact_pointer_pos(), &document.photo)
+        {
+            if self.calibration_points.len() >= 4 {
+                self.calibration_points.clear();
+            }
+            self.calibration_points
+                .push(photo.pixel_from_table(table_from_screen * p));
+        }
+    }
+}
+
+/// A facing in (-180, 180].
+pub fn normalise(facing_deg: Real) -> Real {
+    let f = facing_deg.rem_euclid(360.0);
+    if f > 180.0 { f - 360.0 } else { f }
+}

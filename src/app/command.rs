@@ -1,0 +1,80 @@
+//! Every change the window makes to the table, as data. Panels push commands while they
+//! draw; `LaagerApp` applies them once at the end of the frame, so nothing changes under
+//! a panel mid-frame. The desk (resolvers, dice, log) adds its own variants here.
+
+use crate::geometry::{Point, Real, Table, Terrain};
+use std::path::PathBuf;
+
+/// One change to the table or the window.
+#[derive(Debug, Clone)]
+pub enum Command {
+    /// Select these units, in order: the first is the firer, the second the target.
+    Select(Vec<String>),
+    /// Move a unit's centre, keeping its facing.
+    MoveUnit {
+        /// The unit.
+        unit_id: String,
+        /// Its new centre, table mm.
+        centre: Point,
+    },
+    /// Turn a unit to a facing (degrees clockwise from the far edge).
+    TurnUnit {
+        /// The unit.
+        unit_id: String,
+        /// The new facing.
+        facing_deg: Real,
+    },
+    /// Add a unit of one of the active ruleset's troop (or counter) types.
+    AddUnit {
+        /// Its id, unique on the table.
+        unit_id: String,
+        /// The side it fights for.
+        side: String,
+        /// The troop or counter type its size is read from.
+        unit_type: String,
+        /// Where its centre goes.
+        centre: Point,
+        /// Its facing.
+        facing_deg: Real,
+    },
+    /// Remove units.
+    DeleteUnits(Vec<String>),
+    /// Add a piece of terrain.
+    AddTerrain(Box<Terrain>),
+    /// Remove a piece of terrain by its id.
+    DeleteTerrain(String),
+    /// Start an empty table of this size.
+    NewTable(Table),
+    /// Open a layout file.
+    OpenLayout(PathBuf),
+    /// Open one of the demo battles by its index in [`super::demos::DEMOS`].
+    OpenDemo(usize),
+    /// Save the layout (and photo placement) to a file.
+    SaveLayout(PathBuf),
+    /// Load a photo of the real table as the background.
+    LoadPhoto(PathBuf),
+    /// Remove the photo.
+    ClearPhoto,
+    /// Calibrate the photo: two image pixels and their real distance in mm.
+    CalibratePhoto {
+        /// The first clicked pixel.
+        a: egui::Pos2,
+        /// The second clicked pixel.
+        b: egui::Pos2,
+        /// Their distance on the real table.
+        distance_mm: Real,
+    },
+    /// Check the calibration on a second pair of pixels.
+    CheckCalibration {
+        /// The first clicked pixel.
+        a: egui::Pos2,
+        /// The second clicked pixel.
+        b: egui::Pos2,
+        /// Their distance on the real table.
+        distance_mm: Real,
+    },
+    /// Supply chart cells typed by the club (`CHART:KEY=VALUE`, one a line) and reload.
+    SetClubCells(String),
+    /// Fit the whole table in the canvas.
+    FitView,
+}

@@ -1,0 +1,175 @@
+//! Applying commands: the one place the table changes.
+
+use super::canvas::photo::Photo;
+use super::demos::DEMOS;
+use super::document::Document;
+use super::{Command, LaagerApp, load_charts};
+use crate::geometry::{Base, Layout, dba_base_size, file, mc_counter_size};
+use crate::ruleset::Ruleset;
+
+impl LaagerApp {
+    /// Applies the queued commands in order.
+    pub fn run_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands) {
+            if let Err(message) = self.run_command(command) {
+                self.messages.push(message);
+            }
+        }
+    }
+
+    fn run_command(&mut self, command: Command) -> Result<(), String> {
+        match command {
+            Command::Select(units) => self.canvas.selected = units,
+            Command::MoveUnit { unit_id, centre } => {
+                self.edit_base(&unit_id, |b| b.placed(centre, b.facing_deg()))?;
+            }
+            Command::TurnUnit {
+                unit_id,
+                facing_deg,
+            } => {
+                self.edit_base(&unit_id, |b| b.placed(b.centre(), facing_deg))?;
+            }
+            Command::AddUnit {
+                unit_id,
+                side,
+                unit_type,
+                centre,
+                facing_deg,
+            } => {
+                if self.document.layout.base(&unit_id).is_some() {
+                    return Err(format!("unit id '{unit_id}' is already on the table"));
+                }
+                let charts = self.charts.as_ref().map_err(Clone::clone)?;
+                let size = match self.measuring_ruleset() {
+                    Ruleset::DbaZulu => dba_base_size(charts, &unit_type, 15),
+                    _ => mc_counter_size(charts, &unit_type),
+                }
+                .map_err(|e| format!("cannot add {unit_id}: {e}"))?;
+                let base = Base::new(
+                    unit_id.clone(),
+                    side,
+                    centre,
+                    facing_deg,
+                    size.frontage_mm,
+                    size.depth_mm,
+                )
+                .with_type(unit_type);
+                let mut bases = self.document.layout.bases().to_vec();
+                bases.push(base);
+                self.document.set_bases(bases);
+                self.canvas.selected = vec![unit_id];
+            }
+            Command::DeleteUnits(units) => {
+                let bases = self
+                    .document
+                    .layout
+                    .bases()
+                    .iter()
+                    .filter(|b| !units.iter().any(|u| u == b.unit_id()))
+                    .cloned()
+                    .collect();
+                self.document.set_bases(bases);
+                self.canvas.selected.retain(|s| !units.contains(s));
+            }
+            Command::AddTerrain(terrain) => {
+                let mut all = self.document.layout.terrain().to_vec();
+                all.push(*terrain);
+                // The layout file's reader checks outlines (no self-crossing, on the table):
+                // a drawn piece must pass the same checks as a loaded one.
+                let candidate = Layout::new(self.document.layout.table, Vec::new(), all.clone())
+                    .with_ruleset(self.document.layout.ruleset);
+                let charts = self.charts.as_ref().map_err(Clone::clone)?;
+                let report = file::read(&file::write(&candidate).to_string(), charts);
+                if let Some(problem) = report.errors.first() {
+                    return Err(format!("terrain not added: {problem}"));
+                }
+                self.document.set_terrain(all);
+            }
+            Command::DeleteTerrain(terrain_id) => {
+                let all = self
+                    .document
+                    .layout
+                    .terrain()
+                    .iter()
+                    .filter(|t| t.terrain_id != terrain_id)
+                    .cloned()
+                    .collect();
+                self.document.set_terrain(all);
+            }
+            Command::NewTable(table) => {
+                let ruleset = Some(self.measuring_ruleset())
+                    .filter(|r| matches!(r, Ruleset::DbaZulu | Ruleset::MicroColonial));
+                let mut document = Document::empty(table);
+                document.layout = Layout::new(table, Vec::new(), Vec::new()).with_ruleset(ruleset);
+                self.replace_document(document);
+                self.state.layout_path = None;
+            }
+            Command::OpenLayout(path) => {
+                let charts = self.charts.as_ref().map_err(Clone::clone)?;
+                let document = Document::open(&path, charts).map_err(|e| e.join("\n"))?;
+                self.fields.layout_path = path.display().to_string();
+                self.state.layout_path = Some(path);
+                self.replace_document(document);
+            }
+            Command::OpenDemo(index) => {
+                let (title, text) = DEMOS.get(index).ok_or_else(|| format!("no demo {index}"))?;
+                let charts = self.charts.as_ref().map_err(Clone::clone)?;
+                let document =
+                    Document::from_text(text, title, charts).map_err(|e| e.join("\n"))?;
+                self.replace_document(document);
+            }
+            Command::SaveLayout(path) => {
+                self.document.save(&path)?;
+                self.fields.layout_path = path.display().to_string();
+                self.state.layout_path = Some(path);
+            }
+            Command::LoadPhoto(path) => {
+                let mut photo = Photo::load(&path)?;
+                // Until calibrated, lay the photo over the whole table's width.
+                let width_mm = self.document.layout.table.width_mm;
+                photo.placement.mm_per_pixel = width_mm / photo.size_px[0].max(1) as f32;
+                self.document.photo = Some(photo);
+                self.canvas.calibration_points.clear();
+            }
+            Command::ClearPhoto => self.document.photo = None,
+            Command::CalibratePhoto { a, b, distance_mm } => {
+                let photo = self.document.photo.as_mut().ok_or("load a photo first")?;
+                photo.calibrate(a, b, distance_mm)?;
+            }
+            Command::CheckCalibration { a, b, distance_mm } => {
+                let photo = self.document.photo.as_mut().ok_or("load a photo first")?;
+                photo.check_pair(a, b, distance_mm);
+            }
+            Command::SetClubCells(text) => {
+                let charts = load_charts(&text)?;
+                self.charts = Ok(charts);
+                self.state.club_cells = text;
+            }
+            Command::FitView => self.canvas.fit_next_frame(),
+        }
+        Ok(())
+    }
+
+    fn replace_document(&mut self, document: Document) {
+        if let Some(ruleset) = document.layout.ruleset {
+            self.state.ruleset = ruleset;
+        }
+        self.messages.extend(document.warnings.iter().cloned());
+        self.document = document;
+        self.canvas.selected.clear();
+        self.canvas.candidates = None;
+        self.canvas.ruler = None;
+        self.canvas.fit_next_frame();
+    }
+
+    fn edit_base(&mut self, unit_id: &str, change: impl Fn(&Base) -> Base) -> Result<(), String> {
+        let mut bases = self.document.layout.bases().to_vec();
+        let base = bases
+            .iter_mut()
+            .find(|b| b.unit_id() == unit_id)
+            .ok_or_else(|| format!("no unit '{unit_id}' on the table"))?;
+        *base = change(base);
+        self.document.set_bases(bases);
+        Ok(())
+    }
+}

@@ -1,0 +1,244 @@
+//! The table canvas, driven headless with egui_kittest: by the labels of its panels and
+//! by simulated pointer and key input on the canvas itself.
+
+use egui::{Modifiers, Pos2, pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use laager::app::{Command, LaagerApp, State};
+use laager::geometry::{Point, edge_to_edge};
+
+fn harness(app: LaagerApp) -> Harness<'static, LaagerApp> {
+    let mut harness = Harness::builder()
+        .with_size(vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+fn on_screen(harness: &Harness<'_, LaagerApp>, p: Point) -> Pos2 {
+    let app = harness.state();
+    app.canvas.screen_from_table(&app.state.canvas) * pos2(p.x, p.y)
+}
+
+fn centre_of(harness: &Harness<'_, LaagerApp>, unit_id: &str) -> Point {
+    harness
+        .state()
+        .document
+        .layout
+        .base(unit_id)
+        .expect("the unit is on the table")
+        .centre()
+}
+
+fn click_at(harness: &mut Harness<'_, LaagerApp>, at: Pos2, modifiers: Modifiers) {
+    harness.hover_at(at);
+    harness.run();
+    harness.event_modifiers(
+        egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers,
+        },
+        modifiers,
+    );
+    harness.event_modifiers(
+        egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers,
+        },
+        modifiers,
+    );
+    harness.run();
+}
+
+fn drag(harness: &mut Harness<'_, LaagerApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    harness.drag_at(from);
+    harness.run();
+    for i in 1..=5 {
+        harness.hover_at(from + (to - from) * (i as f32 / 5.0));
+        harness.run();
+    }
+    harness.drop_at(to);
+    harness.run();
+}
+
+#[test]
+fn first_start_opens_the_dba_demo() {
+    let harness = harness(LaagerApp::new(State::default(), None));
+    let app = harness.state();
+    // 8 British bases, 8 amabutho of 2 bases each and one of Zulu rifles.
+    assert_eq!(app.document.layout.bases().len(), 25);
+    assert_eq!(app.document.layout.terrain().len(), 4);
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+}
+
+#[test]
+fn micro_colonial_demo_asks_for_the_counter_sizes_the_rules_do_not_print() {
+    let mut app = LaagerApp::new(State::default(), None);
+    app.push(Command::OpenDemo(1));
+    app.run_commands();
+    let message = app.messages.join("\n");
+    assert!(
+        message.contains("counter_sizes:infantry:frontage_mm"),
+        "{message}"
+    );
+    // With a club's counter sizes typed in, it opens.
+    let cells = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    app.push(Command::SetClubCells(cells));
+    app.push(Command::OpenDemo(1));
+    app.messages.clear();
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    assert_eq!(app.document.layout.bases().len(), 10);
+}
+
+/// Adds two units by the panel's button, drags one, turns it with `]`, selects both and
+/// reads the range the measurement panel shows: DBA measures "between points of bases",
+/// and the panel must show exactly src/geometry's `edge_to_edge`.
+#[test]
+fn add_drag_turn_select_both_and_read_the_range() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.get_by_label("3x2ft").click();
+    harness.run();
+    assert!(harness.state().document.layout.bases().is_empty());
+    harness.get_by_label("Add unit").click();
+    harness.run();
+    harness.get_by_label("Add unit").click();
+    harness.run();
+    let ids: Vec<String> = harness
+        .state()
+        .document
+        .layout
+        .bases()
+        .iter()
+        .map(|b| b.unit_id().to_owned())
+        .collect();
+    assert_eq!(ids, ["british 1", "british 2"]);
+    // Drag the second (on top) 120 points to the right.
+    let start = centre_of(&harness, "british 2");
+    let from = on_screen(&harness, start);
+    drag(&mut harness, from, from + vec2(120.0, 0.0));
+    let moved = centre_of(&harness, "british 2");
+    let points_per_mm = harness.state().state.canvas.view.points_per_mm;
+    assert!(
+        (moved.x - start.x - 120.0 / points_per_mm).abs() < 0.5,
+        "moved to {moved:?}"
+    );
+    assert!((moved.y - start.y).abs() < 0.5);
+    // `]` turns the selected unit 15° clockwise.
+    harness.key_press(egui::Key::CloseBracket);
+    harness.run();
+    let turned = harness
+        .state()
+        .document
+        .layout
+        .base("british 2")
+        .expect("on the table")
+        .facing_deg();
+    assert!((turned - 15.0).abs() < 1e-3, "facing {turned}");
+    // Select the first, shift-click the second: firer and target.
+    let first = on_screen(&harness, centre_of(&harness, "british 1"));
+    click_at(&mut harness, first, Modifiers::NONE);
+    let second = on_screen(&harness, centre_of(&harness, "british 2"));
+    click_at(&mut harness, second, Modifiers::SHIFT);
+    assert_eq!(harness.state().canvas.selected, ["british 1", "british 2"]);
+    let layout = &harness.state().document.layout;
+    let expected = edge_to_edge(
+        layout.base("british 1").expect("placed"),
+        layout.base("british 2").expect("placed"),
+    );
+    let shown = format!(
+        "Range: {:.1} mm ({:.2} in)",
+        expected.mm,
+        f64::from(expected.mm) / 25.4
+    );
+    assert!(expected.mm > 0.0);
+    harness.get_by_label(&shown);
+}
+
+/// "place or move a unit by its distances from two table edges": 6" from the left edge
+/// and 3" from the near edge puts the centre at (152.4, 76.2) mm.
+#[test]
+fn typed_placement_by_two_edges() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness
+        .state_mut()
+        .push(Command::Select(vec!["24th 1".to_owned()]));
+    harness.get_by_label("Typed placement").click();
+    harness.run();
+    harness.get_by_label("First edge distance").focus();
+    harness.run();
+    harness.get_by_label("First edge distance").type_text("3");
+    harness.get_by_label("Second edge distance").focus();
+    harness.run();
+    harness.get_by_label("Second edge distance").type_text("6");
+    harness.run();
+    harness.get_by_label("Place by edges").click();
+    harness.run();
+    let centre = centre_of(&harness, "24th 1");
+    assert!(
+        (centre.x - 152.4).abs() < 1e-3 && (centre.y - 76.2).abs() < 1e-3,
+        "{centre:?}"
+    );
+}
+
+/// Tapes from two placed units meet at two points; the app shows both and moves the unit
+/// to the one chosen. Units 3" apart with tapes of 2.5" each: the points are 2" either
+/// side of the line between them.
+#[test]
+fn typed_placement_by_two_tapes_offers_both_points() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness
+        .state_mut()
+        .push(Command::NewTable(laager::geometry::Table::THREE_BY_TWO));
+    for (id, x) in [("a", 300.0), ("b", 376.2), ("c", 500.0)] {
+        harness.state_mut().push(Command::AddUnit {
+            unit_id: id.to_owned(),
+            side: "british".to_owned(),
+            unit_type: "british-regulars".to_owned(),
+            centre: Point::new(x, 300.0),
+            facing_deg: 0.0,
+        });
+    }
+    harness
+        .state_mut()
+        .push(Command::Select(vec!["c".to_owned()]));
+    harness.run();
+    harness.get_by_label("Typed placement").click();
+    harness.run();
+    for (combo, unit) in [("First unit", "a"), ("Second unit", "b")] {
+        harness.get_by_label(combo).click();
+        harness.run();
+        harness.get_by_label(unit).click();
+        harness.run();
+    }
+    for field in ["First unit tape", "Second unit tape"] {
+        harness.get_by_label(field).focus();
+        harness.run();
+        harness.get_by_label(field).type_text("2.5");
+        harness.run();
+    }
+    harness.get_by_label("Find tape points").click();
+    harness.run();
+    let [p, q] = harness.state().canvas.candidates.expect("two points shown");
+    assert!((p.x - 338.1).abs() < 0.01 && (q.x - 338.1).abs() < 0.01);
+    assert!(((p.y - q.y).abs() - 2.0 * 50.8).abs() < 0.01);
+    harness.get_by_label("Use point 2").click();
+    harness.run();
+    let centre = centre_of(&harness, "c");
+    assert!((centre - q).norm() < 1e-3);
+}
