@@ -2,5 +2,6 @@
 
 mod charts_load;
 mod cli_tables;
+mod geometry;
 mod json_forms;
 mod support;
