@@ -58,7 +58,8 @@ pub fn mc_firing_arc(firer: &Base, target: &Base, angle_deg: Real) -> Option<Arc
         }
         region.push(pb);
         if !in_arc {
-            let triangle = Triangle::new(apex, pa, pb);
+            // Counter-clockwise, as parry's triangle tests expect (a → b is clockwise).
+            let triangle = Triangle::new(apex, pb, pa);
             in_arc = intersection_test(
                 &Pose::identity(),
                 &triangle,

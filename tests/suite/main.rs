@@ -7,6 +7,7 @@ mod charts_load;
 mod cli_tables;
 mod dba;
 mod dice;
+mod geometry;
 mod json_forms;
 mod mc;
 mod sotq;
