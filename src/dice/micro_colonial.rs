@@ -163,8 +163,9 @@ pub fn random_factor_steps(factor: &RandomFactor, same: SameColour) -> Vec<Step>
     let mut steps = Vec::new();
     let variant = match (black, red) {
         (1, 1) => "one black die (plus) and one red die (minus)".to_owned(),
-        (2, 1) => "two black dice (plus) and one red die (minus): impact round of mounted or \
-                   close order troops, or a regular unit's initial volley"
+        (2, 1) => "two black dice (plus) and one red die (minus): mounted and close order \
+                   troops on the impact round, a regular unit's initial volley; at Rorke's \
+                   Drift Zulu rifles, firing parties' initial volleys and counter-attacks"
             .to_owned(),
         (1, 2) => "one black die (plus) and two red dice (minus): mounted troops firing".to_owned(),
         (b, r) => format!("{b} black dice (plus) and {r} red dice (minus)"),
