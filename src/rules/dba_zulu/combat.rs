@@ -130,6 +130,9 @@ pub struct CombatSituation {
     pub contact: Contact,
     /// Ranged combat at bases in contact.
     pub in_contact: bool,
+    /// Ranged combat where b, though able to fire, does not return fire (out of its range,
+    /// or by choice: "Targets capable of returning fire may do so ... but are not required to").
+    pub b_holds_fire: bool,
     /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
     pub scale: Option<String>,
 }
@@ -143,6 +146,7 @@ impl CombatSituation {
             b: Side::plain(b),
             contact: Contact::Front,
             in_contact: false,
+            b_holds_fire: false,
             scale: None,
         }
     }
@@ -193,6 +197,8 @@ pub(crate) struct Prepared<'s> {
     pub b_base: i64,
     pub steps: Vec<Step>,
     pub ties: Ties,
+    /// Ranged combat where b returns fire, so the firer may lose.
+    pub b_returns_fire: bool,
 }
 
 impl Prepared<'_> {
@@ -244,6 +250,12 @@ fn prepare<'s>(
             ),
         ));
     }
+    if s.kind == CombatKind::Close && s.b_holds_fire {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            "--no-return-fire is for ranged combat: in close combat both bases fight",
+        ));
+    }
     let a = Troop::read(reader, s.a.troop)?;
     let b = Troop::read(reader, s.b.troop)?;
     let ties = match reader
@@ -292,6 +304,23 @@ fn prepare<'s>(
                 None,
             )),
         }
+        // "Targets capable of returning fire may do so ( in which case the firer may suffer
+        // adverse results ) but are not required to do so."
+        let text = match (b.range_in, s.b_holds_fire) {
+            (None, _) => format!(
+                "b ({}) cannot return fire (range 'none'): the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), true) => format!(
+                "b ({}) does not return fire: the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), false) => format!(
+                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
+                b.label
+            ),
+        };
+        steps.push(Step::note(rule(section::RANGED), text));
     } else if a.kind.is_gun() {
         steps.push(Step::note(
             rule(section::MOVEMENT),
@@ -330,8 +359,10 @@ fn prepare<'s>(
     if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
         return Err(refusal);
     }
+    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
     Ok(Prepared {
         situation,
+        b_returns_fire,
         a,
         b,
         a_base: base[0],
@@ -387,6 +418,21 @@ fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
     };
     let loser = p.troop(loser_id);
     let l = loser_id.name();
+    if loser_id == SideId::A && !p.close() && !p.b_returns_fire {
+        steps.push(Step::note(
+            rule(section::RANGED),
+            format!(
+                "totals compared: a {a_total}, b {b_total}: the firer's total is lower, but b did not return fire, so the firer suffers no adverse result"
+            ),
+        ));
+        return Decision {
+            a_total,
+            b_total,
+            loser: None,
+            fate: Fate::NoResult,
+            steps,
+        };
+    }
     steps.push(Step::note(
         rule(section::COMBAT),
         format!(
@@ -539,7 +585,7 @@ pub fn resolve_combat(
             }
         }
         let d = decide(&prepared, a_face, b_face);
-        let tie = d.loser.is_none();
+        let tie = d.a_total == d.b_total;
         resolution.steps.extend(d.steps.iter().cloned());
         if tie && prepared.ties == Ties::Reroll {
             if let Some(last) = resolution.steps.last_mut() {
@@ -559,7 +605,7 @@ pub fn resolve_combat(
             "the dice tied 100 times in a row",
         ));
     };
-    if decision.loser.is_none() {
+    if decision.a_total == decision.b_total {
         resolution.warn(
             "ties: the text is silent on equal totals; settings:ties = no_result decided this one",
         );
@@ -595,7 +641,7 @@ pub(crate) const ODDS_ORDER: [&str; 9] = [
 ];
 
 /// The exact odds of every `LOSER:RESULT` over the 36 rolls (ties = reroll: over the rolls
-/// that do not tie), non-zero ones only, in the order of [`ODDS_ORDER`].
+/// that do not tie; a firer's "loss" to a target that does not return fire is `none:no_result`), non-zero ones only, in the order of [`ODDS_ORDER`].
 pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(&mut reader, situation)?;
@@ -603,14 +649,14 @@ pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds,
     for a_face in 1..=6 {
         for b_face in 1..=6 {
             let d = decide(&prepared, a_face, b_face);
+            if d.a_total == d.b_total && prepared.ties == Ties::Reroll {
+                continue;
+            }
             let label = format!("{}:{}", d.loser.map_or("none", SideId::name), d.fate.name());
             if let Some(i) = ODDS_ORDER.iter().position(|v| *v == label) {
                 counts[i] += 1;
             }
         }
-    }
-    if prepared.ties == Ties::Reroll {
-        counts[4] = 0;
     }
     let total: u32 = counts.iter().sum();
     Ok(Odds {
