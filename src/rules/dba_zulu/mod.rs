@@ -10,6 +10,7 @@ mod command;
 mod modifiers;
 mod moves;
 mod troops;
+mod verdict;
 mod victory;
 
 pub use combat::{CombatKind, CombatSituation, Contact, Side, SideId, combat_odds, resolve_combat};
