@@ -300,10 +300,13 @@ fn prepare<'s>(
             ),
         ));
     }
+    // "Targets capable of returning fire may do so ... but are not required to do so."
+    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
     let view = CombatView {
         kind: s.kind,
         contact: s.contact,
         in_contact: s.in_contact,
+        b_returns_fire,
     };
     let mut base = [0; 2];
     for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
@@ -329,7 +332,6 @@ fn prepare<'s>(
     if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
         return Err(refusal);
     }
-    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
     Ok(Prepared {
         situation,
         b_returns_fire,
