@@ -235,6 +235,15 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         }
     };
     let result = resolve_combat(&charts, &situation, dice.as_mut());
+    // Typed dice that run out (ties rerolled) are bad input, not the rule's answer.
+    if let (Err(refusal), Some(text)) = (&result, &args.dice)
+        && refusal.reason.starts_with("dice:")
+    {
+        return Err(CliError::Input(format!(
+            "--dice '{text}': {} (the totals tied and settings:ties = reroll: type the rerolled dice too)",
+            refusal.reason
+        )));
+    }
     if result.is_ok() && dice.unused() > 0 {
         return Err(CliError::Input(format!(
             "--dice: {} face(s) left unused: a combat takes 2 dice, a's then b's (more only when ties are rerolled)",
