@@ -152,6 +152,7 @@ impl CombatSituation {
         }
     }
 
+    /// One side by its id.
     pub(crate) fn side(&self, id: SideId) -> &Side {
         match id {
             SideId::A => &self.a,
@@ -169,18 +170,26 @@ pub(crate) enum Ties {
 
 /// A combat with its troop rows read and its totals before the dice.
 pub(crate) struct Prepared<'s> {
+    /// The combat as given.
     pub situation: &'s CombatSituation,
+    /// a's row.
     pub a: Troop,
+    /// b's row.
     pub b: Troop,
+    /// a's total before its die.
     pub a_base: i64,
+    /// b's total before its die.
     pub b_base: i64,
+    /// The steps so far.
     pub steps: Vec<Step>,
+    /// The `ties` setting.
     pub ties: Ties,
     /// Ranged combat where b returns fire, so the firer may lose.
     pub b_returns_fire: bool,
 }
 
 impl Prepared<'_> {
+    /// One side's row.
     pub fn troop(&self, id: SideId) -> &Troop {
         match id {
             SideId::A => &self.a,
@@ -188,6 +197,7 @@ impl Prepared<'_> {
         }
     }
 
+    /// Whether this is close combat.
     pub fn close(&self) -> bool {
         self.situation.kind == CombatKind::Close
     }

@@ -220,17 +220,25 @@ impl Modifiers {
 
 /// What one side's total is built from: its own flags and type, and its opponent's.
 pub(crate) struct SideView<'a> {
+    /// The side.
     pub id: SideId,
+    /// Its row.
     pub troop: &'a Troop,
+    /// Its flags.
     pub mods: &'a Modifiers,
+    /// The opponent's row.
     pub opponent: &'a Troop,
+    /// The opponent's flags.
     pub opponent_mods: &'a Modifiers,
 }
 
 /// The combat as a whole, as the modifiers see it.
 pub(crate) struct CombatView {
+    /// Ranged or close.
     pub kind: CombatKind,
+    /// Where a touches b.
     pub contact: Contact,
+    /// Ranged combat at bases in contact.
     pub in_contact: bool,
     /// Ranged combat where the target fires back.
     pub b_returns_fire: bool,

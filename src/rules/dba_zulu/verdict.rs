@@ -17,6 +17,7 @@ pub(crate) enum Fate {
 }
 
 impl Fate {
+    /// The name in `outcome.result`.
     pub fn name(self) -> &'static str {
         match self {
             Fate::Destroyed => "destroyed",
@@ -30,10 +31,15 @@ impl Fate {
 
 /// The dice's verdict: totals, the loser and its fate, with the steps that explain them.
 pub(crate) struct Decision {
+    /// a's total.
     pub a_total: i64,
+    /// b's total.
     pub b_total: i64,
+    /// The loser, if any.
     pub loser: Option<SideId>,
+    /// What befalls it.
     pub fate: Fate,
+    /// The steps that explain it.
     pub steps: Vec<Step>,
 }
 
