@@ -54,6 +54,7 @@ fn scale(text: &str) -> Result<String, String> {
 }
 
 /// `laager dba combat`.
+#[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("source").required(true).args(["dice", "seed", "odds"])))]
 pub struct CombatArgs {
@@ -88,6 +89,10 @@ pub struct CombatArgs {
     /// Ranged combat at bases in contact.
     #[arg(long)]
     pub in_contact: bool,
+    /// Ranged combat where b, though able to fire, does not return fire (out of its range,
+    /// or by choice); the firer then suffers no adverse result.
+    #[arg(long)]
+    pub no_return_fire: bool,
     /// The figure scale for distances (default: the setting figure_scale, 15mm).
     #[arg(long, value_name = "15mm|25mm|10mm|6mm", value_parser = scale)]
     pub scale: Option<String>,
@@ -181,6 +186,7 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
     let mut situation = CombatSituation::new(args.kind, args.a, args.b);
     situation.contact = args.contact;
     situation.in_contact = args.in_contact;
+    situation.b_holds_fire = args.no_return_fire;
     situation.scale = args.scale;
     for (side, name, count) in args.mods {
         let mods = match side {
@@ -229,6 +235,15 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         }
     };
     let result = resolve_combat(&charts, &situation, dice.as_mut());
+    // Typed dice that run out (ties rerolled) are bad input, not the rule's answer.
+    if let (Err(refusal), Some(text)) = (&result, &args.dice)
+        && refusal.reason.starts_with("dice:")
+    {
+        return Err(CliError::Input(format!(
+            "--dice '{text}': {} (the totals tied and settings:ties = reroll: type the rerolled dice too)",
+            refusal.reason
+        )));
+    }
     if result.is_ok() && dice.unused() > 0 {
         return Err(CliError::Input(format!(
             "--dice: {} face(s) left unused: a combat takes 2 dice, a's then b's (more only when ties are rerolled)",

@@ -7,6 +7,7 @@ mod command;
 mod modifiers;
 mod odds;
 mod outcomes;
+mod properties;
 mod troops;
 
 use laager::Ruleset;

@@ -4,7 +4,8 @@
 
 use super::modifiers::{self, CombatView, Modifiers, SideView};
 use super::moves;
-use super::troops::{CHART, DestroyedWhen, Troop, TroopType};
+use super::troops::{CHART, Troop, TroopType};
+use super::verdict::decide;
 use super::{RULESET, cell, rule, section};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
@@ -130,6 +131,9 @@ pub struct CombatSituation {
     pub contact: Contact,
     /// Ranged combat at bases in contact.
     pub in_contact: bool,
+    /// Ranged combat where b, though able to fire, does not return fire (out of its range,
+    /// or by choice: "Targets capable of returning fire may do so ... but are not required to").
+    pub b_holds_fire: bool,
     /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
     pub scale: Option<String>,
 }
@@ -143,11 +147,13 @@ impl CombatSituation {
             b: Side::plain(b),
             contact: Contact::Front,
             in_contact: false,
+            b_holds_fire: false,
             scale: None,
         }
     }
 
-    fn side(&self, id: SideId) -> &Side {
+    /// One side by its id.
+    pub(crate) fn side(&self, id: SideId) -> &Side {
         match id {
             SideId::A => &self.a,
             SideId::B => &self.b,
@@ -162,40 +168,28 @@ pub(crate) enum Ties {
     Reroll,
 }
 
-/// What befalls the loser.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fate {
-    Destroyed,
-    Recoil,
-    Flee,
-    Stays,
-    NoResult,
-}
-
-impl Fate {
-    pub fn name(self) -> &'static str {
-        match self {
-            Fate::Destroyed => "destroyed",
-            Fate::Recoil => "recoil",
-            Fate::Flee => "flee",
-            Fate::Stays => "stays",
-            Fate::NoResult => "no_result",
-        }
-    }
-}
-
 /// A combat with its troop rows read and its totals before the dice.
 pub(crate) struct Prepared<'s> {
+    /// The combat as given.
     pub situation: &'s CombatSituation,
+    /// a's row.
     pub a: Troop,
+    /// b's row.
     pub b: Troop,
+    /// a's total before its die.
     pub a_base: i64,
+    /// b's total before its die.
     pub b_base: i64,
+    /// The steps so far.
     pub steps: Vec<Step>,
+    /// The `ties` setting.
     pub ties: Ties,
+    /// Ranged combat where b returns fire, so the firer may lose.
+    pub b_returns_fire: bool,
 }
 
 impl Prepared<'_> {
+    /// One side's row.
     pub fn troop(&self, id: SideId) -> &Troop {
         match id {
             SideId::A => &self.a,
@@ -203,6 +197,7 @@ impl Prepared<'_> {
         }
     }
 
+    /// Whether this is close combat.
     pub fn close(&self) -> bool {
         self.situation.kind == CombatKind::Close
     }
@@ -213,15 +208,6 @@ impl Prepared<'_> {
         self.close()
             && (s.side(id).mods.flank_or_rear || (id == SideId::B && s.contact != Contact::Front))
     }
-}
-
-/// The dice's verdict: totals, the loser and its fate, with the steps that explain them.
-pub(crate) struct Decision {
-    pub a_total: i64,
-    pub b_total: i64,
-    pub loser: Option<SideId>,
-    pub fate: Fate,
-    pub steps: Vec<Step>,
 }
 
 fn prepare<'s>(
@@ -242,6 +228,12 @@ fn prepare<'s>(
                 "contact {} needs the bases in contact: give --in-contact for ranged combat at bases in contact",
                 s.contact.name()
             ),
+        ));
+    }
+    if s.kind == CombatKind::Close && s.b_holds_fire {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            "--no-return-fire is for ranged combat: in close combat both bases fight",
         ));
     }
     let a = Troop::read(reader, s.a.troop)?;
@@ -292,6 +284,23 @@ fn prepare<'s>(
                 None,
             )),
         }
+        // "Targets capable of returning fire may do so ( in which case the firer may suffer
+        // adverse results ) but are not required to do so."
+        let text = match (b.range_in, s.b_holds_fire) {
+            (None, _) => format!(
+                "b ({}) cannot return fire (range 'none'): the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), true) => format!(
+                "b ({}) does not return fire: the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), false) => format!(
+                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
+                b.label
+            ),
+        };
+        steps.push(Step::note(rule(section::RANGED), text));
     } else if a.kind.is_gun() {
         steps.push(Step::note(
             rule(section::MOVEMENT),
@@ -301,10 +310,13 @@ fn prepare<'s>(
             ),
         ));
     }
+    // "Targets capable of returning fire may do so ... but are not required to do so."
+    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
     let view = CombatView {
         kind: s.kind,
         contact: s.contact,
         in_contact: s.in_contact,
+        b_returns_fire,
     };
     let mut base = [0; 2];
     for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
@@ -332,6 +344,7 @@ fn prepare<'s>(
     }
     Ok(Prepared {
         situation,
+        b_returns_fire,
         a,
         b,
         a_base: base[0],
@@ -339,171 +352,6 @@ fn prepare<'s>(
         steps,
         ties,
     })
-}
-
-/// The loser's fate, in this order: an enemy in contact to its flank or rear destroys it
-/// (Close Combat); its "Destroyed if beat by" entry destroys it; a total of half the
-/// winner's or less destroys it, except light horse in close combat with Zulus, which flee
-/// (COMBAT OUTCOMES); an a beaten by the b whose flank or rear it contacted stays in
-/// contact instead of recoiling; otherwise it recoils. The entry comes before the
-/// light-horse exception because that exception lifts only the half-total rule, and
-/// before "stays" because "the flanking bases do not recoil" replaces a recoil only.
-fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
-    let a_total = p.a_base + i64::from(a_face);
-    let b_total = p.b_base + i64::from(b_face);
-    let mut steps = vec![
-        Step::valued(
-            rule(section::COMBAT),
-            format!("a rolls {a_face}"),
-            a_face,
-            Some(a_total.into()),
-        ),
-        Step::valued(
-            rule(section::COMBAT),
-            format!("b rolls {b_face}"),
-            b_face,
-            Some(b_total.into()),
-        ),
-    ];
-    if a_total == b_total {
-        steps.push(Step::note(
-            crate::resolution::RuleRef::cell(RULESET, section::SETTINGS, "settings", "settings:ties"),
-            format!(
-                "equal totals ({a_total}): the text is silent on ties; setting ties = no_result, so neither side loses"
-            ),
-        ));
-        return Decision {
-            a_total,
-            b_total,
-            loser: None,
-            fate: Fate::NoResult,
-            steps,
-        };
-    }
-    let (loser_id, winner_id, loser_total, winner_total) = if a_total < b_total {
-        (SideId::A, SideId::B, a_total, b_total)
-    } else {
-        (SideId::B, SideId::A, b_total, a_total)
-    };
-    let loser = p.troop(loser_id);
-    let l = loser_id.name();
-    steps.push(Step::note(
-        rule(section::COMBAT),
-        format!(
-            "totals compared: a {a_total}, b {b_total}: {l} ({}) loses",
-            loser.label
-        ),
-    ));
-    let fate = fate(
-        p,
-        loser_id,
-        winner_id,
-        loser_total,
-        winner_total,
-        &mut steps,
-    );
-    Decision {
-        a_total,
-        b_total,
-        loser: Some(loser_id),
-        fate,
-        steps,
-    }
-}
-
-fn fate(
-    p: &Prepared<'_>,
-    loser_id: SideId,
-    winner_id: SideId,
-    loser_total: i64,
-    winner_total: i64,
-    steps: &mut Vec<Step>,
-) -> Fate {
-    let s = p.situation;
-    let loser = p.troop(loser_id);
-    let winner = p.troop(winner_id);
-    let l = loser_id.name();
-    if p.flanked(loser_id) {
-        steps.push(Step::note(
-            rule(section::CLOSE),
-            format!(
-                "{l} loses with an enemy in contact to its flank or rear: destroyed ('Bases with an enemy to their front and/or another enemy base(s) to its flank or rear and loses the combat is destroyed')"
-            ),
-        ));
-        return Fate::Destroyed;
-    }
-    let entry = cell(
-        section::TROOP_TABLE,
-        CHART,
-        &[loser.kind.id(), "destroyed_if_beaten_by"],
-    );
-    let listed = winner.listed_in(loser);
-    let loser_rough = s.side(loser_id).mods.rough;
-    let winner_in_contact = p.close() || s.in_contact;
-    let by_entry = match loser.destroyed_when {
-        DestroyedWhen::Always => listed,
-        DestroyedWhen::MeleeOnly => listed && p.close(),
-        DestroyedWhen::InRough => listed && loser_rough,
-        DestroyedWhen::InContact => listed && winner_in_contact,
-    };
-    if by_entry {
-        steps.push(Step::note(
-            entry,
-            format!(
-                "{} destroyed if beat by '{}': beaten by {}{}: destroyed",
-                loser.label,
-                loser.destroyed_text,
-                winner.label,
-                match loser.destroyed_when {
-                    DestroyedWhen::Always => "",
-                    DestroyedWhen::MeleeOnly => " in close combat",
-                    DestroyedWhen::InRough => " while in rough",
-                    DestroyedWhen::InContact => " in contact",
-                }
-            ),
-        ));
-        return Fate::Destroyed;
-    }
-    // "All bases whose combat roll including modifiers is less than or half that of their
-    // opponents are destroyed": loser <= winner / 2, compared as 2 * loser <= winner so odd
-    // totals and totals below zero need no rounding.
-    if 2 * loser_total <= winner_total {
-        if loser.kind == TroopType::LightHorse && p.close() && winner.kind == TroopType::Zulus {
-            steps.push(Step::note(
-                rule(section::OUTCOMES),
-                format!(
-                    "{l}'s total {loser_total} is half of {winner_total} or less, but light horse in close combat with Zulus flee 6\" instead of being destroyed"
-                ),
-            ));
-            return Fate::Flee;
-        }
-        steps.push(Step::note(
-            rule(section::OUTCOMES),
-            format!("{l}'s total {loser_total} is half of {winner_total} or less: destroyed"),
-        ));
-        return Fate::Destroyed;
-    }
-    steps.push(Step::note(
-        entry,
-        format!(
-            "{l}'s total {loser_total} is more than half of {winner_total}; {} destroyed if beat by '{}': not destroyed by {}{}",
-            loser.label,
-            loser.destroyed_text,
-            winner.label,
-            if p.close() || s.in_contact { "" } else { " (not in contact)" }
-        ),
-    ));
-    if loser_id == SideId::A && p.close() && s.contact != Contact::Front {
-        steps.push(Step::note(
-            rule(section::CLOSE),
-            format!(
-                "a contacted b's {}: 'the flanking bases do not recoil but remain in contact'; b turns to face it in its own phase",
-                s.contact.name()
-            ),
-        ));
-        return Fate::Stays;
-    }
-    Fate::Recoil
 }
 
 /// Resolves one combat with dice from `dice`.
@@ -539,7 +387,7 @@ pub fn resolve_combat(
             }
         }
         let d = decide(&prepared, a_face, b_face);
-        let tie = d.loser.is_none();
+        let tie = d.a_total == d.b_total;
         resolution.steps.extend(d.steps.iter().cloned());
         if tie && prepared.ties == Ties::Reroll {
             if let Some(last) = resolution.steps.last_mut() {
@@ -559,7 +407,7 @@ pub fn resolve_combat(
             "the dice tied 100 times in a row",
         ));
     };
-    if decision.loser.is_none() {
+    if decision.a_total == decision.b_total {
         resolution.warn(
             "ties: the text is silent on equal totals; settings:ties = no_result decided this one",
         );
@@ -595,7 +443,7 @@ pub(crate) const ODDS_ORDER: [&str; 9] = [
 ];
 
 /// The exact odds of every `LOSER:RESULT` over the 36 rolls (ties = reroll: over the rolls
-/// that do not tie), non-zero ones only, in the order of [`ODDS_ORDER`].
+/// that do not tie; a firer's "loss" to a target that does not return fire is `none:no_result`), non-zero ones only, in the order of [`ODDS_ORDER`].
 pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(&mut reader, situation)?;
@@ -603,14 +451,14 @@ pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds,
     for a_face in 1..=6 {
         for b_face in 1..=6 {
             let d = decide(&prepared, a_face, b_face);
+            if d.a_total == d.b_total && prepared.ties == Ties::Reroll {
+                continue;
+            }
             let label = format!("{}:{}", d.loser.map_or("none", SideId::name), d.fate.name());
             if let Some(i) = ODDS_ORDER.iter().position(|v| *v == label) {
                 counts[i] += 1;
             }
         }
-    }
-    if prepared.ties == Ties::Reroll {
-        counts[4] = 0;
     }
     let total: u32 = counts.iter().sum();
     Ok(Odds {

@@ -10,6 +10,7 @@ mod command;
 mod modifiers;
 mod moves;
 mod troops;
+mod verdict;
 mod victory;
 
 pub use combat::{CombatKind, CombatSituation, Contact, Side, SideId, combat_odds, resolve_combat};
@@ -25,6 +26,7 @@ use crate::ruleset::Ruleset;
 const RULESET: Ruleset = Ruleset::DbaZulu;
 
 /// The document's section headings, as printed, for the steps' citations.
+#[allow(missing_docs)] // each constant is the heading it names
 mod section {
     pub const TROOP_TABLE: &str = "Troop type Combat Range Move Destroyed if beat by";
     pub const SET_UP: &str = "Game Set Up";

@@ -142,7 +142,13 @@ impl Modifiers {
     /// Sets one flag; `count` is N of `NAME=N` (1 for a plain flag). Refuses a count the
     /// flag cannot take and a flag given twice.
     pub fn set(&mut self, name: ModifierName, count: u32) -> Result<(), String> {
-        if count > name.max_count() {
+        let counted_flag = matches!(
+            name,
+            ModifierName::Overlaps
+                | ModifierName::FireAidedAgainst
+                | ModifierName::AmabuthoBaseLost
+        );
+        if count > name.max_count() || (!counted_flag && count != 1) {
             return Err(match name {
                 ModifierName::Overlaps => format!(
                     "overlaps={count}: a base has two flanks, so at most 2 can be overlapped"
@@ -214,18 +220,28 @@ impl Modifiers {
 
 /// What one side's total is built from: its own flags and type, and its opponent's.
 pub(crate) struct SideView<'a> {
+    /// The side.
     pub id: SideId,
+    /// Its row.
     pub troop: &'a Troop,
+    /// Its flags.
     pub mods: &'a Modifiers,
+    /// The opponent's row.
     pub opponent: &'a Troop,
+    /// The opponent's flags.
     pub opponent_mods: &'a Modifiers,
 }
 
 /// The combat as a whole, as the modifiers see it.
 pub(crate) struct CombatView {
+    /// Ranged or close.
     pub kind: CombatKind,
+    /// Where a touches b.
     pub contact: Contact,
+    /// Ranged combat at bases in contact.
     pub in_contact: bool,
+    /// Ranged combat where the target fires back.
+    pub b_returns_fire: bool,
 }
 
 impl CombatView {
@@ -292,7 +308,12 @@ pub(crate) fn apply(
                 )));
             }
         } else if is_regular_or_gun || me.kind == TroopType::ZuluRifles {
-            if view.in_contact {
+            if side.id == SideId::B && !view.b_returns_fire {
+                notes.push((section::MODIFIERS, format!(
+                    "rough has no effect: {} lose 2 in rough when 'using ranged combat', and b does not return fire",
+                    me.label
+                )));
+            } else if view.in_contact {
                 notes.push((section::MODIFIERS, format!(
                     "rough has no effect: {} in rough lose 2 using ranged combat 'except when in contact'",
                     me.label

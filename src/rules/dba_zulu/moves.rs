@@ -1,8 +1,9 @@
 //! The outcome moves as distances for the layout: the loser's recoil or flight, and the
 //! winner's pursuit, in millimetres at the figure scale in force.
 
-use super::combat::{Decision, Fate, Prepared, SideId};
+use super::combat::{Prepared, SideId};
 use super::troops::{CHART, Pursuit, Troop, TroopType};
+use super::verdict::{Decision, Fate};
 use super::{cell, rule, section};
 use crate::charts::{CellReader, Value};
 use crate::resolution::{Refusal, Resolution, Step};

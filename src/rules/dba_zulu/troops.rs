@@ -142,21 +142,31 @@ pub(crate) enum Pursuit {
 /// One troop type's row, as the charts in force give it.
 #[derive(Debug, Clone)]
 pub(crate) struct Troop {
+    /// The row.
     pub kind: TroopType,
+    /// The printed name.
     pub label: String,
+    /// Combat factor.
     pub combat: i64,
     /// `None` when the table says "none".
     pub range_in: Option<f64>,
     /// `None` when the table says "none".
     pub move_in: Option<f64>,
+    /// The types (or "any") whose win destroys it.
     pub destroyed_by: Vec<String>,
+    /// When that win destroys it.
     pub destroyed_when: DestroyedWhen,
+    /// The entry as printed.
     pub destroyed_text: String,
+    /// Its duty to pursue.
     pub pursuit: Pursuit,
+    /// A mounted troop type (light horse, cavalry, lancers).
     pub mounted: bool,
+    /// A troop type on foot.
     pub foot: bool,
 }
 
+/// The chart of the troop types table.
 pub(crate) const CHART: &str = "troop_types";
 
 #[allow(clippy::option_option)] // unknown (None) differs from "none" in the table (Some(None))

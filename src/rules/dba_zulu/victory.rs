@@ -52,6 +52,14 @@ pub fn resolve_victory(
             "victory_conditions could not be read",
         ));
     };
+    if den <= 0 || num < 0 {
+        return Err(Refusal::by_rule(
+            cell(section::VICTORY, CHART, &["fraction-den"]),
+            format!(
+                "victory_conditions gives the fraction {num}/{den}: expected a fraction with a positive denominator"
+            ),
+        ));
+    }
     let mut resolution = Resolution::new(RULESET, "victory", charts.hash());
     let bases = i64::from(s.bases);
     let lost = i64::from(s.lost);

@@ -266,3 +266,35 @@ fn victory_refuses_more_lost_than_held() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("refused"), "{}", stderr(&out));
 }
+
+#[test]
+fn rerolled_ties_need_the_rerolled_dice_typed() {
+    // 4,3 ties at 8 (Zulus v Regulars); with ties = reroll two more dice are needed.
+    let club = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(club.path().join("dba_zulu")).expect("mkdir");
+    std::fs::write(
+        club.path().join("dba_zulu/house.toml"),
+        "[[cell]]\naddress = \"settings:ties\"\nvalue = \"reroll\"\n",
+    )
+    .expect("write");
+    let dir = club.path().to_str().expect("utf-8 path");
+    let base = [
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "british-regulars",
+        "--tables",
+        dir,
+    ];
+    let out = run(&[&base[..], &["--dice", "4,3"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--dice"), "{}", stderr(&out));
+    let out = run(&[&base[..], &["--dice", "4,3,6,2", "--json"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(v["outcome"]["result"], "destroyed");
+}

@@ -1,7 +1,7 @@
 //! Command points ("Sequence of Events", "Movement", "Deployment") and victory
 //! ("Victory Conditions").
 
-use super::charts;
+use super::{charts, charts_with};
 use laager::rules::dba_zulu::{
     CommandSituation, MoveOrder, VictorySituation, resolve_command, resolve_victory,
 };
@@ -142,6 +142,22 @@ fn more_lost_than_held_is_refused() {
             &VictorySituation {
                 bases: 0,
                 lost: 0,
+                baggage_lost: 0
+            }
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn a_club_fraction_with_no_denominator_is_refused_not_a_panic() {
+    let charts = charts_with("victory_conditions:fraction-den=0");
+    assert!(
+        resolve_victory(
+            &charts,
+            &VictorySituation {
+                bases: 3,
+                lost: 1,
                 baggage_lost: 0
             }
         )

@@ -63,6 +63,19 @@ fn rough_is_minus2_to_zulu_rifles_using_ranged_combat() {
 }
 
 #[test]
+fn rough_ranged_penalty_falls_on_a_target_only_when_it_returns_fire() {
+    // Regulars in rough shot at by Zulu rifles: returning fire they are 'using ranged combat',
+    // 5 - 2 + 3 = 6; holding their fire, 5 + 3 = 8.
+    let s = combat("ranged", "zulu-rifles", "british-regulars", &["b:rough"]);
+    assert_eq!(out(&roll(&s, 3, 3), "b_total"), json!(6));
+    let mut held = s;
+    held.b_holds_fire = true;
+    let r = roll(&held, 3, 3);
+    assert_eq!(out(&r, "b_total"), json!(8));
+    assert!(says(&r, "does not return fire"));
+}
+
+#[test]
 fn rough_ranged_penalty_lifts_when_in_contact() {
     // "... using ranged combat except when in contact": Regulars 5 + 3 = 8.
     let r = roll(
@@ -516,6 +529,10 @@ fn modifier_flags_parse_and_reject_what_they_cannot_be() {
     mods.set(ModifierName::Rough, 1).expect("first");
     assert!(mods.set(ModifierName::Rough, 1).is_err(), "given twice");
     assert!(mods.set(ModifierName::Square, 2).is_err(), "no count");
+    assert!(
+        mods.set(ModifierName::Donga, 0).is_err(),
+        "no count, not even 0"
+    );
     assert!(
         mods.set(ModifierName::AmabuthoBaseLost, 2).is_err(),
         "two bases"

@@ -45,19 +45,40 @@ fn zulus_charging_regulars() {
 }
 
 #[test]
-fn regulars_firing_at_zulus() {
-    // a Regulars 5+x, b Zulus 4+y. Tie when y = x+1: 5. b loses when x >= y: 21; destroyed
-    // when 2(4+y) <= 5+x, i.e. x >= 3+2y: y = 1, x = 5 or 6: 2; 19 recoil. a loses when
-    // y >= x+2: 10; never destroyed (melee only; 2(5+x) <= 4+y is impossible): recoil.
+fn regulars_firing_at_zulus_who_cannot_return_fire() {
+    // a Regulars 5+x, b Zulus 4+y. b loses when x >= y: 21; destroyed when 2(4+y) <= 5+x,
+    // i.e. x >= 3+2y: y = 1, x = 5 or 6: 2; 19 recoil. Ties (y = x+1): 5. The firer's 10
+    // lower totals (y >= x+2) harm it not: "Targets capable of returning fire may do so ( in
+    // which case the firer may suffer adverse results )", and Zulus have no range: 5+10 = 15.
     let o = odds(&combat("ranged", "british-regulars", "zulus", &[]));
     assert_eq!(
         counts(&o, 36.0),
+        expect(&[("none:no_result", 15), ("b:recoil", 19), ("b:destroyed", 2)])
+    );
+}
+
+#[test]
+fn regulars_and_zulu_rifles_exchanging_fire() {
+    // a Regulars 5+x, b Zulu rifles 2+y (range 2": they return fire). b loses when y <= x+2:
+    // 3+4+5+6+6+6 = 30; destroyed when 2(2+y) <= 5+x, i.e. 2y <= x+1: y=1: 6, y=2: x>=3: 4,
+    // y=3: x>=5: 2 = 12; 18 recoil. Tie when y = x+3: 3. a loses when y >= x+4: 2+1 = 3,
+    // recoil (Regulars fall to Zulu rifles in melee only; 2(5+x) <= 2+y never holds).
+    let s = combat("ranged", "british-regulars", "zulu-rifles", &[]);
+    assert_eq!(
+        counts(&odds(&s), 36.0),
         expect(&[
-            ("a:recoil", 10),
-            ("none:no_result", 5),
-            ("b:recoil", 19),
-            ("b:destroyed", 2)
+            ("a:recoil", 3),
+            ("none:no_result", 3),
+            ("b:recoil", 18),
+            ("b:destroyed", 12)
         ])
+    );
+    // The same when the rifles hold their fire: the firer's 3 losses become no result.
+    let mut held = s;
+    held.b_holds_fire = true;
+    assert_eq!(
+        counts(&odds(&held), 36.0),
+        expect(&[("none:no_result", 6), ("b:recoil", 18), ("b:destroyed", 12)])
     );
 }
 
@@ -95,11 +116,23 @@ fn zulus_on_the_flank_of_regulars() {
 #[test]
 fn gatling_firing_at_zulus() {
     // a Gatling 6+x, b Zulus 4+y. b loses when y <= x+1: 26, destroyed (Gatling guns). Tie
-    // when y = x+2: 4. a loses when y >= x+3: 6; not in contact, never halved: recoil.
+    // when y = x+2: 4; the Gatling's 6 lower totals do not harm it (Zulus cannot return fire).
     let o = odds(&combat("ranged", "gatling", "zulus", &[]));
     assert_eq!(
         counts(&o, 36.0),
-        expect(&[("a:recoil", 6), ("none:no_result", 4), ("b:destroyed", 26)])
+        expect(&[("none:no_result", 10), ("b:destroyed", 26)])
+    );
+}
+
+#[test]
+fn gatling_and_zulu_rifles_exchanging_fire() {
+    // a Gatling 6+x, b Zulu rifles 2+y. b loses when y <= x+3: 4+5+6+6+6+6 = 33, destroyed
+    // (Gatling guns). Tie when y = x+4: 2. a loses only at x = 1, y = 6 (7 v 8): "any in
+    // contact", and not in contact: recoil.
+    let o = odds(&combat("ranged", "gatling", "zulu-rifles", &[]));
+    assert_eq!(
+        counts(&o, 36.0),
+        expect(&[("a:recoil", 1), ("none:no_result", 2), ("b:destroyed", 33)])
     );
 }
 

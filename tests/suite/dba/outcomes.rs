@@ -227,3 +227,27 @@ fn every_step_cites_the_document() {
     );
     assert_eq!(r.tables_hash, charts().hash());
 }
+
+#[test]
+fn a_firer_is_not_harmed_by_a_target_that_cannot_return_fire() {
+    // "Targets capable of returning fire may do so ( in which case the firer may suffer
+    // adverse results )": Regulars 5+1 = 6 fire at Zulus 4+6 = 10, who have no range.
+    let r = roll(&combat("ranged", "british-regulars", "zulus", &[]), 1, 6);
+    assert_eq!(verdict(&r), (6, 10, json!(null), "no_result".into()));
+    assert!(says(&r, "did not return fire"));
+    assert!(r.warnings.is_empty(), "not a tie: {:?}", r.warnings);
+}
+
+#[test]
+fn a_firer_loses_to_a_target_that_returns_fire() {
+    // Zulu rifles 2+6 = 8 return the fire of Regulars 5+1 = 6: the Regulars recoil 15 mm.
+    let r = roll(
+        &combat("ranged", "british-regulars", "zulu-rifles", &[]),
+        1,
+        6,
+    );
+    assert_eq!(verdict(&r), (6, 8, json!("a"), "recoil".into()));
+    let mut held = combat("ranged", "british-regulars", "zulu-rifles", &[]);
+    held.b_holds_fire = true;
+    assert_eq!(out(&roll(&held, 1, 6), "result"), json!("no_result"));
+}
