@@ -3,6 +3,7 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod campaign;
 mod output;
 mod tables;
 
@@ -33,6 +34,14 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Campaign files: new, add-game, standings, export, import.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// The casualty record sheets of a campaign file's games.
+    Records(campaign::RecordsArgs),
+    /// The event log's tamper evidence: `log verify FILE`.
+    #[command(subcommand)]
+    Log(campaign::LogCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +101,9 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Campaign(command) => campaign::run(command),
+        Command::Records(args) => campaign::run_records(&args),
+        Command::Log(command) => campaign::run_log(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
