@@ -7,6 +7,7 @@ mod dba;
 mod dice;
 mod mc;
 mod measure;
+mod campaign;
 mod output;
 mod sotq;
 mod tables;
@@ -56,6 +57,14 @@ pub enum Command {
     /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
     #[command(subcommand)]
     Sotq(sotq::SotqCommand),
+    /// Campaign files: new, add-game, standings, export, import.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// The casualty record sheets of a campaign file's games.
+    Records(campaign::RecordsArgs),
+    /// The event log's tamper evidence: `log verify FILE`.
+    #[command(subcommand)]
+    Log(campaign::LogCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -122,6 +131,9 @@ pub fn main() -> ExitCode {
         Command::Layout(command) => measure::run_layout(&command),
         Command::Mc(command) => mc::run(command),
         Command::Sotq(command) => sotq::run(command),
+        Command::Campaign(command) => campaign::run(command),
+        Command::Records(args) => campaign::run_records(&args),
+        Command::Log(command) => campaign::run_log(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
