@@ -5,6 +5,7 @@
 
 mod output;
 mod tables;
+mod vc;
 
 pub use output::{Outcome, print_odds, print_resolved};
 
@@ -33,6 +34,9 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// Victoria Cross II: fire, volley, ammunition, random fire, melee, the hospital fire.
+    #[command(subcommand)]
+    Vc(vc::VcCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -92,6 +96,7 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Vc(command) => vc::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -4,3 +4,4 @@ mod charts_load;
 mod cli_tables;
 mod json_forms;
 mod support;
+mod vc;
