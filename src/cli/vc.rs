@@ -11,7 +11,7 @@ use crate::dice::{DiceError, DiceSource, EnteredDice, SeededDice};
 use crate::resolution::{Odds, Refusal, Resolution};
 use crate::rules::victoria_cross::{
     self as vc, AmmoSituation, Battle, FireSituation, HospitalSituation, MeleeSituation,
-    RandomFireSituation, Side, VcError, VolleySituation,
+    RandomFireSituation, Side, VcError, VolleySituation, ZoneFire,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -28,8 +28,22 @@ pub enum VcCommand {
         #[arg(long)]
         sp: u32,
         /// The range in zones, from the firing zone's list (R1, R2, R3).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
-        range: u8,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3), required_unless_present = "from", conflicts_with = "from")]
+        range: Option<u8>,
+        /// Instead of --range: the firing zone, read off the board's fire lists.
+        #[arg(long, value_name = "ZONE", requires = "to")]
+        from: Option<String>,
+        /// With --from: the target zone.
+        #[arg(long, value_name = "ZONE", requires = "from")]
+        to: Option<String>,
+        /// With --from: the zones holding British units, which may block the line of sight.
+        #[arg(
+            long,
+            value_name = "ZONE,...",
+            value_delimiter = ',',
+            requires = "from"
+        )]
+        friendly: Vec<String>,
         /// A night turn (Rorke's Drift): the British range is at most 2 zones.
         #[arg(long)]
         night: bool,
@@ -61,8 +75,11 @@ pub enum VcCommand {
         #[arg(long)]
         ones: u32,
         /// Zones from the firing zone to zone 15 (zone 15 itself counts 1).
-        #[arg(long)]
-        distance: u32,
+        #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+        distance: Option<u32>,
+        /// Instead of --distance: the firing zone, the distance counted on the board.
+        #[arg(long, value_name = "ZONE")]
+        from: Option<String>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -174,11 +191,34 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             battle,
             sp,
             range,
+            from,
+            to,
+            friendly,
             night,
             zone_before_wall,
             dice,
             common,
         } => {
+            if let (Some(from), Some(to)) = (from, to) {
+                let s = ZoneFire {
+                    battle: battle.into(),
+                    from,
+                    to,
+                    sp,
+                    night,
+                    friendly,
+                    walls_crossed: u32::from(zone_before_wall),
+                    zone_before_wall,
+                };
+                return go(
+                    &dice,
+                    &common,
+                    "one die per firing SP",
+                    |c, d| vc::zone_fire(c, &s, d),
+                    |c| vc::zone_fire_odds(c, &s),
+                );
+            }
+            let range = range.unwrap_or_default();
             let mut s = FireSituation::new(battle.into(), sp, range);
             s.night = night;
             if zone_before_wall {
@@ -211,9 +251,27 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::Ammo {
             ones,
             distance,
+            from,
             dice,
             common,
         } => {
+            if let Some(from) = from {
+                return go(
+                    &dice,
+                    &common,
+                    "one re-roll per 1",
+                    |c, d| vc::zone_ammo(c, &from, ones, d),
+                    |c| {
+                        let distance = vc::zone_ammo_distance(c, &from)?;
+                        vc::ammo_odds(&AmmoSituation {
+                            ones,
+                            distance,
+                            markable_units: None,
+                        })
+                    },
+                );
+            }
+            let distance = distance.unwrap_or_default();
             let s = AmmoSituation {
                 ones,
                 distance,

@@ -275,3 +275,78 @@ fn every_board_zone_is_listed() {
     assert!(board.zones().iter().any(|z| z == "P"));
     assert_eq!(board.zones().len(), 36);
 }
+
+// Combat Example, read off the board: zone 16's list gives zone 12 at R2, zone 17's
+// British units leave zone 11 clear; 1, 1, 3, 5, 6 hit twice.
+#[test]
+fn zone_fire_from_16_to_12_reads_the_range_off_the_board() {
+    let s = vc::ZoneFire {
+        battle: Battle::Isandlwana,
+        from: "16".to_owned(),
+        to: "12".to_owned(),
+        sp: 5,
+        night: false,
+        friendly: zones(&["17"]),
+        walls_crossed: 0,
+        zone_before_wall: false,
+    };
+    let r = vc::zone_fire(&charts(), &s, &mut super::typed("1,1,3,5,6")).expect("resolves");
+    assert_eq!(super::int(&r, "hits"), 2);
+    assert!(r.steps[0].text.contains("R2"));
+}
+
+// A fire whose list is not supplied refuses naming the zone's fire list.
+#[test]
+fn zone_fire_without_the_fire_list_refuses_by_zone_and_fact() {
+    let s = vc::ZoneFire {
+        battle: Battle::RorkesDrift,
+        from: "A".to_owned(),
+        to: "4".to_owned(),
+        sp: 2,
+        night: false,
+        friendly: Vec::new(),
+        walls_crossed: 0,
+        zone_before_wall: false,
+    };
+    match vc::zone_fire(&charts(), &s, &mut super::typed("6,6")) {
+        Err(vc::VcError::Refused(refusal)) => {
+            assert!(refusal.reason.contains("zone A"));
+            assert!(
+                refusal
+                    .needs_cells
+                    .iter()
+                    .any(|c| c.address() == "fire_lists_rorkes_drift:A:r1")
+            );
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+// "He must count the distance from zone 16 to zone 15, which is 1 ... rolls two 1's": both
+// re-rolls deplete.
+#[test]
+fn zone_ammo_from_16_counts_1_zone_to_15() {
+    let r = vc::zone_ammo(&charts(), "16", 2, &mut super::typed("1,2")).expect("resolves");
+    assert_eq!(super::int(&r, "depleted"), 1);
+}
+
+// "Ridge blocks line of sight unless the firing zone and target zone are adjacent": zone 13
+// fires at zone 6 across the ridge because they are adjacent.
+#[test]
+fn an_adjacent_zone_across_the_ridge_is_seen() {
+    let los = line_of_sight(&charts(), Battle::Isandlwana, "13", "6", 1, &zones(&["12"]))
+        .expect("answers");
+    assert!(los.clear);
+}
+
+// "Units in a donga zone are blocked from line of sight unless firing units are in a zone
+// adjacent to the Donga": from zone 18 (adjacent to 19, printed) the donga is seen; from 17
+// (whose neighbours a club has completed without 19) it is not.
+#[test]
+fn a_target_in_a_donga_is_seen_only_from_an_adjacent_zone() {
+    let los = line_of_sight(&charts(), Battle::Isandlwana, "18", "19", 1, &[]).expect("answers");
+    assert!(los.clear);
+    let club = charts_with(&["zones_isandlwana:17:complete=true"]);
+    let los = line_of_sight(&club, Battle::Isandlwana, "17", "19", 2, &[]).expect("answers");
+    assert!(!los.clear);
+}

@@ -323,3 +323,63 @@ fn vc_help_lists_the_commands() {
         assert!(text.contains(command), "{command} missing from {text}");
     }
 }
+
+// The board path of `vc fire`: zone 16 to zone 12 is R2 on the board.
+#[test]
+fn fire_from_zone_to_zone_reads_the_board() {
+    let (value, code) = json(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--sp",
+        "5",
+        "--from",
+        "16",
+        "--to",
+        "12",
+        "--friendly",
+        "17",
+        "--dice",
+        "1,1,3,5,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(value["outcome"]["hits"], 2);
+}
+
+// A board fact not supplied refuses, naming the zone and the fact.
+#[test]
+fn fire_from_a_zone_without_its_fire_list_is_refused_naming_it() {
+    let (value, code) = json(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--sp",
+        "5",
+        "--from",
+        "16",
+        "--to",
+        "13",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 2);
+    let needs = value["refusal"]["needs_cells"].as_array().expect("needs");
+    assert!(
+        needs
+            .iter()
+            .any(|c| c["chart"] == "fire_lists_isandlwana" && c["key"][0] == "16")
+    );
+}
+
+#[test]
+fn ammo_from_zone_16_counts_the_distance_on_the_board() {
+    let (value, code) = json(&[
+        "vc", "ammo", "--ones", "2", "--from", "16", "--dice", "1,1", "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(value["outcome"]["depleted"], 2);
+}
