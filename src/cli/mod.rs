@@ -11,6 +11,7 @@ mod campaign;
 mod output;
 mod sotq;
 mod tables;
+mod vc;
 
 pub use output::{Outcome, print_odds, print_resolved};
 
@@ -65,6 +66,9 @@ pub enum Command {
     /// The event log's tamper evidence: `log verify FILE`.
     #[command(subcommand)]
     Log(campaign::LogCommand),
+    /// Victoria Cross II: fire, volley, ammunition, random fire, melee, the hospital fire.
+    #[command(subcommand)]
+    Vc(vc::VcCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -134,6 +138,7 @@ pub fn main() -> ExitCode {
         Command::Campaign(command) => campaign::run(command),
         Command::Records(args) => campaign::run_records(&args),
         Command::Log(command) => campaign::run_log(command),
+        Command::Vc(command) => vc::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -12,3 +12,4 @@ mod json_forms;
 mod mc;
 mod sotq;
 mod support;
+mod vc;

@@ -126,6 +126,16 @@ impl<'a> Board<'a> {
                 .is_some()
     }
 
+    /// Whether the board lists a ridge line between two zones (Isandlwana).
+    fn across_ridge(&self, a: &str, b: &str) -> bool {
+        let chart = self.battle.zones_chart();
+        self.list(chart, a, "ridge")
+            .is_some_and(|l| l.iter().any(|z| z == b))
+            || self
+                .list(chart, b, "ridge")
+                .is_some_and(|l| l.iter().any(|z| z == a))
+    }
+
     fn known_neighbours(&self, zone: &str) -> BTreeSet<String> {
         self.neighbours.get(zone).cloned().unwrap_or_default()
     }
@@ -266,8 +276,10 @@ pub struct LineOfSight {
 /// units or blocking terrain) to the target unit from the firing zone and it is within the
 /// range defined on the firing zone, line of sight is not blocked". "Units in a Donga zone
 /// do not block line of sight", and at Rorke's Drift friendly units do not block for the
-/// roof (H) or the redoubt (D). A zone known to be Mt. Isandlwana or a building is never
-/// counted clear.
+/// roof (H) or the redoubt (D). Where the board's data says more, it is checked too: a zone
+/// known to be Mt. Isandlwana or a building is never counted clear, a ridge line is never
+/// counted across unless firer and target are adjacent, and a target in a donga is seen
+/// only from an adjacent zone.
 pub fn line_of_sight(
     charts: &Charts,
     battle: Battle,
@@ -306,6 +318,36 @@ pub fn line_of_sight(
             });
         }
     }
+    // "Units in a donga zone are blocked from line of sight unless firing units are in a
+    // zone adjacent to the Donga" — checked where the board says the target is a donga.
+    if battle == Battle::Isandlwana && board.text(to, "terrain") == Some("donga") {
+        board.note_use(battle.zones_chart(), to, "terrain", &mut warnings);
+        match board.adjacent(from, to) {
+            Known::Yes => {}
+            Known::No => {
+                return Ok(LineOfSight {
+                    clear: false,
+                    path: Vec::new(),
+                    steps: vec![Step::note(
+                        rule(section),
+                        format!(
+                            "zone {to} is a donga zone and zone {from} is not adjacent to it: \"Units in a donga zone are blocked from line of sight unless firing units are in a zone adjacent to the Donga\""
+                        ),
+                    )],
+                    warnings,
+                });
+            }
+            Known::Unknown => {
+                let mut needs = board.adjacency_needs(from, &[]);
+                needs.extend(board.adjacency_needs(to, &[]));
+                return Err(refusal_needing(
+                    rule(section),
+                    &format!("zone {to} is a donga zone: whether zone {from} is adjacent to it"),
+                    needs,
+                ));
+            }
+        }
+    }
     if blockers.is_empty() {
         return Ok(LineOfSight {
             clear: true,
@@ -335,6 +377,12 @@ pub fn line_of_sight(
                 needs.extend(board.adjacency_needs(zone, &[]));
             }
             for other in board.known_neighbours(zone) {
+                // "Ridge blocks line of sight unless the firing zone and target zone are
+                // adjacent": a ridge line is crossed only by fire straight into the next zone.
+                let direct = zone == from && other == to;
+                if !direct && board.across_ridge(zone, &other) {
+                    continue;
+                }
                 if other == to {
                     let mut path = vec![to.to_owned(), zone.clone()];
                     let mut at = zone.clone();

@@ -178,6 +178,11 @@ fn fire_plan(reader: &mut Reader<'_>, s: &FireSituation) -> Result<Plan, Refusal
     })
 }
 
+/// Checks a fire against every rule before anything is thrown or counted.
+pub(crate) fn check_fire(charts: &Charts, s: &FireSituation) -> Result<(), Refusal> {
+    fire_plan(&mut Reader::new(charts), s).map(|_| ())
+}
+
 /// The ammunition check count: every 1 rolled at Isandlwana, none at Rorke's Drift or in a
 /// laagered zone under the optional rule.
 fn ammo_checks(

@@ -19,6 +19,7 @@ mod random_fire;
 mod solitaire;
 mod units;
 mod victory;
+mod zone_fire;
 
 pub use board::{Board, LineOfSight, ammo_distance, fire_range, line_of_sight, melee_across_wall};
 pub use bucket::{bucket, count};
@@ -38,6 +39,7 @@ pub use victory::{
     ReplacementUnit, VictoryCheck, VpTurn, ZuluReentry, alternate_victory, check_victory,
     replacements, victory_points, zulu_reentry,
 };
+pub use zone_fire::{ZoneFire, zone_ammo, zone_ammo_distance, zone_fire, zone_fire_odds};
 
 use crate::charts::{CellReader, Charts};
 use crate::dice::{DiceError, DiceSource};
