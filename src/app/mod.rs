@@ -5,12 +5,10 @@
 //! from the engine below it. Panels push [`Command`]s; [`LaagerApp::run_commands`]
 //! applies them once at the end of each frame.
 
-pub mod desk;
-
-use crate::charts::{Charts, Status};
 pub mod canvas;
 pub mod command;
 pub mod demos;
+pub mod desk;
 pub mod document;
 mod run;
 mod side_panel;

@@ -3,11 +3,11 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod campaign;
 mod dba;
 mod dice;
 mod mc;
 mod measure;
-mod campaign;
 mod output;
 mod sotq;
 mod tables;

@@ -1,7 +1,7 @@
 //! Laager's integration tests: one binary, one module per area.
 
-mod app_desk;
 mod app_canvas;
+mod app_desk;
 mod app_window;
 mod charts_load;
 mod cli_tables;
