@@ -8,6 +8,7 @@
 
 pub mod campaign;
 pub mod chain;
+pub mod effects;
 pub mod event;
 pub mod log;
 pub mod sheet;

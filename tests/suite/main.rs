@@ -2,6 +2,7 @@
 
 mod app_canvas;
 mod app_desk;
+mod app_referee;
 mod app_window;
 mod charts_load;
 mod cli_tables;

@@ -61,11 +61,13 @@ impl DiceEntry {
                     ui.label(format!("seed {}", self.next_seed));
                 }
                 DiceMode::Typed => {
+                    let label = ui.label("dice faces");
                     ui.add(
                         egui::TextEdit::singleline(&mut self.typed)
                             .hint_text(hint)
                             .desired_width(120.0),
                     )
+                    .labelled_by(label.id)
                     .on_hover_text(format!("Faces: {hint}"));
                 }
             }
