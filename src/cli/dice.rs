@@ -222,14 +222,17 @@ fn tables_hash() -> Result<String, CliError> {
     Ok(charts.hash().to_owned())
 }
 
+/// A typed-dice error, naming the flag: `--dice: '7' is not a die face (expected 1-6)`.
+fn dice_error(e: &dyn std::error::Error) -> CliError {
+    CliError::Input(e.to_string().replacen("dice:", "--dice:", 1))
+}
+
 /// Runs `laager roll`.
 pub fn run_roll(args: &RollArgs) -> Result<Outcome, CliError> {
     let procedure = args.procedure.procedure();
     let mut dice: Box<dyn DiceSource> = match (&args.seed, &args.dice) {
         (Some(seed), None) => Box::new(SeededDice::new(*seed)),
-        (None, Some(faces)) => Box::new(
-            EnteredDice::parse(faces).map_err(|e| CliError::Input(format!("--dice: {e}")))?,
-        ),
+        (None, Some(faces)) => Box::new(EnteredDice::parse(faces).map_err(|e| dice_error(&e))?),
         (Some(_), Some(_)) => {
             return Err(CliError::Input(
                 "roll: give --seed N or --dice FACES, not both".to_owned(),
@@ -246,9 +249,7 @@ pub fn run_roll(args: &RollArgs) -> Result<Outcome, CliError> {
     match procedure.resolve(dice.as_mut(), &hash) {
         Ok(resolution) => Ok(print_resolved(&Ok(resolution), args.json)),
         Err(RollError::Refused(refusal)) => Ok(print_resolved(&Err(*refusal), args.json)),
-        Err(e @ (RollError::Dice(_) | RollError::Leftover { .. })) => {
-            Err(CliError::Input(format!("--dice: {e}")))
-        }
+        Err(e @ (RollError::Dice(_) | RollError::Leftover { .. })) => Err(dice_error(&e)),
         Err(e @ RollError::Invalid(_)) => Err(CliError::Input(e.to_string())),
     }
 }

@@ -83,8 +83,9 @@ pub fn bucket(
         steps.push(Step::valued(
             rule(BRITISH_AMMUNITION),
             format!(
-                "{ones} dice show 1: at Isandlwana each calls for an ammunition check \
-                 (vc-ammo --ones {ones})"
+                "{ones} {} 1: at Isandlwana each calls for an ammunition check \
+                 (vc-ammo --ones {ones})",
+                if ones == 1 { "die shows" } else { "dice show" }
             ),
             ones,
             None,

@@ -2,6 +2,7 @@
 //! the seeded generator and the typed-dice errors. Process-level tests are in `dice/cli.rs`.
 
 mod cli;
+mod props;
 
 use laager::dice::dba::{self, GatlingThrow};
 use laager::dice::micro_colonial::{self as mc, Initiative, Pursuit, Room, SameColour};
@@ -9,7 +10,6 @@ use laager::dice::soldiers_of_the_queen::{self as sotq, PnStar};
 use laager::dice::victoria_cross as vc;
 use laager::dice::{DiceError, DiceSource, Dist, EnteredDice, Procedure, RollError, SeededDice};
 use laager::resolution::{Colour, RollSource};
-use proptest::prelude::*;
 use serde_json::json;
 
 const EXACT: f64 = 1e-12;
@@ -160,33 +160,6 @@ fn a_300_die_bucket_of_sixes_has_mean_fifty() {
     // All 300 sixes: (1/6)^300, far below 1e-200 but not lost.
     assert!(d.p(300) > 0.0);
     assert!((d.p(300).ln() - 300.0 * (1.0_f64 / 6.0).ln()).abs() < 1e-9);
-}
-
-proptest! {
-    #[test]
-    fn binomial_matches_convolution(n in 0u32..80, hit in 1u8..=6) {
-        let one = Dist::d6().map(|f| i64::from(f >= i64::from(hit)));
-        let reference = one.repeat_sum(n as usize);
-        let fast = vc::bucket_dist(n, hit);
-        for k in 0..=i64::from(n) {
-            prop_assert!((fast.p(k) - reference.p(k)).abs() < EXACT);
-        }
-    }
-
-    #[test]
-    fn random_factor_value_is_black_less_red(b in 1u8..=6, r in 1u8..=6) {
-        let mut dice = EnteredDice::parse(&format!("R{r},B{b}")).expect("faces");
-        let rf = mc::random_factor(&mut dice, 1, 1, SameColour::Sum).expect("thrown");
-        prop_assert_eq!(rf.result, i64::from(b) - i64::from(r));
-    }
-
-    #[test]
-    fn seeded_random_factors_stay_in_the_distribution(seed in any::<u64>()) {
-        let d = mc::random_factor_dist(2, 1, SameColour::Sum);
-        let rf = mc::random_factor(&mut SeededDice::new(seed), 2, 1, SameColour::Sum)
-            .expect("seeded");
-        prop_assert!(d.p(rf.result) > 0.0);
-    }
 }
 
 // ---- the seeded generator --------------------------------------------------------------
