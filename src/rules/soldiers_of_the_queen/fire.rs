@@ -471,6 +471,22 @@ pub fn resolve(
             range_shift = Some(n);
         }
         ctx.res.set("range_column", column.clone());
+        // Every firer must be able to use that column: a weapon that cannot reach it ("X")
+        // cannot join the attack.
+        for (other, _) in by_weapon.iter().filter(|(w, _)| *w != weapon) {
+            let key = [other.as_str(), column.as_str()];
+            if let Some(value) = ctx.reader.get(RANGE_EFFECTS, &key)
+                && parse_shift(&value.to_string()).ok().flatten().is_none()
+            {
+                return Err(refuse(
+                    "PART 10 E",
+                    format!(
+                        "weapon {other} cannot use the {column} column ({RANGE_EFFECTS}:{} is {value}): it cannot combine fire",
+                        key.join(":")
+                    ),
+                ));
+            }
+        }
     }
     ctx.res.set("weapon", weapon.clone());
     let mut shift = range_shift.unwrap_or(0);

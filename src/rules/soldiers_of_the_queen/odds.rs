@@ -131,6 +131,12 @@ pub fn resolve(
             )),
         }
     }
+    if game.is_none() {
+        res.step(Step::note(
+            rule("PART 12 B"),
+            "no game given: \"Each game has its own Melee Combat Results Table\", so the odds are not clamped to a table's ends",
+        ));
+    }
     res.set("column", column.to_string());
     Ok(res)
 }

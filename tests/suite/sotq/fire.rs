@@ -691,3 +691,19 @@ fn no_fire_through_a_blocked_line_of_sight_or_a_crest() {
     f.target.through_crest = true;
     assert!(refusal(&club(), &f).reason.contains("crest hexside"));
 }
+
+#[test]
+fn a_weapon_that_cannot_reach_the_column_cannot_join_the_attack() {
+    // PART 10 E: "All units firing into the hex must be able to use the same column": at
+    // range 5, S (3 points, 1L) decides, but T cannot reach 5-6 (X).
+    let f = at(
+        Game::Isandhlwana,
+        vec![regular(3, "S", 5), regular(2, "T", 5)],
+        zulus(),
+    );
+    assert!(
+        refusal(&club(), &f)
+            .reason
+            .contains("weapon T cannot use the 5-6 column")
+    );
+}
