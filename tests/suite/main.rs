@@ -3,4 +3,6 @@
 mod charts_load;
 mod cli_tables;
 mod json_forms;
+mod records;
+mod records_file;
 mod support;
