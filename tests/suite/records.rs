@@ -530,3 +530,21 @@ fn an_event_the_log_refuses_is_named_by_its_path() {
     assert_eq!(err.path, "$.events[3].event");
     assert_eq!(err.message, "unit nobody is not on the roster");
 }
+
+// RFC 4180: "Fields containing line breaks (CRLF), double quotes, and commas should be
+// enclosed in double-quotes"; a quote inside is doubled.
+#[test]
+fn csv_quotes_a_name_holding_a_comma_or_a_quote() {
+    let mut game = Game::new(Ruleset::VictoriaCross, "vc", json!(null));
+    let mut added = unit("b", "British", 6);
+    if let Event::UnitAdded { unit } = &mut added {
+        unit.name = "B Coy, \"the Buffs\"".to_owned();
+    }
+    game.append(added).expect("add");
+    let csv = store::csv::to_csv(&RecordSheet::project(1, &game).table());
+    assert_eq!(
+        csv.lines().nth(1),
+        Some("1,b,\"B Coy, \"\"the Buffs\"\"\",British,regular infantry,6,6,0,,false")
+    );
+    assert!(csv.starts_with("game,unit,name,side,troop_type,sp_initial,sp_present,sp_lost,"));
+}
