@@ -12,5 +12,7 @@ mod geometry;
 mod json_forms;
 mod mc;
 mod sotq;
+mod records;
+mod records_file;
 mod support;
 mod vc;
