@@ -121,3 +121,29 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     assert_eq!(result.outcome["result"], "destroyed");
     assert!(harness.query_by_label("destroyed").is_some());
 }
+
+#[test]
+fn mc_movement_resolves_on_the_desk() {
+    let charts = Charts::shipped().expect("shipped");
+    let mut harness = Harness::new_ui_state(
+        move |ui, desk: &mut laager::app::desk::Desk| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                desk.ui(ui, &charts, Ruleset::MicroColonial);
+            });
+        },
+        laager::app::desk::Desk::new(1),
+    );
+    harness.set_size(egui::vec2(900.0, 1600.0));
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // Movement Table 1: regular infantry move 40 mm at the normal rate.
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["allowance_mm"], 40);
+    assert!(harness.query_by_label("allowance_mm").is_some());
+}

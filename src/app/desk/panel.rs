@@ -3,10 +3,12 @@
 //! needs chart cells opens them in place.
 
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
+use super::mc_panel::MoveForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::resolution::{Odds, Refusal, Resolution};
 use crate::rules::dba_zulu;
+use crate::rules::micro_colonial;
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -41,6 +43,8 @@ pub struct Desk {
     pub dba_command: CommandForm,
     /// The DBA victory form.
     pub dba_victory: VictoryForm,
+    /// The Micro Colonial movement form.
+    pub mc_move: MoveForm,
     /// The dice for the next resolution.
     pub dice: DiceEntry,
     /// The last result.
@@ -64,6 +68,7 @@ impl Desk {
             dba_combat: CombatForm::default(),
             dba_command: CommandForm::default(),
             dba_victory: VictoryForm::default(),
+            mc_move: MoveForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
             typed_cells: BTreeMap::new(),
@@ -101,6 +106,14 @@ impl Desk {
                 return;
             }
         };
+        if ruleset == Ruleset::MicroColonial {
+            self.message = None;
+            self.result = Some(micro_colonial::movement::resolve_move(
+                &charts,
+                &self.mc_move.request(),
+            ));
+            return;
+        }
         let result = match (ruleset, self.dba_procedure) {
             (Ruleset::DbaZulu, DbaProcedure::Combat) => {
                 let mut dice = match self.dice.take_source() {
@@ -133,7 +146,7 @@ impl Desk {
 
     /// Whether the active ruleset has resolver forms on the desk.
     pub fn has_forms(ruleset: Ruleset) -> bool {
-        matches!(ruleset, Ruleset::DbaZulu)
+        matches!(ruleset, Ruleset::DbaZulu | Ruleset::MicroColonial)
     }
 
     /// Draws the desk. Returns the actions for the app to carry out.
@@ -169,6 +182,20 @@ impl Desk {
                 ruleset.title(),
                 ruleset.short()
             ));
+            return;
+        }
+        if ruleset == Ruleset::MicroColonial {
+            ui.strong("Movement");
+            self.mc_move.ui(ui);
+            if ui
+                .button("Resolve")
+                .on_hover_text("Work out the move allowance (Enter)")
+                .clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+            {
+                self.resolve(charts, ruleset);
+            }
+            self.show_result(ui, charts, ruleset, actions);
             return;
         }
         ui.horizontal(|ui| {
@@ -213,6 +240,16 @@ impl Desk {
         {
             self.resolve(charts, ruleset);
         }
+        self.show_result(ui, charts, ruleset, actions);
+    }
+
+    fn show_result(
+        &mut self,
+        ui: &mut egui::Ui,
+        charts: &Charts,
+        ruleset: Ruleset,
+        actions: &mut Vec<DeskAction>,
+    ) {
         if let Some(message) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, message);
         }

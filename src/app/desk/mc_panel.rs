@@ -1,0 +1,121 @@
+//! The Micro Colonial resolver forms. Movement: the troop type and mode, the terrain
+//! crossed, changes of formation, interpenetrations, last move's volley losses (the D
+//! column) and squares — the engine reads the charts and answers in mm.
+
+use crate::rules::micro_colonial::movement::{
+    Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Terrain, Troop,
+};
+
+/// The movement form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveForm {
+    /// The troop type.
+    pub troop: Troop,
+    /// The mode of movement.
+    pub mode: Mode,
+    /// Terrain crossed, with a count (contours for a hill), 0 for none.
+    pub terrain: Vec<(Terrain, u32)>,
+    /// Changes made during the move.
+    pub changes: Vec<Change>,
+    /// Interpenetrations made during the move.
+    pub interpenetrations: Vec<Interpenetration>,
+    /// FF lost to volley fire last move (from the D column of the record sheet).
+    pub volley_losses: u32,
+    /// Part of a large square, and where.
+    pub square: Option<Square>,
+}
+
+impl Default for MoveForm {
+    fn default() -> Self {
+        MoveForm {
+            troop: Troop::ALL[0],
+            mode: Mode::Normal,
+            terrain: Terrain::ALL.iter().map(|t| (*t, 0)).collect(),
+            changes: Vec::new(),
+            interpenetrations: Vec::new(),
+            volley_losses: 0,
+            square: None,
+        }
+    }
+}
+
+fn toggle<T: PartialEq + Copy>(ui: &mut egui::Ui, list: &mut Vec<T>, item: T, label: &str) {
+    let mut on = list.contains(&item);
+    if ui.checkbox(&mut on, label).changed() {
+        if on {
+            list.push(item);
+        } else {
+            list.retain(|x| *x != item);
+        }
+    }
+}
+
+impl MoveForm {
+    /// The engine's request for this form.
+    pub fn request(&self) -> MoveRequest {
+        let mut request = MoveRequest::new(self.troop);
+        request.mode = self.mode;
+        request.terrain = self
+            .terrain
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(kind, count)| Crossing {
+                kind: *kind,
+                count: *count,
+            })
+            .collect();
+        request.changes.clone_from(&self.changes);
+        request
+            .interpenetrations
+            .clone_from(&self.interpenetrations);
+        request.volley_losses = self.volley_losses;
+        request.square = self.square;
+        request
+    }
+
+    /// Draws the form.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        egui::ComboBox::from_label("troop")
+            .selected_text(self.troop.name())
+            .show_ui(ui, |ui| {
+                for t in Troop::ALL {
+                    ui.selectable_value(&mut self.troop, *t, t.name());
+                }
+            });
+        egui::ComboBox::from_label("mode")
+            .selected_text(self.mode.name())
+            .show_ui(ui, |ui| {
+                for m in Mode::ALL {
+                    ui.selectable_value(&mut self.mode, *m, m.name());
+                }
+            });
+        egui::CollapsingHeader::new("terrain crossed")
+            .id_salt("mc_terrain")
+            .show(ui, |ui| {
+                for (kind, count) in &mut self.terrain {
+                    let max = if *kind == Terrain::Hill { 5 } else { 1 };
+                    ui.add(egui::Slider::new(count, 0..=max).text(kind.name()));
+                }
+            });
+        egui::CollapsingHeader::new("changes and interpenetrations")
+            .id_salt("mc_changes")
+            .show(ui, |ui| {
+                for c in Change::ALL {
+                    toggle(ui, &mut self.changes, *c, c.name());
+                }
+                for i in Interpenetration::ALL {
+                    toggle(ui, &mut self.interpenetrations, *i, i.name());
+                }
+            });
+        ui.add(
+            egui::Slider::new(&mut self.volley_losses, 0..=200).text("volley losses last move (D)"),
+        );
+        ui.horizontal(|ui| {
+            ui.label("square");
+            ui.selectable_value(&mut self.square, None, "none");
+            for s in Square::ALL {
+                ui.selectable_value(&mut self.square, Some(*s), s.name());
+            }
+        });
+    }
+}
