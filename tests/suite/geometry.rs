@@ -148,6 +148,23 @@ fn mc_arc_takes_a_target_any_part_of_which_is_inside() {
     );
 }
 
+/// A template wider than 180° leaves only a wedge behind the firer: at 270° a target square
+/// to the flank is in the arc, one straight behind is not.
+#[test]
+fn mc_arc_wider_than_a_half_circle_excludes_only_behind() {
+    let firer = base("f", "british", 500.0, 500.0, 0.0);
+    let flank = Base::new("t", "zulu", Point::new(700.0, 507.5), 270.0, 40.0, 15.0);
+    let behind = base("u", "zulu", 500.0, 300.0, 0.0);
+    assert_eq!(
+        mc_firing_arc(&firer, &flank, 270.0).map(|a| a.in_arc),
+        Some(true)
+    );
+    assert_eq!(
+        mc_firing_arc(&firer, &behind, 270.0).map(|a| a.in_arc),
+        Some(false)
+    );
+}
+
 /// An angle outside (0, 360] is no arc at all.
 #[test]
 fn mc_arc_refuses_an_impossible_angle() {
@@ -754,6 +771,17 @@ proptest! {
         let gap = edge_to_edge(&a, &b).mm;
         prop_assert!(gap >= 0.0 && range >= 0.0);
         prop_assert!(range + 1.0e-3 >= gap, "range {} < gap {}", range, gap);
+    }
+
+    /// The quick corner-based distance between bases apart agrees with parry's general query.
+    #[test]
+    fn edge_to_edge_agrees_with_parry_distance(
+        a in any_base("a", "british"), b in any_base("b", "zulu"),
+    ) {
+        let general = parry2d::query::distance(
+            a.table_from_base(), a.shape(), b.table_from_base(), b.shape(),
+        ).expect("cuboids are supported");
+        prop_assert!((edge_to_edge(&a, &b).mm - general).abs() < 0.01);
     }
 
     /// Two bases a known gap apart, in any pose, measure that gap, and zero exactly when the
