@@ -32,8 +32,9 @@ pub struct PairMeasure {
     /// Whether the target is in the firer's arc (`None` while the Micro Colonial angle is
     /// unknown).
     pub in_arc: Option<bool>,
-    /// The sight line, for pairs in range and arc.
-    pub sight: Option<Sight>,
+    /// The sight line, for pairs in range and arc (boxed: most pairs have none, and the
+    /// matrix of a thousand units holds half a million pairs).
+    pub sight: Option<Box<Sight>>,
 }
 
 /// Every ordered pair of bases on different sides, measured.
@@ -81,7 +82,7 @@ pub fn opposing_matrix(layout: &Layout, options: &MatrixOptions) -> Vec<PairMeas
                 target: j,
                 range_mm,
                 in_arc,
-                sight,
+                sight: sight.map(Box::new),
             });
         }
     }
