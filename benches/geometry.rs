@@ -6,6 +6,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use laager::geometry::{
     Base, Layout, MatrixOptions, Point, Real, Table, Terrain, TerrainKind, opposing_matrix,
 };
+use laager::ruleset::Ruleset;
 use std::hint::black_box;
 
 /// A small deterministic generator (xorshift), so every run measures the same table.
@@ -83,26 +84,90 @@ fn table(units: usize) -> Layout {
 }
 
 fn matrix(c: &mut Criterion) {
-    let options = MatrixOptions {
-        // Micro Colonial's rifle: "Rifle ... 600 mm" (Weapon Ranges).
-        mc_range_mm: 600.0,
-        // The template's angle is a club's value; 90° stands in for one here.
-        mc_arc_deg: Some(90.0),
-        // DBA artillery at 15 mm: 8".
-        dba_range_mm: 8.0 * 25.4,
-    };
-    let mut group = c.benchmark_group("opposing_matrix");
-    for units in [100, 500, 1000] {
-        let layout = table(units);
-        group.bench_with_input(BenchmarkId::from_parameter(units), &layout, |b, layout| {
-            b.iter(|| black_box(opposing_matrix(layout, &options)).len());
-        });
+    let rulesets = [
+        (
+            "micro_colonial",
+            MatrixOptions {
+                ruleset: Ruleset::MicroColonial,
+                // "Rifle ... 600 mm" (Weapon Ranges).
+                range_mm: 600.0,
+                // The template's angle is a club's value; 90° stands in for one here.
+                mc_arc_deg: Some(90.0),
+            },
+        ),
+        (
+            "dba_zulu",
+            MatrixOptions {
+                ruleset: Ruleset::DbaZulu,
+                // Artillery at 15 mm: 8".
+                range_mm: 8.0 * 25.4,
+                mc_arc_deg: None,
+            },
+        ),
+    ];
+    for (name, options) in rulesets {
+        let mut group = c.benchmark_group(format!("opposing_matrix_{name}"));
+        group.sample_size(10);
+        for units in [100, 500, 1000] {
+            let layout = table(units);
+            let pairs = opposing_matrix(&layout, &options);
+            let sights = pairs.iter().filter(|p| p.sight.is_some()).count();
+            println!(
+                "{name} {units} units: {} pairs, {sights} sight lines",
+                pairs.len()
+            );
+            group.bench_with_input(BenchmarkId::from_parameter(units), &layout, |b, layout| {
+                b.iter(|| black_box(opposing_matrix(layout, &options)).len());
+            });
+        }
+        group.finish();
     }
-    group.finish();
+    // The machine is shared: wall-clock figures above include waiting for the CPU. This
+    // thread's own CPU time (from /proc/thread-self/schedstat) is the time on one core.
+    for (name, options) in rulesets {
+        for (units, rounds) in [(100, 200), (500, 20), (1000, 5)] {
+            let layout = table(units);
+            let before = cpu_ns();
+            for _ in 0..rounds {
+                black_box(opposing_matrix(&layout, &options));
+            }
+            if let (Some(before), Some(after)) = (before, cpu_ns()) {
+                let per = (after - before) as f64 / f64::from(rounds) / 1.0e6;
+                println!("{name} {units} units: {per:.2} ms of CPU per matrix");
+            }
+        }
+    }
     c.bench_function("layout_build_500", |b| {
         b.iter(|| black_box(table(500)).bases().len());
     });
 }
 
-criterion_group!(benches, matrix);
+/// This thread's CPU time so far, in ns (Linux).
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// One pair's pieces, to see where the time goes.
+fn pieces(c: &mut Criterion) {
+    use laager::geometry::{DbaField, McArc, centre_to_nearest, edge_to_edge};
+    let a = Base::new("a", "british", Point::new(500.0, 300.0), 10.0, 40.0, 15.0);
+    let b = Base::new("b", "zulu", Point::new(650.0, 700.0), 190.0, 40.0, 20.0);
+    let arc = McArc::new(&a, 90.0, 2500.0).expect("an arc");
+    let field = DbaField::new(&a, 2500.0);
+    c.bench_function("pair/centre_to_nearest", |x| {
+        x.iter(|| centre_to_nearest(black_box(&a), black_box(&b)).mm);
+    });
+    c.bench_function("pair/edge_to_edge", |x| {
+        x.iter(|| edge_to_edge(black_box(&a), black_box(&b)).mm);
+    });
+    c.bench_function("pair/mc_arc", |x| x.iter(|| arc.holds(black_box(&b))));
+    c.bench_function("pair/dba_field", |x| x.iter(|| field.holds(black_box(&b))));
+}
+
+criterion_group!(benches, matrix, pieces);
 criterion_main!(benches);

@@ -1,14 +1,19 @@
 //! The layout file: JSON, versioned (see docs/layout.md). Reading it checks everything and
 //! names the JSON path of each problem (`units[3].facing`); overlapping bases are warnings.
 
+mod reader;
+mod write;
+
+pub use write::write;
+
+use super::RiverType;
 use super::sizes::{SizeError, dba_base_size, mc_counter_size};
 use super::{Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind};
-use super::{RiverType, TerrainShape};
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
 use parry2d::query::contact;
 use parry2d::utils::segments_intersection2d;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// The `format` every layout file names.
@@ -46,146 +51,7 @@ pub struct Report {
     pub warnings: Vec<Issue>,
 }
 
-struct Reader<'a> {
-    errors: Vec<Issue>,
-    charts: &'a Charts,
-    scale: Real,
-}
-
-impl Reader<'_> {
-    fn error(&mut self, path: &str, message: impl Into<String>) {
-        self.errors.push(Issue {
-            path: path.to_owned(),
-            message: message.into(),
-        });
-    }
-
-    fn object<'v>(
-        &mut self,
-        value: &'v Value,
-        path: &str,
-        allowed: &[&str],
-    ) -> Option<&'v Map<String, Value>> {
-        let Some(map) = value.as_object() else {
-            self.error(path, format!("expected an object, found {}", kind(value)));
-            return None;
-        };
-        for key in map.keys() {
-            if !allowed.contains(&key.as_str()) {
-                self.error(
-                    &join(path, key),
-                    format!("unknown field: expected one of {}", allowed.join(", ")),
-                );
-            }
-        }
-        Some(map)
-    }
-
-    fn text(&mut self, map: &Map<String, Value>, path: &str, key: &str) -> Option<String> {
-        match map.get(key) {
-            None => {
-                self.error(&join(path, key), "missing: expected text");
-                None
-            }
-            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
-            Some(other) => {
-                self.error(
-                    &join(path, key),
-                    format!("expected non-empty text, found {}", kind(other)),
-                );
-                None
-            }
-        }
-    }
-
-    /// A number (scaled to mm when `length`).
-    fn number(
-        &mut self,
-        map: &Map<String, Value>,
-        path: &str,
-        key: &str,
-        length: bool,
-    ) -> Option<Real> {
-        match map.get(key) {
-            None => {
-                self.error(&join(path, key), "missing: expected a number");
-                None
-            }
-            Some(v) => self.number_value(v, &join(path, key), length),
-        }
-    }
-
-    fn number_value(&mut self, value: &Value, path: &str, length: bool) -> Option<Real> {
-        match value.as_f64() {
-            Some(x) if x.is_finite() => {
-                let x = x as Real;
-                Some(if length { x * self.scale } else { x })
-            }
-            _ => {
-                self.error(path, format!("expected a number, found {}", kind(value)));
-                None
-            }
-        }
-    }
-
-    fn points(&mut self, value: &Value, path: &str, at_least: usize) -> Option<Vec<Point>> {
-        let Some(items) = value.as_array() else {
-            self.error(
-                path,
-                format!("expected a list of [x, y] points, found {}", kind(value)),
-            );
-            return None;
-        };
-        let mut points = Vec::new();
-        let mut good = true;
-        for (i, item) in items.iter().enumerate() {
-            let at = format!("{path}[{i}]");
-            match item.as_array().map(Vec::as_slice) {
-                Some([x, y]) => match (
-                    self.number_value(x, &format!("{at}[0]"), true),
-                    self.number_value(y, &format!("{at}[1]"), true),
-                ) {
-                    (Some(x), Some(y)) => points.push(Point::new(x, y)),
-                    _ => good = false,
-                },
-                _ => {
-                    self.error(
-                        &at,
-                        format!("expected a point [x, y], found {}", kind(item)),
-                    );
-                    good = false;
-                }
-            }
-        }
-        if good && points.len() < at_least {
-            self.error(
-                path,
-                format!("needs at least {at_least} points, found {}", points.len()),
-            );
-            good = false;
-        }
-        good.then_some(points)
-    }
-}
-
-fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_owned()
-    } else {
-        format!("{path}.{key}")
-    }
-}
-
-fn kind(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("{b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the text \"{s}\""),
-        Value::Array(_) => "a list".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
-    }
-}
+use reader::{Reader, join, kind};
 
 /// Reads and checks a layout file's text. Unit sizes not given in the file come from the
 /// charts (DBA troop types by figure scale, Micro Colonial counter sizes).
@@ -694,65 +560,4 @@ fn overlap_warnings(layout: &Layout, paths: &[String]) -> Vec<Issue> {
         }
     }
     warnings
-}
-
-fn point_json(p: Point) -> Value {
-    json!([super::round_mm(p.x), super::round_mm(p.y)])
-}
-
-/// Writes a layout as version-1 JSON, in millimetres.
-pub fn write(layout: &Layout) -> Value {
-    let units: Vec<Value> = layout
-        .bases()
-        .iter()
-        .map(|b| {
-            let mut unit = json!({
-                "id": b.unit_id(),
-                "side": b.side(),
-                "x": super::round_mm(b.centre().x),
-                "y": super::round_mm(b.centre().y),
-                "facing": super::round_mm(b.facing_deg()),
-                "frontage": super::round_mm(b.frontage()),
-                "depth": super::round_mm(b.depth()),
-            });
-            if !b.unit_type().is_empty() {
-                unit["type"] = json!(b.unit_type());
-            }
-            unit
-        })
-        .collect();
-    let terrain: Vec<Value> = layout
-        .terrain()
-        .iter()
-        .map(|t| {
-            let points: Vec<Value> = t.points().iter().copied().map(point_json).collect();
-            let mut item = json!({ "id": t.terrain_id, "kind": t.kind.name() });
-            let key = match t.shape {
-                TerrainShape::Area { .. } => "polygon",
-                TerrainShape::Line { .. } => "line",
-            };
-            item[key] = Value::Array(points);
-            if let Some(hill) = &t.hill {
-                item["contour"] = json!(hill.contour);
-                if let Some((crest, _)) = &hill.crest {
-                    item["crest"] = Value::Array(crest.iter().copied().map(point_json).collect());
-                }
-            }
-            if let Some(river) = t.river {
-                item["river_type"] = json!(river);
-            }
-            item
-        })
-        .collect();
-    let mut out = json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "table": { "width": super::round_mm(layout.table.width_mm), "depth": super::round_mm(layout.table.depth_mm) },
-        "units": units,
-        "terrain": terrain,
-    });
-    if let Some(rs) = layout.ruleset {
-        out["ruleset"] = json!(rs.id());
-    }
-    out
 }

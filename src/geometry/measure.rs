@@ -42,6 +42,32 @@ pub fn centre_to_nearest(firer: &Base, target: &Base) -> Distance {
 /// # Returns
 /// The gap and its end points, or 0 and the deepest contact point when they touch or overlap.
 pub fn edge_to_edge(a: &Base, b: &Base) -> Distance {
+    // Bases farther apart than their circumscribed circles cannot touch, and between two
+    // disjoint convex shapes the nearest points include a corner of one of them: eight
+    // parry point projections settle it, cheaper than the general query.
+    let reach = a.shape().half_extents.norm() + b.shape().half_extents.norm();
+    if na::distance(&a.centre(), &b.centre()) > reach + 1.0 {
+        // Each corner is brought into the other base's frame and measured there; only the
+        // nearest is projected back for the tape's end points.
+        let mut best: (Real, bool, Point) = (Real::MAX, false, a.centre());
+        for (flip, from_base, onto) in [(false, a, b), (true, b, a)] {
+            for corner in from_base.corners() {
+                let local = onto.table_from_base().inverse_transform_point(&corner);
+                let mm = onto.shape().distance_to_local_point(&local, true);
+                if mm < best.0 {
+                    best = (mm, flip, corner);
+                }
+            }
+        }
+        let (mm, flip, corner) = best;
+        let onto = if flip { a } else { b };
+        let on = onto
+            .shape()
+            .project_point(onto.table_from_base(), &corner, true)
+            .point;
+        let (from, to) = if flip { (on, corner) } else { (corner, on) };
+        return Distance { mm, from, to };
+    }
     let found = closest_points(
         a.table_from_base(),
         a.shape(),

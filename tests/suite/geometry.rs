@@ -2,18 +2,18 @@
 //! property tests (rigid motions change nothing; distances are never negative; zero exactly
 //! when bases touch; centre-to-nearest is never less than edge-to-edge).
 
-use crate::support::{run, stderr, stdout};
+mod cli;
+mod properties;
+
 use laager::charts::Charts;
-use laager::geometry::file;
 use laager::geometry::{
-    Base, EdgeName, Layout, Point, Pose, Real, Table, TableEdge, Terrain, TerrainKind,
-    centre_to_nearest, contact_edge, contours_crossed_up, dba_base_size, dba_field_of_fire,
-    dba_line_of_sight, edge_to_edge, mc_counter_size, mc_firing_arc, mc_line_of_sight, move_check,
-    overhead_fire, overlaps, pinned_by, place_by_edges, place_by_tapes, prepared_face_contact,
-    terrain_crossed, terrain_under, within,
+    Base, EdgeName, Layout, Point, Real, Table, TableEdge, Terrain, TerrainKind, centre_to_nearest,
+    contact_edge, contours_crossed_up, dba_base_size, dba_field_of_fire, dba_line_of_sight,
+    edge_to_edge, mc_counter_size, mc_firing_arc, mc_line_of_sight, move_check, overhead_fire,
+    overlaps, pinned_by, place_by_edges, place_by_tapes, prepared_face_contact, terrain_crossed,
+    terrain_under, within,
 };
 use laager::ruleset::Ruleset;
-use proptest::prelude::*;
 
 const CLOSE: Real = 1.0e-3;
 
@@ -145,6 +145,23 @@ fn mc_arc_takes_a_target_any_part_of_which_is_inside() {
     assert_eq!(
         mc_firing_arc(&firer, &corner_in, 90.0).map(|a| a.in_arc),
         Some(true)
+    );
+}
+
+/// A template wider than 180° leaves only a wedge behind the firer: at 270° a target square
+/// to the flank is in the arc, one straight behind is not.
+#[test]
+fn mc_arc_wider_than_a_half_circle_excludes_only_behind() {
+    let firer = base("f", "british", 500.0, 500.0, 0.0);
+    let flank = Base::new("t", "zulu", Point::new(700.0, 507.5), 270.0, 40.0, 15.0);
+    let behind = base("u", "zulu", 500.0, 300.0, 0.0);
+    assert_eq!(
+        mc_firing_arc(&firer, &flank, 270.0).map(|a| a.in_arc),
+        Some(true)
+    );
+    assert_eq!(
+        mc_firing_arc(&firer, &behind, 270.0).map(|a| a.in_arc),
+        Some(false)
     );
 }
 
@@ -458,323 +475,4 @@ fn mc_counter_sizes_are_not_supplied_until_a_club_sets_them() {
         .expect("set");
     let size = mc_counter_size(&charts, "infantry").expect("set by the club");
     assert!(near(size.frontage_mm, 30.0) && near(size.depth_mm, 10.0));
-}
-
-// --- The layout file and the CLI ------------------------------------------------------
-
-const GOOD_LAYOUT: &str = r#"{
-  "format": "laager-layout",
-  "version": 1,
-  "ruleset": "dba-zulu",
-  "table": { "preset": "3x2ft" },
-  "units": [
-    { "id": "2/24 G", "side": "british", "type": "british-regulars", "x": 300, "y": 100, "facing": 0 },
-    { "id": "uNokhenke 1", "side": "zulu", "type": "zulus", "x": 300, "y": 300, "facing": 180 },
-    { "id": "NNC 1", "side": "british", "type": "nnc", "x": 310, "y": 200, "facing": 0 }
-  ],
-  "terrain": [
-    { "id": "donga", "kind": "rough", "polygon": [[250, 280], [350, 280], [350, 330], [250, 330]] }
-  ]
-}"#;
-
-fn write_layout(text: &str) -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("layout.json");
-    std::fs::write(&path, text).expect("write layout");
-    let path = path.to_str().expect("utf-8").to_owned();
-    (dir, path)
-}
-
-fn json_of(out: &std::process::Output) -> serde_json::Value {
-    serde_json::from_str(&stdout(out)).expect("JSON on stdout")
-}
-
-/// Typed positions: front to front 50 mm apart, the contract's keys at the top level, the
-/// Micro Colonial arc null while its angle is not supplied.
-#[test]
-fn measure_typed_positions_prints_the_json_contract() {
-    let out = run(&[
-        "measure",
-        "--from",
-        "100,100,0,40,15",
-        "--to",
-        "100,165,180,40,15",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let m = json_of(&out);
-    assert_eq!(m["centre_to_nearest_mm"], 57.5);
-    assert_eq!(m["edge_to_edge_mm"], 50.0);
-    assert_eq!(m["in_arc"]["micro-colonial"], serde_json::Value::Null);
-    assert_eq!(m["in_arc"]["dba-zulu"], true);
-    assert_eq!(m["line_of_sight"]["clear"], true);
-    assert_eq!(m["line_of_sight"]["blocked_by"], serde_json::Value::Null);
-    assert_eq!(m["contact_edge"], serde_json::Value::Null);
-    assert!(m["terrain"]["from"].as_array().is_some_and(Vec::is_empty));
-    assert!(m.get("centre_to_nearest_in").is_none());
-}
-
-/// `--cell firing_arc:angle_deg=90` supplies the template, so the arc is answered.
-#[test]
-fn measure_answers_the_mc_arc_once_its_angle_is_supplied() {
-    let out = run(&[
-        "measure",
-        "--from",
-        "100,100,0,40,15",
-        "--to",
-        "100,165,180,40,15",
-        "--json",
-        "--cell",
-        "firing_arc:angle_deg=90",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(json_of(&out)["in_arc"]["micro-colonial"], true);
-}
-
-/// `--units in` reads inches and adds inch figures; millimetres stay in the mm keys:
-/// 4" apart centre to centre, 0.6" deep bases → 3.4" = 86.36 mm gap.
-#[test]
-fn measure_in_inches_keeps_mm_and_adds_inches() {
-    let out = run(&[
-        "measure",
-        "--from",
-        "4,4,0,1.5,0.6",
-        "--to",
-        "4,8,180,1.5,0.6",
-        "--units",
-        "in",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let m = json_of(&out);
-    assert_eq!(m["edge_to_edge_mm"], 86.36);
-    assert_eq!(m["edge_to_edge_in"], 3.4);
-    assert_eq!(m["centre_to_nearest_in"], 3.7);
-}
-
-/// Front edges flush: the contact edge is the target's front.
-#[test]
-fn measure_reports_the_contact_edge() {
-    let out = run(&[
-        "measure",
-        "--from",
-        "100,100,0,40,15",
-        "--to",
-        "100,115,180,40,15",
-        "--json",
-    ]);
-    assert_eq!(json_of(&out)["contact_edge"], "front");
-}
-
-/// A malformed position names the flag and exits 2.
-#[test]
-fn measure_rejects_a_malformed_position_naming_the_flag() {
-    let out = run(&[
-        "measure",
-        "--from",
-        "100,100,0,40",
-        "--to",
-        "100,115,180,40,15",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--from"), "{}", stderr(&out));
-}
-
-/// From a layout file by unit id: the NNC base is partly between the regulars and the
-/// Zulus (DBA), and the Zulus stand partly in rough.
-#[test]
-fn measure_a_layout_by_unit_id() {
-    let (_dir, path) = write_layout(GOOD_LAYOUT);
-    let out = run(&[
-        "measure",
-        &path,
-        "--from",
-        "2/24 G",
-        "--to",
-        "uNokhenke 1",
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let m = json_of(&out);
-    assert_eq!(m["line_of_sight"]["clear"], false);
-    assert_eq!(m["line_of_sight"]["blocked_by"], "NNC 1");
-    assert_eq!(m["terrain"]["to"], serde_json::json!(["rough"]));
-    // 300 − 7.5 − 100 − 7.5: both bases 15 mm deep at 15 mm figures.
-    assert_eq!(m["edge_to_edge_mm"], 185.0);
-}
-
-/// An id not in the file is an input error naming the flag.
-#[test]
-fn measure_names_an_unknown_unit_id() {
-    let (_dir, path) = write_layout(GOOD_LAYOUT);
-    let out = run(&["measure", &path, "--from", "2/24 H", "--to", "uNokhenke 1"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--from: no unit '2/24 H'"),
-        "{}",
-        stderr(&out)
-    );
-}
-
-#[test]
-fn layout_check_passes_a_good_layout() {
-    let (_dir, path) = write_layout(GOOD_LAYOUT);
-    let out = run(&["layout", "check", &path]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("ok (3 units, 1 terrain"),
-        "{}",
-        stdout(&out)
-    );
-}
-
-/// Every error names its JSON path: a facing that is not a number, an unknown unit type, a
-/// unit off the table, a polygon that crosses itself; exit 2.
-#[test]
-fn layout_check_names_the_path_of_every_error() {
-    let bad = GOOD_LAYOUT
-        .replace(
-            "\"x\": 300, \"y\": 300, \"facing\": 180",
-            "\"x\": 300, \"y\": 300, \"facing\": \"south\"",
-        )
-        .replace("\"type\": \"nnc\"", "\"type\": \"impi\"")
-        .replace("\"x\": 300, \"y\": 100", "\"x\": 900, \"y\": 100")
-        .replace(
-            "[[250, 280], [350, 280], [350, 330], [250, 330]]",
-            "[[250, 280], [350, 330], [350, 280], [250, 330]]",
-        );
-    let (_dir, path) = write_layout(&bad);
-    let out = run(&["layout", "check", &path]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    for expected in [
-        "units[1].facing: expected a number",
-        "units[2].type: unknown dba-zulu unit type 'impi'",
-        "units[0]: unit '2/24 G' is off the table",
-        "terrain[0].polygon: the polygon crosses itself",
-    ] {
-        assert!(err.contains(expected), "missing {expected:?} in:\n{err}");
-    }
-}
-
-/// Overlapping bases are a warning, not an error.
-#[test]
-fn layout_check_warns_of_overlapping_bases() {
-    let overlapping = GOOD_LAYOUT.replace("\"x\": 310, \"y\": 200", "\"x\": 310, \"y\": 105");
-    let (_dir, path) = write_layout(&overlapping);
-    let out = run(&["layout", "check", &path]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stderr(&out).contains("warning:"), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("overlaps unit 'NNC 1'"),
-        "{}",
-        stderr(&out)
-    );
-}
-
-/// A version this build does not read is refused by path.
-#[test]
-fn layout_check_refuses_an_unknown_version() {
-    let (_dir, path) = write_layout(&GOOD_LAYOUT.replace("\"version\": 1", "\"version\": 7"));
-    let out = run(&["layout", "check", &path]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("version: version 7"),
-        "{}",
-        stderr(&out)
-    );
-}
-
-/// What `file::write` writes, `file::read` reads back to the same bases.
-#[test]
-fn a_written_layout_reads_back_the_same() {
-    let charts = Charts::shipped().expect("shipped tables");
-    let first = file::read(GOOD_LAYOUT, &charts)
-        .layout
-        .expect("good layout");
-    let text = file::write(&first).to_string();
-    let second = file::read(&text, &charts).layout.expect("reads back");
-    assert_eq!(first.bases(), second.bases());
-    assert_eq!(second.terrain().len(), 1);
-}
-
-// --- Properties ------------------------------------------------------------------------
-
-prop_compose! {
-    fn any_base(id: &'static str, side: &'static str)(
-        x in 0.0f32..1000.0, y in 0.0f32..1000.0, facing in 0.0f32..360.0,
-        frontage in 10.0f32..80.0, depth in 10.0f32..50.0,
-    ) -> Base {
-        Base::new(id, side, Point::new(x, y), facing, frontage, depth)
-    }
-}
-
-prop_compose! {
-    fn any_motion()(dx in -2000.0f32..2000.0, dy in -2000.0f32..2000.0, turn in -3.2f32..3.2) -> Pose {
-        Pose::new(parry2d::na::Vector2::new(dx, dy), turn)
-    }
-}
-
-proptest! {
-    /// Moving the whole table rigidly changes no distance, arc, sight or contact.
-    #[test]
-    fn measurements_survive_moving_the_whole_table(
-        a in any_base("a", "british"), b in any_base("b", "zulu"),
-        c in any_base("c", "british"), motion in any_motion(),
-    ) {
-        let wood = square("w", TerrainKind::Wood, 300.0, 300.0, 500.0, 400.0);
-        let here = layout(vec![a, b, c], vec![wood]);
-        let there = here.moved(&motion);
-        let (a0, b0) = (&here.bases()[0], &here.bases()[1]);
-        let (a1, b1) = (&there.bases()[0], &there.bases()[1]);
-        prop_assert!((centre_to_nearest(a0, b0).mm - centre_to_nearest(a1, b1).mm).abs() < 0.01);
-        prop_assert!((edge_to_edge(a0, b0).mm - edge_to_edge(a1, b1).mm).abs() < 0.01);
-        prop_assert_eq!(dba_field_of_fire(a0, b0).in_arc, dba_field_of_fire(a1, b1).in_arc);
-        prop_assert_eq!(
-            mc_firing_arc(a0, b0, 90.0).map(|x| x.in_arc),
-            mc_firing_arc(a1, b1, 90.0).map(|x| x.in_arc)
-        );
-        prop_assert_eq!(
-            dba_line_of_sight(&here, a0, b0).clear,
-            dba_line_of_sight(&there, a1, b1).clear
-        );
-        prop_assert_eq!(
-            mc_line_of_sight(&here, a0, b0).clear,
-            mc_line_of_sight(&there, a1, b1).clear
-        );
-        prop_assert_eq!(contact_edge(a0, b0).edge, contact_edge(a1, b1).edge);
-    }
-
-    /// Distances are never negative, and centre-to-nearest is never less than edge-to-edge.
-    #[test]
-    fn distances_are_never_negative_and_centre_to_nearest_is_the_longer(
-        a in any_base("a", "british"), b in any_base("b", "zulu"),
-    ) {
-        let range = centre_to_nearest(&a, &b).mm;
-        let gap = edge_to_edge(&a, &b).mm;
-        prop_assert!(gap >= 0.0 && range >= 0.0);
-        prop_assert!(range + 1.0e-3 >= gap, "range {} < gap {}", range, gap);
-    }
-
-    /// Two bases a known gap apart, in any pose, measure that gap, and zero exactly when the
-    /// gap is zero (touching) or negative (overlapping).
-    #[test]
-    fn the_gap_is_zero_exactly_when_bases_touch_or_overlap(
-        a in any_base("a", "british"),
-        gap in prop_oneof![Just(0.0f32), -10.0f32..0.0, 0.05f32..200.0],
-        across in -0.9f32..0.9,
-    ) {
-        // b faces a, front to front, `gap` beyond a's front edge, slid across by up to 90 %
-        // of a's half frontage (so the two front edges face each other).
-        let ahead = a.depth() / 2.0 + gap + 7.5;
-        let centre = a.centre() + a.forward() * ahead + a.right() * (across * a.frontage() / 2.0);
-        let b = Base::new("b", "zulu", centre, a.facing_deg() + 180.0, 20.0, 15.0);
-        let measured = edge_to_edge(&a, &b).mm;
-        if gap <= 0.0 {
-            prop_assert!(measured.abs() < 1.0e-3, "gap {} measured {}", gap, measured);
-        } else {
-            prop_assert!((measured - gap).abs() < 0.01, "gap {} measured {}", gap, measured);
-            prop_assert!(measured > 0.0);
-        }
-    }
 }
