@@ -116,6 +116,7 @@ pub enum CliError {
 
 /// Runs the binary: the CLI with a subcommand, the window without.
 pub fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let Some(command) = cli.command else {
         return match crate::app::run(cli.file) {
@@ -151,5 +152,16 @@ pub fn main() -> ExitCode {
                 CliError::Internal(_) => ExitCode::from(1),
             }
         }
+    }
+}
+
+/// Lets `laager ... | head` end quietly when the reader closes the pipe, as command-line
+/// tools do, instead of panicking inside `println!`.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread is spawned; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
