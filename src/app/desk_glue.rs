@@ -6,7 +6,7 @@ use super::records_panel::RecordsAction;
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
-use crate::game::{AppliedResolution, DiceOrigin, Event, UnitId, UnitSpec, effects};
+use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
 use crate::geometry::EdgeName;
 use crate::resolution::{Colour, RollSource};
 use crate::rules::dba_zulu::{Contact, TroopType};
@@ -152,6 +152,15 @@ impl LaagerApp {
                 RecordsAction::Open(path) => Session::open(&path).map(|session| {
                     self.session = session;
                 }),
+                RecordsAction::ExportCsv(path) => {
+                    let sheet = RecordSheet::project(self.session.game_number, self.session.game());
+                    std::fs::write(&path, crate::store::csv::to_csv(&sheet.table()))
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                }
+                RecordsAction::ExportJson(path) => {
+                    std::fs::write(&path, crate::store::game_to_json(self.session.game()))
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                }
             };
             if let Err(e) = result {
                 self.messages.push(e);

@@ -18,13 +18,19 @@ pub enum RecordsAction {
     SaveAs(PathBuf),
     /// Open a `.laager` file.
     Open(PathBuf),
+    /// Write the record sheet as CSV.
+    ExportCsv(PathBuf),
+    /// Write the game as JSON.
+    ExportJson(PathBuf),
 }
 
-/// The panel's own state: the file path field.
+/// The panel's own state: the file path fields.
 #[derive(Debug, Clone, Default)]
 pub struct RecordsPanel {
     /// The `.laager` path typed (the fallback for the native dialogs).
     pub path: String,
+    /// The path to export records (CSV) or the game (JSON) to.
+    pub export_path: String,
 }
 
 impl RecordsPanel {
@@ -99,6 +105,41 @@ impl RecordsPanel {
                 Some(path) => ui.weak(format!("autosaving to {}", path.display())),
                 None => ui.weak("not saved yet"),
             };
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("export to");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.export_path)
+                    .hint_text("records.csv / game.json")
+                    .desired_width(220.0),
+            )
+            .labelled_by(label.id);
+            let typed = (!self.export_path.trim().is_empty())
+                .then(|| PathBuf::from(self.export_path.trim()));
+            if ui
+                .button("Export records CSV")
+                .on_hover_text("The casualty record sheet of this game, as CSV")
+                .clicked()
+                && let Some(path) = typed.clone().or_else(|| {
+                    rfd::FileDialog::new()
+                        .add_filter("CSV", &["csv"])
+                        .save_file()
+                })
+            {
+                actions.push(RecordsAction::ExportCsv(path));
+            }
+            if ui
+                .button("Export game JSON")
+                .on_hover_text("The game, its layout and its log, as JSON")
+                .clicked()
+                && let Some(path) = typed.or_else(|| {
+                    rfd::FileDialog::new()
+                        .add_filter("JSON", &["json"])
+                        .save_file()
+                })
+            {
+                actions.push(RecordsAction::ExportJson(path));
+            }
         });
         ui.columns(2, |columns| {
             columns[0].strong("Roster");

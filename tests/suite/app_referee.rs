@@ -47,6 +47,8 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     field.focus();
     field.type_text("5,1");
     harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
     // Zulus +4 with a 5 make 9; regulars +5 with a 1 make 6: beaten in close combat by Zulus,
@@ -60,6 +62,8 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
         .expect("not refused");
     assert_eq!(result.outcome["result"], "destroyed");
 
+    harness.get_by_label("Apply to the game").scroll_to_me();
+    harness.run();
     harness.get_by_label("Apply to the game").click();
     harness.run();
     assert_eq!(present(harness.state(), REGULARS), (0, true));
@@ -84,6 +88,17 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.get_by_label("Save game as").click();
     harness.run();
     assert!(path.exists(), "saved: {:?}", harness.state().messages);
+
+    // The record sheet exports as CSV, with the destroyed base at 0.
+    let csv = dir.path().join("records.csv");
+    let field = harness.get_by_role_and_label(Role::TextInput, "export to");
+    field.focus();
+    field.type_text(csv.to_str().expect("utf-8"));
+    harness.run();
+    harness.get_by_label("Export records CSV").click();
+    harness.run();
+    let text = std::fs::read_to_string(&csv).expect("csv written");
+    assert!(text.lines().any(|l| l.contains(REGULARS)), "{text}");
 
     // Reopen in a fresh window: the same log and the same records.
     let mut reopened = app_harness();
