@@ -150,6 +150,24 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// Whether a Rorke's Drift zone is a building zone, or a refusal naming the cell.
+    pub(crate) fn building(&self, zone: &str, section: &str) -> Result<bool, Refusal> {
+        self.check_zone(zone, section)?;
+        let chart = self.battle.zones_chart();
+        self.flag(chart, zone, "building").ok_or_else(|| {
+            refusal_needing(
+                rule(section),
+                &format!("whether zone {zone} is a building zone"),
+                vec![self.needed(chart, zone, "building")],
+            )
+        })
+    }
+
+    /// A Rorke's Drift zone's feature (`hospital`, `storehouse-roof`, ...), if known.
+    pub(crate) fn feature(&self, zone: &str) -> Option<&'a str> {
+        self.text(zone, "feature")
+    }
+
     /// Refuses unless the zone is one of the board's zones.
     fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
         if self.zones.iter().any(|z| z == zone) {
