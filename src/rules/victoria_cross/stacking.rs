@@ -1,4 +1,5 @@
-//! How many SP a zone may hold ("Maximum Units/SP per Zone").
+//! How many SP a zone may hold ("Maximum Units/SP per Zone"), and where the Zulus may
+//! enter the board ("Map Board").
 
 use super::board::Board;
 use super::{Battle, Reader, Side, cell_rule, resolution, rule};
@@ -98,5 +99,61 @@ pub fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution, Refusal> {
     if let Some(limit) = limit {
         r.set("limit", limit);
     }
+    Ok(r)
+}
+
+/// Whether the Zulus may enter the board by a zone on a turn: `outcome.allowed`.
+///
+/// Isandlwana: "The Zulu player may use these zones for entry, on or after the turn listed
+/// in the shield." Rorke's Drift: "The Zulu player may use any outer board edge zone as an
+/// entry point".
+pub fn zulu_entry(
+    charts: &Charts,
+    battle: Battle,
+    zone: &str,
+    turn: u32,
+) -> Result<Resolution, Refusal> {
+    let section = "Map Board";
+    let board = Board::new(charts, battle);
+    let mut r = resolution(charts, "zulu-entry");
+    let allowed = match battle {
+        Battle::Isandlwana => match board.entry_turn(zone, section)? {
+            Some(shield) => {
+                let allowed = i64::from(turn) >= shield;
+                r.step(Step::valued(
+                    cell_rule(section, battle.zones_chart(), &[zone, "entry_turn"]),
+                    format!("zone {zone}'s shield: entry on or after turn {shield}"),
+                    shield,
+                    None,
+                ));
+                allowed
+            }
+            None => {
+                r.step(Step::note(
+                    rule(section),
+                    format!("zone {zone} has no entry shield"),
+                ));
+                false
+            }
+        },
+        Battle::RorkesDrift => {
+            let edge = board.edge(zone, section)?;
+            r.step(Step::valued(
+                cell_rule(section, battle.zones_chart(), &[zone, "edge"]),
+                format!(
+                    "zone {zone} {} an outer board edge zone",
+                    if edge { "is" } else { "is not" }
+                ),
+                edge,
+                None,
+            ));
+            edge
+        }
+    };
+    r.step(Step::note(
+        rule(section),
+        "\"Should one of these zones have a British unit in it on a turn the Zulu player can use it for entry, the Zulu player may then place their entering units in any zone adjacent to the zone blocked by the British units.\"",
+    ));
+    r.set("allowed", allowed);
     Ok(r)
 }

@@ -91,3 +91,45 @@ fn isandlwana_setup_ships_as_printed_data() {
     );
     assert_eq!(cell("isandlwana-z19-vause", "sp_each"), None);
 }
+
+// "X and Y zones, which are the initial entry zone of the Zulus"; "The Zulu player may use
+// these zones for entry, on or after the turn listed in the shield".
+#[test]
+fn zulus_enter_by_x_from_turn_1_and_unknown_shields_are_asked_for() {
+    let r = vc::zulu_entry(&charts(), Battle::Isandlwana, "X", 1).expect("printed");
+    assert_eq!(r.outcome["allowed"], true);
+    let refusal = vc::zulu_entry(&charts(), Battle::Isandlwana, "27", 5).expect_err("board");
+    assert_eq!(
+        refusal.needs_cells[0].address(),
+        "zones_isandlwana:27:entry_turn"
+    );
+    let club = super::charts_with(&["zones_isandlwana:27:entry_turn=6"]);
+    let early = vc::zulu_entry(&club, Battle::Isandlwana, "27", 5).expect("club");
+    assert_eq!(early.outcome["allowed"], false);
+}
+
+// "The Zulu player may use any outer board edge zone as an entry point in Rorke's Drift."
+#[test]
+fn rorkes_drift_entry_needs_the_edge_zones() {
+    let refusal = vc::zulu_entry(&charts(), Battle::RorkesDrift, "20", 1).expect_err("board");
+    assert_eq!(
+        refusal.needs_cells[0].address(),
+        "zones_rorkes_drift:20:edge"
+    );
+}
+
+// ALTERNATE VICTORY CONDITIONS "at game end use the following levels": 20 British SP
+// surviving is "Zulu Marginal Victory: 27 to 19 British SP survive".
+#[test]
+fn the_last_turns_check_gives_the_alternate_level_when_played() {
+    let club = super::charts_with(&["settings:alternate_victory=on"]);
+    let s = vc::VictoryCheck {
+        battle: Battle::RorkesDrift,
+        turn: 16,
+        british_sp: 20,
+        zulu_vp: 3,
+    };
+    let r = vc::check_victory(&club, &s).expect("resolves");
+    assert_eq!(r.outcome["winner"], "zulu");
+    assert_eq!(r.outcome["level"], "zulu-marginal");
+}
