@@ -133,3 +133,22 @@ fn the_last_turns_check_gives_the_alternate_level_when_played() {
     assert_eq!(r.outcome["winner"], "zulu");
     assert_eq!(r.outcome["level"], "zulu-marginal");
 }
+
+// Melee Example: "No other Zulu force could melee zone 16 this turn as a zone may only be
+// the target of melee once in a turn. This does not apply to the British bayonet charge
+// rule."
+#[test]
+fn a_zone_is_meleed_once_a_phase_but_a_bayonet_charge_may_follow() {
+    let mut s = vc::MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 5);
+    s.zone_already_meleed = true;
+    assert!(vc::melee(&charts(), &s, &mut super::typed("6,6,6,6,6")).is_err());
+    let charge = vc::BayonetCharge {
+        battle: Battle::Isandlwana,
+        british_sp: 3,
+        zulu_sp: 1,
+        across_wall: false,
+        stop_after_rounds: None,
+    };
+    let r = vc::bayonet_charge(&charts(), &charge, &mut super::typed("1,5,1,1")).expect("charges");
+    assert_eq!(r.outcome["result"], "zulus-eliminated");
+}
