@@ -5,6 +5,7 @@ mod board;
 mod cli;
 mod rules;
 mod rules_more;
+mod setup;
 
 use laager::charts::Charts;
 use laager::dice::EnteredDice;

@@ -150,6 +150,52 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// Whether a Rorke's Drift zone is a building zone, or a refusal naming the cell.
+    pub(crate) fn building(&self, zone: &str, section: &str) -> Result<bool, Refusal> {
+        self.check_zone(zone, section)?;
+        let chart = self.battle.zones_chart();
+        self.flag(chart, zone, "building").ok_or_else(|| {
+            refusal_needing(
+                rule(section),
+                &format!("whether zone {zone} is a building zone"),
+                vec![self.needed(chart, zone, "building")],
+            )
+        })
+    }
+
+    /// An Isandlwana zone's entry shield turn (`None`: no shield), or a refusal naming it.
+    pub(crate) fn entry_turn(&self, zone: &str, section: &str) -> Result<Option<i64>, Refusal> {
+        self.check_zone(zone, section)?;
+        let chart = self.battle.zones_chart();
+        match self.value(chart, zone, "entry_turn") {
+            Some(Value::Int(n)) => Ok(Some(*n)),
+            Some(_) => Ok(None),
+            None => Err(refusal_needing(
+                rule(section),
+                &format!("zone {zone}'s entry shield"),
+                vec![self.needed(chart, zone, "entry_turn")],
+            )),
+        }
+    }
+
+    /// Whether a Rorke's Drift zone is on the outer board edge, or a refusal naming it.
+    pub(crate) fn edge(&self, zone: &str, section: &str) -> Result<bool, Refusal> {
+        self.check_zone(zone, section)?;
+        let chart = self.battle.zones_chart();
+        self.flag(chart, zone, "edge").ok_or_else(|| {
+            refusal_needing(
+                rule(section),
+                &format!("whether zone {zone} is an outer board edge zone"),
+                vec![self.needed(chart, zone, "edge")],
+            )
+        })
+    }
+
+    /// A Rorke's Drift zone's feature (`hospital`, `storehouse-roof`, ...), if known.
+    pub(crate) fn feature(&self, zone: &str) -> Option<&'a str> {
+        self.text(zone, "feature")
+    }
+
     /// Refuses unless the zone is one of the board's zones.
     fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
         if self.zones.iter().any(|z| z == zone) {

@@ -54,6 +54,8 @@ pub struct MeleeSituation {
     pub turn: Option<u32>,
     /// The British melee from a laagered zone under the British Laager Camp optional rule.
     pub in_laager_camp: bool,
+    /// The target zone has already been meleed this phase.
+    pub zone_already_meleed: bool,
 }
 
 impl MeleeSituation {
@@ -68,6 +70,7 @@ impl MeleeSituation {
             out_of_building: false,
             turn: None,
             in_laager_camp: false,
+            zone_already_meleed: false,
         }
     }
 }
@@ -96,6 +99,14 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
                 "walls and building zones are a Rorke's Drift rule: the Isandlwana board has none",
             ));
         }
+    }
+    // "A target zone may only be meleed against once per melee phase" (the bayonet charge
+    // is the exception, and builds its rounds without this flag).
+    if s.zone_already_meleed {
+        return Err(Refusal::by_rule(
+            rule(MELEE),
+            "the zone has been meleed this phase: \"A target zone may only be meleed against once per melee phase\" (the British bayonet charge excepted)",
+        ));
     }
     if s.sp == 0 {
         return Err(Refusal::by_rule(rule(MELEE), "no SP melee"));

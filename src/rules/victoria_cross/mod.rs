@@ -17,6 +17,7 @@ mod hospital;
 mod melee;
 mod random_fire;
 mod solitaire;
+mod stacking;
 mod units;
 mod victory;
 mod zone_fire;
@@ -34,6 +35,7 @@ pub use melee::{
 };
 pub use random_fire::{RandomFireSituation, random_fire, random_fire_odds};
 pub use solitaire::{SolitaireMove, solitaire_entry, solitaire_movement};
+pub use stacking::{Stack, stacking, zulu_entry};
 pub use units::{Unit, UnitKind, firing_sp, melee_sp};
 pub use victory::{
     ReplacementUnit, VictoryCheck, VpTurn, ZuluReentry, alternate_victory, check_victory,

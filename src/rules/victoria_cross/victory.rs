@@ -470,6 +470,21 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
             "\"Survive until the end of the game without allowing the Zulu player to obtain his victory conditions\": each game is 16 turns",
         ));
     }
+    if s.turn >= 16 && reader.setting_is("alternate_victory", "on") {
+        let levels = alternate_victory(charts, s.british_sp)?;
+        for step in levels.steps {
+            r.step(step);
+        }
+        let level = levels.outcome["level"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        // "at game end use the following levels": they decide a game the Zulus did not win.
+        if winner == "british" && level != "british-victory" {
+            winner = "zulu";
+        }
+        r.set("level", level);
+    }
     reader.warn_into(&mut r);
     r.set("winner", winner);
     Ok(r)

@@ -1,0 +1,159 @@
+//! How many SP a zone may hold ("Maximum Units/SP per Zone"), and where the Zulus may
+//! enter the board ("Map Board").
+
+use super::board::Board;
+use super::{Battle, Reader, Side, cell_rule, resolution, rule};
+use crate::charts::Charts;
+use crate::resolution::{Refusal, Resolution, Step};
+use serde::{Deserialize, Serialize};
+
+const STACKING: &str = "Maximum Units/SP per Zone";
+
+/// One side's units in one zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stack {
+    /// Which battle.
+    pub battle: Battle,
+    /// Whose units.
+    pub side: Side,
+    /// The zone.
+    pub zone: String,
+    /// The SP, leaders not included (the artillery counts 1: "counts as 1 SP for zone SP
+    /// limits").
+    pub sp: u32,
+    /// The leaders in the zone.
+    pub leaders: u32,
+}
+
+/// Checks a zone's stack against its limit: `outcome.allowed`, `outcome.limit` (absent
+/// when the zone has none).
+pub fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution, Refusal> {
+    let mut reader = Reader::new(charts);
+    let mut r = resolution(charts, "stacking");
+    let (limit, counted) = match s.battle {
+        Battle::Isandlwana => {
+            let key = match s.side {
+                Side::British => "isandlwana-british-sp-per-zone",
+                Side::Zulu => "isandlwana-zulu-sp-per-zone",
+            };
+            let limit = reader.need_int("limits", &[key], &rule(STACKING))?;
+            r.step(Step::valued(
+                cell_rule(STACKING, "limits", &[key]),
+                "\"The limits are 16 British SP plus any leaders, for the Zulu player it is 30 SP plus any leaders\"",
+                limit,
+                None,
+            ));
+            (Some(limit), s.sp)
+        }
+        Battle::RorkesDrift => {
+            let board = Board::new(charts, Battle::RorkesDrift);
+            let building = board.building(&s.zone, STACKING)?;
+            let roof = board.feature(&s.zone) == Some("storehouse-roof");
+            if roof && s.side == Side::Zulu {
+                return Err(Refusal::by_rule(
+                    rule(STACKING),
+                    format!(
+                        "zone {}: \"the British player is the only player allowed to use this zone\"",
+                        s.zone
+                    ),
+                ));
+            }
+            if building {
+                let limit =
+                    reader.need_int("limits", &["rorkes-drift-building-sp"], &rule(STACKING))?;
+                // British leaders "each count as a 1 SP unit"; Zulu leaders do not count
+                // "against the 90 SP limit of the Zulu player, nor zone limits".
+                let counted = match s.side {
+                    Side::British => s.sp + s.leaders,
+                    Side::Zulu => s.sp,
+                };
+                r.step(Step::valued(
+                    cell_rule(STACKING, "limits", &["rorkes-drift-building-sp"]),
+                    format!("zone {} is a building zone: 8 SP at most (British leaders count 1 SP each)", s.zone),
+                    limit,
+                    None,
+                ));
+                (Some(limit), counted)
+            } else {
+                r.step(Step::note(
+                    rule(STACKING),
+                    format!("zone {} is not a building zone: \"any number of SP\" (up to the Zulu 90 SP and the British counters)", s.zone),
+                ));
+                (None, s.sp)
+            }
+        }
+    };
+    let allowed = limit.is_none_or(|l| i64::from(counted) <= l);
+    r.step(Step::valued(
+        rule(STACKING),
+        if allowed {
+            "within the limit"
+        } else {
+            "over the limit"
+        },
+        counted,
+        None,
+    ));
+    reader.warn_into(&mut r);
+    r.set("allowed", allowed);
+    if let Some(limit) = limit {
+        r.set("limit", limit);
+    }
+    Ok(r)
+}
+
+/// Whether the Zulus may enter the board by a zone on a turn: `outcome.allowed`.
+///
+/// Isandlwana: "The Zulu player may use these zones for entry, on or after the turn listed
+/// in the shield." Rorke's Drift: "The Zulu player may use any outer board edge zone as an
+/// entry point".
+pub fn zulu_entry(
+    charts: &Charts,
+    battle: Battle,
+    zone: &str,
+    turn: u32,
+) -> Result<Resolution, Refusal> {
+    let section = "Map Board";
+    let board = Board::new(charts, battle);
+    let mut r = resolution(charts, "zulu-entry");
+    let allowed = match battle {
+        Battle::Isandlwana => match board.entry_turn(zone, section)? {
+            Some(shield) => {
+                let allowed = i64::from(turn) >= shield;
+                r.step(Step::valued(
+                    cell_rule(section, battle.zones_chart(), &[zone, "entry_turn"]),
+                    format!("zone {zone}'s shield: entry on or after turn {shield}"),
+                    shield,
+                    None,
+                ));
+                allowed
+            }
+            None => {
+                r.step(Step::note(
+                    rule(section),
+                    format!("zone {zone} has no entry shield"),
+                ));
+                false
+            }
+        },
+        Battle::RorkesDrift => {
+            let edge = board.edge(zone, section)?;
+            r.step(Step::valued(
+                cell_rule(section, battle.zones_chart(), &[zone, "edge"]),
+                format!(
+                    "zone {zone} {} an outer board edge zone",
+                    if edge { "is" } else { "is not" }
+                ),
+                edge,
+                None,
+            ));
+            edge
+        }
+    };
+    r.step(Step::note(
+        rule(section),
+        "\"Should one of these zones have a British unit in it on a turn the Zulu player can use it for entry, the Zulu player may then place their entering units in any zone adjacent to the zone blocked by the British units.\"",
+    ));
+    r.set("allowed", allowed);
+    Ok(r)
+}
