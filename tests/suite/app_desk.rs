@@ -147,3 +147,41 @@ fn mc_movement_resolves_on_the_desk() {
     assert_eq!(result.outcome["allowance_mm"], 40);
     assert!(harness.query_by_label("allowance_mm").is_some());
 }
+
+#[test]
+fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
+    let charts = Charts::shipped().expect("shipped");
+    let mut harness = Harness::new_ui_state(
+        move |ui, desk: &mut laager::app::desk::Desk| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                desk.ui(ui, &charts, Ruleset::VictoriaCross);
+            });
+        },
+        laager::app::desk::Desk::new(1),
+    );
+    harness.set_size(egui::vec2(900.0, 1600.0));
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Odds before the roll (hits)")
+            .is_some()
+    );
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("1,1,3,5,6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // "The British player rolls his 5 dice and the results are 1, 1, 3, 5, 6. The results
+    // yield two possible ammunition depletions and 2 hits" (range 2: hit on 4, 5 & 6).
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["hits"], 2);
+    assert_eq!(result.outcome["ammo_checks"], 2);
+}

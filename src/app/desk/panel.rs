@@ -4,11 +4,13 @@
 
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
 use super::mc_panel::MoveForm;
+use super::vc_panel::FireForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::resolution::{Odds, Refusal, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
+use crate::rules::victoria_cross::{self, VcError};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -45,6 +47,8 @@ pub struct Desk {
     pub dba_victory: VictoryForm,
     /// The Micro Colonial movement form.
     pub mc_move: MoveForm,
+    /// The Victoria Cross II British fire form.
+    pub vc_fire: FireForm,
     /// The dice for the next resolution.
     pub dice: DiceEntry,
     /// The last result.
@@ -69,6 +73,7 @@ impl Desk {
             dba_command: CommandForm::default(),
             dba_victory: VictoryForm::default(),
             mc_move: MoveForm::default(),
+            vc_fire: FireForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
             typed_cells: BTreeMap::new(),
@@ -89,6 +94,13 @@ impl Desk {
 
     fn odds(&self, charts: &Charts, ruleset: Ruleset) -> Option<Result<Odds, Refusal>> {
         match ruleset {
+            Ruleset::VictoriaCross => {
+                let charts = self.charts_for(charts, ruleset).ok()?;
+                Some(victoria_cross::fire_odds(
+                    &charts,
+                    &self.vc_fire.situation(),
+                ))
+            }
             Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
                 Some(dba_zulu::combat_odds(&charts, &self.dba_combat.situation()))
@@ -106,6 +118,31 @@ impl Desk {
                 return;
             }
         };
+        if ruleset == Ruleset::VictoriaCross {
+            let mut dice = match self.dice.take_source() {
+                Ok(d) => d,
+                Err(e) => {
+                    self.message = Some(e.to_string());
+                    return;
+                }
+            };
+            match victoria_cross::fire(&charts, &self.vc_fire.situation(), dice.as_mut()) {
+                Err(VcError::Dice(e)) => self.message = Some(e.to_string()),
+                Ok(_) if dice.unused() > 0 => {
+                    self.message =
+                        Some(format!("dice: {} typed face(s) left unused", dice.unused()));
+                }
+                Ok(resolution) => {
+                    self.message = None;
+                    self.result = Some(Ok(resolution));
+                }
+                Err(VcError::Refused(refusal)) => {
+                    self.message = None;
+                    self.result = Some(Err(refusal));
+                }
+            }
+            return;
+        }
         if ruleset == Ruleset::MicroColonial {
             self.message = None;
             self.result = Some(micro_colonial::movement::resolve_move(
@@ -146,7 +183,10 @@ impl Desk {
 
     /// Whether the active ruleset has resolver forms on the desk.
     pub fn has_forms(ruleset: Ruleset) -> bool {
-        matches!(ruleset, Ruleset::DbaZulu | Ruleset::MicroColonial)
+        matches!(
+            ruleset,
+            Ruleset::DbaZulu | Ruleset::MicroColonial | Ruleset::VictoriaCross
+        )
     }
 
     /// Draws the desk. Returns the actions for the app to carry out.
@@ -182,6 +222,30 @@ impl Desk {
                 ruleset.title(),
                 ruleset.short()
             ));
+            return;
+        }
+        if ruleset == Ruleset::VictoriaCross {
+            ui.strong("British fire");
+            self.vc_fire.ui(ui);
+            if let Some(odds) = self.odds(charts, ruleset) {
+                ui.strong("Odds before the roll (hits)");
+                match odds {
+                    Ok(odds) => odds_ui(ui, "vc_fire", &odds, true),
+                    Err(refusal) => {
+                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+                    }
+                }
+            }
+            self.dice.ui(ui, "one face per SP, e.g. 1,1,3,5,6");
+            if ui
+                .button("Resolve")
+                .on_hover_text("Roll or read the dice and count the hits (Enter)")
+                .clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+            {
+                self.resolve(charts, ruleset);
+            }
+            self.show_result(ui, charts, ruleset, actions);
             return;
         }
         if ruleset == Ruleset::MicroColonial {
