@@ -79,6 +79,8 @@ pub struct LaagerApp {
     placement: PlacementPanel,
     units: UnitsPanel,
     commands: Vec<Command>,
+    /// The outcome of a PNG export, filled in when the screenshot arrives.
+    exported: std::sync::Arc<std::sync::Mutex<Option<String>>>,
 }
 
 /// The shipped charts with the club's typed cells applied.
@@ -125,6 +127,7 @@ impl LaagerApp {
             placement: PlacementPanel::default(),
             units: UnitsPanel::default(),
             commands: Vec::new(),
+            exported: std::sync::Arc::default(),
             file: file.clone(),
             state,
         };
@@ -172,6 +175,9 @@ impl LaagerApp {
 
     /// Draws the whole window into `ui`, then applies the frame's commands.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
+            self.messages.push(result);
+        }
         self.menu_bar(ui);
         self.status_bar(ui);
         let measurement = self.measurement();
@@ -208,6 +214,10 @@ impl LaagerApp {
                     commands,
                 );
             });
+        if !self.commands.is_empty() {
+            // The frame was drawn before these changes: draw the next one with them.
+            ui.ctx().request_repaint();
+        }
         self.run_commands();
     }
 

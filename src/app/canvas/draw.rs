@@ -295,16 +295,29 @@ fn draw_base(
         [screen(t, base.centre()), screen(t, base.front_centre())],
         Stroke::new(1.0, Color32::WHITE),
     );
-    let width = (corners[0] - corners[1]).length();
-    if labels && width > 24.0 {
-        let size = (width / 5.0).clamp(9.0, 14.0);
-        painter.text(
-            screen(t, base.centre()),
-            Align2::CENTER_CENTER,
-            base.unit_id(),
+    // The id runs along the frontage, as written on a base's front, when it fits.
+    let along = corners[1] - corners[0];
+    let (width, depth) = (along.length(), (corners[1] - corners[2]).length());
+    if labels && width > 24.0 && depth > 9.0 {
+        let size = (depth * 0.6).clamp(8.0, 14.0);
+        let galley = painter.layout_no_wrap(
+            base.unit_id().to_owned(),
             FontId::proportional(size),
             Color32::WHITE,
         );
+        if galley.size().x <= width * 0.95 {
+            let mut angle = along.angle();
+            // Keep the text upright: never upside down on the screen.
+            if angle > std::f32::consts::FRAC_PI_2 {
+                angle -= std::f32::consts::PI;
+            } else if angle < -std::f32::consts::FRAC_PI_2 {
+                angle += std::f32::consts::PI;
+            }
+            let half = galley.size() / 2.0;
+            let rot = egui::emath::Rot2::from_angle(angle);
+            let at = screen(t, base.centre()) - rot * half;
+            painter.add(egui::epaint::TextShape::new(at, galley, Color32::WHITE).with_angle(angle));
+        }
     }
 }
 
