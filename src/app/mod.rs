@@ -137,6 +137,12 @@ impl LaagerApp {
             None => app.commands.push(Command::OpenDemo(demos::FIRST_START)),
         }
         app.run_commands();
+        if !app.messages.is_empty() && app.document.layout.bases().is_empty() {
+            // The last layout could not be read (moved, or no longer valid): say so, and
+            // show the demo rather than an empty table.
+            app.commands.push(Command::OpenDemo(demos::FIRST_START));
+            app.run_commands();
+        }
         app
     }
 

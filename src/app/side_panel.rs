@@ -127,7 +127,11 @@ impl LaagerApp {
             ui.ctx().request_screenshot(move |image| {
                 let region = image.region(&canvas, Some(ppp));
                 let [w, h] = region.size;
-                let bytes: Vec<u8> = region.pixels.iter().flat_map(egui::Color32::to_array).collect();
+                let bytes: Vec<u8> = region
+                    .pixels
+                    .iter()
+                    .flat_map(egui::Color32::to_array)
+                    .collect();
                 let result = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
                     .ok_or_else(|| "the screenshot has no pixels".to_owned())
                     .and_then(|img| img.save(&png).map_err(|e| e.to_string()))

@@ -411,3 +411,70 @@ fn panel_names_the_base_blocking_the_line_of_sight() {
     eprintln!("{found:?} sel {:?}", harness.state().canvas.selected);
     harness.get_by_label(&format!("Line of sight: blocked by {} (base)", blocker.id));
 }
+
+/// A terrain corner dragged with the terrain tool moves, and the outline keeps its kind.
+#[test]
+fn terrain_tool_drags_a_corner_of_existing_terrain() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.key_press(egui::Key::T);
+    harness.run();
+    let before = harness.state().document.layout.terrain()[2].clone();
+    assert_eq!(before.terrain_id, "rocks");
+    let corner = before.points()[0];
+    let from = on_screen(&harness, corner);
+    drag(&mut harness, from, from + vec2(-20.0, 0.0));
+    let after = &harness.state().document.layout.terrain()[2];
+    let points_per_mm = harness.state().state.canvas.view.points_per_mm;
+    assert_eq!(after.kind, before.kind);
+    assert!(
+        (after.points()[0].x - (corner.x - 20.0 / points_per_mm)).abs() < 0.5,
+        "{:?}",
+        after.points()[0]
+    );
+    assert_eq!(after.points()[1], before.points()[1]);
+    assert!(
+        harness.state().canvas.draft.is_empty(),
+        "the drag added no point"
+    );
+}
+
+/// Micro Colonial: "Measure the range from the centre of the firing unit to the nearest
+/// point on the target counter". With a club's counter sizes and arc template typed in,
+/// the Isandhlwana demo opens and the panel shows src/geometry's `centre_to_nearest`.
+#[test]
+fn micro_colonial_range_is_centre_to_nearest_point() {
+    let mut app = LaagerApp::new(State::default(), None);
+    let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    cells.push("micro-colonial/firing_arc:angle_deg=90".to_owned());
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.push(Command::Select(vec![
+        "1/24 A".to_owned(),
+        "uKhandempemvu".to_owned(),
+    ]));
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    let mut harness = harness(app);
+    let layout = &harness.state().document.layout;
+    let range = laager::geometry::centre_to_nearest(
+        layout.base("1/24 A").expect("in the demo"),
+        layout.base("uKhandempemvu").expect("in the demo"),
+    );
+    // By hand: from (300, 330) to the counter's nearest corner (265, 772.5).
+    assert!((range.mm - 35.0f32.hypot(442.5)).abs() < 0.01);
+    harness.run();
+    harness.get_by_label(&format!(
+        "Range: {:.1} mm ({:.2} in)",
+        range.mm,
+        f64::from(range.mm) / 25.4
+    ));
+    harness.get_by_label("Arc of fire: target in it");
+}

@@ -70,6 +70,8 @@ enum Drag {
     Turn { unit_id: String },
     /// The ruler's far end.
     Ruler,
+    /// One point of a terrain outline.
+    Vertex { terrain_id: String, index: usize },
     /// The view.
     Pan,
 }
@@ -176,7 +178,9 @@ impl Canvas {
         match settings.tool {
             Tool::Select => self.select_input(ui, &response, settings, &document.layout, commands),
             Tool::Ruler => self.ruler_input(ui, &response, settings),
-            Tool::Terrain => self.terrain_input(&response, settings, &document.layout, commands),
+            Tool::Terrain => {
+                self.terrain_input(ui, &response, settings, &document.layout, commands);
+            }
             Tool::Calibrate => self.calibrate_input(&response, settings, document),
         }
         draw::canvas(&painter, ui, self, settings, document, measurement);
@@ -370,10 +374,13 @@ impl Canvas {
                         if settings.snap {
                             facing = (facing / 15.0).round() * 15.0;
                         }
-                        commands.push(Command::TurnUnit {
-                            unit_id: unit_id.clone(),
-                            facing_deg: normalise(facing),
-                        });
+                        let facing = normalise(facing);
+                        if normalise(facing - base.facing_deg()).abs() > 1e-3 {
+                            commands.push(Command::TurnUnit {
+                                unit_id: unit_id.clone(),
+                                facing_deg: facing,
+                            });
+                        }
                     }
                 }
                 (Some(Drag::Pan), _) => {
@@ -408,12 +415,54 @@ impl Canvas {
 
     fn terrain_input(
         &mut self,
+        ui: &Ui,
         response: &egui::Response,
         settings: &CanvasSettings,
         layout: &Layout,
         commands: &mut Vec<Command>,
     ) {
-        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        let screen_from_table = settings.view.screen_from_table(self.rect);
+        let table_from_screen = screen_from_table.inverse();
+        // With no outline under way, a press on a terrain point drags that point.
+        if self.draft.is_empty()
+            && let Some(press) = Self::primary_press(ui, response)
+        {
+            self.drag = layout.terrain().iter().find_map(|t| {
+                let index = t
+                    .points()
+                    .iter()
+                    .position(|p| (screen_from_table * view::pos(*p)).distance(press) <= 7.0)?;
+                Some(Drag::Vertex {
+                    terrain_id: t.terrain_id.clone(),
+                    index,
+                })
+            });
+        }
+        if let Some(Drag::Vertex { terrain_id, index }) = &self.drag {
+            if ui.input(|i| i.pointer.primary_down()) {
+                let to = ui
+                    .input(|i| i.pointer.interact_pos())
+                    .map(|p| view::point(table_from_screen * p));
+                let current = layout
+                    .terrain()
+                    .iter()
+                    .find(|t| t.terrain_id == *terrain_id)
+                    .and_then(|t| t.points().get(*index).copied());
+                if let (Some(to), Some(current)) = (to, current)
+                    && (to - current).norm() > 1e-3
+                {
+                    commands.push(Command::MoveTerrainPoint {
+                        terrain_id: terrain_id.clone(),
+                        index: *index,
+                        to,
+                    });
+                }
+            } else {
+                // The release ends the drag; it is not a click that adds a point.
+                self.drag = None;
+            }
+            return;
+        }
         if response.double_clicked() {
             self.finish_terrain(settings, layout, commands);
         } else if response.clicked()

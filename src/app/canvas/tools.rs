@@ -49,7 +49,7 @@ impl Tool {
             }
             Tool::Ruler => "Ruler (R): drag between two points; the length shows in mm and inches",
             Tool::Terrain => {
-                "Terrain (T): click the outline's corners; double-click or Enter finishes, Backspace removes the last, Escape cancels"
+                "Terrain (T): click the outline's corners; double-click or Enter finishes, Backspace removes the last, Escape cancels; drag a corner of drawn terrain to move it"
             }
             Tool::Calibrate => {
                 "Calibrate photo (C): click two points of the photo whose real distance you know, then type it; a second pair checks it"
