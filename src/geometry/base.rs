@@ -22,6 +22,7 @@ pub struct Base {
     depth: Real,
     table_from_base: Pose,
     shape: Cuboid,
+    corners: [Point; 4],
 }
 
 /// One of the four edges of a base.
@@ -88,6 +89,9 @@ impl Base {
     ) -> Base {
         // Clockwise from +y is a negative (counter-clockwise) rotation of the base frame.
         let table_from_base = Pose::new(centre.coords, -facing_deg.to_radians());
+        let (w, d) = (frontage / 2.0, depth / 2.0);
+        let corners =
+            [(-w, d), (w, d), (w, -d), (-w, -d)].map(|(x, y)| table_from_base * Point::new(x, y));
         Base {
             unit_id: unit_id.into(),
             side: side.into(),
@@ -98,6 +102,7 @@ impl Base {
             depth,
             table_from_base,
             shape: Cuboid::new(Vector::new(frontage / 2.0, depth / 2.0)),
+            corners,
         }
     }
 
@@ -177,8 +182,7 @@ impl Base {
 
     /// The corners in table space: front-left, front-right, rear-right, rear-left.
     pub fn corners(&self) -> [Point; 4] {
-        let (w, d) = (self.frontage / 2.0, self.depth / 2.0);
-        [(-w, d), (w, d), (w, -d), (-w, -d)].map(|(x, y)| self.table_from_base * Point::new(x, y))
+        self.corners
     }
 
     /// One edge as a segment in table space, left to right as seen from outside the base.

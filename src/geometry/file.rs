@@ -495,14 +495,6 @@ fn read_unit(
 #[allow(clippy::many_single_char_names)] // edges a-b and c-d
 fn simple_polygon(outline: &[Point]) -> Result<(), String> {
     let n = outline.len();
-    let mut twice_area = 0.0;
-    for i in 0..n {
-        let (a, b) = (outline[i], outline[(i + 1) % n]);
-        twice_area += a.x * b.y - b.x * a.y;
-    }
-    if twice_area.abs() / 2.0 < TOUCH_MM {
-        return Err("the polygon has no area".to_owned());
-    }
     for i in 0..n {
         for j in i + 1..n {
             // Neighbouring edges share a vertex; the first and last are neighbours too.
@@ -517,6 +509,14 @@ fn simple_polygon(outline: &[Point]) -> Result<(), String> {
                 ));
             }
         }
+    }
+    let mut twice_area = 0.0;
+    for i in 0..n {
+        let (a, b) = (outline[i], outline[(i + 1) % n]);
+        twice_area += a.x * b.y - b.x * a.y;
+    }
+    if twice_area.abs() / 2.0 < TOUCH_MM {
+        return Err("the polygon has no area".to_owned());
     }
     Ok(())
 }

@@ -5,7 +5,9 @@
 //! corridor instead of every base on the table.
 
 use parry2d::bounding_volume::{Aabb, BoundingVolume};
+use parry2d::math::Real;
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhNode};
+use parry2d::query::Ray;
 
 /// A bounding-volume hierarchy over a list of boxes, answering by list position.
 #[derive(Debug, Clone)]
@@ -32,6 +34,24 @@ impl SpatialIndex {
             .leaves(move |node: &BvhNode| node.aabb().intersects(&query))
             .filter(move |_| !empty)
             .map(|i| i as usize)
+    }
+
+    /// The first leaf along a ray: `leaf_hit(position, best_so_far)` gives the time of
+    /// impact on that leaf's own shape; only leaves whose boxes the ray crosses are asked.
+    pub fn cast_ray(
+        &self,
+        ray: &Ray,
+        max_time_of_impact: Real,
+        leaf_hit: impl Fn(usize, Real) -> Option<Real>,
+    ) -> Option<(usize, Real)> {
+        if self.len == 0 {
+            return None;
+        }
+        self.bvh
+            .cast_ray(ray, max_time_of_impact, |leaf, best| {
+                leaf_hit(leaf as usize, best)
+            })
+            .map(|(leaf, toi)| (leaf as usize, toi))
     }
 
     /// How many boxes it holds.

@@ -59,6 +59,17 @@ pub struct Layout {
     terrain: Vec<Terrain>,
     base_index: SpatialIndex,
     terrain_index: SpatialIndex,
+    grounds: Vec<Ground>,
+}
+
+/// How one base of the layout stands to the terrain, worked out once when the layout is
+/// built, so the table-wide queries do not test the same base against the same wood for
+/// every target. Entries are terrain positions.
+#[derive(Debug, Clone, Default)]
+struct Ground {
+    under: Vec<usize>,
+    on_edge: Vec<usize>,
+    on_crest: Vec<usize>,
 }
 
 impl Layout {
@@ -66,13 +77,69 @@ impl Layout {
     pub fn new(table: Table, bases: Vec<Base>, terrain: Vec<Terrain>) -> Layout {
         let base_boxes: Vec<Aabb> = bases.iter().map(Base::aabb).collect();
         let terrain_boxes: Vec<Aabb> = terrain.iter().map(Terrain::aabb).collect();
+        let terrain_index = SpatialIndex::build(&terrain_boxes);
+        let grounds = bases
+            .iter()
+            .map(|base| {
+                let mut ground = Ground::default();
+                for i in terrain_index.query(&base.aabb()) {
+                    let t = &terrain[i];
+                    if t.under(base) {
+                        ground.under.push(i);
+                    }
+                    if t.touches_edge(base) {
+                        ground.on_edge.push(i);
+                    }
+                    if t.on_crest(base) {
+                        ground.on_crest.push(i);
+                    }
+                }
+                ground
+            })
+            .collect();
         Layout {
             table,
             ruleset: None,
             base_index: SpatialIndex::build(&base_boxes),
-            terrain_index: SpatialIndex::build(&terrain_boxes),
+            terrain_index,
+            grounds,
             bases,
             terrain,
+        }
+    }
+
+    /// The position of a base in this layout, when it is one of this layout's own.
+    fn position_of(&self, base: &Base) -> Option<usize> {
+        let start = self.bases.as_ptr() as usize;
+        let address = std::ptr::from_ref(base) as usize;
+        let i = address.checked_sub(start)? / std::mem::size_of::<Base>().max(1);
+        self.bases
+            .get(i)
+            .filter(|own| std::ptr::eq(*own, base))
+            .map(|_| i)
+    }
+
+    /// Whether any part of `base` is in the terrain at `terrain_pos` (cached for own bases).
+    pub fn is_under(&self, terrain_pos: usize, base: &Base) -> bool {
+        match self.position_of(base) {
+            Some(i) => self.grounds[i].under.contains(&terrain_pos),
+            None => self.terrain[terrain_pos].under(base),
+        }
+    }
+
+    /// Whether `base` touches the edge of the terrain at `terrain_pos`.
+    pub fn is_on_edge(&self, terrain_pos: usize, base: &Base) -> bool {
+        match self.position_of(base) {
+            Some(i) => self.grounds[i].on_edge.contains(&terrain_pos),
+            None => self.terrain[terrain_pos].touches_edge(base),
+        }
+    }
+
+    /// Whether `base` stands on the crest of the hill at `terrain_pos`.
+    pub fn is_on_crest(&self, terrain_pos: usize, base: &Base) -> bool {
+        match self.position_of(base) {
+            Some(i) => self.grounds[i].on_crest.contains(&terrain_pos),
+            None => self.terrain[terrain_pos].on_crest(base),
         }
     }
 
@@ -100,6 +167,39 @@ impl Layout {
     /// The bases whose boxes meet `query`.
     pub fn bases_near(&self, query: &Aabb) -> impl Iterator<Item = &Base> + '_ {
         self.base_index.query(query).map(|i| &self.bases[i])
+    }
+
+    /// The first terrain along a ray, by `hit(position, best_so_far)` (see
+    /// [`SpatialIndex::cast_ray`]).
+    pub fn first_terrain_along(
+        &self,
+        ray: &parry2d::query::Ray,
+        max_time_of_impact: Real,
+        hit: impl Fn(usize, Real) -> Option<Real>,
+    ) -> Option<(usize, Real)> {
+        self.terrain_index.cast_ray(ray, max_time_of_impact, hit)
+    }
+
+    /// The positions of the terrain any part of `base` is in.
+    pub fn under_positions(&self, base: &Base) -> Vec<usize> {
+        match self.position_of(base) {
+            Some(i) => self.grounds[i].under.clone(),
+            None => self
+                .terrain_index
+                .query(&base.aabb())
+                .filter(|i| self.terrain[*i].under(base))
+                .collect(),
+        }
+    }
+
+    /// The terrain whose boxes meet `query`, with their positions.
+    pub fn terrain_near_indexed(
+        &self,
+        query: &Aabb,
+    ) -> impl Iterator<Item = (usize, &Terrain)> + '_ {
+        self.terrain_index
+            .query(query)
+            .map(|i| (i, &self.terrain[i]))
     }
 
     /// The terrain whose boxes meet `query`.

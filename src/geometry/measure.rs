@@ -42,6 +42,31 @@ pub fn centre_to_nearest(firer: &Base, target: &Base) -> Distance {
 /// # Returns
 /// The gap and its end points, or 0 and the deepest contact point when they touch or overlap.
 pub fn edge_to_edge(a: &Base, b: &Base) -> Distance {
+    // Bases farther apart than their circumscribed circles cannot touch, and between two
+    // disjoint convex shapes the nearest points include a corner of one of them: eight
+    // parry point projections settle it, cheaper than the general query.
+    let reach = a.shape().half_extents.norm() + b.shape().half_extents.norm();
+    if na::distance(&a.centre(), &b.centre()) > reach + 1.0 {
+        let mut best = Distance {
+            mm: Real::MAX,
+            from: a.centre(),
+            to: b.centre(),
+        };
+        for (from_base, onto, flip) in [(a, b, false), (b, a, true)] {
+            for corner in from_base.corners() {
+                let on = onto
+                    .shape()
+                    .project_point(onto.table_from_base(), &corner, true)
+                    .point;
+                let mm = na::distance(&corner, &on);
+                if mm < best.mm {
+                    let (from, to) = if flip { (on, corner) } else { (corner, on) };
+                    best = Distance { mm, from, to };
+                }
+            }
+        }
+        return best;
+    }
     let found = closest_points(
         a.table_from_base(),
         a.shape(),

@@ -2,7 +2,6 @@
 //! Colonial's tape crossing buildings, woods, crests and dead ground.
 
 use super::{Base, Layout, Point, Pose, Real, TOUCH_MM, TerrainKind, centre_to_nearest};
-use parry2d::bounding_volume::Aabb;
 use parry2d::na;
 use parry2d::query::{PointQuery, Ray, RayCast, contact};
 use parry2d::shape::{ConvexPolygon, Shape};
@@ -126,80 +125,73 @@ pub fn dba_line_of_sight(layout: &Layout, firer: &Base, target: &Base) -> Sight 
 /// a hill's crest line between (not one either stands on), and by dead ground: "Whilst in
 /// dead ground a unit may not be fired on except by enemy units which are on the edge of
 /// the dead ground."
+///
+/// # Behavior
+/// The tape is cast as a ray through the terrain's spatial index, so only the terrain whose
+/// boxes it crosses is tested, nearest first.
 pub fn mc_line_of_sight(layout: &Layout, firer: &Base, target: &Base) -> Sight {
     let tape = centre_to_nearest(firer, target);
     let (a, b) = (tape.from, tape.to);
     let along = vec![a, b];
-    let query = Aabb::from_points([a, b].iter().copied());
-    let mut best: Option<(Real, Blocker)> = None;
-    let mut consider = |t: Real, blocker: Blocker| {
-        if best.as_ref().is_none_or(|(bt, _)| t < *bt) {
-            best = Some((t, blocker));
-        }
-    };
     let direction = b - a;
-    for terrain in layout.terrain_near(&query) {
-        if terrain.kind.blocks_mc_sight() && terrain.is_area() {
-            if terrain.under(firer) || terrain.under(target) {
-                continue;
-            }
-            if let Some(t) = terrain.first_hit(&a, &b) {
-                consider(
-                    t,
-                    Blocker {
-                        id: terrain.terrain_id.clone(),
-                        kind: terrain.kind.name().to_owned(),
-                        point: a + direction * t,
-                    },
-                );
-            }
+    let ray = Ray::new(a, direction);
+    let terrain = layout.terrain();
+    // The firer's centre is outside every area it blocks by (an area under the firer does
+    // not block), so a ray cast on the boundary finds where the tape enters the area.
+    let area_hit = |i: usize, best: Real| {
+        let t = &terrain[i];
+        (t.kind.blocks_mc_sight()
+            && t.is_area()
+            && !layout.is_under(i, firer)
+            && !layout.is_under(i, target))
+        .then(|| t.polyline().cast_local_ray(&ray, best, true))
+        .flatten()
+    };
+    let crest_hit = |i: usize, best: Real| {
+        let crest = terrain[i].hill.as_ref().and_then(|h| h.crest.as_ref())?;
+        if layout.is_on_crest(i, firer) || layout.is_on_crest(i, target) {
+            return None;
         }
-        if let Some((_, crest)) = terrain.hill.as_ref().and_then(|h| h.crest.as_ref()) {
-            let on_crest = |base: &Base| {
-                parry2d::query::intersection_test(
-                    base.table_from_base(),
-                    base.shape(),
-                    &Pose::identity(),
-                    crest,
-                )
-                .unwrap_or(false)
-            };
-            if on_crest(firer) || on_crest(target) {
-                continue;
-            }
-            if let Some(t) = crest.cast_local_ray(&Ray::new(a, direction), 1.0, true) {
-                consider(
-                    t,
-                    Blocker {
-                        id: terrain.terrain_id.clone(),
-                        kind: format!("{} crest", terrain.kind.name()),
-                        point: a + direction * t,
-                    },
-                );
-            }
+        crest.1.cast_local_ray(&ray, best, true)
+    };
+    let first = layout.first_terrain_along(&ray, 1.0, |i, best| {
+        match (area_hit(i, best), crest_hit(i, best)) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
         }
+    });
+    if let Some((i, t)) = first {
+        let found = &terrain[i];
+        let kind = if area_hit(i, 1.0).is_some_and(|x| x <= t) {
+            found.kind.name().to_owned()
+        } else {
+            format!("{} crest", found.kind.name())
+        };
+        return Sight::blocked(
+            Blocker {
+                id: found.terrain_id.clone(),
+                kind,
+                point: a + direction * t,
+            },
+            along,
+        );
     }
-    // Dead ground is judged over the target's own box, not the tape's.
-    let target_box = target.aabb();
-    for terrain in layout.terrain_near(&target_box) {
-        if terrain.kind == TerrainKind::DeadGround
-            && terrain.is_area()
-            && terrain.under(target)
-            && !terrain.touches_edge(firer)
-            && !terrain.under(firer)
+    for i in layout.under_positions(target) {
+        let t = &terrain[i];
+        if t.kind == TerrainKind::DeadGround
+            && t.is_area()
+            && !layout.is_on_edge(i, firer)
+            && !layout.is_under(i, firer)
         {
-            consider(
-                1.0,
+            return Sight::blocked(
                 Blocker {
-                    id: terrain.terrain_id.clone(),
-                    kind: terrain.kind.name().to_owned(),
+                    id: t.terrain_id.clone(),
+                    kind: t.kind.name().to_owned(),
                     point: b,
                 },
+                along,
             );
         }
     }
-    match best {
-        Some((_, blocker)) => Sight::blocked(blocker, along),
-        None => Sight::clear(along),
-    }
+    Sight::clear(along)
 }

@@ -1,7 +1,7 @@
 //! Terrain on the table: areas (polygons) and linear features (polylines), each with a kind.
 
 use super::{Base, Point, Pose, Real, TOUCH_MM, Vector};
-use parry2d::bounding_volume::Aabb;
+use parry2d::bounding_volume::{Aabb, BoundingVolume};
 use parry2d::query::{Ray, RayCast, intersection_test};
 use parry2d::shape::{Cuboid, Polyline, Shape};
 use parry2d::utils::point_in_poly2d;
@@ -261,7 +261,11 @@ impl Terrain {
 
     /// The bounding box.
     pub fn aabb(&self) -> Aabb {
-        self.polyline().compute_aabb(&Pose::identity())
+        let outline = self.polyline().compute_aabb(&Pose::identity());
+        match self.hill.as_ref().and_then(|h| h.crest.as_ref()) {
+            Some((_, crest)) => outline.merged(&crest.compute_aabb(&Pose::identity())),
+            None => outline,
+        }
     }
 
     /// Whether a point is inside the area (always false for a line).
@@ -295,6 +299,22 @@ impl Terrain {
             self.polyline(),
         )
         .unwrap_or(false)
+    }
+
+    /// Whether the base touches this hill's crest line (stands on the crest).
+    pub fn on_crest(&self, base: &Base) -> bool {
+        self.hill
+            .as_ref()
+            .and_then(|h| h.crest.as_ref())
+            .is_some_and(|(_, crest)| {
+                intersection_test(
+                    base.table_from_base(),
+                    base.shape(),
+                    &Pose::identity(),
+                    crest,
+                )
+                .unwrap_or(false)
+            })
     }
 
     /// Where the segment `a`→`b` first meets this terrain, as a fraction of the way from

@@ -4,5 +4,6 @@ mod app_canvas;
 mod app_window;
 mod charts_load;
 mod cli_tables;
+mod geometry;
 mod json_forms;
 mod support;
