@@ -478,3 +478,35 @@ fn micro_colonial_range_is_centre_to_nearest_point() {
     ));
     harness.get_by_label("Arc of fire: target in it");
 }
+
+/// The turning handle: dragged from ahead of the unit to straight above its centre, it
+/// turns the unit to face the far edge (facing 0°).
+#[test]
+fn dragging_the_handle_turns_the_unit() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness
+        .state_mut()
+        .push(Command::Select(vec!["24th 3".to_owned()]));
+    harness.run();
+    let (handle, centre) = {
+        let app = harness.state();
+        let base = app.document.layout.base("24th 3").expect("in the demo");
+        assert!((base.facing_deg() - 90.0).abs() < 1e-3);
+        let reach = laager::app::canvas::HANDLE_REACH_PT / app.state.canvas.view.points_per_mm;
+        (
+            laager::app::canvas::handle_point(base, reach),
+            base.centre(),
+        )
+    };
+    let from = on_screen(&harness, handle);
+    let to = on_screen(&harness, centre) + vec2(0.0, -80.0);
+    drag(&mut harness, from, to);
+    let facing = harness
+        .state()
+        .document
+        .layout
+        .base("24th 3")
+        .expect("in the demo")
+        .facing_deg();
+    assert!(facing.abs() < 0.5, "facing {facing}");
+}

@@ -134,7 +134,7 @@ fn facing_towards(from: Point, to: Point) -> Real {
 }
 
 /// The handle's distance ahead of the front edge, in screen points.
-const HANDLE_REACH_PT: Real = 14.0;
+pub const HANDLE_REACH_PT: Real = 14.0;
 
 impl Canvas {
     /// The view transform of the last frame: table mm to screen points.
