@@ -510,3 +510,49 @@ fn dragging_the_handle_turns_the_unit() {
         .facing_deg();
     assert!(facing.abs() < 0.5, "facing {facing}");
 }
+
+fn table_under(harness: &Harness<'_, LaagerApp>, at: Pos2) -> Pos2 {
+    let app = harness.state();
+    app.canvas.screen_from_table(&app.state.canvas).inverse() * at
+}
+
+/// The wheel zooms in about the pointer: the table point under it stays under it.
+#[test]
+fn wheel_zooms_about_the_pointer() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let at = harness.state().canvas.rect.center() + vec2(120.0, -60.0);
+    harness.hover_at(at);
+    harness.run();
+    let (before, zoom) = (
+        table_under(&harness, at),
+        harness.state().state.canvas.view.points_per_mm,
+    );
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, 120.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    assert!(harness.state().state.canvas.view.points_per_mm > zoom * 1.05);
+    assert!((table_under(&harness, at) - before).length() < 0.5);
+}
+
+/// Keys: + zooms by a quarter, an arrow pans a tenth of the canvas, Home fits the table.
+#[test]
+fn keys_zoom_pan_and_fit() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let fitted = harness.state().state.canvas.view;
+    harness.key_press(egui::Key::Plus);
+    harness.run();
+    let zoomed = harness.state().state.canvas.view.points_per_mm;
+    assert!((zoomed - fitted.points_per_mm * 1.25).abs() < 1e-4);
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    let panned = harness.state().state.canvas.view.centre_mm;
+    assert!(panned[0] < fitted.centre_mm[0]);
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert_eq!(harness.state().state.canvas.view, fitted);
+}

@@ -95,6 +95,7 @@ pub struct Canvas {
     pub hovered: Option<String>,
     drag: Option<Drag>,
     fitted: bool,
+    fitted_in: Option<Rect>,
 }
 
 impl Default for Canvas {
@@ -109,6 +110,7 @@ impl Default for Canvas {
             hovered: None,
             drag: None,
             fitted: false,
+            fitted_in: None,
         }
     }
 }
@@ -159,9 +161,16 @@ impl Canvas {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
         self.rect = rect;
-        if !self.fitted && rect.width() > 1.0 {
-            settings.view = View::fit(&document.layout.table, rect);
+        let table = document.layout.table;
+        // Fit when asked, and keep fitting while the view is still the fitted one and the
+        // canvas changes size (the panels settle over the first frames; the window resizes).
+        let still_fitted = self
+            .fitted_in
+            .is_some_and(|r| r != rect && settings.view == View::fit(&table, r));
+        if (!self.fitted || still_fitted) && rect.width() > 1.0 {
+            settings.view = View::fit(&table, rect);
             self.fitted = true;
+            self.fitted_in = Some(rect);
         }
         Self::handle_view_input(ui, &response, settings);
         let screen_from_table = settings.view.screen_from_table(rect);
