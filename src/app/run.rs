@@ -71,6 +71,7 @@ impl LaagerApp {
                     size.depth_mm,
                 )
                 .with_type(unit_type);
+                self.check_on_table(&base)?;
                 let mut bases = self.document.layout.bases().to_vec();
                 bases.push(base);
                 self.document.set_bases(bases);
@@ -208,8 +209,25 @@ impl LaagerApp {
             .iter_mut()
             .find(|b| b.unit_id() == unit_id)
             .ok_or_else(|| format!("no unit '{unit_id}' on the table"))?;
-        *base = change(base);
+        let changed = change(base);
+        self.check_on_table(&changed)?;
+        *base = changed;
         self.document.set_bases(bases);
         Ok(())
+    }
+
+    /// A layout file may not hold a unit off the table ("a corner is at ..."): refuse
+    /// the move rather than save a file that cannot be read back.
+    fn check_on_table(&self, base: &Base) -> Result<(), String> {
+        let table = self.document.layout.table;
+        match base.corners().into_iter().find(|c| !table.holds(c)) {
+            Some(c) => Err(format!(
+                "{} would be off the table: a corner at ({:.1}, {:.1}) mm",
+                base.unit_id(),
+                c.x,
+                c.y
+            )),
+            None => Ok(()),
+        }
     }
 }

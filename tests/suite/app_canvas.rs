@@ -556,3 +556,36 @@ fn keys_zoom_pan_and_fit() {
     harness.run();
     assert_eq!(harness.state().state.canvas.view, fitted);
 }
+
+/// A layout file may not hold a unit off the table, so the window refuses such a move
+/// (rather than save a file that cannot be read back) and says why.
+#[test]
+fn a_move_off_the_table_is_refused() {
+    let mut app = LaagerApp::new(State::default(), None);
+    let before = app
+        .document
+        .layout
+        .base("24th 1")
+        .expect("in the demo")
+        .centre();
+    app.push(Command::MoveUnit {
+        unit_id: "24th 1".to_owned(),
+        centre: Point::new(5.0, 300.0),
+    });
+    app.run_commands();
+    assert_eq!(
+        app.document
+            .layout
+            .base("24th 1")
+            .expect("in the demo")
+            .centre(),
+        before
+    );
+    assert!(
+        app.messages
+            .last()
+            .is_some_and(|m| m.contains("24th 1 would be off the table")),
+        "{:?}",
+        app.messages
+    );
+}
