@@ -93,6 +93,9 @@ pub struct Canvas {
     pub rect: Rect,
     /// The unit under the pointer.
     pub hovered: Option<String>,
+    /// Each unit's present strength as the records give it (`10 FF`, `2 bases`, `3 SP`),
+    /// written on its base; filled by whoever keeps the records (the desk).
+    pub strengths: std::collections::HashMap<String, String>,
     drag: Option<Drag>,
     fitted: bool,
     fitted_in: Option<Rect>,
@@ -108,6 +111,7 @@ impl Default for Canvas {
             candidates: None,
             rect: Rect::NOTHING,
             hovered: None,
+            strengths: std::collections::HashMap::new(),
             drag: None,
             fitted: false,
             fitted_in: None,
@@ -197,7 +201,8 @@ impl Canvas {
             && self.drag.is_none()
             && let Some(base) = document.layout.base(unit_id)
         {
-            response.on_hover_text_at_pointer(draw::unit_tooltip(base));
+            response
+                .on_hover_text_at_pointer(draw::unit_tooltip(base, self.strengths.get(unit_id)));
         }
     }
 
