@@ -539,7 +539,8 @@ fn wheel_zooms_about_the_pointer() {
     assert!((table_under(&harness, at) - before).length() < 0.5);
 }
 
-/// Keys: + zooms by a quarter, an arrow pans a tenth of the canvas, Home fits the table.
+/// Keys: + zooms by a quarter, an arrow pans a tenth of the canvas, Home fits the table,
+/// G hides the grid.
 #[test]
 fn keys_zoom_pan_and_fit() {
     let mut harness = harness(LaagerApp::new(State::default(), None));
@@ -555,6 +556,9 @@ fn keys_zoom_pan_and_fit() {
     harness.key_press(egui::Key::Home);
     harness.run();
     assert_eq!(harness.state().state.canvas.view, fitted);
+    harness.key_press(egui::Key::G);
+    harness.run();
+    assert!(!harness.state().state.canvas.grid);
 }
 
 /// A layout file may not hold a unit off the table, so the window refuses such a move

@@ -262,6 +262,7 @@ impl Canvas {
                 Key::Plus | Key::Equals => settings.view.zoom_about(1.25, rect.center(), rect),
                 Key::Minus => settings.view.zoom_about(0.8, rect.center(), rect),
                 Key::Home => settings.view = View::fit(&document.layout.table, rect),
+                Key::G => settings.grid = !settings.grid,
                 Key::OpenBracket | Key::CloseBracket => {
                     let turn = if shift { 1.0 } else { 15.0 };
                     let turn = if key == Key::OpenBracket { -turn } else { turn };

@@ -59,4 +59,4 @@ impl Tool {
 }
 
 /// Keys that work on the canvas whatever the tool.
-pub const VIEW_KEYS: &str = "Arrows pan, + and - zoom, Home fits the table, wheel zooms about the pointer, right- or middle-drag pans";
+pub const VIEW_KEYS: &str = "Arrows pan, + and - zoom, Home fits the table, G shows or hides the grid, A adds a unit; the wheel zooms about the pointer, right- or middle-drag pans";
