@@ -122,9 +122,33 @@ fn matrix(c: &mut Criterion) {
         }
         group.finish();
     }
+    // The machine is shared: wall-clock figures above include waiting for the CPU. This
+    // thread's own CPU time (from /proc/thread-self/schedstat) is the time on one core.
+    for (name, options) in rulesets {
+        let layout = table(500);
+        let rounds = 20;
+        let before = cpu_ns();
+        for _ in 0..rounds {
+            black_box(opposing_matrix(&layout, &options));
+        }
+        if let (Some(before), Some(after)) = (before, cpu_ns()) {
+            let per = (after - before) as f64 / f64::from(rounds) / 1.0e6;
+            println!("{name} 500 units: {per:.2} ms of CPU per matrix");
+        }
+    }
     c.bench_function("layout_build_500", |b| {
         b.iter(|| black_box(table(500)).bases().len());
     });
+}
+
+/// This thread's CPU time so far, in ns (Linux).
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// One pair's pieces, to see where the time goes.

@@ -47,25 +47,26 @@ pub fn edge_to_edge(a: &Base, b: &Base) -> Distance {
     // parry point projections settle it, cheaper than the general query.
     let reach = a.shape().half_extents.norm() + b.shape().half_extents.norm();
     if na::distance(&a.centre(), &b.centre()) > reach + 1.0 {
-        let mut best = Distance {
-            mm: Real::MAX,
-            from: a.centre(),
-            to: b.centre(),
-        };
-        for (from_base, onto, flip) in [(a, b, false), (b, a, true)] {
+        // Each corner is brought into the other base's frame and measured there; only the
+        // nearest is projected back for the tape's end points.
+        let mut best: (Real, bool, Point) = (Real::MAX, false, a.centre());
+        for (flip, from_base, onto) in [(false, a, b), (true, b, a)] {
             for corner in from_base.corners() {
-                let on = onto
-                    .shape()
-                    .project_point(onto.table_from_base(), &corner, true)
-                    .point;
-                let mm = na::distance(&corner, &on);
-                if mm < best.mm {
-                    let (from, to) = if flip { (on, corner) } else { (corner, on) };
-                    best = Distance { mm, from, to };
+                let local = onto.table_from_base().inverse_transform_point(&corner);
+                let mm = onto.shape().distance_to_local_point(&local, true);
+                if mm < best.0 {
+                    best = (mm, flip, corner);
                 }
             }
         }
-        return best;
+        let (mm, flip, corner) = best;
+        let onto = if flip { a } else { b };
+        let on = onto
+            .shape()
+            .project_point(onto.table_from_base(), &corner, true)
+            .point;
+        let (from, to) = if flip { (on, corner) } else { (corner, on) };
+        return Distance { mm, from, to };
     }
     let found = closest_points(
         a.table_from_base(),
