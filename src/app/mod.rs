@@ -305,7 +305,9 @@ impl LaagerApp {
                 }
                 if let Some(message) = self.messages.last() {
                     ui.separator();
-                    ui.colored_label(ui.visuals().warn_fg_color, message);
+                    let first = message.lines().next().unwrap_or_default();
+                    ui.colored_label(ui.visuals().warn_fg_color, first)
+                        .on_hover_text(message);
                 }
             });
         });

@@ -344,6 +344,14 @@ fn photo_loads_from_a_path_calibrates_checks_and_is_saved_with_the_layout() {
         .expect("reopened with its photo")
         .placement;
     assert_eq!(back, &placement);
+    // Removed and saved again, the photo does not come back.
+    harness.get_by_label("Remove photo").click();
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    harness.get_by_label("Open").click();
+    harness.run();
+    assert!(harness.state().document.photo.is_none());
 }
 
 /// The terrain tool: four clicked corners and Enter make a rough area of those corners.
