@@ -171,6 +171,7 @@ impl LaagerApp {
             Command::SetClubCells(text) => {
                 let charts = load_charts(&text)?;
                 self.charts = Ok(charts);
+                self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
             }
             Command::FitView => self.canvas.fit_next_frame(),
