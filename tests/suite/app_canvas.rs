@@ -601,3 +601,34 @@ fn a_move_off_the_table_is_refused() {
         app.messages
     );
 }
+
+/// Units come from the active ruleset's troop types, sized from its tables: a DBA base of
+/// Zulu Rifles is "40mm frontage" by the set-up chart's "Zulu Rifles 20mm". Delete
+/// removes the selected unit.
+#[test]
+fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.get_by_label("Side").click();
+    harness.run();
+    harness.get_by_label("zulu").click();
+    harness.run();
+    harness.get_by_label("Troop type").click();
+    harness.run();
+    harness.get_by_label("Zulu rifles").click();
+    harness.run();
+    harness.get_by_label("Add unit").click();
+    harness.run();
+    let base = harness
+        .state()
+        .document
+        .layout
+        .base("zulu 1")
+        .expect("added")
+        .clone();
+    assert_eq!(base.unit_type(), "zulu-rifles");
+    assert_eq!((base.frontage(), base.depth()), (40.0, 20.0));
+    assert_eq!(harness.state().canvas.selected, ["zulu 1"]);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    assert!(harness.state().document.layout.base("zulu 1").is_none());
+}
