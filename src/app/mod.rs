@@ -8,8 +8,12 @@
 pub mod canvas;
 pub mod command;
 pub mod demos;
+pub mod desk;
+mod desk_glue;
 pub mod document;
+pub mod records_panel;
 mod run;
+pub mod session;
 mod side_panel;
 
 use crate::charts::Charts;
@@ -81,6 +85,13 @@ pub struct LaagerApp {
     commands: Vec<Command>,
     /// The outcome of a PNG export, filled in when the screenshot arrives.
     exported: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+    /// The referee's desk: resolvers, odds, dice and results.
+    pub desk: desk::Desk,
+    /// The game's log and records (in memory, or autosaved to a `.laager` file).
+    pub session: session::Session,
+    records: records_panel::RecordsPanel,
+    /// The selection the desk's forms were last filled from.
+    desk_selection: Vec<String>,
 }
 
 /// The shipped charts with the club's typed cells applied.
@@ -129,6 +140,15 @@ impl LaagerApp {
             commands: Vec::new(),
             exported: std::sync::Arc::default(),
             file: file.clone(),
+            desk: desk::Desk::new(seed_from_clock()),
+            session: session::Session::new(
+                state.ruleset,
+                "game",
+                serde_json::Value::Null,
+                Vec::new(),
+            ),
+            records: records_panel::RecordsPanel::default(),
+            desk_selection: Vec::new(),
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());
@@ -186,17 +206,43 @@ impl LaagerApp {
         }
         self.menu_bar(ui);
         self.status_bar(ui);
+        self.records_bar(ui);
         let measurement = self.measurement();
+        self.prefill_desk(measurement.as_ref());
+        let mut desk_actions = Vec::new();
         egui::Panel::right("measure_panel")
-            .default_size(260.0)
+            .default_size(380.0)
             .show(ui, |ui| {
-                canvas::measure_panel::ui(
-                    ui,
-                    measurement.as_ref(),
-                    &self.canvas.selected,
-                    self.canvas.ruler,
-                );
+                egui::ScrollArea::vertical()
+                    .id_salt("desk_scroll")
+                    .show(ui, |ui| {
+                        canvas::measure_panel::ui(
+                            ui,
+                            measurement.as_ref(),
+                            &self.canvas.selected,
+                            self.canvas.ruler,
+                        );
+                        ui.separator();
+                        ui.heading("Desk");
+                        if let Ok(charts) = &self.charts {
+                            desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
+                        }
+                    });
             });
+        self.run_desk_actions(desk_actions);
+        let (undo, redo) = ui.input_mut(|i| {
+            let redo = i.consume_key(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                egui::Key::Z,
+            );
+            let undo = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z);
+            (undo, redo)
+        });
+        if redo {
+            self.run_records_actions(vec![records_panel::RecordsAction::Redo]);
+        } else if undo {
+            self.run_records_actions(vec![records_panel::RecordsAction::Undo]);
+        }
         egui::Panel::left("table_panel")
             .default_size(280.0)
             .show(ui, |ui| {
@@ -322,6 +368,14 @@ impl eframe::App for LaagerApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.state);
     }
+}
+
+/// A first seed for the desk's dice. The app may read the clock; resolutions never do, and
+/// every roll stores its seed.
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Opens the window and runs until it is closed.

@@ -198,6 +198,8 @@ impl LaagerApp {
         }
         self.messages.extend(document.warnings.iter().cloned());
         self.document = document;
+        self.session = self.new_session();
+        self.desk.result = None;
         self.canvas.selected.clear();
         self.canvas.candidates = None;
         self.canvas.ruler = None;

@@ -3,9 +3,15 @@
 //! Exit status: 0 done, 2 bad input or a refusal, 1 internal failure. Errors go to stderr,
 //! one per line, lowercase, naming what was wrong and where.
 
+mod campaign;
+mod dba;
+mod dice;
+mod mc;
 mod measure;
 mod output;
+mod sotq;
 mod tables;
+mod vc;
 
 pub use output::{Outcome, print_odds, print_resolved};
 
@@ -34,11 +40,35 @@ pub enum Command {
     /// Check, list, show and set the rule charts.
     #[command(subcommand)]
     Tables(tables::TablesCommand),
+    /// The DBA-style Zulu rules: combat, command points, victory.
+    #[command(subcommand)]
+    Dba(dba::DbaCommand),
+    /// Roll a dice procedure (--seed N) or resolve dice typed from the table (--dice FACES).
+    Roll(dice::RollArgs),
+    /// The exact odds of a dice procedure's result.
+    Odds(dice::OddsArgs),
     /// Measure between two bases: range, arcs, line of sight, contact, terrain.
     Measure(measure::MeasureArgs),
     /// Check a layout file.
     #[command(subcommand)]
     Layout(measure::LayoutCommand),
+    /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
+    #[command(subcommand)]
+    Mc(mc::McCommand),
+    /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
+    #[command(subcommand)]
+    Sotq(sotq::SotqCommand),
+    /// Campaign files: new, add-game, standings, export, import.
+    #[command(subcommand)]
+    Campaign(campaign::CampaignCommand),
+    /// The casualty record sheets of a campaign file's games.
+    Records(campaign::RecordsArgs),
+    /// The event log's tamper evidence: `log verify FILE`.
+    #[command(subcommand)]
+    Log(campaign::LogCommand),
+    /// Victoria Cross II: fire, volley, ammunition, random fire, melee, the hospital fire.
+    #[command(subcommand)]
+    Vc(vc::VcCommand),
 }
 
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
@@ -98,8 +128,17 @@ pub fn main() -> ExitCode {
     };
     let result = match command {
         Command::Tables(command) => tables::run(command),
+        Command::Dba(command) => dba::run(command),
+        Command::Roll(args) => dice::run_roll(&args),
+        Command::Odds(args) => dice::run_odds(&args),
         Command::Measure(args) => measure::run_measure(&args),
         Command::Layout(command) => measure::run_layout(&command),
+        Command::Mc(command) => mc::run(command),
+        Command::Sotq(command) => sotq::run(command),
+        Command::Campaign(command) => campaign::run(command),
+        Command::Records(args) => campaign::run_records(&args),
+        Command::Log(command) => campaign::run_log(command),
+        Command::Vc(command) => vc::run(command),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

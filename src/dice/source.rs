@@ -143,7 +143,8 @@ impl EnteredDice {
     }
 }
 
-fn describe(colours: &[Option<Colour>]) -> String {
+/// "2 black and 1 red", "3 dice": what a throw asks for, in words.
+pub(crate) fn describe(colours: &[Option<Colour>]) -> String {
     let black = colours
         .iter()
         .filter(|c| **c == Some(Colour::Black))

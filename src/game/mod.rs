@@ -1,1 +1,24 @@
-//! The game as an append-only event log, its projections and campaigns (issue: records).
+//! The game as an append-only event log, its projections and campaigns.
+//!
+//! The log is the truth: every resolution applied and every manual edit is an [`Event`],
+//! chained by hash ([`chain`]). The roster, unit states and casualty record sheets are
+//! projections of it ([`GameState`], [`RecordSheet`]); undo and redo are voiding events,
+//! so nothing is ever deleted. A [`Campaign`] chains games under a replacement rule.
+//! Nothing here touches files: see `store` for the `.laager` file.
+
+pub mod campaign;
+pub mod chain;
+pub mod effects;
+pub mod event;
+pub mod log;
+pub mod sheet;
+pub mod state;
+
+pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
+pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
+pub use event::{
+    AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
+};
+pub use log::{Game, GameError};
+pub use sheet::{RecordSheet, SheetRows, Table};
+pub use state::{GameState, UnitState};

@@ -354,7 +354,7 @@ fn photo_loads_from_a_path_calibrates_checks_and_is_saved_with_the_layout() {
     assert!(harness.state().document.photo.is_none());
 }
 
-/// The terrain tool: four clicked corners and Enter make a rough area of those corners.
+/// The terrain tool: four clicked corners and Finish make a rough area of those corners.
 #[test]
 fn terrain_tool_draws_an_area_from_clicked_corners() {
     let mut harness = harness(LaagerApp::new(State::default(), None));
@@ -381,7 +381,15 @@ fn terrain_tool_draws_an_area_from_clicked_corners() {
         harness.step();
     }
     assert_eq!(harness.state().canvas.draft.len(), 4);
-    harness.key_press(egui::Key::Enter);
+    // The Terrain section's Finish button closes the outline (as Enter and a double-click
+    // do; the section's header is the last "Terrain" in the tree, after the toolbar's).
+    harness
+        .query_all_by_label("Terrain")
+        .last()
+        .expect("the section header")
+        .click();
+    harness.run();
+    harness.get_by_label("Finish").click();
     harness.run();
     let terrain = harness.state().document.layout.terrain();
     assert_eq!(terrain.len(), 1, "{:?}", harness.state().messages);
@@ -610,11 +618,20 @@ fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
     let mut harness = harness(LaagerApp::new(State::default(), None));
     harness.get_by_label("Side").click();
     harness.run();
-    harness.get_by_label("zulu").click();
+    // Each list is the last of its labels in the tree (the desk names sides and types too).
+    harness
+        .query_all_by_label("zulu")
+        .last()
+        .expect("the side list is open")
+        .click();
     harness.run();
     harness.get_by_label("Troop type").click();
     harness.run();
-    harness.get_by_label("Zulu rifles").click();
+    harness
+        .query_all_by_label("Zulu rifles")
+        .last()
+        .expect("the type list is open")
+        .click();
     harness.run();
     harness.get_by_label("Add unit").click();
     harness.run();

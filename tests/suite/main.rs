@@ -1,9 +1,18 @@
 //! Laager's integration tests: one binary, one module per area.
 
 mod app_canvas;
+mod app_desk;
+mod app_referee;
 mod app_window;
 mod charts_load;
 mod cli_tables;
+mod dba;
+mod dice;
 mod geometry;
 mod json_forms;
+mod mc;
+mod records;
+mod records_file;
+mod sotq;
 mod support;
+mod vc;

@@ -164,6 +164,10 @@ impl Canvas {
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
+        if rect.width() < 1.0 || rect.height() < 1.0 {
+            // The panels have taken the whole window: no canvas to draw or map into.
+            return;
+        }
         self.rect = rect;
         let table = document.layout.table;
         // Fit when asked, and keep fitting while the view is still the fitted one and the

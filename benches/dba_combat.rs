@@ -1,0 +1,39 @@
+//! Speed of the DBA-style Zulu combat: one resolution with typed dice, and the exact odds
+//! over the 36 rolls (what the app recomputes as flags are ticked).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use laager::charts::Charts;
+use laager::dice::EnteredDice;
+use laager::rules::dba_zulu::{
+    CombatKind, CombatSituation, Contact, ModifierName, TroopType, combat_odds, resolve_combat,
+};
+use std::hint::black_box;
+
+fn situation() -> CombatSituation {
+    let mut s = CombatSituation::new(
+        CombatKind::Close,
+        TroopType::Zulus,
+        TroopType::BritishRegulars,
+    );
+    s.contact = Contact::Flank;
+    s.b.mods.set(ModifierName::Overlaps, 1).expect("overlaps");
+    s.b.mods.set(ModifierName::Rough, 1).expect("rough");
+    s
+}
+
+fn bench(c: &mut Criterion) {
+    let charts = Charts::shipped().expect("shipped tables");
+    let s = situation();
+    c.bench_function("dba combat resolve", |b| {
+        b.iter(|| {
+            let mut dice = EnteredDice::from_faces(&[4, 3]).expect("faces");
+            black_box(resolve_combat(&charts, black_box(&s), &mut dice).expect("resolves"))
+        });
+    });
+    c.bench_function("dba combat odds (36 rolls)", |b| {
+        b.iter(|| black_box(combat_odds(&charts, black_box(&s)).expect("odds")));
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

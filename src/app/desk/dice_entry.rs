@@ -1,0 +1,76 @@
+//! Choosing the dice for a resolution: Laager rolls them (seeded, the seed shown), or the
+//! referee types the faces thrown at the table.
+
+use crate::dice::{DiceError, DiceSource, EnteredDice, SeededDice};
+
+/// Rolled by Laager or typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum DiceMode {
+    /// Laager rolls with the seed shown.
+    Roll,
+    /// The referee types the faces.
+    Typed,
+}
+
+/// The dice entry of a resolver panel.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct DiceEntry {
+    /// Rolled or typed.
+    pub mode: DiceMode,
+    /// The seed of the next roll. It moves on after every roll, so an undone roll is never
+    /// rolled again.
+    pub next_seed: u64,
+    /// The typed faces (`B4,R2` or `3,5`).
+    pub typed: String,
+}
+
+impl DiceEntry {
+    /// A dice entry whose first seed is `seed`.
+    pub fn new(seed: u64) -> DiceEntry {
+        DiceEntry {
+            mode: DiceMode::Roll,
+            next_seed: seed,
+            typed: String::new(),
+        }
+    }
+
+    /// The dice source for one resolution; a roll uses up its seed.
+    pub fn take_source(&mut self) -> Result<Box<dyn DiceSource>, DiceError> {
+        match self.mode {
+            DiceMode::Roll => {
+                let seed = self.next_seed;
+                self.next_seed = self
+                    .next_seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                Ok(Box::new(SeededDice::new(seed)))
+            }
+            DiceMode::Typed => Ok(Box::new(EnteredDice::parse(&self.typed)?)),
+        }
+    }
+
+    /// Draws the mode switch and, when typing, the faces field with its hint.
+    pub fn ui(&mut self, ui: &mut egui::Ui, hint: &str) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.mode, DiceMode::Roll, "Roll")
+                .on_hover_text("Laager rolls, seeded; the seed is stored so the roll replays");
+            ui.selectable_value(&mut self.mode, DiceMode::Typed, "Type faces")
+                .on_hover_text("Type the faces thrown at the table");
+            match self.mode {
+                DiceMode::Roll => {
+                    ui.label(format!("seed {}", self.next_seed));
+                }
+                DiceMode::Typed => {
+                    let label = ui.label("dice faces");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.typed)
+                            .hint_text(hint)
+                            .desired_width(120.0),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text(format!("Faces: {hint}"));
+                }
+            }
+        });
+    }
+}

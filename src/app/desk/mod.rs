@@ -1,0 +1,16 @@
+//! The referee's desk: the widgets that show odds, dice, resolutions, refusals and charts.
+//!
+//! Everything here renders engine results; nothing computes a rule of its own.
+
+pub mod chart_view;
+pub mod dba_panel;
+pub mod dice_entry;
+pub mod odds_view;
+pub mod panel;
+pub mod resolution_view;
+
+pub use chart_view::ChartView;
+pub use dice_entry::{DiceEntry, DiceMode};
+pub use odds_view::odds_ui;
+pub use panel::{Desk, DeskAction, DeskTab};
+pub use resolution_view::{RefusalAction, refusal_ui, resolution_ui};

@@ -1,0 +1,253 @@
+//! The desk panel: pick a procedure of the active ruleset, fill its form, see the exact
+//! odds, roll or type the dice, resolve, and read the result step by step. A refusal that
+//! needs chart cells opens them in place.
+
+use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
+use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
+use crate::charts::Charts;
+use crate::resolution::{Odds, Refusal, Resolution};
+use crate::rules::dba_zulu;
+use crate::ruleset::Ruleset;
+use std::collections::BTreeMap;
+
+/// Which part of the desk is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeskTab {
+    /// Resolve a procedure.
+    Resolve,
+    /// Every chart of the ruleset, coloured by confidence.
+    Charts,
+}
+
+/// What the desk asks the app to do at the end of the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeskAction {
+    /// Write these `CHART:KEY=VALUE` cells into the club's tables folder.
+    SaveClubCells(Vec<String>),
+    /// Record this resolution in the game's log.
+    Apply(Box<Resolution>),
+}
+
+/// The desk's state.
+#[derive(Debug)]
+pub struct Desk {
+    /// The tab shown.
+    pub tab: DeskTab,
+    /// The DBA procedure chosen.
+    pub dba_procedure: DbaProcedure,
+    /// The DBA combat form.
+    pub dba_combat: CombatForm,
+    /// The DBA command form.
+    pub dba_command: CommandForm,
+    /// The DBA victory form.
+    pub dba_victory: VictoryForm,
+    /// The dice for the next resolution.
+    pub dice: DiceEntry,
+    /// The last result.
+    pub result: Option<Result<Resolution, Refusal>>,
+    /// Cell values typed against a refusal.
+    pub typed_cells: BTreeMap<String, String>,
+    /// Cells supplied for the next resolutions only (`CHART:KEY=VALUE`).
+    pub once_cells: Vec<String>,
+    /// The chart viewer.
+    pub charts: ChartView,
+    /// A message to show (an input error, a saved file).
+    pub message: Option<String>,
+}
+
+impl Desk {
+    /// A desk whose first roll uses `seed`.
+    pub fn new(seed: u64) -> Desk {
+        Desk {
+            tab: DeskTab::Resolve,
+            dba_procedure: DbaProcedure::Combat,
+            dba_combat: CombatForm::default(),
+            dba_command: CommandForm::default(),
+            dba_victory: VictoryForm::default(),
+            dice: DiceEntry::new(seed),
+            result: None,
+            typed_cells: BTreeMap::new(),
+            once_cells: Vec::new(),
+            charts: ChartView::default(),
+            message: None,
+        }
+    }
+
+    /// The charts in force for this resolution: the app's, with the one-off cells on top.
+    fn charts_for(&self, charts: &Charts, ruleset: Ruleset) -> Result<Charts, String> {
+        let mut charts = charts.clone();
+        for cell in &self.once_cells {
+            charts.apply_cell_arg(ruleset, cell)?;
+        }
+        Ok(charts)
+    }
+
+    fn odds(&self, charts: &Charts, ruleset: Ruleset) -> Option<Result<Odds, Refusal>> {
+        match ruleset {
+            Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
+                let charts = self.charts_for(charts, ruleset).ok()?;
+                Some(dba_zulu::combat_odds(&charts, &self.dba_combat.situation()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Resolves the procedure shown with the dice chosen.
+    pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
+        let charts = match self.charts_for(charts, ruleset) {
+            Ok(c) => c,
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
+        };
+        let result = match (ruleset, self.dba_procedure) {
+            (Ruleset::DbaZulu, DbaProcedure::Combat) => {
+                let mut dice = match self.dice.take_source() {
+                    Ok(d) => d,
+                    Err(e) => {
+                        self.message = Some(e.to_string());
+                        return;
+                    }
+                };
+                let result =
+                    dba_zulu::resolve_combat(&charts, &self.dba_combat.situation(), dice.as_mut());
+                if result.is_ok() && dice.unused() > 0 {
+                    self.message =
+                        Some(format!("dice: {} typed face(s) left unused", dice.unused()));
+                    return;
+                }
+                result
+            }
+            (Ruleset::DbaZulu, DbaProcedure::Command) => {
+                dba_zulu::resolve_command(&charts, &self.dba_command.situation())
+            }
+            (Ruleset::DbaZulu, DbaProcedure::Victory) => {
+                dba_zulu::resolve_victory(&charts, &self.dba_victory.situation())
+            }
+            _ => return,
+        };
+        self.message = None;
+        self.result = Some(result);
+    }
+
+    /// Whether the active ruleset has resolver forms on the desk.
+    pub fn has_forms(ruleset: Ruleset) -> bool {
+        matches!(ruleset, Ruleset::DbaZulu)
+    }
+
+    /// Draws the desk. Returns the actions for the app to carry out.
+    pub fn ui(&mut self, ui: &mut egui::Ui, charts: &Charts, ruleset: Ruleset) -> Vec<DeskAction> {
+        let mut actions = Vec::new();
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, DeskTab::Resolve, "Resolver");
+            ui.selectable_value(&mut self.tab, DeskTab::Charts, "Charts")
+                .on_hover_text("Every chart of the ruleset, coloured by confidence; click a cell to type the club's value");
+        });
+        ui.separator();
+        match self.tab {
+            DeskTab::Charts => {
+                if let Some(cell) = self.charts.ui(ui, charts, ruleset) {
+                    actions.push(DeskAction::SaveClubCells(vec![cell]));
+                }
+            }
+            DeskTab::Resolve => self.resolve_tab(ui, charts, ruleset, &mut actions),
+        }
+        actions
+    }
+
+    fn resolve_tab(
+        &mut self,
+        ui: &mut egui::Ui,
+        charts: &Charts,
+        ruleset: Ruleset,
+        actions: &mut Vec<DeskAction>,
+    ) {
+        if !Desk::has_forms(ruleset) {
+            ui.label(format!(
+                "The {} procedures resolve from the command line (`laager {} --help`); the desk shows their charts.",
+                ruleset.title(),
+                ruleset.short()
+            ));
+            return;
+        }
+        ui.horizontal(|ui| {
+            for (p, name) in [
+                (DbaProcedure::Combat, "Combat"),
+                (DbaProcedure::Command, "Command points"),
+                (DbaProcedure::Victory, "Victory"),
+            ] {
+                if ui
+                    .selectable_value(&mut self.dba_procedure, p, name)
+                    .changed()
+                {
+                    self.result = None;
+                }
+            }
+        });
+        match self.dba_procedure {
+            DbaProcedure::Combat => self.dba_combat.ui(ui),
+            DbaProcedure::Command => self.dba_command.ui(ui),
+            DbaProcedure::Victory => self.dba_victory.ui(ui),
+        }
+        if let Some(odds) = self.odds(charts, ruleset) {
+            ui.separator();
+            ui.strong("Odds before the roll");
+            match odds {
+                Ok(odds) => odds_ui(ui, "dba_combat", &odds, false),
+                Err(refusal) => {
+                    ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+                }
+            }
+        }
+        ui.separator();
+        if self.dba_procedure == DbaProcedure::Combat {
+            self.dice.ui(ui, "a,b e.g. 4,2");
+        }
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui
+            .button("Resolve")
+            .on_hover_text("Resolve (Enter)")
+            .clicked()
+            || enter
+        {
+            self.resolve(charts, ruleset);
+        }
+        if let Some(message) = &self.message {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+        let mut retry = false;
+        match &self.result {
+            Some(Ok(resolution)) => {
+                ui.separator();
+                resolution_ui(ui, resolution);
+                if ui
+                    .button("Apply to the game")
+                    .on_hover_text("Record this result in the game's log")
+                    .clicked()
+                {
+                    actions.push(DeskAction::Apply(Box::new(resolution.clone())));
+                }
+            }
+            Some(Err(refusal)) => {
+                ui.separator();
+                match refusal_ui(ui, refusal, &mut self.typed_cells) {
+                    RefusalAction::None => {}
+                    RefusalAction::UseOnce(cells) => {
+                        self.once_cells.extend(cells);
+                        retry = true;
+                    }
+                    RefusalAction::SaveToClub(cells) => {
+                        self.once_cells.extend(cells.iter().cloned());
+                        actions.push(DeskAction::SaveClubCells(cells));
+                        retry = true;
+                    }
+                }
+            }
+            None => {}
+        }
+        if retry {
+            self.resolve(charts, ruleset);
+        }
+    }
+}

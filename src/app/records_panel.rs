@@ -1,0 +1,169 @@
+//! The game's records on screen: the roster with each unit's present strength and status,
+//! the move counter, the log with undo and redo, and the `.laager` file.
+
+use super::session::Session;
+use crate::game::{Cause, Event, UnitEdit};
+use std::path::PathBuf;
+
+/// What the records panel asks the app to do at the end of the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RecordsAction {
+    /// Undo the last action.
+    Undo,
+    /// Redo the last undo.
+    Redo,
+    /// Log a manual edit.
+    Log(Event),
+    /// Save the campaign to a new `.laager` file.
+    SaveAs(PathBuf),
+    /// Open a `.laager` file.
+    Open(PathBuf),
+}
+
+/// The panel's own state: the file path field.
+#[derive(Debug, Clone, Default)]
+pub struct RecordsPanel {
+    /// The `.laager` path typed (the fallback for the native dialogs).
+    pub path: String,
+}
+
+impl RecordsPanel {
+    /// Draws the roster, the log and the file controls.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<RecordsAction> {
+        let mut actions = Vec::new();
+        let game = session.game();
+        let state = game.state();
+        ui.horizontal(|ui| {
+            ui.strong(format!("Move {}", state.move_number));
+            if let Some(phase) = &state.phase {
+                ui.label(phase);
+            }
+            if ui
+                .button("Next move")
+                .on_hover_text("Advance the move counter")
+                .clicked()
+            {
+                actions.push(RecordsAction::Log(Event::MoveAdvanced));
+            }
+            ui.separator();
+            if ui
+                .button("Undo")
+                .on_hover_text("Undo the last action (Ctrl+Z)")
+                .clicked()
+            {
+                actions.push(RecordsAction::Undo);
+            }
+            if ui
+                .button("Redo")
+                .on_hover_text("Redo (Ctrl+Shift+Z)")
+                .clicked()
+            {
+                actions.push(RecordsAction::Redo);
+            }
+            ui.separator();
+            let label = ui.label("game file");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.path)
+                    .hint_text("battle.laager")
+                    .desired_width(180.0),
+            )
+            .labelled_by(label.id);
+            let typed = (!self.path.trim().is_empty()).then(|| PathBuf::from(self.path.trim()));
+            if ui
+                .button("Save game as")
+                .on_hover_text(
+                    "Save the game to a new .laager file; every action then saves itself",
+                )
+                .clicked()
+                && let Some(path) = typed.clone().or_else(|| {
+                    rfd::FileDialog::new()
+                        .add_filter("Laager", &["laager"])
+                        .save_file()
+                })
+            {
+                actions.push(RecordsAction::SaveAs(path));
+            }
+            if ui
+                .button("Open game")
+                .on_hover_text("Open a .laager file")
+                .clicked()
+                && let Some(path) = typed.or_else(|| {
+                    rfd::FileDialog::new()
+                        .add_filter("Laager", &["laager"])
+                        .pick_file()
+                })
+            {
+                actions.push(RecordsAction::Open(path));
+            }
+            match session.path() {
+                Some(path) => ui.weak(format!("autosaving to {}", path.display())),
+                None => ui.weak("not saved yet"),
+            };
+        });
+        ui.columns(2, |columns| {
+            columns[0].strong("Roster");
+            egui::ScrollArea::vertical()
+                .id_salt("roster")
+                .max_height(160.0)
+                .show(&mut columns[0], |ui| {
+                    egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
+                        for h in ["unit", "side", "type", "present", "status", ""] {
+                            ui.strong(h);
+                        }
+                        ui.end_row();
+                        for unit in &state.units {
+                            let id = &unit.spec.unit_id;
+                            ui.label(id.to_string());
+                            ui.label(&unit.spec.side);
+                            ui.label(&unit.spec.troop_type);
+                            ui.label(format!("{} / {}", unit.present, unit.spec.initial));
+                            let status = if unit.removed {
+                                "removed".to_owned()
+                            } else {
+                                unit.status.clone().unwrap_or_default()
+                            };
+                            ui.label(status);
+                            if !unit.removed
+                                && unit.present > 0
+                                && ui
+                                    .small_button("−1")
+                                    .on_hover_text(format!("{id} loses 1 (column K)"))
+                                    .clicked()
+                            {
+                                actions.push(RecordsAction::Log(Event::Edit {
+                                    edit: UnitEdit::StrengthChanged {
+                                        unit_id: id.clone(),
+                                        amount: 1,
+                                        cause: Cause::Other,
+                                    },
+                                }));
+                            }
+                            ui.end_row();
+                        }
+                    });
+                });
+            columns[1].strong("Game log");
+            egui::ScrollArea::vertical()
+                .id_salt("game_log")
+                .max_height(160.0)
+                .stick_to_bottom(true)
+                .show(&mut columns[1], |ui| {
+                    for logged in game.events() {
+                        let mut text = egui::RichText::new(format!(
+                            "{}. {}",
+                            logged.seq,
+                            logged.event.describe()
+                        ));
+                        if state.voided.contains(&logged.seq) {
+                            text = text.strikethrough().weak();
+                        }
+                        ui.label(text).on_hover_text(format!(
+                            "hash {}",
+                            &logged.hash[..12.min(logged.hash.len())]
+                        ));
+                    }
+                });
+        });
+        actions
+    }
+}

@@ -1,0 +1,116 @@
+//! The game on the desk: its log in memory, or in a `.laager` file once saved, where every
+//! action is committed in its own transaction as it happens (autosave).
+
+use crate::game::{Campaign, CampaignSettings, Event, Game, UnitSpec};
+use crate::ruleset::Ruleset;
+use crate::store::{CampaignFile, Mode};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The campaign being played and which of its games is on the table.
+#[derive(Debug)]
+pub struct Session {
+    memory: Campaign,
+    file: Option<CampaignFile>,
+    /// The game on the table, numbered from 1.
+    pub game_number: usize,
+}
+
+impl Session {
+    /// A new, unsaved campaign of one game whose units join from the table.
+    pub fn new(ruleset: Ruleset, name: &str, layout: Value, units: Vec<UnitSpec>) -> Session {
+        let mut game = Game::new(ruleset, name, layout);
+        for unit in units {
+            // A unit id the layout repeats is refused by the log; the layout check reports it.
+            let _ = game.append(Event::UnitAdded { unit });
+        }
+        let mut memory = Campaign::new(name, CampaignSettings::default());
+        memory.games.push(game);
+        Session {
+            memory,
+            file: None,
+            game_number: 1,
+        }
+    }
+
+    /// Opens a `.laager` file on its last game.
+    pub fn open(path: &Path) -> Result<Session, String> {
+        let file = CampaignFile::open(path, Mode::Write).map_err(|e| e.to_string())?;
+        let games = file.campaign().games.len();
+        if games == 0 {
+            return Err(format!("{}: the campaign has no game yet", path.display()));
+        }
+        Ok(Session {
+            memory: Campaign::new("", CampaignSettings::default()),
+            file: Some(file),
+            game_number: games,
+        })
+    }
+
+    /// The campaign, from the file when there is one.
+    pub fn campaign(&self) -> &Campaign {
+        self.file
+            .as_ref()
+            .map_or(&self.memory, CampaignFile::campaign)
+    }
+
+    /// The game on the table.
+    pub fn game(&self) -> &Game {
+        &self.campaign().games[self.game_number - 1]
+    }
+
+    /// The file the session autosaves to, if saved.
+    pub fn path(&self) -> Option<PathBuf> {
+        self.file.as_ref().map(|f| f.path().to_owned())
+    }
+
+    /// Logs one event: committed to the file first when there is one.
+    pub fn append(&mut self, event: Event) -> Result<(), String> {
+        match &mut self.file {
+            Some(file) => file
+                .append(self.game_number, event)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            None => self.memory.games[self.game_number - 1]
+                .append(event)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Undoes the last action: a voiding event, never a deletion.
+    pub fn undo(&mut self) -> Result<(), String> {
+        match &mut self.file {
+            Some(file) => file
+                .undo(self.game_number)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            None => self.memory.games[self.game_number - 1]
+                .undo()
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Redoes the last undo.
+    pub fn redo(&mut self) -> Result<(), String> {
+        match &mut self.file {
+            Some(file) => file
+                .redo(self.game_number)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            None => self.memory.games[self.game_number - 1]
+                .redo()
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Saves the campaign to a new `.laager` file and autosaves there from now on.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
+        let campaign = self.campaign().clone();
+        let file = CampaignFile::create_from(path, &campaign).map_err(|e| e.to_string())?;
+        self.file = Some(file);
+        Ok(())
+    }
+}

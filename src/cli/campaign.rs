@@ -1,0 +1,475 @@
+//! `laager campaign ...`, `laager records` and `laager log verify`: campaign files from
+//! the command line.
+
+use super::{CliError, Outcome};
+use crate::game::{
+    Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table, verify_chain,
+};
+use crate::ruleset::Ruleset;
+use crate::store::{self, CampaignFile, Mode, StoreError};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// Campaign files: create, add games, standings, JSON export and import.
+#[derive(Debug, Subcommand)]
+pub enum CampaignCommand {
+    /// Create a new `.laager` file holding an empty campaign.
+    New {
+        /// The file to create (refused if it exists).
+        file: PathBuf,
+        /// The campaign's name.
+        #[arg(long)]
+        name: String,
+        /// Replacement between games: `none`, `share:PERCENT` or `edits`.
+        #[arg(long, default_value = "none")]
+        replacement: String,
+        /// Micro Colonial campaign scale: hours per pair of moves (the print is illegible).
+        #[arg(long, value_name = "HOURS")]
+        hours_per_pair_of_moves: Option<f64>,
+        /// Micro Colonial campaign scale: what the 1000 mm battlefield stands for.
+        #[arg(long, value_name = "TEXT")]
+        battlefield_represents: Option<String>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add a game: the previous game's forces under the replacement rule, or a game's JSON.
+    AddGame {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game's ruleset id (`micro-colonial`, `dba-zulu`, ...).
+        #[arg(long)]
+        ruleset: String,
+        /// A game exported as JSON, imported with its whole log.
+        #[arg(long, value_name = "GAME.json")]
+        from_json: Option<PathBuf>,
+        /// The game's name (default: "Game N", or the JSON's name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Results, standings and each unit's history.
+    Standings {
+        /// The campaign file.
+        file: PathBuf,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the whole campaign as JSON.
+    Export {
+        /// The campaign file.
+        file: PathBuf,
+        /// The JSON file to write.
+        out: PathBuf,
+    },
+    /// Read a campaign's JSON into a new `.laager` file.
+    Import {
+        /// The JSON file.
+        input: PathBuf,
+        /// The file to create (refused if it exists).
+        new_file: PathBuf,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `laager records FILE [--game N] [--csv]`: the casualty record sheets.
+#[derive(Debug, Args)]
+pub struct RecordsArgs {
+    /// The campaign file.
+    pub file: PathBuf,
+    /// Only this game (numbered from 1).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// Print CSV.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The log's tamper evidence.
+#[derive(Debug, Subcommand)]
+pub enum LogCommand {
+    /// Check every game's hash chain and report the first break.
+    Verify {
+        /// The campaign file.
+        file: PathBuf,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn store_error(e: StoreError) -> CliError {
+    match e {
+        StoreError::Write { .. } => CliError::Internal(e.to_string()),
+        other => CliError::Input(other.to_string()),
+    }
+}
+
+fn print_json(value: &serde_json::Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
+}
+
+fn parse_replacement(text: &str) -> Result<Replacement, CliError> {
+    let bad = || {
+        CliError::Input(format!(
+            "--replacement: `{text}` is not `none`, `share:PERCENT` (0 to 100) or `edits`"
+        ))
+    };
+    match text {
+        "none" => Ok(Replacement::None),
+        "edits" => Ok(Replacement::Edits),
+        _ => {
+            let percent = text.strip_prefix("share:").ok_or_else(bad)?;
+            let percent: u32 = percent.parse().map_err(|_| bad())?;
+            if percent > 100 {
+                return Err(bad());
+            }
+            Ok(Replacement::Share { percent })
+        }
+    }
+}
+
+fn read_text(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))
+}
+
+/// Runs a `campaign` subcommand.
+pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
+    match command {
+        CampaignCommand::New {
+            file,
+            name,
+            replacement,
+            hours_per_pair_of_moves,
+            battlefield_represents,
+            json,
+        } => {
+            if hours_per_pair_of_moves.is_some_and(|h| !(h.is_finite() && h > 0.0)) {
+                return Err(CliError::Input(
+                    "--hours-per-pair-of-moves: expected a positive number of hours".to_owned(),
+                ));
+            }
+            let settings = CampaignSettings {
+                replacement: parse_replacement(&replacement)?,
+                scale: CampaignScale {
+                    battlefield_represents,
+                    hours_per_pair_of_moves,
+                    ..CampaignScale::default()
+                },
+            };
+            let created = CampaignFile::create(&file, &name, settings).map_err(store_error)?;
+            if json {
+                print_json(&json!({
+                    "file": file.display().to_string(),
+                    "name": created.campaign().name,
+                    "settings": created.campaign().settings,
+                    "games": 0,
+                }));
+            } else {
+                println!("created {} (campaign \"{name}\")", file.display());
+            }
+        }
+        CampaignCommand::AddGame {
+            file,
+            ruleset,
+            from_json,
+            name,
+            json,
+        } => add_game(&file, &ruleset, from_json.as_deref(), name, json)?,
+        CampaignCommand::Standings { file, json } => standings(&file, json)?,
+        CampaignCommand::Export { file, out } => {
+            let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
+            let text = store::campaign_to_json(opened.campaign());
+            std::fs::write(&out, text)
+                .map_err(|e| CliError::Input(format!("{}: cannot write: {e}", out.display())))?;
+            eprintln!("wrote {}", out.display());
+        }
+        CampaignCommand::Import {
+            input,
+            new_file,
+            json,
+        } => {
+            let text = read_text(&input)?;
+            let campaign = store::campaign_from_json(&text)
+                .map_err(|e| CliError::Input(format!("{}: {e}", input.display())))?;
+            let created = CampaignFile::create_from(&new_file, &campaign).map_err(store_error)?;
+            let events: usize = created
+                .campaign()
+                .games
+                .iter()
+                .map(|g| g.events().len())
+                .sum();
+            if json {
+                print_json(&json!({
+                    "file": new_file.display().to_string(),
+                    "games": created.campaign().games.len(),
+                    "events": events,
+                }));
+            } else {
+                println!(
+                    "created {} with {} games and {events} events",
+                    new_file.display(),
+                    created.campaign().games.len()
+                );
+            }
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+fn add_game(
+    file: &Path,
+    ruleset: &str,
+    from_json: Option<&Path>,
+    name: Option<String>,
+    json: bool,
+) -> Result<(), CliError> {
+    let ruleset = Ruleset::from_id(ruleset).ok_or_else(|| {
+        let ids: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
+        CliError::Input(format!(
+            "--ruleset: unknown ruleset `{ruleset}` (expected one of: {})",
+            ids.join(", ")
+        ))
+    })?;
+    let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
+    let number = opened.campaign().games.len() + 1;
+    let number = if let Some(path) = from_json {
+        let mut game = store::game_from_json(&read_text(path)?)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        if game.ruleset != ruleset {
+            return Err(CliError::Input(format!(
+                "{}: the game is {}, not {ruleset} as --ruleset says",
+                path.display(),
+                game.ruleset
+            )));
+        }
+        if let Some(name) = name {
+            game.name = name;
+        }
+        opened.add_game(game).map_err(store_error)?
+    } else {
+        let name = name.unwrap_or_else(|| format!("Game {number}"));
+        opened
+            .new_game(ruleset, &name, serde_json::Value::Null)
+            .map_err(store_error)?
+    };
+    let game = &opened.campaign().games[number - 1];
+    let units = game.state().units.len();
+    if json {
+        print_json(&json!({
+            "game": number,
+            "name": game.name,
+            "ruleset": game.ruleset,
+            "units": units,
+            "events": game.events().len(),
+        }));
+    } else {
+        println!(
+            "added game {number} \"{}\" ({ruleset}) with {units} units",
+            game.name
+        );
+    }
+    Ok(())
+}
+
+fn standings(file: &Path, json: bool) -> Result<(), CliError> {
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    let campaign: &Campaign = opened.campaign();
+    let standings = campaign.standings();
+    let histories: Vec<_> = campaign
+        .unit_ids()
+        .into_iter()
+        .map(|unit_id| {
+            let history = campaign.unit_history(&unit_id);
+            (unit_id, history)
+        })
+        .collect();
+    if json {
+        let units: Vec<_> = histories
+            .iter()
+            .map(|(unit_id, games)| json!({ "unit_id": unit_id, "games": games }))
+            .collect();
+        print_json(&json!({
+            "campaign": standings.campaign,
+            "games": standings.games,
+            "sides": standings.sides,
+            "units": units,
+        }));
+        return Ok(());
+    }
+    println!("campaign \"{}\"", standings.campaign);
+    for line in &standings.games {
+        let result = match &line.winner {
+            None => "in play".to_owned(),
+            Some(None) => "drawn".to_owned(),
+            Some(Some(side)) => format!("won by {side}"),
+        };
+        println!(
+            "  game {} \"{}\" ({}): {result}, {} events",
+            line.game, line.name, line.ruleset, line.events
+        );
+    }
+    let table = Table {
+        headers: vec!["side", "played", "won", "drawn", "lost", "strength_lost"],
+        rows: standings
+            .sides
+            .iter()
+            .map(|s| {
+                vec![
+                    s.side.clone(),
+                    s.played.to_string(),
+                    s.won.to_string(),
+                    s.drawn.to_string(),
+                    s.lost.to_string(),
+                    s.strength_lost.to_string(),
+                ]
+            })
+            .collect(),
+    };
+    print!("{}", render_table(&table));
+    for (unit_id, games) in &histories {
+        let parts: Vec<String> = games
+            .iter()
+            .map(|g| {
+                let gone = if g.removed { ", removed" } else { "" };
+                format!("game {}: {} -> {}{gone}", g.game, g.start, g.end)
+            })
+            .collect();
+        println!("  {unit_id}: {}", parts.join("; "));
+    }
+    Ok(())
+}
+
+/// Runs `laager records`.
+pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
+    let opened = CampaignFile::open(&args.file, Mode::Read).map_err(store_error)?;
+    let campaign = opened.campaign();
+    let sheets: Vec<RecordSheet> = match args.game {
+        Some(number) => {
+            if number == 0 || number > campaign.games.len() {
+                return Err(CliError::Input(format!(
+                    "--game: there is no game {number} (the campaign has {}; games are numbered from 1)",
+                    campaign.games.len()
+                )));
+            }
+            vec![RecordSheet::project(number, &campaign.games[number - 1])]
+        }
+        None => campaign.record_sheets(),
+    };
+    if args.json {
+        print_json(&serde_json::to_value(&sheets).unwrap_or_default());
+    } else if args.csv {
+        let forms: Vec<Table> = sheets.iter().map(RecordSheet::table).collect();
+        if forms.windows(2).any(|w| w[0].headers != w[1].headers) {
+            return Err(CliError::Input(
+                "--csv: the games keep different record sheets (rulesets differ); choose one with --game N".to_owned(),
+            ));
+        }
+        let mut all = Table {
+            headers: forms.first().map(|t| t.headers.clone()).unwrap_or_default(),
+            rows: Vec::new(),
+        };
+        for table in forms {
+            all.rows.extend(table.rows);
+        }
+        if all.headers.is_empty() {
+            all.headers = vec!["game", "unit"];
+        }
+        print!("{}", store::csv::to_csv(&all));
+    } else {
+        for sheet in &sheets {
+            println!(
+                "game {} \"{}\" ({}), move {}",
+                sheet.game, sheet.name, sheet.ruleset, sheet.move_number
+            );
+            print!("{}", render_table(&sheet.table()));
+        }
+        if sheets.is_empty() {
+            println!("the campaign has no games yet");
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+/// Runs a `log` subcommand.
+pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
+    let LogCommand::Verify { file, json } = command;
+    let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
+    let mut first_break = None;
+    let mut games = Vec::new();
+    for (i, game) in opened.campaign().games.iter().enumerate() {
+        let broken = verify_chain(game.events());
+        if first_break.is_none()
+            && let Some(b) = &broken
+        {
+            first_break = Some((i + 1, b.clone()));
+        }
+        games.push(json!({ "game": i + 1, "events": game.events().len(), "break": broken }));
+    }
+    let events: usize = opened
+        .campaign()
+        .games
+        .iter()
+        .map(|g| g.events().len())
+        .sum();
+    if json {
+        print_json(&json!({ "intact": first_break.is_none(), "games": games }));
+    }
+    match first_break {
+        None => {
+            if !json {
+                println!(
+                    "{}: {} games, {events} events, every hash chain intact",
+                    file.display(),
+                    games.len()
+                );
+            }
+            Ok(Outcome::Done)
+        }
+        Some((game, b)) => {
+            eprintln!(
+                "{}: game {game}, event {}: {}",
+                file.display(),
+                b.seq,
+                b.reason
+            );
+            Ok(Outcome::Refused)
+        }
+    }
+}
+
+/// Columns padded to their widest cell.
+fn render_table(table: &Table) -> String {
+    let mut widths: Vec<usize> = table.headers.iter().map(|h| h.len()).collect();
+    for row in &table.rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        format!("  {}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(table.headers.iter().map(|h| (*h).to_owned()).collect());
+    for row in &table.rows {
+        out.push_str(&line(row.clone()));
+    }
+    out
+}

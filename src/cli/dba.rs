@@ -1,0 +1,254 @@
+//! `laager dba combat|command|victory`: the DBA-style Zulu rules from the command line.
+
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
+use crate::dice::{DiceSource, EnteredDice, SeededDice};
+use crate::rules::dba_zulu::{
+    CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
+    SideId, TroopType, VictorySituation, combat_odds, resolve_combat, resolve_command,
+    resolve_victory,
+};
+use crate::ruleset::Ruleset;
+use clap::{ArgGroup, Args, Subcommand};
+
+/// `laager dba ...`.
+#[derive(Debug, Subcommand)]
+pub enum DbaCommand {
+    /// Resolve a ranged or close combat between two bases (a attacks, b defends).
+    Combat(CombatArgs),
+    /// Cost a phase's orders in command points against the phase's d6.
+    Command(CommandArgs),
+    /// Whether a side has lost a third or more of its bases.
+    Victory(VictoryArgs),
+}
+
+fn troop(text: &str) -> Result<TroopType, String> {
+    text.parse()
+}
+
+fn kind(text: &str) -> Result<CombatKind, String> {
+    text.parse()
+}
+
+fn contact(text: &str) -> Result<Contact, String> {
+    text.parse()
+}
+
+fn modifier(text: &str) -> Result<(SideId, ModifierName, u32), String> {
+    Modifiers::parse_arg(text)
+}
+
+fn order(text: &str) -> Result<MoveOrder, String> {
+    text.parse()
+}
+
+fn scale(text: &str) -> Result<String, String> {
+    const SCALES: [&str; 4] = ["15mm", "25mm", "10mm", "6mm"];
+    if SCALES.contains(&text) {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "'{text}' is not a figure scale: expected {}",
+            SCALES.join(", ")
+        ))
+    }
+}
+
+/// `laager dba combat`.
+#[allow(clippy::struct_excessive_bools)] // clap flags
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("source").required(true).args(["dice", "seed", "odds"])))]
+pub struct CombatArgs {
+    /// close (melee) or ranged (fire).
+    #[arg(long, value_name = "close|ranged", value_parser = kind)]
+    pub kind: CombatKind,
+    /// Side a, the attacker (the firer, or the base that moved into contact): british-regulars,
+    /// cavalry, lancers, light-horse, dismounted-light-horse, nnc, zulus, zulu-rifles,
+    /// artillery, gatling, rockets, baggage-train, camp, kraal, laager.
+    #[arg(long = "a", value_name = "TYPE", value_parser = troop)]
+    pub a: TroopType,
+    /// Side b, the defender (the target); the same types.
+    #[arg(long = "b", value_name = "TYPE", value_parser = troop)]
+    pub b: TroopType,
+    /// The dice rolled at the table: a's die, then b's.
+    #[arg(long, value_name = "A,B")]
+    pub dice: Option<String>,
+    /// Roll with Laager's generator from this seed.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The exact odds of every outcome over the 36 rolls, instead of a roll.
+    #[arg(long)]
+    pub odds: bool,
+    /// Where a's front edge touches b.
+    #[arg(long, value_name = "front|flank|rear", default_value = "front", value_parser = contact)]
+    pub contact: Contact,
+    /// A modifier on the side whose total it changes: rough, contacting-foot-in-rough,
+    /// prepared-position, overlaps=N, flank-or-rear, fire-aided-against=N, enfiladed, square,
+    /// small-river, donga, higher-ground, amabutho-base-lost (repeatable).
+    #[arg(long = "mod", value_name = "a:NAME[=N] | b:NAME[=N]", value_parser = modifier)]
+    pub mods: Vec<(SideId, ModifierName, u32)>,
+    /// Ranged combat at bases in contact.
+    #[arg(long)]
+    pub in_contact: bool,
+    /// Ranged combat where b, though able to fire, does not return fire (out of its range,
+    /// or by choice); the firer then suffers no adverse result.
+    #[arg(long)]
+    pub no_return_fire: bool,
+    /// The figure scale for distances (default: the setting figure_scale, 15mm).
+    #[arg(long, value_name = "15mm|25mm|10mm|6mm", value_parser = scale)]
+    pub scale: Option<String>,
+    /// Print the resolution (or odds) as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The tables in force.
+    #[command(flatten)]
+    pub tables: TablesArgs,
+}
+
+/// `laager dba command`.
+#[derive(Debug, Args)]
+pub struct CommandArgs {
+    /// The phase's d6: the command points available.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub roll: u8,
+    /// One order: base|formation, with :far (12" beyond the commander in open terrain) or
+    /// :out-of-sight (6" beyond, out of his sight or in concealment), and :line=K for a line
+    /// of K bases (repeatable).
+    #[arg(long = "move", value_name = "base|formation[:far|:out-of-sight][:line=K]", value_parser = order)]
+    pub moves: Vec<MoveOrder>,
+    /// Zulu formations deployed (or the loins committed) this phase, 2 points each.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub deploy_formation: u32,
+    /// Gatling guns whose repair is attempted, 1 point each.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gatling_repair: u32,
+    /// Print the resolution as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The tables in force.
+    #[command(flatten)]
+    pub tables: TablesArgs,
+}
+
+/// `laager dba victory`.
+#[derive(Debug, Args)]
+pub struct VictoryArgs {
+    /// The side's total bases, not counting baggage train bases.
+    #[arg(long, value_name = "N")]
+    pub bases: u32,
+    /// Bases lost, not counting baggage train bases.
+    #[arg(long, value_name = "N")]
+    pub lost: u32,
+    /// Baggage train bases lost (each counts as two).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub baggage_lost: u32,
+    /// Print the resolution as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The tables in force.
+    #[command(flatten)]
+    pub tables: TablesArgs,
+}
+
+/// Runs a `dba` subcommand.
+pub fn run(command: DbaCommand) -> Result<Outcome, CliError> {
+    match command {
+        DbaCommand::Combat(args) => combat(args),
+        DbaCommand::Command(args) => {
+            let charts = args.tables.load(Ruleset::DbaZulu)?;
+            let situation = CommandSituation {
+                roll: args.roll,
+                moves: args.moves,
+                deploy_formations: args.deploy_formation,
+                gatling_repairs: args.gatling_repair,
+            };
+            Ok(print_resolved(
+                &resolve_command(&charts, &situation),
+                args.json,
+            ))
+        }
+        DbaCommand::Victory(args) => {
+            let charts = args.tables.load(Ruleset::DbaZulu)?;
+            let situation = VictorySituation {
+                bases: args.bases,
+                lost: args.lost,
+                baggage_lost: args.baggage_lost,
+            };
+            Ok(print_resolved(
+                &resolve_victory(&charts, &situation),
+                args.json,
+            ))
+        }
+    }
+}
+
+fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
+    let charts = args.tables.load(Ruleset::DbaZulu)?;
+    let mut situation = CombatSituation::new(args.kind, args.a, args.b);
+    situation.contact = args.contact;
+    situation.in_contact = args.in_contact;
+    situation.b_holds_fire = args.no_return_fire;
+    situation.scale = args.scale;
+    for (side, name, count) in args.mods {
+        let mods = match side {
+            SideId::A => &mut situation.a.mods,
+            SideId::B => &mut situation.b.mods,
+        };
+        mods.set(name, count)
+            .map_err(|e| CliError::Input(format!("--mod {}:{name}: {e}", side.name())))?;
+    }
+    if args.odds {
+        return Ok(match combat_odds(&charts, &situation) {
+            Ok(odds) => {
+                if !args.json {
+                    println!(
+                        "dba-zulu combat odds ({}): a {} against b {}, over the 36 rolls",
+                        match args.kind {
+                            CombatKind::Close => "close",
+                            CombatKind::Ranged => "ranged",
+                        },
+                        args.a,
+                        args.b
+                    );
+                }
+                print_odds(&odds, args.json, true);
+                Outcome::Done
+            }
+            Err(refusal) => print_resolved(&Err(refusal), args.json),
+        });
+    }
+    let mut dice: Box<dyn DiceSource> = match (&args.dice, args.seed) {
+        (Some(text), _) => {
+            let entered =
+                EnteredDice::parse(text).map_err(|e| CliError::Input(format!("--dice: {e}")))?;
+            if entered.unused() < 2 {
+                return Err(CliError::Input(format!(
+                    "--dice '{text}': a combat needs 2 dice, a's then b's (A,B)"
+                )));
+            }
+            Box::new(entered)
+        }
+        (None, Some(seed)) => Box::new(SeededDice::new(seed)),
+        (None, None) => {
+            return Err(CliError::Input(
+                "give --dice A,B, --seed N or --odds".to_owned(),
+            ));
+        }
+    };
+    let result = resolve_combat(&charts, &situation, dice.as_mut());
+    // Typed dice that run out (ties rerolled) are bad input, not the rule's answer.
+    if let (Err(refusal), Some(text)) = (&result, &args.dice)
+        && refusal.reason.starts_with("dice:")
+    {
+        return Err(CliError::Input(format!(
+            "--dice '{text}': {} (the totals tied and settings:ties = reroll: type the rerolled dice too)",
+            refusal.reason
+        )));
+    }
+    if result.is_ok() && dice.unused() > 0 {
+        return Err(CliError::Input(format!(
+            "--dice: {} face(s) left unused: a combat takes 2 dice, a's then b's (more only when ties are rerolled)",
+            dice.unused()
+        )));
+    }
+    Ok(print_resolved(&result, args.json))
+}

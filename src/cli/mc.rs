@@ -1,0 +1,321 @@
+//! `laager mc ...`: Micro Colonial from the command line — movement, the Rorke's Drift
+//! break-in and victory, the basic game's victory and the Loss table lookup.
+//!
+//! Each subcommand builds the rule's input from its flags, calls the pure resolution in
+//! `rules::micro_colonial`, and prints it (text, or `--json`). Later combat subcommands
+//! (fire, melee, morale) join [`McCommand`] the same way.
+
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
+use crate::dice::{DiceSource, EnteredDice, SeededDice};
+use crate::rules::micro_colonial::movement::{
+    Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop,
+};
+use crate::rules::micro_colonial::rorkes_drift::{
+    self, PerimeterWall, RdMove, Room, RorkesDriftEnd, Side,
+};
+use crate::rules::micro_colonial::victory::{self, BasicGameEnd};
+use crate::rules::micro_colonial::{Failure, loss, movement};
+use crate::ruleset::Ruleset;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{ArgGroup, Args, Subcommand};
+
+/// `laager mc ...`.
+#[derive(Debug, Subcommand)]
+pub enum McCommand {
+    /// How far a unit may move this move (outcome.allowance_mm): the rate for its type and
+    /// mode, less terrain, formation changes, interpenetration and last move's volley losses.
+    Move(MoveArgs),
+    /// The Rorke's Drift supplement.
+    #[command(subcommand)]
+    Rd(RdCommand),
+    /// The basic game's winner (outcome.winner: "natives", "regulars" or null).
+    Victory(VictoryArgs),
+    /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
+    /// outcome.automatic_rout); needs settings:loss_table_orientation.
+    LossFactor(LossFactorArgs),
+}
+
+/// `laager mc rd ...`.
+#[derive(Debug, Subcommand)]
+pub enum RdCommand {
+    /// A Zulu attempt to break into a building or room (outcome.success): a random factor
+    /// better than +2 into an occupied room, better than 0 into an empty one.
+    BreakIn(BreakInArgs),
+    /// The conditions of victory (outcome.winner: "zulu", "british" or null).
+    Victory(RdVictoryArgs),
+    /// A move at Rorke's Drift (outcome.allowance_mm): normal rate, Zulus at half inside
+    /// the perimeter, 10 mm per internal wall for defenders, a full move to climb the wall.
+    Move(RdMoveArgs),
+}
+
+/// `--json`, `--tables DIR` and `--cell`, shared by every `mc` subcommand.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Print the resolution (or refusal) as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The tables in force.
+    #[command(flatten)]
+    pub tables: TablesArgs,
+}
+
+fn parse_with<T: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static>(
+    names: &'static [&'static str],
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(names).try_map(|s: String| s.parse::<T>())
+}
+
+/// `laager mc move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The troop type.
+    #[arg(long, value_parser = parse_with::<Troop>(Troop::NAMES))]
+    pub troop: Troop,
+    /// How it moves (action and manhandle are for guns).
+    #[arg(long, default_value = "normal", value_parser = parse_with::<Mode>(Mode::NAMES))]
+    pub mode: Mode,
+    /// Terrain crossed: hill[:N contours climbed], cover, linear-obstacle, scrub,
+    /// broken-ground, soft-sand, track (repeatable; a count N for repeated areas).
+    #[arg(long = "terrain", value_name = "KIND[:N]", value_parser = |s: &str| s.parse::<Crossing>())]
+    pub terrain: Vec<Crossing>,
+    /// A formation or facing change made during the move (repeatable).
+    #[arg(long = "change", value_name = "CHANGE", value_parser = parse_with::<Change>(Change::NAMES))]
+    pub changes: Vec<Change>,
+    /// An interpenetration made during the move (repeatable).
+    #[arg(long = "interpenetrate", value_name = "HOW", value_parser = parse_with::<Interpenetration>(Interpenetration::NAMES))]
+    pub interpenetrations: Vec<Interpenetration>,
+    /// FF lost to volley fire last move (the D column): 1 mm each.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub volley_losses: u32,
+    /// Part of a large multi-unit square: wholly in open ground, or partly in other terrain.
+    #[arg(long, value_parser = parse_with::<Square>(Square::NAMES))]
+    pub square: Option<Square>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc rd break-in`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("room").required(true).args(["occupied", "empty"])))]
+#[command(group(ArgGroup::new("throw").required(true).args(["dice", "seed", "odds"])))]
+pub struct BreakInArgs {
+    /// The room holds a defender's counter (better than +2 needed).
+    #[arg(long)]
+    pub occupied: bool,
+    /// The room is empty (better than 0 needed).
+    #[arg(long)]
+    pub empty: bool,
+    /// The faces thrown at the table: one black and one red, e.g. B4,R2.
+    #[arg(long, value_name = "FACES", allow_hyphen_values = true)]
+    pub dice: Option<String>,
+    /// Laager throws, from this seed.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The exact odds of breaking in instead of a throw.
+    #[arg(long)]
+    pub odds: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc rd victory`.
+#[derive(Debug, Args)]
+pub struct RdVictoryArgs {
+    /// British sections eliminated.
+    #[arg(long, value_name = "N")]
+    pub sections_lost: u32,
+    /// Command counters lost.
+    #[arg(long, value_name = "N")]
+    pub commanders_lost: u32,
+    /// Every Zulu attack was beaten off.
+    #[arg(long)]
+    pub attacks_beaten_off: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc rd move`.
+#[derive(Debug, Args)]
+pub struct RdMoveArgs {
+    /// Who moves.
+    #[arg(long, value_parser = ["zulu", "british"])]
+    pub side: String,
+    /// The unit is inside the perimeter.
+    #[arg(long)]
+    pub inside_perimeter: bool,
+    /// Walls inside the perimeter the defenders cross.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub internal_walls: u32,
+    /// A Zulu unit climbs the perimeter wall this move.
+    #[arg(long, value_parser = ["unoccupied", "occupied"])]
+    pub climb_wall: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc victory`.
+#[derive(Debug, Args)]
+pub struct VictoryArgs {
+    /// The regular force's infantry at the start (units).
+    #[arg(long, value_name = "N")]
+    pub regular_infantry: u32,
+    /// How many of them were destroyed.
+    #[arg(long, value_name = "N")]
+    pub regular_infantry_destroyed: u32,
+    /// The regulars were forced to retire from their start line or position.
+    #[arg(long)]
+    pub driven_from_start_line: bool,
+    /// The regulars beat off all enemy assaults.
+    #[arg(long)]
+    pub assaults_beaten_off: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc loss-factor`.
+#[derive(Debug, Args)]
+pub struct LossFactorArgs {
+    /// The unit's initial fighting factor.
+    #[arg(long, value_name = "N")]
+    pub initial_ff: u32,
+    /// The unit's present fighting factor.
+    #[arg(long, value_name = "N")]
+    pub present_ff: u32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs an `mc` subcommand.
+pub fn run(command: McCommand) -> Result<Outcome, CliError> {
+    match command {
+        McCommand::Move(args) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let request = MoveRequest {
+                troop: args.troop,
+                mode: args.mode,
+                terrain: args.terrain,
+                changes: args.changes,
+                interpenetrations: args.interpenetrations,
+                volley_losses: args.volley_losses,
+                square: args.square,
+            };
+            Ok(print_resolved(
+                &movement::resolve_move(&charts, &request),
+                args.common.json,
+            ))
+        }
+        McCommand::Rd(RdCommand::BreakIn(args)) => break_in(&args),
+        McCommand::Rd(RdCommand::Victory(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let end = RorkesDriftEnd {
+                sections_lost: args.sections_lost,
+                commanders_lost: args.commanders_lost,
+                attacks_beaten_off: args.attacks_beaten_off,
+            };
+            Ok(print_resolved(
+                &rorkes_drift::victory(&charts, &end),
+                args.common.json,
+            ))
+        }
+        McCommand::Rd(RdCommand::Move(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let request = RdMove {
+                side: if args.side == "zulu" {
+                    Side::Zulu
+                } else {
+                    Side::British
+                },
+                inside_perimeter: args.inside_perimeter,
+                internal_walls: args.internal_walls,
+                climb: args.climb_wall.as_deref().map(|w| {
+                    if w == "occupied" {
+                        PerimeterWall::Occupied
+                    } else {
+                        PerimeterWall::Unoccupied
+                    }
+                }),
+            };
+            Ok(print_resolved(
+                &rorkes_drift::rd_move(&charts, &request),
+                args.common.json,
+            ))
+        }
+        McCommand::Victory(args) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let end = BasicGameEnd {
+                regular_infantry: args.regular_infantry,
+                regular_infantry_destroyed: args.regular_infantry_destroyed,
+                driven_from_start_line: args.driven_from_start_line,
+                assaults_beaten_off: args.assaults_beaten_off,
+            };
+            Ok(print_resolved(
+                &victory::resolve_basic(&charts, &end),
+                args.common.json,
+            ))
+        }
+        McCommand::LossFactor(args) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            Ok(print_resolved(
+                &loss::loss_factor(&charts, args.initial_ff, args.present_ff),
+                args.common.json,
+            ))
+        }
+    }
+}
+
+fn break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let room = if args.occupied {
+        Room::Occupied
+    } else {
+        Room::Empty
+    };
+    if args.odds {
+        return match rorkes_drift::break_in_odds(&charts, room) {
+            Ok(odds) => {
+                print_odds(&odds, args.common.json, true);
+                Ok(Outcome::Done)
+            }
+            Err(refusal) => Ok(print_resolved(&Err(refusal), args.common.json)),
+        };
+    }
+    let mut dice: Box<dyn DiceSource> = match (&args.dice, args.seed) {
+        (Some(faces), _) => Box::new(EnteredDice::parse(faces).map_err(|e| dice_error(&e))?),
+        (None, Some(seed)) => Box::new(SeededDice::new(seed)),
+        (None, None) => {
+            return Err(CliError::Input(
+                "give --dice FACES, --seed N or --odds".to_owned(),
+            ));
+        }
+    };
+    let result = rorkes_drift::break_in(&charts, room, dice.as_mut());
+    if let Err(Failure::Dice(e)) = &result {
+        return Err(dice_error(e));
+    }
+    if dice.unused() > 0 {
+        return Err(CliError::Input(format!(
+            "--dice: {} face(s) left unused: a break-in throws one black and one red die",
+            dice.unused()
+        )));
+    }
+    match result {
+        Ok(resolution) => Ok(print_resolved(&Ok(resolution), args.common.json)),
+        Err(Failure::Refused(refusal)) => Ok(print_resolved(&Err(refusal), args.common.json)),
+        Err(Failure::Dice(e)) => Err(dice_error(&e)),
+    }
+}
+
+/// A dice error as an input error naming the flag (`--dice: '4' needs a colour ...`).
+fn dice_error(error: &crate::dice::DiceError) -> CliError {
+    let text = error.to_string();
+    CliError::Input(format!(
+        "--dice: {}",
+        text.strip_prefix("dice: ").unwrap_or(&text)
+    ))
+}

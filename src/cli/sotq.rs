@@ -1,0 +1,545 @@
+//! `laager sotq ...`: Soldiers of the Queen from the command line — range, odds, fire,
+//! melee, leaders, rally, movement, stacking, ammunition and victory.
+
+// `Result<Resolution, Refusal>` is the rules' contract; flag structs mirror the rulebook's
+// yes-or-no conditions.
+#![allow(clippy::result_large_err, clippy::struct_excessive_bools)]
+
+mod combat;
+mod spec;
+
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
+use crate::dice::{DiceSource, EnteredDice, SeededDice};
+use crate::resolution::{Refusal, Resolution};
+use crate::rules::soldiers_of_the_queen::hex::{self, Hex, ShiftedColumns};
+use crate::rules::soldiers_of_the_queen::leaders::{self, AloneCase, Position, Rallier, Rally};
+use crate::rules::soldiers_of_the_queen::{Game, RULESET, Side, ammo, movement, odds, victory};
+use crate::ruleset::Ruleset;
+use clap::{Args, Subcommand};
+
+/// `laager sotq ...`.
+#[derive(Debug, Subcommand)]
+pub enum SotqCommand {
+    /// The range in hexes between two hexes named CCRR (PART 10 A) → outcome.hexes.
+    Range {
+        /// The firing unit's hex (not counted), CCRR.
+        #[arg(long, value_name = "CCRR")]
+        from: String,
+        /// The target's hex (counted), CCRR.
+        #[arg(long, value_name = "CCRR")]
+        to: String,
+        /// Which columns sit half a hex toward higher rows: even or odd (default: settings:shifted_columns).
+        #[arg(long, value_name = "even|odd")]
+        shifted_columns: Option<String>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Melee odds, remainders in the defender's favour (PART 12 B) → outcome.column ("8-1", "1-2").
+    Odds {
+        /// Total attack Melee Strength.
+        #[arg(long)]
+        attack: u32,
+        /// Total defence Melee Strength.
+        #[arg(long)]
+        defence: u32,
+        /// Clamp to this game's Melee Combat Results Table, once a club supplies it.
+        #[arg(long, value_name = "isandhlwana|omdurman")]
+        game: Option<String>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// One fire attack (PART 10) → outcome.result, column, units, eliminated, leaders_killed.
+    Fire(combat::FireArgs),
+    /// One melee attack (PART 12) → outcome.odds, column, result, units, may_advance.
+    Melee(combat::MeleeArgs),
+    /// A leader's death roll, 2d6 killed on 2 or 12, or a leader alone (PART 13 D) → outcome.killed.
+    LeaderDeath {
+        /// Two typed dice, A,B.
+        #[arg(long, value_name = "A,B", group = "how")]
+        dice: Option<String>,
+        /// Roll with Laager's generator from this seed.
+        #[arg(long, group = "how")]
+        seed: Option<u64>,
+        /// Print the exact chance instead of rolling.
+        #[arg(long, group = "how")]
+        odds: bool,
+        /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable, stacked-with-enemy.
+        #[arg(long, value_name = "CASE", group = "how")]
+        alone: Option<String>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Whether a leader rallies a Routed unit (PART 13) → outcome.rallied.
+    Rally(RallyArgs),
+    /// Who has won (PART 5) → outcome.winner, game_over, and the Omdurman Victory Points.
+    Victory(VictoryArgs),
+    /// A unit type's Movement Allowance (PART 6 B) → outcome.allowance.
+    Allowance {
+        /// isandhlwana or omdurman.
+        #[arg(long)]
+        game: String,
+        /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...).
+        #[arg(long = "unit", value_name = "TYPE")]
+        unit_type: String,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The Movement Points a unit pays to enter the map (PART 15) → outcome.mp.
+    Entry(EntryArgs),
+    /// Check one hex's stack and who may fire from it (PART 9) → outcome.legal, violations, may_fire.
+    Stack {
+        /// isandhlwana or omdurman.
+        #[arg(long)]
+        game: String,
+        /// british, zulu or dervish.
+        #[arg(long)]
+        side: String,
+        /// A piece, top of the stack first (repeatable).
+        #[arg(long = "piece", required = true, help = spec::PIECE_KEYS)]
+        pieces: Vec<String>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// One ammunition resupply roll, Isandhlwana (PART 11) → outcome.resupplied, marked.
+    Resupply(ResupplyArgs),
+}
+
+/// `--json` and the tables in force.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Print the resolution (or refusal) as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    tables: TablesArgs,
+}
+
+/// Where the dice come from.
+#[derive(Debug, Args)]
+pub struct DiceArgs {
+    /// Typed dice, in the order the procedure reads them (comma-separated).
+    #[arg(
+        long,
+        value_name = "FACES",
+        conflicts_with = "seed",
+        required_unless_present = "seed"
+    )]
+    dice: Option<String>,
+    /// Roll with Laager's generator from this seed.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// `laager sotq rally`.
+#[derive(Debug, Args)]
+pub struct RallyArgs {
+    /// isandhlwana or omdurman.
+    #[arg(long)]
+    game: String,
+    /// british, zulu or dervish.
+    #[arg(long)]
+    side: String,
+    /// army-commander, gatacre, or the name of his command for any other commander (1/24, I Brigade, uDududu).
+    #[arg(long, value_name = "WHO")]
+    leader: String,
+    /// The command the Routed unit belongs to.
+    #[arg(long, value_name = "NAME")]
+    unit_command: Option<String>,
+    /// The Routed unit is artillery.
+    #[arg(long)]
+    artillery: bool,
+    /// Where the unit is: stacked, adjacent or away.
+    #[arg(long)]
+    at: String,
+    /// The army commander has been killed (Kitchener, for Gatacre).
+    #[arg(long)]
+    army_commander_killed: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// `laager sotq victory`.
+#[derive(Debug, Args)]
+pub struct VictoryArgs {
+    /// isandhlwana or omdurman.
+    #[arg(long)]
+    game: String,
+    /// Isandhlwana: British regular combat units not yet eliminated.
+    #[arg(long)]
+    british_regulars_remaining: Option<u32>,
+    /// Isandhlwana: Zulu combat units eliminated (leaders and uKhulutshane not counted).
+    #[arg(long)]
+    zulu_eliminated: Option<u32>,
+    /// Omdurman: the last Game Turn completed (1-21).
+    #[arg(long)]
+    turn: Option<u32>,
+    /// Omdurman: British combat units exited through the south exit hexes.
+    #[arg(long, default_value_t = 0)]
+    exited: u32,
+    /// Omdurman: British combat units neither eliminated nor exited.
+    #[arg(long)]
+    british_remaining: Option<u32>,
+    /// Omdurman: the Khalifa has been killed.
+    #[arg(long)]
+    khalifa_killed: bool,
+    /// Omdurman: Dervish combat units eliminated.
+    #[arg(long, default_value_t = 0)]
+    dervish_eliminated: u32,
+    /// Omdurman: British combat units eliminated on a Game Turn, TURN:COUNT (repeatable).
+    #[arg(long = "british-eliminated", value_name = "TURN:COUNT")]
+    british_eliminated: Vec<String>,
+    /// Omdurman: a Game Turn from 12 on with no British exit (repeatable or comma-separated).
+    #[arg(long = "no-exit-turn", value_name = "TURN", value_delimiter = ',')]
+    no_exit_turns: Vec<u32>,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// `laager sotq entry`.
+#[derive(Debug, Args)]
+pub struct EntryArgs {
+    /// isandhlwana or omdurman.
+    #[arg(long)]
+    game: String,
+    /// british, zulu or dervish.
+    #[arg(long)]
+    side: String,
+    /// Which unit through this hex this Game Turn this is (1 = the first).
+    #[arg(long)]
+    order: u32,
+    /// The entry hex's Movement Point cost.
+    #[arg(long, conflicts_with = "terrain")]
+    hex_cost: Option<i64>,
+    /// The entry hex's terrain, a row of the Terrain Effects Chart.
+    #[arg(long)]
+    terrain: Option<String>,
+    /// The entry hex, CCRR.
+    #[arg(long, value_name = "CCRR")]
+    hex: Option<String>,
+    /// The unit type, for its Movement Allowance.
+    #[arg(long = "unit", value_name = "TYPE")]
+    unit_type: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// `laager sotq resupply`.
+#[derive(Debug, Args)]
+pub struct ResupplyArgs {
+    /// foot or dismounted-cavalry.
+    #[arg(long, default_value = "foot")]
+    unit_type: String,
+    /// Boxes on the unit's Ammunition Roster.
+    #[arg(long)]
+    boxes: u32,
+    /// Boxes marked off.
+    #[arg(long)]
+    marked: u32,
+    /// Range to the Supply Wagon in hexes.
+    #[arg(long, conflicts_with_all = ["from", "wagon"])]
+    range: Option<u32>,
+    /// The unit's hex, CCRR (with --wagon).
+    #[arg(long, value_name = "CCRR", requires = "wagon")]
+    from: Option<String>,
+    /// The Supply Wagon's hex, CCRR.
+    #[arg(long, value_name = "CCRR", requires = "from")]
+    wagon: Option<String>,
+    /// The unit is artillery.
+    #[arg(long)]
+    artillery: bool,
+    /// The unit is Pinned.
+    #[arg(long)]
+    pinned: bool,
+    /// The unit is Routed.
+    #[arg(long)]
+    routed: bool,
+    /// The path to the wagon goes through an enemy-controlled hex.
+    #[arg(long)]
+    path_blocked: bool,
+    #[command(flatten)]
+    dice: DiceArgs,
+    #[command(flatten)]
+    common: Common,
+}
+
+fn input<T>(result: Result<T, String>) -> Result<T, CliError> {
+    result.map_err(CliError::Input)
+}
+
+fn hex_arg(flag: &str, text: &str) -> Result<Hex, CliError> {
+    Hex::parse(text).map_err(|e| CliError::Input(format!("{flag}: {e}")))
+}
+
+fn game_arg(text: &str) -> Result<Game, CliError> {
+    Game::parse(text).map_err(|e| CliError::Input(format!("--game: {e}")))
+}
+
+fn side_arg(text: &str) -> Result<Side, CliError> {
+    Side::parse(text).map_err(|e| CliError::Input(format!("--side: {e}")))
+}
+
+/// Runs a resolution with the typed or seeded dice; typed faces left over are an error.
+fn with_dice(
+    dice: &DiceArgs,
+    resolve: impl FnOnce(&mut dyn DiceSource) -> Result<Resolution, Refusal>,
+) -> Result<Result<Resolution, Refusal>, CliError> {
+    match (&dice.dice, dice.seed) {
+        (Some(text), _) => {
+            let mut entered =
+                EnteredDice::parse(text).map_err(|e| CliError::Input(format!("--dice: {e}")))?;
+            let result = resolve(&mut entered);
+            if result.is_ok() && entered.unused() > 0 {
+                return Err(CliError::Input(format!(
+                    "--dice: {} face(s) left unused: this resolution reads fewer dice",
+                    entered.unused()
+                )));
+            }
+            Ok(result)
+        }
+        (None, Some(seed)) => Ok(resolve(&mut SeededDice::new(seed))),
+        (None, None) => Err(CliError::Input("give --dice FACES or --seed S".to_owned())),
+    }
+}
+
+fn load(common: &Common) -> Result<crate::charts::Charts, CliError> {
+    common.tables.load(Ruleset::SoldiersOfTheQueen)
+}
+
+/// Runs a `sotq` subcommand.
+pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
+    match command {
+        SotqCommand::Range {
+            from,
+            to,
+            shifted_columns,
+            common,
+        } => {
+            let charts = load(&common)?;
+            let parity = match shifted_columns {
+                Some(p) => Some(
+                    ShiftedColumns::parse(&p)
+                        .map_err(|e| CliError::Input(format!("--shifted-columns: {e}")))?,
+                ),
+                None => None,
+            };
+            let result = hex::range(
+                &charts,
+                hex_arg("--from", &from)?,
+                hex_arg("--to", &to)?,
+                parity,
+            );
+            Ok(print_resolved(&result, common.json))
+        }
+        SotqCommand::Odds {
+            attack,
+            defence,
+            game,
+            common,
+        } => {
+            let charts = load(&common)?;
+            let game = game.as_deref().map(game_arg).transpose()?;
+            Ok(print_resolved(
+                &odds::resolve(&charts, attack, defence, game),
+                common.json,
+            ))
+        }
+        SotqCommand::Fire(args) => combat::run_fire(&args),
+        SotqCommand::Melee(args) => combat::run_melee(&args),
+        SotqCommand::LeaderDeath {
+            dice,
+            seed,
+            odds,
+            alone,
+            common,
+        } => {
+            let charts = load(&common)?;
+            if odds {
+                print_odds(&leaders::death_odds(), common.json, true);
+                return Ok(Outcome::Done);
+            }
+            if let Some(case) = alone {
+                let case = AloneCase::parse(&case)
+                    .map_err(|e| CliError::Input(format!("--alone: {e}")))?;
+                return Ok(print_resolved(
+                    &Ok(leaders::alone(&charts, case)),
+                    common.json,
+                ));
+            }
+            let dice = DiceArgs { dice, seed };
+            let result = with_dice(&dice, |d| leaders::death_roll(&charts, d))?;
+            Ok(print_resolved(&result, common.json))
+        }
+        SotqCommand::Rally(args) => {
+            let charts = load(&args.common)?;
+            let rallier = match args.leader.as_str() {
+                "army-commander" => Rallier::ArmyCommander,
+                "gatacre" => Rallier::Gatacre,
+                command => Rallier::Commander(command.to_owned()),
+            };
+            let position = match args.at.as_str() {
+                "stacked" => Position::Stacked,
+                "adjacent" => Position::Adjacent,
+                "away" => Position::Away,
+                other => {
+                    return Err(CliError::Input(format!(
+                        "--at: '{other}' is not a position: expected stacked, adjacent or away"
+                    )));
+                }
+            };
+            let rally = Rally {
+                game: game_arg(&args.game)?,
+                side: side_arg(&args.side)?,
+                rallier,
+                unit_command: args.unit_command.clone(),
+                unit_artillery: args.artillery,
+                position,
+                army_commander_killed: args.army_commander_killed,
+            };
+            Ok(print_resolved(
+                &Ok(leaders::rally(&charts, &rally)),
+                args.common.json,
+            ))
+        }
+        SotqCommand::Victory(args) => run_victory(&args),
+        SotqCommand::Allowance {
+            game,
+            unit_type,
+            common,
+        } => {
+            let charts = load(&common)?;
+            Ok(print_resolved(
+                &movement::allowance(&charts, game_arg(&game)?, &unit_type),
+                common.json,
+            ))
+        }
+        SotqCommand::Entry(args) => {
+            let charts = load(&args.common)?;
+            let entry = movement::Entry {
+                game: game_arg(&args.game)?,
+                side: side_arg(&args.side)?,
+                hex: args
+                    .hex
+                    .as_deref()
+                    .map(|h| hex_arg("--hex", h))
+                    .transpose()?,
+                order: args.order,
+                hex_cost: args.hex_cost,
+                terrain: args.terrain.clone(),
+                unit_type: args.unit_type.clone(),
+            };
+            Ok(print_resolved(
+                &movement::entry(&charts, &entry),
+                args.common.json,
+            ))
+        }
+        SotqCommand::Stack {
+            game,
+            side,
+            pieces,
+            common,
+        } => {
+            let charts = load(&common)?;
+            let pieces = pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| spec::piece(p, i + 1))
+                .collect::<Result<Vec<_>, _>>();
+            let result =
+                movement::stack(&charts, game_arg(&game)?, side_arg(&side)?, &input(pieces)?);
+            Ok(print_resolved(&result, common.json))
+        }
+        SotqCommand::Resupply(args) => {
+            let charts = load(&args.common)?;
+            let range = match (args.range, &args.from, &args.wagon) {
+                (Some(r), _, _) => r,
+                (None, Some(from), Some(wagon)) => {
+                    let shifted = shipped_parity(&charts)?;
+                    hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
+                }
+                _ => {
+                    return Err(CliError::Input(
+                        "give --range N or --from CCRR --wagon CCRR".to_owned(),
+                    ));
+                }
+            };
+            let resupply = ammo::Resupply {
+                unit_type: args.unit_type.clone(),
+                boxes: args.boxes,
+                marked: args.marked,
+                range,
+                artillery: args.artillery,
+                pinned: args.pinned,
+                routed: args.routed,
+                path_blocked: args.path_blocked,
+            };
+            let result = with_dice(&args.dice, |d| ammo::resupply(&charts, &resupply, d))?;
+            Ok(print_resolved(&result, args.common.json))
+        }
+    }
+}
+
+/// The column parity in force, for ranges computed on the way to another procedure.
+fn shipped_parity(charts: &crate::charts::Charts) -> Result<ShiftedColumns, CliError> {
+    let text = charts
+        .chart(RULESET, "settings")
+        .and_then(|c| c.cell(&["shifted_columns"]))
+        .and_then(|c| c.value.clone())
+        .map(|v| v.to_string())
+        .ok_or_else(|| {
+            CliError::Input(
+                "settings:shifted_columns is unknown: give range=N instead of a hex".to_owned(),
+            )
+        })?;
+    input(ShiftedColumns::parse(&text))
+}
+
+fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let result = match game_arg(&args.game)? {
+        Game::Isandhlwana => {
+            let (Some(remaining), Some(eliminated)) =
+                (args.british_regulars_remaining, args.zulu_eliminated)
+            else {
+                return Err(CliError::Input("isandhlwana victory needs --british-regulars-remaining N and --zulu-eliminated N".to_owned()));
+            };
+            victory::isandhlwana(
+                &charts,
+                &victory::IsandhlwanaCounts {
+                    british_regulars_remaining: remaining,
+                    zulu_units_eliminated: eliminated,
+                },
+            )
+        }
+        Game::Omdurman => {
+            let (Some(turn), Some(remaining)) = (args.turn, args.british_remaining) else {
+                return Err(CliError::Input(
+                    "omdurman victory needs --turn N and --british-remaining N".to_owned(),
+                ));
+            };
+            let mut eliminated = Vec::new();
+            for item in &args.british_eliminated {
+                let parsed = item
+                    .split_once(':')
+                    .and_then(|(t, c)| Some((t.trim().parse().ok()?, c.trim().parse().ok()?)));
+                eliminated.push(parsed.ok_or_else(|| {
+                    CliError::Input(format!(
+                        "--british-eliminated '{item}': expected TURN:COUNT, as 9:2"
+                    ))
+                })?);
+            }
+            victory::omdurman(
+                &charts,
+                &victory::OmdurmanCounts {
+                    turn,
+                    british_exited: args.exited,
+                    british_remaining: remaining,
+                    khalifa_killed: args.khalifa_killed,
+                    dervish_eliminated: args.dervish_eliminated,
+                    british_eliminated: eliminated,
+                    turns_without_exit: args.no_exit_turns.clone(),
+                },
+            )
+        }
+    };
+    Ok(print_resolved(&result, args.common.json))
+}

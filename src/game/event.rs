@@ -1,0 +1,242 @@
+//! The facts a game's log is made of: units added, edited and removed, resolutions
+//! applied, the move advanced, the game ended, and the voiding events that undo and redo.
+
+use crate::resolution::Resolution;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+/// A unit's identity, stable across the games of a campaign (`24th-1-coy`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UnitId(pub String);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for UnitId {
+    fn from(text: &str) -> UnitId {
+        UnitId(text.to_owned())
+    }
+}
+
+/// A unit as it joins a game: who it is, whose side, and its strength.
+///
+/// Strength is the ruleset's own measure: Micro Colonial fighting factors, DBA bases,
+/// Victoria Cross strength points (SP), Soldiers of the Queen strength points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSpec {
+    /// The unit's identity.
+    pub unit_id: UnitId,
+    /// Its name as the referee writes it ("1st/24th, A Coy").
+    pub name: String,
+    /// Its side ("British", "Zulu").
+    pub side: String,
+    /// Its troop type in the ruleset's words ("regular infantry", "Zulus").
+    pub troop_type: String,
+    /// Initial strength (Micro Colonial IF; DBA bases; VC SP).
+    pub initial: u32,
+    /// Strength on joining this game (PF); equal to `initial` in a first game.
+    pub present: u32,
+}
+
+/// Why a unit's strength changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// A loss to volley fire: Micro Colonial column D ("record all volley fire losses
+    /// under the column headed 'D' on the casualty record sheet").
+    Volley,
+    /// Any other loss: Micro Colonial column K ("Record all other losses under the column
+    /// headed 'K'").
+    Other,
+    /// Strength restored between games under the campaign's replacement rule.
+    Replacement,
+}
+
+impl Cause {
+    /// Whether this cause takes strength away (a loss) rather than restoring it.
+    pub fn is_loss(self) -> bool {
+        matches!(self, Cause::Volley | Cause::Other)
+    }
+}
+
+/// A change to one unit, made by hand or as the effect of an applied resolution.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum UnitEdit {
+    /// The unit moved; `to` is its new place in the layout's own format (opaque here).
+    Moved {
+        /// The unit.
+        unit_id: UnitId,
+        /// Where it now stands, as the layout describes a base's pose.
+        to: Value,
+    },
+    /// Strength lost (`amount` taken off) or restored (`amount` added), with its cause.
+    StrengthChanged {
+        /// The unit.
+        unit_id: UnitId,
+        /// How much: losses take it off present strength, replacements add it.
+        amount: u32,
+        /// Volley or other loss, or a replacement.
+        cause: Cause,
+    },
+    /// A status set ("broken", "recoiled", "morale test due") or cleared (`null`).
+    StatusSet {
+        /// The unit.
+        unit_id: UnitId,
+        /// The status in the ruleset's words, or `None` to clear it.
+        status: Option<String>,
+    },
+    /// The unit leaves the game (destroyed, routed off, withdrawn).
+    Removed {
+        /// The unit.
+        unit_id: UnitId,
+    },
+}
+
+impl UnitEdit {
+    /// The unit the edit is about.
+    pub fn unit_id(&self) -> &UnitId {
+        match self {
+            UnitEdit::Moved { unit_id, .. }
+            | UnitEdit::StrengthChanged { unit_id, .. }
+            | UnitEdit::StatusSet { unit_id, .. }
+            | UnitEdit::Removed { unit_id } => unit_id,
+        }
+    }
+}
+
+/// Where the dice of an applied resolution came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum DiceOrigin {
+    /// Laager's seeded generator, with the seed so the roll replays exactly.
+    Seeded {
+        /// The ChaCha8 seed.
+        seed: u64,
+    },
+    /// Faces typed in from the table, as typed (`B4,R2`).
+    Typed {
+        /// The faces as entered.
+        faces: String,
+    },
+}
+
+/// A resolution applied to the game: what was asked, the dice, the result and its effects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AppliedResolution {
+    /// The situation the rule was asked about, as the caller gave it.
+    pub inputs: Value,
+    /// The source of the dice.
+    pub dice: DiceOrigin,
+    /// The result: steps, faces, outcome, warnings and the tables hash.
+    pub resolution: Resolution,
+    /// The changes to units the referee applied from the outcome.
+    pub effects: Vec<UnitEdit>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<String>,
+    /// The referee's note ("the square held").
+    pub note: String,
+}
+
+/// One fact in a game's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A unit joins the game.
+    UnitAdded {
+        /// The unit and its strength.
+        unit: UnitSpec,
+    },
+    /// A manual edit of one unit.
+    Edit {
+        /// The edit.
+        edit: UnitEdit,
+    },
+    /// A resolution applied, with its inputs, dice, result and effects.
+    ResolutionApplied(Box<AppliedResolution>),
+    /// The next move begins (the phase is cleared).
+    MoveAdvanced,
+    /// The phase within the move ("British fire", "Zulu move").
+    PhaseSet {
+        /// The phase's name.
+        phase: String,
+    },
+    /// The game is over.
+    GameEnded {
+        /// Who won.
+        result: GameResult,
+    },
+    /// Undo: the event with this sequence number no longer counts. Never deleted.
+    Voided {
+        /// The voided event's sequence number.
+        event: u64,
+    },
+    /// Redo: a voided event counts again.
+    Restored {
+        /// The restored event's sequence number.
+        event: u64,
+    },
+}
+
+impl Event {
+    /// Whether the event is an action (counts in the projection and can be undone), not
+    /// an undo or redo.
+    pub fn is_action(&self) -> bool {
+        !matches!(self, Event::Voided { .. } | Event::Restored { .. })
+    }
+
+    /// A one-line description for listings.
+    pub fn describe(&self) -> String {
+        match self {
+            Event::UnitAdded { unit } => format!(
+                "{} ({}, {}) joins with {} of {}",
+                unit.unit_id, unit.name, unit.side, unit.present, unit.initial
+            ),
+            Event::Edit { edit } => describe_edit(edit),
+            Event::ResolutionApplied(applied) => format!(
+                "{} {} applied ({} effects)",
+                applied.resolution.ruleset,
+                applied.resolution.procedure,
+                applied.effects.len()
+            ),
+            Event::MoveAdvanced => "next move".to_owned(),
+            Event::PhaseSet { phase } => format!("phase: {phase}"),
+            Event::GameEnded { result } => match &result.winner {
+                Some(side) => format!("game ended: {side} won"),
+                None => "game ended: drawn".to_owned(),
+            },
+            Event::Voided { event } => format!("undo event {event}"),
+            Event::Restored { event } => format!("redo event {event}"),
+        }
+    }
+}
+
+fn describe_edit(edit: &UnitEdit) -> String {
+    match edit {
+        UnitEdit::Moved { unit_id, .. } => format!("{unit_id} moved"),
+        UnitEdit::StrengthChanged {
+            unit_id,
+            amount,
+            cause,
+        } => match cause {
+            Cause::Volley => format!("{unit_id} loses {amount} to volley fire"),
+            Cause::Other => format!("{unit_id} loses {amount}"),
+            Cause::Replacement => format!("{unit_id} restored by {amount}"),
+        },
+        UnitEdit::StatusSet { unit_id, status } => match status {
+            Some(status) => format!("{unit_id} is {status}"),
+            None => format!("{unit_id} status cleared"),
+        },
+        UnitEdit::Removed { unit_id } => format!("{unit_id} removed"),
+    }
+}

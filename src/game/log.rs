@@ -1,0 +1,349 @@
+//! A game: its ruleset, layout and append-only log, with the checks an event must pass
+//! before it is logged, and undo and redo as voiding events.
+
+use super::chain::{GENESIS, LoggedEvent};
+use super::event::{DiceOrigin, Event, UnitEdit, UnitId};
+use super::state::GameState;
+use crate::ruleset::Ruleset;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Why an event was not logged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// An edit names a unit that never joined the game.
+    #[error("unit {0} is not on the roster")]
+    UnknownUnit(UnitId),
+    /// A unit joins twice.
+    #[error("unit {0} is already on the roster")]
+    DuplicateUnit(UnitId),
+    /// An edit names a unit that has left the game.
+    #[error("unit {0} has been removed from the game")]
+    RemovedUnit(UnitId),
+    /// A unit's present strength above its initial strength on joining.
+    #[error(
+        "unit {unit_id} cannot join with present strength {present} above its initial {initial}"
+    )]
+    PresentAboveInitial {
+        /// The unit.
+        unit_id: UnitId,
+        /// Present strength given.
+        present: u32,
+        /// Initial strength given.
+        initial: u32,
+    },
+    /// A loss larger than what the unit has left.
+    #[error("unit {unit_id} has {present} left and cannot lose {amount}")]
+    LossAbovePresent {
+        /// The unit.
+        unit_id: UnitId,
+        /// What it has.
+        present: u32,
+        /// What was to be lost.
+        amount: u32,
+    },
+    /// A replacement that would take a unit above its initial strength.
+    #[error("unit {unit_id} has {present} of {initial} and cannot be restored by {amount}")]
+    RestoreAboveInitial {
+        /// The unit.
+        unit_id: UnitId,
+        /// What it has.
+        present: u32,
+        /// Its initial strength.
+        initial: u32,
+        /// What was to be restored.
+        amount: u32,
+    },
+    /// A strength change of nothing.
+    #[error("a strength change of 0 for unit {0} records nothing")]
+    ZeroChange(UnitId),
+    /// A resolution of another ruleset.
+    #[error("a {found} resolution cannot be applied to a {game} game")]
+    WrongRuleset {
+        /// The game's ruleset.
+        game: Ruleset,
+        /// The resolution's.
+        found: Ruleset,
+    },
+    /// Anything but undo or redo after the game ended.
+    #[error("the game has ended; undo its end before logging more")]
+    GameOver,
+    /// Undo with nothing to undo.
+    #[error("there is nothing to undo")]
+    NothingToUndo,
+    /// Redo with nothing to redo.
+    #[error("there is nothing to redo")]
+    NothingToRedo,
+    /// Voiding an event that does not exist, is an undo/redo itself, or is already void.
+    #[error("event {0} cannot be voided: {1}")]
+    CannotVoid(u64, &'static str),
+    /// Restoring anything but the event redo would restore.
+    #[error(
+        "event {0} cannot be restored: only the last undone event, before any new action, can be redone"
+    )]
+    CannotRestore(u64),
+    /// A seed rolled before in this game: rolling it again would replay that roll.
+    #[error(
+        "seed {seed} was already rolled in event {event}; a voided roll is redone, never rolled again"
+    )]
+    SeedReused {
+        /// The seed.
+        seed: u64,
+        /// The event that rolled it.
+        event: u64,
+    },
+    /// A copy of a voided resolution.
+    #[error("this is voided event {0} logged again; redo it instead")]
+    VoidedReplayed(u64),
+}
+
+/// One game: ruleset, name, layout and log, with its projection kept up to date.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Game {
+    /// The ruleset the game is played under.
+    pub ruleset: Ruleset,
+    /// The game's name ("Isandlwana, evening 1").
+    pub name: String,
+    /// The table's layout, in the geometry module's format, stored as given.
+    pub layout: Value,
+    events: Vec<LoggedEvent>,
+    state: GameState,
+}
+
+impl Game {
+    /// An empty game.
+    pub fn new(ruleset: Ruleset, name: &str, layout: Value) -> Game {
+        Game {
+            ruleset,
+            name: name.to_owned(),
+            layout,
+            events: Vec::new(),
+            state: GameState::default(),
+        }
+    }
+
+    /// A game from a stored log, taken as it is (check it with [`super::verify_chain`]).
+    pub fn from_log(ruleset: Ruleset, name: &str, layout: Value, events: Vec<LoggedEvent>) -> Game {
+        let state = GameState::replay(&events);
+        Game {
+            ruleset,
+            name: name.to_owned(),
+            layout,
+            events,
+            state,
+        }
+    }
+
+    /// The log.
+    pub fn events(&self) -> &[LoggedEvent] {
+        &self.events
+    }
+
+    /// The projection of the log.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The hash of the last event ([`GENESIS`] for an empty log).
+    pub fn head(&self) -> &str {
+        self.events.last().map_or(GENESIS, |e| e.hash.as_str())
+    }
+
+    /// Checks an event and links it at the end of the log, without logging it yet: the
+    /// store commits it first, then [`Game::accept`]s it.
+    pub fn prepare(&self, event: Event) -> Result<LoggedEvent, GameError> {
+        self.check(&event)?;
+        Ok(LoggedEvent::link(
+            self.events.len() as u64 + 1,
+            self.head(),
+            event,
+        ))
+    }
+
+    /// Logs an event prepared by [`Game::prepare`] against this same log.
+    pub fn accept(&mut self, logged: LoggedEvent) {
+        if logged.event.is_action() {
+            self.state.apply_new_action(logged.seq, &logged.event);
+            self.events.push(logged);
+        } else {
+            self.events.push(logged);
+            self.state = GameState::replay(&self.events);
+        }
+    }
+
+    /// Checks and logs an event (in memory).
+    pub fn append(&mut self, event: Event) -> Result<&LoggedEvent, GameError> {
+        let logged = self.prepare(event)?;
+        self.accept(logged);
+        Ok(self.events.last().expect("just pushed"))
+    }
+
+    /// The event that undoes the last action still in force.
+    pub fn undo_event(&self) -> Result<Event, GameError> {
+        self.events
+            .iter()
+            .rev()
+            .find(|e| e.event.is_action() && !self.state.voided.contains(&e.seq))
+            .map(|e| Event::Voided { event: e.seq })
+            .ok_or(GameError::NothingToUndo)
+    }
+
+    /// The event that redoes the last undo, if no action came after it.
+    pub fn redo_event(&self) -> Result<Event, GameError> {
+        self.state
+            .redo
+            .last()
+            .map(|&seq| Event::Restored { event: seq })
+            .ok_or(GameError::NothingToRedo)
+    }
+
+    /// Undoes the last action in force (in memory).
+    pub fn undo(&mut self) -> Result<&LoggedEvent, GameError> {
+        let event = self.undo_event()?;
+        self.append(event)
+    }
+
+    /// Redoes the last undo (in memory).
+    pub fn redo(&mut self) -> Result<&LoggedEvent, GameError> {
+        let event = self.redo_event()?;
+        self.append(event)
+    }
+
+    /// Whether the event may be logged next.
+    pub fn check(&self, event: &Event) -> Result<(), GameError> {
+        let state = &self.state;
+        match event {
+            Event::Voided { event: target } => return self.check_void(*target),
+            Event::Restored { event: target } => {
+                return if state.redo.last() == Some(target) {
+                    Ok(())
+                } else {
+                    Err(GameError::CannotRestore(*target))
+                };
+            }
+            _ => {}
+        }
+        if state.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        match event {
+            Event::UnitAdded { unit } => {
+                if state.unit(&unit.unit_id).is_some() {
+                    return Err(GameError::DuplicateUnit(unit.unit_id.clone()));
+                }
+                if unit.present > unit.initial {
+                    return Err(GameError::PresentAboveInitial {
+                        unit_id: unit.unit_id.clone(),
+                        present: unit.present,
+                        initial: unit.initial,
+                    });
+                }
+                Ok(())
+            }
+            Event::Edit { edit } => self.check_edits(std::slice::from_ref(edit)),
+            Event::ResolutionApplied(applied) => {
+                if applied.resolution.ruleset != self.ruleset {
+                    return Err(GameError::WrongRuleset {
+                        game: self.ruleset,
+                        found: applied.resolution.ruleset,
+                    });
+                }
+                self.check_not_replayed(event, &applied.dice)?;
+                self.check_edits(&applied.effects)
+            }
+            Event::MoveAdvanced
+            | Event::PhaseSet { .. }
+            | Event::GameEnded { .. }
+            | Event::Voided { .. }
+            | Event::Restored { .. } => Ok(()),
+        }
+    }
+
+    fn check_void(&self, target: u64) -> Result<(), GameError> {
+        let Some(logged) = target
+            .checked_sub(1)
+            .and_then(|i| self.events.get(i as usize))
+        else {
+            return Err(GameError::CannotVoid(target, "there is no such event"));
+        };
+        if !logged.event.is_action() {
+            return Err(GameError::CannotVoid(
+                target,
+                "it is an undo or redo; redo or undo instead",
+            ));
+        }
+        if self.state.voided.contains(&target) {
+            return Err(GameError::CannotVoid(target, "it is already void"));
+        }
+        Ok(())
+    }
+
+    /// "A voided roll cannot be replayed as a new one": a seed rolls once per game, and a
+    /// copy of a voided resolution is refused.
+    fn check_not_replayed(&self, event: &Event, dice: &DiceOrigin) -> Result<(), GameError> {
+        for logged in &self.events {
+            let Event::ResolutionApplied(earlier) = &logged.event else {
+                continue;
+            };
+            if let (DiceOrigin::Seeded { seed }, DiceOrigin::Seeded { seed: before }) =
+                (dice, &earlier.dice)
+                && seed == before
+            {
+                return Err(GameError::SeedReused {
+                    seed: *seed,
+                    event: logged.seq,
+                });
+            }
+            if self.state.voided.contains(&logged.seq) && &logged.event == event {
+                return Err(GameError::VoidedReplayed(logged.seq));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks edits in order, each against the strength the ones before it leave.
+    fn check_edits(&self, edits: &[UnitEdit]) -> Result<(), GameError> {
+        let mut present: BTreeMap<&UnitId, u32> = BTreeMap::new();
+        let mut removed: Vec<&UnitId> = Vec::new();
+        for edit in edits {
+            let unit_id = edit.unit_id();
+            let Some(unit) = self.state.unit(unit_id) else {
+                return Err(GameError::UnknownUnit(unit_id.clone()));
+            };
+            if unit.removed || removed.contains(&unit_id) {
+                return Err(GameError::RemovedUnit(unit_id.clone()));
+            }
+            let left = present.entry(unit_id).or_insert(unit.present);
+            match edit {
+                UnitEdit::StrengthChanged { amount, cause, .. } => {
+                    if *amount == 0 {
+                        return Err(GameError::ZeroChange(unit_id.clone()));
+                    }
+                    if cause.is_loss() {
+                        if *amount > *left {
+                            return Err(GameError::LossAbovePresent {
+                                unit_id: unit_id.clone(),
+                                present: *left,
+                                amount: *amount,
+                            });
+                        }
+                        *left -= amount;
+                    } else {
+                        if left.saturating_add(*amount) > unit.spec.initial {
+                            return Err(GameError::RestoreAboveInitial {
+                                unit_id: unit_id.clone(),
+                                present: *left,
+                                initial: unit.spec.initial,
+                                amount: *amount,
+                            });
+                        }
+                        *left += amount;
+                    }
+                }
+                UnitEdit::Removed { .. } => removed.push(unit_id),
+                UnitEdit::Moved { .. } | UnitEdit::StatusSet { .. } => {}
+            }
+        }
+        Ok(())
+    }
+}

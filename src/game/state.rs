@@ -1,0 +1,214 @@
+//! The projection of a log: each unit's state, the roster, the move and phase, every
+//! strength change and move by the move it happened in. Replaying the active events of a
+//! log from the start always gives the same state.
+
+use super::chain::LoggedEvent;
+use super::event::{Cause, Event, GameResult, UnitEdit, UnitId, UnitSpec};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One unit as the log leaves it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// Who the unit is and its strength on joining.
+    pub spec: UnitSpec,
+    /// Present strength (Micro Colonial PF).
+    pub present: u32,
+    /// Its status, if one is set.
+    pub status: Option<String>,
+    /// Whether it has left the game.
+    pub removed: bool,
+    /// Where it last moved to, in the layout's format.
+    pub position: Option<Value>,
+}
+
+/// A strength change, kept with the move it happened in (the record sheet's rows).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrengthEntry {
+    /// The event that made it (a manual edit or an applied resolution).
+    pub seq: u64,
+    /// The move it happened in, from 1.
+    pub move_number: u32,
+    /// The unit.
+    pub unit_id: UnitId,
+    /// How much was actually taken off or added (a loss is capped at present strength).
+    pub amount: u32,
+    /// Volley, other, replacement.
+    pub cause: Cause,
+}
+
+/// A unit's move, kept so volley losses can be struck through once taken into account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// The event that moved it.
+    pub seq: u64,
+    /// The move it happened in.
+    pub move_number: u32,
+    /// The unit.
+    pub unit_id: UnitId,
+}
+
+/// Everything the active events of a log add up to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The current move, from 1.
+    pub move_number: u32,
+    /// The phase within the move, if set.
+    pub phase: Option<String>,
+    /// The roster, in the order units joined (removed units stay, marked).
+    pub units: Vec<UnitState>,
+    /// Every strength change, in order.
+    pub changes: Vec<StrengthEntry>,
+    /// Every unit move, in order.
+    pub moves: Vec<MoveEntry>,
+    /// The result, once the game has ended.
+    pub result: Option<GameResult>,
+    /// The voided (undone) events.
+    pub voided: BTreeSet<u64>,
+    /// Events that redo would restore, the next one last.
+    pub redo: Vec<u64>,
+    index: BTreeMap<UnitId, usize>,
+}
+
+impl Default for GameState {
+    fn default() -> GameState {
+        GameState {
+            move_number: 1,
+            phase: None,
+            units: Vec::new(),
+            changes: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+            voided: BTreeSet::new(),
+            redo: Vec::new(),
+            index: BTreeMap::new(),
+        }
+    }
+}
+
+impl GameState {
+    /// Replays a log from the start: first which events are voided, then every active
+    /// action in order.
+    pub fn replay(events: &[LoggedEvent]) -> GameState {
+        let mut state = GameState::default();
+        for logged in events {
+            state.note_control(&logged.event);
+        }
+        for logged in events {
+            if logged.event.is_action() && !state.voided.contains(&logged.seq) {
+                state.apply_action(logged.seq, &logged.event);
+            }
+        }
+        state
+    }
+
+    /// Tracks undo and redo: a new action clears what redo would restore.
+    fn note_control(&mut self, event: &Event) {
+        match event {
+            Event::Voided { event } => {
+                self.voided.insert(*event);
+                self.redo.push(*event);
+            }
+            Event::Restored { event } => {
+                self.voided.remove(event);
+                self.redo.retain(|seq| seq != event);
+            }
+            _ => self.redo.clear(),
+        }
+    }
+
+    /// Applies one new event at the end of the log. Actions apply directly; an undo or
+    /// redo changes what counts, so the caller replays (see [`super::Game`]).
+    pub(crate) fn apply_new_action(&mut self, seq: u64, event: &Event) {
+        self.note_control(event);
+        self.apply_action(seq, event);
+    }
+
+    fn apply_action(&mut self, seq: u64, event: &Event) {
+        match event {
+            Event::UnitAdded { unit } => {
+                if !self.index.contains_key(&unit.unit_id) {
+                    self.index.insert(unit.unit_id.clone(), self.units.len());
+                    self.units.push(UnitState {
+                        spec: unit.clone(),
+                        present: unit.present,
+                        status: None,
+                        removed: false,
+                        position: None,
+                    });
+                }
+            }
+            Event::Edit { edit } => self.apply_edit(seq, edit),
+            Event::ResolutionApplied(applied) => {
+                for edit in &applied.effects {
+                    self.apply_edit(seq, edit);
+                }
+            }
+            Event::MoveAdvanced => {
+                self.move_number = self.move_number.saturating_add(1);
+                self.phase = None;
+            }
+            Event::PhaseSet { phase } => self.phase = Some(phase.clone()),
+            Event::GameEnded { result } => self.result = Some(result.clone()),
+            Event::Voided { .. } | Event::Restored { .. } => {}
+        }
+    }
+
+    fn apply_edit(&mut self, seq: u64, edit: &UnitEdit) {
+        let move_number = self.move_number;
+        let Some(&at) = self.index.get(edit.unit_id()) else {
+            return;
+        };
+        let unit = &mut self.units[at];
+        match edit {
+            UnitEdit::Moved { unit_id, to } => {
+                unit.position = Some(to.clone());
+                self.moves.push(MoveEntry {
+                    seq,
+                    move_number,
+                    unit_id: unit_id.clone(),
+                });
+            }
+            UnitEdit::StrengthChanged {
+                unit_id,
+                amount,
+                cause,
+            } => {
+                let amount = if cause.is_loss() {
+                    let taken = (*amount).min(unit.present);
+                    unit.present -= taken;
+                    taken
+                } else {
+                    unit.present = unit.present.saturating_add(*amount);
+                    *amount
+                };
+                self.changes.push(StrengthEntry {
+                    seq,
+                    move_number,
+                    unit_id: unit_id.clone(),
+                    amount,
+                    cause: *cause,
+                });
+            }
+            UnitEdit::StatusSet { status, .. } => unit.status.clone_from(status),
+            UnitEdit::Removed { .. } => unit.removed = true,
+        }
+    }
+
+    /// One unit's state.
+    pub fn unit(&self, unit_id: &UnitId) -> Option<&UnitState> {
+        self.index.get(unit_id).map(|&at| &self.units[at])
+    }
+
+    /// The sides in the game, in the order their first unit joined.
+    pub fn sides(&self) -> Vec<String> {
+        let mut sides: Vec<String> = Vec::new();
+        for unit in &self.units {
+            if !sides.contains(&unit.spec.side) {
+                sides.push(unit.spec.side.clone());
+            }
+        }
+        sides
+    }
+}

@@ -1,0 +1,475 @@
+//! Ranged and close combat: each side rolls a d6 and adds its combat factor and modifiers;
+//! the totals are compared and the loser's fate read from the outcome rules and its row of
+//! the troop table. Exact odds over the 36 rolls.
+
+use super::modifiers::{self, CombatView, Modifiers, SideView};
+use super::moves;
+use super::troops::{CHART, Troop, TroopType};
+use super::verdict::decide;
+use super::{RULESET, cell, rule, section};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use std::str::FromStr;
+
+/// Ranged (fire) or close (melee) combat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatKind {
+    /// Close combat (melee).
+    Close,
+    /// Ranged combat (fire).
+    Ranged,
+}
+
+impl FromStr for CombatKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CombatKind, String> {
+        match text {
+            "close" => Ok(CombatKind::Close),
+            "ranged" => Ok(CombatKind::Ranged),
+            _ => Err(format!(
+                "'{text}' is not a kind of combat: expected close or ranged"
+            )),
+        }
+    }
+}
+
+/// Where a's front edge touches b.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Contact {
+    /// b's front edge.
+    #[default]
+    Front,
+    /// b's flank.
+    Flank,
+    /// b's rear.
+    Rear,
+}
+
+impl Contact {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Contact::Front => "front",
+            Contact::Flank => "flank",
+            Contact::Rear => "rear",
+        }
+    }
+}
+
+impl FromStr for Contact {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Contact, String> {
+        match text {
+            "front" => Ok(Contact::Front),
+            "flank" => Ok(Contact::Flank),
+            "rear" => Ok(Contact::Rear),
+            _ => Err(format!(
+                "'{text}' is not a contact: expected front, flank or rear"
+            )),
+        }
+    }
+}
+
+/// Side a (the attacker: the firer, or the base that moved into contact) or b (the defender).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SideId {
+    /// The attacker.
+    A,
+    /// The defender.
+    B,
+}
+
+impl SideId {
+    /// "a" or "b".
+    pub fn name(self) -> &'static str {
+        match self {
+            SideId::A => "a",
+            SideId::B => "b",
+        }
+    }
+
+    fn other(self) -> SideId {
+        match self {
+            SideId::A => SideId::B,
+            SideId::B => SideId::A,
+        }
+    }
+}
+
+/// One side of a combat: its troop type and its modifier flags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    /// The troop type.
+    pub troop: TroopType,
+    /// The flags on this side (each changes this side's total).
+    pub mods: Modifiers,
+}
+
+impl Side {
+    /// A side with no flags.
+    pub fn plain(troop: TroopType) -> Side {
+        Side {
+            troop,
+            mods: Modifiers::default(),
+        }
+    }
+}
+
+/// Everything a combat is resolved from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CombatSituation {
+    /// Ranged or close.
+    pub kind: CombatKind,
+    /// The attacker: the firer, or the base that moved into contact.
+    pub a: Side,
+    /// The defender: the target.
+    pub b: Side,
+    /// Where a's front edge touches b (close combat, or ranged with `in_contact`).
+    pub contact: Contact,
+    /// Ranged combat at bases in contact.
+    pub in_contact: bool,
+    /// Ranged combat where b, though able to fire, does not return fire (out of its range,
+    /// or by choice: "Targets capable of returning fire may do so ... but are not required to").
+    pub b_holds_fire: bool,
+    /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
+    pub scale: Option<String>,
+}
+
+impl CombatSituation {
+    /// A combat with no flags, front contact, the scale from the settings.
+    pub fn new(kind: CombatKind, a: TroopType, b: TroopType) -> CombatSituation {
+        CombatSituation {
+            kind,
+            a: Side::plain(a),
+            b: Side::plain(b),
+            contact: Contact::Front,
+            in_contact: false,
+            b_holds_fire: false,
+            scale: None,
+        }
+    }
+
+    /// One side by its id.
+    pub(crate) fn side(&self, id: SideId) -> &Side {
+        match id {
+            SideId::A => &self.a,
+            SideId::B => &self.b,
+        }
+    }
+}
+
+/// What equal totals do (the setting `ties`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ties {
+    NoResult,
+    Reroll,
+}
+
+/// A combat with its troop rows read and its totals before the dice.
+pub(crate) struct Prepared<'s> {
+    /// The combat as given.
+    pub situation: &'s CombatSituation,
+    /// a's row.
+    pub a: Troop,
+    /// b's row.
+    pub b: Troop,
+    /// a's total before its die.
+    pub a_base: i64,
+    /// b's total before its die.
+    pub b_base: i64,
+    /// The steps so far.
+    pub steps: Vec<Step>,
+    /// The `ties` setting.
+    pub ties: Ties,
+    /// Ranged combat where b returns fire, so the firer may lose.
+    pub b_returns_fire: bool,
+}
+
+impl Prepared<'_> {
+    /// One side's row.
+    pub fn troop(&self, id: SideId) -> &Troop {
+        match id {
+            SideId::A => &self.a,
+            SideId::B => &self.b,
+        }
+    }
+
+    /// Whether this is close combat.
+    pub fn close(&self) -> bool {
+        self.situation.kind == CombatKind::Close
+    }
+
+    /// Whether a side has an enemy in contact to its flank or rear in close combat.
+    pub fn flanked(&self, id: SideId) -> bool {
+        let s = self.situation;
+        self.close()
+            && (s.side(id).mods.flank_or_rear || (id == SideId::B && s.contact != Contact::Front))
+    }
+}
+
+fn prepare<'s>(
+    reader: &mut CellReader<'_>,
+    situation: &'s CombatSituation,
+) -> Result<Prepared<'s>, Refusal> {
+    let s = situation;
+    if s.a.mods.higher_ground && s.b.mods.higher_ground {
+        return Err(Refusal::by_rule(
+            rule(section::TERRAIN),
+            "higher-ground is given to both a and b: only one base can be 'at a higher elevation than its opponent'",
+        ));
+    }
+    if s.kind == CombatKind::Ranged && s.contact != Contact::Front && !s.in_contact {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            format!(
+                "contact {} needs the bases in contact: give --in-contact for ranged combat at bases in contact",
+                s.contact.name()
+            ),
+        ));
+    }
+    if s.kind == CombatKind::Close && s.b_holds_fire {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            "--no-return-fire is for ranged combat: in close combat both bases fight",
+        ));
+    }
+    let a = Troop::read(reader, s.a.troop)?;
+    let b = Troop::read(reader, s.b.troop)?;
+    let ties = match reader
+        .get("settings", &["ties"])
+        .as_ref()
+        .and_then(|v| v.as_text())
+    {
+        Some("no_result") | None => Ties::NoResult,
+        Some("reroll") => Ties::Reroll,
+        Some(other) => {
+            return Err(Refusal::by_rule(
+                cell(section::SETTINGS, "settings", &["ties"]),
+                format!("settings:ties is '{other}': expected no_result or reroll"),
+            ));
+        }
+    };
+    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
+        return Err(refusal);
+    }
+    let (Some(a), Some(b)) = (a, b) else {
+        return Err(Refusal::by_rule(
+            rule(section::TROOP_TABLE),
+            "the troop table rows could not be read",
+        ));
+    };
+    let mut steps = Vec::new();
+    if s.kind == CombatKind::Ranged {
+        // "Bases may engage in fire combat up to the limit of their listed range".
+        match a.range_in {
+            None => {
+                return Err(Refusal::by_rule(
+                    cell(section::TROOP_TABLE, CHART, &[a.kind.id(), "range_in"]),
+                    format!(
+                        "{} cannot fire: its range is 'none' in the troop table",
+                        a.label
+                    ),
+                ));
+            }
+            Some(range) => steps.push(Step::valued(
+                cell(section::RANGED, CHART, &[a.kind.id(), "range_in"]),
+                format!(
+                    "a ({}) fires at b ({}) within its listed range (inches, 15 mm)",
+                    a.label, b.label
+                ),
+                range,
+                None,
+            )),
+        }
+        // "Targets capable of returning fire may do so ( in which case the firer may suffer
+        // adverse results ) but are not required to do so."
+        let text = match (b.range_in, s.b_holds_fire) {
+            (None, _) => format!(
+                "b ({}) cannot return fire (range 'none'): the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), true) => format!(
+                "b ({}) does not return fire: the firer suffers no adverse result if it loses",
+                b.label
+            ),
+            (Some(_), false) => format!(
+                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
+                b.label
+            ),
+        };
+        steps.push(Step::note(rule(section::RANGED), text));
+    } else if a.kind.is_gun() {
+        steps.push(Step::note(
+            rule(section::MOVEMENT),
+            format!(
+                "{} 'may never voluntarily move into contact with enemy bases': as a, this is a close combat continuing from an earlier phase",
+                a.label
+            ),
+        ));
+    }
+    // "Targets capable of returning fire may do so ... but are not required to do so."
+    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
+    let view = CombatView {
+        kind: s.kind,
+        contact: s.contact,
+        in_contact: s.in_contact,
+        b_returns_fire,
+    };
+    let mut base = [0; 2];
+    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
+        let (me, opp) = match id {
+            SideId::A => (&a, &b),
+            SideId::B => (&b, &a),
+        };
+        steps.push(Step::valued(
+            cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
+            format!("{}: {} combat factor", id.name(), me.label),
+            me.combat,
+            Some(me.combat.into()),
+        ));
+        let side = SideView {
+            id,
+            troop: me,
+            mods: &s.side(id).mods,
+            opponent: opp,
+            opponent_mods: &s.side(id.other()).mods,
+        };
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, me.combat);
+    }
+    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
+        return Err(refusal);
+    }
+    Ok(Prepared {
+        situation,
+        b_returns_fire,
+        a,
+        b,
+        a_base: base[0],
+        b_base: base[1],
+        steps,
+        ties,
+    })
+}
+
+/// Resolves one combat with dice from `dice`.
+pub fn resolve_combat(
+    charts: &Charts,
+    situation: &CombatSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(&mut reader, situation)?;
+    let mut resolution = Resolution::new(RULESET, "combat", charts.hash());
+    resolution.steps.clone_from(&prepared.steps);
+    let mut jammed: Vec<&str> = Vec::new();
+    // Rerolls (ties = reroll) end with probability 1; a bound keeps a broken source finite.
+    let mut decision = None;
+    for _ in 0..100 {
+        let roll = dice
+            .throw(&[None, None])
+            .map_err(|e| Refusal::by_rule(rule(section::COMBAT), e.to_string()))?;
+        let (a_face, b_face) = (roll.faces[0].face, roll.faces[1].face);
+        resolution.rolls.push(roll);
+        // "Gatling guns jam whenever they roll an unmodified 1 in combat ( not movement )."
+        for (id, face) in [(SideId::A, a_face), (SideId::B, b_face)] {
+            if prepared.troop(id).kind == TroopType::Gatling
+                && face == 1
+                && !jammed.contains(&id.name())
+            {
+                jammed.push(id.name());
+                resolution.step(Step::note(
+                    rule(section::RANGED),
+                    format!("{}'s Gatling gun rolls an unmodified 1: it jams (repair: a 6, one command point)", id.name()),
+                ));
+            }
+        }
+        let d = decide(&prepared, a_face, b_face);
+        let tie = d.a_total == d.b_total;
+        resolution.steps.extend(d.steps.iter().cloned());
+        if tie && prepared.ties == Ties::Reroll {
+            if let Some(last) = resolution.steps.last_mut() {
+                last.text = format!(
+                    "equal totals ({}): the text is silent on ties; setting ties = reroll, so both roll again",
+                    d.a_total
+                );
+            }
+            continue;
+        }
+        decision = Some(d);
+        break;
+    }
+    let Some(decision) = decision else {
+        return Err(Refusal::by_rule(
+            rule(section::COMBAT),
+            "the dice tied 100 times in a row",
+        ));
+    };
+    if decision.a_total == decision.b_total {
+        resolution.warn(
+            "ties: the text is silent on equal totals; settings:ties = no_result decided this one",
+        );
+    }
+    resolution.set("a_total", decision.a_total);
+    resolution.set("b_total", decision.b_total);
+    resolution.set(
+        "loser",
+        decision
+            .loser
+            .map_or(serde_json::Value::Null, |l| l.name().into()),
+    );
+    resolution.set("result", decision.fate.name());
+    resolution.set("jammed", jammed);
+    moves::outcome_moves(&mut reader, &prepared, &decision, &mut resolution)?;
+    for warning in reader.warnings() {
+        resolution.warn(warning.clone());
+    }
+    Ok(resolution)
+}
+
+/// The odds values, in the issue's order.
+pub(crate) const ODDS_ORDER: [&str; 9] = [
+    "a:destroyed",
+    "a:recoil",
+    "a:flee",
+    "a:stays",
+    "none:no_result",
+    "b:stays",
+    "b:flee",
+    "b:recoil",
+    "b:destroyed",
+];
+
+/// The exact odds of every `LOSER:RESULT` over the 36 rolls (ties = reroll: over the rolls
+/// that do not tie; a firer's "loss" to a target that does not return fire is `none:no_result`), non-zero ones only, in the order of [`ODDS_ORDER`].
+pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(&mut reader, situation)?;
+    let mut counts = [0u32; 9];
+    for a_face in 1..=6 {
+        for b_face in 1..=6 {
+            let d = decide(&prepared, a_face, b_face);
+            if d.a_total == d.b_total && prepared.ties == Ties::Reroll {
+                continue;
+            }
+            let label = format!("{}:{}", d.loser.map_or("none", SideId::name), d.fate.name());
+            if let Some(i) = ODDS_ORDER.iter().position(|v| *v == label) {
+                counts[i] += 1;
+            }
+        }
+    }
+    let total: u32 = counts.iter().sum();
+    Ok(Odds {
+        outcomes: ODDS_ORDER
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(value, n)| OddsEntry {
+                value: (*value).into(),
+                probability: f64::from(n) / f64::from(total),
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,257 @@
+//! Command points: the phase's single d6 against the cost of the orders intended.
+
+use super::{RULESET, cell, rule, section};
+use crate::charts::{CellReader, Charts};
+use crate::resolution::{Face, Refusal, Resolution, Roll, RollSource, Step};
+use std::str::FromStr;
+
+/// What an order moves (or, for the Zulu player, halts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveUnit {
+    /// A single base.
+    Base,
+    /// A formation (a British line or column, a Zulu horn, chest or loins).
+    Formation,
+}
+
+/// One order: a base or a formation, how far it is from the commander, and how long a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveOrder {
+    /// Base or formation.
+    pub unit: MoveUnit,
+    /// More than 12" from the commander's base in open terrain (`:far`).
+    pub far: bool,
+    /// More than 6" from the commander's base and out of his sight or in concealment (`:out-of-sight`).
+    pub out_of_sight: bool,
+    /// A line of this many bases (`:line=K`, formations only).
+    pub line: Option<u32>,
+}
+
+impl FromStr for MoveOrder {
+    type Err = String;
+
+    /// `base|formation[:far|:out-of-sight][:line=K]`.
+    fn from_str(text: &str) -> Result<MoveOrder, String> {
+        let bad = |why: String| format!("--move '{text}': {why}");
+        let mut parts = text.split(':');
+        let unit = match parts.next().unwrap_or_default() {
+            "base" => MoveUnit::Base,
+            "formation" => MoveUnit::Formation,
+            other => return Err(bad(format!("'{other}' is neither base nor formation"))),
+        };
+        let mut order = MoveOrder {
+            unit,
+            far: false,
+            out_of_sight: false,
+            line: None,
+        };
+        for part in parts {
+            match part.split_once('=') {
+                None if part == "far" && !order.far => order.far = true,
+                None if part == "out-of-sight" && !order.out_of_sight => order.out_of_sight = true,
+                Some(("line", k)) if order.line.is_none() => {
+                    let k: u32 = k.parse().ok().filter(|k| *k >= 1).ok_or_else(|| {
+                        bad(format!("line={k}: expected a number of bases, 1 or more"))
+                    })?;
+                    order.line = Some(k);
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "'{part}' is not a qualifier (or is given twice): expected far, out-of-sight or line=K"
+                    )));
+                }
+            }
+        }
+        if order.far && order.out_of_sight {
+            return Err(bad(
+                "give far (12\" beyond the commander in open terrain) or out-of-sight (6\" beyond, out of sight or in concealment), not both: either costs the one extra point".to_owned(),
+            ));
+        }
+        if unit == MoveUnit::Base && order.line.is_some() {
+            return Err(bad(
+                "a line is a formation: write formation:line=K".to_owned()
+            ));
+        }
+        Ok(order)
+    }
+}
+
+/// A phase's command: the d6 rolled and the orders intended.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CommandSituation {
+    /// The phase's d6 (1–6): the command points available.
+    pub roll: u8,
+    /// The bases and formations to move (or, Zulu, to halt).
+    pub moves: Vec<MoveOrder>,
+    /// Zulu formations deployed, or the loins committed, this phase.
+    pub deploy_formations: u32,
+    /// Gatling guns whose repair is attempted.
+    pub gatling_repairs: u32,
+}
+
+const CHART: &str = "command_costs";
+
+/// Works out the cost of the orders and whether the roll affords it.
+pub fn resolve_command(
+    charts: &Charts,
+    situation: &CommandSituation,
+) -> Result<Resolution, Refusal> {
+    let s = situation;
+    if !(1..=6).contains(&s.roll) {
+        return Err(Refusal::by_rule(
+            rule(section::SEQUENCE),
+            format!(
+                "the command roll is a single six sided die: {} is not 1-6",
+                s.roll
+            ),
+        ));
+    }
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = Resolution::new(RULESET, "command", charts.hash());
+    resolution.rolls.push(Roll {
+        source: RollSource::Entered,
+        seed: None,
+        faces: vec![Face {
+            face: s.roll,
+            colour: None,
+        }],
+    });
+    resolution.step(Step::valued(
+        rule(section::SEQUENCE),
+        "'a single six sided die is rolled, its score determining how many commmand points are available that phase'",
+        s.roll,
+        None,
+    ));
+    let mut cost: i64 = 0;
+    let mut steps = Vec::new();
+    let mut add = |reader: &mut CellReader<'_>, sec: &str, key: &str, times: i64, text: String| {
+        if let Some(value) = reader.int(CHART, &[key]) {
+            cost += value * times;
+            steps.push(Step::valued(
+                cell(sec, CHART, &[key]),
+                text,
+                value * times,
+                Some(cost.into()),
+            ));
+        }
+    };
+    for (i, order) in s.moves.iter().enumerate() {
+        let n = i + 1;
+        match order.unit {
+            MoveUnit::Base => add(
+                &mut reader,
+                section::MOVEMENT,
+                "base",
+                1,
+                format!("order {n}: a single base"),
+            ),
+            MoveUnit::Formation => add(
+                &mut reader,
+                section::MOVEMENT,
+                "formation",
+                1,
+                format!("order {n}: a formation"),
+            ),
+        }
+        if order.far || order.out_of_sight {
+            let limit_key = if order.far {
+                "far-open-in"
+            } else {
+                "far-out-of-sight-in"
+            };
+            let limit = reader.int(CHART, &[limit_key]).unwrap_or_default();
+            let text = if order.far {
+                format!(
+                    "order {n}: more than {limit}\" beyond the commander's base in open terrain"
+                )
+            } else {
+                format!(
+                    "order {n}: more than {limit}\" beyond the commander's base, out of his sight or in concealment"
+                )
+            };
+            add(&mut reader, section::MOVEMENT, "far", 1, text);
+        }
+        if let Some(k) = order.line {
+            let over = reader.int(CHART, &["line-over"]);
+            let far_over = reader.int(CHART, &["line-far-over"]);
+            if let (Some(over), Some(far_over)) = (over, far_over) {
+                if i64::from(k) > over {
+                    add(
+                        &mut reader,
+                        section::MOVEMENT,
+                        "line-over-cost",
+                        1,
+                        format!("order {n}: a line of {k} bases, greater than {over}"),
+                    );
+                }
+                if i64::from(k) > far_over {
+                    add(
+                        &mut reader,
+                        section::MOVEMENT,
+                        "line-far-over-cost",
+                        1,
+                        format!("order {n}: a line of {k} bases, greater than {far_over}"),
+                    );
+                }
+            }
+        }
+    }
+    if s.deploy_formations > 0 {
+        add(
+            &mut reader,
+            section::DEPLOYMENT,
+            "deploy-formation",
+            i64::from(s.deploy_formations),
+            format!(
+                "{} Zulu formation(s) deployed or the loins committed, 2 each",
+                s.deploy_formations
+            ),
+        );
+    }
+    if s.gatling_repairs > 0 {
+        add(
+            &mut reader,
+            section::RANGED,
+            "gatling-repair",
+            i64::from(s.gatling_repairs),
+            format!(
+                "{} Gatling repair attempt(s), one point each, 'still spent if the attempt was unsuccessful'",
+                s.gatling_repairs
+            ),
+        );
+    }
+    if let Some(refusal) = reader.refusal(rule(section::MOVEMENT)) {
+        return Err(refusal);
+    }
+    resolution.steps.extend(steps);
+    if s.gatling_repairs > 0
+        && let Some(face) = reader.int(CHART, &["gatling-repair-roll"])
+    {
+        resolution.step(Step::valued(
+            cell(section::RANGED, CHART, &["gatling-repair-roll"]),
+            "each repair succeeds on a roll of 6, one die per gun",
+            face,
+            None,
+        ));
+    }
+    let affordable = cost <= i64::from(s.roll);
+    resolution.step(Step::note(
+        rule(section::SEQUENCE),
+        format!(
+            "cost {cost} against {} command points: {} ('Unused command points may not be saved.')",
+            s.roll,
+            if affordable {
+                "affordable"
+            } else {
+                "not affordable"
+            }
+        ),
+    ));
+    resolution.set("points", s.roll);
+    resolution.set("cost", cost);
+    resolution.set("affordable", affordable);
+    for warning in reader.warnings() {
+        resolution.warn(warning.clone());
+    }
+    Ok(resolution)
+}

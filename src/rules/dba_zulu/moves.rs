@@ -1,0 +1,255 @@
+//! The outcome moves as distances for the layout: the loser's recoil or flight, and the
+//! winner's pursuit, in millimetres at the figure scale in force.
+
+use super::combat::{Prepared, SideId};
+use super::troops::{CHART, Pursuit, Troop, TroopType};
+use super::verdict::{Decision, Fate};
+use super::{cell, rule, section};
+use crate::charts::{CellReader, Value};
+use crate::resolution::{Refusal, Resolution, Step};
+use serde_json::Value as Json;
+
+const MM_PER_INCH: f64 = 25.4;
+
+/// The flight after the one-base-depth turn-and-displace: "It then moves 6" straight back".
+const FLEE_IN: f64 = 6.0;
+
+/// The figure scale's factor on base dimensions, and on inches when `scale_distances` is yes.
+struct Scale {
+    name: String,
+    factor: f64,
+    distances: bool,
+}
+
+fn read_scale(reader: &mut CellReader<'_>, prepared: &Prepared<'_>) -> Option<Scale> {
+    let name = match &prepared.situation.scale {
+        Some(name) => name.clone(),
+        None => reader
+            .get("settings", &["figure_scale"])?
+            .as_text()?
+            .to_owned(),
+    };
+    let num = reader.int("figure_scales", &[&name, "factor_num"]);
+    let den = reader.int("figure_scales", &[&name, "factor_den"]);
+    let distances = reader
+        .get("settings", &["scale_distances"])
+        .and_then(|v| v.as_text().map(|t| t == "yes"));
+    let (num, den, distances) = (num?, den?, distances?);
+    if den == 0 {
+        return None;
+    }
+    Some(Scale {
+        name,
+        factor: num as f64 / den as f64,
+        distances,
+    })
+}
+
+/// One base depth of a troop type at the scale, in mm: `Some(None)` when the table gives
+/// none ("as required", or a camp), `None` when the cell is unknown (noted as needed).
+#[allow(clippy::option_option)] // unknown (None) differs from "no depth given" (Some(None))
+fn depth(reader: &mut CellReader<'_>, troop: &Troop, scale: &Scale) -> Option<Option<f64>> {
+    match reader.get(CHART, &[troop.kind.id(), "base_depth_mm"])? {
+        Value::None => Some(None),
+        v => Some(v.as_number().map(|mm| round(mm * scale.factor))),
+    }
+}
+
+fn round(mm: f64) -> f64 {
+    (mm * 10.0).round() / 10.0
+}
+
+/// Adds the loser's and winner's moves to the resolution: `displace_mm`, `flee_mm`,
+/// `pursuit`, `pursuit_mm` (null where they do not arise). Refuses when a base depth the
+/// outcome needs is unknown.
+pub(crate) fn outcome_moves(
+    reader: &mut CellReader<'_>,
+    prepared: &Prepared<'_>,
+    decision: &Decision,
+    resolution: &mut Resolution,
+) -> Result<(), Refusal> {
+    let mut displace = Json::Null;
+    let mut flee = Json::Null;
+    let mut pursuit = Json::Null;
+    let mut pursuit_mm = Json::Null;
+    let needs_scale = matches!(decision.fate, Fate::Recoil | Fate::Flee)
+        || (decision.loser.is_some() && prepared.close());
+    let scale = if needs_scale {
+        read_scale(reader, prepared)
+    } else {
+        None
+    };
+    if let Some(loser_id) = decision.loser {
+        let loser = prepared.troop(loser_id);
+        let winner_id = match loser_id {
+            SideId::A => SideId::B,
+            SideId::B => SideId::A,
+        };
+        let winner = prepared.troop(winner_id);
+        let l = loser_id.name();
+        match decision.fate {
+            Fate::Destroyed => {
+                let text = if loser.kind == TroopType::Zulus && !amabutho_single(prepared, loser_id)
+                {
+                    format!(
+                        "{l} is destroyed: only the forward base of the 2-base amabutho is removed ('Note only one stand of 2 base amabutho is removed')"
+                    )
+                } else {
+                    format!("{l} is destroyed: 'Remove base from play.'")
+                };
+                resolution.step(Step::note(rule(section::OUTCOMES), text));
+            }
+            Fate::Recoil | Fate::Flee => {
+                let Some(scale) = scale.as_ref() else {
+                    return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
+                        Refusal::by_rule(
+                            rule(section::SET_UP),
+                            "the figure scale could not be read",
+                        )
+                    }));
+                };
+                if let Some(d) = depth(reader, loser, scale) {
+                    let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
+                    match d {
+                        Some(mm) => {
+                            displace = mm.into();
+                            let text = if decision.fate == Fate::Recoil {
+                                format!(
+                                    "{l} recoils: 'displaces one base depth back, facing opponent' ({} base depth at {}); destroyed if it meets impassable terrain, an enemy base or any base not facing the same direction",
+                                    loser.label, scale.name
+                                )
+                            } else {
+                                format!(
+                                    "{l} flees: 'turn 180 degrees at no cost and displace one base depth with its rear facing the enemy' ({} base depth at {})",
+                                    loser.label, scale.name
+                                )
+                            };
+                            resolution.step(Step::valued(at, text, mm, None));
+                        }
+                        None => resolution.step(Step::note(
+                            at,
+                            format!(
+                                "{l} {}: the set-up chart gives {} no base depth, so the distance is left to the table",
+                                decision.fate.name(),
+                                loser.label
+                            ),
+                        )),
+                    }
+                }
+                if decision.fate == Fate::Flee {
+                    let factor = if scale.distances { scale.factor } else { 1.0 };
+                    let mm = round(FLEE_IN * MM_PER_INCH * factor);
+                    flee = mm.into();
+                    resolution.step(Step::valued(
+                        cell(section::SETTINGS, "settings", &["scale_distances"]),
+                        format!(
+                            "then moves 6\" straight back from its front edge ({}; scale_distances = {})",
+                            scale.name,
+                            if scale.distances { "yes" } else { "no" }
+                        ),
+                        mm,
+                        None,
+                    ));
+                }
+            }
+            Fate::Stays | Fate::NoResult => {}
+        }
+        if prepared.close() {
+            let Some(scale) = scale.as_ref() else {
+                return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
+                    Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
+                }));
+            };
+            let (value, mm) = pursue(reader, prepared, winner_id, winner, scale, resolution);
+            pursuit = value;
+            pursuit_mm = mm;
+        } else {
+            resolution.step(Step::note(
+                rule(section::PURSUIT),
+                "no pursuit: pursuit follows close combat only",
+            ));
+        }
+    }
+    if let Some(refusal) = reader.refusal(rule(section::OUTCOMES)) {
+        return Err(refusal);
+    }
+    resolution.set("displace_mm", displace);
+    resolution.set("flee_mm", flee);
+    resolution.set("pursuit", pursuit);
+    resolution.set("pursuit_mm", pursuit_mm);
+    Ok(())
+}
+
+fn amabutho_single(prepared: &Prepared<'_>, id: SideId) -> bool {
+    let side = match id {
+        SideId::A => &prepared.situation.a,
+        SideId::B => &prepared.situation.b,
+    };
+    side.mods.amabutho_base_lost > 0
+}
+
+/// The winner's pursuit after close combat: "must", "may", "never" or "not_allowed".
+fn pursue(
+    reader: &mut CellReader<'_>,
+    prepared: &Prepared<'_>,
+    winner_id: SideId,
+    winner: &Troop,
+    scale: &Scale,
+    resolution: &mut Resolution,
+) -> (Json, Json) {
+    let w = winner_id.name();
+    if prepared.flanked(winner_id) {
+        resolution.step(Step::note(
+            rule(section::CLOSE),
+            format!(
+                "{w} won with an enemy in contact to its flank or rear: 'The victorious base may not pursue even if normally required to do so.'"
+            ),
+        ));
+        return ("not_allowed".into(), Json::Null);
+    }
+    let at = cell(section::PURSUIT, CHART, &[winner.kind.id(), "pursuit"]);
+    let kind = match winner.pursuit {
+        Pursuit::Must | Pursuit::MustCloseCombat => "must",
+        Pursuit::May => "may",
+        Pursuit::Never => "never",
+    };
+    if kind == "never" || winner.move_in.is_none() {
+        let why = if kind == "never" {
+            "'Artillery, Rockets annd Gatling Guns never pursue.'".to_owned()
+        } else {
+            format!("{} does not move (Move: none)", winner.label)
+        };
+        resolution.step(Step::note(at, format!("{w} does not pursue: {why}")));
+        return ("never".into(), Json::Null);
+    }
+    let verb = if kind == "must" {
+        "must advance one base depth forward"
+    } else {
+        "may pursue one base depth at the discretion of the player"
+    };
+    match depth(reader, winner, scale) {
+        Some(Some(mm)) => {
+            resolution.step(Step::valued(
+                at,
+                format!(
+                    "{w} ({}) {verb} ({} base depth at {})",
+                    winner.label, winner.label, scale.name
+                ),
+                mm,
+                None,
+            ));
+            (kind.into(), mm.into())
+        }
+        Some(None) => {
+            resolution.step(Step::note(
+                at,
+                format!(
+                    "{w} ({}) {verb}; the set-up chart gives it no base depth",
+                    winner.label
+                ),
+            ));
+            (kind.into(), Json::Null)
+        }
+        None => (kind.into(), Json::Null),
+    }
+}

@@ -1,0 +1,224 @@
+//! The verdict of one roll: the totals compared and the loser's fate, read from COMBAT
+//! OUTCOMES, the close-combat flank rules and the loser's "Destroyed if beat by" entry.
+
+use super::combat::{Contact, Prepared, SideId};
+use super::troops::{CHART, DestroyedWhen, TroopType};
+use super::{RULESET, cell, rule, section};
+use crate::resolution::{RuleRef, Step};
+
+/// What befalls the loser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fate {
+    Destroyed,
+    Recoil,
+    Flee,
+    Stays,
+    NoResult,
+}
+
+impl Fate {
+    /// The name in `outcome.result`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fate::Destroyed => "destroyed",
+            Fate::Recoil => "recoil",
+            Fate::Flee => "flee",
+            Fate::Stays => "stays",
+            Fate::NoResult => "no_result",
+        }
+    }
+}
+
+/// The dice's verdict: totals, the loser and its fate, with the steps that explain them.
+pub(crate) struct Decision {
+    /// a's total.
+    pub a_total: i64,
+    /// b's total.
+    pub b_total: i64,
+    /// The loser, if any.
+    pub loser: Option<SideId>,
+    /// What befalls it.
+    pub fate: Fate,
+    /// The steps that explain it.
+    pub steps: Vec<Step>,
+}
+
+/// The loser's fate, in this order: an enemy in contact to its flank or rear destroys it
+/// (Close Combat); its "Destroyed if beat by" entry destroys it; a total of half the
+/// winner's or less destroys it, except light horse in close combat with Zulus, which flee
+/// (COMBAT OUTCOMES); an a beaten by the b whose flank or rear it contacted stays in
+/// contact instead of recoiling; otherwise it recoils. The entry comes before the
+/// light-horse exception because that exception lifts only the half-total rule, and
+/// before "stays" because "the flanking bases do not recoil" replaces a recoil only.
+pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
+    let a_total = p.a_base + i64::from(a_face);
+    let b_total = p.b_base + i64::from(b_face);
+    let mut steps = vec![
+        Step::valued(
+            rule(section::COMBAT),
+            format!("a rolls {a_face}"),
+            a_face,
+            Some(a_total.into()),
+        ),
+        Step::valued(
+            rule(section::COMBAT),
+            format!("b rolls {b_face}"),
+            b_face,
+            Some(b_total.into()),
+        ),
+    ];
+    if a_total == b_total {
+        steps.push(Step::note(
+            RuleRef::cell(RULESET, section::SETTINGS, "settings", "settings:ties"),
+            format!(
+                "equal totals ({a_total}): the text is silent on ties; setting ties = no_result, so neither side loses"
+            ),
+        ));
+        return Decision {
+            a_total,
+            b_total,
+            loser: None,
+            fate: Fate::NoResult,
+            steps,
+        };
+    }
+    let (loser_id, winner_id, loser_total, winner_total) = if a_total < b_total {
+        (SideId::A, SideId::B, a_total, b_total)
+    } else {
+        (SideId::B, SideId::A, b_total, a_total)
+    };
+    let loser = p.troop(loser_id);
+    let l = loser_id.name();
+    if loser_id == SideId::A && !p.close() && !p.b_returns_fire {
+        steps.push(Step::note(
+            rule(section::RANGED),
+            format!(
+                "totals compared: a {a_total}, b {b_total}: the firer's total is lower, but b did not return fire, so the firer suffers no adverse result"
+            ),
+        ));
+        return Decision {
+            a_total,
+            b_total,
+            loser: None,
+            fate: Fate::NoResult,
+            steps,
+        };
+    }
+    steps.push(Step::note(
+        rule(section::COMBAT),
+        format!(
+            "totals compared: a {a_total}, b {b_total}: {l} ({}) loses",
+            loser.label
+        ),
+    ));
+    let fate = fate(
+        p,
+        loser_id,
+        winner_id,
+        loser_total,
+        winner_total,
+        &mut steps,
+    );
+    Decision {
+        a_total,
+        b_total,
+        loser: Some(loser_id),
+        fate,
+        steps,
+    }
+}
+
+fn fate(
+    p: &Prepared<'_>,
+    loser_id: SideId,
+    winner_id: SideId,
+    loser_total: i64,
+    winner_total: i64,
+    steps: &mut Vec<Step>,
+) -> Fate {
+    let s = p.situation;
+    let loser = p.troop(loser_id);
+    let winner = p.troop(winner_id);
+    let l = loser_id.name();
+    if p.flanked(loser_id) {
+        steps.push(Step::note(
+            rule(section::CLOSE),
+            format!(
+                "{l} loses with an enemy in contact to its flank or rear: destroyed ('Bases with an enemy to their front and/or another enemy base(s) to its flank or rear and loses the combat is destroyed')"
+            ),
+        ));
+        return Fate::Destroyed;
+    }
+    let entry = cell(
+        section::TROOP_TABLE,
+        CHART,
+        &[loser.kind.id(), "destroyed_if_beaten_by"],
+    );
+    let listed = winner.listed_in(loser);
+    let loser_rough = s.side(loser_id).mods.rough;
+    let winner_in_contact = p.close() || s.in_contact;
+    let by_entry = match loser.destroyed_when {
+        DestroyedWhen::Always => listed,
+        DestroyedWhen::MeleeOnly => listed && p.close(),
+        DestroyedWhen::InRough => listed && loser_rough,
+        DestroyedWhen::InContact => listed && winner_in_contact,
+    };
+    if by_entry {
+        steps.push(Step::note(
+            entry,
+            format!(
+                "{} destroyed if beat by '{}': beaten by {}{}: destroyed",
+                loser.label,
+                loser.destroyed_text,
+                winner.label,
+                match loser.destroyed_when {
+                    DestroyedWhen::Always => "",
+                    DestroyedWhen::MeleeOnly => " in close combat",
+                    DestroyedWhen::InRough => " while in rough",
+                    DestroyedWhen::InContact => " in contact",
+                }
+            ),
+        ));
+        return Fate::Destroyed;
+    }
+    // "All bases whose combat roll including modifiers is less than or half that of their
+    // opponents are destroyed": loser <= winner / 2, compared as 2 * loser <= winner so odd
+    // totals and totals below zero need no rounding.
+    if 2 * loser_total <= winner_total {
+        if loser.kind == TroopType::LightHorse && p.close() && winner.kind == TroopType::Zulus {
+            steps.push(Step::note(
+                rule(section::OUTCOMES),
+                format!(
+                    "{l}'s total {loser_total} is half of {winner_total} or less, but light horse in close combat with Zulus flee 6\" instead of being destroyed"
+                ),
+            ));
+            return Fate::Flee;
+        }
+        steps.push(Step::note(
+            rule(section::OUTCOMES),
+            format!("{l}'s total {loser_total} is half of {winner_total} or less: destroyed"),
+        ));
+        return Fate::Destroyed;
+    }
+    steps.push(Step::note(
+        entry,
+        format!(
+            "{l}'s total {loser_total} is more than half of {winner_total}; {} destroyed if beat by '{}': not destroyed by {}{}",
+            loser.label,
+            loser.destroyed_text,
+            winner.label,
+            if p.close() || s.in_contact { "" } else { " (not in contact)" }
+        ),
+    ));
+    if loser_id == SideId::A && p.close() && s.contact != Contact::Front {
+        steps.push(Step::note(
+            rule(section::CLOSE),
+            format!(
+                "a contacted b's {}: 'the flanking bases do not recoil but remain in contact'; b turns to face it in its own phase",
+                s.contact.name()
+            ),
+        ));
+        return Fate::Stays;
+    }
+    Fate::Recoil
+}

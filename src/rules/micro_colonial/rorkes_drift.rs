@@ -1,0 +1,473 @@
+//! The Rorke's Drift supplement: its forces, its morale rule, the Zulu break-in, the Z
+//! markers, the firing party, combining sections and the conditions of victory.
+//!
+//! Every number is read from the `rorkes_drift` chart, which quotes its sentence.
+
+use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::dice::micro_colonial::{SameColour, random_factor_dist};
+use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
+use serde_json::{Value, json};
+
+/// The chart of the supplement's numbers.
+pub const CHART: &str = "rorkes_drift";
+const SUPPLEMENT: &str = "Rorke's Drift";
+const IN_BUILDINGS: &str = "Rorke's Drift, IN BUILDINGS";
+const MORALE: &str = "Rorke's Drift, MORALE";
+const FIRING_PARTIES: &str = "Rorke's Drift, FIRING PARTIES";
+const COMBINING: &str = "Rorke's Drift, COMBINING RULE";
+const VICTORY: &str = "Rorke's Drift, CONDITIONS OF VICTORY";
+const BRITISH_COUNTERS: &str = "Rorke's Drift, BRITISH COUNTERS";
+
+fn rule(section_name: &str, key: &str) -> RuleRef {
+    cell_ref(section_name, CHART, &[key])
+}
+
+fn missing(reader: &CellReader<'_>, section_name: &str) -> Refusal {
+    reader.refusal(section(section_name)).unwrap_or_else(|| {
+        Refusal::by_rule(
+            section(section_name),
+            "a Rorke's Drift value could not be read",
+        )
+    })
+}
+
+/// One counter type of the British force.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counters {
+    /// What they are.
+    pub name: &'static str,
+    /// How many.
+    pub count: i64,
+    /// The initial fighting factor of each.
+    pub initial_ff: i64,
+}
+
+/// The British force: 30 sections of 10 FF, 3 white counters and 3 commanders of 5 FF.
+/// Chard and Bromhead are C-in-C, the CSM a sub-commander who adds 5 to sections he leads
+/// in melee (`rorkes_drift:csm-melee-bonus`).
+pub fn british_force(charts: &Charts) -> Result<Vec<Counters>, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut out = Vec::new();
+    for (name, count, ff) in [
+        ("sections", "sections", "section-initial-ff"),
+        (
+            "white counters",
+            "white-counters",
+            "white-counter-initial-ff",
+        ),
+        (
+            "commanders (Chard and Bromhead C-in-C, the CSM sub-commander)",
+            "commanders",
+            "commander-initial-ff",
+        ),
+    ] {
+        if let (Some(count), Some(initial_ff)) =
+            (reader.int(CHART, &[count]), reader.int(CHART, &[ff]))
+        {
+            out.push(Counters {
+                name,
+                count,
+                initial_ff,
+            });
+        }
+    }
+    match reader.refusal(section(BRITISH_COUNTERS)) {
+        Some(refusal) => Err(refusal),
+        None => Ok(out),
+    }
+}
+
+/// Whether a unit must test morale at Rorke's Drift: only the loser of a melee by more than
+/// 5 FF and a Zulu unit forced to halt by volley fire; never troops in buildings.
+pub fn morale_test_due(
+    charts: &Charts,
+    in_building: bool,
+    melee_lost_by: Option<u32>,
+    halted_by_volley: bool,
+) -> Result<bool, Refusal> {
+    if in_building {
+        // "Troops in buildings will not be subject to morale tests at any time."
+        return Ok(false);
+    }
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let margin = reader
+        .int(CHART, &["morale-melee-loser-margin"])
+        .ok_or_else(|| missing(&reader, MORALE))?;
+    Ok(halted_by_volley || melee_lost_by.is_some_and(|by| i64::from(by) > margin))
+}
+
+/// Whether a firing party's initial volley halts a Zulu unit climbing the wall: it moves
+/// forward only "if it has not lost more than 50 fighting factors" to it.
+pub fn firing_party_halts(charts: &Charts, ff_lost: u32) -> Result<bool, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let limit = reader
+        .int(CHART, &["firing-party-halt-losses"])
+        .ok_or_else(|| missing(&reader, FIRING_PARTIES))?;
+    Ok(i64::from(ff_lost) > limit)
+}
+
+/// Combines two reduced sections into one: refused if the result would exceed 10 FF
+/// ("at no time may a section counter have a fighting factor of more than 10").
+pub fn combine_sections(charts: &Charts, into: u32, removed: u32) -> Result<u32, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let max = reader
+        .int(CHART, &["section-max-ff"])
+        .ok_or_else(|| missing(&reader, COMBINING))?;
+    let sum = into + removed;
+    if i64::from(sum) > max {
+        return Err(Refusal::by_rule(
+            rule(COMBINING, "section-max-ff"),
+            format!(
+                "{into} + {removed} = {sum} FF: a section counter may never have more than {max}"
+            ),
+        ));
+    }
+    Ok(sum)
+}
+
+/// A Z marker's fighting factor: 1/100 of its Zulu unit's present FF, under the `rounding`
+/// setting (`outcome.z_marker_ff`).
+pub fn z_marker_ff(charts: &Charts, zulu_present_ff: u32) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut resolution = resolution(charts, "z-marker");
+    let divisor = reader.int(CHART, &["z-marker-ff-divisor"]);
+    let rounding = settings::rounding(charts, &mut reader);
+    let (Some(divisor), Some(rounding)) = (divisor, rounding) else {
+        return Err(missing(&reader, IN_BUILDINGS));
+    };
+    resolution.step(rounding.step);
+    let present = i64::from(zulu_present_ff);
+    let ff = rounding.value.divide(present, divisor.max(1));
+    resolution.step(Step::valued(
+        rule(IN_BUILDINGS, "z-marker-ff-divisor"),
+        format!("each Z marker has 1/{divisor} of the main unit's present fighting factor: {present} / {divisor}"),
+        ff,
+        None,
+    ));
+    if present % divisor.max(1) != 0 {
+        resolution.warn(format!(
+            "{present} / {divisor} leaves a fraction; settings:rounding decides it (the document does not)"
+        ));
+    }
+    let mut resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
+    resolution.set("z_marker_ff", ff);
+    Ok(resolution)
+}
+
+/// The room a Zulu unit tries to break into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Room {
+    /// A defender's counter is in it.
+    Occupied,
+    /// No defender is in it.
+    Empty,
+}
+
+impl Room {
+    fn key(self) -> &'static str {
+        match self {
+            Room::Occupied => "break-in-occupied-better-than",
+            Room::Empty => "break-in-empty-better-than",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Room::Occupied => "an occupied room",
+            Room::Empty => "an unoccupied room",
+        }
+    }
+}
+
+fn threshold(charts: &Charts, room: Room) -> Result<(i64, CellReader<'_>), Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    match reader.int(CHART, &[room.key()]) {
+        Some(t) => Ok((t, reader)),
+        None => Err(missing(&reader, IN_BUILDINGS)),
+    }
+}
+
+/// The Zulu break-in: one random factor better than +2 into an occupied room, better than
+/// 0 into an empty one, attempted only at the start of the move (`outcome.success`).
+pub fn break_in(
+    charts: &Charts,
+    room: Room,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Failure> {
+    let (must_beat, mut reader) = threshold(charts, room)?;
+    let mut resolution = resolution(charts, "break-in");
+    resolution.step(Step::note(
+        section(IN_BUILDINGS),
+        "attacking units may only attempt to break into a building or room at the beginning of their move turn",
+    ));
+    let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1)? else {
+        return Err(missing(&reader, IN_BUILDINGS).into());
+    };
+    for step in steps {
+        resolution.step(step);
+    }
+    resolution.rolls.push(factor.roll.clone());
+    let success = factor.result > must_beat;
+    resolution.step(Step::valued(
+        rule(IN_BUILDINGS, room.key()),
+        format!(
+            "a result better than {} is needed for {}: {} {}",
+            signed(must_beat),
+            room.words(),
+            signed(factor.result),
+            if success {
+                "breaks in"
+            } else {
+                "fails; no break-in this move"
+            }
+        ),
+        success,
+        None,
+    ));
+    let mut resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
+    resolution.set("success", success);
+    resolution.set("random_factor", factor.result);
+    Ok(resolution)
+}
+
+/// The exact odds of a break-in: 6/36 into an occupied room, 15/36 into an empty one.
+pub fn break_in_odds(charts: &Charts, room: Room) -> Result<Odds, Refusal> {
+    let (must_beat, _) = threshold(charts, room)?;
+    let p = random_factor_dist(1, 1, SameColour::Sum).p_where(|v| v > must_beat);
+    Ok(crate::dice::Dist::bool_odds(p))
+}
+
+fn signed(value: i64) -> String {
+    if value > 0 {
+        format!("+{value}")
+    } else {
+        value.to_string()
+    }
+}
+
+/// The end of a Rorke's Drift game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RorkesDriftEnd {
+    /// British sections eliminated.
+    pub sections_lost: u32,
+    /// Command counters lost.
+    pub commanders_lost: u32,
+    /// Whether every Zulu attack was beaten off.
+    pub attacks_beaten_off: bool,
+}
+
+/// The conditions of victory: `outcome.winner` is "zulu", "british" or null.
+pub fn victory(charts: &Charts, end: &RorkesDriftEnd) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let sections = reader.int(CHART, &["sections"]);
+    let commanders = reader.int(CHART, &["commanders"]);
+    let zulu_sections = reader.int(CHART, &["zulu-victory-sections-more-than"]);
+    let zulu_commanders = reader.int(CHART, &["zulu-victory-commanders-at-least"]);
+    let british_sections = reader.int(CHART, &["british-victory-sections-at-most"]);
+    let british_commanders = reader.int(CHART, &["british-victory-commanders-at-most"]);
+    let (
+        Some(sections),
+        Some(commanders),
+        Some(zulu_sections),
+        Some(zulu_commanders),
+        Some(british_sections),
+        Some(british_commanders),
+    ) = (
+        sections,
+        commanders,
+        zulu_sections,
+        zulu_commanders,
+        british_sections,
+        british_commanders,
+    )
+    else {
+        return Err(missing(&reader, VICTORY));
+    };
+    let lost = i64::from(end.sections_lost);
+    let commanders_lost = i64::from(end.commanders_lost);
+    if lost > sections || commanders_lost > commanders {
+        return Err(Refusal::by_rule(
+            rule(
+                SUPPLEMENT,
+                if lost > sections {
+                    "sections"
+                } else {
+                    "commanders"
+                },
+            ),
+            format!(
+                "the British have {sections} sections and {commanders} command counters: {lost} sections and {commanders_lost} commanders lost is more than that"
+            ),
+        ));
+    }
+    let mut resolution = resolution(charts, "rd-victory");
+    let zulu = lost > zulu_sections && commanders_lost >= zulu_commanders;
+    resolution.step(Step::valued(
+        rule(VICTORY, "zulu-victory-sections-more-than"),
+        format!(
+            "Zulu victory: more than {zulu_sections} sections ({lost} lost) and at least {zulu_commanders} command counters ({commanders_lost} lost) eliminated"
+        ),
+        zulu,
+        None,
+    ));
+    let british =
+        end.attacks_beaten_off && lost <= british_sections && commanders_lost <= british_commanders;
+    resolution.step(Step::valued(
+        rule(VICTORY, "british-victory-sections-at-most"),
+        format!(
+            "British victory: all Zulu attacks beaten off ({}), no more than {british_sections} sections ({lost}) nor more than {british_commanders} command counter ({commanders_lost}) lost",
+            if end.attacks_beaten_off { "yes" } else { "no" }
+        ),
+        british,
+        None,
+    ));
+    let winner = if zulu {
+        Value::from("zulu")
+    } else if british {
+        Value::from("british")
+    } else {
+        resolution.step(Step::note(
+            section(VICTORY),
+            "neither side's conditions hold: no victory",
+        ));
+        Value::Null
+    };
+    let mut resolution = finish(resolution, &reader, section(VICTORY))?;
+    resolution.set("winner", winner);
+    resolution.set("sections_lost", json!(lost));
+    Ok(resolution)
+}
+
+/// Which side moves at Rorke's Drift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The attacking Zulu units (native infantry).
+    Zulu,
+    /// The British sections (regular infantry).
+    British,
+}
+
+/// A Zulu unit meeting the perimeter wall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerimeterWall {
+    /// No defender holds it.
+    Unoccupied,
+    /// Defending counters hold it.
+    Occupied,
+}
+
+/// One move at Rorke's Drift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RdMove {
+    /// Who moves.
+    pub side: Side,
+    /// The unit is inside the perimeter.
+    pub inside_perimeter: bool,
+    /// Walls inside the perimeter the defenders cross.
+    pub internal_walls: u32,
+    /// A Zulu unit climbing the perimeter wall this move.
+    pub climb: Option<PerimeterWall>,
+}
+
+/// MOVEMENT and TERRAIN EFFECTS at Rorke's Drift (`outcome.allowance_mm`): "All movement will
+/// be at normal rate. Inside the perimeter only the attackers will be reduced to half their
+/// normal movement rate ... and there will be no penalties for turning to either side."
+pub fn rd_move(charts: &Charts, request: &RdMove) -> Result<Resolution, Refusal> {
+    const MOVEMENT: &str = "Rorke's Drift, MOVEMENT";
+    const TERRAIN: &str = "Rorke's Drift, TERRAIN EFFECTS";
+    if request.side == Side::British && request.climb.is_some() {
+        return Err(Refusal::by_rule(
+            section(TERRAIN),
+            "only a Zulu unit climbs the perimeter wall",
+        ));
+    }
+    if request.climb == Some(PerimeterWall::Occupied) {
+        return Err(Refusal::by_rule(
+            rule(TERRAIN, "zulu-perimeter-wall-moves"),
+            "a Zulu unit may not attempt to climb over any wall which is occupied by any defending counters",
+        ));
+    }
+    if request.side == Side::Zulu && request.internal_walls > 0 {
+        return Err(Refusal::by_rule(
+            section(TERRAIN),
+            "the 10 mm for internal walls is the defenders'; give --side british",
+        ));
+    }
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut resolution = resolution(charts, "rd-move");
+    let row = match request.side {
+        Side::Zulu => "natives",
+        Side::British => "regular-infantry",
+    };
+    let normal = reader.int("movement_troops", &[row, "normal"]);
+    let divisor = reader.int(CHART, &["perimeter-attacker-move-divisor"]);
+    let wall = reader.int(CHART, &["defender-internal-wall-mm"]);
+    let rounding = if request.side == Side::Zulu && request.inside_perimeter {
+        settings::rounding(charts, &mut reader).map(|s| {
+            resolution.step(s.step);
+            s.value
+        })
+    } else {
+        Some(settings::Rounding::Drop)
+    };
+    let (Some(normal), Some(divisor), Some(wall), Some(rounding)) =
+        (normal, divisor, wall, rounding)
+    else {
+        return Err(missing(&reader, MOVEMENT));
+    };
+    resolution.step(Step::valued(
+        cell_ref(
+            "MOVEMENT, Table 1 Troops",
+            "movement_troops",
+            &[row, "normal"],
+        ),
+        format!("all movement is at the normal rate ({row}); no penalties for turning"),
+        normal,
+        Some(json!(normal)),
+    ));
+    let mut total = normal;
+    if request.side == Side::Zulu && request.inside_perimeter {
+        let half = rounding.divide(normal, divisor.max(1));
+        total = half;
+        resolution.step(Step::valued(
+            rule(MOVEMENT, "perimeter-attacker-move-divisor"),
+            format!("inside the perimeter the attackers move at 1/{divisor} of their normal rate"),
+            half - normal,
+            Some(json!(total)),
+        ));
+    }
+    if request.internal_walls > 0 {
+        let cost = wall * i64::from(request.internal_walls);
+        total -= cost;
+        resolution.step(Step::valued(
+            rule(TERRAIN, "defender-internal-wall-mm"),
+            format!(
+                "the defenders subtract {wall} mm to cross each wall inside the perimeter ({})",
+                request.internal_walls
+            ),
+            -cost,
+            Some(json!(total)),
+        ));
+    }
+    if request.climb == Some(PerimeterWall::Unoccupied) {
+        total = 0;
+        resolution.step(Step::valued(
+            rule(TERRAIN, "zulu-perimeter-wall-moves"),
+            "it takes a Zulu unit one full move to climb over an unoccupied perimeter wall",
+            0,
+            Some(json!(0)),
+        ));
+    }
+    if total < 0 {
+        resolution.step(Step::note(
+            section(MOVEMENT),
+            "the costs exceed the rate: the unit cannot move this move",
+        ));
+        total = 0;
+    }
+    let mut resolution = finish(resolution, &reader, section(MOVEMENT))?;
+    resolution.set("allowance_mm", total);
+    Ok(resolution)
+}

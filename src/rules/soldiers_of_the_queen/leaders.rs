@@ -1,0 +1,283 @@
+//! Leaders (PART 13): death when their stack loses units, death when alone, rallying
+//! Routed units, and the Khalifa.
+
+use super::results::Ctx;
+use super::{Game, RULESET, Side, rule, throw};
+use crate::charts::Charts;
+use crate::dice::{DiceSource, Dist};
+use crate::resolution::{Odds, Refusal, Resolution, Step};
+
+/// Whether a leader's name is the Khalifa's.
+pub fn is_khalifa(name: &str) -> bool {
+    name.to_ascii_lowercase().contains("khalifa")
+}
+
+/// PART 13 D: "A leader is eliminated on a roll of 2 or 12."
+pub fn killed_on(total: u8) -> bool {
+    total == 2 || total == 12
+}
+
+/// The exact chance a leader dies when his stack loses a unit but keeps one: 2/36.
+pub fn death_odds() -> Odds {
+    let dist = Dist::d6().add(&Dist::d6());
+    Dist::bool_odds(dist.p_where(|t| t == 2 || t == 12))
+}
+
+/// One leader's death roll (PART 13 D): two dice, killed on 2 or 12. Outcome: `killed`, `total`.
+pub fn death_roll(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, Refusal> {
+    let mut res = Resolution::new(RULESET, "leader-death", charts.hash());
+    let faces = throw(dice, 2, &mut res, "PART 13 D")?;
+    let total = faces[0] + faces[1];
+    let killed = killed_on(total);
+    res.step(Step::valued(
+        rule("PART 13 D"),
+        format!(
+            "two dice {} + {}: a leader is eliminated on a roll of 2 or 12",
+            faces[0], faces[1]
+        ),
+        total,
+        None,
+    ));
+    res.set("total", total);
+    res.set("killed", killed);
+    Ok(res)
+}
+
+/// Rolls for each leader in a hex after Fire or Melee eliminated units there (PART 13 D),
+/// returning the leaders killed.
+pub(crate) fn after_elimination(
+    ctx: &mut Ctx<'_>,
+    leaders: &[String],
+    eliminated: usize,
+    remaining: usize,
+) -> Result<Vec<String>, Refusal> {
+    if eliminated == 0 || leaders.is_empty() {
+        return Ok(Vec::new());
+    }
+    if remaining == 0 {
+        ctx.res.step(Step::note(
+            rule("PART 13 D"),
+            "all combat units in the hex are eliminated: all leaders in that hex are killed",
+        ));
+        return Ok(leaders.to_vec());
+    }
+    let mut killed = Vec::new();
+    for leader in leaders {
+        let faces = throw(ctx.dice, 2, &mut ctx.res, "PART 13 D")?;
+        let total = faces[0] + faces[1];
+        let dead = killed_on(total);
+        ctx.res.step(Step::valued(
+            rule("PART 13 D"),
+            format!(
+                "a unit was eliminated but one remains: {leader} rolls two dice {} + {} ({})",
+                faces[0],
+                faces[1],
+                if dead {
+                    "killed on 2 or 12"
+                } else {
+                    "survives"
+                }
+            ),
+            total,
+            None,
+        ));
+        if dead {
+            killed.push(leader.clone());
+        }
+    }
+    Ok(killed)
+}
+
+/// How an enemy comes upon a leader in a hex with no Friendly combat units (PART 13 D).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AloneCase {
+    /// "an Enemy combat unit moves through the Friendly leader's hex during the Enemy Movement Phase".
+    MovedThrough,
+    /// "an unrouted, unpinned, Enemy combat unit is adjacent ... at the beginning of the Enemy Melee Phase".
+    Adjacent,
+    /// The adjacent Enemy unit is pinned or Routed.
+    AdjacentPinnedOrRouted,
+    /// The hexside between them is impassable for the leader or the combat unit.
+    AdjacentImpassable,
+    /// Stacked with an Enemy unit at the end of the Enemy Player Turn (PART 12 A).
+    StackedWithEnemy,
+}
+
+impl AloneCase {
+    /// Parses `moved-through`, `adjacent`, `adjacent-pinned` (or `adjacent-routed`), `adjacent-impassable`.
+    pub fn parse(text: &str) -> Result<AloneCase, String> {
+        match text.trim() {
+            "moved-through" => Ok(AloneCase::MovedThrough),
+            "adjacent" => Ok(AloneCase::Adjacent),
+            "adjacent-pinned" | "adjacent-routed" => Ok(AloneCase::AdjacentPinnedOrRouted),
+            "adjacent-impassable" => Ok(AloneCase::AdjacentImpassable),
+            "stacked-with-enemy" => Ok(AloneCase::StackedWithEnemy),
+            other => Err(format!(
+                "'{other}' is not a case: expected moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable or stacked-with-enemy"
+            )),
+        }
+    }
+}
+
+/// A leader alone with the enemy upon him (PART 13 D). Outcome: `killed`, `moves_away`.
+pub fn alone(charts: &Charts, case: AloneCase) -> Resolution {
+    let mut res = Resolution::new(RULESET, "leader-death", charts.hash());
+    let section = if case == AloneCase::StackedWithEnemy {
+        "PART 12 A"
+    } else {
+        "PART 13 D"
+    };
+    let (killed, text) = match case {
+        AloneCase::StackedWithEnemy => (
+            true,
+            "If a Leader or Supply Wagon unit is stacked with an Enemy unit at the end of the Enemy Player Turn, the leader or Supply Wagon is automatically eliminated",
+        ),
+        AloneCase::MovedThrough => (
+            true,
+            "The leader is killed if an Enemy combat unit moves through the Friendly leader's hex during the Enemy Movement Phase (no Movement Point cost)",
+        ),
+        AloneCase::Adjacent => (
+            true,
+            "The leader is killed if an unrouted, unpinned, Enemy combat unit is adjacent to the Friendly leader's hex at the beginning of the Enemy Melee Phase",
+        ),
+        AloneCase::AdjacentPinnedOrRouted | AloneCase::AdjacentImpassable => (
+            false,
+            "If the adjacent Enemy unit is pinned or Routed, or if the hexside connecting the two hexes is impassable, the owner moves the leader one hex away from the combat unit (or leaves him in place if he cannot move)",
+        ),
+    };
+    res.step(Step::note(rule(section), text));
+    res.set("killed", killed);
+    res.set("moves_away", !killed);
+    res
+}
+
+/// Who is trying to rally.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rallier {
+    /// The army commander: Pulleine, Kitchener, Tshingwayo, the Khalifa (any unit of his army).
+    ArmyCommander,
+    /// A commander of one command: Degacher, Durnford, an inDuna, a brigade or tribal commander.
+    Commander(String),
+    /// General Gatacre (Omdurman): any British unit he stacks with; army commander once Kitchener is dead.
+    Gatacre,
+}
+
+/// Where the Routed unit is, seen from the leader (PART 13 E).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Position {
+    /// In the leader's hex.
+    Stacked,
+    /// In a hex next to the leader's.
+    Adjacent,
+    /// Farther away.
+    Away,
+}
+
+/// A rally attempt in the Friendly Rally Phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rally {
+    /// The game.
+    pub game: Game,
+    /// The side rallying.
+    pub side: Side,
+    /// The leader.
+    pub rallier: Rallier,
+    /// The command the Routed unit belongs to (battalion, brigade, impi, tribe).
+    pub unit_command: Option<String>,
+    /// Whether the unit is an artillery unit (PART 13 A, C exceptions).
+    pub unit_artillery: bool,
+    /// Where the unit is.
+    pub position: Position,
+    /// The army commander has been killed (PART 13 D).
+    pub army_commander_killed: bool,
+}
+
+/// Whether a leader rallies a Routed unit (PART 13 A-E). Outcome: `rallied`.
+pub fn rally(charts: &Charts, situation: &Rally) -> Resolution {
+    let mut res = Resolution::new(RULESET, "rally", charts.hash());
+    let (rallied, section, why) = rally_reason(situation);
+    res.step(Step::note(rule(section), why));
+    res.set("rallied", rallied);
+    if !rallied {
+        res.step(Step::note(
+            rule("PART 13 E"),
+            "a Routed unit that is not rallied moves three hexes in the Rally Phase toward its specified location",
+        ));
+    }
+    res
+}
+
+fn rally_reason(s: &Rally) -> (bool, &'static str, String) {
+    let gatacre_commands = s.game == Game::Omdurman && s.rallier == Rallier::Gatacre;
+    match s.position {
+        Position::Away => {
+            return (
+                false,
+                "PART 13 E",
+                "A commander can automatically rally any unit in his command with which he is stacked or to which he is adjacent: this unit is neither".to_owned(),
+            );
+        }
+        Position::Adjacent if gatacre_commands && !s.army_commander_killed => {
+            return (
+                false,
+                "PART 13 A",
+                "Gatacre can rally any British unit he stacks with; only once Kitchener is killed can he rally units adjacent to him".to_owned(),
+            );
+        }
+        _ => {}
+    }
+    if s.army_commander_killed && !gatacre_commands {
+        return (
+            false,
+            "PART 13 D",
+            "If the army commander is killed, units of that army cannot be rallied".to_owned(),
+        );
+    }
+    if s.unit_artillery {
+        match (s.game, s.side, &s.rallier) {
+            (Game::Omdurman, Side::British, Rallier::Commander(_)) => {
+                return (
+                    false,
+                    "PART 13 A",
+                    "Artillery units can be rallied only by Generals Kitchener and Gatacre"
+                        .to_owned(),
+                );
+            }
+            (Game::Omdurman, Side::Dervish, _) => {
+                return (
+                    true,
+                    "PART 13 C",
+                    "Any Dervish leader can rally a Dervish artillery unit".to_owned(),
+                );
+            }
+            _ => {}
+        }
+    }
+    match &s.rallier {
+        Rallier::ArmyCommander => (
+            true,
+            "PART 13 A",
+            "the army commander can rally any unit of his army".to_owned(),
+        ),
+        Rallier::Gatacre => (
+            s.side == Side::British,
+            "PART 13 A",
+            "Gatacre can rally any British unit he stacks with (and, once Kitchener is killed, units adjacent to him)".to_owned(),
+        ),
+        Rallier::Commander(command) => {
+            let same = s
+                .unit_command
+                .as_deref()
+                .is_some_and(|u| u.eq_ignore_ascii_case(command));
+            (
+                same,
+                "PART 13 A",
+                if same {
+                    format!("the unit is of {command}, his own command")
+                } else {
+                    format!("{command}'s commander can rally only units of his own command")
+                },
+            )
+        }
+    }
+}

@@ -1,0 +1,661 @@
+//! Melee Combat (PART 12): the pre-melee morale check, odds with remainders for the
+//! defender, automatic elimination, terrain and charge shifts, one die on the game's Melee
+//! Combat Results Table, the result, leader deaths and advance after combat.
+
+use super::morale::{self, MoraleResult};
+use super::odds::MeleeOdds;
+use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
+use super::units::{Arm, Nationality, is_ukhulutshane};
+use super::{Game, Morale, Side, all_known, cell_rule, grid_axes, rule, throw};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
+use crate::resolution::{NeededCell, Refusal, Resolution, Step};
+use serde_json::json;
+
+/// One attacking unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attacker {
+    /// The unit's name.
+    pub name: String,
+    /// Its Melee Strength.
+    pub strength: u32,
+    /// Regular, colonial, Zulu or Dervish.
+    pub nationality: Nationality,
+    /// Foot, cavalry, artillery, Maxim or gunboat.
+    pub arm: Arm,
+    /// Mounted cavalry.
+    pub mounted: bool,
+    /// Making a cavalry charge (Omdurman, PART 12 C).
+    pub charging: bool,
+    /// The 21st Lancers (PART 12 C).
+    pub lancers: bool,
+    /// Within its leader's Command Radius (PART 12 C).
+    pub in_command_radius: bool,
+    /// Its impi (Isandhlwana) or tribe (Omdurman).
+    pub group: Option<String>,
+    /// Pinned.
+    pub pinned: bool,
+    /// Routed.
+    pub routed: bool,
+}
+
+/// One defending unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defender {
+    /// Name, morale, gun and Zariba marks.
+    pub unit: StackUnit,
+    /// Its Melee Strength.
+    pub strength: u32,
+    /// Its arm.
+    pub arm: Arm,
+    /// Mounted cavalry.
+    pub mounted: bool,
+}
+
+/// Which way an attack crosses a ridge hexside (PART 12 D).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ridge {
+    /// All attackers across a ridge hexside onto defenders at a lower elevation.
+    Down,
+    /// All attackers across a ridge hexside up onto defenders at a higher elevation.
+    Up,
+}
+
+/// One melee attack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Melee {
+    /// The game.
+    pub game: Game,
+    /// The attacking units.
+    pub attackers: Vec<Attacker>,
+    /// The defending units, top of the stack first.
+    pub defenders: Vec<Defender>,
+    /// Leaders stacked with the defenders.
+    pub leaders: Vec<String>,
+    /// The defenders are surrounded by enemy units, enemy ZOCs and/or impassable terrain.
+    pub surrounded: bool,
+    /// An attack across a ridge hexside.
+    pub ridge: Option<Ridge>,
+    /// All attackers across the Big Donga's elevated bank against its west side (Isandhlwana).
+    pub big_donga: bool,
+    /// All attackers through a thorn hedge hexside (Omdurman).
+    pub thorn_hedge: bool,
+    /// The defenders are in a trench hex and the attackers are not (Omdurman).
+    pub trench: bool,
+    /// The defenders are in rough terrain, Level 2 and higher (Omdurman).
+    pub rough: bool,
+    /// The attack crosses a crest or all-Nile hexside.
+    pub prohibited_hexside: bool,
+    /// The Khalifa has been killed (PART 13 D).
+    pub khalifa_killed: bool,
+    /// The mounted defender avoids the melee by retreating one hex (PART 12 C).
+    pub mounted_retreat: bool,
+}
+
+fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
+    Refusal::by_rule(rule(section), reason)
+}
+
+fn check_restrictions(m: &Melee) -> Result<(), Refusal> {
+    if m.attackers.is_empty() || m.defenders.is_empty() {
+        return Err(refuse(
+            "PART 12 B",
+            "a melee needs at least one attacking and one defending unit",
+        ));
+    }
+    if m.prohibited_hexside {
+        return Err(refuse(
+            "PART 12 D",
+            "There is no melee through crest hexsides (nor, at Omdurman, across all-Nile hexsides)",
+        ));
+    }
+    for a in &m.attackers {
+        let who = &a.name;
+        if m.game == Game::Isandhlwana && a.nationality.side() == Side::British {
+            return Err(refuse(
+                "PART 12 C",
+                format!(
+                    "{who}: British units cannot attack in melee (Isandhlwana); they use their Melee Strength only for defense"
+                ),
+            ));
+        }
+        if a.pinned || a.routed {
+            return Err(refuse(
+                "PART 12 A",
+                format!("{who}: Pinned and Routed units cannot attack"),
+            ));
+        }
+        if a.arm == Arm::Gunboat {
+            return Err(refuse(
+                "PART 12 C",
+                format!(
+                    "{who}: Gunboat units have no Melee Strength and cannot attack or be attacked"
+                ),
+            ));
+        }
+        if a.strength == 0 {
+            return Err(refuse("PART 12 A", format!("{who}: no Melee Strength")));
+        }
+    }
+    if m.defenders.iter().any(|d| d.arm == Arm::Gunboat) {
+        return Err(refuse(
+            "PART 12 C",
+            "Gunboat units have no Melee Strength and cannot attack or be attacked in Melee Combat",
+        ));
+    }
+    let sides: Vec<Side> = m.attackers.iter().map(|a| a.nationality.side()).collect();
+    if sides.iter().any(|s| *s != sides[0]) {
+        return Err(refuse(
+            "PART 12 B",
+            "attackers of both sides cannot melee together",
+        ));
+    }
+    let groups: Vec<&str> = m
+        .attackers
+        .iter()
+        .filter_map(|a| a.group.as_deref())
+        .filter(|g| !(m.game == Game::Isandhlwana && is_ukhulutshane(g)))
+        .collect();
+    let mixed_groups = groups.iter().any(|g| !g.eq_ignore_ascii_case(groups[0]));
+    match m.game {
+        Game::Isandhlwana if mixed_groups => {
+            return Err(refuse(
+                "PART 12 C",
+                "Units from different impis cannot participate in the same attack (the uKhulutshane impi excepted)",
+            ));
+        }
+        Game::Omdurman => {
+            if mixed_groups && sides[0] == Side::Dervish {
+                return Err(refuse(
+                    "PART 12 C",
+                    "Dervish units from different tribes cannot participate in the same melee attack",
+                ));
+            }
+            let regular = m
+                .attackers
+                .iter()
+                .any(|a| a.nationality == Nationality::Regular);
+            let colonial = m
+                .attackers
+                .iter()
+                .any(|a| a.nationality == Nationality::Colonial);
+            if regular && colonial {
+                return Err(refuse(
+                    "PART 12 C",
+                    "Regular and colonial units cannot participate in the same melee attack",
+                ));
+            }
+        }
+        Game::Isandhlwana => {}
+    }
+    for a in m.attackers.iter().filter(|a| a.charging) {
+        let who = &a.name;
+        if m.game == Game::Isandhlwana {
+            return Err(refuse(
+                "PART 6 D",
+                format!("{who}: Cavalry cannot charge (Isandhlwana)"),
+            ));
+        }
+        if !(a.arm == Arm::Cavalry && a.mounted) {
+            return Err(refuse(
+                "PART 12 C",
+                format!("{who}: only mounted cavalry units can make charge attacks"),
+            ));
+        }
+        if !a.in_command_radius && !a.lancers {
+            return Err(refuse(
+                "PART 12 C",
+                format!(
+                    "{who}: a unit outside the Command Radius of its leader cannot charge (the 21st Lancers excepted)"
+                ),
+            ));
+        }
+        if m.defenders.iter().any(|d| d.mounted) {
+            return Err(refuse(
+                "PART 12 C",
+                "charge attacks are made only against Enemy foot, dismounted cavalry, or artillery units",
+            ));
+        }
+        if m.rough {
+            return Err(refuse(
+                "PART 12 C",
+                "Enemy units in rough terrain (Level 2 and higher) cannot be charged",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The shifts of PART 12 C and D that apply, by their names in `melee_shifts`.
+fn listed_shifts(m: &Melee) -> Vec<(&'static str, &'static str)> {
+    let mut out = Vec::new();
+    match m.game {
+        Game::Isandhlwana => {
+            match m.ridge {
+                Some(Ridge::Down) => out.push((
+                    "isandhlwana.ridge-down",
+                    "all Zulus attack across a ridge hexside onto British at a lower elevation",
+                )),
+                Some(Ridge::Up) => out.push((
+                    "isandhlwana.ridge-up",
+                    "all Zulus attack across a ridge hexside up to British at a higher elevation",
+                )),
+                None => {}
+            }
+            if m.big_donga {
+                out.push(("isandhlwana.big-donga", "all Zulus attack across elevated bank hexsides of the Big Donga against its west side"));
+            }
+        }
+        Game::Omdurman => {
+            if m.thorn_hedge {
+                out.push((
+                    "omdurman.thorn-hedge",
+                    "all attacking units attack through a thorn hedge hexside",
+                ));
+            }
+            if m.trench {
+                out.push((
+                    "omdurman.trench",
+                    "the defenders are in a trench hex and the attackers are not",
+                ));
+            }
+            if m.ridge == Some(Ridge::Up) {
+                out.push((
+                    "omdurman.ridge-up",
+                    "all attacking units attack uphill through a ridge hexside",
+                ));
+            }
+            if m.attackers.iter().any(|a| a.charging && a.lancers) {
+                out.push(("omdurman.21st-lancers-charge", "the 21st Lancers charge"));
+            } else if m.attackers.iter().any(|a| a.charging) {
+                out.push((
+                    "omdurman.cavalry-charge",
+                    "a mounted cavalry unit is charging",
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Resolves one melee. Outcome: `attack`, `defence`, `odds`, `column`, `shift`, `die`,
+/// `result`, `automatic`, `units`, `eliminated`, `pinned`, `leaders_killed`,
+/// `attackers_withdraw`, `hex_vacant`, `may_advance`.
+pub fn resolve(
+    charts: &Charts,
+    m: &Melee,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Refusal> {
+    check_restrictions(m)?;
+    let side = match m.attackers[0].nationality.side() {
+        Side::British => m.game.enemy(),
+        _ => Side::British,
+    };
+    let mut ctx = Ctx::new(charts, dice, m.game, "melee");
+    let units: Vec<StackUnit> = m.defenders.iter().map(|d| d.unit.clone()).collect();
+    let mut stack = Stack::new(side, units, m.khalifa_killed);
+    if m.mounted_retreat {
+        return mounted_retreat(ctx, m, &mut stack);
+    }
+
+    pre_melee_checks(&mut ctx, m, &mut stack)?;
+
+    let attack: u32 = m.attackers.iter().map(|a| a.strength).sum();
+    let present = stack.present();
+    let defence: u32 = present.iter().map(|&i| m.defenders[i].strength).sum();
+    ctx.res.set("attack", attack);
+    ctx.res.set("defence", defence);
+    ctx.res.set("automatic", false);
+    ctx.res.set("attackers_withdraw", false);
+    if present.is_empty() {
+        ctx.res.step(Step::note(
+            rule("PART 12 B"),
+            "the pre-melee morale checks have emptied the defender's hex: no melee is rolled",
+        ));
+        return finish(ctx, m, &mut stack);
+    }
+    ctx.res.step(Step::valued(
+        rule("PART 12 B"),
+        "the attacker totals the Melee Strength of all his attacking units",
+        attack,
+        None,
+    ));
+    ctx.res.step(Step::valued(
+        rule("PART 12 C"),
+        "the Melee Strength of all defending units is totalled into a single number",
+        defence,
+        None,
+    ));
+    if defence == 0 {
+        return Err(refuse(
+            "PART 12 A",
+            "the defending units have no Melee Strength to compare",
+        ));
+    }
+    let odds = MeleeOdds::of(attack, defence);
+    ctx.res.step(Step::valued(
+        rule("PART 12 B"),
+        format!("{attack} to {defence}, remainders rounded in favor of the defender"),
+        odds.to_string(),
+        None,
+    ));
+    ctx.res.set("odds", odds.to_string());
+
+    // Automatic elimination is read from the odds before any column shift: the text
+    // speaks of "the attack odds", not a column.
+    match m.game {
+        Game::Isandhlwana if odds.at_least(18) && m.surrounded => {
+            ctx.res.step(Step::note(rule("PART 12 C"), "Automatic Elimination: attacked at 18-1 or greater and completely surrounded: the units are automatically eliminated"));
+            for i in stack.present() {
+                stack.fates[i] = Fate::Eliminated;
+            }
+            ctx.res.set("automatic", true);
+            return finish(ctx, m, &mut stack);
+        }
+        Game::Omdurman if odds.at_least(10) && m.surrounded => {
+            ctx.res.step(Step::note(rule("PART 12 C"), "Automatic Elimination: 10-1 or greater against surrounded units: all defending units are eliminated"));
+            for i in stack.present() {
+                stack.fates[i] = Fate::Eliminated;
+            }
+            ctx.res.set("automatic", true);
+            return finish(ctx, m, &mut stack);
+        }
+        Game::Omdurman if odds.at_least(7) => {
+            let top = stack.present()[0];
+            stack.eliminate(top, &mut ctx, "PART 12 C", "Automatic Elimination: odds 7-1 or greater, the defender loses the top unit without a roll");
+            ctx.res.set("automatic", true);
+            return finish(ctx, m, &mut stack);
+        }
+        _ => {}
+    }
+
+    let mut shift = 0i64;
+    for (name, why) in listed_shifts(m) {
+        let Some(n) = ctx.reader.int("melee_shifts", &[name]) else {
+            continue;
+        };
+        shift += n;
+        ctx.res.step(Step::valued(
+            cell_rule("PART 12 D", "melee_shifts", &[name]),
+            why,
+            n,
+            Some(shift.into()),
+        ));
+    }
+    ctx.check("PART 12 D", "the melee column shifts")?;
+    ctx.res.set("shift", shift);
+
+    let chart = chart_for(m.game);
+    let column = melee_column(&mut ctx, chart, odds, shift)?;
+    ctx.res.set("column", column.clone());
+    super::fire::note_missing_column(&mut ctx, chart, &column);
+    ctx.check("PART 12 B", "the melee")?;
+    let face = throw(ctx.dice, 1, &mut ctx.res, "PART 12 B")?[0];
+    ctx.res.set("die", face);
+    let key = [face.to_string(), column.clone()];
+    let key: Vec<&str> = key.iter().map(String::as_str).collect();
+    let value = ctx.reader.get(chart, &key);
+    ctx.check("PART 12 B", "the melee result")?;
+    let text = value.map(|v| v.to_string()).unwrap_or_default();
+    let result = CombatResult::parse(&text)
+        .filter(|r| *r != CombatResult::PinStar)
+        .ok_or_else(|| {
+            refuse(
+                "PART 12 F",
+                format!(
+                    "{chart}:{} holds '{text}', not a melee result (M, WD, RT, PN, 1, —)",
+                    key.join(":")
+                ),
+            )
+        })?;
+    ctx.res.step(Step::valued(
+        cell_rule("PART 12 B", chart, &key),
+        format!("Melee Combat Results Table, die {face} under {column}"),
+        result.code(),
+        None,
+    ));
+    ctx.res.set("result", result.code());
+    apply(&mut ctx, m, &mut stack, result)?;
+    finish(ctx, m, &mut stack)
+}
+
+/// PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry or
+/// dismounted cavalry can avoid melee with the Enemy units by retreating one hex ... The
+/// Enemy units avoided by the mounted unit cannot advance into the vacated hex. A mounted
+/// unit cannot retreat to avoid melee if any of the attacking Enemy units are mounted cavalry units."
+fn mounted_retreat(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Resolution, Refusal> {
+    if m.defenders.iter().any(|d| !d.mounted) {
+        return Err(refuse(
+            "PART 12 C",
+            "only a mounted unit can retreat to avoid melee",
+        ));
+    }
+    if m.attackers
+        .iter()
+        .any(|a| a.mounted && a.arm == Arm::Cavalry)
+    {
+        return Err(refuse(
+            "PART 12 C",
+            "A mounted unit cannot retreat to avoid melee if any of the attacking Enemy units are mounted cavalry units",
+        ));
+    }
+    ctx.res.step(Step::note(rule("PART 12 C"), "the mounted unit retreats one hex (no Movement Points, not into an Enemy ZOC) and avoids the melee; the avoided units cannot advance into the vacated hex"));
+    for fate in &mut stack.fates {
+        *fate = Fate::Withdrawn;
+    }
+    ctx.res.set("automatic", false);
+    ctx.res.set("attackers_withdraw", false);
+    ctx.res.set("pinned", false);
+    stack.finish(&mut ctx, &[])?;
+    ctx.res.set("hex_vacant", true);
+    ctx.res.set("may_advance", json!([]));
+    ctx.res.set("advance_limit", 0);
+    Ok(ctx.finish())
+}
+
+/// The game's Melee Combat Results Table ("Each game has its own").
+pub fn chart_for(game: Game) -> &'static str {
+    match game {
+        Game::Isandhlwana => "melee_combat_results_isandhlwana",
+        Game::Omdurman => "melee_combat_results_omdurman",
+    }
+}
+
+/// PART 12 E: defenders rated C or D check morale on die - 2 before the attack.
+fn pre_melee_checks(ctx: &mut Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<(), Refusal> {
+    for i in 0..m.defenders.len() {
+        let unit = &m.defenders[i].unit;
+        let Some(own) = unit.morale else { continue };
+        let effective = if m.khalifa_killed && stack.side == Side::Dervish {
+            own.lowered().unwrap_or(own)
+        } else {
+            own
+        };
+        if effective < Morale::C {
+            continue;
+        }
+        if let Some(result) =
+            morale::check(ctx, stack.side, unit, m.khalifa_killed, -2, "PART 12 E")?
+        {
+            stack.apply_morale(i, result);
+        }
+    }
+    ctx.check("PART 12 E", "the pre-melee morale checks")?;
+    stack.spread_pin();
+    let left: Vec<&str> = (0..m.defenders.len())
+        .filter(|&i| stack.fates[i].left_hex())
+        .map(|i| m.defenders[i].unit.name.as_str())
+        .collect();
+    if !left.is_empty() {
+        ctx.res.step(Step::note(
+            rule("PART 12 E"),
+            format!(
+                "the pre-melee check sends {} out of the hex before the attack is resolved",
+                left.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The odds column, clamped to the table's ends, then shifted (PART 12 B).
+fn melee_column(
+    ctx: &mut Ctx<'_>,
+    chart: &str,
+    odds: MeleeOdds,
+    shift: i64,
+) -> Result<String, Refusal> {
+    let axes = grid_axes(ctx.charts, chart);
+    let columns: Option<Vec<(MeleeOdds, String)>> = axes
+        .filter(|(_, cols)| all_known(cols))
+        .and_then(|(_, cols)| {
+            cols.keys
+                .iter()
+                .map(|k| MeleeOdds::parse(&k.label).map(|o| (o, k.label.clone())))
+                .collect()
+        });
+    let Some(mut columns) = columns.filter(|c| !c.is_empty()) else {
+        let label = odds.to_string();
+        let shifted = if shift == 0 {
+            String::new()
+        } else {
+            format!(", shifted {shift:+} columns")
+        };
+        return Err(Refusal {
+            reason: format!(
+                "needs the {chart} column for {label}{shifted}, which the document does not contain (supply the chart in a club's tables folder)"
+            ),
+            rule: rule("PART 12 B"),
+            needs_cells: (1..=6)
+                .map(|d| NeededCell {
+                    chart: chart.to_owned(),
+                    key: vec![d.to_string(), label.clone()],
+                })
+                .collect(),
+        });
+    };
+    columns.sort_by_key(|(o, _)| *o);
+    let last = columns.len() - 1;
+    // Rounded in the defender's favour: the highest column not above the odds.
+    let base = match columns.iter().rposition(|(o, _)| *o <= odds) {
+        Some(i) => {
+            if i == last && odds > columns[last].0 {
+                ctx.res.step(Step::note(rule("PART 12 B"), "Attacks at odds higher than the highest column on the table use the highest column"));
+            }
+            i
+        }
+        None => {
+            ctx.res.step(Step::note(
+                rule("PART 12 B"),
+                "Attacks at odds less than the lowest column on the table use the lowest column",
+            ));
+            0
+        }
+    };
+    let index = (base as i64 + shift).clamp(0, last as i64) as usize;
+    if shift != 0 {
+        ctx.res.step(Step::valued(
+            rule("PART 12 B"),
+            format!(
+                "from the {} column, shifted {shift:+} (never past the table's ends)",
+                columns[base].1
+            ),
+            columns[index].1.clone(),
+            None,
+        ));
+    }
+    Ok(columns[index].1.clone())
+}
+
+/// Applies a melee result (PART 12 F).
+fn apply(
+    ctx: &mut Ctx<'_>,
+    m: &Melee,
+    stack: &mut Stack,
+    result: CombatResult,
+) -> Result<(), Refusal> {
+    match result {
+        CombatResult::Morale => {
+            ctx.res.step(Step::note(
+                rule("PART 12 F"),
+                "M: each defending unit checks morale individually",
+            ));
+            let all = stack.present();
+            stack.check_all(ctx, &all, "PART 12 F")?;
+        }
+        CombatResult::Withdraw => {
+            ctx.res.step(Step::note(rule("PART 12 F"), "WD: All attacking units must Withdraw one hex. If they are unable to Withdraw, they are Pinned, not eliminated"));
+            ctx.res.set("attackers_withdraw", true);
+        }
+        CombatResult::Rout => {
+            ctx.res.step(Step::note(
+                rule("PART 12 F"),
+                "RT: the defending units are Routed",
+            ));
+            for i in stack.present() {
+                stack.apply_morale(i, MoraleResult::Rout);
+            }
+        }
+        CombatResult::Pin => {
+            ctx.res.step(Step::note(
+                rule("PART 12 F"),
+                "PN: the defending units are Pinned",
+            ));
+            stack.pin_all();
+        }
+        CombatResult::Eliminate(n) => {
+            for _ in 0..n {
+                let present = stack.present();
+                let Some(&top) = present.first() else { break };
+                // "If this result occurs in the Isandhlwana game, and the top unit in the
+                // stack is a 7-pounder gun unit, eliminate the next non-gun unit, if any."
+                if m.game == Game::Isandhlwana && stack.units[top].gun {
+                    match present.iter().find(|&&i| !stack.units[i].gun) {
+                        Some(&i) => stack.eliminate(i, ctx, "PART 12 F", "the top unit is a 7-pounder gun: the next non-gun unit goes"),
+                        None => ctx.res.step(Step::note(rule("PART 12 F"), "the top unit is a 7-pounder gun and there is no non-gun unit: none is eliminated")),
+                    }
+                } else {
+                    stack.eliminate(
+                        top,
+                        ctx,
+                        "PART 12 F",
+                        "1: eliminate one defending unit, the top unit",
+                    );
+                }
+            }
+        }
+        CombatResult::NoEffect | CombatResult::PinStar => {
+            ctx.res.step(Step::note(rule("PART 12 F"), "—: No Effect"));
+        }
+    }
+    Ok(())
+}
+
+fn finish(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Resolution, Refusal> {
+    stack.spread_pin();
+    ctx.res.set(
+        "pinned",
+        stack
+            .fates
+            .iter()
+            .any(|f| matches!(f, Fate::Pinned | Fate::WithdrawnPinned)),
+    );
+    stack.finish(&mut ctx, &m.leaders)?;
+    let vacant = stack.present().is_empty();
+    ctx.res.set("hex_vacant", vacant);
+    let advance: Vec<&str> = if vacant {
+        m.attackers
+            .iter()
+            .filter(|a| !a.arm.is_artillery())
+            .map(|a| a.name.as_str())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if vacant {
+        ctx.res.step(Step::note(rule("PART 12 F"), "Advance After Combat: the defender's hex is vacant; the attacker can advance into it with up to two attacking units (not artillery), regardless of Enemy ZOCs, before any other melee"));
+    }
+    ctx.res.set("may_advance", json!(advance));
+    ctx.res.set("advance_limit", if vacant { 2 } else { 0 });
+    Ok(ctx.finish())
+}

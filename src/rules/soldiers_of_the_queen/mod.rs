@@ -1,0 +1,204 @@
+//! Soldiers of the Queen (Isandhlwana & Omdurman), resolved from its text and whatever
+//! charts a club supplies: hex range, fire, melee, morale, leaders, movement, ammunition
+//! and victory. Every step cites the PART and section of 000_8bf2dbfc0ad079d9.txt.
+
+// `Result<Resolution, Refusal>` is the contract of every rule; a refusal carries its rule
+// and cells, so it is large by design.
+#![allow(clippy::result_large_err)]
+// A situation is the rulebook's list of conditions, each a yes or no.
+#![allow(clippy::struct_excessive_bools)]
+
+pub mod ammo;
+pub mod fire;
+pub mod hex;
+pub mod leaders;
+pub mod melee;
+pub mod morale;
+pub mod movement;
+pub mod odds;
+pub mod results;
+pub mod units;
+pub mod victory;
+
+use crate::charts::{Axis, Body, Charts};
+use crate::dice::DiceSource;
+use crate::resolution::{Refusal, Resolution, RuleRef};
+use crate::ruleset::Ruleset;
+use std::fmt;
+
+/// The ruleset every step here cites.
+pub const RULESET: Ruleset = Ruleset::SoldiersOfTheQueen;
+
+/// A reference to a section of the rulebook ("PART 10 D").
+pub fn rule(section: &str) -> RuleRef {
+    RuleRef::section(RULESET, section)
+}
+
+/// A reference to one chart cell read under a section.
+pub fn cell_rule(section: &str, chart: &str, key: &[&str]) -> RuleRef {
+    RuleRef::cell(
+        RULESET,
+        section,
+        chart,
+        &format!("{chart}:{}", key.join(":")),
+    )
+}
+
+/// Which of the two games (Game Parts C: "The Isandhlwana Game is played on one side of the
+/// map and the Omdurman Game is played on the other side").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    /// Isandhlwana, 22 January 1879: British against Zulus.
+    Isandhlwana,
+    /// Omdurman, 2 September 1898: British against Dervishes.
+    Omdurman,
+}
+
+impl Game {
+    /// The game's name as the charts and the CLI write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Isandhlwana => "isandhlwana",
+            Game::Omdurman => "omdurman",
+        }
+    }
+
+    /// Parses `isandhlwana` or `omdurman`.
+    pub fn parse(text: &str) -> Result<Game, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "isandhlwana" | "isandlwana" => Ok(Game::Isandhlwana),
+            "omdurman" => Ok(Game::Omdurman),
+            other => Err(format!(
+                "'{other}' is not a game: expected isandhlwana or omdurman"
+            )),
+        }
+    }
+
+    /// The British player's opponent in this game.
+    pub fn enemy(self) -> Side {
+        match self {
+            Game::Isandhlwana => Side::Zulu,
+            Game::Omdurman => Side::Dervish,
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The British Player (both games).
+    British,
+    /// The Zulu Player (Isandhlwana).
+    Zulu,
+    /// The Dervish Player (Omdurman).
+    Dervish,
+}
+
+impl Side {
+    /// The side's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::British => "british",
+            Side::Zulu => "zulu",
+            Side::Dervish => "dervish",
+        }
+    }
+
+    /// Parses `british`, `zulu` or `dervish`.
+    pub fn parse(text: &str) -> Result<Side, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "british" => Ok(Side::British),
+            "zulu" => Ok(Side::Zulu),
+            "dervish" => Ok(Side::Dervish),
+            other => Err(format!(
+                "'{other}' is not a side: expected british, zulu or dervish"
+            )),
+        }
+    }
+}
+
+/// A unit's Morale Rating (Glossary: "Letter valuation of a unit's ability to stand and fight").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Morale {
+    /// The best rating.
+    A,
+    /// Second.
+    B,
+    /// Third: takes the pre-melee check (PART 12 E).
+    C,
+    /// Fourth: takes the pre-melee check (PART 12 E).
+    D,
+}
+
+impl Morale {
+    /// The letter, as the Morale Check Tables' columns print it.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Morale::A => "A",
+            Morale::B => "B",
+            Morale::C => "C",
+            Morale::D => "D",
+        }
+    }
+
+    /// Parses a letter A-D.
+    pub fn parse(text: &str) -> Result<Morale, String> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "A" => Ok(Morale::A),
+            "B" => Ok(Morale::B),
+            "C" => Ok(Morale::C),
+            "D" => Ok(Morale::D),
+            other => Err(format!(
+                "'{other}' is not a morale rating: expected A, B, C or D"
+            )),
+        }
+    }
+
+    /// One level lower (PART 13 D: "from A to B, B to C, etc."); `None` for D, which the
+    /// text gives no level below.
+    pub fn lowered(self) -> Option<Morale> {
+        match self {
+            Morale::A => Some(Morale::B),
+            Morale::B => Some(Morale::C),
+            Morale::C => Some(Morale::D),
+            Morale::D => None,
+        }
+    }
+}
+
+/// Throws `n` plain dice, records the roll, and returns the faces. Typed dice that do not
+/// fit are refused with the dice error as the reason.
+pub(crate) fn throw(
+    dice: &mut dyn DiceSource,
+    n: usize,
+    resolution: &mut Resolution,
+    section: &str,
+) -> Result<Vec<u8>, Refusal> {
+    let roll = dice
+        .throw(&vec![None; n])
+        .map_err(|e| Refusal::by_rule(rule(section), e.to_string()))?;
+    let faces = roll.faces.iter().map(|f| f.face).collect();
+    resolution.rolls.push(roll);
+    Ok(faces)
+}
+
+/// The row and column axes of a grid chart, if the chart is loaded and is a grid.
+pub(crate) fn grid_axes<'a>(charts: &'a Charts, chart: &str) -> Option<(&'a Axis, &'a Axis)> {
+    match &charts.chart(RULESET, chart)?.body {
+        Body::TwoD { rows, columns, .. } => Some((rows, columns)),
+        Body::OneD { .. } => None,
+    }
+}
+
+/// Whether every key of an axis has a legible header.
+pub(crate) fn all_known(axis: &Axis) -> bool {
+    axis.keys
+        .iter()
+        .all(|k| k.confidence != crate::charts::Confidence::Unknown)
+}

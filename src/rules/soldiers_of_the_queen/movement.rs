@@ -1,0 +1,408 @@
+//! Movement and stacking (PART 6, PART 9, PART 15): Movement Allowances, the cost of
+//! entering the map one behind another, and the stacking limits of both games.
+
+use super::hex::Hex;
+use super::units::is_ukhulutshane;
+use super::{Game, RULESET, Side, cell_rule, rule};
+use crate::charts::{CellReader, Charts};
+use crate::resolution::{Refusal, Resolution, Step};
+use serde_json::json;
+
+/// A unit type's Movement Allowance (PART 6 B). Outcome: `allowance`.
+pub fn allowance(charts: &Charts, game: Game, unit_type: &str) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let key = format!("{}.{unit_type}", game.name());
+    let value = reader.int("movement_allowances", &[&key]);
+    let Some(value) = value else {
+        let known: Vec<String> = charts
+            .chart(RULESET, "movement_allowances")
+            .map(|c| {
+                c.cells()
+                    .into_iter()
+                    .filter_map(|(k, _)| {
+                        k[0].strip_prefix(&format!("{}.", game.name()))
+                            .map(str::to_owned)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        return Err(Refusal::by_rule(
+            rule("PART 6 B"),
+            format!(
+                "no {} unit type '{unit_type}': expected one of {}",
+                game.name(),
+                known.join(", ")
+            ),
+        ));
+    };
+    let mut res = Resolution::new(RULESET, "allowance", charts.hash());
+    res.step(Step::valued(
+        cell_rule("PART 6 B", "movement_allowances", &[&key]),
+        format!("Movement Allowance of {unit_type}"),
+        value,
+        None,
+    ));
+    res.set("allowance", value);
+    Ok(res)
+}
+
+/// A unit entering the map (PART 15).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The game.
+    pub game: Game,
+    /// The entering side.
+    pub side: Side,
+    /// The entry hex, if named.
+    pub hex: Option<Hex>,
+    /// How many units (this one included) have entered through this hex this Game Turn.
+    pub order: u32,
+    /// The Movement Point cost of the entry hex, if typed in.
+    pub hex_cost: Option<i64>,
+    /// The entry hex's terrain, a row of the game's Terrain Effects Chart.
+    pub terrain: Option<String>,
+    /// The unit type, for its Movement Allowance (PART 6 B).
+    pub unit_type: Option<String>,
+}
+
+/// The Movement Points a unit pays to enter the map. Outcome: `mp`, and `allowance` and
+/// `remaining` when the unit type is given.
+pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
+    if e.order == 0 {
+        return Err(Refusal::by_rule(
+            rule("PART 15"),
+            "the entry order counts from 1 (the first unit through the hex)",
+        ));
+    }
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut res = Resolution::new(RULESET, "entry", charts.hash());
+    let cost = match (e.hex_cost, &e.terrain) {
+        (Some(c), _) => {
+            res.step(Step::valued(
+                rule("PART 6 A"),
+                "the entry hex's Movement Point cost, as given",
+                c,
+                None,
+            ));
+            Some(c)
+        }
+        (None, Some(t)) => {
+            let chart = format!("terrain_effects_{}", e.game.name());
+            let value = reader.get(&chart, &[t, "movement_cost"]);
+            if let Some(refusal) = reader.refusal(rule("PART 6 A")) {
+                return Err(refusal);
+            }
+            match value.and_then(|v| v.as_int()) {
+                Some(c) => {
+                    res.step(Step::valued(
+                        cell_rule("PART 6 A", &chart, &[t, "movement_cost"]),
+                        format!("Terrain Effects Chart: entering {t}"),
+                        c,
+                        None,
+                    ));
+                    Some(c)
+                }
+                None => {
+                    return Err(Refusal::by_rule(
+                        rule("PART 6 C"),
+                        format!("no unit can enter {t}"),
+                    ));
+                }
+            }
+        }
+        (None, None) => None,
+    };
+    let Some(cost) = cost else {
+        return Err(Refusal::by_rule(
+            rule("PART 6 A"),
+            "the entry hex's cost is needed: give its terrain or its Movement Point cost",
+        ));
+    };
+    let british = e.side == Side::British;
+    let mp = if british {
+        // PART 15: "Units pay the Movement Point costs of their entry hex when they enter,
+        // and the second unit to enter hex 2201 must pay an additional Movement Point."
+        let at_2201 = e.hex.is_some_and(|h| h.to_string() == "2201");
+        let extra = i64::from(at_2201 && e.order == 2);
+        if at_2201 && e.order > 2 {
+            return Err(Refusal::by_rule(
+                rule("PART 15"),
+                "only Edendale and Sikali/H Horse enter at 2201 (with Major Durnford, a leader): there is no third unit",
+            ));
+        }
+        if extra == 1 {
+            res.step(Step::valued(
+                rule("PART 15"),
+                "the second unit to enter hex 2201 must pay an additional Movement Point",
+                1,
+                None,
+            ));
+        }
+        cost + extra
+    } else {
+        // PART 15: "Each unit pays the Movement Point cost for its entry hex, plus the
+        // Movement Point cost paid by each previous unit that entered through that hex in the
+        // same Game Turn ... the fourth unit ... would pay 4 Movement Points, 1 to enter the
+        // hex and 3 for the units that entered before it": the entry cost once per unit,
+        // this one and each ahead of it.
+        let before = i64::from(e.order - 1);
+        res.step(Step::valued(rule("PART 15"), format!("{before} units entered through this hex before it this Game Turn, each adding the hex's cost {cost}"), before * cost, None));
+        cost * i64::from(e.order)
+    };
+    res.step(Step::valued(
+        rule("PART 15"),
+        "Movement Points to enter",
+        mp,
+        None,
+    ));
+    res.set("mp", mp);
+    if let Some(unit_type) = &e.unit_type {
+        let key = format!("{}.{unit_type}", e.game.name());
+        let Some(allowance) = reader.int("movement_allowances", &[&key]) else {
+            return Err(Refusal::by_rule(
+                rule("PART 6 B"),
+                format!(
+                    "no {} unit type '{unit_type}' in the Movement Allowance table",
+                    e.game.name()
+                ),
+            ));
+        };
+        res.step(Step::valued(
+            cell_rule("PART 6 B", "movement_allowances", &[&key]),
+            "Movement Allowance",
+            allowance,
+            None,
+        ));
+        if mp > allowance {
+            res.step(Step::note(rule("PART 6 C"), "The number of Movement Points expended by a unit during a single Movement Phase can never exceed its total Movement Allowance: it cannot enter this turn"));
+        }
+        res.set("allowance", allowance);
+        res.set("remaining", allowance - mp);
+    }
+    Ok(res)
+}
+
+/// What a piece is, for stacking (PART 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Infantry (and dismounted cavalry, PART 9 B).
+    Foot,
+    /// Mounted cavalry.
+    Mounted,
+    /// Artillery, Maxims included.
+    Artillery,
+    /// The Royal Engineers (Omdurman).
+    Engineer,
+    /// The Supply Wagon (Isandhlwana).
+    Wagon,
+    /// A leader or officer: never counts (PART 9).
+    Leader,
+}
+
+impl Kind {
+    /// Parses `foot`, `dismounted`, `mounted`, `artillery`, `maxim`, `engineer`, `wagon`, `leader`.
+    pub fn parse(text: &str) -> Result<Kind, String> {
+        match text.trim() {
+            "foot" | "dismounted" | "infantry" => Ok(Kind::Foot),
+            "mounted" | "camel" => Ok(Kind::Mounted),
+            "artillery" | "maxim" | "gun" | "rocket" => Ok(Kind::Artillery),
+            "engineer" => Ok(Kind::Engineer),
+            "wagon" => Ok(Kind::Wagon),
+            "leader" | "officer" => Ok(Kind::Leader),
+            other => Err(format!(
+                "'{other}' is not a kind: expected foot, dismounted, mounted, artillery, engineer, wagon or leader"
+            )),
+        }
+    }
+}
+
+/// One piece of a stack, top first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub kind: Kind,
+    /// Its Melee Strength (Isandhlwana British stacking counts points).
+    pub melee: u32,
+    /// Its regiment, impi or tribe.
+    pub group: Option<String>,
+    /// A colonial British unit.
+    pub colonial: bool,
+}
+
+/// Checks one hex's stack (PART 9) and names the units that may fire (PART 9, PART 10 F).
+/// Outcome: `legal`, `violations`, `may_fire`.
+pub fn stack(
+    charts: &Charts,
+    game: Game,
+    side: Side,
+    pieces: &[Piece],
+) -> Result<Resolution, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut res = Resolution::new(RULESET, "stack", charts.hash());
+    let mut limit =
+        |name: &str| reader.int("stacking_limits", &[&format!("{}.{name}", game.name())]);
+    let combat: Vec<&Piece> = pieces.iter().filter(|p| p.kind != Kind::Leader).collect();
+    let count = |k: Kind| combat.iter().filter(|p| p.kind == k).count() as i64;
+    let same_group = |list: &[&Piece]| {
+        list.windows(2).all(|w| {
+            w[0].group.is_some()
+                && w[0].group.as_deref().map(str::to_ascii_lowercase)
+                    == w[1].group.as_deref().map(str::to_ascii_lowercase)
+        })
+    };
+    let mut violations: Vec<(String, String)> = Vec::new();
+    let mut note = |section: &str, text: String| violations.push((section.to_owned(), text));
+    match (game, side) {
+        (Game::Isandhlwana, Side::Zulu) => {
+            let counted: Vec<&Piece> = combat
+                .iter()
+                .copied()
+                .filter(|p| !p.group.as_deref().is_some_and(is_ukhulutshane))
+                .collect();
+            let max = limit("zulu-combat-units").unwrap_or(2);
+            if counted.len() as i64 > max {
+                note(
+                    "PART 9 A",
+                    format!(
+                        "A maximum of {max} Zulu combat units can stack in any one hex ({} here, uKhulutshane not counted)",
+                        counted.len()
+                    ),
+                );
+            }
+            if !same_group(&counted) && counted.len() > 1 {
+                note("PART 9 A", "units of different impis cannot end the Movement Phase stacked in the same hex".to_owned());
+            }
+        }
+        (Game::Isandhlwana, _) => {
+            let max = limit("british-melee-strength").unwrap_or(8);
+            let wagon = limit("supply-wagon-melee-points").unwrap_or(4);
+            let points: i64 = combat
+                .iter()
+                .map(|p| match p.kind {
+                    Kind::Wagon => wagon,
+                    Kind::Artillery => 0,
+                    _ => i64::from(p.melee),
+                })
+                .sum();
+            res.step(Step::valued(rule("PART 9 B"), "Melee Strength points in the hex (guns and the Rocket Battery stack freely; the wagon counts four)", points, None));
+            if points > max {
+                note(
+                    "PART 9 B",
+                    format!(
+                        "A maximum of {max} Melee Strength points can stack in any one hex ({points} here)"
+                    ),
+                );
+            }
+            let colonial = combat.iter().any(|p| p.colonial);
+            let regular = combat.iter().any(|p| !p.colonial && p.kind != Kind::Wagon);
+            if colonial && regular {
+                note("PART 9 B", "Regular units cannot stack with colonial units (unless forced by rout or withdrawal)".to_owned());
+            }
+        }
+        (Game::Omdurman, _) => {
+            let foot: Vec<&Piece> = combat
+                .iter()
+                .copied()
+                .filter(|p| p.kind == Kind::Foot)
+                .collect();
+            let (same, other) = if side == Side::Dervish {
+                ("dervish-foot-same-tribe", "dervish-foot-otherwise")
+            } else {
+                ("british-foot-same-regiment", "british-foot-otherwise")
+            };
+            let max = if same_group(&foot) {
+                limit(same).unwrap_or(2)
+            } else {
+                limit(other).unwrap_or(1)
+            };
+            if foot.len() as i64 > max {
+                note(
+                    "PART 9 B",
+                    format!(
+                        "{} foot units where {max} may stack (two only from the same {})",
+                        foot.len(),
+                        if side == Side::Dervish {
+                            "tribe"
+                        } else {
+                            "regiment"
+                        }
+                    ),
+                );
+            }
+            let artillery_max = limit("artillery-units").unwrap_or(1);
+            if count(Kind::Artillery) > artillery_max {
+                note(
+                    "PART 9 B",
+                    "Only one artillery unit is allowed per hex".to_owned(),
+                );
+            }
+            let mounted_max = limit("mounted-cavalry-units").unwrap_or(1);
+            if count(Kind::Mounted) > mounted_max {
+                note(
+                    "PART 9 B",
+                    "Only one mounted cavalry unit is allowed per hex".to_owned(),
+                );
+            }
+            if count(Kind::Mounted) > 0 && combat.len() as i64 > count(Kind::Mounted) {
+                note(
+                    "PART 9 B",
+                    "mounted cavalry cannot stack with foot, artillery, or engineer units"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    if let Some(refusal) = reader.refusal(rule("PART 9")) {
+        return Err(refusal);
+    }
+    for (section, text) in &violations {
+        res.step(Step::note(rule(section), text.clone()));
+    }
+    let may_fire: Vec<&str> = match game {
+        // PART 9 B: "Only the top two units in any stack can fire."
+        Game::Isandhlwana if side == Side::British => {
+            combat.iter().take(2).map(|p| p.name.as_str()).collect()
+        }
+        Game::Isandhlwana => Vec::new(),
+        // PART 9 B, C: "The top unit in a stack can fire, in addition to one artillery unit
+        // in the stack. If the top unit in the stack is an artillery unit, only it can fire."
+        Game::Omdurman => match combat.first() {
+            Some(top) if top.kind == Kind::Artillery => vec![top.name.as_str()],
+            Some(top) => std::iter::once(top.name.as_str())
+                .chain(
+                    combat
+                        .iter()
+                        .skip(1)
+                        .find(|p| p.kind == Kind::Artillery)
+                        .map(|p| p.name.as_str()),
+                )
+                .collect(),
+            None => Vec::new(),
+        },
+    };
+    res.step(Step::note(
+        rule("PART 10 F"),
+        format!(
+            "may fire: {}",
+            if may_fire.is_empty() {
+                "none".to_owned()
+            } else {
+                may_fire.join(", ")
+            }
+        ),
+    ));
+    res.set("legal", violations.is_empty());
+    res.set(
+        "violations",
+        json!(
+            violations
+                .iter()
+                .map(|(_, t)| t.clone())
+                .collect::<Vec<_>>()
+        ),
+    );
+    res.set("may_fire", json!(may_fire));
+    Ok(res)
+}

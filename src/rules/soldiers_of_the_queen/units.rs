@@ -1,0 +1,93 @@
+//! What a unit is, as the fire, melee and stacking rules tell units apart: its arm and its
+//! nationality (Glossary; PART 6 E; PART 10 F; PART 12 C).
+
+use super::Side;
+
+/// A firing unit's arm, as far as fire rules tell them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arm {
+    /// Infantry.
+    Foot,
+    /// Horse or camel cavalry (mounted or not: see `mounted`).
+    Cavalry,
+    /// Field or horse guns, the Rocket Battery (PART 6 E).
+    Artillery,
+    /// A Maxim gun unit (PART 6 E).
+    Maxim,
+    /// A river gunboat (PART 6 E).
+    Gunboat,
+}
+
+impl Arm {
+    /// Parses `foot`, `cavalry` (or `horse`, `camel`), `artillery`, `maxim`, `gunboat`.
+    pub fn parse(text: &str) -> Result<Arm, String> {
+        match text.trim() {
+            "foot" | "infantry" => Ok(Arm::Foot),
+            "cavalry" | "horse" | "camel" => Ok(Arm::Cavalry),
+            "artillery" | "gun" => Ok(Arm::Artillery),
+            "maxim" => Ok(Arm::Maxim),
+            "gunboat" => Ok(Arm::Gunboat),
+            other => Err(format!(
+                "'{other}' is not an arm: expected foot, cavalry, artillery, maxim or gunboat"
+            )),
+        }
+    }
+
+    /// PART 6 E: "The following units qualify as artillery: field guns, horse guns, the
+    /// Rocket Battery, Maxim gun units and gunboats."
+    pub fn is_artillery(self) -> bool {
+        matches!(self, Arm::Artillery | Arm::Maxim | Arm::Gunboat)
+    }
+}
+
+/// Who a unit is, for the nationality rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nationality {
+    /// A regular British unit (Glossary: "units of the Royal Army and Royal Artillery").
+    Regular,
+    /// A colonial British unit (South African, black African, Egyptian or Sudanese).
+    Colonial,
+    /// A colonial unit of the Natal Native Contingent (Isandhlwana).
+    Nnc,
+    /// A Zulu unit.
+    Zulu,
+    /// A Dervish unit.
+    Dervish,
+}
+
+impl Nationality {
+    /// Parses `regular`, `colonial`, `nnc`, `zulu`, `dervish`.
+    pub fn parse(text: &str) -> Result<Nationality, String> {
+        match text.trim() {
+            "regular" => Ok(Nationality::Regular),
+            "colonial" | "egyptian" | "sudanese" => Ok(Nationality::Colonial),
+            "nnc" => Ok(Nationality::Nnc),
+            "zulu" => Ok(Nationality::Zulu),
+            "dervish" => Ok(Nationality::Dervish),
+            other => Err(format!(
+                "'{other}' is not a nationality: expected regular, colonial, nnc, zulu or dervish"
+            )),
+        }
+    }
+
+    /// The side the unit plays for.
+    pub fn side(self) -> Side {
+        match self {
+            Nationality::Regular | Nationality::Colonial | Nationality::Nnc => Side::British,
+            Nationality::Zulu => Side::Zulu,
+            Nationality::Dervish => Side::Dervish,
+        }
+    }
+
+    /// A colonial unit (the NNC included).
+    pub fn is_colonial(self) -> bool {
+        matches!(self, Nationality::Colonial | Nationality::Nnc)
+    }
+}
+
+/// Whether a group (impi) is the uKhulutshane, who stack and attack with any Zulus
+/// (PART 9 A, PART 12 C). "uKhitshn" is its counter's abbreviation (Game Parts D).
+pub fn is_ukhulutshane(group: &str) -> bool {
+    let g = group.to_ascii_lowercase();
+    g.contains("khulutshane") || g == "ukhitshn"
+}

@@ -1,0 +1,233 @@
+//! How to Win (PART 5): the Isandhlwana Victory Conditions, and the Omdurman Automatic
+//! Victory, exit requirement and Victory Point Schedule.
+
+use super::{RULESET, cell_rule, rule};
+use crate::charts::{CellReader, Charts};
+use crate::resolution::{Refusal, Resolution, Step};
+
+/// The counts that decide the Isandhlwana Game (PART 5 B).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IsandhlwanaCounts {
+    /// British regular red and blue combat units not yet eliminated (officers not counted).
+    pub british_regulars_remaining: u32,
+    /// Zulu combat units eliminated (leaders and the uKhulutshane impi not counted).
+    pub zulu_units_eliminated: u32,
+}
+
+/// The counts that decide the Omdurman Game (PART 5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OmdurmanCounts {
+    /// The last Game Turn completed (21 ends the game after the British Player Turn).
+    pub turn: u32,
+    /// Unrouted, unpinned British combat units exited through the south exit hexes
+    /// (leaders and gunboats not counted).
+    pub british_exited: u32,
+    /// British combat units neither eliminated nor exited.
+    pub british_remaining: u32,
+    /// The Khalifa has been killed.
+    pub khalifa_killed: bool,
+    /// Dervish combat units eliminated.
+    pub dervish_eliminated: u32,
+    /// British combat units eliminated, as (Game Turn, count).
+    pub british_eliminated: Vec<(u32, u32)>,
+    /// Game Turns from Turn 12 on in which the British exited no combat unit.
+    pub turns_without_exit: Vec<u32>,
+}
+
+/// PART 5 B: "The Zulu player wins if he eliminates all British regular red and blue combat
+/// units before he loses 14 of his own combat units." Outcome: `winner`, `game_over`.
+pub fn isandhlwana(charts: &Charts, c: &IsandhlwanaCounts) -> Result<Resolution, Refusal> {
+    let mut res = Resolution::new(RULESET, "victory", charts.hash());
+    let zulu = c.british_regulars_remaining == 0;
+    let british = c.zulu_units_eliminated >= 14;
+    res.step(Step::valued(
+        rule("PART 5 B"),
+        "British regular combat units remaining (the Zulu player wins when none is left)",
+        c.british_regulars_remaining,
+        None,
+    ));
+    res.step(Step::valued(
+        rule("PART 5 B"),
+        "Zulu combat units eliminated (the British player wins at 14)",
+        c.zulu_units_eliminated,
+        None,
+    ));
+    if zulu && british {
+        return Err(Refusal::by_rule(
+            rule("PART 5 A"),
+            "both players' conditions are met in these counts, but the game ends immediately when the first is achieved: give the counts at that moment",
+        ));
+    }
+    let winner = if zulu {
+        "zulu"
+    } else if british {
+        "british"
+    } else {
+        "none"
+    };
+    res.step(Step::note(
+        rule("PART 5 A"),
+        if winner == "none" {
+            "There are no set number of Game Turns: play goes on"
+        } else {
+            "The game ends immediately when one player achieves his Victory Conditions"
+        },
+    ));
+    res.set("winner", winner);
+    res.set("game_over", winner != "none");
+    Ok(res)
+}
+
+fn vp(
+    reader: &mut CellReader<'_>,
+    res: &mut Resolution,
+    key: &str,
+    count: u32,
+    text: &str,
+    total: &mut i64,
+) {
+    if count == 0 {
+        return;
+    }
+    if let Some(points) = reader.int("omdurman_victory_points", &[key]) {
+        let gained = points * i64::from(count);
+        *total += gained;
+        res.step(Step::valued(
+            cell_rule("PART 5 B", "omdurman_victory_points", &[key]),
+            format!("{text}: {count} × {points}"),
+            gained,
+            Some((*total).into()),
+        ));
+    }
+}
+
+/// The Omdurman Game: Automatic Victory, or at the end of Game Turn 21 the exit requirement
+/// and the Victory Point totals. Outcome: `winner`, `game_over`, `automatic`, `british_vp`,
+/// `dervish_vp`, `british_exited`.
+pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refusal> {
+    let bad = |reason: String| Refusal::by_rule(rule("PART 5 A"), reason);
+    if c.turn == 0 || c.turn > 21 {
+        return Err(bad(format!(
+            "turn {}: the Omdurman Game runs from Game Turn 1 to 21",
+            c.turn
+        )));
+    }
+    for &(turn, _) in &c.british_eliminated {
+        if turn == 0 || turn > c.turn {
+            return Err(bad(format!(
+                "a British unit eliminated on turn {turn}, outside turns 1-{}",
+                c.turn
+            )));
+        }
+    }
+    for &turn in &c.turns_without_exit {
+        if turn < 12 || turn > c.turn {
+            return Err(bad(format!(
+                "turn {turn} without an exit: only Game Turns from 12 to {} count",
+                c.turn
+            )));
+        }
+    }
+    let mut res = Resolution::new(RULESET, "victory", charts.hash());
+    res.set("british_exited", c.british_exited);
+    // PART 5 B: "The British Player wins an Automatic Victory if he exits all combat units
+    // that have not been eliminated (minimum 32 units)".
+    let automatic = c.british_remaining == 0 && c.british_exited >= 32;
+    res.step(Step::valued(
+        rule("PART 5 B"),
+        format!(
+            "British combat units exited ({} still on the map)",
+            c.british_remaining
+        ),
+        c.british_exited,
+        None,
+    ));
+    res.set("automatic", automatic);
+
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut british = 0i64;
+    vp(
+        &mut reader,
+        &mut res,
+        "british.killing-the-khalifa",
+        u32::from(c.khalifa_killed),
+        "British: killing the Khalifa",
+        &mut british,
+    );
+    vp(
+        &mut reader,
+        &mut res,
+        "british.dervish-combat-unit",
+        c.dervish_eliminated,
+        "British: Dervish combat units eliminated",
+        &mut british,
+    );
+    let mut dervish = 0i64;
+    for &(turn, count) in &c.british_eliminated {
+        let key = match turn {
+            1..=8 => "dervish.british-combat-unit-turns-1-8",
+            9..=16 => "dervish.british-combat-unit-turns-9-16",
+            _ => "dervish.british-combat-unit-turns-17-21",
+        };
+        vp(
+            &mut reader,
+            &mut res,
+            key,
+            count,
+            &format!("Dervish: British combat units eliminated on Game Turn {turn}"),
+            &mut dervish,
+        );
+    }
+    let mut no_exit = c.turns_without_exit.clone();
+    no_exit.sort_unstable();
+    no_exit.dedup();
+    vp(
+        &mut reader,
+        &mut res,
+        "dervish.turn-without-british-exit",
+        no_exit.len() as u32,
+        "Dervish: Game Turns from Turn 12 with no British exit",
+        &mut dervish,
+    );
+    if let Some(refusal) = reader.refusal(rule("PART 5 B")) {
+        return Err(refusal);
+    }
+    res.set("british_vp", british);
+    res.set("dervish_vp", dervish);
+
+    let game_over = automatic || c.turn == 21;
+    let winner = if automatic {
+        res.step(Step::note(
+            rule("PART 5 A"),
+            "Automatic Victory: the game ends immediately",
+        ));
+        "british"
+    } else if !game_over {
+        res.step(Step::note(rule("PART 5 A"), "the Omdurman Game ends on Game Turn 21 when the British Player Turn is complete: play goes on"));
+        "none"
+    } else if c.british_exited < 32 {
+        res.step(Step::note(
+            rule("PART 5 B"),
+            "The Dervish Player wins if he prevents the British Player from exiting 32 units",
+        ));
+        "dervish"
+    } else if british > dervish {
+        res.step(Step::note(rule("PART 5 B"), "The British Player wins if he exits at least 32 British units and has a higher Victory Point total"));
+        "british"
+    } else if dervish > british {
+        res.step(Step::note(
+            rule("PART 5 B"),
+            "The Dervish Player wins if his Victory Point total is higher at the end of the game",
+        ));
+        "dervish"
+    } else {
+        res.step(Step::note(
+            rule("PART 5 B"),
+            "32 units exited and equal Victory Points: neither player's condition is met",
+        ));
+        "draw"
+    };
+    res.set("winner", winner);
+    res.set("game_over", game_over);
+    Ok(res)
+}

@@ -1,0 +1,117 @@
+//! The hospital fire at Rorke's Drift ("Rorke's Drift: Hospital Phase").
+
+use super::{Reader, VcError, cell_rule, resolution, rule, throw};
+use crate::charts::Charts;
+use crate::dice::{DiceSource, Dist};
+use crate::resolution::{Odds, Refusal, Resolution, Step};
+use serde::{Deserialize, Serialize};
+
+const HOSPITAL: &str = "Rorke's Drift: Hospital Phase";
+
+/// One Hospital Phase roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HospitalSituation {
+    /// The box of the Hospital Fire Track the marker is in (0 before the fire starts).
+    pub track: u32,
+    /// The Zulus have meleed a hospital zone this turn or an earlier one.
+    pub zulu_melee_on_hospital: bool,
+}
+
+struct Plan {
+    moves: [u32; 6],
+    burned_at: u32,
+    warnings: Vec<String>,
+}
+
+fn plan(charts: &Charts, s: &HospitalSituation) -> Result<Plan, Refusal> {
+    if !s.zulu_melee_on_hospital {
+        return Err(Refusal::by_rule(
+            rule(HOSPITAL),
+            "no Zulu melee on a hospital zone yet: the rolls begin \"with the first turn of a Zulu melee attack on any hospital zone\"",
+        ));
+    }
+    let mut reader = Reader::new(charts);
+    let mut moves = [0; 6];
+    for (i, m) in moves.iter_mut().enumerate() {
+        *m = reader
+            .int("hospital_fire", &[&(i + 1).to_string()])
+            .unwrap_or(0) as u32;
+    }
+    let burned_at = reader.int("hospital_fire", &["burned-at"]).unwrap_or(0) as u32;
+    reader.check(&rule(HOSPITAL))?;
+    if s.track >= burned_at {
+        return Err(Refusal::by_rule(
+            rule(HOSPITAL),
+            format!(
+                "box {}: the hospital has burned down (\"when it reaches the {burned_at} box on the track\"); no more rolls",
+                s.track
+            ),
+        ));
+    }
+    Ok(Plan {
+        moves,
+        burned_at,
+        warnings: reader.cells.warnings().to_vec(),
+    })
+}
+
+/// Rolls the hospital fire die: `outcome.track` (the box now), `outcome.burned`.
+pub fn hospital(
+    charts: &Charts,
+    s: &HospitalSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, VcError> {
+    let plan = plan(charts, s)?;
+    let mut r = resolution(charts, "hospital");
+    for w in &plan.warnings {
+        r.warn(w.clone());
+    }
+    r.step(Step::valued(
+        rule(HOSPITAL),
+        "the marker's box on the Hospital Fire Track",
+        s.track,
+        None,
+    ));
+    let (roll, faces) = throw(dice, 1)?;
+    r.rolls.push(roll);
+    let face = faces[0];
+    let moved = plan.moves[usize::from(face - 1)];
+    let track = (s.track + moved).min(plan.burned_at);
+    let text = match face {
+        1 => "a roll of 1: \"the marker does not move at all\"".to_owned(),
+        2..=4 => format!("a roll of {face}: \"the marker is moved one spot on the fire track\""),
+        5 => "a roll of 5: \"it moves 2 spots\"".to_owned(),
+        _ => "a roll of 6: \"it jumps three spots\"".to_owned(),
+    };
+    r.step(Step::valued(
+        cell_rule(HOSPITAL, "hospital_fire", &[&face.to_string()]),
+        text,
+        moved,
+        Some(track.into()),
+    ));
+    if s.track == 0 && face >= 2 {
+        r.step(Step::note(
+            rule(HOSPITAL),
+            "\"a roll of 2 - 6 gets the fire started\"",
+        ));
+    }
+    let burned = track >= plan.burned_at;
+    if burned {
+        r.step(Step::note(
+            cell_rule(HOSPITAL, "hospital_fire", &["burned-at"]),
+            "the hospital has burned down: no unit may move into it; \"Any units still in the hospital when it burns down are eliminated\"; the Zulus score the hospital's VP",
+        ));
+    }
+    r.set("track", track);
+    r.set("burned", burned);
+    Ok(r)
+}
+
+/// The exact odds of the marker's box after one roll.
+pub fn hospital_odds(charts: &Charts, s: &HospitalSituation) -> Result<Odds, Refusal> {
+    let plan = plan(charts, s)?;
+    let (track, moves, top) = (s.track, plan.moves, plan.burned_at);
+    Ok(Dist::d6()
+        .map(|face| i64::from((track + moves[(face - 1) as usize]).min(top)))
+        .to_odds())
+}

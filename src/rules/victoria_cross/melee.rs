@@ -1,0 +1,375 @@
+//! Melee: simultaneous buckets of dice across zone lines, and the British bayonet charge
+//! ("Melee Combat", "British Leaders: BAYONET CHARGE").
+
+use super::{
+    Battle, Reader, VcError, bucket, cell_rule, count, faces_text, hit_text, resolution, rule,
+    throw,
+};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
+use crate::resolution::{Odds, Refusal, Resolution, Step};
+use serde::{Deserialize, Serialize};
+
+const MELEE: &str = "Melee Combat";
+const BAYONET: &str = "British Leaders: BAYONET CHARGE";
+
+/// Who melees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The British player.
+    British,
+    /// The Zulu player.
+    Zulu,
+}
+
+impl Side {
+    /// `british` or `zulu`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::British => "british",
+            Side::Zulu => "zulu",
+        }
+    }
+}
+
+/// One side's melee into one zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeSituation {
+    /// Which battle.
+    pub battle: Battle,
+    /// Who melees.
+    pub side: Side,
+    /// The meleeing SP (the artillery counts 1; see [`super::melee_sp`]).
+    pub sp: u32,
+    /// Across a wall section, through a door or window, or into or out of a building zone
+    /// (Rorke's Drift only).
+    pub across_wall: bool,
+    /// Into a building zone: the zones the SP melee from (each gives at most 8 SP); 0 if the
+    /// target is not a building zone.
+    pub into_building_from_zones: u32,
+    /// Out of a building zone (at most 8 SP).
+    pub out_of_building: bool,
+    /// The game turn, if known (no melee on turn 1 at Isandlwana).
+    pub turn: Option<u32>,
+    /// The British melee from a laagered zone under the British Laager Camp optional rule.
+    pub in_laager_camp: bool,
+}
+
+impl MeleeSituation {
+    /// A melee with no walls or buildings.
+    pub fn new(battle: Battle, side: Side, sp: u32) -> MeleeSituation {
+        MeleeSituation {
+            battle,
+            side,
+            sp,
+            across_wall: false,
+            into_building_from_zones: 0,
+            out_of_building: false,
+            turn: None,
+            in_laager_camp: false,
+        }
+    }
+}
+
+struct Plan {
+    dice: u32,
+    hit_on: u8,
+    steps: Vec<Step>,
+    warnings: Vec<String>,
+}
+
+fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
+    let mut reader = Reader::new(charts);
+    let mut steps = Vec::new();
+    let building = s.into_building_from_zones > 0 || s.out_of_building;
+    if s.battle == Battle::Isandlwana {
+        if s.turn == Some(1) {
+            return Err(Refusal::by_rule(
+                rule("Setup for Isandlwana"),
+                "turn 1: \"There is no melee combat on turn 1 of the game in Isandlwana\"",
+            ));
+        }
+        if s.across_wall || building {
+            return Err(Refusal::by_rule(
+                rule(MELEE),
+                "walls and building zones are a Rorke's Drift rule: the Isandlwana board has none",
+            ));
+        }
+    }
+    if s.sp == 0 {
+        return Err(Refusal::by_rule(rule(MELEE), "no SP melee"));
+    }
+    if s.sp > super::fire::MAX_DICE {
+        return Err(Refusal::by_rule(
+            rule(MELEE),
+            format!(
+                "{} dice: Laager resolves at most {} dice in one bucket",
+                s.sp,
+                super::fire::MAX_DICE
+            ),
+        ));
+    }
+    // "A maximum of 8 SP per side may melee from one zone into one building zone a turn ...
+    // A maximum of 8 SP may melee out of any building zone."
+    if s.into_building_from_zones > 0 {
+        let per = reader.need_int("limits", &["melee-into-building-sp-per-zone"], &rule(MELEE))?;
+        let most = per as u32 * s.into_building_from_zones;
+        if s.sp > most {
+            return Err(Refusal::by_rule(
+                rule(MELEE),
+                format!(
+                    "{} SP into a building zone from {} zone(s): at most {per} SP a zone ({most})",
+                    s.sp, s.into_building_from_zones
+                ),
+            ));
+        }
+    }
+    if s.out_of_building {
+        let most = reader.need_int("limits", &["melee-out-of-building-sp"], &rule(MELEE))?;
+        if i64::from(s.sp) > most {
+            return Err(Refusal::by_rule(
+                rule(MELEE),
+                format!(
+                    "{} SP out of a building zone: \"A maximum of {most} SP may melee out of any building zone\"",
+                    s.sp
+                ),
+            ));
+        }
+    }
+    steps.push(Step::valued(
+        rule(MELEE),
+        format!(
+            "{} melee: \"Players Then Roll One Die For Every SP\"",
+            s.side.id()
+        ),
+        s.sp,
+        None,
+    ));
+    let key = match s.side {
+        Side::Zulu => "zulu",
+        Side::British if s.across_wall || building => "british-across-wall",
+        Side::British => "british",
+    };
+    let hit_on = reader.need_int("melee_hit_numbers", &[key], &rule(MELEE))?;
+    let mut hit_on = hit_on as u8;
+    steps.push(Step::valued(
+        cell_rule(MELEE, "melee_hit_numbers", &[key]),
+        match key {
+            "zulu" => "\"the Zulu player scores hits for every 6 rolled\"".to_owned(),
+            "british" => "\"the British player hits the Zulu on 5 and 6\"".to_owned(),
+            _ => "RORKE'S DRIFT: across a wall, door or window, or into or out of a building zone, \"the British player hits on 4, 5 and 6\"".to_owned(),
+        },
+        hit_on,
+        None,
+    ));
+    if s.side == Side::British && s.in_laager_camp && reader.setting_is("british_laager_camp", "on")
+    {
+        hit_on -= 1;
+        steps.push(Step::valued(
+            rule("Optional Rules: BRITISH ADVANTAGE"),
+            format!(
+                "British Laager Camp: \"the British receive a +1 die roll modifier for melee combat\": {}",
+                hit_text(hit_on)
+            ),
+            1,
+            Some(i64::from(hit_on).into()),
+        ));
+    }
+    Ok(Plan {
+        dice: s.sp,
+        hit_on,
+        steps,
+        warnings: reader.cells.warnings().to_vec(),
+    })
+}
+
+/// Resolves one side's melee into one zone: `outcome.hits`. Losses are applied only after
+/// both sides have meleed ("Melee is considered simultaneous").
+pub fn melee(
+    charts: &Charts,
+    s: &MeleeSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, VcError> {
+    let plan = plan(charts, s)?;
+    let mut r = resolution(charts, "melee");
+    let hits = throw_plan(&mut r, plan, dice)?;
+    r.step(Step::note(
+        rule(MELEE),
+        "\"losses are not applied until all units from the British and Zulu player in a zone have meleed\"; the owning player determines which units incur them",
+    ));
+    r.set("hits", hits);
+    Ok(r)
+}
+
+fn throw_plan(r: &mut Resolution, plan: Plan, dice: &mut dyn DiceSource) -> Result<u32, VcError> {
+    for step in plan.steps {
+        r.step(step);
+    }
+    for w in plan.warnings {
+        r.warn(w);
+    }
+    let (roll, faces) = throw(dice, plan.dice as usize)?;
+    r.rolls.push(roll);
+    let hits = count(&faces, |f| f >= plan.hit_on);
+    r.step(Step::valued(
+        rule(MELEE),
+        format!("rolled {}: {}", faces_text(&faces), hit_text(plan.hit_on)),
+        hits,
+        None,
+    ));
+    Ok(hits)
+}
+
+/// The exact odds of one side's melee hits.
+pub fn melee_odds(charts: &Charts, s: &MeleeSituation) -> Result<Odds, Refusal> {
+    let plan = plan(charts, s)?;
+    Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
+}
+
+/// Both sides' melee over one zone, resolved together: the Zulus roll first, then the
+/// British, and only then are losses applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeExchange {
+    /// The Zulu melee.
+    pub zulu: MeleeSituation,
+    /// The British melee.
+    pub british: MeleeSituation,
+}
+
+/// Resolves both sides' melee: `outcome.zulu_hits` (on the British) and
+/// `outcome.british_hits` (on the Zulus).
+pub fn melee_exchange(
+    charts: &Charts,
+    s: &MeleeExchange,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, VcError> {
+    if s.zulu.side != Side::Zulu || s.british.side != Side::British {
+        return Err(Refusal::by_rule(
+            rule(MELEE),
+            "an exchange is one Zulu melee and one British melee",
+        )
+        .into());
+    }
+    let zulu = plan(charts, &s.zulu)?;
+    let british = plan(charts, &s.british)?;
+    let mut r = resolution(charts, "melee-exchange");
+    r.step(Step::note(
+        rule(MELEE),
+        "\"The Zulu player declares and completes his melee attacks first; however and losses are not applied until all units from the British and Zulu player in a zone have meleed\"",
+    ));
+    let zulu_hits = throw_plan(&mut r, zulu, dice)?;
+    let british_hits = throw_plan(&mut r, british, dice)?;
+    r.step(Step::note(
+        rule(MELEE),
+        format!(
+            "losses now applied together: the British take {zulu_hits}, the Zulus {british_hits}; each owning player chooses the units"
+        ),
+    ));
+    r.set("zulu_hits", zulu_hits);
+    r.set("british_hits", british_hits);
+    Ok(r)
+}
+
+/// A British bayonet charge: a leader with up to 4 SP into an adjacent Zulu zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BayonetCharge {
+    /// Which battle.
+    pub battle: Battle,
+    /// The British SP charging, the leader's 1 SP included (at most 4 SP plus the leader).
+    pub british_sp: u32,
+    /// The Zulu SP in the zone charged.
+    pub zulu_sp: u32,
+    /// Across a wall, door or window, or into or out of a building zone (Rorke's Drift).
+    pub across_wall: bool,
+    /// The British player stops after this many rounds if no side is gone first.
+    pub stop_after_rounds: Option<u32>,
+}
+
+/// A guard against a charge that never ends (no side hit for this many rounds in a row is
+/// practically impossible; a typed dice list runs out long before).
+const MAX_ROUNDS: u32 = 1000;
+
+/// Resolves a bayonet charge as successive simultaneous melee rounds "until one side is
+/// eliminated or the British player stops the attack": `outcome.rounds`,
+/// `outcome.british_sp`, `outcome.zulu_sp` (left), `outcome.result`.
+pub fn bayonet_charge(
+    charts: &Charts,
+    s: &BayonetCharge,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, VcError> {
+    let mut reader = Reader::new(charts);
+    let group = reader.need_int("limits", &["british-leader-group-sp"], &rule(BAYONET))?;
+    if s.british_sp < 1 || i64::from(s.british_sp) > group + 1 {
+        return Err(Refusal::by_rule(
+            rule(BAYONET),
+            format!(
+                "{} British SP: \"a British leader with up to {group} SP each can conduct a bayonet charge\" ({} at most, the leader included)",
+                s.british_sp,
+                group + 1
+            ),
+        )
+        .into());
+    }
+    if s.zulu_sp == 0 {
+        return Err(Refusal::by_rule(rule(BAYONET), "no Zulu SP in the zone charged").into());
+    }
+    let mut r = resolution(charts, "bayonet-charge");
+    r.step(Step::note(
+        rule(BAYONET),
+        "\"The bayonet charge is a continuous melee between the British units and Zulu's in the zone that continues in successive melee rounds until one side is eliminated or the British player stops the attack\"; it may follow melee into a zone already meleed",
+    ));
+    let (mut british, mut zulu) = (s.british_sp, s.zulu_sp);
+    let mut rounds = 0;
+    let result = loop {
+        if british == 0 || zulu == 0 {
+            break match (british, zulu) {
+                (0, 0) => "both-eliminated",
+                (0, _) => "british-eliminated",
+                _ => "zulus-eliminated",
+            };
+        }
+        if s.stop_after_rounds.is_some_and(|n| rounds >= n) {
+            break "british-stopped";
+        }
+        if rounds >= MAX_ROUNDS {
+            return Err(Refusal::by_rule(
+                rule(BAYONET),
+                format!("no side eliminated after {MAX_ROUNDS} rounds: stop the charge"),
+            )
+            .into());
+        }
+        rounds += 1;
+        let mut zulu_side = MeleeSituation::new(s.battle, Side::Zulu, zulu);
+        let mut british_side = MeleeSituation::new(s.battle, Side::British, british);
+        british_side.across_wall = s.across_wall;
+        zulu_side.across_wall = false;
+        let zulu_plan = plan(charts, &zulu_side)?;
+        let british_plan = plan(charts, &british_side)?;
+        r.step(Step::note(rule(BAYONET), format!("round {rounds}")));
+        let zulu_hits = throw_plan(&mut r, zulu_plan, dice)?;
+        let british_hits = throw_plan(&mut r, british_plan, dice)?;
+        british = british.saturating_sub(zulu_hits);
+        zulu = zulu.saturating_sub(british_hits);
+        r.step(Step::valued(
+            rule(BAYONET),
+            format!(
+                "round {rounds}: losses applied after both sides, British {british} SP left, Zulus {zulu} SP left (\"If a leader must take a hit, they are removed from the game permanently\")"
+            ),
+            i64::from(british),
+            Some(i64::from(zulu).into()),
+        ));
+    };
+    if result == "zulus-eliminated" {
+        r.step(Step::note(
+            rule(BAYONET),
+            "\"The British player may advance into any zone vacated by the Zulu being eliminated due to a bayonet charge\"",
+        ));
+    }
+    reader.warn_into(&mut r);
+    r.set("rounds", rounds);
+    r.set("british_sp", british);
+    r.set("zulu_sp", zulu);
+    r.set("result", result);
+    Ok(r)
+}

@@ -1,0 +1,218 @@
+//! The solitaire Zulu: the Zulu Entry Chart and the movement chart with its die roll
+//! modifiers ("Solitaire Play").
+
+use super::{Reader, VcError, cell_rule, resolution, rule, throw};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
+use crate::resolution::{Refusal, Resolution, Step};
+use serde::{Deserialize, Serialize};
+
+const SOLITAIRE: &str = "Solitaire Play";
+const ENTRY: &str = "Solitaire Play: Zulu Entry Chart";
+
+/// A guard against a split whose re-rolls never stop showing 6.
+const MAX_REROLLS: u32 = 100;
+
+fn entry_value(reader: &mut Reader<'_>, face: u8) -> Result<String, Refusal> {
+    let value = reader
+        .cells
+        .get("solitaire_entry", &[&face.to_string()])
+        .and_then(|v| v.as_text().map(str::to_owned));
+    value.ok_or_else(|| reader.refusal(rule(ENTRY)))
+}
+
+/// Rolls the Zulu Entry Chart: `outcome.zones` (one zone, or one per part after a 6) and
+/// `outcome.split`.
+pub fn solitaire_entry(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, VcError> {
+    let mut reader = Reader::new(charts);
+    let mut r = resolution(charts, "solitaire-entry");
+    let (roll, faces) = throw(dice, 1)?;
+    r.rolls.push(roll);
+    let first = entry_value(&mut reader, faces[0])?;
+    let mut zones = Vec::new();
+    let split = first == "split";
+    if split {
+        r.step(Step::valued(
+            cell_rule(ENTRY, "solitaire_entry", &["6"]),
+            "6: \"Split the force into two parts, player's choice on size. Roll the die again for each part\"",
+            6,
+            None,
+        ));
+        for part in 1..=2 {
+            let mut tries = 0;
+            loop {
+                tries += 1;
+                if tries > MAX_REROLLS {
+                    return Err(Refusal::by_rule(
+                        rule(ENTRY),
+                        format!("part {part}: {MAX_REROLLS} sixes in a row"),
+                    )
+                    .into());
+                }
+                let (roll, faces) = throw(dice, 1)?;
+                r.rolls.push(roll);
+                let zone = entry_value(&mut reader, faces[0])?;
+                if zone == "split" {
+                    r.step(Step::valued(
+                        rule(ENTRY),
+                        format!("part {part}: a 6, \"Rolls of 6 must be re-rolled\""),
+                        6,
+                        None,
+                    ));
+                    continue;
+                }
+                r.step(Step::valued(
+                    cell_rule(ENTRY, "solitaire_entry", &[&faces[0].to_string()]),
+                    format!("part {part} enters from zone {zone}"),
+                    i64::from(faces[0]),
+                    None,
+                ));
+                zones.push(zone);
+                break;
+            }
+        }
+    } else {
+        r.step(Step::valued(
+            cell_rule(ENTRY, "solitaire_entry", &[&faces[0].to_string()]),
+            format!("\"Entire force enters the game from zone {first}\""),
+            i64::from(faces[0]),
+            None,
+        ));
+        zones.push(first);
+    }
+    r.step(Step::note(
+        rule(SOLITAIRE),
+        "\"For Zulu replacements, hold off board until 30 or more SP are accumulated\"",
+    ));
+    reader.warn_into(&mut r);
+    r.set("zones", zones);
+    r.set("split", split);
+    Ok(r)
+}
+
+/// One solitaire Zulu force's movement roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct SolitaireMove {
+    /// The force starts its movement adjacent to a British-occupied zone.
+    pub adjacent_to_british: bool,
+    /// A Zulu-occupied zone is to the force's right (-1).
+    pub zulu_on_right: bool,
+    /// A Zulu-occupied zone is to the force's left (+1).
+    pub zulu_on_left: bool,
+}
+
+/// Rolls the solitaire movement chart: `outcome.direction` (`stay`, `left`, `ahead`,
+/// `right`) and `outcome.roll` (the modified roll, absent when the force stays).
+pub fn solitaire_movement(
+    charts: &Charts,
+    s: &SolitaireMove,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, VcError> {
+    let mut reader = Reader::new(charts);
+    let mut r = resolution(charts, "solitaire-movement");
+    if s.adjacent_to_british {
+        r.step(Step::note(
+            rule(SOLITAIRE),
+            "\"If a Zulu force starts their movement adjacent to a British occupied zone, then that Zulu force doesn't move but stays for melee\"; it melees the weakest adjacent British zone",
+        ));
+        r.set("direction", "stay");
+        return Ok(r);
+    }
+    let mut modifier = 0;
+    for (on, key) in [
+        (s.zulu_on_right, "zulu-on-right"),
+        (s.zulu_on_left, "zulu-on-left"),
+    ] {
+        if on {
+            let m = reader.need_int("solitaire_movement_modifiers", &[key], &rule(SOLITAIRE))?;
+            modifier += m;
+            r.step(Step::valued(
+                cell_rule("Solitaire Play: Die Roll Modifiers", "solitaire_movement_modifiers", &[key]),
+                if key == "zulu-on-right" {
+                    "\"-1 to the die roll if there is a Zulu occupied zone to the right of the force moving\""
+                } else {
+                    "\"+1 to the die roll if there is a Zulu occupied zone to the left of the force moving\""
+                },
+                m,
+                Some(modifier.into()),
+            ));
+        }
+    }
+    let mut tries = 0;
+    let modified = loop {
+        tries += 1;
+        let (roll, faces) = throw(dice, 1)?;
+        r.rolls.push(roll);
+        let modified = i64::from(faces[0]) + modifier;
+        if (1..=6).contains(&modified) {
+            break modified;
+        }
+        // The text gives no row for a modified 0 or 7: the club's reading decides.
+        let Some(reading) = reader.setting("solitaire_off_chart") else {
+            return Err(Refusal {
+                reason: format!(
+                    "a modified roll of {modified} is not on the movement chart and the rulebook does not say how to read it: {}",
+                    reader.refusal(rule(SOLITAIRE)).reason
+                ),
+                ..reader.refusal(rule(SOLITAIRE))
+            }
+            .into());
+        };
+        if reading == "clamp" {
+            let clamped = modified.clamp(1, 6);
+            r.step(Step::valued(
+                cell_rule(SOLITAIRE, "settings", &["solitaire_off_chart"]),
+                format!("modified roll {modified} read as {clamped} (club setting: clamp)"),
+                clamped,
+                None,
+            ));
+            break clamped;
+        }
+        r.step(Step::valued(
+            cell_rule(SOLITAIRE, "settings", &["solitaire_off_chart"]),
+            format!(
+                "modified roll {modified} is off the chart: rolled again (club setting: reroll)"
+            ),
+            modified,
+            None,
+        ));
+        if tries > MAX_REROLLS {
+            return Err(
+                Refusal::by_rule(rule(SOLITAIRE), "no roll on the chart after 100 throws").into(),
+            );
+        }
+    };
+    let key = modified.to_string();
+    let Some(direction) = reader
+        .cells
+        .get("solitaire_movement", &[&key])
+        .and_then(|v| v.as_text().map(str::to_owned))
+    else {
+        return Err(reader.refusal(rule(SOLITAIRE)).into());
+    };
+    let text = match direction.as_str() {
+        "left" => {
+            "\"Move the entire Zulu force 1 zone to the left (only 1 move even with leaders)\""
+        }
+        "right" => {
+            "\"Move the entire Zulu force 1 zone to the right (only move 1 zone even with leaders)\""
+        }
+        _ => {
+            "\"Move the entire Zulu force straight ahead the maximum move straight towards the closest British force\""
+        }
+    };
+    r.step(Step::valued(
+        cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
+        text,
+        modified,
+        None,
+    ));
+    r.step(Step::note(
+        rule(SOLITAIRE),
+        "\"For Rorke's Drift, the focal point for determining straight ahead (and right and left) movement is the Compound; for Isandlwana it is Zone 15.\"",
+    ));
+    reader.warn_into(&mut r);
+    r.set("roll", modified);
+    r.set("direction", direction);
+    Ok(r)
+}

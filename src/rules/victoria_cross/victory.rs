@@ -1,0 +1,514 @@
+//! Replacements, the Zulu 90-SP cap, victory points and the victory conditions
+//! ("Replacements", "Game Units", "Victory Conditions", "Optional Rules").
+
+use super::{Battle, Reader, cell_rule, resolution, rule};
+use crate::charts::Charts;
+use crate::resolution::{Refusal, Resolution, Step};
+use serde::{Deserialize, Serialize};
+
+const REPLACEMENTS: &str = "Replacements";
+const VICTORY: &str = "Victory Conditions";
+
+/// A British unit the player wants to give a replacement SP in zone G.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacementUnit {
+    /// The unit's name.
+    pub name: String,
+    /// Its SP now.
+    pub sp: u32,
+    /// Its full-strength SP.
+    pub full_sp: u32,
+    /// It started the turn in zone G.
+    pub started_in_g: bool,
+    /// The SP the player gives it.
+    pub gain: u32,
+}
+
+/// Checks and applies the British replacements at Rorke's Drift: `outcome.applied` (SP).
+pub fn replacements(
+    charts: &Charts,
+    battle: Battle,
+    units: &[ReplacementUnit],
+) -> Result<Resolution, Refusal> {
+    let refuse = |reason: String| Err(Refusal::by_rule(rule(REPLACEMENTS), reason));
+    if battle == Battle::Isandlwana {
+        return refuse(
+            "\"ISANDLWANA: The British player receives no replacements in Isandlwana.\"".to_owned(),
+        );
+    }
+    let mut reader = Reader::new(charts);
+    let per_turn = reader.int("limits", &["replacement-sp-per-turn"]);
+    let per_unit = reader.int("limits", &["replacement-sp-per-unit"]);
+    let most_units = reader.int("limits", &["replacement-units"]);
+    reader.check(&rule(REPLACEMENTS))?;
+    let (per_turn, per_unit, most_units) = (
+        per_turn.unwrap_or(0) as u32,
+        per_unit.unwrap_or(0) as u32,
+        most_units.unwrap_or(0) as u32,
+    );
+    let mut r = resolution(charts, "replacements");
+    let mut applied = 0;
+    let mut receiving = 0;
+    for unit in units.iter().filter(|u| u.gain > 0) {
+        if !unit.started_in_g {
+            return refuse(format!(
+                "{}: only \"British units that start their turn in zone G\" receive replacements",
+                unit.name
+            ));
+        }
+        if unit.gain > per_unit {
+            return refuse(format!(
+                "{}: units \"may gain a maximum of {per_unit} strength points a turn\"",
+                unit.name
+            ));
+        }
+        if unit.sp == 0 {
+            return refuse(format!(
+                "{}: \"Eliminated British units may not be brought back into the game with replacements\"",
+                unit.name
+            ));
+        }
+        if unit.sp + unit.gain > unit.full_sp {
+            return refuse(format!(
+                "{}: \"The replacement SP can only be applied to units of reduced strength\" ({} of {} SP)",
+                unit.name, unit.sp, unit.full_sp
+            ));
+        }
+        receiving += 1;
+        applied += unit.gain;
+        r.step(Step::valued(
+            rule(REPLACEMENTS),
+            format!(
+                "{} gains {} SP ({} of {} SP)",
+                unit.name,
+                unit.gain,
+                unit.sp + unit.gain,
+                unit.full_sp
+            ),
+            unit.gain,
+            Some(applied.into()),
+        ));
+    }
+    if receiving > most_units {
+        return refuse(format!(
+            "{receiving} units: \"up to two units may be receive replacements\" ({most_units})"
+        ));
+    }
+    if applied > per_turn {
+        return refuse(format!(
+            "{applied} SP: \"the British player has two replacement SP\" a turn ({per_turn}); they do not accumulate"
+        ));
+    }
+    r.step(Step::note(
+        rule(REPLACEMENTS),
+        "\"These replacement SP do not accumulate from turn to turn\"; \"Units that receive replacements may move in the same turn\"",
+    ));
+    reader.warn_into(&mut r);
+    r.set("applied", applied);
+    Ok(r)
+}
+
+/// The Zulu player's returning losses at the start of his movement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZuluReentry {
+    /// Zulu warrior SP on the board now (leaders not counted).
+    pub on_board_sp: u32,
+    /// SP on the Zulu Loss Track (and held off board).
+    pub loss_track_sp: u32,
+}
+
+/// How many lost Zulu SP may come back this movement phase under the 90-SP cap:
+/// `outcome.may_enter`, `outcome.held` (stay on the loss track).
+pub fn zulu_reentry(charts: &Charts, s: &ZuluReentry) -> Result<Resolution, Refusal> {
+    let mut reader = Reader::new(charts);
+    let cap_rule = rule("Game Units");
+    let mut cap = reader.need_int("limits", &["zulu-on-board-sp"], &cap_rule)?;
+    let mut r = resolution(charts, "zulu-reentry");
+    r.step(Step::valued(
+        cell_rule("Game Units", "limits", &["zulu-on-board-sp"]),
+        "\"as long as he never has more than 90 warrior SP on the board at one time (plus leaders)\"",
+        cap,
+        None,
+    ));
+    if reader.setting_is("zulu_extra_sp", "on") {
+        let extra = reader.need_int(
+            "limits",
+            &["zulu-extra-sp-zulu-advantage"],
+            &rule("Optional Rules: ZULU ADVANTAGE"),
+        )?;
+        cap += extra;
+        r.step(Step::valued(
+            rule("Optional Rules: ZULU ADVANTAGE"),
+            "\"Increase the Zulu SP in the game by 10\"",
+            extra,
+            Some(cap.into()),
+        ));
+    }
+    let room = (cap - i64::from(s.on_board_sp)).max(0);
+    let may_enter = room.min(i64::from(s.loss_track_sp));
+    r.step(Step::valued(
+        rule(REPLACEMENTS),
+        format!(
+            "{} SP on the board, {} on the Zulu Loss Track: the lost SP return \"as long as the Zulu player never exceed their maximum on board strength allowance\"",
+            s.on_board_sp, s.loss_track_sp
+        ),
+        may_enter,
+        None,
+    ));
+    r.step(Step::note(
+        rule(REPLACEMENTS),
+        "\"The Zulu player may also hold his replacements off board from turn to turn\"; they enter on outer board zones under each battle's entry rules",
+    ));
+    reader.warn_into(&mut r);
+    r.set("may_enter", may_enter);
+    r.set("held", i64::from(s.loss_track_sp) - may_enter);
+    Ok(r)
+}
+
+/// What the Zulu player holds at the end of a turn, and the turn's losses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct VpTurn {
+    /// The game turn (1 to 16).
+    pub turn: u32,
+    /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
+    pub hospital: bool,
+    /// Rorke's Drift: the Zulus control both kraal zones A and B.
+    pub kraal_both: bool,
+    /// Rorke's Drift: the Zulus hold the final redoubt D.
+    pub redoubt: bool,
+    /// Rorke's Drift: the Zulus occupy the water cart zone J at the end of this turn.
+    pub water_cart: bool,
+    /// Isandlwana: the zones the Zulus hold (their VP numbers are on the board).
+    pub zones_held: Vec<String>,
+    /// Rorke's Drift: VP units eliminated so far.
+    pub vp_units_eliminated: u32,
+    /// Zulu SP lost this turn.
+    pub zulu_losses: u32,
+    /// VP deducted in earlier turns for losses of 47 SP or more.
+    pub deductions_before: u32,
+    /// Isandlwana alternate victory: British SP exited through zones 21, 27 or 31 on turn
+    /// 13 or later, so far.
+    pub british_exited_sp: u32,
+}
+
+/// The Zulu VP total at the end of a turn: `outcome.earned`, `outcome.deductions` (so far,
+/// this turn's included), `outcome.total`.
+pub fn victory_points(charts: &Charts, battle: Battle, s: &VpTurn) -> Result<Resolution, Refusal> {
+    let mut reader = Reader::new(charts);
+    let mut r = resolution(charts, "victory-points");
+    let mut earned: i64 = 0;
+    let mut add =
+        |r: &mut Resolution, section: &str, chart: &str, key: &[&str], text: String, vp: i64| {
+            earned += vp;
+            r.step(Step::valued(
+                cell_rule(section, chart, key),
+                text,
+                vp,
+                Some(earned.into()),
+            ));
+        };
+    match battle {
+        Battle::RorkesDrift => {
+            if !s.zones_held.is_empty() {
+                return Err(Refusal::by_rule(
+                    rule(VICTORY),
+                    "zone VPs are Isandlwana's: at Rorke's Drift the hospital, kraal, redoubt, water cart and VP units score",
+                ));
+            }
+            let items = [
+                (
+                    s.hospital,
+                    "hospital",
+                    "Hospital (zones L, M, N, &O) - Either taking control of or burning down the hospital",
+                ),
+                (
+                    s.kraal_both,
+                    "kraal",
+                    "Kraal (zones A & B) Control both kraal zones at the same time",
+                ),
+                (s.redoubt, "redoubt", "The Final Redoubt (zone D)"),
+            ];
+            for (held, key, text) in items {
+                if held {
+                    let Some(vp) = reader.int("victory_points", &[key]) else {
+                        return Err(reader.refusal(rule(VICTORY)));
+                    };
+                    add(
+                        &mut r,
+                        VICTORY,
+                        "victory_points",
+                        &[key],
+                        text.to_owned(),
+                        vp,
+                    );
+                }
+            }
+            if s.water_cart {
+                let turn = s.turn.to_string();
+                let Some(vp) = reader.int("turn_record", &[&turn, "water_cart_vp"]) else {
+                    return Err(Refusal {
+                        reason: format!(
+                            "the water cart's VP on turn {turn} is on the turn record chart, which is not in the rulebook (\"Once it is dark the watercart zone is worth a decreasing number of VP as shown on the bottom of each turn on the turn record chart\"): supply turn_record:{turn}:water_cart_vp"
+                        ),
+                        ..reader.refusal(rule(VICTORY))
+                    });
+                };
+                add(
+                    &mut r,
+                    VICTORY,
+                    "turn_record",
+                    &[&turn, "water_cart_vp"],
+                    format!("Water Cart (zone J) held at the end of turn {turn}"),
+                    vp,
+                );
+            }
+            if s.vp_units_eliminated > 0 {
+                let Some(each) = reader.int("victory_points", &["vp-unit"]) else {
+                    return Err(reader.refusal(rule(VICTORY)));
+                };
+                add(
+                    &mut r,
+                    VICTORY,
+                    "victory_points",
+                    &["vp-unit"],
+                    format!(
+                        "{} VP units eliminated, \"worth 1 VP each\"",
+                        s.vp_units_eliminated
+                    ),
+                    each * i64::from(s.vp_units_eliminated),
+                );
+            }
+        }
+        Battle::Isandlwana => {
+            if s.hospital || s.kraal_both || s.redoubt || s.water_cart || s.vp_units_eliminated > 0
+            {
+                return Err(Refusal::by_rule(
+                    rule(VICTORY),
+                    "the hospital, kraal, redoubt, water cart and VP units are Rorke's Drift's: at Isandlwana the zones' VP numbers score",
+                ));
+            }
+            let chart = Battle::Isandlwana.zones_chart();
+            let mut found = Vec::new();
+            for zone in &s.zones_held {
+                if let Some(vp) = reader.int(chart, &[zone, "vp"]) {
+                    found.push((zone, vp));
+                }
+            }
+            if let Some(refusal) = reader.cells.refusal(rule(VICTORY)) {
+                let zones: Vec<String> = refusal
+                    .needs_cells
+                    .iter()
+                    .map(|c| c.key[0].clone())
+                    .collect();
+                return Err(Refusal {
+                    reason: format!(
+                        "the VP printed in zone(s) {} is on the board, not in the rulebook (\"numbers listed as VP in zones around Mt. Isandlwana\"): {}",
+                        zones.join(", "),
+                        refusal.reason
+                    ),
+                    ..refusal
+                });
+            }
+            for (zone, vp) in found {
+                add(
+                    &mut r,
+                    VICTORY,
+                    chart,
+                    &[zone, "vp"],
+                    format!("zone {zone} held"),
+                    vp,
+                );
+            }
+        }
+    }
+    let mut deductions = i64::from(s.deductions_before);
+    let threshold = reader.need_int("victory_points", &["deduction-losses"], &rule(VICTORY))?;
+    let per = reader.need_int("victory_points", &["deduction-vp"], &rule(VICTORY))?;
+    if i64::from(s.zulu_losses) >= threshold {
+        // Rorke's Drift: "the deduction only applies if the Zulu player has earned VP, as the
+        // Zulu VP total cannot go below zero"; Isandlwana: "The total can go below zero."
+        let applies = battle == Battle::Isandlwana || earned - deductions > 0;
+        if applies {
+            deductions += per;
+        }
+        r.step(Step::valued(
+            rule(VICTORY),
+            format!(
+                "{} Zulu SP lost this turn (47 or more): {}",
+                s.zulu_losses,
+                if applies {
+                    "\"he deducts 1 VP from his VP total\""
+                } else {
+                    "no deduction: \"the deduction only applies if the Zulu player has earned VP\""
+                }
+            ),
+            if applies { -per } else { 0 },
+            None,
+        ));
+    }
+    let mut total = earned - deductions;
+    if battle == Battle::Isandlwana
+        && s.british_exited_sp > 0
+        && reader.setting_is("isandlwana_exit_victory", "on")
+    {
+        let vp = reader.need_int("victory_points", &["exit-vp"], &rule("Optional Rules"))?;
+        let sp = reader.need_int("victory_points", &["exit-sp"], &rule("Optional Rules"))?;
+        let british_vp = vp * (i64::from(s.british_exited_sp) / sp);
+        total -= british_vp;
+        r.step(Step::valued(
+            rule("Optional Rules: ALTERNATE VICTORY CONDITIONS"),
+            format!(
+                "{} British SP exited: \"5 VP for every 12 SP exited ... Deduct the 5 VP from the Zulu player VP total\"",
+                s.british_exited_sp
+            ),
+            -british_vp,
+            Some(total.into()),
+        ));
+    }
+    if battle == Battle::RorkesDrift && total < 0 {
+        total = 0;
+    }
+    r.step(Step::valued(
+        rule(VICTORY),
+        "the Zulu VP total",
+        total,
+        None,
+    ));
+    reader.warn_into(&mut r);
+    r.set("earned", earned);
+    r.set("deductions", deductions);
+    r.set("total", total);
+    Ok(r)
+}
+
+/// The state a victory check reads at the end of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryCheck {
+    /// Which battle.
+    pub battle: Battle,
+    /// The turn just played (16 is the last).
+    pub turn: u32,
+    /// The SP of every British unit left (native infantry and cavalry included, the
+    /// artillery counted as 1 SP).
+    pub british_sp: u32,
+    /// The Zulu VP total.
+    pub zulu_vp: i64,
+}
+
+/// Checks the victory conditions: `outcome.winner` (`zulu`, `british` or `none`).
+pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Refusal> {
+    let mut reader = Reader::new(charts);
+    let below = reader.need_int("victory_points", &["british-sp-below"], &rule(VICTORY))?;
+    let mut needed = reader.need_int("victory_points", &["zulu-vp-to-win"], &rule(VICTORY))?;
+    let extra: i64 = reader
+        .setting("zulu_vp_to_win_extra")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let vp_victory = !reader.setting_is("zulu_vp_victory", "off");
+    let exit_rule =
+        s.battle == Battle::Isandlwana && reader.setting_is("isandlwana_exit_victory", "on");
+    let mut r = resolution(charts, "victory");
+    if extra > 0 {
+        needed += extra;
+        r.step(Step::valued(
+            rule("Optional Rules: BRITISH ADVANTAGE"),
+            "\"Increase the number of VPs needed by the Zulu player to win the game\"",
+            extra,
+            Some(needed.into()),
+        ));
+    }
+    let mut winner = "none";
+    if exit_rule {
+        r.step(Step::note(
+            rule("Optional Rules: ALTERNATE VICTORY CONDITIONS"),
+            "\"Ignore the Zulu victory for British SP dropping below 10 SP when playing this rule\"",
+        ));
+    } else {
+        let fell = i64::from(s.british_sp) < below;
+        r.step(Step::valued(
+            cell_rule(VICTORY, "victory_points", &["british-sp-below"]),
+            format!(
+                "British SP left (the artillery counts 1): {}",
+                if fell {
+                    "below 10, a Zulu victory"
+                } else {
+                    "10 or more"
+                }
+            ),
+            s.british_sp,
+            None,
+        ));
+        if fell {
+            winner = "zulu";
+        }
+    }
+    if vp_victory {
+        let reached = s.zulu_vp >= needed;
+        r.step(Step::valued(
+            cell_rule(VICTORY, "victory_points", &["zulu-vp-to-win"]),
+            format!(
+                "Zulu VP {} against {needed} needed: {}",
+                s.zulu_vp,
+                if reached { "a Zulu victory" } else { "not yet" }
+            ),
+            s.zulu_vp,
+            None,
+        ));
+        if reached {
+            winner = "zulu";
+        }
+    } else {
+        r.step(Step::note(
+            rule("Optional Rules: BRITISH ADVANTAGE"),
+            "\"Eliminate the VP conditions for the Zulu player to win\"",
+        ));
+    }
+    if winner == "none" && s.turn >= 16 {
+        winner = "british";
+        r.step(Step::note(
+            rule(VICTORY),
+            "\"Survive until the end of the game without allowing the Zulu player to obtain his victory conditions\": each game is 16 turns",
+        ));
+    }
+    reader.warn_into(&mut r);
+    r.set("winner", winner);
+    Ok(r)
+}
+
+/// The alternate victory level at game end from the British SP that survive:
+/// `outcome.level` (`british-victory`, `zulu-marginal`, `zulu-tactical`, `zulu-decisive`).
+pub fn alternate_victory(charts: &Charts, british_sp: u32) -> Result<Resolution, Refusal> {
+    let section = "Optional Rules: ALTERNATE VICTORY CONDITIONS";
+    let mut reader = Reader::new(charts);
+    let british = reader.int("victory_points", &["level-british-victory"]);
+    let marginal = reader.int("victory_points", &["level-zulu-marginal"]);
+    let tactical = reader.int("victory_points", &["level-zulu-tactical"]);
+    reader.check(&rule(section))?;
+    let sp = i64::from(british_sp);
+    let (level, text) = if sp >= british.unwrap_or(i64::MAX) {
+        (
+            "british-victory",
+            "British Victory: Survive with 28 or more SP.",
+        )
+    } else if sp >= marginal.unwrap_or(i64::MAX) {
+        (
+            "zulu-marginal",
+            "Zulu Marginal Victory: 27 to 19 British SP survive.",
+        )
+    } else if sp >= tactical.unwrap_or(i64::MAX) {
+        (
+            "zulu-tactical",
+            "Zulu Tactical Victory: 18 to 10 British SP survive.",
+        )
+    } else {
+        (
+            "zulu-decisive",
+            "Zulu Decisive Victory: 9 or less British SP survive.",
+        )
+    };
+    let mut r = resolution(charts, "alternate-victory");
+    r.step(Step::valued(rule(section), text, british_sp, None));
+    reader.warn_into(&mut r);
+    r.set("level", level);
+    Ok(r)
+}

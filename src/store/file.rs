@@ -1,0 +1,468 @@
+//! An open `.laager` file: the campaign in memory, and every change committed to the file
+//! in its own transaction before it counts in memory.
+
+use super::schema::{self, CURRENT_VERSION, Header};
+use super::{Result, StoreError};
+use crate::game::{Campaign, CampaignSettings, Event, Game, LoggedEvent};
+use crate::ruleset::Ruleset;
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use serde_json::Value;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+/// How a file is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// To read: nothing is written, an older schema is read as it is.
+    Read,
+    /// To read and write: an older schema is migrated first, in one transaction.
+    Write,
+}
+
+/// An open `.laager` file.
+#[derive(Debug)]
+pub struct CampaignFile {
+    path: PathBuf,
+    conn: Connection,
+    mode: Mode,
+    version: i32,
+    campaign: Campaign,
+}
+
+impl CampaignFile {
+    /// Creates a new file holding an empty campaign. Refuses an existing path.
+    pub fn create(path: &Path, name: &str, settings: CampaignSettings) -> Result<CampaignFile> {
+        CampaignFile::create_from(path, &Campaign::new(name, settings))
+    }
+
+    /// Creates a new file holding a whole campaign (an import), in one transaction. The
+    /// file is built beside the target and renamed into place, so a crash leaves no half
+    /// file under the target's name.
+    pub fn create_from(path: &Path, campaign: &Campaign) -> Result<CampaignFile> {
+        if path.exists() {
+            return Err(StoreError::Exists(path.to_owned()));
+        }
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(format!(".partial-{}", std::process::id()));
+        let partial = PathBuf::from(partial);
+        let written = write_new(&partial, campaign);
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&partial);
+            return Err(StoreError::Write {
+                path: path.to_owned(),
+                message: e.to_string(),
+            });
+        }
+        if path.exists() {
+            let _ = std::fs::remove_file(&partial);
+            return Err(StoreError::Exists(path.to_owned()));
+        }
+        std::fs::rename(&partial, path).map_err(|e| StoreError::Io {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        CampaignFile::open(path, Mode::Write)
+    }
+
+    /// Opens a file, refusing (without changing it) one that is not a Laager file, is
+    /// from a newer Laager, or is damaged.
+    pub fn open(path: &Path, mode: Mode) -> Result<CampaignFile> {
+        precheck(path)?;
+        let damaged = |reason: String| StoreError::Damaged {
+            path: path.to_owned(),
+            reason,
+        };
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Io {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        // Nothing may write while the file is checked. SQLite's own recovery (rolling back
+        // the journal a crash left) still runs: that is its durability, not a change.
+        conn.execute_batch("PRAGMA query_only = 1;")
+            .map_err(|e| damaged(e.to_string()))?;
+        let check: String = conn
+            .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
+            .map_err(|e| damaged(e.to_string()))?;
+        if check != "ok" {
+            return Err(damaged(check));
+        }
+        let pragma = |name: &str| -> Result<i32> {
+            conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
+                .map_err(|e| damaged(e.to_string()))
+        };
+        if pragma("application_id")? != schema::APPLICATION_ID {
+            return Err(StoreError::NotLaager {
+                path: path.to_owned(),
+                reason: "an SQLite database of another program".to_owned(),
+            });
+        }
+        let version = pragma("user_version")?;
+        if version > CURRENT_VERSION {
+            return Err(StoreError::Newer {
+                path: path.to_owned(),
+                found: version,
+                supported: CURRENT_VERSION,
+            });
+        }
+        if version < 1 {
+            return Err(damaged(format!("schema version {version}")));
+        }
+        let campaign = load(&conn, version).map_err(damaged)?;
+        let mut file = CampaignFile {
+            path: path.to_owned(),
+            conn,
+            mode,
+            version,
+            campaign,
+        };
+        if mode == Mode::Write {
+            file.begin_writing()?;
+        }
+        Ok(file)
+    }
+
+    fn begin_writing(&mut self) -> Result<()> {
+        let result = self.conn.execute_batch(
+            "PRAGMA query_only = 0; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
+        );
+        result.map_err(|e| self.write_error(&e))?;
+        if self.version < CURRENT_VERSION {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(|e| StoreError::Write {
+                    path: self.path.clone(),
+                    message: e.to_string(),
+                })?;
+            let migrated =
+                schema::migrate(&tx, self.version, CURRENT_VERSION).and_then(|()| tx.commit());
+            migrated.map_err(|e| self.write_error(&e))?;
+            self.version = CURRENT_VERSION;
+        }
+        Ok(())
+    }
+
+    fn write_error(&self, e: &rusqlite::Error) -> StoreError {
+        StoreError::Write {
+            path: self.path.clone(),
+            message: e.to_string(),
+        }
+    }
+
+    /// The campaign as the file holds it.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's schema version (older files opened to read keep theirs).
+    pub fn schema_version(&self) -> i32 {
+        self.version
+    }
+
+    fn game_index(&self, number: usize) -> Result<usize> {
+        let count = self.campaign.games.len();
+        if number == 0 || number > count {
+            return Err(StoreError::NoSuchGame { number, count });
+        }
+        Ok(number - 1)
+    }
+
+    fn writable(&self) -> Result<()> {
+        match self.mode {
+            Mode::Write => Ok(()),
+            Mode::Read => Err(StoreError::ReadOnly(self.path.clone())),
+        }
+    }
+
+    /// Logs one event in game `number` (from 1): checked, committed in its own
+    /// transaction, and only then counted in memory.
+    pub fn append(&mut self, number: usize, event: Event) -> Result<&LoggedEvent> {
+        self.writable()?;
+        let index = self.game_index(number)?;
+        let logged = self.campaign.games[index].prepare(event)?;
+        let committed = commit_event(&mut self.conn, number, &logged, logged.seq - 1);
+        committed
+            .map_err(|e| self.write_error(&e))?
+            .map_err(|message| StoreError::Write {
+                path: self.path.clone(),
+                message,
+            })?;
+        let game = &mut self.campaign.games[index];
+        game.accept(logged);
+        Ok(game.events().last().expect("just accepted"))
+    }
+
+    /// Undoes the last action in force in game `number`: a voiding event.
+    pub fn undo(&mut self, number: usize) -> Result<&LoggedEvent> {
+        let event = self.campaign.games[self.game_index(number)?].undo_event()?;
+        self.append(number, event)
+    }
+
+    /// Redoes the last undo in game `number`.
+    pub fn redo(&mut self, number: usize) -> Result<&LoggedEvent> {
+        let event = self.campaign.games[self.game_index(number)?].redo_event()?;
+        self.append(number, event)
+    }
+
+    /// Adds a game, its row and its whole log in one transaction; returns its number.
+    pub fn add_game(&mut self, game: Game) -> Result<usize> {
+        self.writable()?;
+        let number = self.campaign.games.len() + 1;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::Write {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+        let inserted = insert_game(&tx, number, &game).and_then(|()| tx.commit());
+        inserted.map_err(|e| self.write_error(&e))?;
+        self.campaign.games.push(game);
+        Ok(number)
+    }
+
+    /// Adds the next game of `ruleset`, its forces carried over from the last game under
+    /// the campaign's replacement rule; returns its number.
+    pub fn new_game(&mut self, ruleset: Ruleset, name: &str, layout: Value) -> Result<usize> {
+        let game = self.campaign.next_game(ruleset, name, layout)?;
+        self.add_game(game)
+    }
+
+    /// Replaces a game's layout.
+    pub fn set_layout(&mut self, number: usize, layout: Value) -> Result<()> {
+        self.writable()?;
+        let index = self.game_index(number)?;
+        let text = layout.to_string();
+        let updated = self.conn.execute(
+            "UPDATE game SET layout = ?1 WHERE number = ?2",
+            params![text, number as i64],
+        );
+        updated.map_err(|e| self.write_error(&e))?;
+        self.campaign.games[index].layout = layout;
+        Ok(())
+    }
+
+    /// Replaces the campaign's settings.
+    pub fn set_settings(&mut self, settings: CampaignSettings) -> Result<()> {
+        self.writable()?;
+        let text = serde_json::to_string(&settings).unwrap_or_default();
+        let updated = self
+            .conn
+            .execute("UPDATE campaign SET settings = ?1 WHERE id = 1", [text]);
+        updated.map_err(|e| self.write_error(&e))?;
+        self.campaign.settings = settings;
+        Ok(())
+    }
+}
+
+/// Commits one event, checking first that no other program logged in this game since
+/// the file was opened (the log's last stored number is still `expected_last`).
+fn commit_event(
+    conn: &mut Connection,
+    number: usize,
+    logged: &LoggedEvent,
+    expected_last: u64,
+) -> rusqlite::Result<std::result::Result<(), String>> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let last: i64 = tx.query_row(
+        "SELECT COALESCE(MAX(seq), 0) FROM event WHERE game = ?1",
+        [number as i64],
+        |row| row.get(0),
+    )?;
+    if last as u64 != expected_last {
+        return Ok(Err(format!(
+            "game {number} holds {last} events where {expected_last} were read: another program wrote to the file; reopen it"
+        )));
+    }
+    insert_event(&tx, number, logged)?;
+    tx.commit()?;
+    Ok(Ok(()))
+}
+
+fn insert_event(conn: &Connection, number: usize, logged: &LoggedEvent) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO event (game, seq, prev_hash, hash, payload) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        number as i64,
+        logged.seq as i64,
+        logged.prev_hash,
+        logged.hash,
+        crate::game::chain::canonical_json(&logged.event),
+    ])?;
+    Ok(())
+}
+
+fn insert_game(conn: &Connection, number: usize, game: &Game) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO game (number, ruleset, name, layout) VALUES (?1, ?2, ?3, ?4)",
+        params![
+            number as i64,
+            game.ruleset.id(),
+            game.name,
+            game.layout.to_string()
+        ],
+    )?;
+    for logged in game.events() {
+        insert_event(conn, number, logged)?;
+    }
+    Ok(())
+}
+
+fn write_new(path: &Path, campaign: &Campaign) -> rusqlite::Result<()> {
+    let mut conn = Connection::open(path)?;
+    conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    schema::migrate(&tx, 0, CURRENT_VERSION)?;
+    tx.execute(
+        "INSERT INTO campaign (id, name, settings) VALUES (1, ?1, ?2)",
+        params![
+            campaign.name,
+            serde_json::to_string(&campaign.settings).unwrap_or_default()
+        ],
+    )?;
+    for (i, game) in campaign.games.iter().enumerate() {
+        insert_game(&tx, i + 1, game)?;
+    }
+    tx.commit()?;
+    conn.close().map_err(|(_, e)| e)
+}
+
+/// Refuses, from the raw bytes alone, what SQLite should not be given.
+fn precheck(path: &Path) -> Result<()> {
+    let io = |e: std::io::Error| StoreError::Io {
+        path: path.to_owned(),
+        message: e.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let mut head = Vec::with_capacity(100);
+    file.by_ref().take(100).read_to_end(&mut head).map_err(io)?;
+    let not_laager = |reason: &str| StoreError::NotLaager {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    match schema::read_header(&head) {
+        Header::NotSqlite if len == 0 => Err(not_laager("the file is empty")),
+        Header::NotSqlite => Err(not_laager("not an SQLite database")),
+        Header::ForeignSqlite => Err(not_laager("an SQLite database of another program")),
+        Header::Laager { version, .. } if version > CURRENT_VERSION => Err(StoreError::Newer {
+            path: path.to_owned(),
+            found: version,
+            supported: CURRENT_VERSION,
+        }),
+        Header::Laager { stated_len, .. } => {
+            // Laager writes rollback-journal files only (header bytes 18 and 19 are 1).
+            if head[18] != 1 || head[19] != 1 {
+                return Err(StoreError::Damaged {
+                    path: path.to_owned(),
+                    reason: "its header names a journal mode Laager never writes".to_owned(),
+                });
+            }
+            let mut journal = path.as_os_str().to_owned();
+            journal.push("-journal");
+            let hot_journal = std::fs::metadata(PathBuf::from(journal)).is_ok_and(|m| m.len() > 0);
+            match stated_len {
+                Some(stated) if !hot_journal && len < stated => Err(StoreError::Damaged {
+                    path: path.to_owned(),
+                    reason: format!("truncated: {len} bytes of {stated}"),
+                }),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// Reads the whole campaign; `Err` is the reason the file is damaged.
+fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String> {
+    let sql = |e: rusqlite::Error| e.to_string();
+    let (name, settings_text): (String, String) = if version >= 2 {
+        conn.query_row(
+            "SELECT name, settings FROM campaign WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    } else {
+        conn.query_row("SELECT name FROM campaign WHERE id = 1", [], |r| {
+            Ok((r.get(0)?, "{}".to_owned()))
+        })
+    }
+    .map_err(|e| format!("campaign: {e}"))?;
+    let settings: CampaignSettings =
+        serde_json::from_str(&settings_text).map_err(|e| format!("campaign settings: {e}"))?;
+    let games_sql = if version >= 2 {
+        "SELECT number, ruleset, name, layout FROM game ORDER BY number"
+    } else {
+        "SELECT number, ruleset, name, 'null' FROM game ORDER BY number"
+    };
+    let mut statement = conn.prepare(games_sql).map_err(sql)?;
+    let rows = statement
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })
+        .map_err(sql)?;
+    let mut heads = Vec::new();
+    for (i, row) in rows.enumerate() {
+        let (number, ruleset, name, layout) = row.map_err(sql)?;
+        if number != i as i64 + 1 {
+            return Err(format!("game numbers skip from {i} to {number}"));
+        }
+        let ruleset = Ruleset::from_id(&ruleset)
+            .ok_or_else(|| format!("game {number}: unknown ruleset `{ruleset}`"))?;
+        let layout: Value =
+            serde_json::from_str(&layout).map_err(|e| format!("game {number}: layout: {e}"))?;
+        heads.push((ruleset, name, layout, Vec::new()));
+    }
+    let mut statement = conn
+        .prepare("SELECT game, seq, prev_hash, hash, payload FROM event ORDER BY game, seq")
+        .map_err(sql)?;
+    let rows = statement
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+            ))
+        })
+        .map_err(sql)?;
+    for row in rows {
+        let (game, seq, prev_hash, hash, payload) = row.map_err(sql)?;
+        let Some(head) = usize::try_from(game)
+            .ok()
+            .and_then(|g| g.checked_sub(1))
+            .and_then(|g| heads.get_mut(g))
+        else {
+            return Err(format!("an event of game {game}, which does not exist"));
+        };
+        let event: Event =
+            serde_json::from_str(&payload).map_err(|e| format!("game {game}, event {seq}: {e}"))?;
+        head.3.push(LoggedEvent {
+            seq: seq as u64,
+            prev_hash,
+            hash,
+            event,
+        });
+    }
+    let games = heads
+        .into_iter()
+        .map(|(ruleset, name, layout, events)| Game::from_log(ruleset, &name, layout, events))
+        .collect();
+    Ok(Campaign {
+        name,
+        settings,
+        games,
+    })
+}

@@ -1,0 +1,333 @@
+//! Campaigns and games to and from JSON: readable, diffable, and refused with the path in
+//! the document and the field at fault when wrong.
+//!
+//! A game is `{"laager": "game", "format": 1, "ruleset", "name", "layout", "events"}`;
+//! each event `{"seq", "prev_hash", "hash", "event"}`. The layout is kept exactly as given
+//! (the geometry module's layout format). On import, `prev_hash` and `hash` may be left
+//! out (they are then computed); where given they must match, so a log changed after it
+//! was written is refused. A campaign is `{"laager": "campaign", "format": 1, "name",
+//! "settings", "games": [game, ..]}`.
+
+use crate::game::{Campaign, CampaignSettings, Event, Game, LoggedEvent};
+use crate::ruleset::Ruleset;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// The JSON format version this build writes and reads.
+pub const FORMAT: u64 = 1;
+
+/// What is wrong with an imported document, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct JsonError {
+    /// The path in the document (`$.games[1].events[4].event.effects[0].amount`).
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+fn error(path: &str, message: impl Into<String>) -> JsonError {
+    JsonError {
+        path: path.to_owned(),
+        message: message.into(),
+    }
+}
+
+#[derive(Serialize)]
+struct EventOut<'a> {
+    seq: u64,
+    prev_hash: &'a str,
+    hash: &'a str,
+    event: &'a Event,
+}
+
+#[derive(Serialize)]
+struct GameOut<'a> {
+    laager: &'static str,
+    format: u64,
+    ruleset: Ruleset,
+    name: &'a str,
+    layout: &'a Value,
+    events: Vec<EventOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct CampaignOut<'a> {
+    laager: &'static str,
+    format: u64,
+    name: &'a str,
+    settings: &'a CampaignSettings,
+    games: Vec<GameOut<'a>>,
+}
+
+fn game_out(game: &Game) -> GameOut<'_> {
+    GameOut {
+        laager: "game",
+        format: FORMAT,
+        ruleset: game.ruleset,
+        name: &game.name,
+        layout: &game.layout,
+        events: game
+            .events()
+            .iter()
+            .map(|e| EventOut {
+                seq: e.seq,
+                prev_hash: &e.prev_hash,
+                hash: &e.hash,
+                event: &e.event,
+            })
+            .collect(),
+    }
+}
+
+fn pretty(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// A game as JSON text.
+pub fn game_to_json(game: &Game) -> String {
+    pretty(&game_out(game))
+}
+
+/// A campaign as JSON text.
+pub fn campaign_to_json(campaign: &Campaign) -> String {
+    pretty(&CampaignOut {
+        laager: "campaign",
+        format: FORMAT,
+        name: &campaign.name,
+        settings: &campaign.settings,
+        games: campaign.games.iter().map(game_out).collect(),
+    })
+}
+
+fn parse(text: &str) -> Result<Value, JsonError> {
+    serde_json::from_str(text).map_err(|e| error("$", format!("not JSON: {e}")))
+}
+
+/// Reads a game's JSON, checking every event as it is logged.
+pub fn game_from_json(text: &str) -> Result<Game, JsonError> {
+    game_from_value(&parse(text)?, "$")
+}
+
+/// Reads a campaign's JSON, checking every game and event.
+pub fn campaign_from_json(text: &str) -> Result<Campaign, JsonError> {
+    let value = parse(text)?;
+    let object = header(&value, "$", "campaign")?;
+    only(
+        object,
+        "$",
+        &["laager", "format", "name", "settings", "games"],
+    )?;
+    let name: String = field(object, "$", "name")?;
+    let settings: CampaignSettings = field(object, "$", "settings")?;
+    let games = array(object, "$", "games")?;
+    let mut campaign = Campaign::new(&name, settings);
+    for (i, game) in games.iter().enumerate() {
+        campaign
+            .games
+            .push(game_from_value(game, &format!("$.games[{i}]"))?);
+    }
+    Ok(campaign)
+}
+
+fn header<'a>(
+    value: &'a Value,
+    path: &str,
+    kind: &str,
+) -> Result<&'a Map<String, Value>, JsonError> {
+    let object = value
+        .as_object()
+        .ok_or_else(|| error(path, format!("expected a Laager {kind} (a JSON object)")))?;
+    match object.get("laager").and_then(Value::as_str) {
+        Some(found) if found == kind => {}
+        Some(found) => {
+            return Err(error(
+                &format!("{path}.laager"),
+                format!("this is a Laager {found}, not a {kind}"),
+            ));
+        }
+        None => {
+            return Err(error(
+                &format!("{path}.laager"),
+                format!("missing: expected \"{kind}\" (is this a Laager file?)"),
+            ));
+        }
+    }
+    let format: u64 = field(object, path, "format")?;
+    if format > FORMAT {
+        return Err(error(
+            &format!("{path}.format"),
+            format!("format {format} is from a newer Laager (this one reads up to {FORMAT})"),
+        ));
+    }
+    Ok(object)
+}
+
+fn game_from_value(value: &Value, path: &str) -> Result<Game, JsonError> {
+    let object = header(value, path, "game")?;
+    only(
+        object,
+        path,
+        &["laager", "format", "ruleset", "name", "layout", "events"],
+    )?;
+    let ruleset: Ruleset = field(object, path, "ruleset")?;
+    let name: String = field(object, path, "name")?;
+    let layout = object.get("layout").cloned().unwrap_or(Value::Null);
+    let mut game = Game::new(ruleset, &name, layout);
+    for (i, item) in array(object, path, "events")?.iter().enumerate() {
+        let at = format!("{path}.events[{i}]");
+        let entry = item
+            .as_object()
+            .ok_or_else(|| error(&at, "expected an event (a JSON object)"))?;
+        only(entry, &at, &["seq", "prev_hash", "hash", "event"])?;
+        let seq: u64 = field(entry, &at, "seq")?;
+        if seq != i as u64 + 1 {
+            return Err(error(
+                &format!("{at}.seq"),
+                format!("{seq} where {} was expected", i + 1),
+            ));
+        }
+        let prev_hash: Option<String> = optional(entry, &at, "prev_hash")?;
+        let hash: Option<String> = optional(entry, &at, "hash")?;
+        let event: Event = field(entry, &at, "event")?;
+        let logged: LoggedEvent = game
+            .prepare(event)
+            .map_err(|e| error(&format!("{at}.event"), e.to_string()))?;
+        if prev_hash.is_some_and(|h| h != logged.prev_hash) {
+            return Err(error(
+                &format!("{at}.prev_hash"),
+                "does not match the hash of the event before it (an event was changed, removed or inserted)",
+            ));
+        }
+        if hash.is_some_and(|h| h != logged.hash) {
+            return Err(error(
+                &format!("{at}.hash"),
+                "does not match the event (it was changed after it was logged; remove the hashes to re-chain it on purpose)",
+            ));
+        }
+        game.accept(logged);
+    }
+    Ok(game)
+}
+
+fn only(object: &Map<String, Value>, path: &str, known: &[&str]) -> Result<(), JsonError> {
+    match object.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(key) => Err(error(
+            &format!("{path}.{key}"),
+            format!("unknown field (expected one of: {})", known.join(", ")),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn array<'a>(
+    object: &'a Map<String, Value>,
+    path: &str,
+    key: &str,
+) -> Result<&'a Vec<Value>, JsonError> {
+    object
+        .get(key)
+        .ok_or_else(|| error(&format!("{path}.{key}"), "missing"))?
+        .as_array()
+        .ok_or_else(|| error(&format!("{path}.{key}"), "expected a list"))
+}
+
+fn field<T: DeserializeOwned>(
+    object: &Map<String, Value>,
+    path: &str,
+    key: &str,
+) -> Result<T, JsonError> {
+    optional(object, path, key)?.ok_or_else(|| error(&format!("{path}.{key}"), "missing"))
+}
+
+fn optional<T: DeserializeOwned>(
+    object: &Map<String, Value>,
+    path: &str,
+    key: &str,
+) -> Result<Option<T>, JsonError> {
+    let Some(value) = object.get(key) else {
+        return Ok(None);
+    };
+    let at = format!("{path}.{key}");
+    serde_json::from_value(value.clone())
+        .map(Some)
+        .map_err(|e| locate(value, &at, &e.to_string()))
+}
+
+/// Narrows serde's message to the field at fault: serde names the value it did not
+/// expect (`invalid type: string "x", expected u32`) or the key (`unknown field `x``);
+/// the first place in the value holding it is where the error is.
+fn locate(value: &Value, path: &str, message: &str) -> JsonError {
+    let target = unexpected(message);
+    let found = target.and_then(|target| find(value, path, &target));
+    error(&found.unwrap_or_else(|| path.to_owned()), message)
+}
+
+enum Target {
+    Leaf(Box<dyn Fn(&Value) -> bool>),
+    Key(String),
+}
+
+fn unexpected(message: &str) -> Option<Target> {
+    let between = |text: &str| -> Option<String> {
+        let start = text.find('`')? + 1;
+        let end = start + text[start..].find('`')?;
+        Some(text[start..end].to_owned())
+    };
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        return between(rest).map(Target::Key);
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let name = between(rest)?;
+        return Some(Target::Leaf(Box::new(move |v| v.as_str() == Some(&name))));
+    }
+    let rest = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))?;
+    let what = rest.split(", expected").next()?.to_owned();
+    if let Some(quoted) = what.strip_prefix("string ") {
+        let quoted = quoted.to_owned();
+        return Some(Target::Leaf(Box::new(move |v| {
+            v.as_str().is_some_and(|s| format!("{s:?}") == quoted)
+        })));
+    }
+    if what == "null" {
+        return Some(Target::Leaf(Box::new(Value::is_null)));
+    }
+    let literal = between(&what)?;
+    if what.starts_with("integer") || what.starts_with("floating point") {
+        let number: f64 = literal.parse().ok()?;
+        return Some(Target::Leaf(Box::new(move |v| {
+            v.as_f64()
+                .is_some_and(|n| (n - number).abs() < f64::EPSILON)
+        })));
+    }
+    if what.starts_with("boolean") {
+        let flag = literal == "true";
+        return Some(Target::Leaf(Box::new(move |v| v.as_bool() == Some(flag))));
+    }
+    None
+}
+
+fn find(value: &Value, path: &str, target: &Target) -> Option<String> {
+    match (value, target) {
+        (Value::Object(map), _) => {
+            if let Target::Key(key) = target
+                && map.contains_key(key)
+            {
+                return Some(format!("{path}.{key}"));
+            }
+            map.iter()
+                .find_map(|(k, v)| find(v, &format!("{path}.{k}"), target))
+        }
+        (Value::Array(items), _) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| find(v, &format!("{path}[{i}]"), target)),
+        (leaf, Target::Leaf(matches)) => matches(leaf).then(|| path.to_owned()),
+        (_, Target::Key(_)) => None,
+    }
+}

@@ -1,0 +1,89 @@
+//! The `.laager` schema, its version history and migrations, and the checks made on a
+//! file's raw header before SQLite is allowed to open it.
+//!
+//! A `.laager` file is an SQLite database whose header carries `application_id` =
+//! [`APPLICATION_ID`] ("LAAG") and `user_version` = the schema version.
+
+use rusqlite::Connection;
+
+/// `PRAGMA application_id` of every `.laager` file: "LAAG" in ASCII.
+pub const APPLICATION_ID: i32 = 0x4C41_4147;
+
+/// The schema version this build writes and reads.
+pub const CURRENT_VERSION: i32 = 2;
+
+/// Migration `i` takes a file from version `i` to version `i + 1`.
+const MIGRATIONS: [&str; 2] = [
+    // Version 1: the campaign's name, its games and their logs.
+    "CREATE TABLE campaign (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         name TEXT NOT NULL
+     );
+     CREATE TABLE game (
+         number INTEGER PRIMARY KEY,
+         ruleset TEXT NOT NULL,
+         name TEXT NOT NULL
+     );
+     CREATE TABLE event (
+         game INTEGER NOT NULL REFERENCES game(number),
+         seq INTEGER NOT NULL,
+         prev_hash TEXT NOT NULL,
+         hash TEXT NOT NULL,
+         payload TEXT NOT NULL,
+         PRIMARY KEY (game, seq)
+     ) WITHOUT ROWID;",
+    // Version 2: campaign settings (replacement rule, scale) and each game's layout.
+    "ALTER TABLE campaign ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+     ALTER TABLE game ADD COLUMN layout TEXT NOT NULL DEFAULT 'null';",
+];
+
+/// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.
+pub fn migrate(conn: &Connection, from: i32, to: i32) -> rusqlite::Result<()> {
+    for version in from..to {
+        conn.execute_batch(MIGRATIONS[version as usize])?;
+    }
+    conn.execute_batch(&format!(
+        "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {to};"
+    ))
+}
+
+/// What a file's first 100 bytes say, before SQLite reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Header {
+    /// A Laager file of this schema version, `pages × page_size` bytes long.
+    Laager {
+        /// Its schema version.
+        version: i32,
+        /// Its size as the header states it, if the header's count is valid.
+        stated_len: Option<u64>,
+    },
+    /// Too short or without SQLite's magic string.
+    NotSqlite,
+    /// An SQLite database of another application.
+    ForeignSqlite,
+}
+
+/// Reads the header fields Laager needs (SQLite file format, section 1.3).
+pub fn read_header(bytes: &[u8]) -> Header {
+    if bytes.len() < 100 || &bytes[..16] != b"SQLite format 3\0" {
+        return Header::NotSqlite;
+    }
+    let be32 =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    if be32(68) as i32 != APPLICATION_ID {
+        return Header::ForeignSqlite;
+    }
+    let page_size = match u16::from_be_bytes([bytes[16], bytes[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    // "The in-header database size is only considered to be valid if it is non-zero and
+    // if the 4-byte change counter at offset 24 exactly matches the 4-byte
+    // version-valid-for number at offset 92."
+    let pages = u64::from(be32(28));
+    let stated_len = (pages > 0 && be32(24) == be32(92)).then_some(pages * page_size);
+    Header::Laager {
+        version: be32(60) as i32,
+        stated_len,
+    }
+}

@@ -1,0 +1,123 @@
+//! The desk's widgets, driven headless with egui_kittest.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use laager::Ruleset;
+use laager::app::desk::{ChartView, RefusalAction, odds_ui, refusal_ui};
+use laager::charts::Charts;
+use laager::dice::Dist;
+use laager::resolution::{NeededCell, Refusal, RuleRef};
+use std::collections::BTreeMap;
+
+#[test]
+fn odds_table_shows_each_outcome_with_this_or_better() {
+    // One d6 against a 4+: 1/2 each way.
+    let odds = Dist::bool_odds(0.5);
+    let mut harness = Harness::new_ui(|ui| odds_ui(ui, "t", &odds, true));
+    harness.run();
+    assert!(harness.query_by_label("false").is_some());
+    assert!(harness.query_by_label("true").is_some());
+    // "this or better" of false is the whole distribution.
+    assert!(harness.query_by_label("100.00%").is_some());
+    assert_eq!(harness.query_all_by_label("50.00%").count(), 3);
+}
+
+#[test]
+fn this_or_better_accumulates_towards_the_better_end() {
+    let odds = Dist::d6().to_odds();
+    let cumulative = laager::app::desk::odds_view::this_or_better(&odds, true);
+    // A 4 or better on one d6: 3/6.
+    assert!((cumulative[3] - 0.5).abs() < 1e-12);
+    assert!((cumulative[0] - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn refusal_fields_take_typed_values_for_one_resolution() {
+    let refusal = Refusal {
+        reason: "needs cells".to_owned(),
+        rule: RuleRef::section(Ruleset::MicroColonial, "SMALL ARMS FIRE"),
+        needs_cells: vec![NeededCell {
+            chart: "weapon_ranges".to_owned(),
+            key: vec!["rifle".to_owned()],
+        }],
+    };
+    let state = (BTreeMap::<String, String>::new(), RefusalAction::None);
+    let mut harness = Harness::new_ui_state(
+        |ui, (typed, action): &mut (BTreeMap<String, String>, RefusalAction)| {
+            let a = refusal_ui(ui, &refusal, typed);
+            if a != RefusalAction::None {
+                *action = a;
+            }
+        },
+        state,
+    );
+    harness.run();
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput);
+    field.focus();
+    field.type_text("600");
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    assert_eq!(
+        harness.state().1,
+        RefusalAction::UseOnce(vec!["weapon_ranges:rifle=600".to_owned()])
+    );
+}
+
+#[test]
+fn chart_view_lists_the_dba_troop_types_by_confidence() {
+    let charts = Charts::shipped().expect("shipped");
+    let mut harness = Harness::new_ui_state(
+        move |ui, view: &mut ChartView| {
+            view.ui(ui, &charts, Ruleset::DbaZulu);
+        },
+        ChartView {
+            chart: Some("troop_types".to_owned()),
+            editing: None,
+        },
+    );
+    harness.run();
+    assert!(harness.query_by_label("printed").is_some());
+    assert!(harness.query_by_label("british-regulars").is_some());
+}
+
+fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
+    Harness::new_ui_state(
+        move |ui, desk: &mut laager::app::desk::Desk| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                desk.ui(ui, &charts, Ruleset::DbaZulu);
+            });
+        },
+        laager::app::desk::Desk::new(42),
+    )
+}
+
+#[test]
+fn dba_combat_resolves_with_typed_dice_on_the_desk() {
+    let mut harness = desk_harness(Charts::shipped().expect("shipped"));
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    // The odds are shown before the roll.
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role(egui::accesskit::Role::TextInput);
+    field.focus();
+    field.type_text("5,1");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // Zulus (+4) roll 5: 9. British regulars (+5) roll 1: 6. 6 is more than half of 9, so
+    // the table decides: "Destroyed if beat by ... Zulus, Zulu Rifles (Melee only)".
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["a_total"], 9);
+    assert_eq!(result.outcome["b_total"], 6);
+    assert_eq!(result.outcome["loser"], "b");
+    assert_eq!(result.outcome["result"], "destroyed");
+    assert!(harness.query_by_label("destroyed").is_some());
+}

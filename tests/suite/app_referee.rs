@@ -1,0 +1,123 @@
+//! The referee's desk in the real window, on the DBA demo: pick firer and target, see the
+//! odds, resolve with typed dice, apply, see the record change, undo, redo, save, reopen.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use laager::app::{LaagerApp, State};
+use laager::game::UnitId;
+
+const ZULU: &str = "uKhandempemvu front";
+const REGULARS: &str = "24th 1";
+
+fn app_harness() -> Harness<'static, LaagerApp> {
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 1400.0));
+    harness.run();
+    harness
+}
+
+fn present(app: &LaagerApp, unit: &str) -> (u32, bool) {
+    let state = app.session.game().state();
+    let unit = state
+        .unit(&UnitId(unit.to_owned()))
+        .expect("unit on the roster");
+    (unit.present, unit.removed)
+}
+
+#[test]
+fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
+    let mut harness = app_harness();
+    // The first start opens the DBA demo; every base joins the roster with 1 base.
+    assert_eq!(present(harness.state(), REGULARS), (1, false));
+    // Select the firer, then the target, as a click and a shift-click on the canvas do.
+    harness.state_mut().canvas.selected = vec![ZULU.to_owned(), REGULARS.to_owned()];
+    harness.run();
+    // The form is filled from the table: the two troop types.
+    assert_eq!(harness.state().desk.dba_combat.a.id(), "zulus");
+    assert_eq!(harness.state().desk.dba_combat.b.id(), "british-regulars");
+    // The odds before the roll, exact over the 36 rolls.
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    assert!(harness.query_by_label("b:destroyed").is_some());
+
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("5,1");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // Zulus +4 with a 5 make 9; regulars +5 with a 1 make 6: beaten in close combat by Zulus,
+    // "Destroyed if beat by Zulus, Zulu Rifles (Melee only)".
+    let result = harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["result"], "destroyed");
+
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    assert_eq!(present(harness.state(), REGULARS), (0, true));
+
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert_eq!(present(harness.state(), REGULARS), (1, false));
+    // The voided roll stays in the log.
+    let events = harness.state().session.game().events().len();
+    assert!(events >= 2);
+
+    harness.get_by_label("Redo").click();
+    harness.run();
+    assert_eq!(present(harness.state(), REGULARS), (0, true));
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("isandlwana.laager");
+    let field = harness.get_by_role_and_label(Role::TextInput, "game file");
+    field.focus();
+    field.type_text(path.to_str().expect("utf-8"));
+    harness.run();
+    harness.get_by_label("Save game as").click();
+    harness.run();
+    assert!(path.exists(), "saved: {:?}", harness.state().messages);
+
+    // Reopen in a fresh window: the same log and the same records.
+    let mut reopened = app_harness();
+    let field = reopened.get_by_role_and_label(Role::TextInput, "game file");
+    field.focus();
+    field.type_text(path.to_str().expect("utf-8"));
+    reopened.run();
+    reopened.get_by_label("Open game").click();
+    reopened.run();
+    assert_eq!(present(reopened.state(), REGULARS), (0, true));
+    assert_eq!(
+        reopened.state().session.game().events().len(),
+        harness.state().session.game().events().len()
+    );
+}
+
+#[test]
+fn ctrl_z_undoes_a_manual_strength_change() {
+    let mut harness = app_harness();
+    let before = present(harness.state(), REGULARS);
+    harness
+        .state_mut()
+        .session
+        .append(laager::game::Event::Edit {
+            edit: laager::game::UnitEdit::StrengthChanged {
+                unit_id: UnitId(REGULARS.to_owned()),
+                amount: 1,
+                cause: laager::game::Cause::Other,
+            },
+        })
+        .expect("logged");
+    harness.run();
+    assert_eq!(present(harness.state(), REGULARS).0, 0);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(present(harness.state(), REGULARS), before);
+}

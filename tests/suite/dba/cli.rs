@@ -1,0 +1,300 @@
+//! `laager dba combat|command|victory`, run as a process: text and `--json`, and the
+//! input errors.
+
+use crate::support::{run, stderr, stdout};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("json")
+}
+
+#[test]
+fn combat_with_dice_as_json() {
+    // Zulus 4+6 = 10 v Regulars 5+2 = 7 in close combat: Regulars destroyed (melee).
+    let v = json(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "british-regulars",
+        "--dice",
+        "6,2",
+        "--json",
+    ]);
+    assert_eq!(v["ruleset"], "dba-zulu");
+    assert_eq!(v["procedure"], "combat");
+    assert_eq!(v["outcome"]["a_total"], 10);
+    assert_eq!(v["outcome"]["b_total"], 7);
+    assert_eq!(v["outcome"]["loser"], "b");
+    assert_eq!(v["outcome"]["result"], "destroyed");
+    assert_eq!(v["outcome"]["jammed"], serde_json::json!([]));
+    assert_eq!(v["rolls"][0]["faces"][0]["face"], 6);
+    assert_eq!(v["rolls"][0]["source"], "entered");
+}
+
+#[test]
+fn combat_with_dice_as_text() {
+    let out = run(&[
+        "dba",
+        "combat",
+        "--kind",
+        "ranged",
+        "--a",
+        "british-regulars",
+        "--b",
+        "zulus",
+        "--dice",
+        "4,3",
+        "--mod",
+        "b:enfiladed",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Regulars 5+4 = 9 v Zulus 4-1+3 = 6: recoil (12 > 9).
+    assert!(text.contains("a_total: 9"), "{text}");
+    assert!(text.contains("b_total: 6"), "{text}");
+    assert!(text.contains("result: \"recoil\""), "{text}");
+    assert!(text.contains("[MODIFIERS, modifiers:enfiladed]"), "{text}");
+}
+
+#[test]
+fn combat_with_a_seed_replays() {
+    let args = [
+        "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--seed", "7", "--json",
+    ];
+    let first = json(&args);
+    assert_eq!(first, json(&args));
+    assert_eq!(first["rolls"][0]["seed"], 7);
+}
+
+#[test]
+fn combat_odds_as_json_in_the_issue_order() {
+    // The hand count of zulus_charging_regulars: 2, 19, 5 and 10 of 36.
+    let v = json(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "british-regulars",
+        "--odds",
+        "--json",
+    ]);
+    let values: Vec<&str> = v["outcomes"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|o| o["value"].as_str().expect("str"))
+        .collect();
+    assert_eq!(
+        values,
+        ["a:destroyed", "a:recoil", "none:no_result", "b:destroyed"]
+    );
+    let p = v["outcomes"][3]["probability"].as_f64().expect("number");
+    assert!((p - 10.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn combat_odds_as_text() {
+    let out = run(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "light-horse",
+        "--odds",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("b:flee"), "{}", stdout(&out));
+}
+
+#[test]
+fn combat_refusal_for_an_unknown_depth_lists_the_cell_and_exits_2() {
+    // Lancers 3+6 = 9 halve NNC 2+1 = 3 and must pursue by a depth the text does not give.
+    let out = run(&[
+        "dba", "combat", "--kind", "close", "--a", "lancers", "--b", "nnc", "--dice", "6,1",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(
+        v["refusal"]["needs_cells"][0]["key"],
+        serde_json::json!(["lancers", "base_depth_mm"])
+    );
+    // Supplied with --cell, it resolves.
+    let v = json(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "lancers",
+        "--b",
+        "nnc",
+        "--dice",
+        "6,1",
+        "--cell",
+        "troop_types:lancers:base_depth_mm=30",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"]["pursuit_mm"], 30.0);
+}
+
+#[test]
+fn combat_input_errors_exit_2_naming_the_flag() {
+    let cases: [&[&str]; 7] = [
+        &[
+            "dba", "combat", "--kind", "close", "--a", "impi", "--b", "nnc", "--dice", "1,2",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--dice", "1,2,3",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--dice", "1,7",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--dice", "1",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--dice", "1,2",
+            "--mod", "b:muddy",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc", "--dice", "1,2",
+            "--mod", "b:rough", "--mod", "b:rough",
+        ],
+        &[
+            "dba", "combat", "--kind", "close", "--a", "zulus", "--b", "nnc",
+        ],
+    ];
+    let names = [
+        "--a", "--dice", "--dice", "--dice", "--mod", "--mod", "--dice",
+    ];
+    for (args, flag) in cases.iter().zip(names) {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(flag), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn command_as_text_and_json() {
+    // A line of 9 costs 3, a far base 2: 5 against a roll of 4, not affordable.
+    let args = [
+        "dba",
+        "command",
+        "--roll",
+        "4",
+        "--move",
+        "formation:line=9",
+        "--move",
+        "base:far",
+    ];
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("cost: 5"), "{}", stdout(&out));
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    assert_eq!(v["outcome"]["cost"], 5);
+    assert_eq!(v["outcome"]["affordable"], false);
+    let v = json(&[
+        "dba",
+        "command",
+        "--roll",
+        "6",
+        "--deploy-formation",
+        "2",
+        "--gatling-repair",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            v["outcome"]["cost"].clone(),
+            v["outcome"]["affordable"].clone()
+        ),
+        (serde_json::json!(5), serde_json::json!(true))
+    );
+}
+
+#[test]
+fn command_input_errors_exit_2() {
+    for args in [
+        ["dba", "command", "--roll", "7", "--move", "base"],
+        ["dba", "command", "--roll", "3", "--move", "base:line=3"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!stderr(&out).is_empty());
+    }
+}
+
+#[test]
+fn victory_as_text_and_json() {
+    let v = json(&[
+        "dba",
+        "victory",
+        "--bases",
+        "12",
+        "--lost",
+        "2",
+        "--baggage-lost",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"]["lost_count"], 4);
+    assert_eq!(v["outcome"]["defeated"], true);
+    let out = run(&["dba", "victory", "--bases", "12", "--lost", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("defeated: false"), "{}", stdout(&out));
+}
+
+#[test]
+fn victory_refuses_more_lost_than_held() {
+    let out = run(&["dba", "victory", "--bases", "3", "--lost", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("refused"), "{}", stderr(&out));
+}
+
+#[test]
+fn rerolled_ties_need_the_rerolled_dice_typed() {
+    // 4,3 ties at 8 (Zulus v Regulars); with ties = reroll two more dice are needed.
+    let club = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(club.path().join("dba_zulu")).expect("mkdir");
+    std::fs::write(
+        club.path().join("dba_zulu/house.toml"),
+        "[[cell]]\naddress = \"settings:ties\"\nvalue = \"reroll\"\n",
+    )
+    .expect("write");
+    let dir = club.path().to_str().expect("utf-8 path");
+    let base = [
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "british-regulars",
+        "--tables",
+        dir,
+    ];
+    let out = run(&[&base[..], &["--dice", "4,3"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--dice"), "{}", stderr(&out));
+    let out = run(&[&base[..], &["--dice", "4,3,6,2", "--json"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(v["outcome"]["result"], "destroyed");
+}

@@ -1,0 +1,490 @@
+//! Melee Combat (PART 12), worked by hand. Resolving cases use the test-only club folder.
+//!
+//! Test melee table (columns 1-3, 1-2, 1-1, 2-1, 3-1, 4-1, 5-1, 6-1):
+//!   die 1: WD WD M M PN PN RT 1;  2: WD M M PN PN RT 1 1;  3: M M PN PN RT 1 1 1
+//!   die 4: M PN PN RT 1 1 1 1;  5: PN PN RT 1 1 1 1 1;  6: — RT 1 1 1 1 1 1
+//! Test morale (rows ≤1, 2, 3, 4, 5, 6): A all —; B PN then —; C WD PN PN — — —; D RT WD WD PN PN —.
+
+use super::{club, dice, shipped};
+use laager::Resolution;
+use laager::charts::Charts;
+use laager::resolution::Refusal;
+use laager::rules::soldiers_of_the_queen::melee::{self, Attacker, Defender, Melee, Ridge};
+use laager::rules::soldiers_of_the_queen::odds::MeleeOdds;
+use laager::rules::soldiers_of_the_queen::results::StackUnit;
+use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use laager::rules::soldiers_of_the_queen::{Game, Morale};
+use serde_json::json;
+
+fn attacker(name: &str, strength: u32, nationality: Nationality, group: &str) -> Attacker {
+    Attacker {
+        name: name.to_owned(),
+        strength,
+        nationality,
+        arm: Arm::Foot,
+        mounted: false,
+        charging: false,
+        lancers: false,
+        in_command_radius: false,
+        group: Some(group.to_owned()),
+        pinned: false,
+        routed: false,
+    }
+}
+
+fn zulu(strength: u32) -> Attacker {
+    attacker("uMbonambi", strength, Nationality::Zulu, "uMbonambi")
+}
+
+fn dervish(strength: u32) -> Attacker {
+    attacker("Taiasha", strength, Nationality::Dervish, "Taiasha")
+}
+
+fn defender(name: &str, strength: u32, morale: Morale) -> Defender {
+    Defender {
+        unit: StackUnit {
+            name: name.to_owned(),
+            morale: Some(morale),
+            gun: false,
+            zariba: false,
+        },
+        strength,
+        arm: Arm::Foot,
+        mounted: false,
+    }
+}
+
+fn melee(game: Game, attackers: Vec<Attacker>, defenders: Vec<Defender>) -> Melee {
+    Melee {
+        game,
+        attackers,
+        defenders,
+        leaders: Vec::new(),
+        surrounded: false,
+        ridge: None,
+        big_donga: false,
+        thorn_hedge: false,
+        trench: false,
+        rough: false,
+        prohibited_hexside: false,
+        khalifa_killed: false,
+        mounted_retreat: false,
+    }
+}
+
+fn resolve(charts: &Charts, m: &Melee, faces: &[u8]) -> Resolution {
+    let mut d = dice(faces);
+    let res = melee::resolve(charts, m, &mut d).expect("resolves");
+    assert_eq!(
+        laager::dice::DiceSource::unused(&d),
+        0,
+        "every typed die is read"
+    );
+    res
+}
+
+fn refusal(charts: &Charts, m: &Melee) -> Refusal {
+    melee::resolve(charts, m, &mut dice(&[1, 1, 1, 1])).expect_err("refuses")
+}
+
+#[test]
+fn the_rulebook_odds_round_in_favour_of_the_defender() {
+    // PART 12 B: "Thus a 24-3 comparison rounds down to 8-1, while 14-4 would be a 3-1."
+    assert_eq!(MeleeOdds::of(24, 3).to_string(), "8-1");
+    assert_eq!(MeleeOdds::of(14, 4).to_string(), "3-1");
+    assert_eq!(MeleeOdds::of(7, 3).to_string(), "2-1");
+    assert_eq!(MeleeOdds::of(5, 5).to_string(), "1-1");
+    // Below even the remainder still goes to the defender: 3-4 is 1-2, 2-5 is 1-3.
+    assert_eq!(MeleeOdds::of(3, 4).to_string(), "1-2");
+    assert_eq!(MeleeOdds::of(2, 5).to_string(), "1-3");
+}
+
+#[test]
+fn shipped_tables_refuse_naming_the_melee_column_cells() {
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(6)],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    let r = refusal(&shipped(), &m);
+    let want: Vec<String> = (1..=6)
+        .map(|d| format!("melee_combat_results_omdurman:{d}:3-1"))
+        .collect();
+    let got: Vec<String> = r
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn club_charts_resolve_melee_end_to_end_with_advance_after_combat() {
+    // 6 to 2 is 3-1; die 3 under 3-1: RT; the hex is vacant, so the attacker may advance.
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(6)],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    let res = resolve(&club(), &m, &[3]);
+    assert_eq!(res.outcome["odds"], "3-1");
+    assert_eq!(res.outcome["result"], "RT");
+    assert_eq!(res.outcome["units"][0]["fate"], "routed");
+    assert_eq!(res.outcome["hex_vacant"], true);
+    assert_eq!(res.outcome["may_advance"], json!(["Taiasha"]));
+    assert_eq!(res.outcome["advance_limit"], 2);
+}
+
+#[test]
+fn british_cannot_attack_at_isandhlwana() {
+    let m = melee(
+        Game::Isandhlwana,
+        vec![attacker("A/1/24", 4, Nationality::Regular, "1/24")],
+        vec![defender("uVe", 2, Morale::A)],
+    );
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .contains("British units cannot attack in melee")
+    );
+}
+
+#[test]
+fn units_of_different_impis_cannot_attack_together() {
+    let m = melee(
+        Game::Isandhlwana,
+        vec![zulu(4), attacker("uVe", 2, Nationality::Zulu, "uVe")],
+        vec![defender("A/1/24", 2, Morale::A)],
+    );
+    assert!(refusal(&club(), &m).reason.contains("different impis"));
+}
+
+#[test]
+fn the_ukhulutshane_impi_joins_any_attack() {
+    // "EXCEPTION: the uKhulutshane impi can freely combine its Melee Strength": 6 to 2 is
+    // 3-1; die 6: 1.
+    let m = melee(
+        Game::Isandhlwana,
+        vec![
+            zulu(4),
+            attacker("uKhitshn", 2, Nationality::Zulu, "uKhulutshane"),
+        ],
+        vec![defender("A/1/24", 2, Morale::A)],
+    );
+    assert_eq!(
+        resolve(&club(), &m, &[6]).outcome["eliminated"],
+        json!(["A/1/24"])
+    );
+}
+
+#[test]
+fn omdurman_nationality_rules_bar_mixed_attacks() {
+    let m = melee(
+        Game::Omdurman,
+        vec![
+            attacker("Warwck", 2, Nationality::Regular, "I Brigade"),
+            attacker("IX Sud", 2, Nationality::Colonial, "I Egypt"),
+        ],
+        vec![defender("Taiasha", 2, Morale::A)],
+    );
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .starts_with("Regular and colonial units cannot")
+    );
+    let m = melee(
+        Game::Omdurman,
+        vec![
+            dervish(2),
+            attacker("Jehadin", 2, Nationality::Dervish, "Jehadin"),
+        ],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .starts_with("Dervish units from different tribes")
+    );
+}
+
+#[test]
+fn pinned_units_cannot_attack() {
+    let mut a = dervish(4);
+    a.pinned = true;
+    let m = melee(
+        Game::Omdurman,
+        vec![a],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .contains("Pinned and Routed units cannot attack")
+    );
+}
+
+#[test]
+fn isandhlwana_eighteen_to_one_against_a_surrounded_stack_eliminates_it_without_a_roll() {
+    // PART 12 C: "attacked at odds of 18-1 or greater, and those units are completely
+    // surrounded ... that unit or units is automatically eliminated."
+    let mut m = melee(
+        Game::Isandhlwana,
+        vec![zulu(36)],
+        vec![defender("a", 1, Morale::A), defender("b", 1, Morale::A)],
+    );
+    m.surrounded = true;
+    let res = resolve(&club(), &m, &[]);
+    assert_eq!(res.outcome["automatic"], true);
+    assert_eq!(res.outcome["eliminated"], json!(["a", "b"]));
+}
+
+#[test]
+fn eighteen_to_one_not_surrounded_uses_the_highest_column() {
+    // "Attacks at odds higher than the highest column on the table use the highest column":
+    // 18-1 reads 6-1; die 1: 1.
+    let m = melee(
+        Game::Isandhlwana,
+        vec![zulu(36)],
+        vec![defender("a", 2, Morale::A)],
+    );
+    let res = resolve(&club(), &m, &[1]);
+    assert_eq!(res.outcome["odds"], "18-1");
+    assert_eq!(res.outcome["column"], "6-1");
+    assert_eq!(res.outcome["automatic"], false);
+}
+
+#[test]
+fn omdurman_seven_to_one_eliminates_the_top_unit_without_a_roll() {
+    // "If the attack odds are 7-1 or greater ... the defender loses one unit automatically.
+    // If there is more than one defending unit in a hex, the top unit is eliminated."
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(14)],
+        vec![
+            defender("top", 1, Morale::A),
+            defender("under", 1, Morale::A),
+        ],
+    );
+    let res = resolve(&club(), &m, &[]);
+    assert_eq!(res.outcome["eliminated"], json!(["top"]));
+    assert_eq!(res.outcome["units"][1]["fate"], "unaffected");
+}
+
+#[test]
+fn omdurman_ten_to_one_against_surrounded_units_eliminates_them_all() {
+    let mut m = melee(
+        Game::Omdurman,
+        vec![dervish(20)],
+        vec![
+            defender("top", 1, Morale::A),
+            defender("under", 1, Morale::A),
+        ],
+    );
+    m.surrounded = true;
+    assert_eq!(
+        resolve(&club(), &m, &[]).outcome["eliminated"],
+        json!(["top", "under"])
+    );
+}
+
+#[test]
+fn c_and_d_defenders_check_morale_at_die_minus_two_before_the_attack() {
+    // PART 12 E: the C unit rolls 1 - 2 = -1: WD, and leaves; the A unit never checks.
+    // 3 to 2 is 1-1; die 6 under 1-1: 1, the A unit.
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(3)],
+        vec![
+            defender("C unit", 2, Morale::C),
+            defender("A unit", 2, Morale::A),
+        ],
+    );
+    let res = resolve(&club(), &m, &[1, 6]);
+    assert_eq!(res.outcome["defence"], 2);
+    assert_eq!(res.outcome["odds"], "1-1");
+    assert_eq!(
+        res.outcome["units"],
+        json!([{"name": "C unit", "fate": "withdrawn"}, {"name": "A unit", "fate": "eliminated"}])
+    );
+}
+
+#[test]
+fn a_and_b_defenders_never_take_the_pre_melee_check() {
+    // 4 to 2 is 2-1; the single die is the melee's: 5 under 2-1 is 1.
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(4)],
+        vec![defender("B unit", 2, Morale::B)],
+    );
+    let res = resolve(&club(), &m, &[5]);
+    assert_eq!(res.rolls.len(), 1);
+    assert_eq!(res.outcome["result"], "1");
+}
+
+#[test]
+fn isandhlwana_ridges_shift_right_downhill_and_left_uphill() {
+    // PART 12 D Ridges: 4 to 2 is 2-1; down is 3-1, up is 1-1.
+    let mut m = melee(
+        Game::Isandhlwana,
+        vec![zulu(4)],
+        vec![defender("A/1/24", 2, Morale::A)],
+    );
+    m.ridge = Some(Ridge::Down);
+    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "3-1");
+    m.ridge = Some(Ridge::Up);
+    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "1-1");
+}
+
+#[test]
+fn the_big_donga_elevated_bank_shifts_three_left() {
+    // 2-1 shifted 3 left is 1-3, the table's lowest column.
+    let mut m = melee(
+        Game::Isandhlwana,
+        vec![zulu(4)],
+        vec![defender("A/1/24", 2, Morale::A)],
+    );
+    m.big_donga = true;
+    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "1-3");
+}
+
+#[test]
+fn omdurman_hedge_trench_and_uphill_ridge_each_shift_one_left() {
+    // 8 to 2 is 4-1; three shifts left: 1-1.
+    let mut m = melee(
+        Game::Omdurman,
+        vec![dervish(8)],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    m.thorn_hedge = true;
+    m.trench = true;
+    m.ridge = Some(Ridge::Up);
+    let res = resolve(&club(), &m, &[6]);
+    assert_eq!(res.outcome["shift"], -3);
+    assert_eq!(res.outcome["column"], "1-1");
+}
+
+fn cavalry(name: &str, lancers: bool, in_radius: bool) -> Attacker {
+    let mut a = attacker(name, 6, Nationality::Regular, "Cavalry Brigade");
+    a.arm = Arm::Cavalry;
+    a.mounted = true;
+    a.charging = true;
+    a.lancers = lancers;
+    a.in_command_radius = in_radius;
+    a
+}
+
+#[test]
+fn a_cavalry_charge_shifts_one_right_and_the_21st_lancers_two() {
+    // PART 12 C: 6 to 2 is 3-1; a charge reads 4-1, the 21st Lancers 5-1.
+    let m = melee(
+        Game::Omdurman,
+        vec![cavalry("Egy cav", false, true)],
+        vec![defender("Baggara", 2, Morale::A)],
+    );
+    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "4-1");
+    let m = melee(
+        Game::Omdurman,
+        vec![cavalry("21 Lancr", true, false)],
+        vec![defender("Baggara", 2, Morale::A)],
+    );
+    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "5-1");
+}
+
+#[test]
+fn charges_are_refused_where_the_text_forbids_them() {
+    let target = || vec![defender("Baggara", 2, Morale::A)];
+    let outside = melee(
+        Game::Omdurman,
+        vec![cavalry("Egy cav", false, false)],
+        target(),
+    );
+    assert!(
+        refusal(&club(), &outside)
+            .reason
+            .contains("outside the Command Radius")
+    );
+    let mut rough = melee(
+        Game::Omdurman,
+        vec![cavalry("Egy cav", false, true)],
+        target(),
+    );
+    rough.rough = true;
+    assert!(refusal(&club(), &rough).reason.contains("rough terrain"));
+    let mut horse = target();
+    horse[0].mounted = true;
+    let at_horse = melee(Game::Omdurman, vec![cavalry("Egy cav", false, true)], horse);
+    assert!(
+        refusal(&club(), &at_horse)
+            .reason
+            .contains("foot, dismounted cavalry, or artillery")
+    );
+}
+
+#[test]
+fn odds_below_the_lowest_column_use_the_lowest_and_wd_withdraws_the_attackers() {
+    // 1 to 9 is 1-9: the lowest column, 1-3; die 1: WD, "All attacking units must Withdraw one hex".
+    let m = melee(
+        Game::Omdurman,
+        vec![dervish(1)],
+        vec![defender("Warwck", 9, Morale::A)],
+    );
+    let res = resolve(&club(), &m, &[1]);
+    assert_eq!(res.outcome["column"], "1-3");
+    assert_eq!(res.outcome["attackers_withdraw"], true);
+    assert_eq!(res.outcome["hex_vacant"], false);
+}
+
+#[test]
+fn a_one_against_a_gun_on_top_eliminates_the_next_non_gun_unit() {
+    // PART 12 F: "if ... the top unit in the stack is a 7-pounder gun unit, eliminate the next
+    // non-gun unit in the stack, if any." 6 to 2 is 3-1; die 6: 1.
+    let mut gun = defender("7-pdr", 1, Morale::A);
+    gun.unit.gun = true;
+    let m = melee(
+        Game::Isandhlwana,
+        vec![zulu(6)],
+        vec![gun, defender("RA", 1, Morale::A)],
+    );
+    assert_eq!(
+        resolve(&club(), &m, &[6]).outcome["eliminated"],
+        json!(["RA"])
+    );
+}
+
+#[test]
+fn no_melee_crosses_a_crest_and_gunboats_cannot_be_attacked() {
+    let mut m = melee(
+        Game::Omdurman,
+        vec![dervish(4)],
+        vec![defender("Warwck", 2, Morale::A)],
+    );
+    m.prohibited_hexside = true;
+    assert!(refusal(&club(), &m).reason.contains("crest"));
+    let mut boat = defender("Melik", 1, Morale::A);
+    boat.arm = Arm::Gunboat;
+    let m = melee(Game::Omdurman, vec![dervish(4)], vec![boat]);
+    assert!(refusal(&club(), &m).reason.contains("Gunboat"));
+}
+
+#[test]
+fn a_mounted_defender_may_retreat_from_foot_but_not_from_mounted_cavalry() {
+    // PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry ...
+    // can avoid melee ... by retreating one hex ... The Enemy units avoided ... cannot advance."
+    let mut horse = defender("Egy cav", 2, Morale::A);
+    horse.mounted = true;
+    horse.arm = Arm::Cavalry;
+    let mut m = melee(Game::Omdurman, vec![dervish(6)], vec![horse]);
+    m.mounted_retreat = true;
+    let res = resolve(&club(), &m, &[]);
+    assert_eq!(res.outcome["hex_vacant"], true);
+    assert_eq!(res.outcome["may_advance"], json!([]));
+    let mut baggara = attacker("Baggara", 6, Nationality::Dervish, "Baggara");
+    baggara.arm = Arm::Cavalry;
+    baggara.mounted = true;
+    m.attackers = vec![baggara];
+    assert!(
+        refusal(&club(), &m)
+            .reason
+            .contains("mounted cavalry units")
+    );
+}

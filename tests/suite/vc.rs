@@ -1,0 +1,42 @@
+//! Victoria Cross II: the rules worked by hand from the rulebook (004_27b65d6ddbe44340.txt),
+//! the boards as data, and the `laager vc` commands end to end.
+
+mod board;
+mod cli;
+mod rules;
+mod rules_more;
+
+use laager::charts::Charts;
+use laager::dice::EnteredDice;
+use laager::resolution::Resolution;
+
+/// The shipped tables.
+fn charts() -> Charts {
+    Charts::shipped().expect("shipped tables load")
+}
+
+/// The shipped tables with club cells (`CHART:KEY=VALUE`) on top.
+fn charts_with(cells: &[&str]) -> Charts {
+    let mut charts = charts();
+    for cell in cells {
+        charts
+            .apply_cell_arg(laager::Ruleset::VictoriaCross, cell)
+            .expect("club cell applies");
+    }
+    charts
+}
+
+/// Typed dice.
+fn typed(faces: &str) -> EnteredDice {
+    EnteredDice::parse(faces).expect("faces parse")
+}
+
+/// An outcome key as a whole number.
+fn int(r: &Resolution, key: &str) -> i64 {
+    r.outcome[key].as_i64().expect("integer outcome")
+}
+
+/// The faces thrown in a resolution, all rolls together.
+fn thrown(r: &Resolution) -> usize {
+    r.rolls.iter().map(|roll| roll.faces.len()).sum()
+}
