@@ -41,6 +41,15 @@ pub enum Command {
     DeleteUnits(Vec<String>),
     /// Add a piece of terrain.
     AddTerrain(Box<Terrain>),
+    /// Move one point of a terrain outline or line.
+    MoveTerrainPoint {
+        /// The terrain.
+        terrain_id: String,
+        /// The point's position in the outline.
+        index: usize,
+        /// Where it goes, table mm.
+        to: Point,
+    },
     /// Remove a piece of terrain by its id.
     DeleteTerrain(String),
     /// Start an empty table of this size.

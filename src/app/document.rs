@@ -89,6 +89,10 @@ impl Document {
             let text = serde_json::to_string_pretty(&photo.placement).map_err(|e| e.to_string())?;
             std::fs::write(&sidecar, text + "\n")
                 .map_err(|e| format!("cannot write {}: {e}", sidecar.display()))?;
+        } else if sidecar.exists() {
+            // The photo was removed: an old placement must not bring it back.
+            std::fs::remove_file(&sidecar)
+                .map_err(|e| format!("cannot remove {}: {e}", sidecar.display()))?;
         }
         self.path = Some(path.to_owned());
         self.name = path.display().to_string();

@@ -83,6 +83,8 @@ pub struct LaagerApp {
     placement: PlacementPanel,
     units: UnitsPanel,
     commands: Vec<Command>,
+    /// The outcome of a PNG export, filled in when the screenshot arrives.
+    exported: std::sync::Arc<std::sync::Mutex<Option<String>>>,
     /// The referee's desk: resolvers, odds, dice and results.
     pub desk: desk::Desk,
     /// The game's log and records (in memory, or autosaved to a `.laager` file).
@@ -136,6 +138,7 @@ impl LaagerApp {
             placement: PlacementPanel::default(),
             units: UnitsPanel::default(),
             commands: Vec::new(),
+            exported: std::sync::Arc::default(),
             file: file.clone(),
             desk: desk::Desk::new(seed_from_clock()),
             session: session::Session::new(
@@ -154,6 +157,12 @@ impl LaagerApp {
             None => app.commands.push(Command::OpenDemo(demos::FIRST_START)),
         }
         app.run_commands();
+        if !app.messages.is_empty() && app.document.layout.bases().is_empty() {
+            // The last layout could not be read (moved, or no longer valid): say so, and
+            // show the demo rather than an empty table.
+            app.commands.push(Command::OpenDemo(demos::FIRST_START));
+            app.run_commands();
+        }
         app
     }
 
@@ -192,6 +201,9 @@ impl LaagerApp {
 
     /// Draws the whole window into `ui`, then applies the frame's commands.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
+            self.messages.push(result);
+        }
         self.menu_bar(ui);
         self.status_bar(ui);
         self.records_bar(ui);
@@ -254,6 +266,10 @@ impl LaagerApp {
                     commands,
                 );
             });
+        if !self.commands.is_empty() {
+            // The frame was drawn before these changes: draw the next one with them.
+            ui.ctx().request_repaint();
+        }
         self.run_commands();
     }
 
@@ -335,7 +351,9 @@ impl LaagerApp {
                 }
                 if let Some(message) = self.messages.last() {
                     ui.separator();
-                    ui.colored_label(ui.visuals().warn_fg_color, message);
+                    let first = message.lines().next().unwrap_or_default();
+                    ui.colored_label(ui.visuals().warn_fg_color, first)
+                        .on_hover_text(message);
                 }
             });
         });

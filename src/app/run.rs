@@ -4,14 +4,31 @@ use super::canvas::photo::Photo;
 use super::demos::DEMOS;
 use super::document::Document;
 use super::{Command, LaagerApp, load_charts};
-use crate::geometry::{Base, Layout, dba_base_size, file, mc_counter_size};
+use crate::geometry::{Base, Layout, Point, Terrain, dba_base_size, file, mc_counter_size};
+
+/// The same terrain (kind, hill, river) over new points.
+fn reshaped(terrain: &Terrain, points: Vec<Point>) -> Terrain {
+    let id = terrain.terrain_id.clone();
+    let mut out = if terrain.is_area() {
+        Terrain::area(id, terrain.kind, points)
+    } else {
+        Terrain::line(id, terrain.kind, points)
+    };
+    if let Some(hill) = &terrain.hill {
+        out = out.with_hill(hill.contour, hill.crest.as_ref().map(|(c, _)| c.clone()));
+    }
+    out.river = terrain.river;
+    out
+}
 use crate::ruleset::Ruleset;
 
 impl LaagerApp {
     /// Applies the queued commands in order.
     pub fn run_commands(&mut self) {
         for command in std::mem::take(&mut self.commands) {
-            if let Err(message) = self.run_command(command) {
+            if let Err(message) = self.run_command(command)
+                && self.messages.last() != Some(&message)
+            {
                 self.messages.push(message);
             }
         }
@@ -54,6 +71,7 @@ impl LaagerApp {
                     size.depth_mm,
                 )
                 .with_type(unit_type);
+                self.check_on_table(&base)?;
                 let mut bases = self.document.layout.bases().to_vec();
                 bases.push(base);
                 self.document.set_bases(bases);
@@ -74,15 +92,25 @@ impl LaagerApp {
             Command::AddTerrain(terrain) => {
                 let mut all = self.document.layout.terrain().to_vec();
                 all.push(*terrain);
-                // The layout file's reader checks outlines (no self-crossing, on the table):
-                // a drawn piece must pass the same checks as a loaded one.
-                let candidate = Layout::new(self.document.layout.table, Vec::new(), all.clone())
-                    .with_ruleset(self.document.layout.ruleset);
-                let charts = self.charts.as_ref().map_err(Clone::clone)?;
-                let report = file::read(&file::write(&candidate).to_string(), charts);
-                if let Some(problem) = report.errors.first() {
-                    return Err(format!("terrain not added: {problem}"));
-                }
+                self.check_terrain(&all)?;
+                self.document.set_terrain(all);
+            }
+            Command::MoveTerrainPoint {
+                terrain_id,
+                index,
+                to,
+            } => {
+                let mut all = self.document.layout.terrain().to_vec();
+                let piece = all
+                    .iter_mut()
+                    .find(|t| t.terrain_id == terrain_id)
+                    .ok_or_else(|| format!("no terrain '{terrain_id}' on the table"))?;
+                let mut points = piece.points().to_vec();
+                *points
+                    .get_mut(index)
+                    .ok_or_else(|| format!("{terrain_id} has no point {index}"))? = to;
+                *piece = reshaped(piece, points);
+                self.check_terrain(&all)?;
                 self.document.set_terrain(all);
             }
             Command::DeleteTerrain(terrain_id) => {
@@ -143,11 +171,25 @@ impl LaagerApp {
             Command::SetClubCells(text) => {
                 let charts = load_charts(&text)?;
                 self.charts = Ok(charts);
+                self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
             }
             Command::FitView => self.canvas.fit_next_frame(),
         }
         Ok(())
+    }
+
+    /// The layout file's reader checks outlines (no self-crossing, on the table): drawn or
+    /// edited terrain must pass the same checks as loaded terrain.
+    fn check_terrain(&self, terrain: &[Terrain]) -> Result<(), String> {
+        let candidate = Layout::new(self.document.layout.table, Vec::new(), terrain.to_vec())
+            .with_ruleset(self.document.layout.ruleset);
+        let charts = self.charts.as_ref().map_err(Clone::clone)?;
+        let report = file::read(&file::write(&candidate).to_string(), charts);
+        match report.errors.first() {
+            Some(problem) => Err(format!("terrain not changed: {problem}")),
+            None => Ok(()),
+        }
     }
 
     fn replace_document(&mut self, document: Document) {
@@ -170,8 +212,25 @@ impl LaagerApp {
             .iter_mut()
             .find(|b| b.unit_id() == unit_id)
             .ok_or_else(|| format!("no unit '{unit_id}' on the table"))?;
-        *base = change(base);
+        let changed = change(base);
+        self.check_on_table(&changed)?;
+        *base = changed;
         self.document.set_bases(bases);
         Ok(())
+    }
+
+    /// A layout file may not hold a unit off the table ("a corner is at ..."): refuse
+    /// the move rather than save a file that cannot be read back.
+    fn check_on_table(&self, base: &Base) -> Result<(), String> {
+        let table = self.document.layout.table;
+        match base.corners().into_iter().find(|c| !table.holds(c)) {
+            Some(c) => Err(format!(
+                "{} would be off the table: a corner at ({:.1}, {:.1}) mm",
+                base.unit_id(),
+                c.x,
+                c.y
+            )),
+            None => Ok(()),
+        }
     }
 }

@@ -114,6 +114,36 @@ impl LaagerApp {
                 self.commands.push(Command::OpenLayout(path));
             }
         });
+        let png = path_of(&self.fields.layout_path).map(|p| p.with_extension("png"));
+        if ui
+            .add_enabled(png.is_some(), egui::Button::new("Export canvas as PNG"))
+            .on_hover_text("Save the canvas as it is on screen, beside the layout file (.png)")
+            .clicked()
+            && let Some(png) = png
+        {
+            let canvas = self.canvas.rect;
+            let done = std::sync::Arc::clone(&self.exported);
+            let ppp = ui.ctx().pixels_per_point();
+            ui.ctx().request_screenshot(move |image| {
+                let region = image.region(&canvas, Some(ppp));
+                let [w, h] = region.size;
+                let bytes: Vec<u8> = region
+                    .pixels
+                    .iter()
+                    .flat_map(egui::Color32::to_array)
+                    .collect();
+                let result = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
+                    .ok_or_else(|| "the screenshot has no pixels".to_owned())
+                    .and_then(|img| img.save(&png).map_err(|e| e.to_string()))
+                    .map_or_else(
+                        |e| format!("cannot export {}: {e}", png.display()),
+                        |()| format!("exported {}", png.display()),
+                    );
+                if let Ok(mut slot) = done.lock() {
+                    *slot = Some(result);
+                }
+            });
+        }
         ui.horizontal(|ui| {
             ui.label("New table:");
             for (name, table) in Table::PRESETS {

@@ -242,3 +242,410 @@ fn typed_placement_by_two_tapes_offers_both_points() {
     let centre = centre_of(&harness, "c");
     assert!((centre - q).norm() < 1e-3);
 }
+
+fn photo_pixel_on_screen(harness: &Harness<'_, LaagerApp>, pixel: Pos2) -> Pos2 {
+    let app = harness.state();
+    let photo = app.document.photo.as_ref().expect("a photo is loaded");
+    app.canvas.screen_from_table(&app.state.canvas) * photo.table_from_pixel(pixel)
+}
+
+fn type_into(harness: &mut Harness<'_, LaagerApp>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// A photo loaded from a typed path, calibrated by two clicked points 300 pixels apart
+/// typed as 12" apart (304.8 mm: 1.016 mm a pixel), checked on a second pair, and saved
+/// with the layout so it comes back when the layout is opened again.
+#[test]
+fn photo_loads_from_a_path_calibrates_checks_and_is_saved_with_the_layout() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let photo = dir.path().join("table.png");
+    image::RgbaImage::from_pixel(500, 400, image::Rgba([120, 140, 90, 255]))
+        .save(&photo)
+        .expect("the photo is written");
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.get_by_label("Photo").click();
+    harness.run();
+    type_into(&mut harness, "Photo file", &photo.display().to_string());
+    harness.get_by_label("Load photo").click();
+    harness.run();
+    assert_eq!(
+        harness
+            .state()
+            .document
+            .photo
+            .as_ref()
+            .expect("loaded")
+            .size_px,
+        [500, 400]
+    );
+    harness.get_by_label("Calibrate photo").click();
+    harness.run();
+    for pixel in [pos2(100.0, 200.0), pos2(400.0, 200.0)] {
+        let at = photo_pixel_on_screen(&harness, pixel);
+        click_at(&mut harness, at, Modifiers::NONE);
+    }
+    assert_eq!(harness.state().canvas.calibration_points.len(), 2);
+    type_into(&mut harness, "Real distance (in)", "12");
+    harness.get_by_label("Calibrate").click();
+    harness.run();
+    let placement = harness
+        .state()
+        .document
+        .photo
+        .as_ref()
+        .expect("loaded")
+        .placement
+        .clone();
+    assert!(placement.calibrated);
+    // Clicks land to within a point of the pixel, so the scale is within a fraction of a %.
+    assert!(
+        (placement.mm_per_pixel - 1.016).abs() < 0.01,
+        "{}",
+        placement.mm_per_pixel
+    );
+    // A check pair 200 pixels apart typed as 8" (203.2 mm): the error shown is small.
+    for pixel in [pos2(100.0, 50.0), pos2(100.0, 250.0)] {
+        let at = photo_pixel_on_screen(&harness, pixel);
+        click_at(&mut harness, at, Modifiers::NONE);
+    }
+    type_into(&mut harness, "Check distance (in)", "8");
+    harness.get_by_label("Check").click();
+    harness.run();
+    let check = harness
+        .state()
+        .document
+        .photo
+        .as_ref()
+        .expect("loaded")
+        .check
+        .expect("checked");
+    assert!(
+        check.error_percent().abs() < 1.0,
+        "{}",
+        check.error_percent()
+    );
+    // Saved with the layout, and back when it is opened.
+    let layout = dir.path().join("battle.json");
+    type_into(&mut harness, "Layout file", &layout.display().to_string());
+    harness.get_by_label("Save").click();
+    harness.run();
+    harness.state_mut().push(Command::ClearPhoto);
+    harness.state_mut().push(Command::OpenLayout(layout));
+    harness.run();
+    let back = &harness
+        .state()
+        .document
+        .photo
+        .as_ref()
+        .expect("reopened with its photo")
+        .placement;
+    assert_eq!(back, &placement);
+    // Removed and saved again, the photo does not come back.
+    harness.get_by_label("Remove photo").click();
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    harness.get_by_label("Open").click();
+    harness.run();
+    assert!(harness.state().document.photo.is_none());
+}
+
+/// The terrain tool: four clicked corners and Finish make a rough area of those corners.
+#[test]
+fn terrain_tool_draws_an_area_from_clicked_corners() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness
+        .state_mut()
+        .push(Command::NewTable(laager::geometry::Table::THREE_BY_TWO));
+    harness.run();
+    harness.key_press(egui::Key::T);
+    harness.run();
+    assert_eq!(
+        harness.state().state.canvas.tool,
+        laager::app::canvas::tools::Tool::Terrain
+    );
+    let corners = [
+        (100.0, 100.0),
+        (300.0, 100.0),
+        (300.0, 250.0),
+        (100.0, 250.0),
+    ];
+    for (x, y) in corners {
+        let at = on_screen(&harness, Point::new(x, y));
+        click_at(&mut harness, at, Modifiers::NONE);
+        // Far enough apart in time that two clicks are not a double-click.
+        harness.step();
+    }
+    assert_eq!(harness.state().canvas.draft.len(), 4);
+    // The Terrain section's Finish button closes the outline (as Enter and a double-click
+    // do; the section's header is the last "Terrain" in the tree, after the toolbar's).
+    harness
+        .query_all_by_label("Terrain")
+        .last()
+        .expect("the section header")
+        .click();
+    harness.run();
+    harness.get_by_label("Finish").click();
+    harness.run();
+    let terrain = harness.state().document.layout.terrain();
+    assert_eq!(terrain.len(), 1, "{:?}", harness.state().messages);
+    assert_eq!(terrain[0].kind, laager::geometry::TerrainKind::Rough);
+    for (p, (x, y)) in terrain[0].points().iter().zip(corners) {
+        assert!((p.x - x).abs() < 1.5 && (p.y - y).abs() < 1.5, "{p:?}");
+    }
+}
+
+/// DBA: "Bases may not fire at a target if another base is even partly between." In the
+/// demo the front bases of the Zulu chest stand between a British base and a rear base:
+/// the panel names the blocker src/geometry's `dba_line_of_sight` finds.
+#[test]
+fn panel_names_the_base_blocking_the_line_of_sight() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.state_mut().push(Command::Select(vec![
+        "24th 3".to_owned(),
+        "uNokhenke rear".to_owned(),
+    ]));
+    harness.run();
+    let layout = &harness.state().document.layout;
+    let sight = laager::geometry::dba_line_of_sight(
+        layout,
+        layout.base("24th 3").expect("in the demo"),
+        layout.base("uNokhenke rear").expect("in the demo"),
+    );
+    let blocker = sight.blocked_by.expect("a front base is between");
+    // The chest's front bases stand between; the corridor to the rear base's near edge
+    // also clips the next amabutho's front base, so either may be the nearest.
+    assert!(blocker.id.ends_with(" front"), "{}", blocker.id);
+    let found: Vec<String> = harness
+        .query_all_by_label_contains("Line of sight")
+        .map(|n| format!("{n:?}"))
+        .collect();
+    eprintln!("{found:?} sel {:?}", harness.state().canvas.selected);
+    harness.get_by_label(&format!("Line of sight: blocked by {} (base)", blocker.id));
+}
+
+/// A terrain corner dragged with the terrain tool moves, and the outline keeps its kind.
+#[test]
+fn terrain_tool_drags_a_corner_of_existing_terrain() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.key_press(egui::Key::T);
+    harness.run();
+    let before = harness.state().document.layout.terrain()[2].clone();
+    assert_eq!(before.terrain_id, "rocks");
+    let corner = before.points()[0];
+    let from = on_screen(&harness, corner);
+    drag(&mut harness, from, from + vec2(-20.0, 0.0));
+    let after = &harness.state().document.layout.terrain()[2];
+    let points_per_mm = harness.state().state.canvas.view.points_per_mm;
+    assert_eq!(after.kind, before.kind);
+    assert!(
+        (after.points()[0].x - (corner.x - 20.0 / points_per_mm)).abs() < 0.5,
+        "{:?}",
+        after.points()[0]
+    );
+    assert_eq!(after.points()[1], before.points()[1]);
+    assert!(
+        harness.state().canvas.draft.is_empty(),
+        "the drag added no point"
+    );
+}
+
+/// Micro Colonial: "Measure the range from the centre of the firing unit to the nearest
+/// point on the target counter". With a club's counter sizes and arc template typed in,
+/// the Isandhlwana demo opens and the panel shows src/geometry's `centre_to_nearest`.
+#[test]
+fn micro_colonial_range_is_centre_to_nearest_point() {
+    let mut app = LaagerApp::new(State::default(), None);
+    let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    cells.push("micro-colonial/firing_arc:angle_deg=90".to_owned());
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.push(Command::Select(vec![
+        "1/24 A".to_owned(),
+        "uKhandempemvu".to_owned(),
+    ]));
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    let mut harness = harness(app);
+    let layout = &harness.state().document.layout;
+    let range = laager::geometry::centre_to_nearest(
+        layout.base("1/24 A").expect("in the demo"),
+        layout.base("uKhandempemvu").expect("in the demo"),
+    );
+    // By hand: from (300, 330) to the counter's nearest corner (265, 772.5).
+    assert!((range.mm - 35.0f32.hypot(442.5)).abs() < 0.01);
+    harness.run();
+    harness.get_by_label(&format!(
+        "Range: {:.1} mm ({:.2} in)",
+        range.mm,
+        f64::from(range.mm) / 25.4
+    ));
+    harness.get_by_label("Arc of fire: target in it");
+}
+
+/// The turning handle: dragged from ahead of the unit to straight above its centre, it
+/// turns the unit to face the far edge (facing 0°).
+#[test]
+fn dragging_the_handle_turns_the_unit() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness
+        .state_mut()
+        .push(Command::Select(vec!["24th 3".to_owned()]));
+    harness.run();
+    let (handle, centre) = {
+        let app = harness.state();
+        let base = app.document.layout.base("24th 3").expect("in the demo");
+        assert!((base.facing_deg() - 90.0).abs() < 1e-3);
+        let reach = laager::app::canvas::HANDLE_REACH_PT / app.state.canvas.view.points_per_mm;
+        (
+            laager::app::canvas::handle_point(base, reach),
+            base.centre(),
+        )
+    };
+    let from = on_screen(&harness, handle);
+    let to = on_screen(&harness, centre) + vec2(0.0, -80.0);
+    drag(&mut harness, from, to);
+    let facing = harness
+        .state()
+        .document
+        .layout
+        .base("24th 3")
+        .expect("in the demo")
+        .facing_deg();
+    assert!(facing.abs() < 0.5, "facing {facing}");
+}
+
+fn table_under(harness: &Harness<'_, LaagerApp>, at: Pos2) -> Pos2 {
+    let app = harness.state();
+    app.canvas.screen_from_table(&app.state.canvas).inverse() * at
+}
+
+/// The wheel zooms in about the pointer: the table point under it stays under it.
+#[test]
+fn wheel_zooms_about_the_pointer() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let at = harness.state().canvas.rect.center() + vec2(120.0, -60.0);
+    harness.hover_at(at);
+    harness.run();
+    let (before, zoom) = (
+        table_under(&harness, at),
+        harness.state().state.canvas.view.points_per_mm,
+    );
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, 120.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    assert!(harness.state().state.canvas.view.points_per_mm > zoom * 1.05);
+    assert!((table_under(&harness, at) - before).length() < 0.5);
+}
+
+/// Keys: + zooms by a quarter, an arrow pans a tenth of the canvas, Home fits the table,
+/// G hides the grid.
+#[test]
+fn keys_zoom_pan_and_fit() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let fitted = harness.state().state.canvas.view;
+    harness.key_press(egui::Key::Plus);
+    harness.run();
+    let zoomed = harness.state().state.canvas.view.points_per_mm;
+    assert!((zoomed - fitted.points_per_mm * 1.25).abs() < 1e-4);
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    let panned = harness.state().state.canvas.view.centre_mm;
+    assert!(panned[0] < fitted.centre_mm[0]);
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert_eq!(harness.state().state.canvas.view, fitted);
+    harness.key_press(egui::Key::G);
+    harness.run();
+    assert!(!harness.state().state.canvas.grid);
+}
+
+/// A layout file may not hold a unit off the table, so the window refuses such a move
+/// (rather than save a file that cannot be read back) and says why.
+#[test]
+fn a_move_off_the_table_is_refused() {
+    let mut app = LaagerApp::new(State::default(), None);
+    let before = app
+        .document
+        .layout
+        .base("24th 1")
+        .expect("in the demo")
+        .centre();
+    app.push(Command::MoveUnit {
+        unit_id: "24th 1".to_owned(),
+        centre: Point::new(5.0, 300.0),
+    });
+    app.run_commands();
+    assert_eq!(
+        app.document
+            .layout
+            .base("24th 1")
+            .expect("in the demo")
+            .centre(),
+        before
+    );
+    assert!(
+        app.messages
+            .last()
+            .is_some_and(|m| m.contains("24th 1 would be off the table")),
+        "{:?}",
+        app.messages
+    );
+}
+
+/// Units come from the active ruleset's troop types, sized from its tables: a DBA base of
+/// Zulu Rifles is "40mm frontage" by the set-up chart's "Zulu Rifles 20mm". Delete
+/// removes the selected unit.
+#[test]
+fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    harness.get_by_label("Side").click();
+    harness.run();
+    // Each list is the last of its labels in the tree (the desk names sides and types too).
+    harness
+        .query_all_by_label("zulu")
+        .last()
+        .expect("the side list is open")
+        .click();
+    harness.run();
+    harness.get_by_label("Troop type").click();
+    harness.run();
+    harness
+        .query_all_by_label("Zulu rifles")
+        .last()
+        .expect("the type list is open")
+        .click();
+    harness.run();
+    harness.get_by_label("Add unit").click();
+    harness.run();
+    let base = harness
+        .state()
+        .document
+        .layout
+        .base("zulu 1")
+        .expect("added")
+        .clone();
+    assert_eq!(base.unit_type(), "zulu-rifles");
+    assert_eq!((base.frontage(), base.depth()), (40.0, 20.0));
+    assert_eq!(harness.state().canvas.selected, ["zulu 1"]);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    assert!(harness.state().document.layout.base("zulu 1").is_none());
+}

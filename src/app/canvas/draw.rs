@@ -53,14 +53,17 @@ pub fn terrain_colour(kind: TerrainKind) -> Color32 {
 }
 
 /// The hover text of a unit.
-pub fn unit_tooltip(base: &Base) -> String {
+pub fn unit_tooltip(base: &Base, strength: Option<&String>) -> String {
     let kind = if base.unit_type().is_empty() {
         "no type"
     } else {
         base.unit_type()
     };
+    let strength = strength
+        .map(|s| format!("\npresent strength {s}"))
+        .unwrap_or_default();
     format!(
-        "{} ({}, {})\ncentre ({:.1}, {:.1}) mm, facing {:.0}°\n{:.1} × {:.1} mm",
+        "{} ({}, {})\ncentre ({:.1}, {:.1}) mm, facing {:.0}°\n{:.1} × {:.1} mm{strength}",
         base.unit_id(),
         base.side(),
         kind,
@@ -138,7 +141,11 @@ pub fn canvas(
     let labels = settings.labels;
     for base in document.layout.bases() {
         let selected = canvas.selected.iter().any(|s| s == base.unit_id());
-        draw_base(painter, &t, base, selected, labels, dark);
+        let label = base_label(
+            base,
+            canvas.strengths.get(base.unit_id()).map(String::as_str),
+        );
+        draw_base(painter, &t, base, &label, selected, labels, dark);
     }
     if let Some(m) = measurement {
         draw_measurement(painter, &t, document, m);
@@ -266,10 +273,19 @@ fn draw_terrain(
     }
 }
 
+/// What is written on a base: its id, and its present strength when the records give it.
+pub fn base_label(base: &Base, strength: Option<&str>) -> String {
+    match strength {
+        Some(strength) => format!("{}: {strength}", base.unit_id()),
+        None => base.unit_id().to_owned(),
+    }
+}
+
 fn draw_base(
     painter: &Painter,
     t: &RectTransform,
     base: &Base,
+    label: &str,
     selected: bool,
     labels: bool,
     dark: bool,
@@ -295,16 +311,26 @@ fn draw_base(
         [screen(t, base.centre()), screen(t, base.front_centre())],
         Stroke::new(1.0, Color32::WHITE),
     );
-    let width = (corners[0] - corners[1]).length();
-    if labels && width > 24.0 {
-        let size = (width / 5.0).clamp(9.0, 14.0);
-        painter.text(
-            screen(t, base.centre()),
-            Align2::CENTER_CENTER,
-            base.unit_id(),
-            FontId::proportional(size),
-            Color32::WHITE,
-        );
+    // The id runs along the frontage, as written on a base's front, when it fits.
+    let along = corners[1] - corners[0];
+    let (width, depth) = (along.length(), (corners[1] - corners[2]).length());
+    if labels && width > 24.0 && depth > 9.0 {
+        let size = (depth * 0.6).clamp(8.0, 14.0);
+        let galley =
+            painter.layout_no_wrap(label.to_owned(), FontId::proportional(size), Color32::WHITE);
+        if galley.size().x <= width * 0.95 {
+            let mut angle = along.angle();
+            // Keep the text upright: never upside down on the screen.
+            if angle > std::f32::consts::FRAC_PI_2 {
+                angle -= std::f32::consts::PI;
+            } else if angle < -std::f32::consts::FRAC_PI_2 {
+                angle += std::f32::consts::PI;
+            }
+            let half = galley.size() / 2.0;
+            let rot = egui::emath::Rot2::from_angle(angle);
+            let at = screen(t, base.centre()) - rot * half;
+            painter.add(egui::epaint::TextShape::new(at, galley, Color32::WHITE).with_angle(angle));
+        }
     }
 }
 
@@ -436,5 +462,24 @@ fn overlays(
                 Color32::from_rgb(0, 160, 220),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_base_carries_its_present_strength_when_the_records_give_it() {
+        let base = Base::new(
+            "2/24 G",
+            "british",
+            Point::new(100.0, 100.0),
+            0.0,
+            40.0,
+            15.0,
+        );
+        assert_eq!(base_label(&base, None), "2/24 G");
+        assert_eq!(base_label(&base, Some("8 FF")), "2/24 G: 8 FF");
     }
 }

@@ -70,6 +70,8 @@ enum Drag {
     Turn { unit_id: String },
     /// The ruler's far end.
     Ruler,
+    /// One point of a terrain outline.
+    Vertex { terrain_id: String, index: usize },
     /// The view.
     Pan,
 }
@@ -91,8 +93,12 @@ pub struct Canvas {
     pub rect: Rect,
     /// The unit under the pointer.
     pub hovered: Option<String>,
+    /// Each unit's present strength as the records give it (`10 FF`, `2 bases`, `3 SP`),
+    /// written on its base; filled by whoever keeps the records (the desk).
+    pub strengths: std::collections::HashMap<String, String>,
     drag: Option<Drag>,
     fitted: bool,
+    fitted_in: Option<Rect>,
 }
 
 impl Default for Canvas {
@@ -105,8 +111,10 @@ impl Default for Canvas {
             candidates: None,
             rect: Rect::NOTHING,
             hovered: None,
+            strengths: std::collections::HashMap::new(),
             drag: None,
             fitted: false,
+            fitted_in: None,
         }
     }
 }
@@ -132,7 +140,7 @@ fn facing_towards(from: Point, to: Point) -> Real {
 }
 
 /// The handle's distance ahead of the front edge, in screen points.
-const HANDLE_REACH_PT: Real = 14.0;
+pub const HANDLE_REACH_PT: Real = 14.0;
 
 impl Canvas {
     /// The view transform of the last frame: table mm to screen points.
@@ -156,10 +164,21 @@ impl Canvas {
     ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
+        if rect.width() < 1.0 || rect.height() < 1.0 {
+            // The panels have taken the whole window: no canvas to draw or map into.
+            return;
+        }
         self.rect = rect;
-        if !self.fitted && rect.width() > 1.0 {
-            settings.view = View::fit(&document.layout.table, rect);
+        let table = document.layout.table;
+        // Fit when asked, and keep fitting while the view is still the fitted one and the
+        // canvas changes size (the panels settle over the first frames; the window resizes).
+        let still_fitted = self
+            .fitted_in
+            .is_some_and(|r| r != rect && settings.view == View::fit(&table, r));
+        if (!self.fitted || still_fitted) && rect.width() > 1.0 {
+            settings.view = View::fit(&table, rect);
             self.fitted = true;
+            self.fitted_in = Some(rect);
         }
         Self::handle_view_input(ui, &response, settings);
         let screen_from_table = settings.view.screen_from_table(rect);
@@ -176,7 +195,9 @@ impl Canvas {
         match settings.tool {
             Tool::Select => self.select_input(ui, &response, settings, &document.layout, commands),
             Tool::Ruler => self.ruler_input(ui, &response, settings),
-            Tool::Terrain => self.terrain_input(&response, settings, &document.layout, commands),
+            Tool::Terrain => {
+                self.terrain_input(ui, &response, settings, &document.layout, commands);
+            }
             Tool::Calibrate => self.calibrate_input(&response, settings, document),
         }
         draw::canvas(&painter, ui, self, settings, document, measurement);
@@ -184,7 +205,8 @@ impl Canvas {
             && self.drag.is_none()
             && let Some(base) = document.layout.base(unit_id)
         {
-            response.on_hover_text_at_pointer(draw::unit_tooltip(base));
+            response
+                .on_hover_text_at_pointer(draw::unit_tooltip(base, self.strengths.get(unit_id)));
         }
     }
 
@@ -244,6 +266,7 @@ impl Canvas {
                 Key::Plus | Key::Equals => settings.view.zoom_about(1.25, rect.center(), rect),
                 Key::Minus => settings.view.zoom_about(0.8, rect.center(), rect),
                 Key::Home => settings.view = View::fit(&document.layout.table, rect),
+                Key::G => settings.grid = !settings.grid,
                 Key::OpenBracket | Key::CloseBracket => {
                     let turn = if shift { 1.0 } else { 15.0 };
                     let turn = if key == Key::OpenBracket { -turn } else { turn };
@@ -370,10 +393,13 @@ impl Canvas {
                         if settings.snap {
                             facing = (facing / 15.0).round() * 15.0;
                         }
-                        commands.push(Command::TurnUnit {
-                            unit_id: unit_id.clone(),
-                            facing_deg: normalise(facing),
-                        });
+                        let facing = normalise(facing);
+                        if normalise(facing - base.facing_deg()).abs() > 1e-3 {
+                            commands.push(Command::TurnUnit {
+                                unit_id: unit_id.clone(),
+                                facing_deg: facing,
+                            });
+                        }
                     }
                 }
                 (Some(Drag::Pan), _) => {
@@ -408,12 +434,54 @@ impl Canvas {
 
     fn terrain_input(
         &mut self,
+        ui: &Ui,
         response: &egui::Response,
         settings: &CanvasSettings,
         layout: &Layout,
         commands: &mut Vec<Command>,
     ) {
-        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        let screen_from_table = settings.view.screen_from_table(self.rect);
+        let table_from_screen = screen_from_table.inverse();
+        // With no outline under way, a press on a terrain point drags that point.
+        if self.draft.is_empty()
+            && let Some(press) = Self::primary_press(ui, response)
+        {
+            self.drag = layout.terrain().iter().find_map(|t| {
+                let index = t
+                    .points()
+                    .iter()
+                    .position(|p| (screen_from_table * view::pos(*p)).distance(press) <= 7.0)?;
+                Some(Drag::Vertex {
+                    terrain_id: t.terrain_id.clone(),
+                    index,
+                })
+            });
+        }
+        if let Some(Drag::Vertex { terrain_id, index }) = &self.drag {
+            if ui.input(|i| i.pointer.primary_down()) {
+                let to = ui
+                    .input(|i| i.pointer.interact_pos())
+                    .map(|p| view::point(table_from_screen * p));
+                let current = layout
+                    .terrain()
+                    .iter()
+                    .find(|t| t.terrain_id == *terrain_id)
+                    .and_then(|t| t.points().get(*index).copied());
+                if let (Some(to), Some(current)) = (to, current)
+                    && (to - current).norm() > 1e-3
+                {
+                    commands.push(Command::MoveTerrainPoint {
+                        terrain_id: terrain_id.clone(),
+                        index: *index,
+                        to,
+                    });
+                }
+            } else {
+                // The release ends the drag; it is not a click that adds a point.
+                self.drag = None;
+            }
+            return;
+        }
         if response.double_clicked() {
             self.finish_terrain(settings, layout, commands);
         } else if response.clicked()

@@ -55,9 +55,19 @@ pub struct Photo {
 impl Photo {
     /// Reads a PNG or JPEG.
     pub fn load(path: &Path) -> Result<Photo, String> {
-        let image = image::open(path)
+        let mut image = image::open(path)
             .map_err(|e| format!("cannot read photo {}: {e}", path.display()))?
             .to_rgba8();
+        // Larger than a GPU texture may be: shrink it (the same way every time, so a saved
+        // calibration in these pixels still holds).
+        if image.width().max(image.height()) > MAX_SIDE_PX {
+            let scale = f64::from(MAX_SIDE_PX) / f64::from(image.width().max(image.height()));
+            let (w, h) = (
+                (f64::from(image.width()) * scale).round().max(1.0) as u32,
+                (f64::from(image.height()) * scale).round().max(1.0) as u32,
+            );
+            image = image::imageops::resize(&image, w, h, image::imageops::FilterType::Triangle);
+        }
         let size_px = [image.width() as usize, image.height() as usize];
         let pixels = ColorImage::from_rgba_unmultiplied(size_px, image.as_raw());
         Ok(Photo {
@@ -154,6 +164,9 @@ impl Photo {
         self.texture.as_ref()
     }
 }
+
+/// The longest side a photo is shown at, in pixels (within every GPU's texture limit).
+pub const MAX_SIDE_PX: u32 = 4096;
 
 /// How strongly the photo shows under the drawing.
 pub const PHOTO_TINT: Color32 = Color32::from_rgba_premultiplied(230, 230, 230, 230);

@@ -49,7 +49,7 @@ impl Tool {
             }
             Tool::Ruler => "Ruler (R): drag between two points; the length shows in mm and inches",
             Tool::Terrain => {
-                "Terrain (T): click the outline's corners; double-click or Enter finishes, Backspace removes the last, Escape cancels"
+                "Terrain (T): click the outline's corners; double-click or Enter finishes, Backspace removes the last, Escape cancels; drag a corner of drawn terrain to move it"
             }
             Tool::Calibrate => {
                 "Calibrate photo (C): click two points of the photo whose real distance you know, then type it; a second pair checks it"
@@ -59,4 +59,4 @@ impl Tool {
 }
 
 /// Keys that work on the canvas whatever the tool.
-pub const VIEW_KEYS: &str = "Arrows pan, + and - zoom, Home fits the table, wheel zooms about the pointer, right- or middle-drag pans";
+pub const VIEW_KEYS: &str = "Arrows pan, + and - zoom, Home fits the table, G shows or hides the grid, A adds a unit; the wheel zooms about the pointer, right- or middle-drag pans";
