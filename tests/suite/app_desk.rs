@@ -185,3 +185,29 @@ fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
     assert_eq!(result.outcome["hits"], 2);
     assert_eq!(result.outcome["ammo_checks"], 2);
 }
+
+#[test]
+fn enter_in_the_dice_field_resolves() {
+    let mut harness = desk_harness(Charts::shipped().expect("shipped"));
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("1,6");
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    // Zulus +4 roll 1: 5; British regulars +5 roll 6: 11. 5 is less than half of 11, so
+    // "All bases whose combat roll ... is less than or half that of their opponents are
+    // destroyed": the Zulus are destroyed.
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.outcome["loser"], "a");
+    assert_eq!(result.outcome["result"], "destroyed");
+}

@@ -49,8 +49,10 @@ impl DiceEntry {
         }
     }
 
-    /// Draws the mode switch and, when typing, the faces field with its hint.
-    pub fn ui(&mut self, ui: &mut egui::Ui, hint: &str) {
+    /// Draws the mode switch and, when typing, the faces field with its hint. Returns
+    /// whether Enter was pressed in the faces field (resolve with them).
+    pub fn ui(&mut self, ui: &mut egui::Ui, hint: &str) -> bool {
+        let mut entered = false;
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, DiceMode::Roll, "Roll")
                 .on_hover_text("Laager rolls, seeded; the seed is stored so the roll replays");
@@ -62,15 +64,19 @@ impl DiceEntry {
                 }
                 DiceMode::Typed => {
                     let label = ui.label("dice faces");
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.typed)
-                            .hint_text(hint)
-                            .desired_width(120.0),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(format!("Faces: {hint}"));
+                    let response = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.typed)
+                                .hint_text(hint)
+                                .desired_width(120.0),
+                        )
+                        .labelled_by(label.id)
+                        .on_hover_text(format!("Faces: {hint}; Enter resolves"));
+                    entered =
+                        response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 }
             }
         });
+        entered
     }
 }

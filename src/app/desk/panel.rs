@@ -236,12 +236,13 @@ impl Desk {
                     }
                 }
             }
-            self.dice.ui(ui, "one face per SP, e.g. 1,1,3,5,6");
+            let entered = self.dice.ui(ui, "one face per SP, e.g. 1,1,3,5,6");
             if ui
                 .button("Resolve")
-                .on_hover_text("Roll or read the dice and count the hits (Enter)")
+                .on_hover_text("Roll or read the dice and count the hits (Ctrl+Enter)")
                 .clicked()
-                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                || entered
+                || resolve_shortcut(ui)
             {
                 self.resolve(charts, ruleset);
             }
@@ -253,9 +254,9 @@ impl Desk {
             self.mc_move.ui(ui);
             if ui
                 .button("Resolve")
-                .on_hover_text("Work out the move allowance (Enter)")
+                .on_hover_text("Work out the move allowance (Ctrl+Enter)")
                 .clicked()
-                || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                || resolve_shortcut(ui)
             {
                 self.resolve(charts, ruleset);
             }
@@ -292,15 +293,14 @@ impl Desk {
             }
         }
         ui.separator();
-        if self.dba_procedure == DbaProcedure::Combat {
-            self.dice.ui(ui, "a,b e.g. 4,2");
-        }
-        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let entered =
+            self.dba_procedure == DbaProcedure::Combat && self.dice.ui(ui, "a,b e.g. 4,2");
         if ui
             .button("Resolve")
-            .on_hover_text("Resolve (Enter)")
+            .on_hover_text("Resolve (Ctrl+Enter, or Enter in the dice field)")
             .clicked()
-            || enter
+            || entered
+            || resolve_shortcut(ui)
         {
             self.resolve(charts, ruleset);
         }
@@ -351,4 +351,10 @@ impl Desk {
             self.resolve(charts, ruleset);
         }
     }
+}
+
+/// Ctrl+Enter resolves from anywhere on the desk; plain Enter belongs to the canvas and
+/// to text fields.
+fn resolve_shortcut(ui: &egui::Ui) -> bool {
+    ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter))
 }

@@ -63,7 +63,7 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
         });
     }
     for warning in &resolution.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {warning}"));
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Warning: {warning}"));
     }
 }
 
