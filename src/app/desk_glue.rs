@@ -168,6 +168,36 @@ impl LaagerApp {
         }
     }
 
+    /// Writes each unit's present strength and status from the records onto its base.
+    pub(crate) fn show_strengths_on_bases(&mut self) {
+        let unit_word = match self.session.game().ruleset {
+            Ruleset::DbaZulu => "base",
+            Ruleset::MicroColonial => "FF",
+            Ruleset::VictoriaCross | Ruleset::SoldiersOfTheQueen => "SP",
+        };
+        self.canvas.strengths = self
+            .session
+            .game()
+            .state()
+            .units
+            .iter()
+            .map(|unit| {
+                let status = if unit.removed {
+                    " removed".to_owned()
+                } else {
+                    unit.status
+                        .as_ref()
+                        .map(|s| format!(" {s}"))
+                        .unwrap_or_default()
+                };
+                (
+                    unit.spec.unit_id.to_string(),
+                    format!("{} {unit_word}{status}", unit.present),
+                )
+            })
+            .collect();
+    }
+
     /// The records bar at the foot of the window.
     pub(crate) fn records_bar(&mut self, ui: &mut egui::Ui) {
         let mut actions = Vec::new();

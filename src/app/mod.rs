@@ -207,6 +207,7 @@ impl LaagerApp {
         self.menu_bar(ui);
         self.status_bar(ui);
         self.records_bar(ui);
+        self.show_strengths_on_bases();
         let measurement = self.measurement();
         self.prefill_desk(measurement.as_ref());
         let mut desk_actions = Vec::new();

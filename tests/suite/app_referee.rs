@@ -67,6 +67,8 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.get_by_label("Apply to the game").click();
     harness.run();
     assert_eq!(present(harness.state(), REGULARS), (0, true));
+    // The base on the canvas shows its record.
+    assert_eq!(harness.state().canvas.strengths[REGULARS], "0 base removed");
 
     harness.get_by_label("Undo").click();
     harness.run();
