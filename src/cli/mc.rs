@@ -19,6 +19,9 @@ use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
+mod fire;
+mod thrown;
+
 /// `laager mc ...`.
 #[derive(Debug, Subcommand)]
 pub enum McCommand {
@@ -33,6 +36,9 @@ pub enum McCommand {
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
     LossFactor(LossFactorArgs),
+    /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
+    /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
+    Fire(fire::FireArgs),
 }
 
 /// `laager mc rd ...`.
@@ -259,6 +265,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 args.common.json,
             ))
         }
+        McCommand::Fire(args) => fire::run(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

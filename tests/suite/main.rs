@@ -8,5 +8,6 @@ mod dba;
 mod dice;
 mod json_forms;
 mod mc;
+mod mc2;
 mod sotq;
 mod support;

@@ -9,8 +9,10 @@
 // is the rule's answer, returned once per resolution, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod fire;
 pub mod loss;
 pub mod movement;
+mod names;
 pub mod random;
 pub mod rorkes_drift;
 pub mod settings;
