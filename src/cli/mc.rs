@@ -39,6 +39,9 @@ pub enum McCommand {
     /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
     /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
     Fire(fire::FireArgs),
+    /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
+    /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
+    Jam(fire::JamArgs),
 }
 
 /// `laager mc rd ...`.
@@ -266,6 +269,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             ))
         }
         McCommand::Fire(args) => fire::run(&args),
+        McCommand::Jam(args) => fire::run_jam(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

@@ -3,6 +3,7 @@
 //! name and then given with --cell; exact odds that sum to 1.
 
 mod fire;
+mod jam;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;

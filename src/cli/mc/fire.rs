@@ -9,6 +9,7 @@ use super::{Common, parse_with};
 use crate::rules::micro_colonial::fire::{
     self, Engaged, FireRequest, FireType, Firer, LostKeyCells, RANGE_CHART, Target, Weapon,
 };
+use crate::rules::micro_colonial::jam::{self, Crew};
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -120,4 +121,29 @@ fn load(tables: &TablesArgs) -> Result<(crate::charts::Charts, LostKeyCells), Cl
         }
     }
     Ok((charts, typed))
+}
+
+/// `laager mc jam`.
+#[derive(Debug, Args)]
+pub struct JamArgs {
+    /// The gun's crew: regular, naval or native (Small Arms Table 3's columns).
+    #[arg(long, value_parser = parse_with::<Crew>(Crew::NAMES))]
+    pub crew: Crew,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc jam`.
+pub fn run_jam(args: &JamArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    args.throw.run(
+        args.common.json,
+        "a jam check throws one black and one red die",
+        || jam::odds(&charts, args.crew),
+        |dice| jam::resolve(&charts, args.crew, dice),
+    )
 }
