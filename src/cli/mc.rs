@@ -20,6 +20,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
 mod fire;
+mod morale;
 mod thrown;
 
 /// `laager mc ...`.
@@ -42,6 +43,8 @@ pub enum McCommand {
     /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
     /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
     Jam(fire::JamArgs),
+    /// Which morale tests are due this move (outcome.due: the causes, empty when none).
+    MoraleDue(morale::MoraleDueArgs),
 }
 
 /// `laager mc rd ...`.
@@ -270,6 +273,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         }
         McCommand::Fire(args) => fire::run(&args),
         McCommand::Jam(args) => fire::run_jam(&args),
+        McCommand::MoraleDue(args) => morale::run_due(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

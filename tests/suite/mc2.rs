@@ -4,6 +4,7 @@
 
 mod fire;
 mod jam;
+mod morale_due;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;
