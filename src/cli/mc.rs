@@ -334,3 +334,42 @@ fn dice_error(error: &crate::dice::DiceError) -> CliError {
         text.strip_prefix("dice: ").unwrap_or(&text)
     ))
 }
+
+/// Loads the tables; a `--cell` for a cell whose chart lost its printed keys is kept apart
+/// for the rule, which names such cells by what it knows.
+fn load_lost(
+    tables: &TablesArgs,
+) -> Result<
+    (
+        crate::charts::Charts,
+        crate::rules::micro_colonial::lost_keys::LostKeyCells,
+    ),
+    CliError,
+> {
+    let base = TablesArgs {
+        tables: tables.tables.clone(),
+        cells: Vec::new(),
+    };
+    let mut charts = base.load(Ruleset::MicroColonial)?;
+    let mut typed = crate::rules::micro_colonial::lost_keys::LostKeyCells::default();
+    let mut lost = Vec::new();
+    for cell in &tables.cells {
+        if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
+            lost.push(cell);
+        }
+    }
+    for cell in lost {
+        if let Err(typed_error) = typed.add(&charts, cell) {
+            let chart_error = charts
+                .apply_cell_arg(Ruleset::MicroColonial, cell)
+                .err()
+                .unwrap_or_default();
+            return Err(CliError::Input(if typed_error.contains("has no cell") {
+                chart_error
+            } else {
+                typed_error
+            }));
+        }
+    }
+    Ok((charts, typed))
+}

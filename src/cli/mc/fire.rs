@@ -3,11 +3,11 @@
 // `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
 #![allow(clippy::result_large_err)]
 
-use super::super::{CliError, Outcome, TablesArgs};
+use super::super::{CliError, Outcome};
 use super::thrown::Throw;
 use super::{Common, parse_with};
 use crate::rules::micro_colonial::fire::{
-    self, Engaged, FireRequest, FireType, Firer, LostKeyCells, RANGE_CHART, Target, Weapon,
+    self, Engaged, FireRequest, FireType, Firer, Target, Weapon,
 };
 use crate::rules::micro_colonial::jam::{self, Crew};
 use crate::ruleset::Ruleset;
@@ -76,7 +76,7 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
             args.range_mm
         )));
     }
-    let (charts, typed) = load(&args.common.tables)?;
+    let (charts, typed) = super::load_lost(&args.common.tables)?;
     let request = FireRequest {
         firer: args.firer,
         firer_ff: args.firer_ff,
@@ -99,28 +99,6 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
         || fire::odds(&charts, &request, &typed),
         |dice| fire::resolve(&charts, &request, &typed, dice),
     )
-}
-
-/// Loads the tables; a `--cell` for a Table 1 key the chart has lost is kept for the fire.
-fn load(tables: &TablesArgs) -> Result<(crate::charts::Charts, LostKeyCells), CliError> {
-    let (range_cells, other): (Vec<&String>, Vec<&String>) = tables.cells.iter().partition(|c| {
-        c.starts_with(&format!("{RANGE_CHART}:"))
-            || c.starts_with(&format!("micro_colonial/{RANGE_CHART}:"))
-    });
-    let base = TablesArgs {
-        tables: tables.tables.clone(),
-        cells: other.into_iter().cloned().collect(),
-    };
-    let mut charts = base.load(Ruleset::MicroColonial)?;
-    let mut typed = LostKeyCells::default();
-    for cell in range_cells {
-        if let Err(chart_error) = charts.apply_cell_arg(Ruleset::MicroColonial, cell) {
-            typed
-                .add(cell)
-                .map_err(|e| CliError::Input(format!("{chart_error}\n{e}")))?;
-        }
-    }
-    Ok((charts, typed))
 }
 
 /// `laager mc jam`.

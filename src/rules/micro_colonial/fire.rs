@@ -7,8 +7,9 @@
 //! knows: the row by the firing FF (a club chart's band rows hold it), the column by
 //! `GROUP-RANGE` (`volley-300`, `independent-200`, `other-400`, `machine-gun-800`). While
 //! the shipped chart's keys are lost, a needed cell is named `small_arms_range_factors:FF:
-//! GROUP-RANGE` and may be typed for one resolution ([`LostKeyCells`]).
+//! GROUP-RANGE` and may be typed for one resolution (`lost_keys`).
 
+use super::lost_keys::{self, AxisKey, LostKeyCells};
 use super::names::named;
 use super::{Failure, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{Body, CellReader, Charts};
@@ -16,7 +17,6 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
 use serde_json::json;
-use std::collections::BTreeMap;
 
 const FIRE: &str = "SMALL ARMS FIRE";
 const VOLLEY: &str = "TYPES OF FIRE, VOLLEY FIRE";
@@ -150,41 +150,6 @@ pub struct FireRequest {
     pub jam_penalty: Option<i64>,
 }
 
-/// Range factors typed for one resolution while Table 1's keys are lost: by firing FF and
-/// `GROUP-RANGE` column (`--cell small_arms_range_factors:250:volley-300=42`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LostKeyCells {
-    cells: BTreeMap<(String, String), i64>,
-}
-
-impl LostKeyCells {
-    /// Adds `small_arms_range_factors:FF:GROUP-RANGE=VALUE`.
-    pub fn add(&mut self, arg: &str) -> Result<(), String> {
-        let err = || {
-            format!("--cell '{arg}': expected {RANGE_CHART}:FF:GROUP-RANGE=VALUE (a whole number)")
-        };
-        let (address, value) = arg.split_once('=').ok_or_else(err)?;
-        let parts: Vec<&str> = address.split(':').map(str::trim).collect();
-        let [chart, row, column] = parts.as_slice() else {
-            return Err(err());
-        };
-        if *chart != RANGE_CHART && *chart != format!("micro_colonial/{RANGE_CHART}") {
-            return Err(err());
-        }
-        let value: i64 = value.trim().parse().map_err(|_| err())?;
-        row.parse::<u32>().map_err(|_| err())?;
-        self.cells
-            .insert(((*row).to_owned(), (*column).to_owned()), value);
-        Ok(())
-    }
-
-    fn get(&self, row: &str, column: &str) -> Option<i64> {
-        self.cells
-            .get(&(row.to_owned(), column.to_owned()))
-            .copied()
-    }
-}
-
 /// The column group of Table 1 a fire reads: Laager's reading of the card's group names
 /// (REGULAR VOLLEY FIRING; INDEPENDENT FIRE AND NON-NATIVE TROOPS; OTHER RIFLE, CARBINE FIRE
 /// [IR]REGULAR; MACHINE GUNS), whose columns are lost.
@@ -302,29 +267,15 @@ fn range_factor(
     ff: i64,
     column: &str,
 ) -> (Option<i64>, String) {
-    let row = charts
-        .chart(super::RULESET, RANGE_CHART)
-        .and_then(|c| match &c.body {
-            Body::TwoD { rows, .. } => rows
-                .position_of_value(ff)
-                .map(|i| rows.keys[i].label.clone()),
-            Body::OneD { .. } => None,
-        });
-    if let Some(label) = row {
-        let address = format!("{RANGE_CHART}:{label}:{column}");
-        return (reader.int(RANGE_CHART, &[&label, column]), address);
-    }
-    let row = ff.to_string();
-    let address = format!("{RANGE_CHART}:{row}:{column}");
-    if let Some(value) = typed.get(&row, column) {
-        reader.warn(format!(
-            "used club value for {address}: typed for this resolution (--cell); Table 1's row and column keys are lost, so the cell is named by the firing FF and GROUP-RANGE"
-        ));
-        return (Some(value), address);
-    }
-    // A key the chart does not have: the reader records it as needed, by this name.
-    reader.get(RANGE_CHART, &[&row, column]);
-    (None, address)
+    let (value, address) = lost_keys::read(
+        charts,
+        reader,
+        typed,
+        RANGE_CHART,
+        AxisKey::Number(ff),
+        AxisKey::Label(column),
+    );
+    (value.and_then(|v| v.as_int()), address)
 }
 
 /// What a fire has read before its dice: its steps, the total before the random factor,

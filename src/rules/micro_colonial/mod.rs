@@ -12,6 +12,7 @@
 pub mod fire;
 pub mod jam;
 pub mod loss;
+pub mod lost_keys;
 pub mod morale_due;
 pub mod movement;
 mod names;
