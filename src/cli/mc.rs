@@ -45,6 +45,9 @@ pub enum McCommand {
     Jam(fire::JamArgs),
     /// Which morale tests are due this move (outcome.due: the causes, empty when none).
     MoraleDue(morale::MoraleDueArgs),
+    /// A morale test (outcome.result: "good", "fall-back", "go-to-ground" or "break"): loss
+    /// factor, charge morale, one die by troop type, tactical factors, the result by class.
+    Morale(morale::MoraleArgs),
 }
 
 /// `laager mc rd ...`.
@@ -274,6 +277,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Fire(args) => fire::run(&args),
         McCommand::Jam(args) => fire::run_jam(&args),
         McCommand::MoraleDue(args) => morale::run_due(&args),
+        McCommand::Morale(args) => morale::run_morale(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

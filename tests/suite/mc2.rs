@@ -4,6 +4,7 @@
 
 mod fire;
 mod jam;
+mod morale;
 mod morale_due;
 
 use crate::support::{run, stderr, stdout};

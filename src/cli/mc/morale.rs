@@ -1,7 +1,12 @@
 //! `laager mc morale-due`, `laager mc morale` and `laager mc rally`.
 
+// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
+#![allow(clippy::result_large_err)]
+
 use super::super::{CliError, Outcome, print_resolved};
+use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::rules::micro_colonial::morale::{self, Charge, MoraleTest};
 use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
 use crate::ruleset::Ruleset;
 use clap::Args;
@@ -69,4 +74,85 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
         &morale_due::resolve(&charts, &events),
         args.common.json,
     ))
+}
+
+/// `laager mc morale`.
+#[derive(Debug, Args)]
+pub struct MoraleArgs {
+    /// The unit's initial FF.
+    #[arg(long, value_name = "N")]
+    pub initial_ff: u32,
+    /// The unit's present FF.
+    #[arg(long, value_name = "N")]
+    pub present_ff: u32,
+    /// The troop type: Morale Table 3's row, as the club's chart names it (the printed
+    /// names are lost; a lost cell is asked for as morale_random_factor:TYPE:DIE).
+    #[arg(long, value_name = "TYPE")]
+    pub troop: String,
+    /// The class: the Morale Result Table's column (and Table 2's), as the club's chart
+    /// names it (the printed headings are lost: morale_results:ROW:CLASS).
+    #[arg(long, value_name = "CLASS")]
+    pub class: String,
+    /// The unit is cavalry: GO TO GROUND is read as FALL BACK.
+    #[arg(long)]
+    pub cavalry: bool,
+    /// The unit is charging (Charge Morale table).
+    #[arg(long, conflicts_with = "being_charged")]
+    pub charging: bool,
+    /// The unit is being charged (Charge Morale table).
+    #[arg(long)]
+    pub being_charged: bool,
+    /// A Table 4 tactical factor that applies, NAME or NAME:N for the per-unit ones:
+    /// under-fire, loser-of-melee, winner-of-melee, c-in-c-within-100mm,
+    /// per-supporting-unit:N, engaged-in-flank, engaged-flank-by-cavalry-or-rear-by-infantry,
+    /// engaged-in-rear-by-cavalry, stopped-by-volley-fire, per-friendly-unit-broken-within-50mm:N.
+    #[arg(long = "factor", value_name = "NAME[:N]")]
+    pub factors: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc morale`.
+pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
+    let (charts, typed) = super::load_lost(&args.common.tables)?;
+    let mut factors = Vec::new();
+    for factor in &args.factors {
+        let (name, count) = match factor.split_once(':') {
+            Some((name, n)) => (
+                name,
+                n.parse::<u32>().map_err(|_| {
+                    CliError::Input(format!(
+                        "--factor '{factor}': expected NAME or NAME:N with N a whole number"
+                    ))
+                })?,
+            ),
+            None => (factor.as_str(), 1),
+        };
+        factors.push((name.to_owned(), count));
+    }
+    let test = MoraleTest {
+        initial_ff: args.initial_ff,
+        present_ff: args.present_ff,
+        troop: args.troop.clone(),
+        class: args.class.clone(),
+        cavalry: args.cavalry,
+        charge: if args.charging {
+            Some(Charge::Charging)
+        } else if args.being_charged {
+            Some(Charge::BeingCharged)
+        } else {
+            None
+        },
+        factors,
+    };
+    args.throw.run(
+        args.common.json,
+        "a morale test throws one die",
+        || morale::odds(&charts, &test, &typed),
+        |dice| morale::resolve(&charts, &test, &typed, dice),
+    )
 }

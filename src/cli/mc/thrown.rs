@@ -62,7 +62,17 @@ impl Throw {
         if let Err(Failure::Dice(e)) = &result {
             return Err(dice_error(e));
         }
-        if result.is_ok() && dice.unused() > 0 {
+        let mut result = result;
+        // A resolution that threw nothing (an automatic rout) leaves typed faces unread.
+        if let Ok(resolution) = &mut result
+            && resolution.rolls.is_empty()
+            && dice.unused() > 0
+        {
+            resolution.warn(format!(
+                "--dice: the {} face(s) typed were not needed: nothing was thrown",
+                dice.unused()
+            ));
+        } else if result.is_ok() && dice.unused() > 0 {
             return Err(CliError::Input(format!(
                 "--dice: {} face(s) left unused: {what}",
                 dice.unused()
