@@ -48,6 +48,11 @@ pub enum McCommand {
     /// A morale test (outcome.result: "good", "fall-back", "go-to-ground" or "break"): loss
     /// factor, charge morale, one die by troop type, tactical factors, the result by class.
     Morale(morale::MoraleArgs),
+    /// A rally attempt (outcome.rallied): one die against the Rally table's minimum; never
+    /// in melee or under cannister fire.
+    Rally(morale::RallyArgs),
+    /// One move of rout (outcome.ff_lost): one die x 10 fighting factors.
+    RoutLoss(morale::RoutLossArgs),
 }
 
 /// `laager mc rd ...`.
@@ -278,6 +283,8 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Jam(args) => fire::run_jam(&args),
         McCommand::MoraleDue(args) => morale::run_due(&args),
         McCommand::Morale(args) => morale::run_morale(&args),
+        McCommand::Rally(args) => morale::run_rally(&args),
+        McCommand::RoutLoss(args) => morale::run_rout(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

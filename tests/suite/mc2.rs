@@ -6,6 +6,7 @@ mod fire;
 mod jam;
 mod morale;
 mod morale_due;
+mod rally;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;

@@ -8,6 +8,7 @@ use super::thrown::Throw;
 use super::{Common, parse_with};
 use crate::rules::micro_colonial::morale::{self, Charge, MoraleTest};
 use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
+use crate::rules::micro_colonial::rally::{self, Command, RallyAttempt, RallyClass};
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -154,5 +155,68 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         "a morale test throws one die",
         || morale::odds(&charts, &test, &typed),
         |dice| morale::resolve(&charts, &test, &typed, dice),
+    )
+}
+
+/// `laager mc rally`.
+#[derive(Debug, Args)]
+pub struct RallyArgs {
+    /// The Rally table's class: levies, irregular (and non-European regulars), or
+    /// european-regular-or-fanatic.
+    #[arg(long, value_parser = parse_with::<RallyClass>(RallyClass::NAMES))]
+    pub class: RallyClass,
+    /// The command figure with the unit: none, sub-commander or c-in-c.
+    #[arg(long, value_parser = parse_with::<Command>(Command::NAMES))]
+    pub command: Command,
+    /// The unit is still in melee (no rally).
+    #[arg(long)]
+    pub in_melee: bool,
+    /// The unit is under cannister fire (no rally).
+    #[arg(long)]
+    pub under_cannister: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc rally`.
+pub fn run_rally(args: &RallyArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let attempt = RallyAttempt {
+        class: args.class,
+        command: args.command,
+        in_melee: args.in_melee,
+        under_cannister: args.under_cannister,
+    };
+    args.throw.run(
+        args.common.json,
+        "a rally throws one die",
+        || rally::odds(&charts, &attempt),
+        |dice| rally::resolve(&charts, &attempt, dice),
+    )
+}
+
+/// `laager mc rout-loss`.
+#[derive(Debug, Args)]
+pub struct RoutLossArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc rout-loss`.
+pub fn run_rout(args: &RoutLossArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    args.throw.run(
+        args.common.json,
+        "a move of rout throws one die",
+        || Ok(rally::rout_odds()),
+        |dice| rally::rout(&charts, dice),
     )
 }

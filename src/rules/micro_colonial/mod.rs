@@ -17,6 +17,7 @@ pub mod morale;
 pub mod morale_due;
 pub mod movement;
 mod names;
+pub mod rally;
 pub mod random;
 pub mod rorkes_drift;
 pub mod settings;
