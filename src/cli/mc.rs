@@ -20,6 +20,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
 mod fire;
+mod melee;
 mod morale;
 mod thrown;
 
@@ -53,6 +54,9 @@ pub enum McCommand {
     Rally(morale::RallyArgs),
     /// One move of rout (outcome.ff_lost): one die x 10 fighting factors.
     RoutLoss(morale::RoutLossArgs),
+    /// A round of melee (outcome.a_losses, outcome.b_losses, outcome.winner, outcome.margin):
+    /// FF / 10, the melee table, Table 4's factors and a random factor per unit.
+    Melee(melee::MeleeArgs),
 }
 
 /// `laager mc rd ...`.
@@ -285,6 +289,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Morale(args) => morale::run_morale(&args),
         McCommand::Rally(args) => morale::run_rally(&args),
         McCommand::RoutLoss(args) => morale::run_rout(&args),
+        McCommand::Melee(args) => melee::run(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

@@ -4,6 +4,7 @@
 
 mod fire;
 mod jam;
+mod melee;
 mod morale;
 mod morale_due;
 mod rally;

@@ -13,6 +13,7 @@ pub mod fire;
 pub mod jam;
 pub mod loss;
 pub mod lost_keys;
+pub mod melee;
 pub mod morale;
 pub mod morale_due;
 pub mod movement;
