@@ -19,6 +19,7 @@ use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
+mod artillery;
 mod fire;
 mod melee;
 mod morale;
@@ -57,6 +58,9 @@ pub enum McCommand {
     /// A round of melee (outcome.a_losses, outcome.b_losses, outcome.winner, outcome.margin):
     /// FF / 10, the melee table, Table 4's factors and a random factor per unit.
     Melee(melee::MeleeArgs),
+    /// One gun's fire (outcome.ff_lost): the Shell or Cannister factor, tactical factors,
+    /// FF / 10 and the random factor x5 up to its maximum.
+    Artillery(artillery::ArtilleryArgs),
 }
 
 /// `laager mc rd ...`.
@@ -290,6 +294,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Rally(args) => morale::run_rally(&args),
         McCommand::RoutLoss(args) => morale::run_rout(&args),
         McCommand::Melee(args) => melee::run(&args),
+        McCommand::Artillery(args) => artillery::run(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

@@ -2,6 +2,7 @@
 //! hand from the rules text; the refusals before any chart is read; lost cells asked for by
 //! name and then given with --cell; exact odds that sum to 1.
 
+mod artillery;
 mod fire;
 mod jam;
 mod melee;

@@ -9,6 +9,7 @@
 // is the rule's answer, returned once per resolution, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod artillery;
 pub mod fire;
 pub mod jam;
 pub mod loss;
