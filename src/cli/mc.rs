@@ -20,6 +20,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
 mod artillery;
+mod charge;
 mod fire;
 mod melee;
 mod morale;
@@ -61,6 +62,13 @@ pub enum McCommand {
     /// One gun's fire (outcome.ff_lost): the Shell or Cannister factor, tactical factors,
     /// FF / 10 and the random factor x5 up to its maximum.
     Artillery(artillery::ArtilleryArgs),
+    /// Whether a unit may charge this move (outcome.eligible, outcome.morale_test_at_mm).
+    Charge(charge::ChargeArgs),
+    /// Whether a pursuer goes on (outcome.pursuit: "must", "need-not", "continue" or
+    /// "may-break-off").
+    Pursuit(charge::PursuitArgs),
+    /// A sub-commander's initiative test (outcome.initiative: "carry-on" or "may-change").
+    Initiative(charge::InitiativeArgs),
 }
 
 /// `laager mc rd ...`.
@@ -295,6 +303,9 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::RoutLoss(args) => morale::run_rout(&args),
         McCommand::Melee(args) => melee::run(&args),
         McCommand::Artillery(args) => artillery::run(&args),
+        McCommand::Charge(args) => charge::run_charge(&args),
+        McCommand::Pursuit(args) => charge::run_pursuit(&args),
+        McCommand::Initiative(args) => charge::run_initiative(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(

@@ -3,6 +3,7 @@
 //! name and then given with --cell; exact odds that sum to 1.
 
 mod artillery;
+mod charge;
 mod fire;
 mod jam;
 mod melee;

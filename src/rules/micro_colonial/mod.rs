@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod artillery;
+pub mod charge;
 pub mod fire;
 pub mod jam;
 pub mod loss;
