@@ -9,6 +9,7 @@ mod jam;
 mod melee;
 mod morale;
 mod morale_due;
+mod props;
 mod rally;
 
 use crate::support::{run, stderr, stdout};

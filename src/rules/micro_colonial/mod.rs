@@ -1,5 +1,7 @@
 //! Micro Colonial (001_f725543377c8fee5.txt): movement, the Rorke's Drift supplement, the
-//! basic game's victory, the Loss table lookup and the random factor with its setting.
+//! basic game's victory, the Loss table lookup and the random factor with its setting; and
+//! the combat procedures — small arms fire, machine-gun jams, artillery, melee, morale
+//! (tests due, the test, rally, rout), charging, pursuit and initiative.
 //!
 //! Every function is pure: charts (and dice, where thrown) in, a [`Resolution`] or a
 //! [`Refusal`] out. Chart cells are read through a [`CellReader`], so a lost cell is asked
