@@ -39,6 +39,18 @@ pub struct MeleeArgs {
     /// Who attacks in flank (or only part of the enemy counter) in the first round: half FF.
     #[arg(long, value_parser = ["a", "b"])]
     pub flank_attack: Option<String>,
+    /// The range the attacker fired at before charging (over 50 mm keeps the impact bonus).
+    #[arg(long, value_name = "N")]
+    pub a_fired_at_mm: Option<f64>,
+    /// The range the defender fired at before counter-charging.
+    #[arg(long, value_name = "N")]
+    pub b_fired_at_mm: Option<f64>,
+    /// The last 20 mm of the attacker's charge were not straight (no impact bonus).
+    #[arg(long)]
+    pub a_last_20mm_curved: bool,
+    /// The last 20 mm of the defender's counter-charge were not straight (no impact bonus).
+    #[arg(long)]
+    pub b_last_20mm_curved: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -59,6 +71,8 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
             factors: args.a_factors.clone(),
             impact: matches!(impact, Some("a" | "both")),
             flank_attack: flank == Some("a"),
+            fired_at_mm: args.a_fired_at_mm,
+            last_20mm_curved: args.a_last_20mm_curved,
         },
         b: Side {
             ff: args.b_ff,
@@ -66,6 +80,8 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
             factors: args.b_factors.clone(),
             impact: matches!(impact, Some("b" | "both")),
             flank_attack: flank == Some("b"),
+            fired_at_mm: args.b_fired_at_mm,
+            last_20mm_curved: args.b_last_20mm_curved,
         },
     };
     args.throw.run(

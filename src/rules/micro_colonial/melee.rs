@@ -43,7 +43,7 @@ fn is_cavalry(kind: &str) -> bool {
 }
 
 /// One side of a melee.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Side {
     /// Present FF.
     pub ff: u32,
@@ -55,10 +55,14 @@ pub struct Side {
     pub impact: bool,
     /// It attacks in flank, or only part of the enemy counter, in the first round: half FF.
     pub flank_attack: bool,
+    /// The range it fired at before charging, if it fired.
+    pub fired_at_mm: Option<f64>,
+    /// The last 20 mm of its charge were not in a straight line.
+    pub last_20mm_curved: bool,
 }
 
 /// A melee round between attacker A and defender B.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Melee {
     /// The attacker.
     pub a: Side,
@@ -147,6 +151,27 @@ fn prepare(
                 format!(
                     "'{bad}' is not an additional factor of Melee Table 4: expected one of {}",
                     known.join(", ")
+                ),
+            ));
+        }
+        // "The last 20 mm of a charge must be in a straight line otherwise the charging unit
+        // will not get impact bonus." "For an effective charge they must fire at a range of
+        // over 50 mm otherwise they will get no impact bonus in the first round of melee."
+        if side.impact && side.last_20mm_curved {
+            return Err(Refusal::by_rule(
+                rule("CHARGING"),
+                format!(
+                    "{}: the last 20 mm of a charge must be in a straight line, otherwise the charging unit will not get impact bonus",
+                    side.kind
+                ),
+            ));
+        }
+        if side.impact && side.fired_at_mm.is_some_and(|mm| mm <= 50.0) {
+            return Err(Refusal::by_rule(
+                rule("FIRING BY CHARGING TROOPS"),
+                format!(
+                    "{}: for an effective charge they must fire at a range of over 50 mm, otherwise they will get no impact bonus in the first round of melee",
+                    side.kind
                 ),
             ));
         }

@@ -120,3 +120,26 @@ fn melee_odds_sum_to_one() {
     assert_eq!(code, Some(0), "{odds}");
     assert!((odds_total(&odds) - 1.0).abs() < 1e-9);
 }
+
+// "The last 20 mm of a charge must be in a straight line otherwise the charging unit will not
+// get impact bonus" (L130) — refused before any chart is read.
+#[test]
+fn no_impact_round_after_a_curved_last_20_mm() {
+    let args = with(&FIGHT, &["--impact", "a", "--a-last-20mm-curved"]);
+    assert!(needs(&refused(&args)).is_empty());
+}
+
+// "For an effective charge they must fire at a range of over 50 mm otherwise they will get no
+// impact bonus in the first round of melee" (L131): 50 mm is not over 50.
+#[test]
+fn no_impact_round_after_firing_at_50_mm() {
+    let args = with(&FIGHT, &["--impact", "a", "--a-fired-at-mm", "50"]);
+    assert!(needs(&refused(&args)).is_empty());
+    let mut ok = with(
+        &with(&FIGHT, &CELL),
+        &["--impact", "a", "--a-fired-at-mm", "51"],
+    );
+    ok[10] = "B4,B1,R2,B3,R1";
+    // 40 + 3 + (4 + 1 - 2) = 46.
+    assert_eq!(resolved(&ok)["outcome"]["b_losses"], json!(46));
+}
