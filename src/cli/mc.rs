@@ -2,8 +2,9 @@
 //! break-in and victory, the basic game's victory and the Loss table lookup.
 //!
 //! Each subcommand builds the rule's input from its flags, calls the pure resolution in
-//! `rules::micro_colonial`, and prints it (text, or `--json`). Later combat subcommands
-//! (fire, melee, morale) join [`McCommand`] the same way.
+//! `rules::micro_colonial`, and prints it (text, or `--json`). The combat subcommands live in
+//! `mc/` (fire and jam, artillery, melee, morale and rally, charge and pursuit), each throwing
+//! its dice through `mc/thrown.rs`.
 
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
 use crate::dice::{DiceSource, EnteredDice, SeededDice};
