@@ -9,8 +9,8 @@
 //! the shipped chart's keys are lost, a needed cell is named `small_arms_range_factors:FF:
 //! GROUP-RANGE` and may be typed for one resolution (`lost_keys`).
 
+pub use super::fire_names::{Engaged, FireType, Firer, Target, Weapon};
 use super::lost_keys::{self, AxisKey, LostKeyCells};
-use super::names::named;
 use super::{Failure, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{Body, CellReader, Charts};
 use crate::dice::DiceSource;
@@ -38,78 +38,6 @@ const VOLLEY_UNDER_MM: f64 = 300.0;
 const ROUND_TO_MM: i64 = 100;
 /// How close to a band edge a measured range is worth a dispute step.
 const DISPUTE_MM: f64 = 10.0;
-
-named!(
-    /// Who fires (`--firer`).
-    Firer, "firer" {
-        /// Regular infantry on foot.
-        RegularInfantry = "regular-infantry",
-        /// Mounted infantry fighting dismounted.
-        DismountedMountedInfantry = "dismounted-mounted-infantry",
-        /// Infantry in open order.
-        OpenOrderInfantry = "open-order-infantry",
-        /// Irregular infantry.
-        IrregularInfantry = "irregular-infantry",
-        /// Native troops.
-        Natives = "natives",
-        /// Mounted troops firing while mounted (two red dice).
-        Mounted = "mounted",
-        /// A machine or Gatling gun's crew.
-        GunCrew = "gun-crew",
-    }
-);
-
-named!(
-    /// The weapon fired (`--weapon`), with its WEAPON RANGES maximum.
-    Weapon, "weapon" {
-        /// Musket, 200 mm.
-        Musket = "musket",
-        /// Rifle (its range is lost).
-        Rifle = "rifle",
-        /// Carbine.
-        Carbine = "carbine",
-        /// Gatling gun, 600 mm.
-        Gatling = "gatling",
-        /// Machine gun, 800 mm.
-        MachineGun = "machine-gun",
-    }
-);
-
-named!(
-    /// The type of fire (`--fire`).
-    FireType, "type of fire" {
-        /// Volley fire: regular infantry and dismounted mounted infantry, under 300 mm.
-        Volley = "volley",
-        /// Independent fire.
-        Independent = "independent",
-    }
-);
-
-named!(
-    /// The target's formation section of Table 2 (`--target`).
-    Target, "target type" {
-        /// Troops in cover, lying down or in buildings.
-        InCover = "in-cover",
-        /// All mounted troops.
-        Mounted = "mounted",
-        /// Close order native troops in the open.
-        NativeCloseOrderInOpen = "native-close-order-in-open",
-        /// Other close order troops.
-        OtherCloseOrder = "other-close-order",
-    }
-);
-
-named!(
-    /// Where a target in a melee is engaged (`--target-in-melee`).
-    Engaged, "side engaged" {
-        /// Engaged to its front.
-        Front = "front",
-        /// Engaged in its rear.
-        Rear = "rear",
-        /// Engaged only on its flank.
-        Flank = "flank",
-    }
-);
 
 impl Weapon {
     fn is_gun(self) -> bool {

@@ -14,6 +14,7 @@
 pub mod artillery;
 pub mod charge;
 pub mod fire;
+mod fire_names;
 pub mod jam;
 pub mod loss;
 pub mod lost_keys;

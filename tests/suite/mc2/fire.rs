@@ -424,3 +424,42 @@ fn a_club_table_1_with_keys_is_read_by_firing_ff_band() {
     // 42 - 10 + (4 - 2) = 34.
     assert_eq!(value["outcome"]["ff_lost"], json!(34));
 }
+
+// 105 mm lies within 10 mm of the 100 mm edge: over 100 it rounds to 200 (used, range factor
+// +20); at 100 or less it would read the 100 mm column, +30, total +30 - 10 = +20.
+#[test]
+fn the_dispute_step_gives_the_other_sides_factor_and_total() {
+    let args = [
+        "fire",
+        "--firer",
+        "regular-infantry",
+        "--firer-ff",
+        "250",
+        "--weapon",
+        "musket",
+        "--fire",
+        "independent",
+        "--range-mm",
+        "105",
+        "--target-ff",
+        "300",
+        "--target",
+        "other-close-order",
+        "--dice",
+        "B4,R2",
+        "--cell",
+        "small_arms_range_factors:250:independent-200=20",
+        "--cell",
+        "small_arms_range_factors:250:independent-100=30",
+        "--cell",
+        "small_arms_target_factors:other-close-order-independent:100-399=-10",
+    ];
+    let value = resolved(&args);
+    assert_eq!(value["outcome"]["range_rounded_mm"], json!(200));
+    assert_eq!(value["outcome"]["ff_lost"], json!(12));
+    let steps = value["steps"].as_array().expect("steps");
+    assert!(steps.iter().any(|s| {
+        let text = s["text"].as_str().unwrap_or_default();
+        text.contains("100 mm band edge") && text.contains("range factor +30, total +20")
+    }));
+}
