@@ -105,6 +105,24 @@ fn prepare(
             ));
         }
     }
+    // The class is a column of the result table: once a club's chart names them, only those.
+    if let Some(Body::TwoD { columns, .. }) =
+        charts.chart(super::RULESET, RESULT_CHART).map(|c| &c.body)
+        && columns
+            .keys
+            .iter()
+            .all(|k| k.confidence != crate::charts::Confidence::Unknown)
+        && columns.position(&test.class).is_none()
+    {
+        return Err(Refusal::by_rule(
+            section(RESULTS),
+            format!(
+                "'{}' is not a class of the Morale Result Table: expected one of {}",
+                test.class,
+                columns.labels().join(", ")
+            ),
+        ));
+    }
     let mut steps = Vec::new();
     // 1. The loss factor.
     let mut total = 0;

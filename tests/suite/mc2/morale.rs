@@ -213,3 +213,109 @@ fn morale_odds_sum_to_one() {
     assert_eq!(odds["outcomes"][0]["value"], json!("fall-back"));
     assert!((odds["outcomes"][0]["probability"].as_f64().expect("p") - 0.5).abs() < 1e-12);
 }
+
+/// A club's Morale Result Table with its class headings restored.
+const CLUB_RESULTS: &str = r#"
+[chart]
+title = "Morale Result Table"
+document = "club copy"
+section = "MORALE RESULT TABLE"
+shape = "grid"
+value = "text"
+confidence = "house"
+
+[rows]
+name = "morale_total"
+keys = ["under-30", "30-39", "40-49", "50-59", "60-69", "70+"]
+
+[columns]
+name = "troop_class"
+keys = ["regular", "native"]
+
+[[cells]]
+row = "under-30"
+values = ["BREAK", "BREAK"]
+
+[[cells]]
+row = "30-39"
+values = ["FALL BACK", "BREAK"]
+
+[[cells]]
+row = "40-49"
+values = ["FALL BACK", "GO TO GROUND"]
+
+[[cells]]
+row = "50-59"
+values = ["GOOD", "FALL BACK"]
+
+[[cells]]
+row = "60-69"
+values = ["GOOD", "GOOD"]
+
+[[cells]]
+row = "70+"
+values = ["GOOD", "GOOD"]
+"#;
+
+fn club_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("micro_colonial");
+    std::fs::create_dir_all(&folder).expect("mkdir");
+    std::fs::write(folder.join("morale_results.toml"), CLUB_RESULTS).expect("write");
+    dir
+}
+
+// With the club's headings: 88 - 45 = 43, row 40-49, native: GO TO GROUND.
+#[test]
+fn a_club_result_table_is_read_by_its_class_headings() {
+    let dir = club_folder();
+    let path = dir.path().to_string_lossy().into_owned();
+    let value = resolved(&[
+        "morale",
+        "--initial-ff",
+        "400",
+        "--present-ff",
+        "380",
+        "--troop",
+        "zulu",
+        "--class",
+        "native",
+        "--dice",
+        "2",
+        "--tables",
+        &path,
+        "--cell",
+        "settings:loss_table_orientation=B",
+        "--cell",
+        "morale_random_factor:zulu:2=-45",
+    ]);
+    assert_eq!(value["outcome"]["result"], json!("go-to-ground"));
+}
+
+// Once the club names the classes, only those are accepted.
+#[test]
+fn a_class_the_club_table_does_not_name_is_refused() {
+    let dir = club_folder();
+    let path = dir.path().to_string_lossy().into_owned();
+    let refusal = refused(&[
+        "morale",
+        "--initial-ff",
+        "400",
+        "--present-ff",
+        "380",
+        "--troop",
+        "zulu",
+        "--class",
+        "levies",
+        "--dice",
+        "2",
+        "--tables",
+        &path,
+    ]);
+    assert!(
+        refusal["reason"]
+            .as_str()
+            .expect("reason")
+            .contains("regular, native")
+    );
+}
