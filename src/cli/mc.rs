@@ -2,8 +2,9 @@
 //! break-in and victory, the basic game's victory and the Loss table lookup.
 //!
 //! Each subcommand builds the rule's input from its flags, calls the pure resolution in
-//! `rules::micro_colonial`, and prints it (text, or `--json`). Later combat subcommands
-//! (fire, melee, morale) join [`McCommand`] the same way.
+//! `rules::micro_colonial`, and prints it (text, or `--json`). The combat subcommands live in
+//! `mc/` (fire and jam, artillery, melee, morale and rally, charge and pursuit), each throwing
+//! its dice through `mc/thrown.rs`.
 
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
 use crate::dice::{DiceSource, EnteredDice, SeededDice};
@@ -19,6 +20,13 @@ use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
 
+mod artillery;
+mod charge;
+mod fire;
+mod melee;
+mod morale;
+mod thrown;
+
 /// `laager mc ...`.
 #[derive(Debug, Subcommand)]
 pub enum McCommand {
@@ -33,6 +41,35 @@ pub enum McCommand {
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
     LossFactor(LossFactorArgs),
+    /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
+    /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
+    Fire(fire::FireArgs),
+    /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
+    /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
+    Jam(fire::JamArgs),
+    /// Which morale tests are due this move (outcome.due: the causes, empty when none).
+    MoraleDue(morale::MoraleDueArgs),
+    /// A morale test (outcome.result: "good", "fall-back", "go-to-ground" or "break"): loss
+    /// factor, charge morale, one die by troop type, tactical factors, the result by class.
+    Morale(morale::MoraleArgs),
+    /// A rally attempt (outcome.rallied): one die against the Rally table's minimum; never
+    /// in melee or under cannister fire.
+    Rally(morale::RallyArgs),
+    /// One move of rout (outcome.ff_lost): one die x 10 fighting factors.
+    RoutLoss(morale::RoutLossArgs),
+    /// A round of melee (outcome.a_losses, outcome.b_losses, outcome.winner, outcome.margin):
+    /// FF / 10, the melee table, Table 4's factors and a random factor per unit.
+    Melee(melee::MeleeArgs),
+    /// One gun's fire (outcome.ff_lost): the Shell or Cannister factor, tactical factors,
+    /// FF / 10 and the random factor x5 up to its maximum.
+    Artillery(artillery::ArtilleryArgs),
+    /// Whether a unit may charge this move (outcome.eligible, outcome.morale_test_at_mm).
+    Charge(charge::ChargeArgs),
+    /// Whether a pursuer goes on (outcome.pursuit: "must", "need-not", "continue" or
+    /// "may-break-off").
+    Pursuit(charge::PursuitArgs),
+    /// A sub-commander's initiative test (outcome.initiative: "carry-on" or "may-change").
+    Initiative(charge::InitiativeArgs),
 }
 
 /// `laager mc rd ...`.
@@ -259,6 +296,17 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 args.common.json,
             ))
         }
+        McCommand::Fire(args) => fire::run(&args),
+        McCommand::Jam(args) => fire::run_jam(&args),
+        McCommand::MoraleDue(args) => morale::run_due(&args),
+        McCommand::Morale(args) => morale::run_morale(&args),
+        McCommand::Rally(args) => morale::run_rally(&args),
+        McCommand::RoutLoss(args) => morale::run_rout(&args),
+        McCommand::Melee(args) => melee::run(&args),
+        McCommand::Artillery(args) => artillery::run(&args),
+        McCommand::Charge(args) => charge::run_charge(&args),
+        McCommand::Pursuit(args) => charge::run_pursuit(&args),
+        McCommand::Initiative(args) => charge::run_initiative(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             Ok(print_resolved(
@@ -318,4 +366,43 @@ fn dice_error(error: &crate::dice::DiceError) -> CliError {
         "--dice: {}",
         text.strip_prefix("dice: ").unwrap_or(&text)
     ))
+}
+
+/// Loads the tables; a `--cell` for a cell whose chart lost its printed keys is kept apart
+/// for the rule, which names such cells by what it knows.
+fn load_lost(
+    tables: &TablesArgs,
+) -> Result<
+    (
+        crate::charts::Charts,
+        crate::rules::micro_colonial::lost_keys::LostKeyCells,
+    ),
+    CliError,
+> {
+    let base = TablesArgs {
+        tables: tables.tables.clone(),
+        cells: Vec::new(),
+    };
+    let mut charts = base.load(Ruleset::MicroColonial)?;
+    let mut typed = crate::rules::micro_colonial::lost_keys::LostKeyCells::default();
+    let mut lost = Vec::new();
+    for cell in &tables.cells {
+        if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
+            lost.push(cell);
+        }
+    }
+    for cell in lost {
+        if let Err(typed_error) = typed.add(&charts, cell) {
+            let chart_error = charts
+                .apply_cell_arg(Ruleset::MicroColonial, cell)
+                .err()
+                .unwrap_or_default();
+            return Err(CliError::Input(if typed_error.contains("has no cell") {
+                chart_error
+            } else {
+                typed_error
+            }));
+        }
+    }
+    Ok((charts, typed))
 }

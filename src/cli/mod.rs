@@ -52,7 +52,8 @@ pub enum Command {
     /// Check a layout file.
     #[command(subcommand)]
     Layout(measure::LayoutCommand),
-    /// Micro Colonial: movement, Rorke's Drift, victory and the Loss table.
+    /// Micro Colonial: movement, Rorke's Drift, victory, the Loss table, and combat (fire,
+    /// jams, artillery, melee, morale, rally, charging, pursuit).
     #[command(subcommand)]
     Mc(mc::McCommand),
     /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.

@@ -13,6 +13,7 @@ mod json_forms;
 mod mc;
 mod records;
 mod records_file;
+mod mc2;
 mod sotq;
 mod support;
 mod vc;

@@ -1,5 +1,7 @@
 //! Micro Colonial (001_f725543377c8fee5.txt): movement, the Rorke's Drift supplement, the
-//! basic game's victory, the Loss table lookup and the random factor with its setting.
+//! basic game's victory, the Loss table lookup and the random factor with its setting; and
+//! the combat procedures — small arms fire, machine-gun jams, artillery, melee, morale
+//! (tests due, the test, rally, rout), charging, pursuit and initiative.
 //!
 //! Every function is pure: charts (and dice, where thrown) in, a [`Resolution`] or a
 //! [`Refusal`] out. Chart cells are read through a [`CellReader`], so a lost cell is asked
@@ -9,8 +11,19 @@
 // is the rule's answer, returned once per resolution, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
+pub mod artillery;
+pub mod charge;
+pub mod fire;
+mod fire_names;
+pub mod jam;
 pub mod loss;
+pub mod lost_keys;
+pub mod melee;
+pub mod morale;
+pub mod morale_due;
 pub mod movement;
+mod names;
+pub mod rally;
 pub mod random;
 pub mod rorkes_drift;
 pub mod settings;

@@ -1,0 +1,122 @@
+//! `laager mc charge`, `laager mc pursuit` and `laager mc initiative`.
+
+// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
+#![allow(clippy::result_large_err)]
+
+use super::super::{CliError, Outcome, print_resolved};
+use super::thrown::Throw;
+use super::{Common, parse_with};
+use crate::rules::micro_colonial::charge::{self, ChargeCheck, Pursuer, PursuitCheck};
+use crate::ruleset::Ruleset;
+use clap::Args;
+
+/// `laager mc charge`.
+#[derive(Debug, Args)]
+pub struct ChargeArgs {
+    /// Moves since the unit last charged (leave out if it has not charged).
+    #[arg(long, value_name = "N")]
+    pub moves_since_last_charge: Option<u32>,
+    /// It is pursuing a unit it broke, or one evading it (charge rate continuously).
+    #[arg(long)]
+    pub pursuing: bool,
+    /// Its charge move distance (mm).
+    #[arg(long, value_name = "N")]
+    pub charge_mm: f64,
+    /// The target's distance at the start of the move (mm).
+    #[arg(long, value_name = "N")]
+    pub target_mm: f64,
+    /// FF lost to volley fire last move (the D column: 1 mm each).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub volley_losses: u32,
+    /// A cause for a morale test occurs during the charge (test at 20 mm from the target).
+    #[arg(long)]
+    pub cause_during_move: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc charge`.
+pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
+    for (flag, v) in [
+        ("--charge-mm", args.charge_mm),
+        ("--target-mm", args.target_mm),
+    ] {
+        if v.is_nan() || v < 0.0 {
+            return Err(CliError::Input(format!(
+                "{flag}: '{v}' is not a distance (0 or more)"
+            )));
+        }
+    }
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let check = ChargeCheck {
+        moves_since_last_charge: args.moves_since_last_charge,
+        pursuing: args.pursuing,
+        charge_mm: args.charge_mm,
+        target_mm: args.target_mm,
+        volley_losses: args.volley_losses,
+        cause_during_move: args.cause_during_move,
+    };
+    Ok(print_resolved(
+        &charge::charge(&charts, &check),
+        args.common.json,
+    ))
+}
+
+/// `laager mc pursuit`.
+#[derive(Debug, Args)]
+pub struct PursuitArgs {
+    /// Who pursues: native, irregular or other.
+    #[arg(long, value_parser = parse_with::<Pursuer>(Pursuer::NAMES))]
+    pub pursuer: Pursuer,
+    /// The round of pursuit (1 is the first move).
+    #[arg(long, value_name = "N")]
+    pub round: u32,
+    /// The pursuers are infantry in prepared positions (they need not pursue).
+    #[arg(long)]
+    pub infantry_in_prepared_position: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc pursuit`.
+pub fn run_pursuit(args: &PursuitArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let check = PursuitCheck {
+        pursuer: args.pursuer,
+        round: args.round,
+        infantry_in_prepared_position: args.infantry_in_prepared_position,
+    };
+    args.throw.run(
+        args.common.json,
+        "a pursuit throws one die",
+        || charge::pursue_odds(check),
+        |dice| charge::pursue(&charts, check, dice),
+    )
+}
+
+/// `laager mc initiative`.
+#[derive(Debug, Args)]
+pub struct InitiativeArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc initiative`.
+pub fn run_initiative(args: &InitiativeArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    args.throw.run(
+        args.common.json,
+        "an initiative test throws one die",
+        || Ok(charge::sub_commander_odds()),
+        |dice| charge::sub_commander(&charts, dice),
+    )
+}

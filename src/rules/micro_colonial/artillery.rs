@@ -1,0 +1,394 @@
+//! ARTILLERY FIRE: shell between the gun's minimum and maximum range, cannister at short
+//! range and never overhead, overhead shell only clear of friends by 20 mm; the factor from
+//! the Shell or Cannister table for the gun and target, Table 3's tactical factors, present
+//! FF ÷ 10 and the random factor ×5 up to its maximum. Skirmish screens take losses 1 : 5.
+//!
+//! "1. Determine the range from the centre of the firing unit to the nearest point on the
+//! target counter. 2. Using this range and the type of target, determine the artillery factor
+//! from the Shell or Cannister Table for the appropriate size of piece firing. 3. Add or
+//! subtract any Tactical Factors which apply. 4. Divide the gun's present fighting factor by
+//! 10 and add to 3. above. 5. Throw a random factor and add or subtract to 4. above. RESULT
+//! Any plus factor indicates the number of fighting factors lost by the target."
+
+use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::names::named;
+use super::{Failure, cell_ref, finish, resolution, section, settings};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::dice::micro_colonial::{SameColour, random_factor_dist};
+use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
+use serde_json::json;
+
+const FIRE: &str = "ARTILLERY FIRE";
+const OVERHEAD: &str = "OVERHEAD FIRING";
+const RANGES: &str = "WEAPON RANGES, ARTILLERY";
+const TABLE3: &str = "ARTILLERY CHARTS, TABLE 3 Tactical Factors; Random Factors";
+const SKIRMISH: &str = "OPEN ORDER INFANTRY SKIRMISHING";
+const TACTICAL: &str = "artillery_tactical_factors";
+const MULTIPLIER: &str = "random-factor-multiplier";
+const MAXIMUM: &str = "random-factor-maximum";
+/// "only if the gun is not within 20 mm of friendly troops, or friendly troops are not
+/// within 20 mm of the target along the line of fire" (OVERHEAD FIRING).
+const CLEARANCE_MM: f64 = 20.0;
+
+named!(
+    /// The piece firing (`--gun`).
+    Gun, "gun" {
+        /// 6 to 7 pounder.
+        SixSeven = "6-7pdr",
+        /// 9 to 11 pounder.
+        NineEleven = "9-11pdr",
+        /// Rockets.
+        Rockets = "rockets",
+    }
+);
+
+named!(
+    /// The ammunition (`--ammo`).
+    Ammo, "ammunition" {
+        /// Shell.
+        Shell = "shell",
+        /// Cannister.
+        Cannister = "cannister",
+    }
+);
+
+named!(
+    /// The Shell table's target types (`--target`).
+    ArtilleryTarget, "target" {
+        /// Regulars in cover, open order or lying down.
+        RegularsInCover = "regulars-in-cover",
+        /// All in close order, native infantry.
+        CloseOrderNative = "close-order-native",
+        /// Guns.
+        Guns = "guns",
+        /// Mounted troops.
+        Mounted = "mounted",
+    }
+);
+
+/// One artillery fire.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArtilleryFire {
+    /// The piece.
+    pub gun: Gun,
+    /// Shell or cannister.
+    pub ammo: Ammo,
+    /// The measured range (mm).
+    pub range_mm: f64,
+    /// The gun's present FF.
+    pub gun_ff: u32,
+    /// The target type.
+    pub target: ArtilleryTarget,
+    /// Table 3's factors that apply.
+    pub factors: Vec<String>,
+    /// The fire passes over intervening troops.
+    pub overhead: bool,
+    /// The nearest friends to the gun (mm), for overhead fire.
+    pub friends_near_gun_mm: Option<f64>,
+    /// The nearest friends to the target along the line of fire (mm), for overhead fire.
+    pub friends_near_target_mm: Option<f64>,
+    /// The target is a close order unit screened by skirmishers: losses divided 1 : 5.
+    pub skirmish_screen: bool,
+}
+
+struct Prepared {
+    steps: Vec<Step>,
+    base: i64,
+    multiplier: i64,
+    maximum: i64,
+}
+
+fn refusals(fire: &ArtilleryFire) -> Result<(), Refusal> {
+    if !fire.range_mm.is_finite() || fire.range_mm < 0.0 {
+        return Err(Refusal::by_rule(
+            section(FIRE),
+            "the measured range must be a distance of 0 mm or more",
+        ));
+    }
+    if fire.overhead && fire.ammo == Ammo::Cannister {
+        return Err(Refusal::by_rule(
+            section(OVERHEAD),
+            "a gun may not fire cannister overhead at any time",
+        ));
+    }
+    if fire.overhead {
+        let near = |d: Option<f64>| d.is_some_and(|d| d <= CLEARANCE_MM);
+        if near(fire.friends_near_gun_mm) || near(fire.friends_near_target_mm) {
+            return Err(Refusal::by_rule(
+                section(OVERHEAD),
+                "guns firing shell may fire over intervening troops only if the gun is not within 20 mm of friendly troops, or friendly troops are not within 20 mm of the target along the line of fire",
+            ));
+        }
+    }
+    if fire.gun_ff == 0 {
+        return Err(Refusal::by_rule(
+            section(FIRE),
+            "a gun with no fighting factors left does not fire",
+        ));
+    }
+    Ok(())
+}
+
+/// The Shell table's row for a range: the first printed band at or above it (Laager's
+/// reading: the row labels 400, 600, 800, 1000 are read as "up to"); up to 200 mm the lost
+/// shortest band (the reading's guess, "<= 200?").
+fn shell_row(range_mm: f64) -> &'static str {
+    match range_mm {
+        r if r <= 200.0 => "?shortest",
+        r if r <= 400.0 => "400",
+        r if r <= 600.0 => "600",
+        r if r <= 800.0 => "800",
+        _ => "1000",
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    fire: &ArtilleryFire,
+    typed: &LostKeyCells,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    refusals(fire)?;
+    let known: Vec<String> = charts
+        .chart(super::RULESET, TACTICAL)
+        .map(|c| {
+            c.cells()
+                .into_iter()
+                .map(|(k, _)| k.join(":"))
+                .filter(|k| k != MULTIPLIER && k != MAXIMUM)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(bad) = fire.factors.iter().find(|f| !known.contains(f)) {
+        return Err(Refusal::by_rule(
+            section(TABLE3),
+            format!(
+                "'{bad}' is not a tactical factor of Artillery Table 3: expected one of {}",
+                known.join(", ")
+            ),
+        ));
+    }
+    let mut steps = Vec::new();
+    let gun = fire.gun.name();
+    // The ranges of the piece.
+    let (min_field, max_field) = match fire.ammo {
+        Ammo::Shell => (Some("shell_min_mm"), "shell_max_mm"),
+        Ammo::Cannister => (None, "cannister_max_mm"),
+    };
+    let max = reader.get("artillery_ranges", &[gun, max_field]);
+    if fire.ammo == Ammo::Cannister && max.as_ref().is_some_and(|v| v.as_int().is_none()) {
+        return Err(Refusal::by_rule(
+            cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
+            format!("{gun} fire no cannister"),
+        ));
+    }
+    let max = max.and_then(|v| v.as_int());
+    let min = min_field.and_then(|f| reader.int("artillery_ranges", &[gun, f]));
+    #[allow(clippy::cast_precision_loss)]
+    {
+        if let Some(min) = min
+            && fire.range_mm < min as f64
+        {
+            return Err(Refusal::by_rule(
+                cell_ref(RANGES, "artillery_ranges", &[gun, "shell_min_mm"]),
+                format!(
+                    "under the minimum range ({gun} shell, min {min} mm): measured {} mm",
+                    fire.range_mm
+                ),
+            ));
+        }
+        if let Some(max) = max
+            && fire.range_mm > max as f64
+        {
+            return Err(Refusal::by_rule(
+                cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
+                format!(
+                    "out of range ({gun} {}, max {max} mm): measured {} mm",
+                    fire.ammo, fire.range_mm
+                ),
+            ));
+        }
+    }
+    steps.push(Step::note(
+        section(FIRE),
+        format!(
+            "1. the range from the centre of the gun to the nearest point on the target: {} mm{}",
+            fire.range_mm,
+            match (min, max) {
+                (Some(lo), Some(hi)) => format!(", within {gun} shell's {lo}-{hi} mm"),
+                (None, Some(hi)) => format!(", within {gun} cannister's {hi} mm"),
+                _ => String::new(),
+            }
+        ),
+    ));
+    // 2. The Shell or Cannister factor.
+    let (chart, title, row, column) = match fire.ammo {
+        Ammo::Shell => (
+            "artillery_shell",
+            "ARTILLERY CHARTS, TABLE 1 Shell",
+            shell_row(fire.range_mm).to_owned(),
+            format!("{}-{gun}", fire.target),
+        ),
+        Ammo::Cannister => (
+            "artillery_cannister",
+            "ARTILLERY CHARTS, TABLE 2 Cannister",
+            gun.to_owned(),
+            fire.target.name().to_owned(),
+        ),
+    };
+    let (value, address) = lost_keys::read(
+        charts,
+        reader,
+        typed,
+        chart,
+        AxisKey::Label(&row),
+        AxisKey::Label(&column),
+    );
+    let mut base = 0;
+    if let Some(value) = value {
+        let text = value.to_string();
+        let Ok(factor) = text.trim().replace('+', "").parse::<i64>() else {
+            return Err(Refusal::by_rule(
+                RuleRef::cell(super::RULESET, title, chart, &address),
+                format!("cell {address} reads '{text}': {gun} does not reach this band"),
+            ));
+        };
+        base += factor;
+        steps.push(Step::valued(
+            RuleRef::cell(super::RULESET, title, chart, &address),
+            format!("2. the artillery factor for {gun} against {}", fire.target),
+            factor,
+            Some(json!(base)),
+        ));
+        if fire.ammo == Ammo::Shell {
+            reader.warn(format!(
+                "the Shell table's row {row} is chosen reading its range labels as 'up to' and the lost shortest band as up to 200 mm (their meaning is lost)"
+            ));
+        }
+    }
+    // 3. Tactical factors.
+    for name in &fire.factors {
+        if let Some(v) = reader.int(TACTICAL, &[name]) {
+            base += v;
+            steps.push(Step::valued(
+                cell_ref(TABLE3, TACTICAL, &[name]),
+                format!("3. tactical factor {name}"),
+                v,
+                Some(json!(base)),
+            ));
+        }
+    }
+    // 4. Present FF / 10.
+    let divisor = reader.int("rules_thresholds", &["artillery-ff-divisor"]);
+    if let (Some(divisor), Some(rounding)) = (divisor, settings::rounding(charts, reader)) {
+        steps.push(rounding.step);
+        let tenth = rounding.value.divide(i64::from(fire.gun_ff), divisor);
+        base += tenth;
+        steps.push(Step::valued(
+            cell_ref(FIRE, "rules_thresholds", &["artillery-ff-divisor"]),
+            format!(
+                "4. the gun's present fighting factor {} / {divisor}",
+                fire.gun_ff
+            ),
+            tenth,
+            Some(json!(base)),
+        ));
+    }
+    // 5. The random factor x5, up to its maximum.
+    let multiplier = reader.int(TACTICAL, &[MULTIPLIER]);
+    let maximum = reader.int(TACTICAL, &[MAXIMUM]);
+    if let Some(refusal) = reader.refusal(section(FIRE)) {
+        return Err(refusal);
+    }
+    let (Some(multiplier), Some(maximum)) = (multiplier, maximum) else {
+        return Err(Refusal::by_rule(
+            section(FIRE),
+            "a chart cell could not be read",
+        ));
+    };
+    Ok(Prepared {
+        steps,
+        base,
+        multiplier,
+        maximum,
+    })
+}
+
+fn scaled(prepared: &Prepared, factor: i64) -> i64 {
+    (factor * prepared.multiplier).min(prepared.maximum)
+}
+
+/// An artillery fire (`outcome.ff_lost`, and with a skirmish screen `outcome.screen_losses`
+/// and `outcome.close_order_losses`).
+pub fn resolve(
+    charts: &Charts,
+    fire: &ArtilleryFire,
+    typed: &LostKeyCells,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Failure> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, fire, typed, &mut reader)?;
+    let factor = crate::dice::micro_colonial::random_factor(dice, 1, 1, SameColour::Sum)?;
+    let mut resolution = resolution(charts, "artillery-fire");
+    for step in &prepared.steps {
+        resolution.step(step.clone());
+    }
+    for step in crate::dice::micro_colonial::random_factor_steps(&factor, SameColour::Sum) {
+        resolution.step(step);
+    }
+    let counted = scaled(&prepared, factor.result);
+    let total = prepared.base + counted;
+    resolution.step(Step::valued(
+        cell_ref(TABLE3, TACTICAL, &[MULTIPLIER]),
+        format!(
+            "5. the random factor {:+} x {} = {:+}, up to a maximum of +{}: {counted:+}",
+            factor.result,
+            prepared.multiplier,
+            factor.result * prepared.multiplier,
+            prepared.maximum
+        ),
+        counted,
+        Some(json!(total)),
+    ));
+    let ff_lost = total.max(0);
+    resolution.step(Step::valued(
+        section("ARTILLERY FIRE, RESULT"),
+        "any plus factor is the number of fighting factors lost by the target; minus factors are ignored",
+        ff_lost,
+        None,
+    ));
+    if fire.skirmish_screen {
+        let ratio = reader
+            .int("rules_thresholds", &["skirmish-artillery-loss-ratio"])
+            .unwrap_or(5);
+        let rounding =
+            settings::rounding(charts, &mut reader).map_or(settings::Rounding::Drop, |s| s.value);
+        let screen = rounding.divide(ff_lost, ratio + 1);
+        resolution.step(Step::valued(
+            cell_ref(SKIRMISH, "rules_thresholds", &["skirmish-artillery-loss-ratio"]),
+            format!(
+                "the FF lost are divided in the ratio of 1 to {ratio}: {screen} on the skirmishing unit, {} on the close order unit",
+                ff_lost - screen
+            ),
+            screen,
+            None,
+        ));
+        resolution.set("screen_losses", screen);
+        resolution.set("close_order_losses", ff_lost - screen);
+    }
+    resolution.rolls.push(factor.roll);
+    resolution.set("total", total);
+    resolution.set("ff_lost", ff_lost);
+    Ok(finish(resolution, &reader, section(FIRE))?)
+}
+
+/// The exact odds of the FF lost.
+pub fn odds(charts: &Charts, fire: &ArtilleryFire, typed: &LostKeyCells) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, fire, typed, &mut reader)?;
+    Ok(random_factor_dist(1, 1, SameColour::Sum)
+        .map(|rf| (prepared.base + scaled(&prepared, rf)).max(0))
+        .to_odds())
+}

@@ -1,0 +1,546 @@
+//! SMALL ARMS FIRE: the refusals of TYPES OF FIRE and FIRING INTO A MELEE, the weapon's
+//! maximum range, the range rounded up to the next 100 mm (with the dispute near a band
+//! edge spelt out), the Range and Target Factors (Small Arms Tables 1 and 2) and one random
+//! factor; a plus total is the FF lost, volley losses marked for the target's D column.
+//!
+//! Table 1 lost its row and column headers, so its cells are addressed by what the fire
+//! knows: the row by the firing FF (a club chart's band rows hold it), the column by
+//! `GROUP-RANGE` (`volley-300`, `independent-200`, `other-400`, `machine-gun-800`). While
+//! the shipped chart's keys are lost, a needed cell is named `small_arms_range_factors:FF:
+//! GROUP-RANGE` and may be typed for one resolution (`lost_keys`).
+
+pub use super::fire_names::{Engaged, FireType, Firer, Target, Weapon};
+use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use crate::charts::{Body, CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::dice::micro_colonial::{SameColour, random_factor_dist};
+use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
+use serde_json::json;
+
+const FIRE: &str = "SMALL ARMS FIRE";
+const VOLLEY: &str = "TYPES OF FIRE, VOLLEY FIRE";
+const INDEPENDENT: &str = "TYPES OF FIRE, INDEPENDENT FIRE";
+const INTO_MELEE: &str = "FIRING INTO A MELEE";
+const RANGES: &str = "WEAPON RANGES";
+const TABLE1: &str = "SMALL ARMS FIRING CHARTS, TABLE 1 Range Factors";
+const TABLE2: &str = "SMALL ARMS FIRING CHARTS, TABLE 2 Target Factors";
+const TWO_UNIT: &str = "APPENDIX 3 TWO-UNIT FORMATIONS";
+const EFFECT: &str = "VOLLEY FIRE EFFECT ON MOVEMENT";
+const GUNS: &str = "MACHINE GUNS AND GATLING GUNS";
+/// Table 1's chart name.
+pub const RANGE_CHART: &str = "small_arms_range_factors";
+/// Table 2's chart name.
+pub const TARGET_CHART: &str = "small_arms_target_factors";
+/// "Volley fire may only be used against targets which are at less than 300 mm range."
+const VOLLEY_UNDER_MM: f64 = 300.0;
+/// "round off to the nearest 100 upwards" (SMALL ARMS FIRE 1.)
+const ROUND_TO_MM: i64 = 100;
+/// How close to a band edge a measured range is worth a dispute step.
+const DISPUTE_MM: f64 = 10.0;
+
+impl Weapon {
+    fn is_gun(self) -> bool {
+        matches!(self, Weapon::Gatling | Weapon::MachineGun)
+    }
+}
+
+/// One round of small arms fire, as the referee describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FireRequest {
+    /// Who fires.
+    pub firer: Firer,
+    /// The firing unit's present FF (the front unit's, in a two-unit formation).
+    pub firer_ff: u32,
+    /// The weapon.
+    pub weapon: Weapon,
+    /// Volley or independent.
+    pub fire: FireType,
+    /// The measured range, centre of the firer to the nearest point of the target (mm).
+    pub range_mm: f64,
+    /// The target's present FF.
+    pub target_ff: u32,
+    /// The target's formation section.
+    pub target: Target,
+    /// The firers are in a building.
+    pub in_building: bool,
+    /// The regulars' initial volley of the battle (two black dice).
+    pub initial_volley: bool,
+    /// The rear unit's FF of a two-unit formation.
+    pub two_unit_rear_ff: Option<u32>,
+    /// The target is in a melee, engaged on this side.
+    pub target_in_melee: Option<Engaged>,
+    /// The round of that melee (1 is the first).
+    pub melee_round: u32,
+    /// The unit changes from independent to volley fire this move.
+    pub changing_to_volley: bool,
+    /// A machine or Gatling gun's partial jam (Table 3's minus figure, e.g. −5).
+    pub jam_penalty: Option<i64>,
+}
+
+/// The column group of Table 1 a fire reads: Laager's reading of the card's group names
+/// (REGULAR VOLLEY FIRING; INDEPENDENT FIRE AND NON-NATIVE TROOPS; OTHER RIFLE, CARBINE FIRE
+/// [IR]REGULAR; MACHINE GUNS), whose columns are lost.
+pub fn fire_group(request: &FireRequest) -> &'static str {
+    if request.weapon.is_gun() {
+        "machine-gun"
+    } else if request.fire == FireType::Volley {
+        "volley"
+    } else if matches!(request.firer, Firer::Natives | Firer::IrregularInfantry) {
+        "other"
+    } else {
+        "independent"
+    }
+}
+
+/// The range rounded up to the next 100 mm: 300 stays 300, 301 becomes 400 (at least 100).
+pub fn round_range(range_mm: f64) -> i64 {
+    // The range is a non-negative measurement well inside i64; ceil keeps 300.0 at 300.
+    #[allow(clippy::cast_possible_truncation)]
+    let hundreds = (range_mm / 100.0).ceil() as i64;
+    (hundreds * ROUND_TO_MM).max(ROUND_TO_MM)
+}
+
+fn rule(name: &str) -> RuleRef {
+    section(name)
+}
+
+/// The refusals of the rules, in the order, before any chart is read.
+fn refusals(request: &FireRequest) -> Result<(), Refusal> {
+    let volley = request.fire == FireType::Volley;
+    if !request.range_mm.is_finite() || request.range_mm < 0.0 {
+        return Err(Refusal::by_rule(
+            rule(FIRE),
+            "the measured range must be a distance of 0 mm or more",
+        ));
+    }
+    if volley
+        && !matches!(
+            request.firer,
+            Firer::RegularInfantry | Firer::DismountedMountedInfantry
+        )
+    {
+        return Err(Refusal::by_rule(
+            rule(VOLLEY),
+            format!(
+                "volley fire may only be fired by regular infantry or dismounted mounted infantry, not {}: all other units, including any naval units, may not fire in volleys",
+                request.firer
+            ),
+        ));
+    }
+    if volley && request.range_mm >= VOLLEY_UNDER_MM {
+        return Err(Refusal::by_rule(
+            rule(VOLLEY),
+            format!(
+                "volley fire needs a target under 300 mm: measured {} mm",
+                request.range_mm
+            ),
+        ));
+    }
+    if volley && request.in_building {
+        return Err(Refusal::by_rule(
+            rule(INDEPENDENT),
+            "troops in buildings may only use independent fire",
+        ));
+    }
+    if volley && request.changing_to_volley {
+        return Err(Refusal::by_rule(
+            rule(INDEPENDENT),
+            "to change a unit from independent fire to volley fire will take one complete move turn, during which the unit may not fire",
+        ));
+    }
+    match (request.target_in_melee, request.melee_round) {
+        (Some(Engaged::Front | Engaged::Rear), _) => {
+            return Err(Refusal::by_rule(
+                rule(INTO_MELEE),
+                "firing into a melee, against a unit which is engaged to its front or rear, is not allowed",
+            ));
+        }
+        (Some(Engaged::Flank), round) if round != 1 => {
+            return Err(Refusal::by_rule(
+                rule(INTO_MELEE),
+                format!(
+                    "fire may be directed at a unit engaged only on its flank during the first round of the melee only (this is round {round})"
+                ),
+            ));
+        }
+        _ => {}
+    }
+    if request.initial_volley && !volley {
+        return Err(Refusal::by_rule(
+            rule(crate::dice::micro_colonial::RANDOM_FACTOR),
+            "two black dice are thrown for regular troops firing their initial volley: this fire is not a volley",
+        ));
+    }
+    if request.jam_penalty.is_some() && !request.weapon.is_gun() {
+        return Err(Refusal::by_rule(
+            rule(GUNS),
+            "a jam penalty applies only to machine and Gatling guns",
+        ));
+    }
+    if request.firer_ff == 0 || request.target_ff == 0 {
+        return Err(Refusal::by_rule(
+            rule(FIRE),
+            "the firing unit and the target must each have fighting factors left",
+        ));
+    }
+    Ok(())
+}
+
+/// Table 1's cell for a firing FF and column: `Some(value)` or `None` (noted as needed).
+fn range_factor(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    typed: &LostKeyCells,
+    ff: i64,
+    column: &str,
+) -> (Option<i64>, String) {
+    let (value, address) = lost_keys::read(
+        charts,
+        reader,
+        typed,
+        RANGE_CHART,
+        AxisKey::Number(ff),
+        AxisKey::Label(column),
+    );
+    (value.and_then(|v| v.as_int()), address)
+}
+
+/// What a fire has read before its dice: its steps, the total before the random factor,
+/// and the dice it throws.
+struct Prepared {
+    steps: Vec<Step>,
+    base: i64,
+    rounded: i64,
+    black: u8,
+    red: u8,
+    same: SameColour,
+    volley: bool,
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    request: &FireRequest,
+    typed: &LostKeyCells,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    refusals(request)?;
+    let mut steps = Vec::new();
+    let volley = request.fire == FireType::Volley;
+    // WEAPON RANGES: "The following are the maximum ranges of weapons used."
+    let weapon = request.weapon.name();
+    let max = reader.int("weapon_ranges", &[weapon]);
+    if let Some(max) = max {
+        #[allow(clippy::cast_precision_loss)]
+        if request.range_mm > max as f64 {
+            return Err(Refusal::by_rule(
+                cell_ref(RANGES, "weapon_ranges", &[weapon]),
+                format!(
+                    "out of range ({weapon}, max {max} mm): measured {} mm",
+                    request.range_mm
+                ),
+            ));
+        }
+        steps.push(Step::valued(
+            cell_ref(RANGES, "weapon_ranges", &[weapon]),
+            format!(
+                "{weapon}: maximum range {max} mm; the target at {} mm is within it",
+                request.range_mm
+            ),
+            max,
+            None,
+        ));
+    }
+    // SMALL ARMS FIRE 1.
+    let rounded = round_range(request.range_mm);
+    steps.push(Step::valued(
+        cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
+        format!(
+            "1. measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} mm is {rounded} mm",
+            request.range_mm
+        ),
+        rounded,
+        None,
+    ));
+    // The firing FF: APPENDIX 3's two-unit formation.
+    let mut ff = i64::from(request.firer_ff);
+    if let Some(rear) = request.two_unit_rear_ff {
+        if volley {
+            let divisor = reader
+                .int("rules_thresholds", &["two-unit-rear-volley-divisor"])
+                .unwrap_or(2);
+            if let Some(setting) = settings::rounding(charts, reader) {
+                let half = setting.value.divide(i64::from(rear), divisor);
+                steps.push(setting.step);
+                ff += half;
+                steps.push(Step::valued(
+                    rule(TWO_UNIT),
+                    format!(
+                        "two-unit formation: the front unit counts its full {} FF, the rear unit only half its {rear} FF ({half}) in volleys",
+                        request.firer_ff
+                    ),
+                    half,
+                    Some(json!(ff)),
+                ));
+            }
+        } else {
+            steps.push(Step::note(
+                rule(TWO_UNIT),
+                format!(
+                    "two-unit formation firing independently: the front unit's {} FF only",
+                    request.firer_ff
+                ),
+            ));
+        }
+    }
+    // SMALL ARMS FIRE 2.
+    let group = fire_group(request);
+    let column = format!("{group}-{rounded}");
+    let (range_value, range_address) = range_factor(charts, reader, typed, ff, &column);
+    // SMALL ARMS FIRE 3.
+    let fire_kind = if request.weapon.is_gun() {
+        "machine-gun"
+    } else {
+        request.fire.name()
+    };
+    let target_row = format!("{}-{fire_kind}", request.target);
+    let target_column = charts
+        .chart(super::RULESET, TARGET_CHART)
+        .and_then(|c| match &c.body {
+            Body::TwoD { columns, .. } => columns
+                .position_of_value(i64::from(request.target_ff))
+                .map(|i| columns.keys[i].label.clone()),
+            Body::OneD { .. } => None,
+        })
+        .unwrap_or_else(|| request.target_ff.to_string());
+    let target_value = reader.int(TARGET_CHART, &[&target_row, &target_column]);
+    // SMALL ARMS FIRE 5: the dice.
+    let (black, red) = if request.initial_volley {
+        (2, 1)
+    } else if request.firer == Firer::Mounted {
+        (1, 2)
+    } else {
+        (1, 1)
+    };
+    let same = random::same_colour(charts, reader, black, red);
+    if let Some(refusal) = reader.refusal(rule(FIRE)) {
+        return Err(refusal);
+    }
+    let (Some(range_value), Some(target_value), Some((same, same_step))) =
+        (range_value, target_value, same)
+    else {
+        return Err(Refusal::by_rule(
+            rule(FIRE),
+            "a chart cell could not be read",
+        ));
+    };
+    if let Some(dispute) = dispute_step(
+        charts,
+        request,
+        typed,
+        ff,
+        group,
+        rounded,
+        target_value,
+        max,
+    ) {
+        steps.push(dispute);
+    }
+    steps.push(Step::valued(
+        RuleRef::cell(super::RULESET, TABLE1, RANGE_CHART, &range_address),
+        format!(
+            "2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
+        ),
+        range_value,
+        Some(json!(range_value)),
+    ));
+    let base = range_value + target_value;
+    steps.push(Step::valued(
+        cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
+        format!(
+            "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
+            request.target_ff, request.target
+        ),
+        target_value,
+        None,
+    ));
+    steps.push(Step::valued(
+        rule(FIRE),
+        "4. add the range and target factors together",
+        base,
+        Some(json!(base)),
+    ));
+    if let Some(penalty) = request.jam_penalty {
+        steps.push(Step::valued(
+            rule(GUNS),
+            "partial jam: the minus figure is subtracted from the gun's final fire effect result",
+            penalty,
+            None,
+        ));
+    }
+    steps.extend(same_step);
+    Ok(Prepared {
+        steps,
+        base: base + request.jam_penalty.unwrap_or(0),
+        rounded,
+        black,
+        red,
+        same,
+        volley,
+    })
+}
+
+/// The step for a measured range within 10 mm of a band edge: what the other side gives.
+#[allow(clippy::too_many_arguments)]
+fn dispute_step(
+    charts: &Charts,
+    request: &FireRequest,
+    typed: &LostKeyCells,
+    ff: i64,
+    group: &str,
+    rounded: i64,
+    target_value: i64,
+    max: Option<i64>,
+) -> Option<Step> {
+    let r = request.range_mm;
+    #[allow(clippy::cast_precision_loss)]
+    let edge = (r / 100.0).round() * 100.0;
+    if edge < 100.0 || (r - edge).abs() > DISPUTE_MM {
+        return None;
+    }
+    // The edge's own value rounds down into its band; anything over it rounds up.
+    #[allow(clippy::cast_possible_truncation)]
+    let edge_mm = edge as i64;
+    let (this_side, other_side, other_rounded) = if r <= edge {
+        (
+            format!("at {edge_mm} mm or less"),
+            format!("over {edge_mm} mm"),
+            edge_mm + ROUND_TO_MM,
+        )
+    } else {
+        (
+            format!("over {edge_mm} mm"),
+            format!("at {edge_mm} mm or less"),
+            edge_mm,
+        )
+    };
+    let other_beyond = r <= edge;
+    let gives = if request.fire == FireType::Volley && other_beyond && edge >= VOLLEY_UNDER_MM - 1.0
+    {
+        "volley fire is not allowed (it needs a target under 300 mm)".to_owned()
+    } else if other_beyond && max.is_some_and(|m| edge_mm >= m) {
+        format!(
+            "the target is out of range ({}, max {} mm)",
+            request.weapon,
+            max.unwrap_or(0)
+        )
+    } else {
+        let mut peek = CellReader::new(charts, super::RULESET);
+        let column = format!("{group}-{other_rounded}");
+        match range_factor(charts, &mut peek, typed, ff, &column) {
+            (Some(v), _) => format!(
+                "range {other_rounded} mm, range factor {v:+}, total {:+} before the random factor",
+                v + target_value
+            ),
+            (None, address) => {
+                format!("range {other_rounded} mm, whose range factor ({address}) is not known")
+            }
+        }
+    };
+    Some(Step::note(
+        rule(FIRE),
+        format!(
+            "the measured {r} mm lies within 10 mm of the {edge_mm} mm band edge: {this_side} the range is {rounded} mm (used here); {other_side} it would give {gives}. Settle the measurement before the dice"
+        ),
+    ))
+}
+
+/// Resolves one round of small arms fire (`outcome.range_rounded_mm`, `outcome.ff_lost`,
+/// `outcome.volley_losses`, `outcome.total`).
+pub fn resolve(
+    charts: &Charts,
+    request: &FireRequest,
+    typed: &LostKeyCells,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Failure> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, request, typed, &mut reader)?;
+    let factor = crate::dice::micro_colonial::random_factor(
+        dice,
+        prepared.black,
+        prepared.red,
+        prepared.same,
+    )?;
+    let mut resolution = resolution(charts, "small-arms-fire");
+    for step in prepared.steps {
+        resolution.step(step);
+    }
+    for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
+        resolution.step(step);
+    }
+    let total = prepared.base + factor.result;
+    resolution.step(Step::valued(
+        rule(FIRE),
+        format!(
+            "5. add the random factor {:+} to the total: {total:+}",
+            factor.result
+        ),
+        factor.result,
+        Some(json!(total)),
+    ));
+    let ff_lost = total.max(0);
+    resolution.step(Step::valued(
+        section("SMALL ARMS FIRE, RESULT"),
+        if total > 0 {
+            format!("a final plus result: the target loses {ff_lost} FF")
+        } else {
+            "a minus or nil result is ignored: no FF lost".to_owned()
+        },
+        ff_lost,
+        None,
+    ));
+    let volley_losses = if prepared.volley { ff_lost } else { 0 };
+    if prepared.volley && ff_lost > 0 {
+        resolution.step(Step::valued(
+            rule(EFFECT),
+            format!(
+                "volley fire losses are recorded under the column headed D: the target's next move is {volley_losses} mm shorter"
+            ),
+            volley_losses,
+            None,
+        ));
+    }
+    resolution.rolls.push(factor.roll);
+    resolution.set("range_rounded_mm", prepared.rounded);
+    resolution.set("total", total);
+    resolution.set("ff_lost", ff_lost);
+    resolution.set("volley_losses", volley_losses);
+    Ok(finish(resolution, &reader, rule(FIRE))?)
+}
+
+/// The exact odds of the FF lost to one round of fire.
+pub fn odds(charts: &Charts, request: &FireRequest, typed: &LostKeyCells) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, request, typed, &mut reader)?;
+    let base = prepared.base;
+    Ok(
+        random_factor_dist(prepared.black, prepared.red, prepared.same)
+            .map(|rf| (base + rf).max(0))
+            .to_odds(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_range;
+
+    // SMALL ARMS FIRE 1: "round off to the nearest 100 upwards".
+    #[test]
+    fn ranges_round_up_to_the_next_hundred() {
+        assert_eq!(round_range(300.0), 300);
+        assert_eq!(round_range(301.0), 400);
+        assert_eq!(round_range(299.5), 300);
+        assert_eq!(round_range(0.0), 100);
+    }
+}

@@ -1,0 +1,434 @@
+//! MELEE CALCULATIONS: per unit, present FF ÷ 10, the melee factor from Melee Table 1, 2 or
+//! 3 (a cell split into the attacker's and the defender's factor), Table 4's additional
+//! factors and one random factor (two black dice on the impact round); each side's plus
+//! total is the FF the other loses. Who won, by how much, and whether the loser must test.
+//!
+//! "1. Divide the unit's present fighting factor by 10. 2. Obtain the melee factor for the
+//! attacker and the defender from the appropriate table ... and add or subtract to 1. above.
+//! 3. Add or subtract any tactical factors which apply. 4. Throw a random factor per unit
+//! engaged and add or subtract this to 3. above. RESULT Any plus result will be the number
+//! of fighting factors lost by the opposing unit. Ignore any minus results."
+
+use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::dice::micro_colonial::{SameColour, random_factor_dist};
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, RuleRef, Step};
+use serde_json::json;
+
+const CALC: &str = "MELEE CALCULATIONS";
+const TABLE4: &str = "MELEE CHARTS, TABLE 4 Additional Factors";
+const ADDITIONAL: &str = "melee_additional_factors";
+const HALF: &str = "MELEES, flank attacks";
+const NOT_FOR: &str = "loser-last-move";
+
+/// The troop types a melee reads its tables by: infantry for Table 1 and 2's columns,
+/// cavalry for Table 2's rows and Table 3.
+pub const TYPES: &[&str] = &[
+    "regular-infantry",
+    "irregular-infantry",
+    "native-fanatic-infantry",
+    "native-levy-infantry",
+    "regular-cavalry",
+    "regular-lancers",
+    "medium-cavalry",
+    "irregular-cavalry",
+    "native-levy-cavalry",
+    "native-fanatic-cavalry",
+];
+
+fn is_cavalry(kind: &str) -> bool {
+    !kind.ends_with("-infantry")
+}
+
+/// One side of a melee.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Side {
+    /// Present FF.
+    pub ff: u32,
+    /// Troop type (one of [`TYPES`]).
+    pub kind: String,
+    /// Table 4's factors that apply to it.
+    pub factors: Vec<String>,
+    /// It throws the impact-round random factor (two black dice).
+    pub impact: bool,
+    /// It attacks in flank, or only part of the enemy counter, in the first round: half FF.
+    pub flank_attack: bool,
+    /// The range it fired at before charging, if it fired.
+    pub fired_at_mm: Option<f64>,
+    /// The last 20 mm of its charge were not in a straight line.
+    pub last_20mm_curved: bool,
+}
+
+/// A melee round between attacker A and defender B.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Melee {
+    /// The attacker.
+    pub a: Side,
+    /// The defender.
+    pub b: Side,
+}
+
+/// Each side's total before its random factor, with its steps and dice.
+struct Prepared {
+    steps: Vec<Step>,
+    base: [i64; 2],
+    black: [u8; 2],
+    same: SameColour,
+}
+
+fn rule(name: &str) -> RuleRef {
+    section(name)
+}
+
+/// The melee table for an attacker and defender, and which of the pair is its row.
+fn table(a: &str, b: &str) -> (&'static str, &'static str, bool) {
+    match (is_cavalry(a), is_cavalry(b)) {
+        (false, false) => (
+            "melee_infantry_v_infantry",
+            "MELEE CHARTS, TABLE 1 Infantry v. Infantry",
+            false,
+        ),
+        (true, true) => (
+            "melee_cavalry_v_cavalry",
+            "MELEE CHARTS, TABLE 3 Cavalry v. Cavalry",
+            false,
+        ),
+        // Table 2's rows are the cavalry: read with the cavalry as the attacker's half.
+        (true, false) => (
+            "melee_cavalry_v_infantry",
+            "MELEE CHARTS, TABLE 2 Cavalry v. Infantry",
+            false,
+        ),
+        (false, true) => (
+            "melee_cavalry_v_infantry",
+            "MELEE CHARTS, TABLE 2 Cavalry v. Infantry",
+            true,
+        ),
+    }
+}
+
+/// Splits an `ATTACKER/DEFENDER` cell into its two factors.
+fn split(text: &str) -> Option<(i64, i64)> {
+    let (x, y) = text.split_once('/')?;
+    let parse = |t: &str| {
+        t.trim()
+            .replace('\u{2212}', "-")
+            .replace('+', "")
+            .parse()
+            .ok()
+    };
+    Some((parse(x)?, parse(y)?))
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    melee: &Melee,
+    typed: &LostKeyCells,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    let sides = [&melee.a, &melee.b];
+    let known: Vec<String> = charts
+        .chart(super::RULESET, ADDITIONAL)
+        .map(|c| c.cells().into_iter().map(|(k, _)| k.join(":")).collect())
+        .unwrap_or_default();
+    for side in sides {
+        if !TYPES.contains(&side.kind.as_str()) {
+            return Err(Refusal::by_rule(
+                rule(CALC),
+                format!(
+                    "'{}' is not a melee troop type: expected one of {}",
+                    side.kind,
+                    TYPES.join(", ")
+                ),
+            ));
+        }
+        if let Some(bad) = side.factors.iter().find(|f| !known.contains(f)) {
+            return Err(Refusal::by_rule(
+                rule(TABLE4),
+                format!(
+                    "'{bad}' is not an additional factor of Melee Table 4: expected one of {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+        // "The last 20 mm of a charge must be in a straight line otherwise the charging unit
+        // will not get impact bonus." "For an effective charge they must fire at a range of
+        // over 50 mm otherwise they will get no impact bonus in the first round of melee."
+        if side.impact && side.last_20mm_curved {
+            return Err(Refusal::by_rule(
+                rule("CHARGING"),
+                format!(
+                    "{}: the last 20 mm of a charge must be in a straight line, otherwise the charging unit will not get impact bonus",
+                    side.kind
+                ),
+            ));
+        }
+        if side.impact && side.fired_at_mm.is_some_and(|mm| mm <= 50.0) {
+            return Err(Refusal::by_rule(
+                rule("FIRING BY CHARGING TROOPS"),
+                format!(
+                    "{}: for an effective charge they must fire at a range of over 50 mm, otherwise they will get no impact bonus in the first round of melee",
+                    side.kind
+                ),
+            ));
+        }
+        if side.ff == 0 {
+            return Err(Refusal::by_rule(
+                rule(CALC),
+                "a unit with no fighting factors left does not melee",
+            ));
+        }
+    }
+    let mut steps = Vec::new();
+    let mut base = [0_i64; 2];
+    let names = ["A (attacker)", "B (defender)"];
+    // 1. Present FF / 10, halved for a flank attack in the first round.
+    let divisor = reader.int("rules_thresholds", &["melee-ff-divisor"]);
+    let rounding = settings::rounding(charts, reader);
+    if let (Some(divisor), Some(rounding)) = (divisor, rounding) {
+        steps.push(rounding.step);
+        for (i, side) in sides.iter().enumerate() {
+            let mut ff = i64::from(side.ff);
+            if side.flank_attack {
+                let half = rounding.value.divide(ff, 2);
+                steps.push(Step::valued(
+                    rule(HALF),
+                    format!(
+                        "{}: engaging in flank, or only part of the enemy counter, in the first round: it counts only half of its {ff} FF",
+                        names[i]
+                    ),
+                    half,
+                    None,
+                ));
+                ff = half;
+            }
+            let tenth = rounding.value.divide(ff, divisor);
+            base[i] = tenth;
+            steps.push(Step::valued(
+                cell_ref(CALC, "rules_thresholds", &["melee-ff-divisor"]),
+                format!("1. {}: present fighting factor {ff} / {divisor}", names[i]),
+                tenth,
+                Some(json!(tenth)),
+            ));
+        }
+    }
+    // 2. The melee factor.
+    let (chart, title, swapped) = table(&melee.a.kind, &melee.b.kind);
+    let (row, column) = if swapped {
+        (&melee.b.kind, &melee.a.kind)
+    } else {
+        (&melee.a.kind, &melee.b.kind)
+    };
+    let (value, address) = lost_keys::read(
+        charts,
+        reader,
+        typed,
+        chart,
+        AxisKey::Label(row),
+        AxisKey::Label(column),
+    );
+    if let Some(value) = value {
+        let text = value.to_string();
+        let Some((row_factor, column_factor)) = split(&text) else {
+            return Err(Refusal::by_rule(
+                RuleRef::cell(super::RULESET, title, chart, &address),
+                format!("cell {address} reads '{text}', not ATTACKER/DEFENDER factors"),
+            ));
+        };
+        let (fa, fb) = if swapped {
+            (column_factor, row_factor)
+        } else {
+            (row_factor, column_factor)
+        };
+        if swapped {
+            reader.warn(
+                "infantry attacking cavalry: Table 2 is read with the cavalry's half as the row's (Laager's reading; the note at L317-L320 is partly lost)".to_owned(),
+            );
+        }
+        for (i, f) in [fa, fb].into_iter().enumerate() {
+            base[i] += f;
+            steps.push(Step::valued(
+                RuleRef::cell(super::RULESET, title, chart, &address),
+                format!("2. {}: melee factor from {title} ({text})", names[i]),
+                f,
+                Some(json!(base[i])),
+            ));
+        }
+    }
+    // 3. The additional factors.
+    for (i, side) in sides.iter().enumerate() {
+        for name in &side.factors {
+            // "Loser of melee last move (not fanatics or regulars)".
+            if name == NOT_FOR
+                && (side.kind.contains("fanatic") || side.kind.starts_with("regular"))
+            {
+                steps.push(Step::note(
+                    cell_ref(TABLE4, ADDITIONAL, &[name]),
+                    format!(
+                        "3. {}: loser of melee last move does not apply to fanatics or regulars ({})",
+                        names[i], side.kind
+                    ),
+                ));
+                continue;
+            }
+            if let Some(v) = reader.int(ADDITIONAL, &[name]) {
+                base[i] += v;
+                steps.push(Step::valued(
+                    cell_ref(TABLE4, ADDITIONAL, &[name]),
+                    format!("3. {}: additional factor {name}", names[i]),
+                    v,
+                    Some(json!(base[i])),
+                ));
+            }
+        }
+    }
+    let black = [
+        if melee.a.impact { 2 } else { 1 },
+        if melee.b.impact { 2 } else { 1 },
+    ];
+    let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
+    if let Some(refusal) = reader.refusal(rule(CALC)) {
+        return Err(refusal);
+    }
+    let Some((same, same_step)) = same else {
+        return Err(Refusal::by_rule(rule(CALC), "a setting could not be read"));
+    };
+    for (i, side) in sides.iter().enumerate() {
+        if side.impact {
+            steps.push(Step::note(
+                rule(crate::dice::micro_colonial::RANDOM_FACTOR),
+                format!(
+                    "{}: the impact round — two black dice (mounted troops and close order infantry whose last 20 mm of charge was straight and who fired at over 50 mm or not at all)",
+                    names[i]
+                ),
+            ));
+        }
+    }
+    steps.extend(same_step);
+    Ok(Prepared {
+        steps,
+        base,
+        black,
+        same,
+    })
+}
+
+fn morale_margin(kind: &str) -> i64 {
+    // "more than 20" for Fanatics and European regulars, "more than 10" for others.
+    if kind.contains("fanatic") || kind.starts_with("regular") {
+        20
+    } else {
+        10
+    }
+}
+
+/// Who won and by how much: (winner, margin, loser must test).
+fn decide(melee: &Melee, a_losses: i64, b_losses: i64) -> (&'static str, i64, bool) {
+    let margin = (a_losses - b_losses).abs();
+    let (winner, loser) = match a_losses.cmp(&b_losses) {
+        std::cmp::Ordering::Less => ("a", Some(&melee.b)),
+        std::cmp::Ordering::Greater => ("b", Some(&melee.a)),
+        std::cmp::Ordering::Equal => ("draw", None),
+    };
+    let test = loser.is_some_and(|l| margin > morale_margin(&l.kind));
+    (winner, margin, test)
+}
+
+/// A round of melee (`outcome.a_losses`, `outcome.b_losses`, `outcome.winner`: "a", "b" or
+/// "draw", `outcome.margin`, `outcome.loser_must_test`).
+pub fn resolve(
+    charts: &Charts,
+    melee: &Melee,
+    typed: &LostKeyCells,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Failure> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, melee, typed, &mut reader)?;
+    let mut resolution = resolution(charts, "melee");
+    for step in prepared.steps {
+        resolution.step(step);
+    }
+    let mut totals = [0_i64; 2];
+    for i in 0..2 {
+        let factor =
+            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)?;
+        for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
+            resolution.step(step);
+        }
+        totals[i] = prepared.base[i] + factor.result;
+        resolution.step(Step::valued(
+            rule(CALC),
+            format!(
+                "4. {}: random factor {:+}: total {:+}",
+                ["A", "B"][i],
+                factor.result,
+                totals[i]
+            ),
+            factor.result,
+            Some(json!(totals[i])),
+        ));
+        resolution.rolls.push(factor.roll);
+    }
+    let b_losses = totals[0].max(0);
+    let a_losses = totals[1].max(0);
+    resolution.step(Step::valued(
+        section("MELEE CALCULATIONS, RESULT"),
+        format!("any plus result is the FF lost by the opposing unit: A loses {a_losses}, B loses {b_losses}; minus results are ignored"),
+        json!([a_losses, b_losses]),
+        None,
+    ));
+    let (winner, margin, test) = decide(melee, a_losses, b_losses);
+    resolution.step(Step::valued(
+        section("MORALE"),
+        match winner {
+            "draw" => "equal losses: no loser".to_owned(),
+            w => format!(
+                "{} lost fewer FF and wins by {margin}; the loser {} test (loser of most FF in a melee and the difference is more than 20 for Fanatics and European regulars, 10 for others)",
+                w.to_uppercase(),
+                if test { "must" } else { "need not" }
+            ),
+        },
+        margin,
+        None,
+    ));
+    resolution.set("a_losses", a_losses);
+    resolution.set("b_losses", b_losses);
+    resolution.set("winner", winner);
+    resolution.set("margin", margin);
+    resolution.set("loser_must_test", test);
+    Ok(finish(resolution, &reader, rule(CALC))?)
+}
+
+/// The exact odds of the melee's winner ("a", "b" or "draw").
+pub fn odds(charts: &Charts, melee: &Melee, typed: &LostKeyCells) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, melee, typed, &mut reader)?;
+    let da = random_factor_dist(prepared.black[0], 1, prepared.same);
+    let db = random_factor_dist(prepared.black[1], 1, prepared.same);
+    let mut p = [0.0_f64; 3];
+    for (ra, pa) in da.iter() {
+        for (rb, pb) in db.iter() {
+            let b_losses = (prepared.base[0] + ra).max(0);
+            let a_losses = (prepared.base[1] + rb).max(0);
+            let i = match decide(melee, a_losses, b_losses).0 {
+                "a" => 0,
+                "b" => 1,
+                _ => 2,
+            };
+            p[i] += pa * pb;
+        }
+    }
+    Ok(Odds {
+        outcomes: ["a", "b", "draw"]
+            .iter()
+            .zip(p)
+            .map(|(v, probability)| OddsEntry {
+                value: (*v).into(),
+                probability,
+            })
+            .collect(),
+    })
+}

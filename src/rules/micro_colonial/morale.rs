@@ -1,0 +1,461 @@
+//! MORALE CALCULATION: the loss factor (Morale Table 1, or automatic rout on an R), the
+//! Charge Morale factor when charging or being charged (Table 2), one die read on the Random
+//! Factor table by troop type (Table 3), the tactical factors (Table 4), and the Morale
+//! Result Table by class: GOOD, FALL BACK, GO TO GROUND (cavalry: fall back) or BREAK.
+//!
+//! Tables 2, 3 and the result table lost their printed troop keys, so their cells are named
+//! by the `--troop` and `--class` the referee gives (`lost_keys`).
+
+use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::settings::{self, Orientation};
+use super::{Failure, cell_ref, finish, loss, resolution, section};
+use crate::charts::{Band, Body, CellReader, Charts, Value};
+use crate::dice::DiceSource;
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use serde_json::json;
+
+const CALCULATION: &str = "MORALE CALCULATION";
+const TABLE2: &str = "MORALE CHARTS, TABLE 2 Charge Morale";
+const TABLE3: &str = "MORALE CHARTS, TABLE 3 Random Factor";
+const TABLE4: &str = "MORALE CHARTS, TABLE 4 Tactical Factors";
+const RESULTS: &str = "MORALE RESULT TABLE";
+/// Table 4's chart name.
+pub const TACTICAL: &str = "morale_tactical_factors";
+const CHARGE_CHART: &str = "morale_charge";
+const RANDOM_CHART: &str = "morale_random_factor";
+const RESULT_CHART: &str = "morale_results";
+/// The factors counted per unit, and the cap on supporting units.
+const PER_SUPPORTING: &str = "per-supporting-unit";
+const SUPPORT_CAP: &str = "supporting-units-maximum";
+
+/// Charging, being charged, or neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charge {
+    /// The unit is charging.
+    Charging,
+    /// The unit is being charged.
+    BeingCharged,
+}
+
+impl Charge {
+    fn row(self) -> &'static str {
+        match self {
+            Charge::Charging => "charging",
+            Charge::BeingCharged => "being-charged",
+        }
+    }
+}
+
+/// A morale test, as the referee describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoraleTest {
+    /// The unit's initial FF.
+    pub initial_ff: u32,
+    /// Its present FF.
+    pub present_ff: u32,
+    /// Its troop type: Table 3's row (named as the club's chart names it).
+    pub troop: String,
+    /// Its class: the result table's column (and Table 2's).
+    pub class: String,
+    /// The unit is cavalry: GO TO GROUND is read as FALL BACK.
+    pub cavalry: bool,
+    /// Charging or being charged.
+    pub charge: Option<Charge>,
+    /// Table 4's factors that apply, each with a count (1, or units for the per-unit ones).
+    pub factors: Vec<(String, u32)>,
+}
+
+/// Everything read before the die: the steps and the total so far, or an automatic rout.
+struct Prepared {
+    steps: Vec<Step>,
+    total: i64,
+    automatic_rout: bool,
+}
+
+/// The names of Table 4's factors a `--factor` may give.
+pub fn factor_names(charts: &Charts) -> Vec<String> {
+    charts
+        .chart(super::RULESET, TACTICAL)
+        .map(|c| {
+            c.cells()
+                .into_iter()
+                .map(|(k, _)| k.join(":"))
+                .filter(|k| k != SUPPORT_CAP)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    test: &MoraleTest,
+    typed: &LostKeyCells,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    let known = factor_names(charts);
+    for (name, _) in &test.factors {
+        if !known.contains(name) {
+            return Err(Refusal::by_rule(
+                section(TABLE4),
+                format!(
+                    "'{name}' is not a tactical factor of Table 4: expected one of {}",
+                    known.join(", ")
+                ),
+            ));
+        }
+    }
+    // The class is a column of the result table: once a club's chart names them, only those.
+    if let Some(Body::TwoD { columns, .. }) =
+        charts.chart(super::RULESET, RESULT_CHART).map(|c| &c.body)
+        && columns
+            .keys
+            .iter()
+            .all(|k| k.confidence != crate::charts::Confidence::Unknown)
+        && columns.position(&test.class).is_none()
+    {
+        return Err(Refusal::by_rule(
+            section(RESULTS),
+            format!(
+                "'{}' is not a class of the Morale Result Table: expected one of {}",
+                test.class,
+                columns.labels().join(", ")
+            ),
+        ));
+    }
+    let mut steps = Vec::new();
+    // 1. The loss factor.
+    let mut total = 0;
+    match loss::loss_factor(charts, test.initial_ff, test.present_ff) {
+        Ok(found) => {
+            steps.extend(found.steps);
+            for warning in found.warnings {
+                if !warning.contains("did not need") {
+                    reader.warn(warning);
+                }
+            }
+            if found.outcome.get("automatic_rout") == Some(&json!(true)) {
+                steps.push(Step::valued(
+                    section(CALCULATION),
+                    "1. an R instead of a factor: the unit will automatically rout without further calculations",
+                    "R",
+                    None,
+                ));
+                return Ok(Prepared {
+                    steps,
+                    total: 0,
+                    automatic_rout: true,
+                });
+            }
+            let signed = found
+                .outcome
+                .get("signed_factor")
+                .and_then(serde_json::Value::as_i64);
+            let factor = found
+                .outcome
+                .get("loss_factor")
+                .and_then(serde_json::Value::as_i64);
+            let signed = match (signed, factor) {
+                (Some(s), _) => Some(s),
+                // The standard 30 for units under 101: its sign follows the orientation.
+                (None, Some(f)) => settings::loss_table_orientation(charts, reader).map(|o| {
+                    steps.push(o.step);
+                    match o.value {
+                        Orientation::A => -f,
+                        Orientation::B => f,
+                    }
+                }),
+                (None, None) => None,
+            };
+            if let Some(s) = signed {
+                total += s;
+                steps.push(Step::valued(
+                    section(CALCULATION),
+                    "1. the loss factor",
+                    s,
+                    Some(json!(total)),
+                ));
+            }
+        }
+        Err(refusal) if refusal.needs_cells.is_empty() => return Err(refusal),
+        Err(refusal) => {
+            for cell in &refusal.needs_cells {
+                let key: Vec<&str> = cell.key.iter().map(String::as_str).collect();
+                reader.get(&cell.chart, &key);
+            }
+        }
+    }
+    // 2. The charge morale factor.
+    if let Some(charge) = test.charge {
+        let (value, address) = lost_keys::read(
+            charts,
+            reader,
+            typed,
+            CHARGE_CHART,
+            AxisKey::Label(charge.row()),
+            AxisKey::Label(&test.class),
+        );
+        if let Some(v) = value.and_then(|v| v.as_int()) {
+            total += v;
+            steps.push(Step::valued(
+                crate::resolution::RuleRef::cell(super::RULESET, TABLE2, CHARGE_CHART, &address),
+                format!(
+                    "2. the unit is {}: the Charge Morale factor for {}",
+                    charge.row().replace('-', " "),
+                    test.class
+                ),
+                v,
+                Some(json!(total)),
+            ));
+        }
+    }
+    // 4. The tactical factors (added after the die in the text; the order does not matter).
+    let cap = if test.factors.iter().any(|(n, _)| n == PER_SUPPORTING) {
+        reader.int(TACTICAL, &[SUPPORT_CAP])
+    } else {
+        None
+    };
+    for (name, count) in &test.factors {
+        if let Some(v) = reader.int(TACTICAL, &[name]) {
+            let mut amount = v * i64::from(*count);
+            let mut text = if *count == 1 {
+                format!("4. tactical factor {name}")
+            } else {
+                format!("4. tactical factor {name} x {count}")
+            };
+            if name == PER_SUPPORTING
+                && let Some(cap) = cap
+                && amount > cap
+            {
+                amount = cap;
+                text = format!("{text} (up to a maximum of {cap} factors)");
+            }
+            total += amount;
+            steps.push(Step::valued(
+                cell_ref(TABLE4, TACTICAL, &[name]),
+                text,
+                amount,
+                Some(json!(total)),
+            ));
+        }
+    }
+    Ok(Prepared {
+        steps,
+        total,
+        automatic_rout: false,
+    })
+}
+
+/// Table 3's value for a die face, read by troop type.
+fn random_value(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    typed: &LostKeyCells,
+    troop: &str,
+    face: u8,
+) -> (Option<i64>, String) {
+    let (value, address) = lost_keys::read(
+        charts,
+        reader,
+        typed,
+        RANDOM_CHART,
+        AxisKey::Label(troop),
+        AxisKey::Number(i64::from(face)),
+    );
+    (value.and_then(|v| v.as_int()), address)
+}
+
+/// The result table's row for a total: the band label holding it ("30-39", "70+"), or
+/// `under-N` below the lowest band.
+fn result_row(charts: &Charts, total: i64) -> Option<String> {
+    let chart = charts.chart(super::RULESET, RESULT_CHART)?;
+    let Body::TwoD { rows, .. } = &chart.body else {
+        return None;
+    };
+    rows.keys
+        .iter()
+        .find(|k| match k.label.strip_prefix("under-") {
+            Some(n) => n.parse::<i64>().is_ok_and(|n| total < n),
+            None => Band::parse(&k.label).is_some_and(|b| b.contains(total)),
+        })
+        .map(|k| k.label.clone())
+}
+
+/// The result for a total: the cell for the class, or the row's one value when every
+/// column of the row reads the same (the 70+ row is GOOD throughout).
+fn result_for(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    typed: &LostKeyCells,
+    test: &MoraleTest,
+    total: i64,
+) -> Option<(String, Step)> {
+    let row = result_row(charts, total)?;
+    let chart = charts.chart(super::RULESET, RESULT_CHART)?;
+    let uniform = match &chart.body {
+        Body::TwoD { rows, columns, .. } => {
+            let class_known = columns.position(&test.class).is_some();
+            let values: Vec<Option<Value>> = rows
+                .position(&row)
+                .map(|_| {
+                    columns
+                        .keys
+                        .iter()
+                        .map(|c| chart.cell(&[&row, &c.label]).and_then(|c| c.value.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let first = values.first().cloned().flatten();
+            (!class_known && first.is_some() && values.iter().all(|v| *v == first))
+                .then_some(first)
+                .flatten()
+        }
+        Body::OneD { .. } => None,
+    };
+    let (value, address, text) = if let Some(v) = uniform {
+        let key = chart
+            .cells()
+            .into_iter()
+            .find(|(k, _)| k[0] == row)
+            .map(|(k, _)| k);
+        if let Some(k) = key {
+            let refs: Vec<&str> = k.iter().map(String::as_str).collect();
+            reader.get(RESULT_CHART, &refs);
+        }
+        (
+            v,
+            format!("{RESULT_CHART}:{row}"),
+            format!("every column of row {row} reads the same"),
+        )
+    } else {
+        let (value, address) = lost_keys::read(
+            charts,
+            reader,
+            typed,
+            RESULT_CHART,
+            AxisKey::Label(&row),
+            AxisKey::Label(&test.class),
+        );
+        (value?, address, format!("row {row}, class {}", test.class))
+    };
+    let word = value.to_string().trim().to_uppercase();
+    let mut result = match word.as_str() {
+        "GOOD" => "good",
+        "FALL BACK" => "fall-back",
+        "GO TO GROUND" => "go-to-ground",
+        "BREAK" => "break",
+        _ => return None,
+    };
+    let mut text = format!("{text}: {word}");
+    if result == "go-to-ground" && test.cavalry {
+        result = "fall-back";
+        text.push_str(": cavalry will interpret this order as Fall Back (GO TO GROUND)");
+    }
+    let rule = crate::resolution::RuleRef::cell(super::RULESET, RESULTS, RESULT_CHART, &address);
+    Some((result.to_owned(), Step::valued(rule, text, result, None)))
+}
+
+/// A morale test (`outcome.result`: good, fall-back, go-to-ground or break;
+/// `outcome.total`; `outcome.automatic_rout`).
+pub fn resolve(
+    charts: &Charts,
+    test: &MoraleTest,
+    typed: &LostKeyCells,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, Failure> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, test, typed, &mut reader)?;
+    let mut resolution = resolution(charts, "morale");
+    for step in prepared.steps {
+        resolution.step(step);
+    }
+    if prepared.automatic_rout {
+        resolution.set("automatic_rout", true);
+        resolution.set("total", json!(null));
+        resolution.set("result", "break");
+        return Ok(finish(resolution, &reader, section(CALCULATION))?);
+    }
+    // 3. "Throw one dice and determine the unit's random factor from the Random Factor Table."
+    let roll = dice.throw(&[None])?;
+    let face = roll.faces.first().map_or(0, |f| f.face);
+    let (random, address) = random_value(charts, &mut reader, typed, &test.troop, face);
+    let total = prepared.total + random.unwrap_or(0);
+    // The result's row depends on the total: asked for only once every factor is known.
+    let result = if reader.needs().is_empty() {
+        result_for(charts, &mut reader, typed, test, total)
+    } else {
+        None
+    };
+    if let Some(refusal) = reader.refusal(section(CALCULATION)) {
+        return Err(refusal.into());
+    }
+    let (Some(random), Some((result, result_step))) = (random, result) else {
+        return Err(Refusal::by_rule(
+            section(RESULTS),
+            format!("the Morale Result Table has no result for a total of {total}"),
+        )
+        .into());
+    };
+    resolution.step(Step::valued(
+        crate::resolution::RuleRef::cell(super::RULESET, TABLE3, RANDOM_CHART, &address),
+        format!(
+            "3. one die thrown: {face}; the random factor for {}",
+            test.troop
+        ),
+        random,
+        Some(json!(total)),
+    ));
+    resolution.step(result_step);
+    resolution.rolls.push(roll);
+    resolution.set("automatic_rout", false);
+    resolution.set("total", total);
+    resolution.set("result", result);
+    Ok(finish(resolution, &reader, section(CALCULATION))?)
+}
+
+/// The exact odds of a morale test's result over the six faces of its die.
+pub fn odds(charts: &Charts, test: &MoraleTest, typed: &LostKeyCells) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, super::RULESET);
+    let prepared = prepare(charts, test, typed, &mut reader)?;
+    if prepared.automatic_rout {
+        if let Some(refusal) = reader.refusal(section(CALCULATION)) {
+            return Err(refusal);
+        }
+        return Ok(Odds {
+            outcomes: vec![OddsEntry {
+                value: "break".into(),
+                probability: 1.0,
+            }],
+        });
+    }
+    let mut results: Vec<(String, f64)> = Vec::new();
+    for face in 1..=6 {
+        let (random, _) = random_value(charts, &mut reader, typed, &test.troop, face);
+        let Some(random) = random else { continue };
+        if !reader.needs().is_empty() {
+            continue;
+        }
+        if let Some((result, _)) =
+            result_for(charts, &mut reader, typed, test, prepared.total + random)
+        {
+            match results.iter_mut().find(|(r, _)| *r == result) {
+                Some(entry) => entry.1 += 1.0 / 6.0,
+                None => results.push((result, 1.0 / 6.0)),
+            }
+        }
+    }
+    if let Some(refusal) = reader.refusal(section(CALCULATION)) {
+        return Err(refusal);
+    }
+    let order = ["break", "go-to-ground", "fall-back", "good"];
+    results.sort_by_key(|(r, _)| order.iter().position(|o| o == r));
+    Ok(Odds {
+        outcomes: results
+            .into_iter()
+            .map(|(value, probability)| OddsEntry {
+                value: value.into(),
+                probability,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,79 @@
+//! Micro Colonial II: small arms fire, machine-gun jams, morale and rally, each worked by
+//! hand from the rules text; the refusals before any chart is read; lost cells asked for by
+//! name and then given with --cell; exact odds that sum to 1.
+
+mod artillery;
+mod charge;
+mod fire;
+mod jam;
+mod melee;
+mod morale;
+mod morale_due;
+mod props;
+mod rally;
+
+use crate::support::{run, stderr, stdout};
+use serde_json::Value;
+
+/// Runs `laager mc ARGS --json`: the exit code and the parsed JSON.
+pub fn mc_json(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["mc"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = run(&all);
+    let text = stdout(&out);
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "laager {} printed no JSON ({e}): {text}\n{}",
+            all.join(" "),
+            stderr(&out)
+        )
+    });
+    (out.status.code(), value)
+}
+
+/// The resolution of a command that must succeed.
+pub fn resolved(args: &[&str]) -> Value {
+    let (code, value) = mc_json(args);
+    assert_eq!(code, Some(0), "laager mc {}: {value}", args.join(" "));
+    value
+}
+
+/// The refusal of a command that must refuse (exit 2).
+pub fn refused(args: &[&str]) -> Value {
+    let (code, value) = mc_json(args);
+    assert_eq!(code, Some(2), "laager mc {}: {value}", args.join(" "));
+    value["refusal"].clone()
+}
+
+/// The needed cells of a refusal, as addresses.
+pub fn needs(refusal: &Value) -> Vec<String> {
+    refusal["needs_cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let mut address = c["chart"].as_str().unwrap_or_default().to_owned();
+            for part in c["key"].as_array().into_iter().flatten() {
+                address.push(':');
+                address.push_str(part.as_str().unwrap_or_default());
+            }
+            address
+        })
+        .collect()
+}
+
+/// The sum of an odds document's probabilities.
+pub fn odds_total(odds: &Value) -> f64 {
+    odds["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .map(|o| o["probability"].as_f64().expect("probability"))
+        .sum()
+}
+
+/// Joins fixed arguments and extra ones.
+pub fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    base.iter().chain(extra).copied().collect()
+}
