@@ -211,3 +211,82 @@ fn enter_in_the_dice_field_resolves() {
     assert_eq!(result.outcome["loser"], "a");
     assert_eq!(result.outcome["result"], "destroyed");
 }
+
+fn type_into(harness: &Harness<'_, laager::app::desk::Desk>, label: &str, text: &str) {
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, label);
+    field.focus();
+    field.type_text(text);
+}
+
+#[test]
+fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
+    let charts = Charts::shipped().expect("shipped");
+    let mut harness = Harness::new_ui_state(
+        move |ui, desk: &mut laager::app::desk::Desk| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                desk.ui(ui, &charts, Ruleset::MicroColonial);
+            });
+        },
+        laager::app::desk::Desk::new(1),
+    );
+    harness.set_size(egui::vec2(900.0, 2400.0));
+    harness.run();
+    harness.get_by_label("Morale test").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "3");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // The Loss table's orientation is not settled by the document, and Morale Table 3 is
+    // lost: the test asks for both by name.
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    let needed: Vec<String> = refusal.needs_cells.iter().map(|c| c.address()).collect();
+    assert_eq!(
+        needed,
+        [
+            "settings:loss_table_orientation",
+            "morale_random_factor:zulu:3"
+        ]
+    );
+    type_into(&harness, "settings:loss_table_orientation", "A");
+    harness.run();
+    type_into(&harness, "morale_random_factor:zulu:3", "2");
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    // With the random factor known, the result table's cell is asked for.
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    assert_eq!(
+        refusal.needs_cells[0].address(),
+        "morale_results:under-30:native"
+    );
+    type_into(&harness, "morale_results:under-30:native", "good");
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved");
+    assert_eq!(result.outcome["result"], "good");
+    assert!(
+        result
+            .warnings
+            .iter()
+            .any(|w| w.contains("morale_results:under-30:native"))
+    );
+}

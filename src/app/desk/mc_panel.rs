@@ -119,3 +119,107 @@ impl MoveForm {
         });
     }
 }
+
+/// Which Micro Colonial procedure the desk resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum McProcedure {
+    /// The move allowance.
+    Movement,
+    /// A morale test.
+    Morale,
+}
+
+/// The morale-test form. Troop type and class are the row and column names of the club's
+/// morale charts (their printed headers are lost), so they are typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoraleForm {
+    /// Initial FF.
+    pub initial_ff: u32,
+    /// Present FF.
+    pub present_ff: u32,
+    /// The troop type (Morale Table 3's row).
+    pub troop: String,
+    /// The class (the result table's column).
+    pub class: String,
+    /// Cavalry read GO TO GROUND as FALL BACK.
+    pub cavalry: bool,
+    /// Charging or being charged.
+    pub charge: Option<crate::rules::micro_colonial::morale::Charge>,
+    /// Table 4's factors that apply.
+    pub factors: Vec<String>,
+}
+
+impl Default for MoraleForm {
+    fn default() -> Self {
+        MoraleForm {
+            initial_ff: 400,
+            present_ff: 320,
+            troop: "zulu".to_owned(),
+            class: "native".to_owned(),
+            cavalry: false,
+            charge: None,
+            factors: Vec::new(),
+        }
+    }
+}
+
+impl MoraleForm {
+    /// The engine's test.
+    pub fn test(&self) -> crate::rules::micro_colonial::morale::MoraleTest {
+        crate::rules::micro_colonial::morale::MoraleTest {
+            initial_ff: self.initial_ff,
+            present_ff: self.present_ff,
+            troop: self.troop.trim().to_owned(),
+            class: self.class.trim().to_owned(),
+            cavalry: self.cavalry,
+            charge: self.charge,
+            factors: self.factors.iter().map(|f| (f.clone(), 1)).collect(),
+        }
+    }
+
+    /// Draws the form; `factor_names` are Table 4's factors in the charts in force.
+    pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
+        use crate::rules::micro_colonial::morale::Charge;
+        ui.add(egui::Slider::new(&mut self.initial_ff, 1..=2000).text("initial FF"));
+        ui.add(egui::Slider::new(&mut self.present_ff, 0..=2000).text("present FF"));
+        ui.horizontal(|ui| {
+            let label = ui.label("troop type");
+            ui.add(egui::TextEdit::singleline(&mut self.troop).desired_width(140.0))
+                .labelled_by(label.id)
+                .on_hover_text("Morale Table 3's row, as the club's chart names it");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("class");
+            ui.add(egui::TextEdit::singleline(&mut self.class).desired_width(140.0))
+                .labelled_by(label.id)
+                .on_hover_text("The result table's column, as the club's chart names it");
+        });
+        ui.checkbox(
+            &mut self.cavalry,
+            "cavalry (go to ground reads as fall back)",
+        );
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.charge, None, "no charge");
+            ui.selectable_value(&mut self.charge, Some(Charge::Charging), "charging");
+            ui.selectable_value(
+                &mut self.charge,
+                Some(Charge::BeingCharged),
+                "being charged",
+            );
+        });
+        egui::CollapsingHeader::new("tactical factors")
+            .id_salt("mc_morale_factors")
+            .show(ui, |ui| {
+                for name in factor_names {
+                    let mut on = self.factors.contains(name);
+                    if ui.checkbox(&mut on, name).changed() {
+                        if on {
+                            self.factors.push(name.clone());
+                        } else {
+                            self.factors.retain(|f| f != name);
+                        }
+                    }
+                }
+            });
+    }
+}

@@ -3,7 +3,7 @@
 //! needs chart cells opens them in place.
 
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
-use super::mc_panel::MoveForm;
+use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
 use super::vc_panel::FireForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
@@ -45,8 +45,12 @@ pub struct Desk {
     pub dba_command: CommandForm,
     /// The DBA victory form.
     pub dba_victory: VictoryForm,
+    /// The Micro Colonial procedure chosen.
+    pub mc_procedure: McProcedure,
     /// The Micro Colonial movement form.
     pub mc_move: MoveForm,
+    /// The Micro Colonial morale form.
+    pub mc_morale: MoraleForm,
     /// The Victoria Cross II British fire form.
     pub vc_fire: FireForm,
     /// The dice for the next resolution.
@@ -72,7 +76,9 @@ impl Desk {
             dba_combat: CombatForm::default(),
             dba_command: CommandForm::default(),
             dba_victory: VictoryForm::default(),
+            mc_procedure: McProcedure::Movement,
             mc_move: MoveForm::default(),
+            mc_morale: MoraleForm::default(),
             vc_fire: FireForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
@@ -111,6 +117,10 @@ impl Desk {
 
     /// Resolves the procedure shown with the dice chosen.
     pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
+        if ruleset == Ruleset::MicroColonial {
+            self.resolve_mc(charts.clone());
+            return;
+        }
         let charts = match self.charts_for(charts, ruleset) {
             Ok(c) => c,
             Err(e) => {
@@ -179,6 +189,50 @@ impl Desk {
         };
         self.message = None;
         self.result = Some(result);
+    }
+
+    /// Micro Colonial: one-off cells whose chart lost its printed keys go to the rule as
+    /// typed cells, named by what the rule knows (as `laager mc --cell` does).
+    fn resolve_mc(&mut self, mut charts: Charts) {
+        use micro_colonial::lost_keys::LostKeyCells;
+        self.message = None;
+        let mut typed = LostKeyCells::default();
+        let mut lost = Vec::new();
+        for cell in &self.once_cells {
+            if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
+                lost.push(cell.clone());
+            }
+        }
+        for cell in lost {
+            if let Err(e) = typed.add(&charts, &cell) {
+                self.message = Some(e);
+                return;
+            }
+        }
+        if self.mc_procedure == McProcedure::Movement {
+            self.result = Some(micro_colonial::movement::resolve_move(
+                &charts,
+                &self.mc_move.request(),
+            ));
+            return;
+        }
+        let mut dice = match self.dice.take_source() {
+            Ok(d) => d,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return;
+            }
+        };
+        match micro_colonial::morale::resolve(
+            &charts,
+            &self.mc_morale.test(),
+            &typed,
+            dice.as_mut(),
+        ) {
+            Ok(resolution) => self.result = Some(Ok(resolution)),
+            Err(micro_colonial::Failure::Refused(refusal)) => self.result = Some(Err(refusal)),
+            Err(micro_colonial::Failure::Dice(e)) => self.message = Some(e.to_string()),
+        }
     }
 
     /// Whether the active ruleset has resolver forms on the desk.
@@ -250,12 +304,32 @@ impl Desk {
             return;
         }
         if ruleset == Ruleset::MicroColonial {
-            ui.strong("Movement");
-            self.mc_move.ui(ui);
+            ui.horizontal(|ui| {
+                for (p, name) in [
+                    (McProcedure::Movement, "Movement"),
+                    (McProcedure::Morale, "Morale test"),
+                ] {
+                    if ui
+                        .selectable_value(&mut self.mc_procedure, p, name)
+                        .changed()
+                    {
+                        self.result = None;
+                    }
+                }
+            });
+            let mut entered = false;
+            if self.mc_procedure == McProcedure::Movement {
+                self.mc_move.ui(ui);
+            } else {
+                let names = micro_colonial::morale::factor_names(charts);
+                self.mc_morale.ui(ui, &names);
+                entered = self.dice.ui(ui, "one die, e.g. 3");
+            }
             if ui
                 .button("Resolve")
-                .on_hover_text("Work out the move allowance (Ctrl+Enter)")
+                .on_hover_text("Resolve (Ctrl+Enter)")
                 .clicked()
+                || entered
                 || resolve_shortcut(ui)
             {
                 self.resolve(charts, ruleset);
