@@ -8,6 +8,7 @@
 
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
 use crate::dice::{DiceSource, EnteredDice, SeededDice};
+use crate::rules::micro_colonial::lost_keys::LostKeyCells;
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop,
 };
@@ -370,21 +371,13 @@ fn dice_error(error: &crate::dice::DiceError) -> CliError {
 
 /// Loads the tables; a `--cell` for a cell whose chart lost its printed keys is kept apart
 /// for the rule, which names such cells by what it knows.
-fn load_lost(
-    tables: &TablesArgs,
-) -> Result<
-    (
-        crate::charts::Charts,
-        crate::rules::micro_colonial::lost_keys::LostKeyCells,
-    ),
-    CliError,
-> {
+fn load_lost(tables: &TablesArgs) -> Result<(crate::charts::Charts, LostKeyCells), CliError> {
     let base = TablesArgs {
         tables: tables.tables.clone(),
         cells: Vec::new(),
     };
     let mut charts = base.load(Ruleset::MicroColonial)?;
-    let mut typed = crate::rules::micro_colonial::lost_keys::LostKeyCells::default();
+    let mut typed = LostKeyCells::default();
     let mut lost = Vec::new();
     for cell in &tables.cells {
         if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
@@ -392,16 +385,10 @@ fn load_lost(
         }
     }
     for cell in lost {
-        if let Err(typed_error) = typed.add(&charts, cell) {
-            let chart_error = charts
-                .apply_cell_arg(Ruleset::MicroColonial, cell)
-                .err()
-                .unwrap_or_default();
-            return Err(CliError::Input(if typed_error.contains("has no cell") {
-                chart_error
-            } else {
-                typed_error
-            }));
+        if LostKeyCells::is_lost_key_address(&charts, cell) {
+            typed.add(&charts, cell).map_err(CliError::Input)?;
+        } else if let Err(e) = charts.apply_cell_arg(Ruleset::MicroColonial, cell) {
+            return Err(CliError::Input(e));
         }
     }
     Ok((charts, typed))

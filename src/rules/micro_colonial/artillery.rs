@@ -27,6 +27,8 @@ const SKIRMISH: &str = "OPEN ORDER INFANTRY SKIRMISHING";
 const TACTICAL: &str = "artillery_tactical_factors";
 const MULTIPLIER: &str = "random-factor-multiplier";
 const MAXIMUM: &str = "random-factor-maximum";
+const CHANGED_TARGET: &str = "changed-target-over-250mm";
+const CHANGE_OVER_MM: f64 = 250.0;
 /// "only if the gun is not within 20 mm of friendly troops, or friendly troops are not
 /// within 20 mm of the target along the line of fire" (OVERHEAD FIRING).
 const CLEARANCE_MM: f64 = 20.0;
@@ -270,6 +272,17 @@ fn prepare(
     }
     // 3. Tactical factors.
     for name in &fire.factors {
+        // "If gun changes target and range is over 250 mm".
+        if name == CHANGED_TARGET && fire.range_mm <= CHANGE_OVER_MM {
+            steps.push(Step::note(
+                cell_ref(TABLE3, TACTICAL, &[name]),
+                format!(
+                    "3. {name} counts only when the range is over 250 mm: at {} mm it does not apply",
+                    fire.range_mm
+                ),
+            ));
+            continue;
+        }
         if let Some(v) = reader.int(TACTICAL, &[name]) {
             base += v;
             steps.push(Step::valued(

@@ -40,6 +40,29 @@ pub struct LostKeyCells {
 }
 
 impl LostKeyCells {
+    /// Whether `CHART:ROW:COL=VALUE` addresses a grid of this ruleset with a lost key (so a
+    /// row or column the chart does not have is a cell named by what a rule knows).
+    pub fn is_lost_key_address(charts: &Charts, arg: &str) -> bool {
+        let Some((address, _)) = arg.split_once('=') else {
+            return false;
+        };
+        let parts: Vec<&str> = address.split(':').map(str::trim).collect();
+        let [chart, _, _] = parts.as_slice() else {
+            return false;
+        };
+        let chart = chart.strip_prefix("micro_colonial/").unwrap_or(chart);
+        charts
+            .chart(super::RULESET, chart)
+            .is_some_and(|c| match &c.body {
+                Body::TwoD { rows, columns, .. } => [rows, columns].iter().any(|axis| {
+                    axis.keys
+                        .iter()
+                        .any(|k| k.confidence == crate::charts::Confidence::Unknown)
+                }),
+                Body::OneD { .. } => false,
+            })
+    }
+
     /// Keeps `CHART:ROW:COL=VALUE` for a grid chart of this ruleset that has a lost key.
     pub fn add(&mut self, charts: &Charts, arg: &str) -> Result<(), String> {
         let err = |why: &str| format!("--cell '{arg}': {why}");

@@ -68,8 +68,20 @@ pub struct MoraleTest {
 /// Everything read before the die: the steps and the total so far, or an automatic rout.
 struct Prepared {
     steps: Vec<Step>,
+    /// Step 4's tactical factors, shown after the die of step 3.
+    tactical: Vec<Step>,
     total: i64,
     automatic_rout: bool,
+}
+
+impl Prepared {
+    /// The tactical factors' sum (already in `total`).
+    fn tactical_sum(&self) -> i64 {
+        self.tactical
+            .iter()
+            .filter_map(|s| s.value.as_ref().and_then(serde_json::Value::as_i64))
+            .sum()
+    }
 }
 
 /// The names of Table 4's factors a `--factor` may give.
@@ -143,6 +155,7 @@ fn prepare(
                 ));
                 return Ok(Prepared {
                     steps,
+                    tactical: Vec::new(),
                     total: 0,
                     automatic_rout: true,
                 });
@@ -209,7 +222,9 @@ fn prepare(
             ));
         }
     }
-    // 4. The tactical factors (added after the die in the text; the order does not matter).
+    // 4. The tactical factors (added after the die in the text; the sum does not depend on
+    // the order, so they are read now and shown after the die).
+    let mut tactical = Vec::new();
     let cap = if test.factors.iter().any(|(n, _)| n == PER_SUPPORTING) {
         reader.int(TACTICAL, &[SUPPORT_CAP])
     } else {
@@ -231,7 +246,7 @@ fn prepare(
                 text = format!("{text} (up to a maximum of {cap} factors)");
             }
             total += amount;
-            steps.push(Step::valued(
+            tactical.push(Step::valued(
                 cell_ref(TABLE4, TACTICAL, &[name]),
                 text,
                 amount,
@@ -241,6 +256,7 @@ fn prepare(
     }
     Ok(Prepared {
         steps,
+        tactical,
         total,
         automatic_rout: false,
     })
@@ -365,6 +381,7 @@ pub fn resolve(
 ) -> Result<Resolution, Failure> {
     let mut reader = CellReader::new(charts, super::RULESET);
     let prepared = prepare(charts, test, typed, &mut reader)?;
+    let before_tactical = prepared.total - prepared.tactical_sum();
     let mut resolution = resolution(charts, "morale");
     for step in prepared.steps {
         resolution.step(step);
@@ -396,6 +413,7 @@ pub fn resolve(
         )
         .into());
     };
+    let after_die = before_tactical + random;
     resolution.step(Step::valued(
         crate::resolution::RuleRef::cell(super::RULESET, TABLE3, RANDOM_CHART, &address),
         format!(
@@ -403,8 +421,18 @@ pub fn resolve(
             test.troop
         ),
         random,
-        Some(json!(total)),
+        Some(json!(after_die)),
     ));
+    let mut running = after_die;
+    for mut step in prepared.tactical {
+        running += step
+            .value
+            .as_ref()
+            .and_then(serde_json::Value::as_i64)
+            .unwrap_or(0);
+        step.total = Some(json!(running));
+        resolution.step(step);
+    }
     resolution.step(result_step);
     resolution.rolls.push(roll);
     resolution.set("automatic_rout", false);

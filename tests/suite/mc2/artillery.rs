@@ -146,3 +146,27 @@ fn artillery_odds_sum_to_one() {
     assert_eq!(code, Some(0), "{odds}");
     assert!((odds_total(&odds) - 1.0).abs() < 1e-9);
 }
+
+// "-10 If gun changes target and range is over 250 mm" (L714): at 350 mm it counts,
+// 39 - 10 = 29; at 250 mm it does not.
+#[test]
+fn changing_target_costs_10_only_over_250_mm() {
+    let args = with(
+        &with(&SHELL, &CELLS),
+        &["--factor", "changed-target-over-250mm"],
+    );
+    assert_eq!(resolved(&args)["outcome"]["ff_lost"], json!(29));
+    let mut near = with(
+        &SHELL,
+        &[
+            "--factor",
+            "changed-target-over-250mm",
+            "--cell",
+            "artillery_shell:400:close-order-native-6-7pdr=12",
+            "--cell",
+            "artillery_tactical_factors:random-factor-maximum=15",
+        ],
+    );
+    near[6] = "250";
+    assert_eq!(resolved(&near)["outcome"]["ff_lost"], json!(39));
+}

@@ -463,3 +463,14 @@ fn the_dispute_step_gives_the_other_sides_factor_and_total() {
         text.contains("100 mm band edge") && text.contains("range factor +30, total +20")
     }));
 }
+
+// A bad value for an ordinary cell is the chart's own error, naming the cell.
+#[test]
+fn a_bad_cell_value_is_an_input_error_naming_the_cell() {
+    let mut all = vec!["mc"];
+    let args = volley_at("250", &["--cell", "weapon_ranges:rifle=far"]);
+    all.extend(refs(&args));
+    let out = crate::support::run(&all);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(crate::support::stderr(&out).contains("weapon_ranges:rifle"));
+}
