@@ -247,7 +247,11 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
         .clone()
         .expect("ran")
         .expect_err("refused");
-    let needed: Vec<String> = refusal.needs_cells.iter().map(|c| c.address()).collect();
+    let needed: Vec<String> = refusal
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
     assert_eq!(
         needed,
         [
