@@ -82,13 +82,22 @@ fn chart_view_lists_the_dba_troop_types_by_confidence() {
 }
 
 fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
+    ruleset_desk(charts, Ruleset::DbaZulu, 42)
+}
+
+/// The desk of one ruleset on the given charts, in a scroll area, its first seed `seed`.
+fn ruleset_desk(
+    charts: Charts,
+    ruleset: Ruleset,
+    seed: u64,
+) -> Harness<'static, laager::app::desk::Desk> {
     Harness::new_ui_state(
         move |ui, desk: &mut laager::app::desk::Desk| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                desk.ui(ui, &charts, Ruleset::DbaZulu);
+                desk.ui(ui, &charts, ruleset);
             });
         },
-        laager::app::desk::Desk::new(42),
+        laager::app::desk::Desk::new(seed),
     )
 }
 
@@ -124,14 +133,10 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
 
 #[test]
 fn mc_movement_resolves_on_the_desk() {
-    let charts = Charts::shipped().expect("shipped");
-    let mut harness = Harness::new_ui_state(
-        move |ui, desk: &mut laager::app::desk::Desk| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                desk.ui(ui, &charts, Ruleset::MicroColonial);
-            });
-        },
-        laager::app::desk::Desk::new(1),
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
     );
     harness.set_size(egui::vec2(900.0, 1600.0));
     harness.run();
@@ -150,14 +155,10 @@ fn mc_movement_resolves_on_the_desk() {
 
 #[test]
 fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
-    let charts = Charts::shipped().expect("shipped");
-    let mut harness = Harness::new_ui_state(
-        move |ui, desk: &mut laager::app::desk::Desk| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                desk.ui(ui, &charts, Ruleset::VictoriaCross);
-            });
-        },
-        laager::app::desk::Desk::new(1),
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::VictoriaCross,
+        1,
     );
     harness.set_size(egui::vec2(900.0, 1600.0));
     harness.run();
@@ -220,14 +221,10 @@ fn type_into(harness: &Harness<'_, laager::app::desk::Desk>, label: &str, text: 
 
 #[test]
 fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
-    let charts = Charts::shipped().expect("shipped");
-    let mut harness = Harness::new_ui_state(
-        move |ui, desk: &mut laager::app::desk::Desk| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                desk.ui(ui, &charts, Ruleset::MicroColonial);
-            });
-        },
-        laager::app::desk::Desk::new(1),
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
     );
     harness.set_size(egui::vec2(900.0, 2400.0));
     harness.run();
