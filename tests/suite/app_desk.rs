@@ -162,11 +162,7 @@ fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
     );
     harness.set_size(egui::vec2(900.0, 1600.0));
     harness.run();
-    assert!(
-        harness
-            .query_by_label("Odds before the roll (hits)")
-            .is_some()
-    );
+    assert!(harness.query_by_label("Odds before the roll").is_some());
     harness.get_by_label("Type faces").click();
     harness.run();
     let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
@@ -290,4 +286,52 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
             .iter()
             .any(|w| w.contains("morale_results:under-30:native"))
     );
+}
+
+#[test]
+fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::VictoriaCross,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Melee").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    // The default melee is 5 British SP: "the British player hits the Zulu on 5 and 6".
+    type_into(&harness, "dice faces", "1,4,5,6,6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved");
+    assert_eq!(result.outcome["hits"], 3);
+
+    harness.get_by_label("Hospital fire").click();
+    harness.run();
+    harness.state_mut().dice.typed.clear();
+    harness.state_mut().vc.track = 3;
+    harness
+        .get_by_label("the Zulus have meleed a hospital zone")
+        .click();
+    harness.run();
+    type_into(&harness, "dice faces", "6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // "6: +3", from box 3 to box 6, past box 5: the hospital is burned down.
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved");
+    assert_eq!(result.outcome["burned"], true);
 }

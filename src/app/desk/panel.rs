@@ -4,13 +4,13 @@
 
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
 use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
-use super::vc_panel::FireForm;
+use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::resolution::{Odds, Refusal, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
-use crate::rules::victoria_cross::{self, VcError};
+use crate::rules::victoria_cross::VcError;
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -51,8 +51,8 @@ pub struct Desk {
     pub mc_move: MoveForm,
     /// The Micro Colonial morale form.
     pub mc_morale: MoraleForm,
-    /// The Victoria Cross II British fire form.
-    pub vc_fire: FireForm,
+    /// The Victoria Cross II forms.
+    pub vc: VcForm,
     /// The dice for the next resolution.
     pub dice: DiceEntry,
     /// The last result.
@@ -79,7 +79,7 @@ impl Desk {
             mc_procedure: McProcedure::Movement,
             mc_move: MoveForm::default(),
             mc_morale: MoraleForm::default(),
-            vc_fire: FireForm::default(),
+            vc: VcForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
             typed_cells: BTreeMap::new(),
@@ -102,10 +102,7 @@ impl Desk {
         match ruleset {
             Ruleset::VictoriaCross => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
-                Some(victoria_cross::fire_odds(
-                    &charts,
-                    &self.vc_fire.situation(),
-                ))
+                Some(self.vc.odds(&charts))
             }
             Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
@@ -136,7 +133,7 @@ impl Desk {
                     return;
                 }
             };
-            match victoria_cross::fire(&charts, &self.vc_fire.situation(), dice.as_mut()) {
+            match self.vc.resolve(&charts, dice.as_mut()) {
                 Err(VcError::Dice(e)) => self.message = Some(e.to_string()),
                 Ok(_) if dice.unused() > 0 => {
                     self.message =
@@ -279,21 +276,23 @@ impl Desk {
             return;
         }
         if ruleset == Ruleset::VictoriaCross {
-            ui.strong("British fire");
-            self.vc_fire.ui(ui);
+            if self.vc.ui(ui) {
+                self.result = None;
+            }
             if let Some(odds) = self.odds(charts, ruleset) {
-                ui.strong("Odds before the roll (hits)");
+                ui.strong("Odds before the roll");
                 match odds {
-                    Ok(odds) => odds_ui(ui, "vc_fire", &odds, true),
+                    Ok(odds) => odds_ui(ui, "vc", &odds, true),
                     Err(refusal) => {
                         ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
                     }
                 }
             }
-            let entered = self.dice.ui(ui, "one face per SP, e.g. 1,1,3,5,6");
+            let hint = self.vc.dice_hint();
+            let entered = self.dice.ui(ui, hint);
             if ui
                 .button("Resolve")
-                .on_hover_text("Roll or read the dice and count the hits (Ctrl+Enter)")
+                .on_hover_text("Roll or read the dice and count (Ctrl+Enter)")
                 .clicked()
                 || entered
                 || resolve_shortcut(ui)

@@ -1,14 +1,56 @@
-//! The Victoria Cross II resolver form: British fire, a bucket of one die per firing SP
-//! against the Hit Number Chart, with the Rorke's Drift walls and night.
+//! The Victoria Cross II resolver forms: British fire, volley fire, the Isandlwana
+//! ammunition re-rolls, Zulu random fire, melee and the hospital fire — buckets of dice the
+//! engine counts against the hit numbers.
 
-use crate::rules::victoria_cross::{Battle, FireSituation};
+// `Result<_, Refusal>` is the engine's contract for every rule, returned once per click.
+#![allow(clippy::result_large_err)]
 
-/// The British fire form.
+use crate::charts::Charts;
+use crate::dice::DiceSource;
+use crate::resolution::{Odds, Refusal, Resolution};
+use crate::rules::victoria_cross::{
+    self as vc, AmmoSituation, Battle, FireSituation, HospitalSituation, MeleeSituation,
+    RandomFireSituation, Side, VcError, VolleySituation,
+};
+
+/// Which Victoria Cross II procedure the desk resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VcProcedure {
+    /// British fire at a range of 1 to 3 zones.
+    Fire,
+    /// A leader's volley into an adjacent zone.
+    Volley,
+    /// The ammunition re-rolls of the 1s rolled at Isandlwana.
+    Ammo,
+    /// The Zulu random fire.
+    RandomFire,
+    /// One side's melee into a zone.
+    Melee,
+    /// The hospital fire track.
+    Hospital,
+}
+
+impl VcProcedure {
+    /// Every procedure, with its label.
+    pub const ALL: [(VcProcedure, &'static str); 6] = [
+        (VcProcedure::Fire, "British fire"),
+        (VcProcedure::Volley, "Volley"),
+        (VcProcedure::Ammo, "Ammunition"),
+        (VcProcedure::RandomFire, "Zulu random fire"),
+        (VcProcedure::Melee, "Melee"),
+        (VcProcedure::Hospital, "Hospital fire"),
+    ];
+}
+
+/// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FireForm {
+pub struct VcForm {
+    /// The procedure.
+    pub procedure: VcProcedure,
     /// Which battle.
     pub battle: Battle,
-    /// Firing SP.
+    /// Firing or meleeing SP (volley: infantry SP, 1 to 4).
     pub sp: u32,
     /// Range in zones, 1 to 3.
     pub range: u8,
@@ -18,24 +60,45 @@ pub struct FireForm {
     pub walls_crossed: u32,
     /// A zone between the firer and the wall it fires over (Rorke's Drift).
     pub zone_before_wall: bool,
+    /// The 1s to re-roll.
+    pub ones: u32,
+    /// Zones from the firing zone to zone 15 (15 itself counts 1).
+    pub distance: u32,
+    /// Random fire at zone J, the water cart.
+    pub water_cart: bool,
+    /// The meleeing side.
+    pub side: Side,
+    /// Melee across a wall, door or window, or into or out of a building zone.
+    pub across_wall: bool,
+    /// The hospital fire marker's box.
+    pub track: u32,
+    /// A Zulu melee attack on a hospital zone has begun (the fire rolls start then).
+    pub hospital_attacked: bool,
 }
 
-impl Default for FireForm {
+impl Default for VcForm {
     fn default() -> Self {
-        FireForm {
+        VcForm {
+            procedure: VcProcedure::Fire,
             battle: Battle::Isandlwana,
             sp: 5,
             range: 2,
             night: false,
             walls_crossed: 0,
             zone_before_wall: false,
+            ones: 2,
+            distance: 1,
+            water_cart: false,
+            side: Side::British,
+            across_wall: false,
+            track: 0,
+            hospital_attacked: false,
         }
     }
 }
 
-impl FireForm {
-    /// The engine's situation.
-    pub fn situation(&self) -> FireSituation {
+impl VcForm {
+    fn fire(&self) -> FireSituation {
         let mut s = FireSituation::new(self.battle, self.sp, self.range);
         s.night = self.night;
         s.walls_crossed = self.walls_crossed;
@@ -43,18 +106,146 @@ impl FireForm {
         s
     }
 
-    /// Draws the form.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.battle, Battle::Isandlwana, "Isandlwana");
-            ui.selectable_value(&mut self.battle, Battle::RorkesDrift, "Rorke's Drift");
-        });
-        ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("firing SP"));
-        ui.add(egui::Slider::new(&mut self.range, 1..=3).text("range (zones)"));
-        if self.battle == Battle::RorkesDrift {
-            ui.checkbox(&mut self.night, "night turn");
-            ui.add(egui::Slider::new(&mut self.walls_crossed, 0..=2).text("wall sections crossed"));
-            ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall");
+    fn volley(&self) -> VolleySituation {
+        let mut s = VolleySituation::new(self.battle, self.sp.min(4));
+        s.night = self.night;
+        s
+    }
+
+    fn ammo(&self) -> AmmoSituation {
+        AmmoSituation {
+            ones: self.ones,
+            distance: self.distance,
+            markable_units: None,
         }
+    }
+
+    fn random_fire(&self) -> RandomFireSituation {
+        let mut s = RandomFireSituation::new(self.battle);
+        s.night = self.night;
+        s.water_cart = self.water_cart;
+        s
+    }
+
+    fn melee(&self) -> MeleeSituation {
+        let mut s = MeleeSituation::new(self.battle, self.side, self.sp);
+        s.across_wall = self.across_wall;
+        s
+    }
+
+    fn hospital(&self) -> HospitalSituation {
+        HospitalSituation {
+            track: self.track,
+            zulu_melee_on_hospital: self.hospital_attacked,
+        }
+    }
+
+    /// The exact odds of the chosen procedure's count.
+    pub fn odds(&self, charts: &Charts) -> Result<Odds, Refusal> {
+        match self.procedure {
+            VcProcedure::Fire => vc::fire_odds(charts, &self.fire()),
+            VcProcedure::Volley => vc::volley_odds(charts, &self.volley()),
+            VcProcedure::Ammo => vc::ammo_odds(&self.ammo()),
+            VcProcedure::RandomFire => vc::random_fire_odds(charts, &self.random_fire()),
+            VcProcedure::Melee => vc::melee_odds(charts, &self.melee()),
+            VcProcedure::Hospital => vc::hospital_odds(charts, &self.hospital()),
+        }
+    }
+
+    /// Resolves the chosen procedure with these dice.
+    pub fn resolve(
+        &self,
+        charts: &Charts,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, VcError> {
+        match self.procedure {
+            VcProcedure::Fire => vc::fire(charts, &self.fire(), dice),
+            VcProcedure::Volley => vc::volley(charts, &self.volley(), dice),
+            VcProcedure::Ammo => vc::ammo(charts, &self.ammo(), dice),
+            VcProcedure::RandomFire => vc::random_fire(charts, &self.random_fire(), dice),
+            VcProcedure::Melee => vc::melee(charts, &self.melee(), dice),
+            VcProcedure::Hospital => vc::hospital(charts, &self.hospital(), dice),
+        }
+    }
+
+    /// How the typed faces are written for the chosen procedure.
+    pub fn dice_hint(&self) -> &'static str {
+        match self.procedure {
+            VcProcedure::Fire => "one face per SP, e.g. 1,1,3,5,6",
+            VcProcedure::Volley => "three faces per SP and the leader's",
+            VcProcedure::Ammo => "one face per 1 re-rolled",
+            VcProcedure::RandomFire => "4 faces (6 by day at Rorke's Drift)",
+            VcProcedure::Melee => "one face per SP",
+            VcProcedure::Hospital => "one face",
+        }
+    }
+
+    /// Draws the procedure picker and the chosen procedure's inputs. Returns whether the
+    /// procedure changed.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let before = self.procedure;
+        ui.horizontal_wrapped(|ui| {
+            for (p, name) in VcProcedure::ALL {
+                ui.selectable_value(&mut self.procedure, p, name);
+            }
+        });
+        if !matches!(self.procedure, VcProcedure::Ammo | VcProcedure::Hospital) {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.battle, Battle::Isandlwana, "Isandlwana");
+                ui.selectable_value(&mut self.battle, Battle::RorkesDrift, "Rorke's Drift");
+            });
+        }
+        let rorkes = self.battle == Battle::RorkesDrift;
+        match self.procedure {
+            VcProcedure::Fire => {
+                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("firing SP"));
+                ui.add(egui::Slider::new(&mut self.range, 1..=3).text("range (zones)"));
+                if rorkes {
+                    ui.checkbox(&mut self.night, "night turn");
+                    ui.add(
+                        egui::Slider::new(&mut self.walls_crossed, 0..=2)
+                            .text("wall sections crossed"),
+                    );
+                    ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall");
+                }
+            }
+            VcProcedure::Volley => {
+                ui.add(egui::Slider::new(&mut self.sp, 1..=4).text("infantry SP with the leader"));
+                if rorkes {
+                    ui.checkbox(&mut self.night, "night turn");
+                }
+            }
+            VcProcedure::Ammo => {
+                ui.add(egui::Slider::new(&mut self.ones, 0..=60).text("1s to re-roll"));
+                ui.add(egui::Slider::new(&mut self.distance, 1..=20).text("zones to zone 15"));
+            }
+            VcProcedure::RandomFire => {
+                if rorkes {
+                    ui.checkbox(&mut self.night, "night turn");
+                    ui.checkbox(&mut self.water_cart, "at zone J (the water cart)");
+                }
+            }
+            VcProcedure::Melee => {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.side, Side::British, "British");
+                    ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
+                });
+                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("meleeing SP"));
+                if rorkes {
+                    ui.checkbox(
+                        &mut self.across_wall,
+                        "across a wall, door or window, or a building zone",
+                    );
+                }
+            }
+            VcProcedure::Hospital => {
+                ui.add(egui::Slider::new(&mut self.track, 0..=4).text("box the marker is in"));
+                ui.checkbox(
+                    &mut self.hospital_attacked,
+                    "the Zulus have meleed a hospital zone",
+                );
+            }
+        }
+        self.procedure != before
     }
 }
