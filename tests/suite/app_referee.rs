@@ -90,6 +90,7 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.get_by_label("Save game as").click();
     harness.run();
     assert!(path.exists(), "saved: {:?}", harness.state().messages);
+    assert_eq!(harness.state().state.recent_games, vec![path.clone()]);
 
     // The record sheet exports as CSV, with the destroyed base at 0.
     let csv = dir.path().join("records.csv");
