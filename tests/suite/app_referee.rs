@@ -139,3 +139,29 @@ fn ctrl_z_undoes_a_manual_strength_change() {
     harness.run();
     assert_eq!(present(harness.state(), REGULARS), before);
 }
+
+#[test]
+fn lost_this_move_counts_the_current_move_only() {
+    let mut harness = app_harness();
+    let unit = UnitId(REGULARS.to_owned());
+    let loss = |amount| laager::game::Event::Edit {
+        edit: laager::game::UnitEdit::StrengthChanged {
+            unit_id: unit.clone(),
+            amount,
+            cause: laager::game::Cause::Other,
+        },
+    };
+    // A DBA base has 1 to lose; the roster counts it against the move it happened in.
+    harness.state_mut().session.append(loss(1)).expect("logged");
+    harness.run();
+    assert_eq!(
+        harness.state().session.game().state().lost_this_move(&unit),
+        1
+    );
+    harness.get_by_label("Next move").click();
+    harness.run();
+    assert_eq!(
+        harness.state().session.game().state().lost_this_move(&unit),
+        0
+    );
+}
