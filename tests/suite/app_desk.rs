@@ -476,3 +476,54 @@ fn mc_break_in_resolves_with_typed_dice_on_the_desk() {
     let result = mc_resolved(&harness);
     assert_eq!(result.outcome["success"], true);
 }
+
+// MELEE CALCULATIONS, the CLI's example: 400 native fanatics attack 120 regular infantry;
+// Table 1's lost cell typed as +3/-4. A = 400 / 10 + 3 + (4 - 2) = 45; B = 120 / 10 - 4 +
+// (3 - 1) = 10: "Any plus result will be the number of fighting factors lost by the
+// opposing unit".
+#[test]
+fn mc_melee_asks_for_its_table_cell_then_resolves() {
+    let mut harness = mc_desk_with("Melee", "B4,R2,B3,R1");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    let cell = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry";
+    assert_eq!(refusal.needs_cells[0].address(), cell);
+    type_into(&harness, cell, "+3/-4");
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["a_losses"], 10);
+    assert_eq!(result.outcome["b_losses"], 45);
+    assert_eq!(result.outcome["winner"], "a");
+}
+
+// ARTILLERY FIRE, the CLI's example: a 6-7 pdr of 40 FF shells close-order natives at 350 mm
+// from the flank; with the Shell cell 12 and the random maximum 15 typed: 12 + 8 + 40 / 10
+// + min((5 - 1) x 5, 15) = 39.
+#[test]
+fn mc_artillery_resolves_with_its_cells_typed() {
+    let mut harness = mc_desk_with("Artillery", "B5,R1");
+    harness
+        .state_mut()
+        .mc_combat
+        .artillery
+        .factors
+        .push("close-order-flank".to_owned());
+    harness.state_mut().once_cells = vec![
+        "artillery_shell:400:close-order-native-6-7pdr=12".to_owned(),
+        "artillery_tactical_factors:random-factor-maximum=15".to_owned(),
+    ];
+    harness.run();
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["ff_lost"], 39);
+}
