@@ -527,3 +527,46 @@ fn mc_artillery_resolves_with_its_cells_typed() {
     let result = mc_resolved(&harness);
     assert_eq!(result.outcome["ff_lost"], 39);
 }
+
+// Issue 9: "every input pre-filled from the table (range ...) ... a typed measurement wins
+// over the plotted one". On the Micro Colonial demo, selecting firer then target fills the
+// fire's range with the table's "centre of the firing unit to the nearest point on the
+// target counter".
+#[test]
+fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
+    use laager::app::{Command, LaagerApp, State};
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    // The demo opens with a club's counter sizes typed in (the rules do not print them).
+    let cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.push(Command::Select(vec![
+        "1/24 A".to_owned(),
+        "uKhandempemvu".to_owned(),
+    ]));
+    app.run_commands();
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 1400.0));
+    harness.run();
+    let measured = harness.state().measurement().expect("measured").range.mm;
+    let range = &harness.state().desk.mc_combat.fire.range;
+    assert!(range.plotted && !range.range_typed);
+    assert!((range.range_mm - f64::from(measured)).abs() < 0.05);
+    // A range typed by hand stays when the table is measured again.
+    harness.state_mut().desk.mc_combat.fire.range.range_typed = true;
+    harness.state_mut().desk.mc_combat.fire.range.range_mm = 123.0;
+    harness.run();
+    assert!((harness.state().desk.mc_combat.fire.range.range_mm - 123.0).abs() < f64::EPSILON);
+}
