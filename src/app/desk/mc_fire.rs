@@ -6,6 +6,12 @@ use crate::resolution::{RuleRef, Step};
 use crate::rules::micro_colonial::fire::{Engaged, FireRequest, FireType, Firer, Target, Weapon};
 use crate::ruleset::Ruleset;
 
+/// A distance for the eye: to the hundredth of a mm, without trailing zeros.
+fn mm_text(mm: f64) -> String {
+    let text = format!("{mm:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
 /// A measured range: plotted on the table, or typed by hand (which wins).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RangeInput {
@@ -27,7 +33,7 @@ impl RangeInput {
             range_mm: mm,
             range_typed: false,
             plotted: false,
-            text: mm.to_string(),
+            text: mm_text(mm),
             error: None,
         }
     }
@@ -37,11 +43,11 @@ impl RangeInput {
         if self.range_typed {
             return;
         }
-        let mm = (mm * 10.0).round() / 10.0;
+        // The exact measurement goes to the rule (300.04 mm rounds up to 400, not 300).
         self.plotted = true;
         if (mm - self.range_mm).abs() > f64::EPSILON {
             self.range_mm = mm;
-            self.text = mm.to_string();
+            self.text = mm_text(mm);
             self.error = None;
         }
     }
@@ -98,7 +104,7 @@ impl RangeInput {
             RuleRef::section(Ruleset::MicroColonial, section),
             format!(
                 "measured range {} mm: {}",
-                self.range_mm,
+                mm_text(self.range_mm),
                 if self.range_typed {
                     "typed by hand at the desk (it wins over the plotted range)"
                 } else if self.plotted {
@@ -230,5 +236,28 @@ impl FireForm {
         if let Some(p) = &mut self.jam_penalty {
             ui.add(egui::Slider::new(p, -30..=0).text("jam penalty"));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RangeInput;
+
+    // "round off to the nearest 100 upwards": the plotted range reaches the rule unrounded,
+    // so 300.04 mm still reads the 400 mm band.
+    #[test]
+    fn a_plotted_range_reaches_the_rule_unrounded() {
+        let mut range = RangeInput::new(250.0);
+        range.plot(300.04);
+        assert!((range.range_mm - 300.04).abs() < 1e-12);
+        assert_eq!(range.text, "300.04");
+    }
+
+    #[test]
+    fn a_typed_range_is_not_replaced_by_a_plotted_one() {
+        let mut range = RangeInput::new(250.0);
+        range.range_typed = true;
+        range.plot(180.0);
+        assert!((range.range_mm - 250.0).abs() < f64::EPSILON);
     }
 }
