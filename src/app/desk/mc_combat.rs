@@ -344,6 +344,12 @@ impl McCombat {
         }
     }
 
+    /// Whether later odds outcomes are better for the roller: the melee's are listed "a",
+    /// "b", "draw", so "this or better" reads from A's win; every other list runs upwards.
+    pub fn better_is_higher(procedure: McProcedure) -> bool {
+        procedure != McProcedure::Melee
+    }
+
     /// Draws the form of a combat procedure.
     pub fn ui(&mut self, ui: &mut egui::Ui, procedure: McProcedure, charts: &Charts) {
         match procedure {

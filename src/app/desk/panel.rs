@@ -357,7 +357,12 @@ impl Desk {
                 ui.separator();
                 ui.strong("Odds before the roll");
                 match odds {
-                    Ok(odds) => odds_ui(ui, "mc", &odds, true),
+                    Ok(odds) => odds_ui(
+                        ui,
+                        "mc",
+                        &odds,
+                        McCombat::better_is_higher(self.mc_procedure),
+                    ),
                     Err(refusal) => {
                         ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
                     }
