@@ -148,6 +148,14 @@ impl LaagerApp {
         }
     }
 
+    /// Puts a `.laager` file at the top of the recent games (eight kept).
+    fn remember_game(&mut self, path: std::path::PathBuf) {
+        let recent = &mut self.state.recent_games;
+        recent.retain(|p| *p != path);
+        recent.insert(0, path);
+        recent.truncate(8);
+    }
+
     /// Carries out what the records panel asked for.
     pub(crate) fn run_records_actions(&mut self, actions: Vec<RecordsAction>) {
         for action in actions {
@@ -155,9 +163,13 @@ impl LaagerApp {
                 RecordsAction::Undo => self.session.undo(),
                 RecordsAction::Redo => self.session.redo(),
                 RecordsAction::Log(event) => self.session.append(event),
-                RecordsAction::SaveAs(path) => self.session.save_as(&path),
+                RecordsAction::SaveAs(path) => self
+                    .session
+                    .save_as(&path)
+                    .map(|()| self.remember_game(path)),
                 RecordsAction::Open(path) => Session::open(&path).map(|session| {
                     self.session = session;
+                    self.remember_game(path);
                 }),
                 RecordsAction::ExportCsv(path) => {
                     let sheet = RecordSheet::project(self.session.game_number, self.session.game());

@@ -38,6 +38,8 @@ pub struct State {
     pub layout_path: Option<PathBuf>,
     /// Chart cells the club has typed in, `RULESET/CHART:KEY=VALUE` one a line (house values).
     pub club_cells: String,
+    /// The `.laager` files opened or saved lately, newest first.
+    pub recent_games: Vec<PathBuf>,
 }
 
 impl Default for State {
@@ -47,6 +49,7 @@ impl Default for State {
             canvas: CanvasSettings::default(),
             layout_path: None,
             club_cells: String::new(),
+            recent_games: Vec::new(),
         }
     }
 }
@@ -282,6 +285,22 @@ impl LaagerApp {
                         if ui.button(format!("Open demo: {title}")).clicked() {
                             self.commands.push(Command::OpenDemo(i));
                         }
+                    }
+                    if !self.state.recent_games.is_empty() {
+                        ui.separator();
+                        ui.label("Recent games");
+                        for path in self.state.recent_games.clone() {
+                            if ui
+                                .button(path.display().to_string())
+                                .on_hover_text("Open this .laager file")
+                                .clicked()
+                            {
+                                self.run_records_actions(vec![records_panel::RecordsAction::Open(
+                                    path,
+                                )]);
+                            }
+                        }
+                        ui.separator();
                     }
                     if ui.button("Quit").clicked() {
                         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

@@ -148,7 +148,15 @@ impl RecordsPanel {
                 .max_height(160.0)
                 .show(&mut columns[0], |ui| {
                     egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
-                        for h in ["unit", "side", "type", "present", "status", ""] {
+                        for h in [
+                            "unit",
+                            "side",
+                            "type",
+                            "present",
+                            "lost this move",
+                            "status",
+                            "",
+                        ] {
                             ui.strong(h);
                         }
                         ui.end_row();
@@ -158,6 +166,17 @@ impl RecordsPanel {
                             ui.label(&unit.spec.side);
                             ui.label(&unit.spec.troop_type);
                             ui.label(format!("{} / {}", unit.present, unit.spec.initial));
+                            let lost = state.lost_this_move(id);
+                            // MORALE: a test is due for losing "more than 50 F.F. in one move"
+                            // (more than 100 for Fanatics, whose class the referee knows).
+                            if game.ruleset == crate::ruleset::Ruleset::MicroColonial && lost > 50 {
+                                ui.colored_label(
+                                    ui.visuals().warn_fg_color,
+                                    format!("{lost}: morale test due (Fanatics: over 100)"),
+                                );
+                            } else {
+                                ui.label(lost.to_string());
+                            }
                             let status = if unit.removed {
                                 "removed".to_owned()
                             } else {

@@ -201,6 +201,18 @@ impl GameState {
         self.index.get(unit_id).map(|&at| &self.units[at])
     }
 
+    /// The strength a unit has lost in the current move (Micro Colonial morale tests are
+    /// due on losses "in one move").
+    pub fn lost_this_move(&self, unit_id: &UnitId) -> u32 {
+        self.changes
+            .iter()
+            .filter(|c| {
+                c.move_number == self.move_number && c.unit_id == *unit_id && c.cause.is_loss()
+            })
+            .map(|c| c.amount)
+            .sum()
+    }
+
     /// The sides in the game, in the order their first unit joined.
     pub fn sides(&self) -> Vec<String> {
         let mut sides: Vec<String> = Vec::new();

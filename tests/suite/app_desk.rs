@@ -336,6 +336,44 @@ fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
     assert_eq!(result.outcome["burned"], true);
 }
 
+#[test]
+fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::SoldiersOfTheQueen,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // "24-3 ... becomes 8-1" (PART 12 B), the default form's numbers.
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved");
+    assert_eq!(result.outcome["column"], "8-1");
+
+    harness.get_by_label("Leader death").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "6,6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // "a roll of 2 or 12 ... the leader is killed".
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved");
+    assert_eq!(result.outcome["killed"], true);
+}
+
 /// The Micro Colonial desk with `procedure` chosen and typed dice `faces`.
 fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::desk::Desk> {
     let mut harness = ruleset_desk(

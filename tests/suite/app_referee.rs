@@ -90,6 +90,7 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.get_by_label("Save game as").click();
     harness.run();
     assert!(path.exists(), "saved: {:?}", harness.state().messages);
+    assert_eq!(harness.state().state.recent_games, vec![path.clone()]);
 
     // The record sheet exports as CSV, with the destroyed base at 0.
     let csv = dir.path().join("records.csv");
@@ -137,4 +138,30 @@ fn ctrl_z_undoes_a_manual_strength_change() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
     assert_eq!(present(harness.state(), REGULARS), before);
+}
+
+#[test]
+fn lost_this_move_counts_the_current_move_only() {
+    let mut harness = app_harness();
+    let unit = UnitId(REGULARS.to_owned());
+    let loss = |amount| laager::game::Event::Edit {
+        edit: laager::game::UnitEdit::StrengthChanged {
+            unit_id: unit.clone(),
+            amount,
+            cause: laager::game::Cause::Other,
+        },
+    };
+    // A DBA base has 1 to lose; the roster counts it against the move it happened in.
+    harness.state_mut().session.append(loss(1)).expect("logged");
+    harness.run();
+    assert_eq!(
+        harness.state().session.game().state().lost_this_move(&unit),
+        1
+    );
+    harness.get_by_label("Next move").click();
+    harness.run();
+    assert_eq!(
+        harness.state().session.game().state().lost_this_move(&unit),
+        0
+    );
 }

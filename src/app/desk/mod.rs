@@ -11,6 +11,7 @@ pub mod mc_panel;
 pub mod odds_view;
 pub mod panel;
 pub mod resolution_view;
+pub mod sotq_panel;
 pub mod vc_panel;
 
 pub use chart_view::ChartView;

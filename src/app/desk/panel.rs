@@ -5,6 +5,7 @@
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
 use super::mc_combat::McCombat;
 use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
+use super::sotq_panel::SotqForm;
 use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
@@ -56,6 +57,8 @@ pub struct Desk {
     pub mc_combat: McCombat,
     /// The Victoria Cross II forms.
     pub vc: VcForm,
+    /// The Soldiers of the Queen forms.
+    pub sotq: SotqForm,
     /// The dice for the next resolution.
     pub dice: DiceEntry,
     /// The last result.
@@ -84,6 +87,7 @@ impl Desk {
             mc_morale: MoraleForm::default(),
             mc_combat: McCombat::default(),
             vc: VcForm::default(),
+            sotq: SotqForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
             typed_cells: BTreeMap::new(),
@@ -118,6 +122,10 @@ impl Desk {
 
     /// Resolves the procedure shown with the dice chosen.
     pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
+        if ruleset == Ruleset::SoldiersOfTheQueen {
+            self.resolve_sotq(charts);
+            return;
+        }
         if ruleset == Ruleset::MicroColonial {
             self.resolve_mc(charts.clone());
             return;
@@ -259,11 +267,38 @@ impl Desk {
         }
     }
 
+    fn resolve_sotq(&mut self, charts: &Charts) {
+        let charts = match self.charts_for(charts, Ruleset::SoldiersOfTheQueen) {
+            Ok(c) => c,
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
+        };
+        let mut dice = match self.dice.take_source() {
+            Ok(d) => d,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return;
+            }
+        };
+        let result = self.sotq.resolve(&charts, dice.as_mut());
+        if self.sotq.throws() && result.is_ok() && dice.unused() > 0 {
+            self.message = Some(format!("dice: {} typed face(s) left unused", dice.unused()));
+            return;
+        }
+        self.message = None;
+        self.result = Some(result);
+    }
+
     /// Whether the active ruleset has resolver forms on the desk.
     pub fn has_forms(ruleset: Ruleset) -> bool {
         matches!(
             ruleset,
-            Ruleset::DbaZulu | Ruleset::MicroColonial | Ruleset::VictoriaCross
+            Ruleset::DbaZulu
+                | Ruleset::MicroColonial
+                | Ruleset::VictoriaCross
+                | Ruleset::SoldiersOfTheQueen
         )
     }
 
@@ -300,6 +335,28 @@ impl Desk {
                 ruleset.title(),
                 ruleset.short()
             ));
+            return;
+        }
+        if ruleset == Ruleset::SoldiersOfTheQueen {
+            if self.sotq.ui(ui) {
+                self.result = None;
+            }
+            let mut entered = false;
+            if let Some(odds) = self.sotq.odds() {
+                ui.strong("Odds before the roll");
+                odds_ui(ui, "sotq", &odds, true);
+                entered = self.dice.ui(ui, "two faces, e.g. 1,1");
+            }
+            if ui
+                .button("Resolve")
+                .on_hover_text("Resolve (Ctrl+Enter)")
+                .clicked()
+                || entered
+                || resolve_shortcut(ui)
+            {
+                self.resolve(charts, ruleset);
+            }
+            self.show_result(ui, charts, ruleset, actions);
             return;
         }
         if ruleset == Ruleset::VictoriaCross {

@@ -2,9 +2,6 @@
 //! ammunition re-rolls, Zulu random fire, melee and the hospital fire — buckets of dice the
 //! engine counts against the hit numbers.
 
-// `Result<_, Refusal>` is the engine's contract for every rule, returned once per click.
-#![allow(clippy::result_large_err)]
-
 use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution};
