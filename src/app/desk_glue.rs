@@ -45,6 +45,13 @@ impl LaagerApp {
         &mut self,
         measurement: Option<&super::canvas::measure::Measurement>,
     ) {
+        // Micro Colonial fire and artillery: "Measure the range from the centre of the firing
+        // unit to the nearest point on the target counter"; a range typed at the desk wins.
+        if let Some(m) = measurement
+            && m.ruleset == Ruleset::MicroColonial
+        {
+            self.desk.mc_combat.plot_range(f64::from(m.range.mm));
+        }
         if self.canvas.selected == self.desk_selection {
             return;
         }

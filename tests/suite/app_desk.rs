@@ -373,3 +373,238 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
         .expect("resolved");
     assert_eq!(result.outcome["killed"], true);
 }
+
+/// The Micro Colonial desk with `procedure` chosen and typed dice `faces`.
+fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::desk::Desk> {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2600.0));
+    harness.run();
+    harness.get_by_label(procedure).click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", faces);
+    harness.run();
+    harness
+}
+
+fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
+    assert_eq!(harness.state().message, None);
+    harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved")
+}
+
+// The desk's default fire is the CLI's rifle volley: regular infantry, 250 FF, at 250 mm
+// into 300 FF of close-order natives in the open. The rifle's range (WEAPON RANGES) and
+// Tables 1 and 2's cells are lost, so the fire names exactly those three; typed in place:
+// "4. Add or subtract the Range and Target Factors together. 5. Throw one random factor"
+// = 42 - 10 + (B4 - R2 = +2) = 34 FF lost, "recorded under the column headed D".
+#[test]
+fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
+    let mut harness = mc_desk_with("Fire", "B4,R2");
+    harness.state_mut().mc_combat.fire.range.plot(243.0);
+    harness.run();
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    let needed: Vec<String> = refusal
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    assert_eq!(
+        needed,
+        [
+            "weapon_ranges:rifle",
+            "small_arms_range_factors:250:volley-300",
+            "small_arms_target_factors:native-close-order-in-open-volley:100-399",
+        ]
+    );
+    type_into(&harness, "weapon_ranges:rifle", "400");
+    harness.run();
+    type_into(&harness, "small_arms_range_factors:250:volley-300", "42");
+    harness.run();
+    type_into(
+        &harness,
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399",
+        "-10",
+    );
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["range_rounded_mm"], 300);
+    assert_eq!(result.outcome["ff_lost"], 34);
+    assert_eq!(result.outcome["volley_losses"], 34);
+    // The range plotted on the table (243 mm) was used, and the step says so.
+    assert!(
+        result.steps[0]
+            .text
+            .contains("243 mm: plotted on the table")
+    );
+}
+
+// "a typed measurement wins over the plotted one, and the step says which was used".
+#[test]
+fn mc_fire_range_typed_by_hand_wins_over_the_plotted_one() {
+    let mut harness = mc_desk_with("Fire", "B4,R2");
+    harness.state_mut().once_cells = vec![
+        "weapon_ranges:rifle=400".to_owned(),
+        "small_arms_range_factors:250:volley-300=42".to_owned(),
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10".to_owned(),
+    ];
+    harness.state_mut().mc_combat.fire.range.text.clear();
+    harness.run();
+    type_into(&harness, "range mm", "260");
+    harness.run();
+    harness.state_mut().mc_combat.fire.range.plot(243.0);
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert!(result.steps[0].text.contains("260 mm: typed by hand"));
+    // 260 rounds up to 300 as 243 would: the same 34 FF.
+    assert_eq!(result.outcome["ff_lost"], 34);
+}
+
+// Small Arms Table 3: 1 - 3 = -2 reads row -2/-3, regular crews -10: a partial jam.
+#[test]
+fn mc_jam_resolves_with_typed_dice_on_the_desk() {
+    let mut harness = mc_desk_with("Jam", "B1,R3");
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["state"], "partial");
+    assert_eq!(result.outcome["penalty"], -10);
+}
+
+// RALLYING: levies with no command figure need 5; a 5 rallies.
+#[test]
+fn mc_rally_resolves_with_a_typed_die_on_the_desk() {
+    let mut harness = mc_desk_with("Rally", "5");
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["rallied"], true);
+    assert_eq!(result.outcome["minimum"], 5);
+}
+
+// IN BUILDINGS: "better than +2" into an occupied room; B6 - R1 = +5 breaks in.
+#[test]
+fn mc_break_in_resolves_with_typed_dice_on_the_desk() {
+    let mut harness = mc_desk_with("Break-in", "B6,R1");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["success"], true);
+}
+
+// MELEE CALCULATIONS, the CLI's example: 400 native fanatics attack 120 regular infantry;
+// Table 1's lost cell typed as +3/-4. A = 400 / 10 + 3 + (4 - 2) = 45; B = 120 / 10 - 4 +
+// (3 - 1) = 10: "Any plus result will be the number of fighting factors lost by the
+// opposing unit".
+#[test]
+fn mc_melee_asks_for_its_table_cell_then_resolves() {
+    let mut harness = mc_desk_with("Melee", "B4,R2,B3,R1");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    let cell = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry";
+    assert_eq!(refusal.needs_cells[0].address(), cell);
+    type_into(&harness, cell, "+3/-4");
+    harness.run();
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["a_losses"], 10);
+    assert_eq!(result.outcome["b_losses"], 45);
+    assert_eq!(result.outcome["winner"], "a");
+}
+
+// ARTILLERY FIRE, the CLI's example: a 6-7 pdr of 40 FF shells close-order natives at 350 mm
+// from the flank; with the Shell cell 12 and the random maximum 15 typed: 12 + 8 + 40 / 10
+// + min((5 - 1) x 5, 15) = 39.
+#[test]
+fn mc_artillery_resolves_with_its_cells_typed() {
+    let mut harness = mc_desk_with("Artillery", "B5,R1");
+    harness
+        .state_mut()
+        .mc_combat
+        .artillery
+        .factors
+        .push("close-order-flank".to_owned());
+    harness.state_mut().once_cells = vec![
+        "artillery_shell:400:close-order-native-6-7pdr=12".to_owned(),
+        "artillery_tactical_factors:random-factor-maximum=15".to_owned(),
+    ];
+    harness.run();
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["ff_lost"], 39);
+}
+
+// Issue 9: "every input pre-filled from the table (range ...) ... a typed measurement wins
+// over the plotted one". On the Micro Colonial demo, selecting firer then target fills the
+// fire's range with the table's "centre of the firing unit to the nearest point on the
+// target counter".
+#[test]
+fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
+    use laager::app::{Command, LaagerApp, State};
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    // The demo opens with a club's counter sizes typed in (the rules do not print them).
+    let cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.push(Command::Select(vec![
+        "1/24 A".to_owned(),
+        "uKhandempemvu".to_owned(),
+    ]));
+    app.run_commands();
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 1400.0));
+    harness.run();
+    let measured = harness.state().measurement().expect("measured").range.mm;
+    let range = &harness.state().desk.mc_combat.fire.range;
+    assert!(range.plotted && !range.range_typed);
+    assert!((range.range_mm - f64::from(measured)).abs() < 0.05);
+    // A range typed by hand stays when the table is measured again.
+    harness.state_mut().desk.mc_combat.fire.range.range_typed = true;
+    harness.state_mut().desk.mc_combat.fire.range.range_mm = 123.0;
+    harness.run();
+    assert!((harness.state().desk.mc_combat.fire.range.range_mm - 123.0).abs() < f64::EPSILON);
+}

@@ -127,6 +127,32 @@ pub enum McProcedure {
     Movement,
     /// A morale test.
     Morale,
+    /// Small arms fire.
+    Fire,
+    /// A machine or Gatling gun's jam check.
+    Jam,
+    /// A round of melee.
+    Melee,
+    /// A rally attempt.
+    Rally,
+    /// One gun's fire.
+    Artillery,
+    /// A Zulu attempt to break into a building at Rorke's Drift.
+    BreakIn,
+}
+
+impl McProcedure {
+    /// Every procedure, with its label.
+    pub const ALL: [(McProcedure, &'static str); 8] = [
+        (McProcedure::Movement, "Movement"),
+        (McProcedure::Morale, "Morale test"),
+        (McProcedure::Fire, "Fire"),
+        (McProcedure::Jam, "Jam"),
+        (McProcedure::Melee, "Melee"),
+        (McProcedure::Rally, "Rally"),
+        (McProcedure::Artillery, "Artillery"),
+        (McProcedure::BreakIn, "Break-in"),
+    ];
 }
 
 /// The morale-test form. Troop type and class are the row and column names of the club's

@@ -5,6 +5,8 @@
 pub mod chart_view;
 pub mod dba_panel;
 pub mod dice_entry;
+pub mod mc_combat;
+pub mod mc_fire;
 pub mod mc_panel;
 pub mod odds_view;
 pub mod panel;

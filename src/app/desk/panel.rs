@@ -3,6 +3,7 @@
 //! needs chart cells opens them in place.
 
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
+use super::mc_combat::McCombat;
 use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
 use super::sotq_panel::SotqForm;
 use super::vc_panel::VcForm;
@@ -52,6 +53,8 @@ pub struct Desk {
     pub mc_move: MoveForm,
     /// The Micro Colonial morale form.
     pub mc_morale: MoraleForm,
+    /// The Micro Colonial combat forms: fire, jam, melee, rally, artillery, break-in.
+    pub mc_combat: McCombat,
     /// The Victoria Cross II forms.
     pub vc: VcForm,
     /// The Soldiers of the Queen forms.
@@ -82,6 +85,7 @@ impl Desk {
             mc_procedure: McProcedure::Movement,
             mc_move: MoveForm::default(),
             mc_morale: MoraleForm::default(),
+            mc_combat: McCombat::default(),
             vc: VcForm::default(),
             sotq: SotqForm::default(),
             dice: DiceEntry::new(seed),
@@ -196,12 +200,13 @@ impl Desk {
         self.result = Some(result);
     }
 
-    /// Micro Colonial: one-off cells whose chart lost its printed keys go to the rule as
-    /// typed cells, named by what the rule knows (as `laager mc --cell` does).
-    fn resolve_mc(&mut self, mut charts: Charts) {
-        use micro_colonial::lost_keys::LostKeyCells;
-        self.message = None;
-        let mut typed = LostKeyCells::default();
+    /// Micro Colonial's charts in force: one-off cells whose chart lost its printed keys go
+    /// to the rule as typed cells, named by what the rule knows (as `laager mc --cell` does).
+    fn mc_charts(
+        &self,
+        mut charts: Charts,
+    ) -> Result<(Charts, micro_colonial::lost_keys::LostKeyCells), String> {
+        let mut typed = micro_colonial::lost_keys::LostKeyCells::default();
         let mut lost = Vec::new();
         for cell in &self.once_cells {
             if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
@@ -209,16 +214,29 @@ impl Desk {
             }
         }
         for cell in lost {
-            if let Err(e) = typed.add(&charts, &cell) {
+            typed.add(&charts, &cell)?;
+        }
+        Ok((charts, typed))
+    }
+
+    fn resolve_mc(&mut self, charts: Charts) {
+        self.message = None;
+        let (charts, typed) = match self.mc_charts(charts) {
+            Ok(c) => c,
+            Err(e) => {
                 self.message = Some(e);
                 return;
             }
-        }
+        };
         if self.mc_procedure == McProcedure::Movement {
             self.result = Some(micro_colonial::movement::resolve_move(
                 &charts,
                 &self.mc_move.request(),
             ));
+            return;
+        }
+        if let Some(e) = self.mc_combat.input_error(self.mc_procedure) {
+            self.message = Some(e);
             return;
         }
         let mut dice = match self.dice.take_source() {
@@ -228,12 +246,21 @@ impl Desk {
                 return;
             }
         };
-        match micro_colonial::morale::resolve(
-            &charts,
-            &self.mc_morale.test(),
-            &typed,
-            dice.as_mut(),
-        ) {
+        let result = if self.mc_procedure == McProcedure::Morale {
+            micro_colonial::morale::resolve(&charts, &self.mc_morale.test(), &typed, dice.as_mut())
+        } else {
+            match self
+                .mc_combat
+                .resolve(self.mc_procedure, &charts, &typed, dice.as_mut())
+            {
+                Some(result) => result,
+                None => return,
+            }
+        };
+        match result {
+            Ok(_) if dice.unused() > 0 => {
+                self.message = Some(format!("dice: {} typed face(s) left unused", dice.unused()));
+            }
             Ok(resolution) => self.result = Some(Ok(resolution)),
             Err(micro_colonial::Failure::Refused(refusal)) => self.result = Some(Err(refusal)),
             Err(micro_colonial::Failure::Dice(e)) => self.message = Some(e.to_string()),
@@ -360,11 +387,8 @@ impl Desk {
             return;
         }
         if ruleset == Ruleset::MicroColonial {
-            ui.horizontal(|ui| {
-                for (p, name) in [
-                    (McProcedure::Movement, "Movement"),
-                    (McProcedure::Morale, "Morale test"),
-                ] {
+            ui.horizontal_wrapped(|ui| {
+                for (p, name) in McProcedure::ALL {
                     if ui
                         .selectable_value(&mut self.mc_procedure, p, name)
                         .changed()
@@ -374,12 +398,35 @@ impl Desk {
                 }
             });
             let mut entered = false;
-            if self.mc_procedure == McProcedure::Movement {
-                self.mc_move.ui(ui);
-            } else {
-                let names = micro_colonial::morale::factor_names(charts);
-                self.mc_morale.ui(ui, &names);
-                entered = self.dice.ui(ui, "one die, e.g. 3");
+            match self.mc_procedure {
+                McProcedure::Movement => self.mc_move.ui(ui),
+                McProcedure::Morale => {
+                    let names = micro_colonial::morale::factor_names(charts);
+                    self.mc_morale.ui(ui, &names);
+                }
+                p => self.mc_combat.ui(ui, p, charts),
+            }
+            if let Some(odds) = self
+                .mc_charts(charts.clone())
+                .ok()
+                .and_then(|(c, typed)| self.mc_combat.odds(self.mc_procedure, &c, &typed))
+            {
+                ui.separator();
+                ui.strong("Odds before the roll");
+                match odds {
+                    Ok(odds) => odds_ui(
+                        ui,
+                        "mc",
+                        &odds,
+                        McCombat::better_is_higher(self.mc_procedure),
+                    ),
+                    Err(refusal) => {
+                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+                    }
+                }
+            }
+            if self.mc_procedure != McProcedure::Movement {
+                entered = self.dice.ui(ui, McCombat::dice_hint(self.mc_procedure));
             }
             if ui
                 .button("Resolve")
