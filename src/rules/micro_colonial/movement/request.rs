@@ -2,51 +2,8 @@
 //! interpenetrations, volley losses and square, as closed sets of names the command line
 //! parses; and which chart row and column each of them reads.
 
-use std::fmt;
+use crate::rules::micro_colonial::names::named;
 use std::str::FromStr;
-
-/// Defines a closed set of names with `name()`, `ALL`, `Display` and `FromStr`.
-macro_rules! named {
-    ($(#[$doc:meta])* $ty:ident, $what:literal { $($(#[$vdoc:meta])* $variant:ident = $name:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $ty {
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $ty {
-            /// Every value, in the order the help lists them.
-            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
-            /// Every name, in the order the help lists them.
-            pub const NAMES: &'static [&'static str] = &[$($name),+];
-
-            /// The name used on the command line and in steps.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $name),+
-                }
-            }
-        }
-
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $ty {
-            type Err = String;
-
-            fn from_str(text: &str) -> Result<$ty, String> {
-                $ty::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name() == text)
-                    .ok_or_else(|| format!("'{text}' is not a {}: expected one of {}", $what, $ty::NAMES.join(", ")))
-            }
-        }
-    };
-}
 
 named!(
     /// The troop types of `laager mc move --troop`.
