@@ -120,6 +120,17 @@ impl Desk {
         }
     }
 
+    /// The dice for one resolution, or `None` with the typed-dice error shown.
+    fn take_dice(&mut self) -> Option<Box<dyn crate::dice::DiceSource>> {
+        match self.dice.take_source() {
+            Ok(dice) => Some(dice),
+            Err(e) => {
+                self.message = Some(e.to_string());
+                None
+            }
+        }
+    }
+
     /// Resolves the procedure shown with the dice chosen.
     pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
         if ruleset == Ruleset::SoldiersOfTheQueen {
@@ -138,12 +149,8 @@ impl Desk {
             }
         };
         if ruleset == Ruleset::VictoriaCross {
-            let mut dice = match self.dice.take_source() {
-                Ok(d) => d,
-                Err(e) => {
-                    self.message = Some(e.to_string());
-                    return;
-                }
+            let Some(mut dice) = self.take_dice() else {
+                return;
             };
             match self.vc.resolve(&charts, dice.as_mut()) {
                 Err(VcError::Dice(e)) => self.message = Some(e.to_string()),
@@ -162,22 +169,10 @@ impl Desk {
             }
             return;
         }
-        if ruleset == Ruleset::MicroColonial {
-            self.message = None;
-            self.result = Some(micro_colonial::movement::resolve_move(
-                &charts,
-                &self.mc_move.request(),
-            ));
-            return;
-        }
         let result = match (ruleset, self.dba_procedure) {
             (Ruleset::DbaZulu, DbaProcedure::Combat) => {
-                let mut dice = match self.dice.take_source() {
-                    Ok(d) => d,
-                    Err(e) => {
-                        self.message = Some(e.to_string());
-                        return;
-                    }
+                let Some(mut dice) = self.take_dice() else {
+                    return;
                 };
                 let result =
                     dba_zulu::resolve_combat(&charts, &self.dba_combat.situation(), dice.as_mut());
@@ -239,12 +234,8 @@ impl Desk {
             self.message = Some(e);
             return;
         }
-        let mut dice = match self.dice.take_source() {
-            Ok(d) => d,
-            Err(e) => {
-                self.message = Some(e.to_string());
-                return;
-            }
+        let Some(mut dice) = self.take_dice() else {
+            return;
         };
         let result = if self.mc_procedure == McProcedure::Morale {
             micro_colonial::morale::resolve(&charts, &self.mc_morale.test(), &typed, dice.as_mut())
@@ -275,12 +266,8 @@ impl Desk {
                 return;
             }
         };
-        let mut dice = match self.dice.take_source() {
-            Ok(d) => d,
-            Err(e) => {
-                self.message = Some(e.to_string());
-                return;
-            }
+        let Some(mut dice) = self.take_dice() else {
+            return;
         };
         let result = self.sotq.resolve(&charts, dice.as_mut());
         if self.sotq.throws() && result.is_ok() && dice.unused() > 0 {
