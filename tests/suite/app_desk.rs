@@ -209,6 +209,16 @@ fn enter_in_the_dice_field_resolves() {
     assert_eq!(result.outcome["result"], "destroyed");
 }
 
+/// Switches the desk to typed dice, types `faces` and clicks Resolve, as a referee does.
+fn resolve_with_typed_faces(harness: &mut Harness<'_, laager::app::desk::Desk>, faces: &str) {
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(harness, "dice faces", faces);
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+}
+
 fn type_into(harness: &Harness<'_, laager::app::desk::Desk>, label: &str, text: &str) {
     let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, label);
     field.focus();
@@ -226,12 +236,7 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
     harness.run();
     harness.get_by_label("Morale test").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    type_into(&harness, "dice faces", "3");
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    resolve_with_typed_faces(&mut harness, "3");
     // The Loss table's orientation is not settled by the document, and Morale Table 3 is
     // lost: the test asks for both by name.
     let refusal = harness
@@ -358,12 +363,7 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
 
     harness.get_by_label("Leader death").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    type_into(&harness, "dice faces", "6,6");
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    resolve_with_typed_faces(&mut harness, "6,6");
     // "a roll of 2 or 12 ... the leader is killed".
     let result = harness
         .state()
