@@ -67,6 +67,8 @@ fn campaign() -> Campaign {
                 troop_type: "regular infantry".to_owned(),
                 initial: 1000,
                 present: 1000,
+                class: None,
+                strength_note: None,
             };
             game.append(Event::UnitAdded { unit }).expect("unit");
         }

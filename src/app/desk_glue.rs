@@ -15,24 +15,38 @@ use crate::ruleset::Ruleset;
 impl LaagerApp {
     /// A new game log for the table on the canvas: one unit per base.
     ///
-    /// DBA strength is counted in bases ("lost a third or more of their total bases"), so
-    /// each base joins with 1. Other rulesets' strengths are not on the layout: the units
-    /// join with 0 until the referee records them.
+    /// A unit's strength is the layout's `strength` when it gives one; else, for Micro
+    /// Colonial, its `army_list` record's initial fighting factor (with the cell's
+    /// confidence noted); else DBA's 1 base ("lost a third or more of their total bases"
+    /// counts bases); else 0, which the roster asks the referee to set.
     pub(crate) fn new_session(&self) -> Session {
         let ruleset = self.document.layout.ruleset.unwrap_or(self.state.ruleset);
-        let strength = u32::from(ruleset == Ruleset::DbaZulu);
+        let charts = self.charts();
         let units = self
             .document
             .layout
             .bases()
             .iter()
-            .map(|base| UnitSpec {
-                unit_id: UnitId(base.unit_id().to_owned()),
-                name: base.unit_id().to_owned(),
-                side: base.side().to_owned(),
-                troop_type: base.unit_type().to_owned(),
-                initial: strength,
-                present: strength,
+            .map(|base| {
+                let record = base.record();
+                let (strength, strength_note) = match (record.strength, &record.army_list) {
+                    (Some(n), _) => (n, None),
+                    (None, Some(key)) if ruleset == Ruleset::MicroColonial => match charts {
+                        Some(charts) => army_list_strength(charts, key),
+                        None => (0, Some("the charts did not load: set the IF".to_owned())),
+                    },
+                    _ => (u32::from(ruleset == Ruleset::DbaZulu), None),
+                };
+                UnitSpec {
+                    unit_id: UnitId(base.unit_id().to_owned()),
+                    name: base.unit_id().to_owned(),
+                    side: base.side().to_owned(),
+                    troop_type: base.unit_type().to_owned(),
+                    initial: strength,
+                    present: strength,
+                    class: record.class.clone(),
+                    strength_note,
+                }
             })
             .collect();
         let layout = crate::geometry::file::write(&self.document.layout);
@@ -52,10 +66,16 @@ impl LaagerApp {
         {
             self.desk.mc_combat.plot_range(f64::from(m.range.mm));
         }
-        if self.canvas.selected == self.desk_selection {
+        let log_len = self.session.game().events().len();
+        let selection_changed = self.canvas.selected != self.desk_selection;
+        if selection_changed || log_len != self.desk_log_len {
+            self.desk_log_len = log_len;
+            self.desk_selection.clone_from(&self.canvas.selected);
+            self.prefill_from_records();
+        }
+        if !selection_changed {
             return;
         }
-        self.desk_selection.clone_from(&self.canvas.selected);
         let [a, b, ..] = self.canvas.selected.as_slice() else {
             return;
         };
@@ -82,6 +102,109 @@ impl LaagerApp {
         }
     }
 
+    /// The record edits a resolution makes to the units the desk was filled from. A
+    /// Micro Colonial move also records the unit's move, which strikes through its D
+    /// figures ("Strike a line through the figure to show that it has been taken into
+    /// account").
+    fn effects_for(
+        &self,
+        resolution: &crate::resolution::Resolution,
+    ) -> Vec<crate::game::UnitEdit> {
+        let selected: Vec<UnitId> = self
+            .desk_selection
+            .iter()
+            .map(|s| UnitId(s.clone()))
+            .collect();
+        let mut edits = effects::of(resolution, &selected);
+        if resolution.ruleset == Ruleset::MicroColonial
+            && resolution.procedure == "move"
+            && let Some(first) = selected.first()
+            && let Some(base) = self.document.layout.base(&first.0)
+        {
+            edits.push(crate::game::UnitEdit::Moved {
+                unit_id: first.clone(),
+                to: serde_json::json!({
+                    "x": crate::geometry::round_mm(base.centre().x),
+                    "y": crate::geometry::round_mm(base.centre().y),
+                    "facing": crate::geometry::round_mm(base.facing_deg()),
+                }),
+            });
+        }
+        edits
+    }
+
+    /// What applying the desk's result would write to the units selected on the table,
+    /// for the desk to show before the referee applies it.
+    pub(crate) fn preview_apply(&mut self) {
+        self.desk.apply_preview = match &self.desk.result {
+            Some(Ok(resolution)) => {
+                let edits = self.effects_for(resolution);
+                let state = self.session.game().state();
+                edits
+                    .iter()
+                    .map(|edit| {
+                        let known = state.unit(edit.unit_id()).is_some();
+                        if known {
+                            edit.describe()
+                        } else {
+                            format!("{} (not on the roster: start a new game)", edit.describe())
+                        }
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+    }
+
+    /// Fills the Micro Colonial forms' fighting factors from the records of the units
+    /// selected (firer or attacker first, target second): the record sheet's PF is the
+    /// "number of fighting factors in the firing unit", IF and PF feed the Loss table, and
+    /// the D figures not yet struck cut the next move. Runs when the selection or the log
+    /// changes, so a value typed at the desk wins until then; units whose strength is not
+    /// recorded (0) are left as typed.
+    fn prefill_from_records(&mut self) {
+        let game = self.session.game();
+        if game.ruleset != Ruleset::MicroColonial {
+            self.desk.prefill_note = None;
+            return;
+        }
+        let state = game.state();
+        let units: Vec<_> = self
+            .desk_selection
+            .iter()
+            .filter_map(|id| state.unit(&UnitId(id.clone())))
+            .collect();
+        let known = |i: usize| units.get(i).filter(|u| u.spec.initial > 0);
+        let mut notes = Vec::new();
+        if let Some(a) = known(0) {
+            let sheet = crate::game::mc_unit(state, a);
+            let mc = &mut self.desk.mc_combat;
+            mc.fire.firer_ff = a.present;
+            mc.melee.a.ff = a.present;
+            mc.artillery.gun_ff = a.present;
+            self.desk.mc_morale.initial_ff = a.spec.initial;
+            self.desk.mc_morale.present_ff = a.present;
+            self.desk.mc_move.volley_losses = sheet.forward_move_cut_mm;
+            notes.push(format!(
+                "{}: IF {}, PF {}, D not yet struck {}",
+                a.spec.unit_id, a.spec.initial, a.present, sheet.forward_move_cut_mm
+            ));
+        }
+        if let Some(b) = known(1) {
+            self.desk.mc_combat.fire.target_ff = b.present;
+            self.desk.mc_combat.melee.b.ff = b.present;
+            notes.push(format!("{}: PF {}", b.spec.unit_id, b.present));
+        }
+        for unit in units.iter().filter(|u| u.spec.initial == 0).take(2) {
+            notes.push(format!(
+                "{}: strength not recorded — set its IF in the roster",
+                unit.spec.unit_id
+            ));
+        }
+        self.desk.prefill_note =
+            (!notes.is_empty()).then(|| format!("From the records: {}", notes.join("; ")));
+    }
+
     /// Carries out what the desk asked for.
     pub(crate) fn run_desk_actions(&mut self, actions: Vec<DeskAction>) {
         for action in actions {
@@ -100,18 +223,7 @@ impl LaagerApp {
                     self.run_commands();
                 }
                 DeskAction::Apply(resolution) => {
-                    let selected: Vec<UnitId> = self
-                        .desk_selection
-                        .iter()
-                        .map(|s| UnitId(s.clone()))
-                        .collect();
-                    let effects = if resolution.ruleset == Ruleset::DbaZulu
-                        && resolution.procedure == "combat"
-                    {
-                        effects::dba_combat(&resolution.outcome, selected.first(), selected.get(1))
-                    } else {
-                        Vec::new()
-                    };
+                    let effects = self.effects_for(&resolution);
                     let dice = match resolution.rolls.first() {
                         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
                             seed: roll.seed.unwrap_or(0),
@@ -163,6 +275,11 @@ impl LaagerApp {
                 RecordsAction::Undo => self.session.undo(),
                 RecordsAction::Redo => self.session.redo(),
                 RecordsAction::Log(event) => self.session.append(event),
+                RecordsAction::NewGame => {
+                    self.session = self.new_session();
+                    self.records.roster = super::roster::Roster::default();
+                    Ok(())
+                }
                 RecordsAction::SaveAs(path) => self
                     .session
                     .save_as(&path)
@@ -224,8 +341,44 @@ impl LaagerApp {
             .default_size(220.0)
             .resizable(true)
             .show(ui, |ui| {
-                actions = self.records.ui(ui, &self.session);
+                actions = self
+                    .records
+                    .ui(ui, &self.session, self.charts.as_ref().ok());
             });
         self.run_records_actions(actions);
+    }
+}
+
+/// A Micro Colonial army-list record's initial fighting factor, with where it came from;
+/// 0 and the reason when the record or its value is unknown (never a guess).
+fn army_list_strength(charts: &crate::charts::Charts, key: &str) -> (u32, Option<String>) {
+    let cell = charts
+        .chart(Ruleset::MicroColonial, "army_lists")
+        .and_then(|chart| chart.cell(&[key, "initial_ff"]));
+    match cell {
+        None => (
+            0,
+            Some(format!("army_lists has no record {key}: set the IF")),
+        ),
+        Some(cell) => match cell
+            .value
+            .as_ref()
+            .and_then(crate::charts::Value::as_int)
+            .and_then(|n| u64::try_from(n).ok())
+        {
+            Some(ff) => (
+                u32::try_from(ff).unwrap_or(u32::MAX),
+                Some(format!(
+                    "IF from army_lists {key}: {ff}, {}",
+                    cell.confidence.name()
+                )),
+            ),
+            None => (
+                0,
+                Some(format!(
+                    "army_lists {key}: IF unknown in the document: set it"
+                )),
+            ),
+        },
     }
 }

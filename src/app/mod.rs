@@ -12,6 +12,7 @@ pub mod desk;
 mod desk_glue;
 pub mod document;
 pub mod records_panel;
+pub mod roster;
 mod run;
 pub mod session;
 mod side_panel;
@@ -95,6 +96,9 @@ pub struct LaagerApp {
     records: records_panel::RecordsPanel,
     /// The selection the desk's forms were last filled from.
     desk_selection: Vec<String>,
+    /// How many events the game's log had when the desk's forms were last filled from
+    /// the records.
+    desk_log_len: usize,
 }
 
 /// The shipped charts with the club's typed cells applied.
@@ -152,6 +156,7 @@ impl LaagerApp {
             ),
             records: records_panel::RecordsPanel::default(),
             desk_selection: Vec::new(),
+            desk_log_len: 0,
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());
@@ -213,6 +218,7 @@ impl LaagerApp {
         self.show_strengths_on_bases();
         let measurement = self.measurement();
         self.prefill_desk(measurement.as_ref());
+        self.preview_apply();
         let mut desk_actions = Vec::new();
         egui::Panel::right("measure_panel")
             .default_size(380.0)

@@ -1,8 +1,10 @@
 //! The game's records on screen: the roster with each unit's present strength and status,
 //! the move counter, the log with undo and redo, and the `.laager` file.
 
+use super::roster::Roster;
 use super::session::Session;
-use crate::game::{Cause, Event, UnitEdit};
+use crate::charts::Charts;
+use crate::game::Event;
 use std::path::PathBuf;
 
 /// What the records panel asks the app to do at the end of the frame.
@@ -14,6 +16,8 @@ pub enum RecordsAction {
     Redo,
     /// Log a manual edit.
     Log(Event),
+    /// Start a new game log for the table as it stands.
+    NewGame,
     /// Save the campaign to a new `.laager` file.
     SaveAs(PathBuf),
     /// Open a `.laager` file.
@@ -31,11 +35,18 @@ pub struct RecordsPanel {
     pub path: String,
     /// The path to export records (CSV) or the game (JSON) to.
     pub export_path: String,
+    /// The roster and its unit edit form.
+    pub roster: Roster,
 }
 
 impl RecordsPanel {
     /// Draws the roster, the log and the file controls.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<RecordsAction> {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        charts: Option<&Charts>,
+    ) -> Vec<RecordsAction> {
         let mut actions = Vec::new();
         let game = session.game();
         let state = game.state();
@@ -67,6 +78,15 @@ impl RecordsPanel {
                 actions.push(RecordsAction::Redo);
             }
             ui.separator();
+            if ui
+                .button("New game")
+                .on_hover_text(
+                    "A new game log for the table as it stands (a saved game stays in its file)",
+                )
+                .clicked()
+            {
+                actions.push(RecordsAction::NewGame);
+            }
             let label = ui.label("game file");
             ui.add(
                 egui::TextEdit::singleline(&mut self.path)
@@ -145,62 +165,11 @@ impl RecordsPanel {
             columns[0].strong("Roster");
             egui::ScrollArea::vertical()
                 .id_salt("roster")
-                .max_height(160.0)
+                .max_height(200.0)
                 .show(&mut columns[0], |ui| {
-                    egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
-                        for h in [
-                            "unit",
-                            "side",
-                            "type",
-                            "present",
-                            "lost this move",
-                            "status",
-                            "",
-                        ] {
-                            ui.strong(h);
-                        }
-                        ui.end_row();
-                        for unit in &state.units {
-                            let id = &unit.spec.unit_id;
-                            ui.label(id.to_string());
-                            ui.label(&unit.spec.side);
-                            ui.label(&unit.spec.troop_type);
-                            ui.label(format!("{} / {}", unit.present, unit.spec.initial));
-                            let lost = state.lost_this_move(id);
-                            // MORALE: a test is due for losing "more than 50 F.F. in one move"
-                            // (more than 100 for Fanatics, whose class the referee knows).
-                            if game.ruleset == crate::ruleset::Ruleset::MicroColonial && lost > 50 {
-                                ui.colored_label(
-                                    ui.visuals().warn_fg_color,
-                                    format!("{lost}: morale test due (Fanatics: over 100)"),
-                                );
-                            } else {
-                                ui.label(lost.to_string());
-                            }
-                            let status = if unit.removed {
-                                "removed".to_owned()
-                            } else {
-                                unit.status.clone().unwrap_or_default()
-                            };
-                            ui.label(status);
-                            if !unit.removed
-                                && unit.present > 0
-                                && ui
-                                    .small_button("−1")
-                                    .on_hover_text(format!("{id} loses 1 (column K)"))
-                                    .clicked()
-                            {
-                                actions.push(RecordsAction::Log(Event::Edit {
-                                    edit: UnitEdit::StrengthChanged {
-                                        unit_id: id.clone(),
-                                        amount: 1,
-                                        cause: Cause::Other,
-                                    },
-                                }));
-                            }
-                            ui.end_row();
-                        }
-                    });
+                    for event in self.roster.ui(ui, game.ruleset, state, charts) {
+                        actions.push(RecordsAction::Log(event));
+                    }
                 });
             columns[1].strong("Game log");
             egui::ScrollArea::vertical()

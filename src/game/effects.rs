@@ -2,7 +2,119 @@
 //! applies with "apply". Each function reads only the outcome keys of its procedure.
 
 use super::event::{Cause, UnitEdit, UnitId};
+use crate::resolution::Resolution;
+use crate::ruleset::Ruleset;
 use serde_json::{Map, Value};
+
+/// The effects of a resolution on the units it was resolved for, in the order the desk
+/// names them (firer then target; melee A then B; the testing unit first). Procedures
+/// that change no record (movement, odds, ranges) give none.
+pub fn of(resolution: &Resolution, units: &[UnitId]) -> Vec<UnitEdit> {
+    let outcome = &resolution.outcome;
+    let (first, second) = (units.first(), units.get(1));
+    match (resolution.ruleset, resolution.procedure.as_str()) {
+        (Ruleset::DbaZulu, "combat") => dba_combat(outcome, first, second),
+        (Ruleset::MicroColonial, procedure) => mc(procedure, outcome, units),
+        _ => Vec::new(),
+    }
+}
+
+fn count(outcome: &Map<String, Value>, key: &str) -> u32 {
+    outcome
+        .get(key)
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(0)
+}
+
+fn loss(unit_id: Option<&UnitId>, amount: u32, cause: Cause) -> Option<UnitEdit> {
+    let unit_id = unit_id?.clone();
+    (amount > 0).then_some(UnitEdit::StrengthChanged {
+        unit_id,
+        amount,
+        cause,
+    })
+}
+
+fn status(unit_id: Option<&UnitId>, status: Option<&str>) -> Option<UnitEdit> {
+    Some(UnitEdit::StatusSet {
+        unit_id: unit_id?.clone(),
+        status: status.map(str::to_owned),
+    })
+}
+
+/// Micro Colonial: fighting factors lost go to the record sheet's D column when they are
+/// volley losses ("record all volley fire losses under the column headed 'D' ... Record all
+/// other losses under the column headed 'K'"), morale results become statuses.
+fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<UnitEdit> {
+    let (first, second) = (units.first(), units.get(1));
+    let edits = match procedure {
+        // Firer first, target second: "A final Plus result indicates the number of
+        // fighting factors lost".
+        "small-arms-fire" => {
+            let volley = count(outcome, "volley_losses");
+            let other = count(outcome, "ff_lost").saturating_sub(volley);
+            vec![
+                loss(second, volley, Cause::Volley),
+                loss(second, other, Cause::Other),
+            ]
+        }
+        // "Any plus factor indicates the number of fighting factors lost by the target";
+        // with a skirmish screen, "divided in the ratio of 1 to 5": the screen is the third
+        // unit selected.
+        "artillery-fire" => match outcome.get("screen_losses") {
+            Some(_) => vec![
+                loss(second, count(outcome, "close_order_losses"), Cause::Other),
+                loss(units.get(2), count(outcome, "screen_losses"), Cause::Other),
+            ],
+            None => vec![loss(second, count(outcome, "ff_lost"), Cause::Other)],
+        },
+        // "Any plus result will be the number of fighting factors lost by the opposing
+        // unit"; the loser who must test is marked so.
+        "melee" => {
+            let loser = match outcome.get("winner").and_then(Value::as_str) {
+                Some("a") => second,
+                Some("b") => first,
+                _ => None,
+            };
+            let must_test = outcome
+                .get("loser_must_test")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            vec![
+                loss(first, count(outcome, "a_losses"), Cause::Other),
+                loss(second, count(outcome, "b_losses"), Cause::Other),
+                if must_test {
+                    status(loser, Some("morale test due"))
+                } else {
+                    None
+                },
+            ]
+        }
+        // The morale result is the unit's action: GOOD clears any status.
+        "morale" => {
+            let word = match outcome.get("result").and_then(Value::as_str) {
+                Some("fall-back") => Some("falling back"),
+                Some("go-to-ground") => Some("gone to ground"),
+                Some("break") => Some("broken"),
+                _ => None,
+            };
+            vec![status(first, word)]
+        }
+        // A rallied unit's break is over.
+        "rally" => {
+            if outcome.get("rallied").and_then(Value::as_bool) == Some(true) {
+                vec![status(first, None)]
+            } else {
+                Vec::new()
+            }
+        }
+        // "A breaking unit will lose one dice x 10 fighting factors per move of rout."
+        "rout-loss" => vec![loss(first, count(outcome, "ff_lost"), Cause::Other)],
+        _ => Vec::new(),
+    };
+    edits.into_iter().flatten().collect()
+}
 
 /// The effects of a DBA combat (`outcome.loser`, `outcome.result`) on its two bases.
 ///

@@ -41,6 +41,14 @@ pub struct UnitSpec {
     pub initial: u32,
     /// Strength on joining this game (PF); equal to `initial` in a first game.
     pub present: u32,
+    /// Its class for the morale rules (Micro Colonial `fanatic`, `european-regular`,
+    /// `other`), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Where the strength came from, when it was read from a chart rather than typed
+    /// (`army_lists unodwengu: 950, reconstructed`), so the roster can flag it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength_note: Option<String>,
 }
 
 /// Why a unit's strength changed.
@@ -84,6 +92,17 @@ pub enum UnitEdit {
         /// Volley or other loss, or a replacement.
         cause: Cause,
     },
+    /// The strength the unit joined with, set or corrected by hand (the club's counter
+    /// says 280 FF): initial strength (IF) and strength on joining this game (PF). Losses
+    /// and replacements already recorded still count against the new figure.
+    StrengthSet {
+        /// The unit.
+        unit_id: UnitId,
+        /// Initial strength (Micro Colonial IF).
+        initial: u32,
+        /// Strength on joining this game (PF).
+        present: u32,
+    },
     /// A status set ("broken", "recoiled", "morale test due") or cleared (`null`).
     StatusSet {
         /// The unit.
@@ -99,11 +118,17 @@ pub enum UnitEdit {
 }
 
 impl UnitEdit {
+    /// A one-line description ("uMbonambi loses 12 to volley fire").
+    pub fn describe(&self) -> String {
+        describe_edit(self)
+    }
+
     /// The unit the edit is about.
     pub fn unit_id(&self) -> &UnitId {
         match self {
             UnitEdit::Moved { unit_id, .. }
             | UnitEdit::StrengthChanged { unit_id, .. }
+            | UnitEdit::StrengthSet { unit_id, .. }
             | UnitEdit::StatusSet { unit_id, .. }
             | UnitEdit::Removed { unit_id } => unit_id,
         }
@@ -233,6 +258,11 @@ fn describe_edit(edit: &UnitEdit) -> String {
             Cause::Other => format!("{unit_id} loses {amount}"),
             Cause::Replacement => format!("{unit_id} restored by {amount}"),
         },
+        UnitEdit::StrengthSet {
+            unit_id,
+            initial,
+            present,
+        } => format!("{unit_id} set to {present} of {initial} on joining"),
         UnitEdit::StatusSet { unit_id, status } => match status {
             Some(status) => format!("{unit_id} is {status}"),
             None => format!("{unit_id} status cleared"),

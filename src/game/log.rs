@@ -340,6 +340,18 @@ impl Game {
                         *left += amount;
                     }
                 }
+                UnitEdit::StrengthSet {
+                    initial, present, ..
+                } => {
+                    if present > initial {
+                        return Err(GameError::PresentAboveInitial {
+                            unit_id: unit_id.clone(),
+                            present: *present,
+                            initial: *initial,
+                        });
+                    }
+                    *left = self.state.present_if_joined_with(unit_id, *present);
+                }
                 UnitEdit::Removed { .. } => removed.push(unit_id),
                 UnitEdit::Moved { .. } | UnitEdit::StatusSet { .. } => {}
             }

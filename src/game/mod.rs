@@ -20,5 +20,5 @@ pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };
 pub use log::{Game, GameError};
-pub use sheet::{RecordSheet, SheetRows, Table};
+pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};

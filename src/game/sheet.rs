@@ -263,7 +263,8 @@ fn strength_unit(unit: &UnitState) -> StrengthUnit {
     }
 }
 
-fn mc_unit(state: &GameState, unit: &UnitState) -> McUnit {
+/// One unit's Micro Colonial casualty record (its rows of the sheet).
+pub fn mc_unit(state: &GameState, unit: &UnitState) -> McUnit {
     let unit_id = &unit.spec.unit_id;
     let moved_after = |seq: u64| {
         state

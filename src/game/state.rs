@@ -49,6 +49,20 @@ pub struct MoveEntry {
     pub unit_id: UnitId,
 }
 
+/// A strength of `start` after every recorded change to the unit.
+fn present_after(changes: &[StrengthEntry], unit_id: &UnitId, start: u32) -> u32 {
+    changes
+        .iter()
+        .filter(|c| c.unit_id == *unit_id)
+        .fold(start, |now, change| {
+            if change.cause.is_loss() {
+                now.saturating_sub(change.amount)
+            } else {
+                now.saturating_add(change.amount)
+            }
+        })
+}
+
 /// Everything the active events of a log add up to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
@@ -191,9 +205,26 @@ impl GameState {
                     cause: *cause,
                 });
             }
+            UnitEdit::StrengthSet {
+                unit_id,
+                initial,
+                present,
+            } => {
+                let now = present_after(&self.changes, unit_id, *present);
+                let unit = &mut self.units[at];
+                unit.spec.initial = *initial;
+                unit.spec.present = *present;
+                unit.present = now;
+            }
             UnitEdit::StatusSet { status, .. } => unit.status.clone_from(status),
             UnitEdit::Removed { .. } => unit.removed = true,
         }
+    }
+
+    /// The present strength a unit would have, had it joined with `present`: the losses
+    /// and replacements already recorded still count.
+    pub fn present_if_joined_with(&self, unit_id: &UnitId, present: u32) -> u32 {
+        present_after(&self.changes, unit_id, present)
     }
 
     /// One unit's state.

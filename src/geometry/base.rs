@@ -16,6 +16,7 @@ pub struct Base {
     unit_id: String,
     side: String,
     unit_type: String,
+    record: UnitRecord,
     centre: Point,
     facing_deg: Real,
     frontage: Real,
@@ -23,6 +24,21 @@ pub struct Base {
     table_from_base: Pose,
     shape: Cuboid,
     corners: [Point; 4],
+}
+
+/// What a layout may say about a unit beyond its base: the records it starts a game with.
+/// None of it is geometry; the referee's desk reads it when a game begins.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UnitRecord {
+    /// Initial strength in the ruleset's measure (Micro Colonial fighting factors, DBA
+    /// bases, Victoria Cross and Soldiers of the Queen SP), when the layout gives it.
+    pub strength: Option<u32>,
+    /// The unit's class for the morale rules (Micro Colonial `fanatic`,
+    /// `european-regular`, `other`), when the layout gives it.
+    pub class: Option<String>,
+    /// The army-list record its initial strength is read from (Micro Colonial
+    /// `army_lists`, e.g. `unodwengu`), when the layout names one.
+    pub army_list: Option<String>,
 }
 
 /// One of the four edges of a base.
@@ -96,6 +112,7 @@ impl Base {
             unit_id: unit_id.into(),
             side: side.into(),
             unit_type: String::new(),
+            record: UnitRecord::default(),
             centre,
             facing_deg,
             frontage,
@@ -112,6 +129,12 @@ impl Base {
         self
     }
 
+    /// The same base with the records a layout gives for its unit.
+    pub fn with_record(mut self, record: UnitRecord) -> Base {
+        self.record = record;
+        self
+    }
+
     /// The same base moved to a new centre and facing.
     pub fn placed(&self, centre: Point, facing_deg: Real) -> Base {
         Base::new(
@@ -123,6 +146,7 @@ impl Base {
             self.depth,
         )
         .with_type(self.unit_type.clone())
+        .with_record(self.record.clone())
     }
 
     /// The unit's id (`2/24 G`).
@@ -138,6 +162,11 @@ impl Base {
     /// The unit type its size came from (empty when typed in).
     pub fn unit_type(&self) -> &str {
         &self.unit_type
+    }
+
+    /// The records the layout gives for its unit (strength, class, army list).
+    pub fn record(&self) -> &UnitRecord {
+        &self.record
     }
 
     /// The centre, in table mm.

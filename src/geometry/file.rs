@@ -8,7 +8,9 @@ pub use write::write;
 
 use super::RiverType;
 use super::sizes::{SizeError, dba_base_size, mc_counter_size};
-use super::{Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind};
+use super::{
+    Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind, UnitRecord,
+};
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
 use parry2d::query::contact;
@@ -278,7 +280,17 @@ fn read_unit(
         value,
         path,
         &[
-            "id", "side", "type", "x", "y", "facing", "frontage", "depth",
+            "id",
+            "side",
+            "type",
+            "x",
+            "y",
+            "facing",
+            "frontage",
+            "depth",
+            "strength",
+            "class",
+            "army_list",
         ],
     )?;
     let id = r.text(map, path, "id");
@@ -351,11 +363,84 @@ fn read_unit(
             return None;
         }
     };
-    let base = Base::new(id?, side?, Point::new(x?, y?), facing?, frontage, depth);
+    let record = read_record(r, map, path, ruleset);
+    let base =
+        Base::new(id?, side?, Point::new(x?, y?), facing?, frontage, depth).with_record(record);
     Some(match unit_type {
         Some(t) => base.with_type(t),
         None => base,
     })
+}
+
+/// The unit's records: `strength` a whole number, `class` and `army_list` text.
+fn read_record(
+    r: &mut Reader<'_>,
+    map: &serde_json::Map<String, Value>,
+    path: &str,
+    ruleset: Option<Ruleset>,
+) -> UnitRecord {
+    let strength = map.get("strength").and_then(|v| match v.as_u64() {
+        Some(n) => match u32::try_from(n) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                r.error(
+                    &join(path, "strength"),
+                    format!("{n} is too large a strength"),
+                );
+                None
+            }
+        },
+        None => {
+            r.error(
+                &join(path, "strength"),
+                format!("expected a whole number of at least 0, found {}", kind(v)),
+            );
+            None
+        }
+    });
+    let mut text = |key: &str| match map.get(key) {
+        None => None,
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+        Some(other) => {
+            r.error(
+                &join(path, key),
+                format!("expected non-empty text, found {}", kind(other)),
+            );
+            None
+        }
+    };
+    let class = text("class");
+    let army_list = text("army_list");
+    if ruleset == Some(Ruleset::MicroColonial) {
+        if let Some(class) = &class
+            && let Err(e) = class.parse::<crate::rules::micro_colonial::morale_due::MoraleClass>()
+        {
+            r.error(&join(path, "class"), e);
+        }
+        if let Some(key) = &army_list
+            && let Some(chart) = r.charts.chart(Ruleset::MicroColonial, "army_lists")
+            && chart.cell(&[key, "initial_ff"]).is_none()
+        {
+            let mut keys: Vec<String> = chart
+                .cells()
+                .into_iter()
+                .map(|(k, _)| k[0].clone())
+                .collect();
+            keys.dedup();
+            r.error(
+                &join(path, "army_list"),
+                format!(
+                    "no record '{key}' in army_lists: expected one of {}",
+                    keys.join(", ")
+                ),
+            );
+        }
+    }
+    UnitRecord {
+        strength,
+        class,
+        army_list,
+    }
 }
 
 #[allow(clippy::many_single_char_names)] // edges a-b and c-d

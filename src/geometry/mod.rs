@@ -26,7 +26,7 @@ mod terrain;
 pub mod file;
 
 pub use arc::{ArcCheck, DbaField, McArc, dba_field_of_fire, firing_arc, mc_firing_arc};
-pub use base::{Base, Edge, EdgeName};
+pub use base::{Base, Edge, EdgeName, UnitRecord};
 pub use contact::{Contact, FaceContact, Overlaps, contact_edge, overlaps, prepared_face_contact};
 pub use ground::{ContourClimb, Crossing, contours_crossed_up, terrain_crossed, terrain_under};
 pub use index::SpatialIndex;

@@ -22,6 +22,8 @@ pub fn unit(id: &str, side: &str, strength: u32) -> Event {
             troop_type: "regular infantry".to_owned(),
             initial: strength,
             present: strength,
+            class: None,
+            strength_note: None,
         },
     }
 }

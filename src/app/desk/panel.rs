@@ -71,6 +71,11 @@ pub struct Desk {
     pub charts: ChartView,
     /// A message to show (an input error, a saved file).
     pub message: Option<String>,
+    /// What "Apply to the game" will write to the units, set by the app each frame from
+    /// the result and the units selected on the table.
+    pub apply_preview: Vec<String>,
+    /// Which form values the app filled from the records, shown above the forms.
+    pub prefill_note: Option<String>,
 }
 
 impl Desk {
@@ -94,6 +99,8 @@ impl Desk {
             once_cells: Vec::new(),
             charts: ChartView::default(),
             message: None,
+            apply_preview: Vec::new(),
+            prefill_note: None,
         }
     }
 
@@ -384,6 +391,9 @@ impl Desk {
                     }
                 }
             });
+            if let Some(note) = &self.prefill_note {
+                ui.weak(note);
+            }
             let mut entered = false;
             match self.mc_procedure {
                 McProcedure::Movement => self.mc_move.ui(ui),
@@ -486,6 +496,14 @@ impl Desk {
             Some(Ok(resolution)) => {
                 ui.separator();
                 resolution_ui(ui, resolution);
+                if self.apply_preview.is_empty() {
+                    ui.weak("Applying logs the result; it changes no unit's record.");
+                } else {
+                    ui.label("Applying writes to the units:");
+                    for line in &self.apply_preview {
+                        ui.label(format!("• {line}"));
+                    }
+                }
                 if ui
                     .button("Apply to the game")
                     .on_hover_text("Record this result in the game's log")

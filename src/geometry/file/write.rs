@@ -26,6 +26,16 @@ pub fn write(layout: &Layout) -> Value {
             if !b.unit_type().is_empty() {
                 unit["type"] = json!(b.unit_type());
             }
+            let record = b.record();
+            if let Some(strength) = record.strength {
+                unit["strength"] = json!(strength);
+            }
+            if let Some(class) = &record.class {
+                unit["class"] = json!(class);
+            }
+            if let Some(army_list) = &record.army_list {
+                unit["army_list"] = json!(army_list);
+            }
             unit
         })
         .collect();

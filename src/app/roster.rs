@@ -1,0 +1,271 @@
+//! The roster: each unit's present strength against its initial, its losses this move with
+//! the morale test they make due, its status, and the hand edits a referee makes to a
+//! unit's record (strength on joining, a loss to column D or K, a status, removal). Every
+//! edit is an event in the game's log, so it can be undone.
+
+use crate::charts::Charts;
+use crate::game::{Cause, Event, GameState, UnitEdit, UnitId, UnitState};
+use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
+use crate::ruleset::Ruleset;
+
+/// The roster's own state: the unit being edited and the edit fields.
+#[derive(Debug, Clone, Default)]
+pub struct Roster {
+    /// The unit whose record is open for editing.
+    pub editing: Option<UnitId>,
+    /// Initial strength typed (IF).
+    pub initial: String,
+    /// Strength on joining typed (PF).
+    pub present: String,
+    /// A loss typed.
+    pub loss: String,
+    /// The loss is to volley fire (column D) rather than other (K).
+    pub volley: bool,
+    /// A status typed.
+    pub status: String,
+    /// Why the last edit could not be made.
+    pub error: Option<String>,
+}
+
+/// Whether a Micro Colonial unit's losses this move make a morale test due, by its class,
+/// as the engine's MORALE causes read them ("When a Fanatic unit loses more than 100
+/// fighting factors in any one move"; "more than 50" for European regulars and other
+/// troops). `None` when nothing is due or the class is not recorded.
+pub fn loss_test_due(charts: &Charts, state: &GameState, unit: &UnitState) -> Option<String> {
+    let class: MoraleClass = unit.spec.class.as_deref()?.parse().ok()?;
+    let events = MoraleEvents {
+        class,
+        lost_this_move: state.lost_this_move(&unit.spec.unit_id),
+        won_melee: false,
+        melee_lost_by: None,
+        being_charged: false,
+        flank_broke_within_mm: None,
+        flank_quality: Quality::Equal,
+        flank_fell_back_within_mm: None,
+    };
+    let resolution = morale_due::resolve(charts, &events).ok()?;
+    let due = resolution.outcome.get("due")?.as_array()?;
+    (!due.is_empty()).then(|| {
+        let names: Vec<&str> = due.iter().filter_map(serde_json::Value::as_str).collect();
+        format!("morale test due ({})", names.join(", "))
+    })
+}
+
+fn number(field: &str, text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
+}
+
+impl Roster {
+    /// Draws the roster grid and, under it, the edit form of the unit being edited.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        state: &GameState,
+        charts: Option<&Charts>,
+    ) -> Vec<Event> {
+        let mut events = Vec::new();
+        egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
+            for h in [
+                "unit",
+                "side",
+                "type",
+                "present",
+                "lost this move",
+                "status",
+                "",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for unit in &state.units {
+                self.row(ui, ruleset, state, charts, unit);
+                ui.end_row();
+            }
+        });
+        if let Some(unit) = self.editing.clone().and_then(|id| state.unit(&id)) {
+            ui.separator();
+            self.edit_form(ui, unit, &mut events);
+        }
+        if !events.is_empty() {
+            self.error = None;
+        }
+        events
+    }
+
+    fn row(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        state: &GameState,
+        charts: Option<&Charts>,
+        unit: &UnitState,
+    ) {
+        let id = &unit.spec.unit_id;
+        ui.label(id.to_string());
+        ui.label(&unit.spec.side);
+        ui.label(&unit.spec.troop_type);
+        let strength = ui.label(format!("{} / {}", unit.present, unit.spec.initial));
+        if let Some(note) = &unit.spec.strength_note {
+            strength.on_hover_text(note);
+        }
+        let lost = state.lost_this_move(id);
+        let warn = ui.visuals().warn_fg_color;
+        if ruleset == Ruleset::MicroColonial {
+            match (charts, unit.spec.class.is_some()) {
+                (Some(charts), true) => match loss_test_due(charts, state, unit) {
+                    Some(due) => ui.colored_label(warn, format!("{lost}: {due}")),
+                    None => ui.label(lost.to_string()),
+                },
+                // MORALE: "more than 50 fighting factors in any one move" (more than 100
+                // for Fanatics) — without the class, flag from 51.
+                _ if lost > 50 => ui.colored_label(
+                    warn,
+                    format!("{lost}: morale test due unless Fanatic (over 100); set the class"),
+                ),
+                _ => ui.label(lost.to_string()),
+            };
+        } else {
+            ui.label(lost.to_string());
+        }
+        let status = if unit.removed {
+            "removed".to_owned()
+        } else if unit.spec.initial == 0 && ruleset != Ruleset::DbaZulu {
+            "strength not set".to_owned()
+        } else {
+            unit.status.clone().unwrap_or_default()
+        };
+        ui.label(status);
+        let open = self.editing.as_ref() == Some(id);
+        if ui
+            .selectable_label(open, "edit")
+            .on_hover_text(format!("Edit {id}'s record"))
+            .clicked()
+        {
+            if open {
+                self.editing = None;
+            } else {
+                self.open(unit);
+            }
+        }
+    }
+
+    /// Opens a unit's record in the edit form, its fields filled from the record.
+    pub fn open(&mut self, unit: &UnitState) {
+        self.editing = Some(unit.spec.unit_id.clone());
+        // A strength not yet set opens empty, ready to type.
+        let shown = |n: u32| if n == 0 { String::new() } else { n.to_string() };
+        self.initial = shown(unit.spec.initial);
+        self.present = shown(unit.spec.present);
+        self.loss.clear();
+        self.status = unit.status.clone().unwrap_or_default();
+        self.error = None;
+    }
+
+    fn edit_form(&mut self, ui: &mut egui::Ui, unit: &UnitState, events: &mut Vec<Event>) {
+        let id = unit.spec.unit_id.clone();
+        ui.strong(format!("Edit {id}"));
+        let mut edit = None;
+        ui.horizontal(|ui| {
+            let label = ui.label("initial strength");
+            ui.add(egui::TextEdit::singleline(&mut self.initial).desired_width(50.0))
+                .labelled_by(label.id);
+            let label = ui.label("strength on joining");
+            ui.add(egui::TextEdit::singleline(&mut self.present).desired_width(50.0))
+                .labelled_by(label.id);
+            if ui
+                .button("Set strength")
+                .on_hover_text("Correct the strength the unit joined with (IF and PF)")
+                .clicked()
+            {
+                edit = Some(
+                    number("initial strength", &self.initial).and_then(|initial| {
+                        let present = number("strength on joining", &self.present)?;
+                        if present > initial {
+                            return Err(format!(
+                                "strength on joining: {present} is more than the initial {initial}"
+                            ));
+                        }
+                        Ok(UnitEdit::StrengthSet {
+                            unit_id: id.clone(),
+                            initial,
+                            present,
+                        })
+                    }),
+                );
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("loss");
+            ui.add(egui::TextEdit::singleline(&mut self.loss).desired_width(50.0))
+                .labelled_by(label.id);
+            ui.checkbox(&mut self.volley, "to volley fire (column D)");
+            if ui
+                .button("Record loss")
+                .on_hover_text("Take the loss off present strength (column D or K)")
+                .clicked()
+            {
+                edit = Some(number("loss", &self.loss).and_then(|amount| {
+                    if amount > unit.present {
+                        return Err(format!(
+                            "loss: {id} has {} left and cannot lose {amount}",
+                            unit.present
+                        ));
+                    }
+                    Ok(UnitEdit::StrengthChanged {
+                        unit_id: id.clone(),
+                        amount,
+                        cause: if self.volley {
+                            Cause::Volley
+                        } else {
+                            Cause::Other
+                        },
+                    })
+                }));
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("status");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.status)
+                    .hint_text("falling back, broken, gone to ground, pinned")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+            if ui.button("Set status").clicked() {
+                let status = self.status.trim();
+                edit = Some(Ok(UnitEdit::StatusSet {
+                    unit_id: id.clone(),
+                    status: (!status.is_empty()).then(|| status.to_owned()),
+                }));
+            }
+            if ui.button("Clear status").clicked() {
+                self.status.clear();
+                edit = Some(Ok(UnitEdit::StatusSet {
+                    unit_id: id.clone(),
+                    status: None,
+                }));
+            }
+            if !unit.removed
+                && ui
+                    .button("Remove from play")
+                    .on_hover_text("The unit leaves the game (destroyed, routed off)")
+                    .clicked()
+            {
+                edit = Some(Ok(UnitEdit::Removed {
+                    unit_id: id.clone(),
+                }));
+            }
+        });
+        match edit {
+            Some(Ok(edit)) => events.push(Event::Edit { edit }),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
+        }
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+}
