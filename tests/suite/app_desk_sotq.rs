@@ -283,3 +283,93 @@ fn sotq_fire_adds_a_second_firer_to_the_total() {
         json!(["A/1/24", "B/1/24"])
     );
 }
+
+/// The window switched to Soldiers of the Queen, the club folder typed in the left panel
+/// and loaded.
+fn window_with_club_tables(folder: &str) -> Harness<'static, laager::app::LaagerApp> {
+    use laager::app::{LaagerApp, State};
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 1600.0));
+    harness.run();
+    harness.get_by_label("Ruleset").click();
+    harness.run();
+    harness
+        .get_by_label(Ruleset::SoldiersOfTheQueen.title())
+        .click();
+    harness.run();
+    let field =
+        harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "club tables folder");
+    field.focus();
+    field.type_text(folder);
+    harness.run();
+    harness.get_by_label("Load club tables").click();
+    harness.run();
+    harness
+}
+
+// The window takes a club's tables folder as the CLI's `--tables DIR` does, and the desk
+// resolves with it. The default fire: A/1/24, Fire Strength 4, weapon T at 3 hexes, is the
+// 3-4 column (PART 10 B); the test Range Effects Chart gives T at 3-4 "1L", so the 1-2
+// column (PART 10 D); die 4 under 1-2 on the test table: PN, "The defending unit, and all
+// remaining units in the hex, are Pinned" (PART 10 G).
+#[test]
+fn sotq_fire_resolves_in_the_window_on_a_club_tables_folder() {
+    let folder = super::sotq::club_dir();
+    let mut harness = window_with_club_tables(&folder.display().to_string());
+    assert_eq!(
+        harness.state().state.club_tables.as_deref(),
+        Some(folder.as_path())
+    );
+    let fire_table = harness
+        .state()
+        .charts()
+        .expect("charts")
+        .chart(Ruleset::SoldiersOfTheQueen, "fire_combat_results")
+        .expect("the fire table")
+        .status;
+    assert_ne!(fire_table, laager::charts::Status::NotSupplied);
+    harness.get_by_label("Fire").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let dice = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
+    dice.focus();
+    dice.type_text("4");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let desk = &harness.state().desk;
+    assert_eq!(desk.message, None);
+    let result = desk.result.clone().expect("ran").expect("resolved");
+    assert_eq!(result.outcome["column"], "1-2");
+    assert_eq!(result.outcome["result"], "PN");
+    assert_eq!(
+        result.outcome["units"],
+        json!([{ "name": "uMbonambi", "fate": "pinned" }])
+    );
+}
+
+// A folder that does not load is named, and the charts in force stay as they were.
+#[test]
+fn a_club_tables_folder_that_does_not_load_is_named_and_changes_nothing() {
+    let harness = window_with_club_tables("/no/such/club");
+    assert_eq!(harness.state().state.club_tables, None);
+    assert!(
+        harness
+            .state()
+            .messages
+            .iter()
+            .any(|m| m.starts_with("club tables folder /no/such/club: ")),
+        "{:?}",
+        harness.state().messages
+    );
+    let fire_table = harness
+        .state()
+        .charts()
+        .expect("charts")
+        .chart(Ruleset::SoldiersOfTheQueen, "fire_combat_results")
+        .expect("the fire table")
+        .status;
+    assert_eq!(fire_table, laager::charts::Status::NotSupplied);
+}
