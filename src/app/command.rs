@@ -84,6 +84,9 @@ pub enum Command {
     },
     /// Supply chart cells typed by the club (`CHART:KEY=VALUE`, one a line) and reload.
     SetClubCells(String),
+    /// Lay a club's tables folder over the shipped tables (`None`: the shipped tables
+    /// alone) and reload.
+    SetClubTables(Option<PathBuf>),
     /// Fit the whole table in the canvas.
     FitView,
 }

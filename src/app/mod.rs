@@ -25,7 +25,7 @@ use canvas::{Canvas, CanvasSettings};
 pub use command::Command;
 use document::Document;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What the window remembers between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -39,6 +39,8 @@ pub struct State {
     pub layout_path: Option<PathBuf>,
     /// Chart cells the club has typed in, `RULESET/CHART:KEY=VALUE` one a line (house values).
     pub club_cells: String,
+    /// A club's tables folder laid over the shipped tables (as the CLI's `--tables DIR`).
+    pub club_tables: Option<PathBuf>,
     /// The `.laager` files opened or saved lately, newest first.
     pub recent_games: Vec<PathBuf>,
 }
@@ -50,6 +52,7 @@ impl Default for State {
             canvas: CanvasSettings::default(),
             layout_path: None,
             club_cells: String::new(),
+            club_tables: None,
             recent_games: Vec::new(),
         }
     }
@@ -68,6 +71,8 @@ pub struct Fields {
     pub check_distance: String,
     /// The club cells being edited.
     pub club_cells: String,
+    /// The club's tables folder being edited.
+    pub club_tables: String,
 }
 
 /// The application: persisted state plus what is rebuilt each start.
@@ -101,14 +106,18 @@ pub struct LaagerApp {
     desk_log_len: usize,
 }
 
-/// The shipped charts with the club's typed cells applied.
-fn load_charts(club_cells: &str) -> Result<Charts, String> {
-    let mut charts = Charts::shipped().map_err(|errors| {
-        errors
+/// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
+fn load_charts(club_tables: Option<&Path>, club_cells: &str) -> Result<Charts, String> {
+    let mut charts = Charts::load(club_tables).map_err(|errors| {
+        let text = errors
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
-            .join("; ")
+            .join("; ");
+        match club_tables {
+            Some(dir) => format!("club tables folder {}: {text}", dir.display()),
+            None => text,
+        }
     })?;
     for line in club_cells.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let (ruleset, cell) = line
@@ -126,7 +135,16 @@ impl LaagerApp {
     /// A new app on the shipped tables, opened on `file` if given (else the last layout,
     /// else the first demo battle).
     pub fn new(state: State, file: Option<PathBuf>) -> LaagerApp {
-        let charts = load_charts(&state.club_cells);
+        let mut messages = Vec::new();
+        let charts = match load_charts(state.club_tables.as_deref(), &state.club_cells) {
+            Err(e) if state.club_tables.is_some() => {
+                // A club folder moved or broken since the last run: say so, and open on
+                // the shipped tables rather than on no charts at all.
+                messages.push(format!("{e}; the shipped tables are in force"));
+                load_charts(None, &state.club_cells)
+            }
+            loaded => loaded,
+        };
         let fields = Fields {
             layout_path: state
                 .layout_path
@@ -134,13 +152,18 @@ impl LaagerApp {
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
             club_cells: state.club_cells.clone(),
+            club_tables: state
+                .club_tables
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
             ..Fields::default()
         };
         let mut app = LaagerApp {
             document: Document::empty(crate::geometry::Table::THREE_BY_TWO),
             canvas: Canvas::default(),
             fields,
-            messages: Vec::new(),
+            messages,
             charts,
             placement: PlacementPanel::default(),
             units: UnitsPanel::default(),

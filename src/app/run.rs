@@ -169,10 +169,20 @@ impl LaagerApp {
                 photo.check_pair(a, b, distance_mm);
             }
             Command::SetClubCells(text) => {
-                let charts = load_charts(&text)?;
+                let charts = load_charts(self.state.club_tables.as_deref(), &text)?;
                 self.charts = Ok(charts);
                 self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
+            }
+            Command::SetClubTables(dir) => {
+                // A folder that does not load leaves the charts in force as they were.
+                let charts = load_charts(dir.as_deref(), &self.state.club_cells)?;
+                self.charts = Ok(charts);
+                self.fields.club_tables = dir
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                self.state.club_tables = dir;
             }
             Command::FitView => self.canvas.fit_next_frame(),
         }

@@ -335,7 +335,48 @@ impl LaagerApp {
         }
     }
 
+    /// The club's tables folder, laid over the shipped tables as the CLI's `--tables DIR`.
+    fn club_tables_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let label = ui.label("club tables folder");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.fields.club_tables)
+                    .hint_text("a folder of chart files, as laager --tables DIR")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Load club tables")
+                .on_hover_text("Lay the club's chart files over the shipped tables, chart by chart")
+                .clicked()
+            {
+                self.commands
+                    .push(Command::SetClubTables(path_of(&self.fields.club_tables)));
+            }
+            if ui
+                .button("Browse folder…")
+                .on_hover_text("Choose the club's tables folder with the system's dialog")
+                .clicked()
+                && let Some(dir) = rfd::FileDialog::new().pick_folder()
+            {
+                self.commands.push(Command::SetClubTables(Some(dir)));
+            }
+            if ui
+                .add_enabled(
+                    self.state.club_tables.is_some(),
+                    egui::Button::new("Shipped tables only"),
+                )
+                .clicked()
+            {
+                self.commands.push(Command::SetClubTables(None));
+            }
+        });
+    }
+
     fn charts_section(&mut self, ui: &mut Ui) {
+        self.club_tables_ui(ui);
         let Ok(charts) = &self.charts else {
             return;
         };

@@ -86,7 +86,7 @@ fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
 }
 
 /// The desk of one ruleset on the given charts, in a scroll area, its first seed `seed`.
-fn ruleset_desk(
+pub(crate) fn ruleset_desk(
     charts: Charts,
     ruleset: Ruleset,
     seed: u64,
@@ -210,7 +210,10 @@ fn enter_in_the_dice_field_resolves() {
 }
 
 /// Switches the desk to typed dice, types `faces` and clicks Resolve, as a referee does.
-fn resolve_with_typed_faces(harness: &mut Harness<'_, laager::app::desk::Desk>, faces: &str) {
+pub(crate) fn resolve_with_typed_faces(
+    harness: &mut Harness<'_, laager::app::desk::Desk>,
+    faces: &str,
+) {
     harness.get_by_label("Type faces").click();
     harness.run();
     type_into(harness, "dice faces", faces);
@@ -219,7 +222,7 @@ fn resolve_with_typed_faces(harness: &mut Harness<'_, laager::app::desk::Desk>, 
     harness.run();
 }
 
-fn type_into(harness: &Harness<'_, laager::app::desk::Desk>, label: &str, text: &str) {
+pub(crate) fn type_into(harness: &Harness<'_, laager::app::desk::Desk>, label: &str, text: &str) {
     let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, label);
     field.focus();
     field.type_text(text);

@@ -11,6 +11,8 @@ pub mod mc_panel;
 pub mod odds_view;
 pub mod panel;
 pub mod resolution_view;
+pub mod sotq_combat;
+pub mod sotq_melee;
 pub mod sotq_panel;
 pub mod vc_panel;
 

@@ -273,11 +273,19 @@ impl Desk {
                 return;
             }
         };
+        // A field that does not read stops here, before a seed is used up.
+        let request = match self.sotq.request() {
+            Ok(request) => request,
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
+        };
         let Some(mut dice) = self.take_dice() else {
             return;
         };
-        let result = self.sotq.resolve(&charts, dice.as_mut());
-        if self.sotq.throws() && result.is_ok() && dice.unused() > 0 {
+        let result = request.resolve(&charts, dice.as_mut());
+        if request.throws() && result.is_ok() && dice.unused() > 0 {
             self.message = Some(format!("dice: {} typed face(s) left unused", dice.unused()));
             return;
         }
@@ -339,7 +347,10 @@ impl Desk {
             if let Some(odds) = self.sotq.odds() {
                 ui.strong("Odds before the roll");
                 odds_ui(ui, "sotq", &odds, true);
-                entered = self.dice.ui(ui, "two faces, e.g. 1,1");
+            }
+            if self.sotq.throws() {
+                ui.separator();
+                entered = self.dice.ui(ui, self.sotq.dice_hint());
             }
             if ui
                 .button("Resolve")

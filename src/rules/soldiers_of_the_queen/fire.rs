@@ -60,6 +60,18 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every fire phase.
+    pub const ALL: &'static [Phase] = &[Phase::Offensive, Phase::Defensive, Phase::MaximDefensive];
+
+    /// The phase's name, as [`Phase::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Offensive => "offensive",
+            Phase::Defensive => "defensive",
+            Phase::MaximDefensive => "maxim-defensive",
+        }
+    }
+
     /// Parses `offensive`, `defensive`, `maxim-defensive`.
     pub fn parse(text: &str) -> Result<Phase, String> {
         match text.trim() {

@@ -19,6 +19,26 @@ pub enum Arm {
 }
 
 impl Arm {
+    /// Every arm, in the order the desk lists them.
+    pub const ALL: &'static [Arm] = &[
+        Arm::Foot,
+        Arm::Cavalry,
+        Arm::Artillery,
+        Arm::Maxim,
+        Arm::Gunboat,
+    ];
+
+    /// The arm's name, as [`Arm::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arm::Foot => "foot",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery => "artillery",
+            Arm::Maxim => "maxim",
+            Arm::Gunboat => "gunboat",
+        }
+    }
+
     /// Parses `foot`, `cavalry` (or `horse`, `camel`), `artillery`, `maxim`, `gunboat`.
     pub fn parse(text: &str) -> Result<Arm, String> {
         match text.trim() {
@@ -56,6 +76,26 @@ pub enum Nationality {
 }
 
 impl Nationality {
+    /// Every nationality, in the order the desk lists them.
+    pub const ALL: &'static [Nationality] = &[
+        Nationality::Regular,
+        Nationality::Colonial,
+        Nationality::Nnc,
+        Nationality::Zulu,
+        Nationality::Dervish,
+    ];
+
+    /// The nationality's name, as [`Nationality::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Nationality::Regular => "regular",
+            Nationality::Colonial => "colonial",
+            Nationality::Nnc => "nnc",
+            Nationality::Zulu => "zulu",
+            Nationality::Dervish => "dervish",
+        }
+    }
+
     /// Parses `regular`, `colonial`, `nnc`, `zulu`, `dervish`.
     pub fn parse(text: &str) -> Result<Nationality, String> {
         match text.trim() {

@@ -1,0 +1,412 @@
+//! The Soldiers of the Queen fire form (PART 10) and the fields it shares with the melee
+//! form: a labelled field for every input of the engine's `fire::Fire`, read into it with
+//! a message naming any field that does not read. The engine resolves; nothing here does.
+
+use super::mc_combat::{number_field, pick};
+use crate::rules::soldiers_of_the_queen::fire::{Fire, Firer, Phase, Target};
+use crate::rules::soldiers_of_the_queen::results::StackUnit;
+use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use crate::rules::soldiers_of_the_queen::{Game, Morale};
+
+/// A whole number typed in a field, or a message naming the field.
+pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
+}
+
+/// A comma-separated list of names (leaders in a hex); blanks dropped.
+pub(super) fn name_list(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The two games, as a choice.
+pub(super) fn game_ui(ui: &mut egui::Ui, game: &mut Game) {
+    ui.horizontal(|ui| {
+        ui.label("game");
+        ui.selectable_value(game, Game::Isandhlwana, "Isandhlwana");
+        ui.selectable_value(game, Game::Omdurman, "Omdurman");
+    });
+}
+
+const MORALE: &[Option<Morale>] = &[
+    None,
+    Some(Morale::A),
+    Some(Morale::B),
+    Some(Morale::C),
+    Some(Morale::D),
+];
+
+fn morale_name(m: Option<Morale>) -> &'static str {
+    m.map_or("none given", Morale::letter)
+}
+
+/// A combat unit of the hex fired on or attacked, top of the stack first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackUnitRow {
+    /// Its name.
+    pub name: String,
+    /// Its Morale Rating, needed when it must check morale.
+    pub morale: Option<Morale>,
+    /// An Isandhlwana 7-pounder gun unit.
+    pub gun: bool,
+    /// An Omdurman British unit inside the Zariba.
+    pub zariba: bool,
+}
+
+impl StackUnitRow {
+    /// A unit with a name and a rating.
+    pub fn new(name: &str, morale: Morale) -> StackUnitRow {
+        StackUnitRow {
+            name: name.to_owned(),
+            morale: Some(morale),
+            gun: false,
+            zariba: false,
+        }
+    }
+
+    /// The engine's unit; an empty name is called by its place in the stack.
+    pub(super) fn unit(&self, who: &str) -> StackUnit {
+        let name = self.name.trim();
+        StackUnit {
+            name: if name.is_empty() {
+                who.to_owned()
+            } else {
+                name.to_owned()
+            },
+            morale: self.morale,
+            gun: self.gun,
+            zariba: self.zariba,
+        }
+    }
+
+    /// The name and rating fields, then the marks.
+    pub(super) fn ui(&mut self, ui: &mut egui::Ui, who: &str) {
+        number_field(
+            ui,
+            &format!("{who} name"),
+            &mut self.name,
+            "The unit's name as you know it",
+        );
+        pick(
+            ui,
+            &format!("{who} morale"),
+            &mut self.morale,
+            MORALE,
+            morale_name,
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.gun, format!("{who} is a 7-pounder gun"));
+            ui.checkbox(&mut self.zariba, format!("{who} inside the Zariba"));
+        });
+    }
+}
+
+/// One firing unit, as typed.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirerRow {
+    /// Its name.
+    pub name: String,
+    /// Its Fire Strength.
+    pub strength: String,
+    /// Its weapon letter.
+    pub weapon: String,
+    /// The range to the target in hexes.
+    pub range: String,
+    /// Its nationality.
+    pub nationality: Nationality,
+    /// Its arm.
+    pub arm: Arm,
+    /// Mounted cavalry.
+    pub mounted: bool,
+    /// Limbered artillery.
+    pub limbered: bool,
+    /// Moved this Friendly Movement Phase.
+    pub moved: bool,
+    /// Changed formation this Friendly Movement Phase.
+    pub changed_formation: bool,
+    /// Its Ammunition Roster is all marked.
+    pub out_of_ammo: bool,
+    /// Pinned.
+    pub pinned: bool,
+    /// Routed.
+    pub routed: bool,
+    /// The target is not through a frontal hexside.
+    pub rear: bool,
+    /// An enemy in its ZOC is not the target.
+    pub zoc_elsewhere: bool,
+}
+
+impl Default for FirerRow {
+    fn default() -> Self {
+        FirerRow {
+            name: "A/1/24".to_owned(),
+            strength: "4".to_owned(),
+            weapon: "T".to_owned(),
+            range: "3".to_owned(),
+            nationality: Nationality::Regular,
+            arm: Arm::Foot,
+            mounted: false,
+            limbered: false,
+            moved: false,
+            changed_formation: false,
+            out_of_ammo: false,
+            pinned: false,
+            routed: false,
+            rear: false,
+            zoc_elsewhere: false,
+        }
+    }
+}
+
+impl FirerRow {
+    fn firer(&self, who: &str) -> Result<Firer, String> {
+        let name = self.name.trim();
+        let weapon = self.weapon.trim();
+        if weapon.is_empty() {
+            return Err(format!(
+                "{who} weapon: give the weapon letter printed on the unit"
+            ));
+        }
+        Ok(Firer {
+            name: if name.is_empty() {
+                who.to_owned()
+            } else {
+                name.to_owned()
+            },
+            strength: whole(&format!("{who} strength"), &self.strength)?,
+            weapon: weapon.to_owned(),
+            range: whole(&format!("{who} range"), &self.range)?,
+            nationality: self.nationality,
+            arm: self.arm,
+            mounted: self.mounted,
+            limbered: self.limbered,
+            moved: self.moved,
+            changed_formation: self.changed_formation,
+            out_of_ammo: self.out_of_ammo,
+            pinned: self.pinned,
+            routed: self.routed,
+            rear: self.rear,
+            zoc_elsewhere: self.zoc_elsewhere,
+        })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, who: &str) {
+        number_field(
+            ui,
+            &format!("{who} name"),
+            &mut self.name,
+            "The unit's name",
+        );
+        number_field(
+            ui,
+            &format!("{who} strength"),
+            &mut self.strength,
+            "Fire Strength printed on the unit (PART 10 A)",
+        );
+        number_field(
+            ui,
+            &format!("{who} weapon"),
+            &mut self.weapon,
+            "Weapon letter printed on the unit, a row of the Range Effects Chart",
+        );
+        number_field(
+            ui,
+            &format!("{who} range"),
+            &mut self.range,
+            "Hexes to the target: the firer's hex not counted, the target's counted (PART 10 A)",
+        );
+        pick(
+            ui,
+            &format!("{who} nationality"),
+            &mut self.nationality,
+            Nationality::ALL,
+            Nationality::name,
+        );
+        pick(
+            ui,
+            &format!("{who} arm"),
+            &mut self.arm,
+            Arm::ALL,
+            Arm::name,
+        );
+        ui.horizontal_wrapped(|ui| {
+            for (value, text) in [
+                (&mut self.mounted, "mounted"),
+                (&mut self.limbered, "limbered (Isandhlwana)"),
+                (&mut self.moved, "moved this phase"),
+                (&mut self.changed_formation, "changed formation"),
+                (&mut self.out_of_ammo, "out of ammunition (Isandhlwana)"),
+                (&mut self.pinned, "pinned"),
+                (&mut self.routed, "routed"),
+                (&mut self.rear, "target not through a frontal hexside"),
+                (&mut self.zoc_elsewhere, "another enemy in its ZOC"),
+            ] {
+                ui.checkbox(value, format!("{who} {text}"));
+            }
+        });
+    }
+}
+
+/// The fire form: every input of one fire attack.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SotqFireForm {
+    /// The game.
+    pub game: Game,
+    /// The fire phase.
+    pub phase: Phase,
+    /// The units firing together.
+    pub firers: Vec<FirerRow>,
+    /// The combat units in the target hex, top first.
+    pub targets: Vec<StackUnitRow>,
+    /// Leaders in the target hex, comma-separated.
+    pub leaders: String,
+    /// A woods hex (Isandhlwana).
+    pub woods: bool,
+    /// Through the Big Donga's elevated bank (Isandhlwana).
+    pub big_donga: bool,
+    /// A trench hex (Omdurman).
+    pub trench: bool,
+    /// The target is mounted cavalry (Omdurman).
+    pub target_mounted: bool,
+    /// The target is a gunboat (Omdurman).
+    pub gunboat: bool,
+    /// The Line of Sight is blocked.
+    pub los_blocked: bool,
+    /// The fire crosses a crest hexside.
+    pub through_crest: bool,
+    /// The Khalifa has been killed.
+    pub khalifa_killed: bool,
+}
+
+impl Default for SotqFireForm {
+    fn default() -> Self {
+        SotqFireForm {
+            game: Game::Isandhlwana,
+            phase: Phase::Defensive,
+            firers: vec![FirerRow::default()],
+            targets: vec![StackUnitRow::new("uMbonambi", Morale::B)],
+            leaders: String::new(),
+            woods: false,
+            big_donga: false,
+            trench: false,
+            target_mounted: false,
+            gunboat: false,
+            los_blocked: false,
+            through_crest: false,
+            khalifa_killed: false,
+        }
+    }
+}
+
+impl SotqFireForm {
+    /// The engine's fire attack, or a message naming the field that does not read.
+    pub fn fire(&self) -> Result<Fire, String> {
+        let firers = self
+            .firers
+            .iter()
+            .enumerate()
+            .map(|(i, f)| f.firer(&format!("firer {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let units = self
+            .targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.unit(&format!("target {}", i + 1)))
+            .collect();
+        Ok(Fire {
+            game: self.game,
+            phase: self.phase,
+            firers,
+            target: Target {
+                units,
+                leaders: name_list(&self.leaders),
+                woods: self.woods,
+                big_donga: self.big_donga,
+                trench: self.trench,
+                mounted: self.target_mounted,
+                gunboat: self.gunboat,
+                los_blocked: self.los_blocked,
+                through_crest: self.through_crest,
+            },
+            khalifa_killed: self.khalifa_killed,
+        })
+    }
+
+    /// Draws the form.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        game_ui(ui, &mut self.game);
+        pick(ui, "fire phase", &mut self.phase, Phase::ALL, Phase::name);
+        let mut remove = None;
+        for (i, firer) in self.firers.iter_mut().enumerate() {
+            let who = format!("firer {}", i + 1);
+            ui.horizontal(|ui| {
+                ui.strong(&who);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            firer.ui(ui, &who);
+        }
+        if let Some(i) = remove {
+            self.firers.remove(i);
+        }
+        if ui
+            .button("add firer")
+            .on_hover_text("Units firing into one hex combine their Fire Strength (PART 10 E)")
+            .clicked()
+        {
+            self.firers.push(FirerRow::default());
+        }
+        ui.separator();
+        ui.strong("The target hex, top of the stack first");
+        let mut remove = None;
+        for (i, unit) in self.targets.iter_mut().enumerate() {
+            let who = format!("target {}", i + 1);
+            ui.horizontal(|ui| {
+                ui.strong(&who);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            unit.ui(ui, &who);
+        }
+        if let Some(i) = remove {
+            self.targets.remove(i);
+        }
+        if ui.button("add target unit").clicked() {
+            self.targets.push(StackUnitRow::new(
+                &format!("unit {}", self.targets.len() + 1),
+                Morale::B,
+            ));
+        }
+        number_field(
+            ui,
+            "leaders in the target hex",
+            &mut self.leaders,
+            "Names, comma-separated: each rolls for death when units are eliminated (PART 13 D)",
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.woods, "woods hex (Isandhlwana)");
+            ui.checkbox(
+                &mut self.big_donga,
+                "through the Big Donga's bank (Isandhlwana)",
+            );
+            ui.checkbox(&mut self.trench, "trench hex (Omdurman)");
+            ui.checkbox(
+                &mut self.target_mounted,
+                "target mounted cavalry (Omdurman)",
+            );
+            ui.checkbox(&mut self.gunboat, "target a gunboat (Omdurman)");
+            ui.checkbox(&mut self.los_blocked, "Line of Sight blocked");
+            ui.checkbox(&mut self.through_crest, "through a crest hexside");
+            ui.checkbox(&mut self.khalifa_killed, "the Khalifa has been killed");
+        });
+    }
+}

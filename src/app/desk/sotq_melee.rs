@@ -1,0 +1,342 @@
+//! The Soldiers of the Queen melee form (PART 12): a labelled field for every input of
+//! the engine's `melee::Melee`, read into it with a message naming any field that does
+//! not read.
+
+use super::mc_combat::{number_field, pick};
+use super::sotq_combat::{StackUnitRow, game_ui, name_list, whole};
+use crate::rules::soldiers_of_the_queen::melee::{Attacker, Defender, Melee, Ridge};
+use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use crate::rules::soldiers_of_the_queen::{Game, Morale};
+
+/// One attacking unit, as typed.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttackerRow {
+    /// Its name.
+    pub name: String,
+    /// Its Melee Strength.
+    pub strength: String,
+    /// Its nationality.
+    pub nationality: Nationality,
+    /// Its arm.
+    pub arm: Arm,
+    /// Its impi or tribe (blank: none given).
+    pub group: String,
+    /// Mounted cavalry.
+    pub mounted: bool,
+    /// Making a cavalry charge (Omdurman).
+    pub charging: bool,
+    /// The 21st Lancers.
+    pub lancers: bool,
+    /// Within its leader's Command Radius.
+    pub in_command_radius: bool,
+    /// Pinned.
+    pub pinned: bool,
+    /// Routed.
+    pub routed: bool,
+}
+
+impl Default for AttackerRow {
+    fn default() -> Self {
+        AttackerRow {
+            name: "uMbonambi".to_owned(),
+            strength: "6".to_owned(),
+            nationality: Nationality::Zulu,
+            arm: Arm::Foot,
+            group: "uMbonambi".to_owned(),
+            mounted: false,
+            charging: false,
+            lancers: false,
+            in_command_radius: false,
+            pinned: false,
+            routed: false,
+        }
+    }
+}
+
+impl AttackerRow {
+    fn attacker(&self, who: &str) -> Result<Attacker, String> {
+        let name = self.name.trim();
+        let group = self.group.trim();
+        Ok(Attacker {
+            name: if name.is_empty() {
+                who.to_owned()
+            } else {
+                name.to_owned()
+            },
+            strength: whole(&format!("{who} strength"), &self.strength)?,
+            nationality: self.nationality,
+            arm: self.arm,
+            mounted: self.mounted,
+            charging: self.charging,
+            lancers: self.lancers,
+            in_command_radius: self.in_command_radius,
+            group: (!group.is_empty()).then(|| group.to_owned()),
+            pinned: self.pinned,
+            routed: self.routed,
+        })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, who: &str) {
+        number_field(
+            ui,
+            &format!("{who} name"),
+            &mut self.name,
+            "The unit's name",
+        );
+        number_field(
+            ui,
+            &format!("{who} strength"),
+            &mut self.strength,
+            "Melee Strength printed on the unit",
+        );
+        pick(
+            ui,
+            &format!("{who} nationality"),
+            &mut self.nationality,
+            Nationality::ALL,
+            Nationality::name,
+        );
+        pick(
+            ui,
+            &format!("{who} arm"),
+            &mut self.arm,
+            Arm::ALL,
+            Arm::name,
+        );
+        number_field(
+            ui,
+            &format!("{who} impi or tribe"),
+            &mut self.group,
+            "Units of different impis (tribes) cannot attack together (PART 12 C)",
+        );
+        ui.horizontal_wrapped(|ui| {
+            for (value, text) in [
+                (&mut self.mounted, "mounted"),
+                (&mut self.charging, "charging (Omdurman)"),
+                (&mut self.lancers, "the 21st Lancers"),
+                (
+                    &mut self.in_command_radius,
+                    "in its leader's Command Radius",
+                ),
+                (&mut self.pinned, "pinned"),
+                (&mut self.routed, "routed"),
+            ] {
+                ui.checkbox(value, format!("{who} {text}"));
+            }
+        });
+    }
+}
+
+/// One defending unit, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefenderRow {
+    /// Name, morale, gun and Zariba marks.
+    pub unit: StackUnitRow,
+    /// Its Melee Strength.
+    pub strength: String,
+    /// Its arm.
+    pub arm: Arm,
+    /// Mounted cavalry.
+    pub mounted: bool,
+}
+
+impl DefenderRow {
+    fn new(name: &str, morale: Morale) -> DefenderRow {
+        DefenderRow {
+            unit: StackUnitRow::new(name, morale),
+            strength: "2".to_owned(),
+            arm: Arm::Foot,
+            mounted: false,
+        }
+    }
+
+    fn defender(&self, who: &str) -> Result<Defender, String> {
+        Ok(Defender {
+            unit: self.unit.unit(who),
+            strength: whole(&format!("{who} strength"), &self.strength)?,
+            arm: self.arm,
+            mounted: self.mounted,
+        })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, who: &str) {
+        self.unit.ui(ui, who);
+        number_field(
+            ui,
+            &format!("{who} strength"),
+            &mut self.strength,
+            "Melee Strength printed on the unit",
+        );
+        pick(
+            ui,
+            &format!("{who} arm"),
+            &mut self.arm,
+            Arm::ALL,
+            Arm::name,
+        );
+        ui.checkbox(&mut self.mounted, format!("{who} mounted"));
+    }
+}
+
+/// The melee form: every input of one melee attack.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SotqMeleeForm {
+    /// The game.
+    pub game: Game,
+    /// The attacking units.
+    pub attackers: Vec<AttackerRow>,
+    /// The defending units, top of the stack first.
+    pub defenders: Vec<DefenderRow>,
+    /// Leaders stacked with the defenders, comma-separated.
+    pub leaders: String,
+    /// The defenders are surrounded.
+    pub surrounded: bool,
+    /// Across a ridge hexside, and which way.
+    pub ridge: Option<Ridge>,
+    /// Across the Big Donga's elevated bank (Isandhlwana).
+    pub big_donga: bool,
+    /// Through a thorn hedge hexside (Omdurman).
+    pub thorn_hedge: bool,
+    /// The defenders are in a trench hex, the attackers not (Omdurman).
+    pub trench: bool,
+    /// The defenders are in rough terrain, Level 2 and higher (Omdurman).
+    pub rough: bool,
+    /// Across a crest or all-Nile hexside.
+    pub prohibited_hexside: bool,
+    /// The Khalifa has been killed.
+    pub khalifa_killed: bool,
+    /// The mounted defender retreats one hex to avoid the melee.
+    pub mounted_retreat: bool,
+}
+
+impl Default for SotqMeleeForm {
+    fn default() -> Self {
+        SotqMeleeForm {
+            game: Game::Isandhlwana,
+            attackers: vec![AttackerRow::default()],
+            defenders: vec![DefenderRow::new("A/1/24", Morale::A)],
+            leaders: String::new(),
+            surrounded: false,
+            ridge: None,
+            big_donga: false,
+            thorn_hedge: false,
+            trench: false,
+            rough: false,
+            prohibited_hexside: false,
+            khalifa_killed: false,
+            mounted_retreat: false,
+        }
+    }
+}
+
+impl SotqMeleeForm {
+    /// The engine's melee, or a message naming the field that does not read.
+    pub fn melee(&self) -> Result<Melee, String> {
+        let attackers = self
+            .attackers
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a.attacker(&format!("attacker {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let defenders = self
+            .defenders
+            .iter()
+            .enumerate()
+            .map(|(i, d)| d.defender(&format!("defender {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Melee {
+            game: self.game,
+            attackers,
+            defenders,
+            leaders: name_list(&self.leaders),
+            surrounded: self.surrounded,
+            ridge: self.ridge,
+            big_donga: self.big_donga,
+            thorn_hedge: self.thorn_hedge,
+            trench: self.trench,
+            rough: self.rough,
+            prohibited_hexside: self.prohibited_hexside,
+            khalifa_killed: self.khalifa_killed,
+            mounted_retreat: self.mounted_retreat,
+        })
+    }
+
+    /// Draws the form.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        game_ui(ui, &mut self.game);
+        let mut remove = None;
+        for (i, attacker) in self.attackers.iter_mut().enumerate() {
+            let who = format!("attacker {}", i + 1);
+            ui.horizontal(|ui| {
+                ui.strong(&who);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            attacker.ui(ui, &who);
+        }
+        if let Some(i) = remove {
+            self.attackers.remove(i);
+        }
+        if ui.button("add attacker").clicked() {
+            self.attackers.push(AttackerRow::default());
+        }
+        ui.separator();
+        ui.strong("The defenders' hex, top of the stack first");
+        let mut remove = None;
+        for (i, defender) in self.defenders.iter_mut().enumerate() {
+            let who = format!("defender {}", i + 1);
+            ui.horizontal(|ui| {
+                ui.strong(&who);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            defender.ui(ui, &who);
+        }
+        if let Some(i) = remove {
+            self.defenders.remove(i);
+        }
+        if ui.button("add defender").clicked() {
+            let name = format!("unit {}", self.defenders.len() + 1);
+            self.defenders.push(DefenderRow::new(&name, Morale::A));
+        }
+        number_field(
+            ui,
+            "leaders with the defenders",
+            &mut self.leaders,
+            "Names, comma-separated: each rolls for death when units are eliminated (PART 13 D)",
+        );
+        ui.horizontal(|ui| {
+            ui.label("ridge hexside");
+            ui.selectable_value(&mut self.ridge, None, "none");
+            ui.selectable_value(
+                &mut self.ridge,
+                Some(Ridge::Down),
+                "down onto the defenders",
+            );
+            ui.selectable_value(&mut self.ridge, Some(Ridge::Up), "up onto the defenders");
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.surrounded, "defenders surrounded");
+            ui.checkbox(
+                &mut self.big_donga,
+                "across the Big Donga's bank (Isandhlwana)",
+            );
+            ui.checkbox(&mut self.thorn_hedge, "through a thorn hedge (Omdurman)");
+            ui.checkbox(&mut self.trench, "defenders in a trench (Omdurman)");
+            ui.checkbox(&mut self.rough, "defenders in rough terrain (Omdurman)");
+            ui.checkbox(
+                &mut self.prohibited_hexside,
+                "across a crest or all-Nile hexside",
+            );
+            ui.checkbox(&mut self.khalifa_killed, "the Khalifa has been killed");
+            ui.checkbox(
+                &mut self.mounted_retreat,
+                "mounted defender retreats to avoid melee",
+            );
+        });
+    }
+}
