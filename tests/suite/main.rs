@@ -3,6 +3,7 @@
 mod app_canvas;
 mod app_desk;
 mod app_desk_sotq;
+mod app_records_mc;
 mod app_referee;
 mod app_snapshots;
 mod app_window;
