@@ -6,6 +6,7 @@ use super::records_panel::RecordsAction;
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
+use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
 use crate::geometry::EdgeName;
 use crate::resolution::{Colour, RollSource};
@@ -40,7 +41,8 @@ impl LaagerApp {
     }
 
     /// Fills the DBA combat form from the firer and target selected on the table, once per
-    /// new selection: their troop types and the contact edge src/geometry measured.
+    /// new selection: their troop types, the contact edge src/geometry measured, and the
+    /// modifiers the table decides (a value changed by hand afterwards wins).
     pub(crate) fn prefill_desk(
         &mut self,
         measurement: Option<&super::canvas::measure::Measurement>,
@@ -78,6 +80,7 @@ impl LaagerApp {
                 };
                 form.in_contact = m.contact.edge.is_some();
             }
+            form.fill_from_table(TableReading::read(layout, a, b));
             self.desk.result = None;
         }
     }

@@ -1,6 +1,7 @@
 //! Laager's integration tests: one binary, one module per area.
 
 mod app_canvas;
+mod app_dba_prefill;
 mod app_desk;
 mod app_referee;
 mod app_snapshots;

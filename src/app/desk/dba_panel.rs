@@ -2,6 +2,7 @@
 //! flag), command points and victory. They build the engine's situations; the engine
 //! resolves them.
 
+use super::dba_table::TableReading;
 use crate::rules::dba_zulu::{
     CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
     MoveUnit, Side, TroopType, VictorySituation,
@@ -35,6 +36,8 @@ pub struct CombatForm {
     pub a_mods: Modifiers,
     /// b's modifiers.
     pub b_mods: Modifiers,
+    /// What the table decided when the form was last filled from a selection.
+    pub table: Option<TableReading>,
 }
 
 impl Default for CombatForm {
@@ -47,6 +50,7 @@ impl Default for CombatForm {
             in_contact: false,
             a_mods: Modifiers::default(),
             b_mods: Modifiers::default(),
+            table: None,
         }
     }
 }
@@ -98,6 +102,31 @@ fn modifiers_ui(ui: &mut egui::Ui, side: &str, mods: &mut Modifiers) {
     });
 }
 
+/// Where the table-decided modifiers came from: the table, or typed at the desk.
+fn table_ui(ui: &mut egui::Ui, table: &TableReading, a: &Modifiers, b: &Modifiers) {
+    let from = table.from_table(a, b);
+    if from.is_empty() {
+        ui.small(format!(
+            "from the table ({} against {}): none of the modifiers it decides",
+            table.a_id, table.b_id
+        ));
+    } else {
+        ui.small(format!(
+            "from the table ({} against {}):",
+            table.a_id, table.b_id
+        ));
+        for line in from {
+            ui.small(line);
+        }
+    }
+    for line in table.typed(a, b) {
+        ui.small(line);
+    }
+    for line in &table.undecided {
+        ui.small(line.as_str());
+    }
+}
+
 impl CombatForm {
     /// The engine's situation for this form.
     pub fn situation(&self) -> CombatSituation {
@@ -142,6 +171,16 @@ impl CombatForm {
                     modifiers_ui(ui, "b", &mut self.b_mods);
                 });
             });
+        if let Some(table) = &self.table {
+            table_ui(ui, table, &self.a_mods, &self.b_mods);
+        }
+    }
+
+    /// Fills the modifiers the table decides, keeping the reading to show where they came
+    /// from; the others stay as the referee set them.
+    pub fn fill_from_table(&mut self, table: TableReading) {
+        table.fill(&mut self.a_mods, &mut self.b_mods);
+        self.table = Some(table);
     }
 }
 

@@ -174,8 +174,14 @@ impl Desk {
                 let Some(mut dice) = self.take_dice() else {
                     return;
                 };
-                let result =
-                    dba_zulu::resolve_combat(&charts, &self.dba_combat.situation(), dice.as_mut());
+                let form = &self.dba_combat;
+                let result = dba_zulu::resolve_combat(&charts, &form.situation(), dice.as_mut())
+                    .map(|mut r| {
+                        if let Some(table) = &form.table {
+                            r.steps.insert(0, table.step(&form.a_mods, &form.b_mods));
+                        }
+                        r
+                    });
                 if result.is_ok() && dice.unused() > 0 {
                     self.message =
                         Some(format!("dice: {} typed face(s) left unused", dice.unused()));
