@@ -8,7 +8,7 @@ use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
 use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
-use crate::geometry::EdgeName;
+use crate::geometry::{EdgeName, round_mm};
 use crate::resolution::{Colour, RollSource};
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::ruleset::Ruleset;
@@ -54,6 +54,13 @@ impl LaagerApp {
         {
             self.desk.mc_combat.plot_range(f64::from(m.range.mm));
         }
+        // DBA: "Bases may engage in fire combat up to the limit of their listed range",
+        // measured between the nearest points of the two bases; a typed range wins.
+        if let Some(m) = measurement
+            && m.ruleset == Ruleset::DbaZulu
+        {
+            self.desk.dba_combat.range.plot(round_mm(m.range.mm));
+        }
         if self.canvas.selected == self.desk_selection {
             return;
         }
@@ -81,6 +88,8 @@ impl LaagerApp {
                 form.in_contact = m.contact.edge.is_some();
             }
             form.fill_from_table(TableReading::read(layout, a, b));
+            // A range typed for the last pair does not carry over to this one.
+            form.range.use_plotted();
             self.desk.result = None;
         }
     }

@@ -14,12 +14,14 @@ const CAVALRY: &str = "dragoons";
 const ZULUS: &str = "uMbonambi";
 const NNC: &str = "nnc 1";
 const REGULARS: &str = "24th 1";
+const SCOUTS: &str = "scouts";
 
 /// 15 mm bases on a 3 × 2 ft table. The Zulus face the near edge, front edge at y = 292.5.
 /// The dragoons (40 × 30) meet them front to front and stand partly in rough ground. The
 /// NNC (40 × 20) stand beside the dragoons, front edge in line, front corner on the Zulus'
 /// front corner: an overlap. The regulars do the same on the Zulus' other flank, but
-/// "British regulars ... cannot use this modifier".
+/// "British regulars ... cannot use this modifier". The light horse (40 × 30) face the
+/// Zulus' rear from 40 mm off.
 const LAYOUT: &str = r#"{
   "format": "laager-layout",
   "version": 1,
@@ -30,7 +32,8 @@ const LAYOUT: &str = r#"{
     { "id": "uMbonambi", "side": "zulu", "type": "zulus", "x": 300, "y": 300, "facing": 180 },
     { "id": "dragoons", "side": "british", "type": "cavalry", "x": 300, "y": 277.5, "facing": 0 },
     { "id": "nnc 1", "side": "british", "type": "nnc", "x": 340, "y": 282.5, "facing": 0 },
-    { "id": "24th 1", "side": "british", "type": "british-regulars", "x": 260, "y": 285, "facing": 0 }
+    { "id": "24th 1", "side": "british", "type": "british-regulars", "x": 260, "y": 285, "facing": 0 },
+    { "id": "scouts", "side": "british", "type": "light-horse", "x": 300, "y": 362.5, "facing": 180 }
   ],
   "terrain": [
     { "id": "rocks", "kind": "rough", "polygon": [[285, 250], [315, 250], [315, 275], [285, 275]] }
@@ -213,4 +216,63 @@ fn a_new_selection_fills_the_form_again_from_the_table() {
     let form = &harness.state().desk.dba_combat;
     assert_eq!(form.b_mods.overlaps, 1);
     assert!(form.a_mods.rough);
+}
+
+#[test]
+fn ranged_combat_takes_the_plotted_range_and_a_typed_one_wins() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut harness = harness_on_layout(&dir);
+    select(&mut harness, SCOUTS, ZULUS);
+    harness.get_by_label("ranged").click();
+    harness.run();
+    // The Zulus' rear edge is at y = 307.5, the light horse's front edge at 347.5.
+    assert_eq!(harness.state().desk.dba_combat.range.mm(), Some(40.0));
+    assert!(harness.query_by_label("range from the table").is_some());
+    let resolution = resolve(&mut harness, "4,4");
+    assert_eq!(
+        resolution.steps[0].text,
+        "range 40 mm: measured on the table between the nearest points of the two bases"
+    );
+    // Light Horse "+ 2 2" 5"": "Bases may engage in fire combat up to the limit of their
+    // listed range", 2" = 50.8 mm at 15 mm.
+    assert!(
+        step_with(
+            &resolution,
+            "40 mm apart, within its listed range 2\" = 50.8 mm at 15mm"
+        )
+        .is_some(),
+        "{:#?}",
+        resolution.steps
+    );
+
+    // The referee measures 60 mm with his own tape: the typed range wins, and is too far.
+    harness.state_mut().desk.dba_combat.range.text.clear();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "range mm");
+    field.focus();
+    field.type_text("60");
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().desk.dba_combat.range.mm(), Some(60.0));
+    assert!(
+        harness
+            .query_by_label("range typed at the desk (the table measured 40 mm)")
+            .is_some()
+    );
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("out of range");
+    assert!(
+        refusal
+            .reason
+            .contains("the bases are 60 mm apart, beyond its listed range 2\" = 50.8 mm"),
+        "{}",
+        refusal.reason
+    );
 }

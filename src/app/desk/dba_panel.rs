@@ -2,6 +2,7 @@
 //! flag), command points and victory. They build the engine's situations; the engine
 //! resolves them.
 
+use super::dba_range::RangeField;
 use super::dba_table::TableReading;
 use crate::rules::dba_zulu::{
     CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
@@ -20,7 +21,7 @@ pub enum DbaProcedure {
 }
 
 /// The combat form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CombatForm {
     /// Ranged or close.
     pub kind: CombatKind,
@@ -38,6 +39,8 @@ pub struct CombatForm {
     pub b_mods: Modifiers,
     /// What the table decided when the form was last filled from a selection.
     pub table: Option<TableReading>,
+    /// Ranged combat: the distance between the bases.
+    pub range: RangeField,
 }
 
 impl Default for CombatForm {
@@ -51,6 +54,7 @@ impl Default for CombatForm {
             a_mods: Modifiers::default(),
             b_mods: Modifiers::default(),
             table: None,
+            range: RangeField::default(),
         }
     }
 }
@@ -141,7 +145,19 @@ impl CombatForm {
         };
         situation.contact = self.contact;
         situation.in_contact = self.in_contact;
+        if self.kind == CombatKind::Ranged {
+            situation.range_mm = self.range.mm();
+        }
         situation
+    }
+
+    /// A form field that does not read (a range typed as words), as a message.
+    pub fn input_error(&self) -> Option<String> {
+        if self.kind == CombatKind::Ranged {
+            self.range.error.clone()
+        } else {
+            None
+        }
     }
 
     /// Draws the form.
@@ -162,6 +178,7 @@ impl CombatForm {
         });
         if self.kind == CombatKind::Ranged {
             ui.checkbox(&mut self.in_contact, "in contact");
+            self.range.ui(ui);
         }
         egui::CollapsingHeader::new("modifiers")
             .id_salt("dba_modifiers")
