@@ -2,6 +2,7 @@
 
 mod app_canvas;
 mod app_dba_prefill;
+mod app_dba_table;
 mod app_desk;
 mod app_referee;
 mod app_snapshots;
