@@ -6,8 +6,9 @@ use super::records_panel::RecordsAction;
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
+use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
-use crate::geometry::EdgeName;
+use crate::geometry::{EdgeName, round_mm};
 use crate::resolution::{Colour, RollSource};
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::ruleset::Ruleset;
@@ -54,7 +55,8 @@ impl LaagerApp {
     }
 
     /// Fills the DBA combat form from the firer and target selected on the table, once per
-    /// new selection: their troop types and the contact edge src/geometry measured.
+    /// new selection: their troop types, the contact edge src/geometry measured, and the
+    /// modifiers the table decides (a value changed by hand afterwards wins).
     pub(crate) fn prefill_desk(
         &mut self,
         measurement: Option<&super::canvas::measure::Measurement>,
@@ -65,6 +67,13 @@ impl LaagerApp {
             && m.ruleset == Ruleset::MicroColonial
         {
             self.desk.mc_combat.plot_range(f64::from(m.range.mm));
+        }
+        // DBA: "Bases may engage in fire combat up to the limit of their listed range",
+        // measured between the nearest points of the two bases; a typed range wins.
+        if let Some(m) = measurement
+            && m.ruleset == Ruleset::DbaZulu
+        {
+            self.desk.dba_combat.range.plot(round_mm(m.range.mm));
         }
         let log_len = self.session.game().events().len();
         let selection_changed = self.canvas.selected != self.desk_selection;
@@ -98,6 +107,9 @@ impl LaagerApp {
                 };
                 form.in_contact = m.contact.edge.is_some();
             }
+            form.fill_from_table(TableReading::read(layout, a, b));
+            // A range typed for the last pair does not carry over to this one.
+            form.range.use_plotted();
             self.desk.result = None;
         }
     }

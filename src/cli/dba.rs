@@ -41,6 +41,15 @@ fn order(text: &str) -> Result<MoveOrder, String> {
     text.parse()
 }
 
+fn distance_mm(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(mm) if mm.is_finite() && mm >= 0.0 => Ok(mm),
+        _ => Err(format!(
+            "'{text}' is not a distance: expected millimetres, 0 or more"
+        )),
+    }
+}
+
 fn scale(text: &str) -> Result<String, String> {
     const SCALES: [&str; 4] = ["15mm", "25mm", "10mm", "6mm"];
     if SCALES.contains(&text) {
@@ -96,6 +105,10 @@ pub struct CombatArgs {
     /// The figure scale for distances (default: the setting figure_scale, 15mm).
     #[arg(long, value_name = "15mm|25mm|10mm|6mm", value_parser = scale)]
     pub scale: Option<String>,
+    /// Ranged combat: the distance between the bases' nearest points, mm, checked against
+    /// the firer's listed range at the figure scale.
+    #[arg(long, value_name = "MM", value_parser = distance_mm)]
+    pub range_mm: Option<f64>,
     /// Print the resolution (or odds) as JSON.
     #[arg(long)]
     pub json: bool,
@@ -188,6 +201,7 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
     situation.in_contact = args.in_contact;
     situation.b_holds_fire = args.no_return_fire;
     situation.scale = args.scale;
+    situation.range_mm = args.range_mm;
     for (side, name, count) in args.mods {
         let mods = match side {
             SideId::A => &mut situation.a.mods,

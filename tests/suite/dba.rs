@@ -8,6 +8,7 @@ mod modifiers;
 mod odds;
 mod outcomes;
 mod properties;
+mod range;
 mod troops;
 
 use laager::Ruleset;

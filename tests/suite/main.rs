@@ -1,6 +1,8 @@
 //! Laager's integration tests: one binary, one module per area.
 
 mod app_canvas;
+mod app_dba_prefill;
+mod app_dba_table;
 mod app_desk;
 mod app_desk_sotq;
 mod app_records_mc;

@@ -2,6 +2,8 @@
 //! flag), command points and victory. They build the engine's situations; the engine
 //! resolves them.
 
+use super::dba_range::RangeField;
+use super::dba_table::TableReading;
 use crate::rules::dba_zulu::{
     CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
     MoveUnit, Side, TroopType, VictorySituation,
@@ -19,7 +21,7 @@ pub enum DbaProcedure {
 }
 
 /// The combat form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CombatForm {
     /// Ranged or close.
     pub kind: CombatKind,
@@ -35,6 +37,10 @@ pub struct CombatForm {
     pub a_mods: Modifiers,
     /// b's modifiers.
     pub b_mods: Modifiers,
+    /// What the table decided when the form was last filled from a selection.
+    pub table: Option<TableReading>,
+    /// Ranged combat: the distance between the bases.
+    pub range: RangeField,
 }
 
 impl Default for CombatForm {
@@ -47,6 +53,8 @@ impl Default for CombatForm {
             in_contact: false,
             a_mods: Modifiers::default(),
             b_mods: Modifiers::default(),
+            table: None,
+            range: RangeField::default(),
         }
     }
 }
@@ -98,6 +106,31 @@ fn modifiers_ui(ui: &mut egui::Ui, side: &str, mods: &mut Modifiers) {
     });
 }
 
+/// Where the table-decided modifiers came from: the table, or typed at the desk.
+fn table_ui(ui: &mut egui::Ui, table: &TableReading, a: &Modifiers, b: &Modifiers) {
+    let from = table.from_table(a, b);
+    if from.is_empty() {
+        ui.small(format!(
+            "from the table ({} against {}): none of the modifiers it decides",
+            table.a_id, table.b_id
+        ));
+    } else {
+        ui.small(format!(
+            "from the table ({} against {}):",
+            table.a_id, table.b_id
+        ));
+        for line in from {
+            ui.small(line);
+        }
+    }
+    for line in table.typed(a, b) {
+        ui.small(line);
+    }
+    for line in &table.undecided {
+        ui.small(line.as_str());
+    }
+}
+
 impl CombatForm {
     /// The engine's situation for this form.
     pub fn situation(&self) -> CombatSituation {
@@ -112,7 +145,19 @@ impl CombatForm {
         };
         situation.contact = self.contact;
         situation.in_contact = self.in_contact;
+        if self.kind == CombatKind::Ranged {
+            situation.range_mm = self.range.mm();
+        }
         situation
+    }
+
+    /// A form field that does not read (a range typed as words), as a message.
+    pub fn input_error(&self) -> Option<String> {
+        if self.kind == CombatKind::Ranged {
+            self.range.error.clone()
+        } else {
+            None
+        }
     }
 
     /// Draws the form.
@@ -133,6 +178,7 @@ impl CombatForm {
         });
         if self.kind == CombatKind::Ranged {
             ui.checkbox(&mut self.in_contact, "in contact");
+            self.range.ui(ui);
         }
         egui::CollapsingHeader::new("modifiers")
             .id_salt("dba_modifiers")
@@ -142,6 +188,16 @@ impl CombatForm {
                     modifiers_ui(ui, "b", &mut self.b_mods);
                 });
             });
+        if let Some(table) = &self.table {
+            table_ui(ui, table, &self.a_mods, &self.b_mods);
+        }
+    }
+
+    /// Fills the modifiers the table decides, keeping the reading to show where they came
+    /// from; the others stay as the referee set them.
+    pub fn fill_from_table(&mut self, table: TableReading) {
+        table.fill(&mut self.a_mods, &mut self.b_mods);
+        self.table = Some(table);
     }
 }
 

@@ -178,11 +178,26 @@ impl Desk {
         }
         let result = match (ruleset, self.dba_procedure) {
             (Ruleset::DbaZulu, DbaProcedure::Combat) => {
+                if let Some(e) = self.dba_combat.input_error() {
+                    self.message = Some(e);
+                    return;
+                }
                 let Some(mut dice) = self.take_dice() else {
                     return;
                 };
-                let result =
-                    dba_zulu::resolve_combat(&charts, &self.dba_combat.situation(), dice.as_mut());
+                let form = &self.dba_combat;
+                let result = dba_zulu::resolve_combat(&charts, &form.situation(), dice.as_mut())
+                    .map(|mut r| {
+                        let mut first = Vec::new();
+                        if form.kind == dba_zulu::CombatKind::Ranged {
+                            first.extend(form.range.step());
+                        }
+                        if let Some(table) = &form.table {
+                            first.push(table.step(&form.a_mods, &form.b_mods));
+                        }
+                        r.steps.splice(0..0, first);
+                        r
+                    });
                 if result.is_ok() && dice.unused() > 0 {
                     self.message =
                         Some(format!("dice: {} typed face(s) left unused", dice.unused()));

@@ -119,7 +119,7 @@ impl Side {
 }
 
 /// Everything a combat is resolved from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CombatSituation {
     /// Ranged or close.
     pub kind: CombatKind,
@@ -136,6 +136,10 @@ pub struct CombatSituation {
     pub b_holds_fire: bool,
     /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
     pub scale: Option<String>,
+    /// Ranged combat: the distance between the bases' nearest points in mm, measured on
+    /// the table or typed; `None` when not measured (the firer is then taken to be within
+    /// its listed range, and the step says so).
+    pub range_mm: Option<f64>,
 }
 
 impl CombatSituation {
@@ -149,6 +153,7 @@ impl CombatSituation {
             in_contact: false,
             b_holds_fire: false,
             scale: None,
+            range_mm: None,
         }
     }
 
@@ -208,6 +213,64 @@ impl Prepared<'_> {
         self.close()
             && (s.side(id).mods.flank_or_rear || (id == SideId::B && s.contact != Contact::Front))
     }
+}
+
+/// "Bases may engage in fire combat up to the limit of their listed range": the listed
+/// range, checked against the measured distance when there is one.
+fn in_range(
+    reader: &mut CellReader<'_>,
+    s: &CombatSituation,
+    a: &Troop,
+    b: &Troop,
+    range_in: f64,
+) -> Result<Step, Refusal> {
+    let at = cell(section::RANGED, CHART, &[a.kind.id(), "range_in"]);
+    let Some(measured) = s.range_mm else {
+        return Ok(Step::valued(
+            at,
+            format!(
+                "a ({}) fires at b ({}) within its listed range (inches, 15 mm; the distance was not measured)",
+                a.label, b.label
+            ),
+            range_in,
+            None,
+        ));
+    };
+    if !measured.is_finite() || measured < 0.0 {
+        return Err(Refusal::by_rule(
+            rule(section::RANGED),
+            format!("range: {measured} mm is not a distance"),
+        ));
+    }
+    let Some(scale) = moves::read_scale(reader, s.scale.as_ref()) else {
+        return Err(reader.refusal(rule(section::RANGED)).unwrap_or_else(|| {
+            Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
+        }));
+    };
+    let limit = scale.inches_to_mm(range_in);
+    let listed = format!(
+        "listed range {range_in}\" = {limit} mm at {} (scale_distances = {})",
+        scale.name,
+        if scale.distances { "yes" } else { "no" }
+    );
+    if measured > limit {
+        return Err(Refusal::by_rule(
+            at,
+            format!(
+                "a ({}) cannot fire at b ({}): the bases are {measured} mm apart, beyond its {listed}",
+                a.label, b.label
+            ),
+        ));
+    }
+    Ok(Step::valued(
+        at,
+        format!(
+            "a ({}) fires at b ({}): {measured} mm apart, within its {listed}",
+            a.label, b.label
+        ),
+        range_in,
+        None,
+    ))
 }
 
 fn prepare<'s>(
@@ -274,15 +337,7 @@ fn prepare<'s>(
                     ),
                 ));
             }
-            Some(range) => steps.push(Step::valued(
-                cell(section::RANGED, CHART, &[a.kind.id(), "range_in"]),
-                format!(
-                    "a ({}) fires at b ({}) within its listed range (inches, 15 mm)",
-                    a.label, b.label
-                ),
-                range,
-                None,
-            )),
+            Some(range) => steps.push(in_range(reader, s, &a, &b, range)?),
         }
         // "Targets capable of returning fire may do so ( in which case the firer may suffer
         // adverse results ) but are not required to do so."

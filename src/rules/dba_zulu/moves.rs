@@ -15,14 +15,25 @@ const MM_PER_INCH: f64 = 25.4;
 const FLEE_IN: f64 = 6.0;
 
 /// The figure scale's factor on base dimensions, and on inches when `scale_distances` is yes.
-struct Scale {
-    name: String,
-    factor: f64,
-    distances: bool,
+pub(super) struct Scale {
+    pub name: String,
+    pub factor: f64,
+    pub distances: bool,
 }
 
-fn read_scale(reader: &mut CellReader<'_>, prepared: &Prepared<'_>) -> Option<Scale> {
-    let name = match &prepared.situation.scale {
+impl Scale {
+    /// A distance the text gives in inches, in mm at this scale: inches scale with the
+    /// figures only when `scale_distances` is yes.
+    pub fn inches_to_mm(&self, inches: f64) -> f64 {
+        let factor = if self.distances { self.factor } else { 1.0 };
+        round(inches * MM_PER_INCH * factor)
+    }
+}
+
+/// The figure scale in force: the situation's, else the setting; `None` (cells noted as
+/// needed) when a cell is unknown.
+pub(super) fn read_scale(reader: &mut CellReader<'_>, scale: Option<&String>) -> Option<Scale> {
+    let name = match scale {
         Some(name) => name.clone(),
         None => reader
             .get("settings", &["figure_scale"])?
@@ -75,7 +86,7 @@ pub(crate) fn outcome_moves(
     let needs_scale = matches!(decision.fate, Fate::Recoil | Fate::Flee)
         || (decision.loser.is_some() && prepared.close());
     let scale = if needs_scale {
-        read_scale(reader, prepared)
+        read_scale(reader, prepared.situation.scale.as_ref())
     } else {
         None
     };
@@ -137,8 +148,7 @@ pub(crate) fn outcome_moves(
                     }
                 }
                 if decision.fate == Fate::Flee {
-                    let factor = if scale.distances { scale.factor } else { 1.0 };
-                    let mm = round(FLEE_IN * MM_PER_INCH * factor);
+                    let mm = scale.inches_to_mm(FLEE_IN);
                     flee = mm.into();
                     resolution.step(Step::valued(
                         cell(section::SETTINGS, "settings", &["scale_distances"]),

@@ -298,3 +298,29 @@ fn rerolled_ties_need_the_rerolled_dice_typed() {
     let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
     assert_eq!(v["outcome"]["result"], "destroyed");
 }
+
+/// Light Horse "+ 2 2" 5"": "Bases may engage in fire combat up to the limit of their
+/// listed range", 2" = 50.8 mm at 15 mm; 60 mm apart is beyond it, a refusal (exit 2).
+#[test]
+fn ranged_combat_beyond_the_listed_range_is_refused() {
+    let out = run(&[
+        "dba",
+        "combat",
+        "--kind",
+        "ranged",
+        "--a",
+        "light-horse",
+        "--b",
+        "zulus",
+        "--range-mm",
+        "60",
+        "--dice",
+        "4,4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        text.contains("the bases are 60 mm apart, beyond its listed range 2\" = 50.8 mm at 15mm"),
+        "{text}"
+    );
+}
