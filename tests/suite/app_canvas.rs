@@ -103,7 +103,7 @@ fn micro_colonial_demo_asks_for_the_counter_sizes_the_rules_do_not_print() {
     app.messages.clear();
     app.run_commands();
     assert!(app.messages.is_empty(), "{:?}", app.messages);
-    assert_eq!(app.document.layout.bases().len(), 10);
+    assert_eq!(app.document.layout.bases().len(), 11);
 }
 
 /// Adds two units by the panel's button, drags one, turns it with `]`, selects both and

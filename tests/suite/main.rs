@@ -18,6 +18,7 @@ mod json_forms;
 mod mc;
 mod mc2;
 mod records;
+mod records_effects;
 mod records_file;
 mod sotq;
 mod support;

@@ -1,0 +1,231 @@
+//! What an applied resolution writes to the units (issue 9: "Apply writes the result to the
+//! units as events: losses, statuses ..., volley losses to D"), a strength set by hand, and
+//! the layout's unit records.
+
+use laager::Ruleset;
+use laager::charts::Charts;
+use laager::game::{Cause, Event, Game, GameError, UnitEdit, UnitId, effects, mc_unit};
+use laager::resolution::Resolution;
+use serde_json::{Value, json};
+
+use super::records::{loss, unit};
+
+fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> Resolution {
+    let mut resolution = Resolution::new(ruleset, procedure, "hash");
+    for (key, value) in outcome.as_object().expect("an object") {
+        resolution.set(key, value.clone());
+    }
+    resolution
+}
+
+fn ids(names: &[&str]) -> Vec<UnitId> {
+    names.iter().map(|n| UnitId::from(*n)).collect()
+}
+
+fn lost(unit: &str, amount: u32, cause: Cause) -> UnitEdit {
+    UnitEdit::StrengthChanged {
+        unit_id: UnitId::from(unit),
+        amount,
+        cause,
+    }
+}
+
+fn status(unit: &str, status: Option<&str>) -> UnitEdit {
+    UnitEdit::StatusSet {
+        unit_id: UnitId::from(unit),
+        status: status.map(str::to_owned),
+    }
+}
+
+// "record all volley fire losses under the column headed 'D' on the casualty record sheet.
+// Record all other losses under the column headed 'K'." The target (second) loses them.
+#[test]
+fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
+    let units = ids(&["1/24 A", "uNodwengu 1"]);
+    let volley = resolved(
+        Ruleset::MicroColonial,
+        "small-arms-fire",
+        &json!({"ff_lost": 34, "volley_losses": 34}),
+    );
+    assert_eq!(
+        effects::of(&volley, &units),
+        [lost("uNodwengu 1", 34, Cause::Volley)]
+    );
+    let independent = resolved(
+        Ruleset::MicroColonial,
+        "small-arms-fire",
+        &json!({"ff_lost": 12, "volley_losses": 0}),
+    );
+    assert_eq!(
+        effects::of(&independent, &units),
+        [lost("uNodwengu 1", 12, Cause::Other)]
+    );
+    // "Ignore any minus results": nothing lost, nothing written.
+    let nil = resolved(
+        Ruleset::MicroColonial,
+        "small-arms-fire",
+        &json!({"ff_lost": 0, "volley_losses": 0}),
+    );
+    assert!(effects::of(&nil, &units).is_empty());
+}
+
+// Artillery: "Any plus factor indicates the number of fighting factors lost by the target";
+// against a skirmish screen "divided in the ratio of 1 to 5": the screen is the third unit.
+#[test]
+fn micro_colonial_artillery_losses_split_between_close_order_and_screen() {
+    let plain = resolved(
+        Ruleset::MicroColonial,
+        "artillery-fire",
+        &json!({"ff_lost": 39}),
+    );
+    assert_eq!(
+        effects::of(&plain, &ids(&["N/5 RA", "uNokhenke"])),
+        [lost("uNokhenke", 39, Cause::Other)]
+    );
+    let screened = resolved(
+        Ruleset::MicroColonial,
+        "artillery-fire",
+        &json!({"ff_lost": 36, "screen_losses": 6, "close_order_losses": 30}),
+    );
+    assert_eq!(
+        effects::of(&screened, &ids(&["N/5 RA", "uNokhenke", "skirmishers"])),
+        [
+            lost("uNokhenke", 30, Cause::Other),
+            lost("skirmishers", 6, Cause::Other)
+        ]
+    );
+}
+
+// Melee: "Any plus result will be the number of fighting factors lost by the opposing
+// unit"; the loser who must test ("Loser of more fighting factors in a melee and the
+// difference is more than 20") is marked.
+#[test]
+fn micro_colonial_melee_losses_to_both_sides_and_the_loser_marked() {
+    let melee = resolved(
+        Ruleset::MicroColonial,
+        "melee",
+        &json!({"a_losses": 10, "b_losses": 45, "winner": "a", "margin": 35, "loser_must_test": true}),
+    );
+    assert_eq!(
+        effects::of(&melee, &ids(&["uNodwengu 1", "1/24 A"])),
+        [
+            lost("uNodwengu 1", 10, Cause::Other),
+            lost("1/24 A", 45, Cause::Other),
+            status("1/24 A", Some("morale test due")),
+        ]
+    );
+}
+
+// MORALE RESULTS: FALL BACK, GO TO GROUND, BREAK are the unit's actions; GOOD clears any
+// status. A rallied unit's break is over; "A breaking unit will lose one dice x 10 fighting
+// factors per move of rout."
+#[test]
+fn micro_colonial_morale_rally_and_rout_write_statuses_and_losses() {
+    let units = ids(&["uNodwengu 1"]);
+    for (result, word) in [
+        ("fall-back", Some("falling back")),
+        ("go-to-ground", Some("gone to ground")),
+        ("break", Some("broken")),
+        ("good", None),
+    ] {
+        let morale = resolved(Ruleset::MicroColonial, "morale", &json!({"result": result}));
+        assert_eq!(effects::of(&morale, &units), [status("uNodwengu 1", word)]);
+    }
+    let rallied = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": true}));
+    assert_eq!(effects::of(&rallied, &units), [status("uNodwengu 1", None)]);
+    let not = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": false}));
+    assert!(effects::of(&not, &units).is_empty());
+    let rout = resolved(Ruleset::MicroColonial, "rout-loss", &json!({"ff_lost": 40}));
+    assert_eq!(
+        effects::of(&rout, &units),
+        [lost("uNodwengu 1", 40, Cause::Other)]
+    );
+    // With no unit selected nothing is written.
+    assert!(effects::of(&rout, &[]).is_empty());
+}
+
+// A strength set by hand: the unit joined with 280 of 300; a loss already recorded
+// still counts against the new figure.
+#[test]
+fn a_strength_set_by_hand_keeps_the_losses_already_recorded() {
+    let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
+    game.append(unit("NNC 1", "British", 0)).expect("joins");
+    game.append(unit("uNodwengu 1", "Zulu", 950))
+        .expect("joins");
+    game.append(loss("uNodwengu 1", 34, Cause::Volley))
+        .expect("loss");
+    let set = |id: &str, initial, present| Event::Edit {
+        edit: UnitEdit::StrengthSet {
+            unit_id: UnitId::from(id),
+            initial,
+            present,
+        },
+    };
+    game.append(set("NNC 1", 300, 280)).expect("set");
+    let nnc = game.state().unit(&UnitId::from("NNC 1")).expect("unit");
+    assert_eq!(
+        (nnc.spec.initial, nnc.spec.present, nnc.present),
+        (300, 280, 280)
+    );
+    game.append(set("uNodwengu 1", 1000, 1000)).expect("set");
+    let zulus = game
+        .state()
+        .unit(&UnitId::from("uNodwengu 1"))
+        .expect("unit");
+    assert_eq!((zulus.spec.initial, zulus.present), (1000, 966));
+    // The D figure stays on the sheet.
+    assert_eq!(mc_unit(game.state(), zulus).forward_move_cut_mm, 34);
+    // A strength on joining above the initial is refused by name; the log is unchanged.
+    let before = game.events().len();
+    assert!(matches!(
+        game.append(set("NNC 1", 100, 280)),
+        Err(GameError::PresentAboveInitial { .. })
+    ));
+    assert_eq!(game.events().len(), before);
+    // Undo restores the strength before the edit.
+    game.undo().expect("undo");
+    let zulus = game
+        .state()
+        .unit(&UnitId::from("uNodwengu 1"))
+        .expect("unit");
+    assert_eq!((zulus.spec.initial, zulus.present), (950, 916));
+}
+
+// The layout's unit records round-trip, and a bad one is named by its JSON path.
+#[test]
+fn layout_unit_records_round_trip_and_bad_ones_are_named() {
+    let charts = Charts::shipped().expect("shipped");
+    let text = json!({
+        "format": "laager-layout", "version": 1, "ruleset": "micro-colonial",
+        "table": {"preset": "1000mm"},
+        "units": [
+            {"id": "NNC 1", "side": "british", "x": 200, "y": 300, "facing": 0,
+             "frontage": 30, "depth": 15, "army_list": "nnc", "class": "other"},
+            {"id": "1/24 A", "side": "british", "x": 300, "y": 300, "facing": 0,
+             "frontage": 30, "depth": 15, "strength": 100, "class": "european-regular"}
+        ]
+    })
+    .to_string();
+    let report = laager::geometry::file::read(&text, &charts);
+    let layout = report.layout.as_ref().expect("reads");
+    let written = laager::geometry::file::write(layout);
+    assert_eq!(written["units"][0]["army_list"], "nnc");
+    assert_eq!(written["units"][1]["strength"], 100);
+    assert_eq!(written["units"][1]["class"], "european-regular");
+    let again = laager::geometry::file::read(&written.to_string(), &charts);
+    assert_eq!(
+        again.layout.expect("reads").bases()[1].record(),
+        layout.bases()[1].record()
+    );
+
+    let bad = text
+        .replace("\"nnc\"", "\"nnx\"")
+        .replace("\"other\"", "\"levy\"")
+        .replace("\"strength\":100", "\"strength\":-5");
+    let report = laager::geometry::file::read(&bad, &charts);
+    let paths: Vec<&str> = report.errors.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["units[0].class", "units[0].army_list", "units[1].strength"]
+    );
+}
