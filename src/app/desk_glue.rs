@@ -9,7 +9,7 @@ use crate::app::desk::DeskAction;
 use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
 use crate::geometry::{EdgeName, round_mm};
-use crate::resolution::{Colour, RollSource};
+use crate::resolution::RollSource;
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::ruleset::Ruleset;
 
@@ -241,17 +241,7 @@ impl LaagerApp {
                             seed: roll.seed.unwrap_or(0),
                         },
                         _ => DiceOrigin::Typed {
-                            faces: resolution
-                                .rolls
-                                .iter()
-                                .flat_map(|r| &r.faces)
-                                .map(|f| match f.colour {
-                                    Some(Colour::Black) => format!("B{}", f.face),
-                                    Some(Colour::Red) => format!("R{}", f.face),
-                                    None => f.face.to_string(),
-                                })
-                                .collect::<Vec<_>>()
-                                .join(","),
+                            faces: crate::game::event::faces_as_typed(&resolution),
                         },
                     };
                     let inputs = serde_json::json!({

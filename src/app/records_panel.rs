@@ -37,6 +37,8 @@ pub struct RecordsPanel {
     pub export_path: String,
     /// The roster and its unit edit form.
     pub roster: Roster,
+    /// The phase typed ("Zulu move").
+    pub phase: String,
 }
 
 impl RecordsPanel {
@@ -61,6 +63,28 @@ impl RecordsPanel {
                 .clicked()
             {
                 actions.push(RecordsAction::Log(Event::MoveAdvanced));
+            }
+            let label = ui.label("phase");
+            let entered = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.phase)
+                        .hint_text("Zulu move, British fire")
+                        .desired_width(120.0),
+                )
+                .labelled_by(label.id)
+                .lost_focus()
+                && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui
+                .button("Set phase")
+                .on_hover_text("Record the phase within the move")
+                .clicked()
+                || entered)
+                && !self.phase.trim().is_empty()
+            {
+                actions.push(RecordsAction::Log(Event::PhaseSet {
+                    phase: self.phase.trim().to_owned(),
+                }));
+                self.phase.clear();
             }
             ui.separator();
             if ui
@@ -177,12 +201,19 @@ impl RecordsPanel {
                 .max_height(160.0)
                 .stick_to_bottom(true)
                 .show(&mut columns[1], |ui| {
+                    // Each entry with the move it was made in: the active "next move"
+                    // events before it, counted from move 1.
+                    let mut move_number = 1;
                     for logged in game.events() {
+                        let active = !state.voided.contains(&logged.seq);
                         let mut text = egui::RichText::new(format!(
-                            "{}. {}",
+                            "{}. move {move_number}: {}",
                             logged.seq,
                             logged.event.describe()
                         ));
+                        if active && logged.event == Event::MoveAdvanced {
+                            move_number += 1;
+                        }
                         if state.voided.contains(&logged.seq) {
                             text = text.strikethrough().weak();
                         }

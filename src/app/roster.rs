@@ -51,6 +51,62 @@ pub fn loss_test_due(charts: &Charts, state: &GameState, unit: &UnitState) -> Op
     })
 }
 
+/// The unit's casualty record sheet: Micro Colonial "ID, IF, PF" and D and K by move (a
+/// D figure struck through once the unit's next move took it into account); the other
+/// rulesets' strength changes by move.
+fn sheet_ui(ui: &mut egui::Ui, ruleset: Ruleset, state: &GameState, unit: &UnitState) {
+    ui.strong(format!(
+        "Casualty record: {} IF {} PF {}",
+        unit.spec.unit_id, unit.spec.initial, unit.present
+    ));
+    egui::Grid::new("unit_sheet").striped(true).show(ui, |ui| {
+        if ruleset == Ruleset::MicroColonial {
+            let sheet = crate::game::mc_unit(state, unit);
+            for h in ["move", "D", "K", "restored"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for line in &sheet.moves {
+                ui.label(line.move_number.to_string());
+                ui.horizontal(|ui| {
+                    for d in &line.d {
+                        let text = egui::RichText::new(d.ff.to_string());
+                        ui.label(if d.struck { text.strikethrough() } else { text });
+                    }
+                });
+                ui.label(line.k.to_string());
+                ui.label(line.restored.to_string());
+                ui.end_row();
+            }
+            if sheet.forward_move_cut_mm > 0 {
+                ui.label(format!(
+                    "next forward move {} mm shorter",
+                    sheet.forward_move_cut_mm
+                ));
+                ui.end_row();
+            }
+        } else {
+            for h in ["move", "change"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for change in state
+                .changes
+                .iter()
+                .filter(|c| c.unit_id == unit.spec.unit_id)
+            {
+                ui.label(change.move_number.to_string());
+                ui.label(if change.cause.is_loss() {
+                    format!("−{}", change.amount)
+                } else {
+                    format!("+{}", change.amount)
+                });
+                ui.end_row();
+            }
+        }
+    });
+}
+
 fn number(field: &str, text: &str) -> Result<u32, String> {
     text.trim()
         .parse::<u32>()
@@ -88,6 +144,7 @@ impl Roster {
         if let Some(unit) = self.editing.clone().and_then(|id| state.unit(&id)) {
             ui.separator();
             self.edit_form(ui, unit, &mut events);
+            sheet_ui(ui, ruleset, state, unit);
         }
         if !events.is_empty() {
             self.error = None;

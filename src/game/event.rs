@@ -228,12 +228,7 @@ impl Event {
                 unit.unit_id, unit.name, unit.side, unit.present, unit.initial
             ),
             Event::Edit { edit } => describe_edit(edit),
-            Event::ResolutionApplied(applied) => format!(
-                "{} {} applied ({} effects)",
-                applied.resolution.ruleset,
-                applied.resolution.procedure,
-                applied.effects.len()
-            ),
+            Event::ResolutionApplied(applied) => describe_applied(applied),
             Event::MoveAdvanced => "next move".to_owned(),
             Event::PhaseSet { phase } => format!("phase: {phase}"),
             Event::GameEnded { result } => match &result.winner {
@@ -244,6 +239,52 @@ impl Event {
             Event::Restored { event } => format!("redo event {event}"),
         }
     }
+}
+
+/// A resolution's faces as a referee types them: `B4,R2`, or `5,1` for plain dice.
+pub fn faces_as_typed(resolution: &Resolution) -> String {
+    resolution
+        .rolls
+        .iter()
+        .flat_map(|roll| &roll.faces)
+        .map(|f| match f.colour {
+            Some(crate::resolution::Colour::Black) => format!("B{}", f.face),
+            Some(crate::resolution::Colour::Red) => format!("R{}", f.face),
+            None => f.face.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// "micro-colonial small-arms-fire: ff_lost 34, volley_losses 34 — dice typed B4,R2 —
+/// uNodwengu 1 loses 34 to volley fire".
+fn describe_applied(applied: &AppliedResolution) -> String {
+    let resolution = &applied.resolution;
+    let outcome: Vec<String> = resolution
+        .outcome
+        .iter()
+        .map(|(key, value)| match value {
+            Value::String(text) => format!("{key} {text}"),
+            other => format!("{key} {other}"),
+        })
+        .collect();
+    let faces = faces_as_typed(resolution);
+    let dice = match &applied.dice {
+        _ if faces.is_empty() => "no dice".to_owned(),
+        DiceOrigin::Seeded { seed } => format!("rolled {faces} (seed {seed})"),
+        DiceOrigin::Typed { .. } => format!("typed {faces}"),
+    };
+    let mut text = format!(
+        "{} {}: {} — {dice}",
+        resolution.ruleset,
+        resolution.procedure,
+        outcome.join(", ")
+    );
+    for edit in &applied.effects {
+        text.push_str(" — ");
+        text.push_str(&describe_edit(edit));
+    }
+    text
 }
 
 fn describe_edit(edit: &UnitEdit) -> String {

@@ -187,6 +187,40 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     };
     assert_eq!(sheet.moves[0].d[0].ff, 34);
     assert_eq!(sheet.forward_move_cut_mm, 34);
+    // The log line carries the move, the result, the dice and the effect.
+    assert!(
+        harness
+            .query_by_label_contains("move 1: micro-colonial small-arms-fire: ff_lost 34")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("typed B4,R2 — uNodwengu 1 loses 34 to volley fire")
+            .is_some()
+    );
+    // The unit's record sheet opens from the roster: D 34 in move 1.
+    for scroll in [true, false] {
+        let edit = harness
+            .query_all_by_label("edit")
+            .nth(8)
+            .expect("uNodwengu 1's edit button");
+        if scroll {
+            edit.scroll_to_me();
+        } else {
+            edit.click();
+        }
+        harness.run();
+    }
+    assert!(
+        harness
+            .query_by_label("Casualty record: uNodwengu 1 IF 950 PF 916")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label("next forward move 34 mm shorter")
+            .is_some()
+    );
     // 34 lost this move: a Fanatic unit tests only on "more than 100".
     assert_eq!(
         harness

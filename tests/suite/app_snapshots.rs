@@ -56,7 +56,7 @@ fn micro_colonial_isandhlwana_demo_snapshot() {
     app.push(Command::OpenDemo(1));
     app.run_commands();
     assert!(app.messages.is_empty(), "{:?}", app.messages);
-    assert_eq!(app.document.layout.bases().len(), 10);
+    assert_eq!(app.document.layout.bases().len(), 11);
     let mut harness = snapshot_harness(app);
     harness.snapshot("micro_colonial_isandhlwana_demo");
 }
