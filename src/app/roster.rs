@@ -31,11 +31,11 @@ pub struct Roster {
 /// as the engine's MORALE causes read them ("When a Fanatic unit loses more than 100
 /// fighting factors in any one move"; "more than 50" for European regulars and other
 /// troops). `None` when nothing is due or the class is not recorded.
-pub fn loss_test_due(charts: &Charts, state: &GameState, unit: &UnitState) -> Option<String> {
+pub fn loss_test_due(charts: &Charts, unit: &UnitState, lost_this_move: u32) -> Option<String> {
     let class: MoraleClass = unit.spec.class.as_deref()?.parse().ok()?;
     let events = MoraleEvents {
         class,
-        lost_this_move: state.lost_this_move(&unit.spec.unit_id),
+        lost_this_move,
         won_melee: false,
         melee_lost_by: None,
         being_charged: false,
@@ -123,6 +123,7 @@ impl Roster {
         charts: Option<&Charts>,
     ) -> Vec<Event> {
         let mut events = Vec::new();
+        let losses = state.losses_this_move();
         egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
             for h in [
                 "unit",
@@ -137,7 +138,8 @@ impl Roster {
             }
             ui.end_row();
             for unit in &state.units {
-                self.row(ui, ruleset, state, charts, unit);
+                let lost = losses.get(&unit.spec.unit_id).copied().unwrap_or(0);
+                self.row(ui, ruleset, charts, unit, lost);
                 ui.end_row();
             }
         });
@@ -156,9 +158,9 @@ impl Roster {
         &mut self,
         ui: &mut egui::Ui,
         ruleset: Ruleset,
-        state: &GameState,
         charts: Option<&Charts>,
         unit: &UnitState,
+        lost: u32,
     ) {
         let id = &unit.spec.unit_id;
         ui.label(id.to_string());
@@ -168,14 +170,15 @@ impl Roster {
         if let Some(note) = &unit.spec.strength_note {
             strength.on_hover_text(note);
         }
-        let lost = state.lost_this_move(id);
         let warn = ui.visuals().warn_fg_color;
         if ruleset == Ruleset::MicroColonial {
             match (charts, unit.spec.class.is_some()) {
-                (Some(charts), true) => match loss_test_due(charts, state, unit) {
+                // Nothing lost this move makes no test due on losses.
+                (Some(charts), true) if lost > 0 => match loss_test_due(charts, unit, lost) {
                     Some(due) => ui.colored_label(warn, format!("{lost}: {due}")),
                     None => ui.label(lost.to_string()),
                 },
+                (Some(_), true) => ui.label(lost.to_string()),
                 // MORALE: "more than 50 fighting factors in any one move" (more than 100
                 // for Fanatics) — without the class, flag from 51.
                 _ if lost > 50 => ui.colored_label(

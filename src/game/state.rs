@@ -244,6 +244,20 @@ impl GameState {
             .sum()
     }
 
+    /// Every unit's losses in the current move, in one pass over the changes (the roster
+    /// shows them all every frame). Units that lost nothing are absent.
+    pub fn losses_this_move(&self) -> BTreeMap<&UnitId, u32> {
+        let mut lost: BTreeMap<&UnitId, u32> = BTreeMap::new();
+        for change in self
+            .changes
+            .iter()
+            .filter(|c| c.move_number == self.move_number && c.cause.is_loss())
+        {
+            *lost.entry(&change.unit_id).or_default() += change.amount;
+        }
+        lost
+    }
+
     /// The sides in the game, in the order their first unit joined.
     pub fn sides(&self) -> Vec<String> {
         let mut sides: Vec<String> = Vec::new();
