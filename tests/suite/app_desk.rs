@@ -508,6 +508,18 @@ fn mc_rally_resolves_with_a_typed_die_on_the_desk() {
     assert_eq!(result.outcome["minimum"], 5);
 }
 
+// "A breaking unit will lose one dice x 10 fighting factors per move of rout": a 3 is 30.
+#[test]
+fn mc_rout_loss_resolves_with_a_typed_die_on_the_desk() {
+    let mut harness = mc_desk_with("Rout loss", "3");
+    // Six faces, each 1/6: 10 ... 60 FF.
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = mc_resolved(&harness);
+    assert_eq!(result.outcome["ff_lost"], 30);
+}
+
 // IN BUILDINGS: "better than +2" into an occupied room; B6 - R1 = +5 breaks in.
 #[test]
 fn mc_break_in_resolves_with_typed_dice_on_the_desk() {

@@ -339,7 +339,7 @@ impl McCombat {
         match procedure {
             McProcedure::Fire => "random factor, e.g. B4,R2",
             McProcedure::Melee => "A's random factor then B's, e.g. B4,R2,B3,R5",
-            McProcedure::Rally | McProcedure::Morale => "one die, e.g. 3",
+            McProcedure::Rally | McProcedure::Morale | McProcedure::Rout => "one die, e.g. 3",
             _ => "black and red, e.g. B4,R2",
         }
     }
@@ -384,6 +384,11 @@ impl McCombat {
                     ui.selectable_value(&mut self.occupied, false, "empty room");
                 });
             }
+            McProcedure::Rout => {
+                ui.label(
+                    "A breaking unit will lose one dice x 10 fighting factors per move of rout.",
+                );
+            }
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -419,6 +424,7 @@ impl McCombat {
             McProcedure::Rally => rally::odds(charts, &self.rally.attempt()),
             McProcedure::Artillery => artillery::odds(charts, &self.artillery.fire(), typed),
             McProcedure::BreakIn => rorkes_drift::break_in_odds(charts, self.room()),
+            McProcedure::Rout => Ok(rally::rout_odds()),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }
@@ -449,6 +455,7 @@ impl McCombat {
                 })
             }
             McProcedure::BreakIn => rorkes_drift::break_in(charts, self.room(), dice),
+            McProcedure::Rout => rally::rout(charts, dice),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -139,11 +139,13 @@ pub enum McProcedure {
     Artillery,
     /// A Zulu attempt to break into a building at Rorke's Drift.
     BreakIn,
+    /// One move of rout: "one dice x 10 fighting factors".
+    Rout,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 8] = [
+    pub const ALL: [(McProcedure, &'static str); 9] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -152,6 +154,7 @@ impl McProcedure {
         (McProcedure::Rally, "Rally"),
         (McProcedure::Artillery, "Artillery"),
         (McProcedure::BreakIn, "Break-in"),
+        (McProcedure::Rout, "Rout loss"),
     ];
 }
 
