@@ -63,10 +63,16 @@ impl LaagerApp {
     ) {
         // Micro Colonial fire and artillery: "Measure the range from the centre of the firing
         // unit to the nearest point on the target counter"; a range typed at the desk wins.
+        self.desk.mc_combat.arc.plotted = None;
         if let Some(m) = measurement
             && m.ruleset == Ruleset::MicroColonial
         {
             self.desk.mc_combat.plot_range(f64::from(m.range.mm));
+            // "If any of the target counter is within the arc it may be engaged."
+            self.desk
+                .mc_combat
+                .arc
+                .plot(m.arc.as_ref().map(|a| a.in_arc).map_err(Clone::clone));
         }
         // DBA: "Bases may engage in fire combat up to the limit of their listed range",
         // measured between the nearest points of the two bases; a typed range wins.

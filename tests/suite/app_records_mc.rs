@@ -171,6 +171,15 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         .expect("ran")
         .expect("resolved");
     assert_eq!(result.outcome["ff_lost"], 34);
+    // The firing-arc template's angle is not printed, so the table cannot tell the arc;
+    // the step says the referee judges it.
+    assert!(
+        result.steps[1]
+            .text
+            .contains("arc not checked on the table"),
+        "{}",
+        result.steps[1].text
+    );
     assert_eq!(result.outcome["volley_losses"], 34);
     // Before applying, the desk says what will be written.
     assert!(
@@ -323,4 +332,36 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     for id in [REGULARS, ZULUS] {
         assert_eq!(unit(reopened.state(), id), unit(harness.state(), id));
     }
+}
+
+// ARCS OF FIRE: "If any of the target counter is within the arc it may be engaged." With a
+// club's template angle (test data: 60 degrees, not a value of the document), 1/24 A
+// facing the far edge sees uNodwengu 1 150 mm across and 450 mm ahead, 18.4 degrees off
+// its facing: inside the 30 degrees either side. The referee's call "out of arc" wins and
+// refuses the fire.
+#[test]
+fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
+    let mut harness = mc_window();
+    let mut cells = harness.state().state.club_cells.clone();
+    cells.push_str("\nmicro-colonial/firing_arc:angle_deg=60");
+    harness.state_mut().push(Command::SetClubCells(cells));
+    harness.run();
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    assert_eq!(harness.state().desk.mc_combat.arc.plotted, Some(Ok(true)));
+    harness.state_mut().desk.mc_combat.arc.typed = Some(false);
+    click(&mut harness, "Fire");
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let refusal = harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    assert_eq!(refusal.rule.section, "ARCS OF FIRE");
+    assert!(refusal.reason.contains("the referee's call"));
 }

@@ -5,7 +5,7 @@
 // `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
 #![allow(clippy::result_large_err)]
 
-use super::mc_fire::{FireForm, RangeInput};
+use super::mc_fire::{ArcInput, FireForm, RangeInput};
 use super::mc_panel::McProcedure;
 use crate::charts::Charts;
 use crate::dice::DiceSource;
@@ -305,6 +305,8 @@ pub struct McCombat {
     pub artillery: ArtilleryForm,
     /// Rorke's Drift break-in: the room is occupied.
     pub occupied: bool,
+    /// Whether the target is in the firer's arc, for fire and artillery.
+    pub arc: ArcInput,
 }
 
 impl Default for McCombat {
@@ -323,6 +325,7 @@ impl Default for McCombat {
             },
             artillery: ArtilleryForm::default(),
             occupied: true,
+            arc: ArcInput::default(),
         }
     }
 }
@@ -353,7 +356,10 @@ impl McCombat {
     /// Draws the form of a combat procedure.
     pub fn ui(&mut self, ui: &mut egui::Ui, procedure: McProcedure, charts: &Charts) {
         match procedure {
-            McProcedure::Fire => self.fire.ui(ui),
+            McProcedure::Fire => {
+                self.fire.ui(ui);
+                self.arc.ui(ui);
+            }
             McProcedure::Jam => {
                 pick(ui, "crew", &mut self.jam.crew, Crew::ALL, Crew::name);
             }
@@ -377,6 +383,7 @@ impl McCombat {
                     .filter(|k| !NOT_FACTORS.contains(&k.as_str()))
                     .collect();
                 self.artillery.ui(ui, &names);
+                self.arc.ui(ui);
             }
             McProcedure::BreakIn => {
                 ui.horizontal(|ui| {
@@ -438,22 +445,24 @@ impl McCombat {
         dice: &mut dyn DiceSource,
     ) -> Option<Result<Resolution, Failure>> {
         Some(match procedure {
-            McProcedure::Fire => {
+            McProcedure::Fire => self.arc.check().map_err(Failure::Refused).and_then(|arc| {
                 fire::resolve(charts, &self.fire.request(), typed, dice).map(|mut r| {
                     r.steps.insert(0, self.fire.range.step("SMALL ARMS FIRE"));
+                    r.steps.insert(1, arc);
                     r
                 })
-            }
+            }),
             McProcedure::Jam => jam::resolve(charts, self.jam.crew, dice),
             McProcedure::Melee => melee::resolve(charts, &self.melee.melee(), typed, dice),
             McProcedure::Rally => rally::resolve(charts, &self.rally.attempt(), dice),
-            McProcedure::Artillery => {
+            McProcedure::Artillery => self.arc.check().map_err(Failure::Refused).and_then(|arc| {
                 artillery::resolve(charts, &self.artillery.fire(), typed, dice).map(|mut r| {
                     r.steps
                         .insert(0, self.artillery.range.step("ARTILLERY FIRE"));
+                    r.steps.insert(1, arc);
                     r
                 })
-            }
+            }),
             McProcedure::BreakIn => rorkes_drift::break_in(charts, self.room(), dice),
             McProcedure::Rout => rally::rout(charts, dice),
             McProcedure::Movement | McProcedure::Morale => return None,

@@ -2,7 +2,7 @@
 //! artillery form: plotted on the table, or typed by hand (which wins), the step saying which.
 
 use super::mc_combat::{number_field, pick};
-use crate::resolution::{RuleRef, Step};
+use crate::resolution::{Refusal, RuleRef, Step};
 use crate::rules::micro_colonial::fire::{Engaged, FireRequest, FireType, Firer, Target, Weapon};
 use crate::ruleset::Ruleset;
 
@@ -114,6 +114,84 @@ impl RangeInput {
                 }
             ),
         )
+    }
+}
+
+/// Whether the target may be engaged: "If any of the target counter is within the arc it
+/// may be engaged." Read from the table (the firing-arc template laid on the plot) or
+/// called by the referee at the table, whose call wins.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArcInput {
+    /// The table's reading: in arc or not, or why the arc cannot be drawn.
+    pub plotted: Option<Result<bool, String>>,
+    /// The referee's call (in arc, out of arc), which wins over the table's.
+    pub typed: Option<bool>,
+}
+
+const ARCS: &str = "ARCS OF FIRE";
+
+impl ArcInput {
+    /// The table's reading, from the measurement of the selected firer and target.
+    pub fn plot(&mut self, arc: Result<bool, String>) {
+        self.plotted = Some(arc);
+    }
+
+    /// In arc or not, as far as anyone has said.
+    pub fn in_arc(&self) -> Option<bool> {
+        self.typed.or(match &self.plotted {
+            Some(Ok(in_arc)) => Some(*in_arc),
+            _ => None,
+        })
+    }
+
+    pub(super) fn ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("arc of fire");
+            ui.selectable_value(&mut self.typed, None, "from the table");
+            ui.selectable_value(&mut self.typed, Some(true), "in arc");
+            ui.selectable_value(&mut self.typed, Some(false), "out of arc");
+        });
+        let reading = match &self.plotted {
+            Some(Ok(true)) => "the table: part of the target is inside the arc".to_owned(),
+            Some(Ok(false)) => "the table: no part of the target is inside the arc".to_owned(),
+            Some(Err(why)) => format!("the table cannot tell: {why}"),
+            None => "nothing plotted: select the firer, then the target".to_owned(),
+        };
+        ui.weak(reading);
+    }
+
+    /// The step saying whether the target may be engaged and who said so; a refusal when
+    /// it is outside the arc.
+    pub(super) fn check(&self) -> Result<Step, Refusal> {
+        let rule = RuleRef::section(Ruleset::MicroColonial, ARCS);
+        let source = if self.typed.is_some() {
+            "the referee's call at the desk (it wins over the table)"
+        } else {
+            "plotted on the table with the firing-arc template"
+        };
+        match self.in_arc() {
+            Some(false) => Err(Refusal::by_rule(
+                rule,
+                format!(
+                    "no part of the target counter is within the firer's arc ({source}): it may not be engaged"
+                ),
+            )),
+            Some(true) => Ok(Step::note(
+                rule,
+                format!(
+                    "part of the target counter is within the arc, so it may be engaged: {source}"
+                ),
+            )),
+            None => Ok(Step::note(
+                rule,
+                match &self.plotted {
+                    Some(Err(why)) => {
+                        format!("arc not checked on the table ({why}): the referee judges it")
+                    }
+                    _ => "arc not checked: nothing was plotted; the referee judges it".to_owned(),
+                },
+            )),
+        }
     }
 }
 
