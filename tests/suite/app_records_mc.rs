@@ -54,6 +54,26 @@ fn type_into(harness: &Harness<'_, LaagerApp>, label: &str, text: &str) {
     field.type_text(text);
 }
 
+fn refused(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Refusal {
+    harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused")
+}
+
+fn resolved(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Resolution {
+    harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("ran")
+        .expect("resolved")
+}
+
 fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
     harness.get_by_label(label).scroll_to_me();
     harness.run();
@@ -134,13 +154,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     type_into(&harness, "dice faces", "B4,R2");
     harness.run();
     click(&mut harness, "Resolve");
-    let refusal = harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("ran")
-        .expect_err("refused");
+    let refusal = refused(&harness);
     let needed: Vec<String> = refusal
         .needs_cells
         .iter()
@@ -163,13 +177,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     click(&mut harness, "Use for this resolution");
     // "4. Add or subtract the Range and Target Factors together. 5. Throw one random
     // factor": 42 - 10 + (B4 - R2 = +2) = 34 FF lost, volley fire.
-    let result = harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("ran")
-        .expect("resolved");
+    let result = resolved(&harness);
     assert_eq!(result.outcome["ff_lost"], 34);
     // The firing-arc template's angle is not printed, so the table cannot tell the arc;
     // the step says the referee judges it.
@@ -258,13 +266,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     // then the result table's cell for the total.
     let mut asked = Vec::new();
     for value in [["A", "0"], ["fall back", ""]] {
-        let refusal = harness
-            .state()
-            .desk
-            .result
-            .clone()
-            .expect("ran")
-            .expect_err("refused");
+        let refusal = refused(&harness);
         for (needed, value) in refusal.needs_cells.iter().zip(value) {
             asked.push(needed.address());
             type_into(&harness, &needed.address(), value);
@@ -280,13 +282,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
             "morale_results:under-30:native",
         ]
     );
-    let result = harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("ran")
-        .expect("resolved");
+    let result = resolved(&harness);
     assert_eq!(result.outcome["result"], "fall-back");
     click(&mut harness, "Apply to the game");
     assert_eq!(
@@ -355,13 +351,7 @@ fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
     type_into(&harness, "dice faces", "B4,R2");
     harness.run();
     click(&mut harness, "Resolve");
-    let refusal = harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("ran")
-        .expect_err("refused");
+    let refusal = refused(&harness);
     assert_eq!(refusal.rule.section, "ARCS OF FIRE");
     assert!(refusal.reason.contains("the referee's call"));
 }

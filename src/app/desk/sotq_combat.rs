@@ -41,6 +41,30 @@ const MORALE: &[Option<Morale>] = &[
     Some(Morale::D),
 ];
 
+/// A list of rows, each headed by its name ("firer 2") with a button to remove it, drawn
+/// by `draw`; the rows left after the frame's removal.
+pub(super) fn rows_ui<T>(
+    ui: &mut egui::Ui,
+    rows: &mut Vec<T>,
+    noun: &str,
+    mut draw: impl FnMut(&mut T, &mut egui::Ui, &str),
+) {
+    let mut remove = None;
+    for (i, row) in rows.iter_mut().enumerate() {
+        let who = format!("{noun} {}", i + 1);
+        ui.horizontal(|ui| {
+            ui.strong(&who);
+            if ui.small_button(format!("remove {who}")).clicked() {
+                remove = Some(i);
+            }
+        });
+        draw(row, ui, &who);
+    }
+    if let Some(i) = remove {
+        rows.remove(i);
+    }
+}
+
 fn morale_name(m: Option<Morale>) -> &'static str {
     m.map_or("none given", Morale::letter)
 }
@@ -343,20 +367,9 @@ impl SotqFireForm {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         game_ui(ui, &mut self.game);
         pick(ui, "fire phase", &mut self.phase, Phase::ALL, Phase::name);
-        let mut remove = None;
-        for (i, firer) in self.firers.iter_mut().enumerate() {
-            let who = format!("firer {}", i + 1);
-            ui.horizontal(|ui| {
-                ui.strong(&who);
-                if ui.small_button(format!("remove {who}")).clicked() {
-                    remove = Some(i);
-                }
-            });
-            firer.ui(ui, &who);
-        }
-        if let Some(i) = remove {
-            self.firers.remove(i);
-        }
+        rows_ui(ui, &mut self.firers, "firer", |row, ui, who| {
+            row.ui(ui, who);
+        });
         if ui
             .button("add firer")
             .on_hover_text("Units firing into one hex combine their Fire Strength (PART 10 E)")
@@ -366,20 +379,9 @@ impl SotqFireForm {
         }
         ui.separator();
         ui.strong("The target hex, top of the stack first");
-        let mut remove = None;
-        for (i, unit) in self.targets.iter_mut().enumerate() {
-            let who = format!("target {}", i + 1);
-            ui.horizontal(|ui| {
-                ui.strong(&who);
-                if ui.small_button(format!("remove {who}")).clicked() {
-                    remove = Some(i);
-                }
-            });
-            unit.ui(ui, &who);
-        }
-        if let Some(i) = remove {
-            self.targets.remove(i);
-        }
+        rows_ui(ui, &mut self.targets, "target", |row, ui, who| {
+            row.ui(ui, who);
+        });
         if ui.button("add target unit").clicked() {
             self.targets.push(StackUnitRow::new(
                 &format!("unit {}", self.targets.len() + 1),

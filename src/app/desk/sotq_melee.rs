@@ -3,7 +3,7 @@
 //! not read.
 
 use super::mc_combat::{number_field, pick};
-use super::sotq_combat::{StackUnitRow, game_ui, name_list, whole};
+use super::sotq_combat::{StackUnitRow, game_ui, name_list, rows_ui, whole};
 use crate::rules::soldiers_of_the_queen::melee::{Attacker, Defender, Melee, Ridge};
 use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
 use crate::rules::soldiers_of_the_queen::{Game, Morale};
@@ -266,39 +266,17 @@ impl SotqMeleeForm {
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         game_ui(ui, &mut self.game);
-        let mut remove = None;
-        for (i, attacker) in self.attackers.iter_mut().enumerate() {
-            let who = format!("attacker {}", i + 1);
-            ui.horizontal(|ui| {
-                ui.strong(&who);
-                if ui.small_button(format!("remove {who}")).clicked() {
-                    remove = Some(i);
-                }
-            });
-            attacker.ui(ui, &who);
-        }
-        if let Some(i) = remove {
-            self.attackers.remove(i);
-        }
+        rows_ui(ui, &mut self.attackers, "attacker", |row, ui, who| {
+            row.ui(ui, who);
+        });
         if ui.button("add attacker").clicked() {
             self.attackers.push(AttackerRow::default());
         }
         ui.separator();
         ui.strong("The defenders' hex, top of the stack first");
-        let mut remove = None;
-        for (i, defender) in self.defenders.iter_mut().enumerate() {
-            let who = format!("defender {}", i + 1);
-            ui.horizontal(|ui| {
-                ui.strong(&who);
-                if ui.small_button(format!("remove {who}")).clicked() {
-                    remove = Some(i);
-                }
-            });
-            defender.ui(ui, &who);
-        }
-        if let Some(i) = remove {
-            self.defenders.remove(i);
-        }
+        rows_ui(ui, &mut self.defenders, "defender", |row, ui, who| {
+            row.ui(ui, who);
+        });
         if ui.button("add defender").clicked() {
             let name = format!("unit {}", self.defenders.len() + 1);
             self.defenders.push(DefenderRow::new(&name, Morale::A));
