@@ -21,7 +21,7 @@ impl LaagerApp {
     /// confidence noted); else DBA's 1 base ("lost a third or more of their total bases"
     /// counts bases); else 0, which the roster asks the referee to set.
     pub(crate) fn new_session(&self) -> Session {
-        let ruleset = self.document.layout.ruleset.unwrap_or(self.state.ruleset);
+        let ruleset = self.state.ruleset;
         let charts = self.charts();
         let units = self
             .document
@@ -158,7 +158,7 @@ impl LaagerApp {
             Some(Ok(resolution)) => {
                 let edits = self.effects_for(resolution);
                 let state = self.session.game().state();
-                edits
+                let mut lines: Vec<String> = edits
                     .iter()
                     .map(|edit| {
                         let known = state.unit(edit.unit_id()).is_some();
@@ -168,7 +168,9 @@ impl LaagerApp {
                             format!("{} (not on the roster: start a new game)", edit.describe())
                         }
                     })
-                    .collect()
+                    .collect();
+                lines.extend(owner_allocates(resolution));
+                lines
             }
             _ => Vec::new(),
         };
@@ -241,6 +243,15 @@ impl LaagerApp {
                     self.run_commands();
                 }
                 DeskAction::Apply(resolution) => {
+                    let game = self.session.game().ruleset;
+                    if resolution.ruleset != game {
+                        self.messages.push(format!(
+                            "this game is recorded under {}: click New game to record {} results (a saved game stays in its file)",
+                            game.title(),
+                            resolution.ruleset.title()
+                        ));
+                        continue;
+                    }
                     let effects = self.effects_for(&resolution);
                     let dice = match resolution.rolls.first() {
                         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
@@ -389,4 +400,35 @@ fn army_list_strength(charts: &crate::charts::Charts, key: &str) -> (u32, Option
             ),
         },
     }
+}
+
+/// Victoria Cross II hits are SP the owner takes off the units of his choice: "Immediately
+/// deduct that number of SP from the target zone. The Zulu player determines which units
+/// incur the losses"; in melee "The owning player determines which of their units incur the
+/// losses". Apply logs them; the roster's edit records each unit's share.
+fn owner_allocates(resolution: &crate::resolution::Resolution) -> Vec<String> {
+    if resolution.ruleset != Ruleset::VictoriaCross {
+        return Vec::new();
+    }
+    let hits = |key: &str| {
+        resolution
+            .outcome
+            .get(key)
+            .and_then(serde_json::Value::as_u64)
+            .filter(|n| *n > 0)
+    };
+    [
+        ("hits", "the target zone"),
+        ("zulu_hits", "the Zulu units"),
+        ("british_hits", "the British units"),
+    ]
+    .into_iter()
+    .filter_map(|(key, whom)| {
+        hits(key).map(|n| {
+            format!(
+                "{n} hit(s) on {whom}: the owning player chooses which units lose the SP — record each with edit, then Record loss, in the roster"
+            )
+        })
+    })
+    .collect()
 }

@@ -354,6 +354,7 @@ impl LaagerApp {
                     }
                 });
                 ui.separator();
+                let before = self.state.ruleset;
                 egui::ComboBox::from_label("Ruleset")
                     .selected_text(self.state.ruleset.title())
                     .show_ui(ui, |ui| {
@@ -363,6 +364,18 @@ impl LaagerApp {
                     })
                     .response
                     .on_hover_text("The ruleset whose charts and procedures are in use");
+                // A game nothing has happened in yet follows the picker; a game in play
+                // keeps its ruleset until the referee starts a new one.
+                if self.state.ruleset != before
+                    && self
+                        .session
+                        .game()
+                        .events()
+                        .iter()
+                        .all(|e| matches!(e.event, crate::game::Event::UnitAdded { .. }))
+                {
+                    self.session = self.new_session();
+                }
                 ui.separator();
                 let settings = &mut self.state.canvas;
                 for tool in canvas::tools::Tool::ALL {

@@ -97,7 +97,7 @@ fn sheet_ui(ui: &mut egui::Ui, ruleset: Ruleset, state: &GameState, unit: &UnitS
             {
                 ui.label(change.move_number.to_string());
                 ui.label(if change.cause.is_loss() {
-                    format!("−{}", change.amount)
+                    format!("-{}", change.amount)
                 } else {
                     format!("+{}", change.amount)
                 });

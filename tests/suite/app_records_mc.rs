@@ -355,3 +355,31 @@ fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
     assert_eq!(refusal.rule.section, "ARCS OF FIRE");
     assert!(refusal.reason.contains("the referee's call"));
 }
+
+// Victoria Cross II: "Immediately deduct that number of SP from the target zone. The Zulu
+// player determines which units incur the losses." The rulebook's fire (1, 1, 3, 5, 6 at
+// range 2: 2 hits) is applied as a logged result, and the desk says the owner allocates the
+// 2 SP rather than choosing a unit for him.
+#[test]
+fn victoria_cross_hits_are_left_to_the_owner_to_allocate() {
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    click(&mut harness, "Ruleset");
+    click(&mut harness, "Victoria Cross II");
+    assert_eq!(harness.state().state.ruleset, Ruleset::VictoriaCross);
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "1,1,3,5,6");
+    harness.run();
+    click(&mut harness, "Resolve");
+    assert_eq!(resolved(&harness).outcome["hits"], 2);
+    assert!(
+        harness
+            .query_by_label_contains("2 hit(s) on the target zone: the owning player chooses")
+            .is_some()
+    );
+    let before = harness.state().session.game().events().len();
+    click(&mut harness, "Apply to the game");
+    assert_eq!(harness.state().session.game().events().len(), before + 1);
+}
