@@ -243,8 +243,11 @@ impl LaagerApp {
         self.prefill_desk(measurement.as_ref());
         self.preview_apply();
         let mut desk_actions = Vec::new();
+        // The desk never takes more than about half the window from the table.
+        let widest = (ui.available_width() * 0.5).max(320.0);
         egui::Panel::right("measure_panel")
             .default_size(380.0)
+            .max_size(widest)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("desk_scroll")

@@ -38,23 +38,26 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
             }
         });
     }
-    egui::Grid::new("resolution_steps")
-        .striped(true)
-        .num_columns(4)
-        .show(ui, |ui| {
-            for (i, step) in resolution.steps.iter().enumerate() {
-                ui.label(format!("{}.", i + 1));
-                ui.label(&step.text);
-                ui.label(step.value.as_ref().map(json_text).unwrap_or_default());
-                let mut cite = step.rule.section.clone();
-                if let Some(cell) = &step.rule.cell {
-                    cite.push_str(" · ");
-                    cite.push_str(cell);
-                }
-                ui.weak(cite).on_hover_text(&step.rule.document);
-                ui.end_row();
-            }
+    // One block per step, wrapped to the panel's width: the step, then its value and the
+    // rule it comes from (a grid of long rule texts would widen the panel over the table).
+    for (i, step) in resolution.steps.iter().enumerate() {
+        ui.add(egui::Label::new(format!("{}. {}", i + 1, step.text)).wrap());
+        let mut cite = step.rule.section.clone();
+        if let Some(cell) = &step.rule.cell {
+            cite.push_str(" · ");
+            cite.push_str(cell);
+        }
+        let value = step.value.as_ref().map(json_text).unwrap_or_default();
+        let line = if value.is_empty() {
+            cite
+        } else {
+            format!("= {value} · {cite}")
+        };
+        ui.indent(("step", i), |ui| {
+            ui.add(egui::Label::new(egui::RichText::new(line).weak()).wrap())
+                .on_hover_text(&step.rule.document);
         });
+    }
     ui.separator();
     for (key, value) in &resolution.outcome {
         ui.horizontal(|ui| {
