@@ -263,6 +263,11 @@ fn describe_applied(applied: &AppliedResolution) -> String {
     let outcome: Vec<String> = resolution
         .outcome
         .iter()
+        .filter(|(_, value)| match value {
+            Value::Null => false,
+            Value::Array(items) => !items.is_empty(),
+            _ => true,
+        })
         .map(|(key, value)| match value {
             Value::String(text) => format!("{key} {text}"),
             other => format!("{key} {other}"),
