@@ -221,6 +221,17 @@ impl LaagerApp {
                 unit.spec.unit_id
             ));
         }
+        // Morale Table 4's factors the table and the records decide for the unit testing.
+        if let Some(first) = self.desk_selection.first() {
+            use super::morale_prefill::{DECIDED, morale_factors};
+            let found = morale_factors(&self.document.layout, game, first);
+            let factors = &mut self.desk.mc_morale.factors;
+            factors.retain(|(name, _)| !DECIDED.contains(&name.as_str()));
+            for (name, count, why) in found {
+                notes.push(format!("morale factor {name}: {why}"));
+                factors.push((name, count));
+            }
+        }
         self.desk.prefill_note =
             (!notes.is_empty()).then(|| format!("From the records: {}", notes.join("; ")));
     }

@@ -11,6 +11,7 @@ pub mod demos;
 pub mod desk;
 mod desk_glue;
 pub mod document;
+pub mod morale_prefill;
 pub mod records_panel;
 pub mod roster;
 mod run;

@@ -229,3 +229,93 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
         ["units[0].class", "units[0].army_list", "units[1].strength"]
     );
 }
+
+/// A Micro Colonial table for the morale factors: counters 30 x 15 mm on a line.
+fn morale_table(charts: &Charts) -> laager::geometry::Layout {
+    let unit = |id: &str, side: &str, kind: &str, x: u32, y: u32| {
+        json!({"id": id, "side": side, "type": kind, "x": x, "y": y, "facing": 0,
+               "frontage": 30, "depth": 15})
+    };
+    let text = json!({
+        "format": "laager-layout", "version": 1, "ruleset": "micro-colonial",
+        "table": {"preset": "1000mm"},
+        "units": [
+            unit("1/24 A", "british", "infantry", 300, 330),
+            unit("1/24 C", "british", "infantry", 340, 330),
+            unit("1/24 F", "british", "infantry", 260, 330),
+            unit("2/24 G", "british", "infantry", 400, 330),
+            unit("Pulleine", "british", "commander", 300, 420),
+            unit("Durnford", "british", "commander", 500, 330),
+            unit("uNodwengu 1", "zulu", "infantry", 300, 360),
+        ]
+    })
+    .to_string();
+    laager::geometry::file::read(&text, charts)
+        .layout
+        .expect("the table reads")
+}
+
+fn melee_won_by_a(a: &str, b: &str) -> Event {
+    let mut resolution = Resolution::new(Ruleset::MicroColonial, "melee", "hash");
+    resolution.set("winner", "a");
+    Event::ResolutionApplied(Box::new(laager::game::AppliedResolution {
+        inputs: json!({"procedure": "melee", "units": [a, b]}),
+        dice: laager::game::DiceOrigin::Typed {
+            faces: String::new(),
+        },
+        resolution,
+        effects: Vec::new(),
+    }))
+}
+
+// Morale Table 4's factors the table and the records decide: "C-IN-C WITHIN 100MM" (Pulleine
+// 90 - 15 = 75 mm behind 1/24 A; Durnford 200 - 30 = 170 mm off), "PER FRIENDLY UNIT BROKEN
+// WITHIN 50MM" (1/24 C and 1/24 F, 10 mm either side, are broken; 2/24 G, 70 mm off, is
+// broken too but too far), and the winner or loser of a melee this move.
+#[test]
+fn morale_factors_from_the_table_and_the_records() {
+    use laager::app::morale_prefill::morale_factors;
+    let charts = Charts::shipped().expect("shipped");
+    let layout = morale_table(&charts);
+    let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
+    for (id, side) in [
+        ("1/24 A", "British"),
+        ("1/24 C", "British"),
+        ("1/24 F", "British"),
+        ("2/24 G", "British"),
+        ("uNodwengu 1", "Zulu"),
+    ] {
+        game.append(unit(id, side, 100)).expect("joins");
+    }
+    for id in ["1/24 C", "1/24 F", "2/24 G"] {
+        game.append(Event::Edit {
+            edit: status(id, Some("broken")),
+        })
+        .expect("status");
+    }
+    let names = |found: Vec<(String, u32, String)>| -> Vec<(String, u32)> {
+        found.into_iter().map(|(n, c, _)| (n, c)).collect()
+    };
+    assert_eq!(
+        names(morale_factors(&layout, &game, "1/24 A")),
+        [
+            ("c-in-c-within-100mm".to_owned(), 1),
+            ("per-friendly-unit-broken-within-50mm".to_owned(), 2)
+        ]
+    );
+    game.append(melee_won_by_a("uNodwengu 1", "1/24 A"))
+        .expect("melee");
+    assert_eq!(
+        names(morale_factors(&layout, &game, "uNodwengu 1")),
+        [("winner-of-melee".to_owned(), 1)]
+    );
+    assert!(
+        names(morale_factors(&layout, &game, "1/24 A")).contains(&("loser-of-melee".to_owned(), 1))
+    );
+    // Undone, the melee no longer counts; a new move clears it.
+    game.undo().expect("undo");
+    assert!(names(morale_factors(&layout, &game, "uNodwengu 1")).is_empty());
+    game.redo().expect("redo");
+    game.append(Event::MoveAdvanced).expect("next move");
+    assert!(names(morale_factors(&layout, &game, "uNodwengu 1")).is_empty());
+}

@@ -174,8 +174,9 @@ pub struct MoraleForm {
     pub cavalry: bool,
     /// Charging or being charged.
     pub charge: Option<crate::rules::micro_colonial::morale::Charge>,
-    /// Table 4's factors that apply.
-    pub factors: Vec<String>,
+    /// Table 4's factors that apply, each with its count (1, or the number of units for
+    /// the factors counted per unit).
+    pub factors: Vec<(String, u32)>,
 }
 
 impl Default for MoraleForm {
@@ -202,7 +203,7 @@ impl MoraleForm {
             class: self.class.trim().to_owned(),
             cavalry: self.cavalry,
             charge: self.charge,
-            factors: self.factors.iter().map(|f| (f.clone(), 1)).collect(),
+            factors: self.factors.clone(),
         }
     }
 
@@ -240,14 +241,27 @@ impl MoraleForm {
             .id_salt("mc_morale_factors")
             .show(ui, |ui| {
                 for name in factor_names {
-                    let mut on = self.factors.contains(name);
-                    if ui.checkbox(&mut on, name).changed() {
-                        if on {
-                            self.factors.push(name.clone());
-                        } else {
-                            self.factors.retain(|f| f != name);
+                    let at = self.factors.iter().position(|(f, _)| f == name);
+                    ui.horizontal(|ui| {
+                        let mut on = at.is_some();
+                        if ui.checkbox(&mut on, name).changed() {
+                            if on {
+                                self.factors.push((name.clone(), 1));
+                            } else {
+                                self.factors.retain(|(f, _)| f != name);
+                            }
                         }
-                    }
+                        // "per ..." factors count units.
+                        if let Some(at) = at
+                            && name.starts_with("per-")
+                        {
+                            ui.add(
+                                egui::DragValue::new(&mut self.factors[at].1)
+                                    .range(1..=20)
+                                    .suffix(" units"),
+                            );
+                        }
+                    });
                 }
             });
     }

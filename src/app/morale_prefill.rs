@@ -1,0 +1,120 @@
+//! The Micro Colonial morale test's tactical factors (Morale Table 4) that the table and
+//! the records decide for the unit testing: a commander near it, broken friends near it,
+//! and a melee it won or lost this move. Every other factor stays as the referee ticks it.
+
+use crate::game::{Event, Game, UnitId};
+use crate::geometry::{Layout, edge_to_edge};
+use crate::ruleset::Ruleset;
+use serde_json::Value;
+
+/// "+... IF C-IN-C WITHIN 100MM".
+pub const COMMANDER_NEAR: &str = "c-in-c-within-100mm";
+/// "... PER FRIENDLY UNIT BROKEN WITHIN 50MM".
+pub const BROKEN_NEAR: &str = "per-friendly-unit-broken-within-50mm";
+/// The loser of a melee this move.
+pub const LOST_MELEE: &str = "loser-of-melee";
+/// The winner of a melee this move.
+pub const WON_MELEE: &str = "winner-of-melee";
+/// The factors this module decides; the form's own choice of them is replaced.
+pub const DECIDED: [&str; 4] = [COMMANDER_NEAR, BROKEN_NEAR, LOST_MELEE, WON_MELEE];
+
+/// The decided factors that apply to `unit_id`, each with its count and why.
+pub fn morale_factors(layout: &Layout, game: &Game, unit_id: &str) -> Vec<(String, u32, String)> {
+    let mut found = Vec::new();
+    let Some(unit) = layout.base(unit_id) else {
+        return found;
+    };
+    let state = game.state();
+    let friends = layout
+        .bases()
+        .iter()
+        .filter(|b| b.side() == unit.side() && b.unit_id() != unit_id);
+    let mut broken = Vec::new();
+    let mut commander = None;
+    for friend in friends {
+        let gap = edge_to_edge(unit, friend).mm;
+        if friend.unit_type() == "commander" && gap <= 100.0 && commander.is_none() {
+            commander = Some(format!("{} {gap:.0} mm away", friend.unit_id()));
+        }
+        let record = state.unit(&UnitId(friend.unit_id().to_owned()));
+        if gap <= 50.0
+            && record.is_some_and(|r| !r.removed && r.status.as_deref() == Some("broken"))
+        {
+            broken.push(friend.unit_id().to_owned());
+        }
+    }
+    if let Some(why) = commander {
+        found.push((COMMANDER_NEAR.to_owned(), 1, format!("commander {why}")));
+    }
+    if !broken.is_empty() {
+        let n = u32::try_from(broken.len()).unwrap_or(u32::MAX);
+        found.push((
+            BROKEN_NEAR.to_owned(),
+            n,
+            format!("broken within 50 mm: {}", broken.join(", ")),
+        ));
+    }
+    if let Some((won, other)) = melee_this_move(game, unit_id) {
+        let (name, word) = if won {
+            (WON_MELEE, "won")
+        } else {
+            (LOST_MELEE, "lost")
+        };
+        found.push((
+            name.to_owned(),
+            1,
+            format!("{word} a melee against {other} this move"),
+        ));
+    }
+    found
+}
+
+/// Whether the unit won (true) or lost (false) an applied melee of the current move, and
+/// against whom; a draw or no melee gives none. The latest melee counts.
+fn melee_this_move(game: &Game, unit_id: &str) -> Option<(bool, String)> {
+    if game.ruleset != Ruleset::MicroColonial {
+        return None;
+    }
+    let state = game.state();
+    let mut move_number = 1;
+    let mut found = None;
+    for logged in game.events() {
+        if state.voided.contains(&logged.seq) {
+            continue;
+        }
+        match &logged.event {
+            Event::MoveAdvanced => {
+                move_number += 1;
+                found = None;
+            }
+            Event::ResolutionApplied(applied)
+                if applied.resolution.procedure == "melee" && move_number == state.move_number =>
+            {
+                let units: Vec<&str> = applied
+                    .inputs
+                    .get("units")
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                let winner = applied
+                    .resolution
+                    .outcome
+                    .get("winner")
+                    .and_then(Value::as_str);
+                let (a, b) = (units.first().copied(), units.get(1).copied());
+                let (me_a, other) = match (a, b) {
+                    (Some(a), Some(b)) if a == unit_id => (true, b),
+                    (Some(a), Some(b)) if b == unit_id => (false, a),
+                    _ => continue,
+                };
+                found = match winner {
+                    Some("a") => Some((me_a, other.to_owned())),
+                    Some("b") => Some((!me_a, other.to_owned())),
+                    _ => None,
+                };
+            }
+            _ => {}
+        }
+    }
+    found
+}
