@@ -114,6 +114,8 @@ impl LaagerApp {
                 form.in_contact = m.contact.edge.is_some();
             }
             form.fill_from_table(TableReading::read(layout, a, b));
+            // The layout's figure scale sets the listed ranges' scale.
+            form.scale = layout.figure_scale_mm.map(|mm| format!("{mm}mm"));
             // A range typed for the last pair does not carry over to this one.
             form.range.use_plotted();
             self.desk.result = None;

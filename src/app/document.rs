@@ -102,15 +102,17 @@ impl Document {
     /// Replaces the bases (rebuilding the layout's indexes).
     pub fn set_bases(&mut self, bases: Vec<Base>) {
         let terrain = self.layout.terrain().to_vec();
-        self.layout =
-            Layout::new(self.layout.table, bases, terrain).with_ruleset(self.layout.ruleset);
+        self.layout = Layout::new(self.layout.table, bases, terrain)
+            .with_ruleset(self.layout.ruleset)
+            .with_figure_scale(self.layout.figure_scale_mm);
     }
 
     /// Replaces the terrain (rebuilding the indexes and the fills).
     pub fn set_terrain(&mut self, terrain: Vec<Terrain>) {
         let bases = self.layout.bases().to_vec();
-        self.layout =
-            Layout::new(self.layout.table, bases, terrain).with_ruleset(self.layout.ruleset);
+        self.layout = Layout::new(self.layout.table, bases, terrain)
+            .with_ruleset(self.layout.ruleset)
+            .with_figure_scale(self.layout.figure_scale_mm);
         self.rebuild_triangles();
     }
 

@@ -216,7 +216,9 @@ pub fn read(text: &str, charts: &Charts) -> Report {
     let Some(table) = table else {
         return report;
     };
-    let layout = Layout::new(table, bases, terrain).with_ruleset(ruleset);
+    let layout = Layout::new(table, bases, terrain)
+        .with_ruleset(ruleset)
+        .with_figure_scale(top.get("figure_scale_mm").map(|_| figure_scale));
     report.warnings = overlap_warnings(&layout, &base_paths);
     if report.errors.is_empty() {
         report.layout = Some(layout);

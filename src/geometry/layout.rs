@@ -55,6 +55,8 @@ pub struct Layout {
     pub table: Table,
     /// The ruleset the layout is played under, if it says.
     pub ruleset: Option<Ruleset>,
+    /// The DBA figure scale in mm (6, 10, 15, 25), if the layout says.
+    pub figure_scale_mm: Option<u32>,
     bases: Vec<Base>,
     terrain: Vec<Terrain>,
     base_index: SpatialIndex,
@@ -100,6 +102,7 @@ impl Layout {
         Layout {
             table,
             ruleset: None,
+            figure_scale_mm: None,
             base_index: SpatialIndex::build(&base_boxes),
             terrain_index,
             grounds,
@@ -146,6 +149,12 @@ impl Layout {
     /// The same layout played under a ruleset.
     pub fn with_ruleset(mut self, ruleset: Option<Ruleset>) -> Layout {
         self.ruleset = ruleset;
+        self
+    }
+
+    /// The same layout at a DBA figure scale.
+    pub fn with_figure_scale(mut self, figure_scale_mm: Option<u32>) -> Layout {
+        self.figure_scale_mm = figure_scale_mm;
         self
     }
 
@@ -240,6 +249,8 @@ impl Layout {
                 moved
             })
             .collect();
-        Layout::new(self.table, bases, terrain).with_ruleset(self.ruleset)
+        Layout::new(self.table, bases, terrain)
+            .with_ruleset(self.ruleset)
+            .with_figure_scale(self.figure_scale_mm)
     }
 }

@@ -276,3 +276,49 @@ fn ranged_combat_takes_the_plotted_range_and_a_typed_one_wins() {
         refusal.reason
     );
 }
+
+// "If you use 25mm, I suggest multiplying all of these dimensions by 1.5" and, with
+// scale_distances = yes (the shipped setting), ranges scale with the board: a layout played
+// at 25 mm checks the light horse's 2" at 76.2 mm, so 60 mm is within it (at 15 mm it is
+// not: 50.8 mm). The Zulus (60 x 22.5 at 25 mm) face the near edge, rear edge at
+// y = 311.25; the light horse (60 x 45) face them, front edge at 371.25.
+#[test]
+fn ranged_combat_reads_the_figure_scale_from_the_layout() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("scale25.json");
+    std::fs::write(
+        &path,
+        json!({
+            "format": "laager-layout", "version": 1, "ruleset": "dba-zulu",
+            "figure_scale_mm": 25, "table": {"preset": "6x4ft"},
+            "units": [
+                {"id": ZULUS, "side": "zulu", "type": "zulus", "x": 300, "y": 300, "facing": 180},
+                {"id": SCOUTS, "side": "british", "type": "light-horse", "x": 300, "y": 393.75, "facing": 180}
+            ]
+        })
+        .to_string(),
+    )
+    .expect("layout written");
+    let app = LaagerApp::new(State::default(), Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    assert_eq!(harness.state().document.layout.figure_scale_mm, Some(25));
+    select(&mut harness, SCOUTS, ZULUS);
+    harness.get_by_label("ranged").click();
+    harness.run();
+    assert_eq!(
+        harness.state().desk.dba_combat.scale.as_deref(),
+        Some("25mm")
+    );
+    let resolution = resolve(&mut harness, "4,4");
+    assert!(
+        step_with(
+            &resolution,
+            "60 mm apart, within its listed range 2\" = 76.2 mm at 25mm"
+        )
+        .is_some(),
+        "{:#?}",
+        resolution.steps
+    );
+}

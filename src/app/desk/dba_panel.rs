@@ -41,6 +41,9 @@ pub struct CombatForm {
     pub table: Option<TableReading>,
     /// Ranged combat: the distance between the bases.
     pub range: RangeField,
+    /// The figure scale the table is played at (`15mm`), from the layout; `None` reads the
+    /// setting.
+    pub scale: Option<String>,
 }
 
 impl Default for CombatForm {
@@ -55,6 +58,7 @@ impl Default for CombatForm {
             b_mods: Modifiers::default(),
             table: None,
             range: RangeField::default(),
+            scale: None,
         }
     }
 }
@@ -145,6 +149,7 @@ impl CombatForm {
         };
         situation.contact = self.contact;
         situation.in_contact = self.in_contact;
+        situation.scale.clone_from(&self.scale);
         if self.kind == CombatKind::Ranged {
             situation.range_mm = self.range.mm();
         }

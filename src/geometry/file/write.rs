@@ -72,5 +72,8 @@ pub fn write(layout: &Layout) -> Value {
     if let Some(rs) = layout.ruleset {
         out["ruleset"] = json!(rs.id());
     }
+    if let Some(scale) = layout.figure_scale_mm {
+        out["figure_scale_mm"] = json!(scale);
+    }
     out
 }
