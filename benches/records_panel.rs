@@ -174,6 +174,32 @@ fn records(c: &mut Criterion) {
             bar_ctx.tessellate(output.shapes, output.pixels_per_point)
         });
     });
+    // The bar's first frame (a game opened): every line of the log described and measured
+    // (on a galley cache the iteration before warmed).
+    let mut group = c.benchmark_group("records bar's first frame");
+    group.sample_size(10);
+    group.bench_function("500 units, 10000 logged events", |b| {
+        b.iter(|| {
+            let mut panel = RecordsPanel::default();
+            bar_ctx.run_ui(input.clone(), |ui| {
+                egui::Panel::bottom("records_panel")
+                    .default_size(220.0)
+                    .show(ui, |ui| panel.ui(ui, session, charts));
+            })
+        });
+    });
+    group.finish();
+
+    // A referee's action: one more event logged, then the frame that shows it.
+    let mut i = EVENTS;
+    c.bench_function("window frame after logging one more event", |b| {
+        b.iter(|| {
+            app.session.append(event(i)).expect("event");
+            i += 1;
+            let output = ctx.run_ui(input.clone(), |ui| app.show(ui));
+            ctx.tessellate(output.shapes, output.pixels_per_point)
+        });
+    });
 }
 
 criterion_group!(benches, records);
