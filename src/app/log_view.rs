@@ -37,6 +37,8 @@ pub struct LogView {
     /// The log the lines were made from: its length and last hash.
     log: Option<(usize, String)>,
     lines: Vec<Line>,
+    /// The move after the last line's "next move" events.
+    next_move: u32,
     /// The wrap width and pixels per point the heights were measured at.
     measured_at: Option<(u32, u32)>,
     /// Each line's top in the list; empty until measured.
@@ -47,7 +49,7 @@ pub struct LogView {
 impl LogView {
     /// The lines anew when the log changed: the move each entry was made in (the active
     /// "next move" events before it, counted from move 1) and whether it is undone.
-    fn refresh(&mut self, game: &Game) {
+    fn refresh(&mut self, ui: &egui::Ui, game: &Game) {
         let events = game.events();
         let log = (
             events.len(),
@@ -57,9 +59,20 @@ impl LogView {
             return;
         }
         let voided = &game.state().voided;
-        let mut previous = std::mem::take(&mut self.lines).into_iter();
-        let mut move_number = 1;
-        for logged in events {
+        // Actions logged after the lines drawn change none of them (only an undo or redo
+        // voids or restores an entry, and the move numbers after it): add theirs.
+        let drawn = self.lines.len();
+        let appended = drawn > 0
+            && events.len() > drawn
+            && self.lines.last().map(|l| &l.hash) == Some(&events[drawn - 1].hash)
+            && events[drawn..].iter().all(|e| e.event.is_action());
+        let (from, mut move_number, mut previous) = if appended {
+            (drawn, self.next_move, Vec::new().into_iter())
+        } else {
+            // Anew, keeping each unchanged entry's description and height.
+            (0, 1, std::mem::take(&mut self.lines).into_iter())
+        };
+        for logged in &events[from..] {
             let old = previous.next().filter(|line| line.hash == logged.hash);
             let active = !voided.contains(&logged.seq);
             let description = match &old {
@@ -81,7 +94,10 @@ impl LogView {
             });
         }
         self.log = Some(log);
+        self.next_move = move_number;
         self.tops.clear();
+        // A new entry is drawn once the scroll area has followed it to the bottom.
+        ui.ctx().request_repaint();
     }
 
     /// Each line's height wrapped at `ui`'s width, as a label lays it out, and its top.
@@ -126,7 +142,7 @@ impl LogView {
 
     /// Draws the log in a scroll area that follows the newest entry.
     pub fn ui(&mut self, ui: &mut egui::Ui, game: &Game) {
-        self.refresh(game);
+        self.refresh(ui, game);
         egui::ScrollArea::vertical()
             .id_salt("game_log")
             .max_height(160.0)

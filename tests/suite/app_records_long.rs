@@ -96,3 +96,49 @@ fn a_long_game_log_shows_its_newest_entries() {
             .is_none()
     );
 }
+
+fn moved(unit: &str) -> Event {
+    Event::Edit {
+        edit: UnitEdit::Moved {
+            unit_id: UnitId(unit.to_owned()),
+            to: json!({ "x": 1.0, "y": 0.0, "facing_deg": 0.0 }),
+        },
+    }
+}
+
+/// Each entry carries the move it was made in, counting only the active "next move"
+/// events before it, as new entries are logged, undone and redone.
+#[test]
+fn log_lines_follow_next_move_undo_and_redo() {
+    let mut harness = long_game_window();
+    let next = UNITS + MOVES + 1;
+    let log = |harness: &mut Harness<'static, LaagerApp>, event: Event| {
+        harness.state_mut().session.append(event).expect("logged");
+        harness.run();
+    };
+    log(&mut harness, Event::MoveAdvanced);
+    log(&mut harness, moved("u1"));
+    let line = |seq: usize, text: &str| format!("{seq}. move {text}");
+    assert!(
+        harness
+            .query_by_label(&line(next + 1, "2: u1 moved"))
+            .is_some()
+    );
+    // Undo the move, then the "next move": a unit moved now is in move 1 again.
+    for _ in 0..2 {
+        harness.state_mut().session.undo().expect("undone");
+        harness.run();
+    }
+    log(&mut harness, moved("u2"));
+    assert!(
+        harness
+            .query_by_label(&line(next + 4, "1: u2 moved"))
+            .is_some()
+    );
+    // The undone "next move" is struck through, and its entry keeps its place.
+    assert!(
+        harness
+            .query_by_label(&line(next, "1: next move"))
+            .is_some()
+    );
+}
