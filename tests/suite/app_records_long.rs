@@ -12,6 +12,8 @@ use serde_json::json;
 
 const UNITS: usize = 200;
 const MOVES: usize = 300;
+/// The last unit's type, wider than any other's.
+const LONG_TYPE: &str = "warband of the left horn, far out";
 
 /// The window on a game of 200 DBA units, then 300 logged moves.
 fn long_game_window() -> Harness<'static, LaagerApp> {
@@ -20,7 +22,7 @@ fn long_game_window() -> Harness<'static, LaagerApp> {
             unit_id: UnitId(format!("u{u}")),
             name: format!("unit {u}"),
             side: "Zulu".to_owned(),
-            troop_type: "warband".to_owned(),
+            troop_type: if u == UNITS - 1 { LONG_TYPE } else { "warband" }.to_owned(),
             initial: 1,
             present: 1,
             class: None,
@@ -51,6 +53,16 @@ fn a_long_roster_draws_the_rows_in_view_and_scrolls_to_the_others() {
     let mut harness = long_game_window();
     assert!(harness.query_by_label("u0").is_some());
     assert!(harness.query_by_label(&format!("u{}", UNITS - 1)).is_none());
+    // The type column is as wide as the last unit's type, drawn or not.
+    let edit_left = |harness: &Harness<'static, LaagerApp>| {
+        harness
+            .get_all_by_label("edit")
+            .next()
+            .expect("a row")
+            .rect()
+            .left()
+    };
+    let at_top = edit_left(&harness);
     // Scrolled 100 points down, a row moves up exactly 100: the rows in view sit where
     // the whole grid would put them.
     let before = harness.get_by_label("u5").rect().top();
@@ -71,6 +83,9 @@ fn a_long_roster_draws_the_rows_in_view_and_scrolls_to_the_others() {
         harness.run();
     }
     assert!(harness.query_by_label(&format!("u{}", UNITS - 1)).is_some());
+    assert!(harness.query_by_label(LONG_TYPE).is_some());
+    let at_bottom = edit_left(&harness);
+    assert!((at_bottom - at_top).abs() < 0.5, "{at_top} → {at_bottom}");
     // The last unit's edit form opens under the grid.
     harness
         .get_all_by_label("edit")
