@@ -1,6 +1,7 @@
 //! The game's records on screen: the roster with each unit's present strength and status,
 //! the move counter, the log with undo and redo, and the `.laager` file.
 
+use super::log_view::LogView;
 use super::roster::Roster;
 use super::session::Session;
 use crate::charts::Charts;
@@ -39,6 +40,8 @@ pub struct RecordsPanel {
     pub roster: Roster,
     /// The phase typed ("Zulu move").
     pub phase: String,
+    /// The game log's lines, worked out once per change of the log.
+    log: LogView,
 }
 
 impl RecordsPanel {
@@ -190,39 +193,13 @@ impl RecordsPanel {
             egui::ScrollArea::vertical()
                 .id_salt("roster")
                 .max_height(200.0)
-                .show(&mut columns[0], |ui| {
-                    for event in self.roster.ui(ui, game.ruleset, state, charts) {
+                .show_viewport(&mut columns[0], |ui, viewport| {
+                    for event in self.roster.ui(ui, viewport, game, charts) {
                         actions.push(RecordsAction::Log(event));
                     }
                 });
             columns[1].strong("Game log");
-            egui::ScrollArea::vertical()
-                .id_salt("game_log")
-                .max_height(160.0)
-                .stick_to_bottom(true)
-                .show(&mut columns[1], |ui| {
-                    // Each entry with the move it was made in: the active "next move"
-                    // events before it, counted from move 1.
-                    let mut move_number = 1;
-                    for logged in game.events() {
-                        let active = !state.voided.contains(&logged.seq);
-                        let mut text = egui::RichText::new(format!(
-                            "{}. move {move_number}: {}",
-                            logged.seq,
-                            logged.event.describe()
-                        ));
-                        if active && logged.event == Event::MoveAdvanced {
-                            move_number += 1;
-                        }
-                        if state.voided.contains(&logged.seq) {
-                            text = text.strikethrough().weak();
-                        }
-                        ui.label(text).on_hover_text(format!(
-                            "hash {}",
-                            &logged.hash[..12.min(logged.hash.len())]
-                        ));
-                    }
-                });
+            self.log.ui(&mut columns[1], game);
         });
         actions
     }

@@ -3,8 +3,9 @@
 //! unit's record (strength on joining, a loss to column D or K, a status, removal). Every
 //! edit is an event in the game's log, so it can be undone.
 
+use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
-use crate::game::{Cause, Event, GameState, UnitEdit, UnitId, UnitState};
+use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
 use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
 use crate::ruleset::Ruleset;
 
@@ -25,6 +26,8 @@ pub struct Roster {
     pub status: String,
     /// Why the last edit could not be made.
     pub error: Option<String>,
+    /// Every unit's row as text, worked out once per change.
+    rows: RosterRows,
 }
 
 /// Whether a Micro Colonial unit's losses this move make a morale test due, by its class,
@@ -107,6 +110,24 @@ fn sheet_ui(ui: &mut egui::Ui, ruleset: Ruleset, state: &GameState, unit: &UnitS
     });
 }
 
+/// A grid cell at least `min_width` wide, when given.
+fn cell(
+    ui: &mut egui::Ui,
+    min_width: Option<f32>,
+    add: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) -> egui::Response {
+    match min_width {
+        Some(width) => {
+            ui.scope(|ui| {
+                ui.set_min_width(width);
+                add(ui)
+            })
+            .inner
+        }
+        None => add(ui),
+    }
+}
+
 fn number(field: &str, text: &str) -> Result<u32, String> {
     text.trim()
         .parse::<u32>()
@@ -114,39 +135,77 @@ fn number(field: &str, text: &str) -> Result<u32, String> {
 }
 
 impl Roster {
-    /// Draws the roster grid and, under it, the edit form of the unit being edited.
+    /// Draws the roster grid — only the rows in `viewport`, the part of the scroll area in
+    /// view, with each column as wide as its widest row — and, under it, the edit form of
+    /// the unit being edited.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        ruleset: Ruleset,
-        state: &GameState,
+        viewport: egui::Rect,
+        game: &Game,
         charts: Option<&Charts>,
     ) -> Vec<Event> {
         let mut events = Vec::new();
-        let losses = state.losses_this_move();
-        egui::Grid::new("roster_grid").striped(true).show(ui, |ui| {
-            for h in [
-                "unit",
-                "side",
-                "type",
-                "present",
-                "lost this move",
-                "status",
-                "",
-            ] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            for unit in &state.units {
-                let lost = losses.get(&unit.spec.unit_id).copied().unwrap_or(0);
-                self.row(ui, ruleset, charts, unit, lost);
-                ui.end_row();
-            }
-        });
+        let state = game.state();
+        self.rows.refresh(ui, game, charts);
+        // A grid row is as tall as an "edit" button, or the minimum cell height.
+        let spacing = ui.spacing().item_spacing.y;
+        let text_height = ui.text_style_height(&egui::TextStyle::Body);
+        let row_height = ui
+            .spacing()
+            .interact_size
+            .y
+            .max(text_height + 2.0 * ui.spacing().button_padding.y);
+        let pitch = row_height + spacing;
+        // The headings are row 0.
+        let rows = state.units.len() + 1;
+        let first = ((viewport.min.y / pitch).floor().max(0.0) as usize).min(rows - 1);
+        let end = (((viewport.max.y / pitch).ceil().max(0.0) as usize) + 1).clamp(first + 1, rows);
+        let grid_top = ui.cursor().min;
+        let grid_height = rows as f32 * pitch - spacing;
+        let in_view = egui::Rect::from_min_max(
+            egui::pos2(ui.max_rect().left(), grid_top.y + first as f32 * pitch),
+            egui::pos2(ui.max_rect().right(), grid_top.y + grid_height),
+        );
+        let mut rows_ui = ui.new_child(
+            egui::UiBuilder::new()
+                .id_salt("roster_rows")
+                .max_rect(in_view)
+                .layout(*ui.layout()),
+        );
+        egui::Grid::new("roster_grid")
+            .striped(true)
+            .start_row(first)
+            .show(&mut rows_ui, |ui| {
+                // The first row drawn carries every column's widest width.
+                let mut widths = Some(self.rows.widths);
+                if first == 0 {
+                    for (column, heading) in HEADINGS.iter().enumerate() {
+                        cell(ui, widths.and_then(|w| w.get(column).copied()), |ui| {
+                            ui.strong(*heading)
+                        });
+                    }
+                    widths = None;
+                    ui.end_row();
+                }
+                for at in first.max(1) - 1..end - 1 {
+                    let (Some(unit), Some(text)) = (state.units.get(at), self.rows.rows.get(at))
+                    else {
+                        break;
+                    };
+                    let text = text.clone();
+                    self.row(ui, unit, &text, widths.take());
+                    ui.end_row();
+                }
+            });
+        ui.advance_cursor_after_rect(egui::Rect::from_min_size(
+            grid_top,
+            egui::vec2(rows_ui.min_rect().width(), grid_height),
+        ));
         if let Some(unit) = self.editing.clone().and_then(|id| state.unit(&id)) {
             ui.separator();
             self.edit_form(ui, unit, &mut events);
-            sheet_ui(ui, ruleset, state, unit);
+            sheet_ui(ui, game.ruleset, state, unit);
         }
         if !events.is_empty() {
             self.error = None;
@@ -154,50 +213,31 @@ impl Roster {
         events
     }
 
+    /// One unit's row; `widths`, when given, are the columns' widest widths to keep.
     fn row(
         &mut self,
         ui: &mut egui::Ui,
-        ruleset: Ruleset,
-        charts: Option<&Charts>,
         unit: &UnitState,
-        lost: u32,
+        text: &RowText,
+        widths: Option<[f32; 6]>,
     ) {
+        let width = |column: usize| widths.map(|w| w[column]);
         let id = &unit.spec.unit_id;
-        ui.label(id.to_string());
-        ui.label(&unit.spec.side);
-        ui.label(&unit.spec.troop_type);
-        let strength = ui.label(format!("{} / {}", unit.present, unit.spec.initial));
+        cell(ui, width(0), |ui| ui.label(id.to_string()));
+        cell(ui, width(1), |ui| ui.label(&unit.spec.side));
+        cell(ui, width(2), |ui| ui.label(&unit.spec.troop_type));
+        let strength = cell(ui, width(3), |ui| ui.label(&text.strength));
         if let Some(note) = &unit.spec.strength_note {
             strength.on_hover_text(note);
         }
-        let warn = ui.visuals().warn_fg_color;
-        if ruleset == Ruleset::MicroColonial {
-            match (charts, unit.spec.class.is_some()) {
-                // Nothing lost this move makes no test due on losses.
-                (Some(charts), true) if lost > 0 => match loss_test_due(charts, unit, lost) {
-                    Some(due) => ui.colored_label(warn, format!("{lost}: {due}")),
-                    None => ui.label(lost.to_string()),
-                },
-                (Some(_), true) => ui.label(lost.to_string()),
-                // MORALE: "more than 50 fighting factors in any one move" (more than 100
-                // for Fanatics) — without the class, flag from 51.
-                _ if lost > 50 => ui.colored_label(
-                    warn,
-                    format!("{lost}: morale test due unless Fanatic (over 100); set the class"),
-                ),
-                _ => ui.label(lost.to_string()),
-            };
-        } else {
-            ui.label(lost.to_string());
-        }
-        let status = if unit.removed {
-            "removed".to_owned()
-        } else if unit.spec.initial == 0 && ruleset != Ruleset::DbaZulu {
-            "strength not set".to_owned()
-        } else {
-            unit.status.clone().unwrap_or_default()
-        };
-        ui.label(status);
+        cell(ui, width(4), |ui| {
+            if text.warn {
+                ui.colored_label(ui.visuals().warn_fg_color, &text.lost)
+            } else {
+                ui.label(&text.lost)
+            }
+        });
+        cell(ui, width(5), |ui| ui.label(&text.status));
         let open = self.editing.as_ref() == Some(id);
         if ui
             .selectable_label(open, "edit")

@@ -81,6 +81,54 @@ fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
     harness.run();
 }
 
+/// Clicks the "edit" button on `unit`'s roster row. The roster draws only the rows in view,
+/// so it is scrolled up to its headings, down until the row is drawn, then the row into
+/// view.
+fn click_roster_edit(harness: &mut Harness<'_, LaagerApp>, unit: &str) {
+    let row_edit = |harness: &Harness<'_, LaagerApp>| {
+        harness.query_all_by_label(unit).find_map(|label| {
+            let y = label.rect().center().y;
+            harness
+                .query_all_by_label("edit")
+                .position(|edit| (edit.rect().center().y - y).abs() < 1.0)
+        })
+    };
+    for _ in 0..20 {
+        if harness
+            .query_all_by_label("lost this move")
+            .next()
+            .is_some()
+        {
+            break;
+        }
+        let edit = harness
+            .query_all_by_label("edit")
+            .next()
+            .expect("the roster");
+        edit.scroll_up();
+        harness.run();
+    }
+    for _ in 0..20 {
+        if let Some(at) = row_edit(harness) {
+            let edit = harness.query_all_by_label("edit").nth(at).expect("drawn");
+            edit.scroll_to_me();
+            harness.run();
+            let at = row_edit(harness).expect("still drawn");
+            let edit = harness.query_all_by_label("edit").nth(at).expect("drawn");
+            edit.click();
+            harness.run();
+            return;
+        }
+        let edit = harness
+            .query_all_by_label("edit")
+            .next()
+            .expect("the roster");
+        edit.scroll_down();
+        harness.run();
+    }
+    panic!("{unit} is not on the roster");
+}
+
 // The army lists give the counters' initial fighting factors: "'280' three times beside
 // NNC1-3" and "'950' twice nearby" uNodwengu, both reconstructed readings; the regular
 // companies' counters "are not in the scan", so their IF is unknown and never guessed.
@@ -216,18 +264,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
             .is_some()
     );
     // The unit's record sheet opens from the roster: D 34 in move 1.
-    for scroll in [true, false] {
-        let edit = harness
-            .query_all_by_label("edit")
-            .nth(8)
-            .expect("uNodwengu 1's edit button");
-        if scroll {
-            edit.scroll_to_me();
-        } else {
-            edit.click();
-        }
-        harness.run();
-    }
+    click_roster_edit(&mut harness, ZULUS);
     assert!(
         harness
             .query_by_label("Casualty record: uNodwengu 1 IF 950 PF 916")

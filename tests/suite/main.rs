@@ -5,6 +5,7 @@ mod app_dba_prefill;
 mod app_dba_table;
 mod app_desk;
 mod app_desk_sotq;
+mod app_records_long;
 mod app_records_mc;
 mod app_referee;
 mod app_snapshots;

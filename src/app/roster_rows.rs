@@ -1,0 +1,153 @@
+//! The roster's rows as text, worked out once per change of the log, the ruleset, the
+//! charts or the scale — with the morale test each unit's losses this move make due — and
+//! each column's widest text, so the roster draws only the rows in view while its columns
+//! keep the width of the widest row.
+
+use super::roster::loss_test_due;
+use crate::charts::Charts;
+use crate::game::{Game, UnitState};
+use crate::ruleset::Ruleset;
+use egui::{RichText, TextWrapMode, WidgetText};
+
+/// The roster's column headings.
+pub const HEADINGS: [&str; 7] = [
+    "unit",
+    "side",
+    "type",
+    "present",
+    "lost this move",
+    "status",
+    "",
+];
+
+/// One unit's row, as text.
+#[derive(Debug, Clone)]
+pub struct RowText {
+    /// "present / initial".
+    pub strength: String,
+    /// The losses this move, with the morale test they make due.
+    pub lost: String,
+    /// Whether the losses make (or may make) a morale test due.
+    pub warn: bool,
+    /// "removed", "strength not set", or the status set.
+    pub status: String,
+}
+
+/// What the rows were made from: the log's length and last hash, the ruleset, the charts'
+/// hash and the pixels per point.
+type Made = (usize, String, Ruleset, Option<String>, u32);
+
+/// Every unit's row and each column's widest text.
+#[derive(Debug, Clone, Default)]
+pub struct RosterRows {
+    made: Option<Made>,
+    /// One per unit, in roster order.
+    pub rows: Vec<RowText>,
+    /// The widest heading or cell of each text column (the "edit" buttons' excepted).
+    pub widths: [f32; 6],
+}
+
+/// A unit's losses this move as the roster shows them, and whether they warn.
+fn lost_text(
+    ruleset: Ruleset,
+    charts: Option<&Charts>,
+    unit: &UnitState,
+    lost: u32,
+) -> (String, bool) {
+    if ruleset != Ruleset::MicroColonial {
+        return (lost.to_string(), false);
+    }
+    match (charts, unit.spec.class.is_some()) {
+        // Nothing lost this move makes no test due on losses.
+        (Some(charts), true) if lost > 0 => match loss_test_due(charts, unit, lost) {
+            Some(due) => (format!("{lost}: {due}"), true),
+            None => (lost.to_string(), false),
+        },
+        (Some(_), true) => (lost.to_string(), false),
+        // MORALE: "more than 50 fighting factors in any one move" (more than 100 for
+        // Fanatics) — without the class, flag from 51.
+        _ if lost > 50 => (
+            format!("{lost}: morale test due unless Fanatic (over 100); set the class"),
+            true,
+        ),
+        _ => (lost.to_string(), false),
+    }
+}
+
+fn status_text(ruleset: Ruleset, unit: &UnitState) -> String {
+    if unit.removed {
+        "removed".to_owned()
+    } else if unit.spec.initial == 0 && ruleset != Ruleset::DbaZulu {
+        "strength not set".to_owned()
+    } else {
+        unit.status.clone().unwrap_or_default()
+    }
+}
+
+/// The width of `text` as a grid cell lays it out (on one line).
+fn width(ui: &egui::Ui, text: impl Into<WidgetText>) -> f32 {
+    text.into()
+        .into_galley(
+            ui,
+            Some(TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+}
+
+impl RosterRows {
+    /// The rows anew when the game, the charts or the scale changed.
+    pub fn refresh(&mut self, ui: &egui::Ui, game: &Game, charts: Option<&Charts>) {
+        let events = game.events();
+        let made = (
+            events.len(),
+            events.last().map(|e| e.hash.clone()).unwrap_or_default(),
+            game.ruleset,
+            charts.map(|c| c.hash().to_owned()),
+            ui.ctx().pixels_per_point().to_bits(),
+        );
+        if self.made.as_ref() == Some(&made) {
+            return;
+        }
+        let state = game.state();
+        let losses = state.losses_this_move();
+        self.rows = state
+            .units
+            .iter()
+            .map(|unit| {
+                let lost_now = losses.get(&unit.spec.unit_id).copied().unwrap_or(0);
+                let (lost, warn) = lost_text(game.ruleset, charts, unit, lost_now);
+                RowText {
+                    strength: format!("{} / {}", unit.present, unit.spec.initial),
+                    lost,
+                    warn,
+                    status: status_text(game.ruleset, unit),
+                }
+            })
+            .collect();
+        for (column, heading) in HEADINGS.iter().take(6).enumerate() {
+            self.widths[column] = width(ui, RichText::new(*heading).strong());
+        }
+        // Texts repeat (sides, types, statuses): each is measured once.
+        let mut measured = std::collections::HashSet::new();
+        for (unit, row) in state.units.iter().zip(&self.rows) {
+            let id = unit.spec.unit_id.to_string();
+            let cells = [
+                id.as_str(),
+                &unit.spec.side,
+                &unit.spec.troop_type,
+                &row.strength,
+                &row.lost,
+                &row.status,
+            ];
+            for (column, text) in cells.into_iter().enumerate() {
+                if measured.insert((column, text.to_owned())) {
+                    self.widths[column] = self.widths[column].max(width(ui, text));
+                }
+            }
+        }
+        self.made = Some(made);
+    }
+}
