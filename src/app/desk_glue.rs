@@ -61,6 +61,16 @@ impl LaagerApp {
         &mut self,
         measurement: Option<&super::canvas::measure::Measurement>,
     ) {
+        let selection_changed = self.canvas.selected != self.desk_selection;
+        if selection_changed {
+            // A result belongs to the units it was resolved for, and a range or arc typed
+            // for the last pair does not carry over to this one.
+            self.desk.result = None;
+            let mc = &mut self.desk.mc_combat;
+            mc.fire.range.range_typed = false;
+            mc.artillery.range.range_typed = false;
+            mc.arc.typed = None;
+        }
         // Micro Colonial fire and artillery: "Measure the range from the centre of the firing
         // unit to the nearest point on the target counter"; a range typed at the desk wins.
         self.desk.mc_combat.arc.plotted = None;
@@ -81,10 +91,17 @@ impl LaagerApp {
         {
             self.desk.dba_combat.range.plot(round_mm(m.range.mm));
         }
-        let log_len = self.session.game().events().len();
-        let selection_changed = self.canvas.selected != self.desk_selection;
-        if selection_changed || log_len != self.desk_log_len {
-            self.desk_log_len = log_len;
+        // The records the forms were filled from: the game (its ruleset and the head of its
+        // log, which every action, undo and redo moves) and the table's layout revision.
+        let game = self.session.game();
+        let records_key = format!(
+            "{}:{}:{}",
+            game.ruleset.id(),
+            game.head(),
+            self.document.revision
+        );
+        if selection_changed || records_key != self.desk_records_key {
+            self.desk_records_key = records_key;
             self.desk_selection.clone_from(&self.canvas.selected);
             self.prefill_from_records();
         }
@@ -126,10 +143,14 @@ impl LaagerApp {
     /// Micro Colonial move also records the unit's move, which strikes through its D
     /// figures ("Strike a line through the figure to show that it has been taken into
     /// account").
+    ///
+    /// A loss is capped at what the unit has left (the record sheet cannot go below 0), and
+    /// the notes say so, or that a unit's strength was never set, or that a skirmish
+    /// screen's share has no unit to go to.
     fn effects_for(
         &self,
         resolution: &crate::resolution::Resolution,
-    ) -> Vec<crate::game::UnitEdit> {
+    ) -> (Vec<crate::game::UnitEdit>, Vec<String>) {
         let selected: Vec<UnitId> = self
             .desk_selection
             .iter()
@@ -150,7 +171,61 @@ impl LaagerApp {
                 }),
             });
         }
-        edits
+        let state = self.session.game().state();
+        let mut left: std::collections::BTreeMap<UnitId, u32> = std::collections::BTreeMap::new();
+        let mut notes = Vec::new();
+        let mut capped = Vec::new();
+        for edit in edits {
+            let crate::game::UnitEdit::StrengthChanged {
+                unit_id,
+                amount,
+                cause,
+            } = &edit
+            else {
+                capped.push(edit);
+                continue;
+            };
+            if !cause.is_loss() {
+                capped.push(edit);
+                continue;
+            }
+            let unit = state.unit(unit_id);
+            let have = left
+                .entry(unit_id.clone())
+                .or_insert_with(|| unit.map_or(0, |u| u.present));
+            let taken = (*amount).min(*have);
+            if unit.is_some_and(|u| u.spec.initial == 0) {
+                notes.push(format!(
+                    "{unit_id}'s strength is not set (roster: edit, Set strength): its loss of {amount} cannot be recorded"
+                ));
+            } else if taken < *amount {
+                notes.push(format!(
+                    "{unit_id} has only {have} left: it loses {taken} of the {amount}"
+                ));
+            }
+            *have -= taken;
+            if taken > 0 {
+                capped.push(crate::game::UnitEdit::StrengthChanged {
+                    unit_id: unit_id.clone(),
+                    amount: taken,
+                    cause: *cause,
+                });
+            }
+        }
+        if resolution.ruleset == Ruleset::MicroColonial
+            && resolution.procedure == "artillery-fire"
+            && selected.len() < 3
+            && let Some(screen) = resolution
+                .outcome
+                .get("screen_losses")
+                .and_then(serde_json::Value::as_u64)
+                .filter(|n| *n > 0)
+        {
+            notes.push(format!(
+                "the skirmish screen's {screen} FF: select the screen as a third unit to record them"
+            ));
+        }
+        (capped, notes)
     }
 
     /// What applying the desk's result would write to the units selected on the table,
@@ -158,7 +233,7 @@ impl LaagerApp {
     pub(crate) fn preview_apply(&mut self) {
         self.desk.apply_preview = match &self.desk.result {
             Some(Ok(resolution)) => {
-                let edits = self.effects_for(resolution);
+                let (edits, notes) = self.effects_for(resolution);
                 let state = self.session.game().state();
                 let mut lines: Vec<String> = edits
                     .iter()
@@ -171,6 +246,7 @@ impl LaagerApp {
                         }
                     })
                     .collect();
+                lines.extend(notes);
                 lines.extend(owner_allocates(resolution));
                 lines
             }
@@ -265,7 +341,7 @@ impl LaagerApp {
                         ));
                         continue;
                     }
-                    let effects = self.effects_for(&resolution);
+                    let (effects, _) = self.effects_for(&resolution);
                     let dice = match resolution.rolls.first() {
                         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
                             seed: roll.seed.unwrap_or(0),
@@ -284,8 +360,9 @@ impl LaagerApp {
                         resolution: *resolution,
                         effects,
                     }));
-                    if let Err(e) = self.session.append(event) {
-                        self.messages.push(e);
+                    match self.session.append(event) {
+                        Ok(()) => self.desk.applied = true,
+                        Err(e) => self.messages.push(e),
                     }
                 }
             }

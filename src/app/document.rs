@@ -19,6 +19,9 @@ pub struct Document {
     pub warnings: Vec<String>,
     /// The photo under the table, if one is loaded.
     pub photo: Option<Photo>,
+    /// Counts the changes to the bases and terrain, so what was read from the table can
+    /// tell it is out of date.
+    pub revision: u64,
     /// Each terrain area's triangles (for filling concave outlines); `None` for lines.
     terrain_triangles: Vec<Option<Vec<[u32; 3]>>>,
 }
@@ -32,6 +35,7 @@ impl Document {
             name: name.into(),
             warnings: Vec::new(),
             photo: None,
+            revision: 0,
             terrain_triangles: Vec::new(),
         };
         document.rebuild_triangles();
@@ -101,6 +105,7 @@ impl Document {
 
     /// Replaces the bases (rebuilding the layout's indexes).
     pub fn set_bases(&mut self, bases: Vec<Base>) {
+        self.revision += 1;
         let terrain = self.layout.terrain().to_vec();
         self.layout = Layout::new(self.layout.table, bases, terrain)
             .with_ruleset(self.layout.ruleset)
@@ -109,6 +114,7 @@ impl Document {
 
     /// Replaces the terrain (rebuilding the indexes and the fills).
     pub fn set_terrain(&mut self, terrain: Vec<Terrain>) {
+        self.revision += 1;
         let bases = self.layout.bases().to_vec();
         self.layout = Layout::new(self.layout.table, bases, terrain)
             .with_ruleset(self.layout.ruleset)

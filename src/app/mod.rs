@@ -104,9 +104,9 @@ pub struct LaagerApp {
     records: records_panel::RecordsPanel,
     /// The selection the desk's forms were last filled from.
     desk_selection: Vec<String>,
-    /// How many events the game's log had when the desk's forms were last filled from
-    /// the records.
-    desk_log_len: usize,
+    /// The game and table the desk's forms were last filled from (ruleset, log head,
+    /// layout revision).
+    desk_records_key: String,
 }
 
 /// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
@@ -182,7 +182,7 @@ impl LaagerApp {
             ),
             records: records_panel::RecordsPanel::default(),
             desk_selection: Vec::new(),
-            desk_log_len: 0,
+            desk_records_key: String::new(),
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());

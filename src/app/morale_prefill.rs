@@ -54,42 +54,51 @@ pub fn morale_factors(layout: &Layout, game: &Game, unit_id: &str) -> Vec<(Strin
             format!("broken within 50 mm: {}", broken.join(", ")),
         ));
     }
-    if let Some((won, other)) = melee_this_move(game, unit_id) {
-        let (name, word) = if won {
+    // "If winner of melee round this move or last"; the loser's factor is this move's.
+    let melees = melees_of(game, unit_id);
+    let now = state.move_number;
+    let this_move = melees.iter().rev().find(|m| m.0 == now);
+    let last_move_win = melees
+        .iter()
+        .rev()
+        .find(|m| m.0 + 1 == now && m.1)
+        .filter(|_| this_move.is_none());
+    if let Some((move_number, won, other)) = this_move.or(last_move_win) {
+        let (name, word) = if *won {
             (WON_MELEE, "won")
         } else {
             (LOST_MELEE, "lost")
         };
+        let when = if *move_number == now {
+            "this move"
+        } else {
+            "last move"
+        };
         found.push((
             name.to_owned(),
             1,
-            format!("{word} a melee against {other} this move"),
+            format!("{word} a melee against {other} {when}"),
         ));
     }
     found
 }
 
-/// Whether the unit won (true) or lost (false) an applied melee of the current move, and
-/// against whom; a draw or no melee gives none. The latest melee counts.
-fn melee_this_move(game: &Game, unit_id: &str) -> Option<(bool, String)> {
+/// The applied melees the unit won (true) or lost (false), each with its move and the
+/// other unit, in the order applied; draws and voided melees left out.
+fn melees_of(game: &Game, unit_id: &str) -> Vec<(u32, bool, String)> {
+    let mut found = Vec::new();
     if game.ruleset != Ruleset::MicroColonial {
-        return None;
+        return found;
     }
     let state = game.state();
     let mut move_number = 1;
-    let mut found = None;
     for logged in game.events() {
         if state.voided.contains(&logged.seq) {
             continue;
         }
         match &logged.event {
-            Event::MoveAdvanced => {
-                move_number += 1;
-                found = None;
-            }
-            Event::ResolutionApplied(applied)
-                if applied.resolution.procedure == "melee" && move_number == state.move_number =>
-            {
+            Event::MoveAdvanced => move_number += 1,
+            Event::ResolutionApplied(applied) if applied.resolution.procedure == "melee" => {
                 let units: Vec<&str> = applied
                     .inputs
                     .get("units")
@@ -101,17 +110,17 @@ fn melee_this_move(game: &Game, unit_id: &str) -> Option<(bool, String)> {
                     .outcome
                     .get("winner")
                     .and_then(Value::as_str);
-                let (a, b) = (units.first().copied(), units.get(1).copied());
-                let (me_a, other) = match (a, b) {
-                    (Some(a), Some(b)) if a == unit_id => (true, b),
-                    (Some(a), Some(b)) if b == unit_id => (false, a),
+                let (me_a, other) = match (units.first(), units.get(1)) {
+                    (Some(a), Some(b)) if *a == unit_id => (true, *b),
+                    (Some(a), Some(b)) if *b == unit_id => (false, *a),
                     _ => continue,
                 };
-                found = match winner {
-                    Some("a") => Some((me_a, other.to_owned())),
-                    Some("b") => Some((!me_a, other.to_owned())),
-                    _ => None,
+                let won = match winner {
+                    Some("a") => me_a,
+                    Some("b") => !me_a,
+                    _ => continue,
                 };
+                found.push((move_number, won, other.to_owned()));
             }
             _ => {}
         }

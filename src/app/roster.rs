@@ -327,7 +327,7 @@ impl Roster {
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("status");
+            let label = ui.label("new status");
             ui.add(
                 egui::TextEdit::singleline(&mut self.status)
                     .hint_text("falling back, broken, gone to ground, pinned")

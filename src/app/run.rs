@@ -58,7 +58,11 @@ impl LaagerApp {
                 }
                 let charts = self.charts.as_ref().map_err(Clone::clone)?;
                 let size = match self.measuring_ruleset() {
-                    Ruleset::DbaZulu => dba_base_size(charts, &unit_type, 15),
+                    Ruleset::DbaZulu => dba_base_size(
+                        charts,
+                        &unit_type,
+                        self.document.layout.figure_scale_mm.unwrap_or(15),
+                    ),
                     _ => mc_counter_size(charts, &unit_type),
                 }
                 .map_err(|e| format!("cannot add {unit_id}: {e}"))?;

@@ -343,11 +343,22 @@ impl Game {
                 UnitEdit::StrengthSet {
                     initial, present, ..
                 } => {
-                    if present > initial {
+                    // The losses and replacements already recorded must still fit: no
+                    // more lost than it joined with, no more than its initial strength.
+                    let now = i64::from(*present) + self.state.net_change(unit_id);
+                    if present > initial || now > i64::from(*initial) {
                         return Err(GameError::PresentAboveInitial {
                             unit_id: unit_id.clone(),
-                            present: *present,
+                            present: u32::try_from(now.max(0)).unwrap_or(u32::MAX),
                             initial: *initial,
+                        });
+                    }
+                    if now < 0 {
+                        return Err(GameError::LossAbovePresent {
+                            unit_id: unit_id.clone(),
+                            present: *present,
+                            amount: u32::try_from(-self.state.net_change(unit_id))
+                                .unwrap_or(u32::MAX),
                         });
                     }
                     *left = self.state.present_if_joined_with(unit_id, *present);

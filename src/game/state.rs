@@ -49,18 +49,22 @@ pub struct MoveEntry {
     pub unit_id: UnitId,
 }
 
-/// A strength of `start` after every recorded change to the unit.
+/// A strength of `start` after every recorded change to the unit, summed (a log's checks
+/// keep it between 0 and the unit's initial strength).
 fn present_after(changes: &[StrengthEntry], unit_id: &UnitId, start: u32) -> u32 {
+    u32::try_from((i64::from(start) + net(changes, unit_id)).max(0)).unwrap_or(u32::MAX)
+}
+
+/// A unit's replacements less its losses.
+fn net(changes: &[StrengthEntry], unit_id: &UnitId) -> i64 {
     changes
         .iter()
         .filter(|c| c.unit_id == *unit_id)
-        .fold(start, |now, change| {
-            if change.cause.is_loss() {
-                now.saturating_sub(change.amount)
-            } else {
-                now.saturating_add(change.amount)
-            }
+        .map(|c| {
+            let amount = i64::from(c.amount);
+            if c.cause.is_loss() { -amount } else { amount }
         })
+        .sum()
 }
 
 /// Everything the active events of a log add up to.
@@ -225,6 +229,11 @@ impl GameState {
     /// and replacements already recorded still count.
     pub fn present_if_joined_with(&self, unit_id: &UnitId, present: u32) -> u32 {
         present_after(&self.changes, unit_id, present)
+    }
+
+    /// The replacements recorded for a unit less its losses (negative when it has lost).
+    pub fn net_change(&self, unit_id: &UnitId) -> i64 {
+        net(&self.changes, unit_id)
     }
 
     /// One unit's state.

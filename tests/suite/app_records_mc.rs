@@ -246,6 +246,13 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     click(&mut harness, "Apply to the game");
     // "record all volley fire losses under the column headed 'D'".
     assert_eq!(unit(harness.state(), ZULUS).present, 916);
+    // One result, one event: it cannot be applied a second time.
+    assert!(harness.query_by_label("Apply to the game").is_none());
+    assert!(
+        harness
+            .query_by_label("Applied to the game (Ctrl+Z undoes it).")
+            .is_some()
+    );
     let sheet = {
         let state = harness.state().session.game().state();
         mc_unit(state, &unit(harness.state(), ZULUS))
@@ -419,4 +426,32 @@ fn victoria_cross_hits_are_left_to_the_owner_to_allocate() {
     let before = harness.state().session.game().events().len();
     click(&mut harness, "Apply to the game");
     assert_eq!(harness.state().session.game().events().len(), before + 1);
+}
+
+// "A breaking unit will lose one dice x 10 fighting factors per move of rout": a 6 is 60,
+// but 1/24 A's strength was never set (the army list does not give it): the desk says the
+// loss cannot be recorded for a unit of unknown strength rather than failing on Apply.
+#[test]
+fn a_loss_on_a_unit_of_unknown_strength_is_named_before_apply() {
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned()];
+    harness.run();
+    click(&mut harness, "Rout loss");
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "6");
+    harness.run();
+    click(&mut harness, "Resolve");
+    assert_eq!(resolved(&harness).outcome["ff_lost"], 60);
+    assert!(
+        harness
+            .query_by_label_contains("1/24 A's strength is not set")
+            .is_some()
+    );
+    click(&mut harness, "Apply to the game");
+    assert!(
+        harness.state().messages.is_empty(),
+        "{:?}",
+        harness.state().messages
+    );
+    assert_eq!(unit(harness.state(), REGULARS).present, 0);
 }

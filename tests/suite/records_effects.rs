@@ -312,10 +312,54 @@ fn morale_factors_from_the_table_and_the_records() {
     assert!(
         names(morale_factors(&layout, &game, "1/24 A")).contains(&("loser-of-melee".to_owned(), 1))
     );
-    // Undone, the melee no longer counts; a new move clears it.
+    // Undone, the melee no longer counts.
     game.undo().expect("undo");
     assert!(names(morale_factors(&layout, &game, "uNodwengu 1")).is_empty());
     game.redo().expect("redo");
+    // "+15 If winner of melee round this move or last": the win still counts next move;
+    // the loser's factor was this move's only. Two moves on, neither.
+    game.append(Event::MoveAdvanced).expect("next move");
+    assert_eq!(
+        names(morale_factors(&layout, &game, "uNodwengu 1")),
+        [("winner-of-melee".to_owned(), 1)]
+    );
+    assert!(
+        !names(morale_factors(&layout, &game, "1/24 A"))
+            .contains(&("loser-of-melee".to_owned(), 1))
+    );
     game.append(Event::MoveAdvanced).expect("next move");
     assert!(names(morale_factors(&layout, &game, "uNodwengu 1")).is_empty());
+}
+
+// A strength set by hand must leave the losses and replacements already recorded possible:
+// a unit that lost 200 and had 150 restored has a net loss of 50.
+#[test]
+fn a_strength_set_by_hand_must_fit_the_changes_already_recorded() {
+    let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
+    game.append(unit("uNodwengu 1", "Zulu", 300))
+        .expect("joins");
+    game.append(loss("uNodwengu 1", 200, Cause::Other))
+        .expect("loss");
+    game.append(Event::Edit {
+        edit: lost("uNodwengu 1", 150, Cause::Replacement),
+    })
+    .expect("restored");
+    let set = |initial, present| Event::Edit {
+        edit: UnitEdit::StrengthSet {
+            unit_id: UnitId::from("uNodwengu 1"),
+            initial,
+            present,
+        },
+    };
+    // Joined with 30: the 50 net lost cannot have been taken.
+    assert!(matches!(
+        game.append(set(100, 30)),
+        Err(GameError::LossAbovePresent { .. })
+    ));
+    game.append(set(100, 100)).expect("fits");
+    let unit = game
+        .state()
+        .unit(&UnitId::from("uNodwengu 1"))
+        .expect("unit");
+    assert_eq!((unit.spec.initial, unit.present), (100, 50));
 }

@@ -251,8 +251,9 @@ impl MoraleForm {
                                 self.factors.retain(|(f, _)| f != name);
                             }
                         }
-                        // "per ..." factors count units.
-                        if let Some(at) = at
+                        // "per ..." factors count units (looked up again: the box may
+                        // just have removed it).
+                        if let Some(at) = self.factors.iter().position(|(f, _)| f == name)
                             && name.starts_with("per-")
                         {
                             ui.add(

@@ -76,6 +76,8 @@ pub struct Desk {
     pub apply_preview: Vec<String>,
     /// Which form values the app filled from the records, shown above the forms.
     pub prefill_note: Option<String>,
+    /// The result shown has been applied to the game (one result, one event).
+    pub applied: bool,
 }
 
 impl Desk {
@@ -101,6 +103,7 @@ impl Desk {
             message: None,
             apply_preview: Vec::new(),
             prefill_note: None,
+            applied: false,
         }
     }
 
@@ -140,6 +143,7 @@ impl Desk {
 
     /// Resolves the procedure shown with the dice chosen.
     pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
+        self.applied = false;
         if ruleset == Ruleset::SoldiersOfTheQueen {
             self.resolve_sotq(charts);
             return;
@@ -530,7 +534,9 @@ impl Desk {
                         ui.label(format!("• {line}"));
                     }
                 }
-                if ui
+                if self.applied {
+                    ui.weak("Applied to the game (Ctrl+Z undoes it).");
+                } else if ui
                     .button("Apply to the game")
                     .on_hover_text("Record this result in the game's log")
                     .clicked()

@@ -10,9 +10,14 @@ use crate::rules::soldiers_of_the_queen::{Game, Morale};
 
 /// A whole number typed in a field, or a message naming the field.
 pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
+    // No stack on a hex map comes near 9999 strength points; the bound keeps sums of
+    // typed strengths far from overflowing.
+    const MOST: u32 = 9999;
+    match text.trim().parse::<u32>() {
+        Ok(n) if n <= MOST => Ok(n),
+        Ok(n) => Err(format!("{field}: {n} is more than {MOST}")),
+        Err(_) => Err(format!("{field}: '{}' is not a whole number", text.trim())),
+    }
 }
 
 /// A comma-separated list of names (leaders in a hex); blanks dropped.
