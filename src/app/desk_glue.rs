@@ -11,6 +11,8 @@ use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, Uni
 use crate::geometry::{EdgeName, round_mm};
 use crate::resolution::RollSource;
 use crate::rules::dba_zulu::{Contact, TroopType};
+use crate::rules::micro_colonial::fire::Target;
+use crate::rules::micro_colonial::movement::Mode;
 use crate::ruleset::Ruleset;
 
 impl LaagerApp {
@@ -292,6 +294,42 @@ impl LaagerApp {
             self.desk.mc_combat.fire.target_ff = b.present;
             self.desk.mc_combat.melee.b.ff = b.present;
             notes.push(format!("{}: PF {}", b.spec.unit_id, b.present));
+        }
+        // Statuses and counter types the forms read: "A unit which goes to ground will be
+        // classed as in cover from all fire"; Table 2's "All mounted troops"; a broken unit
+        // routs and a unit falling back falls back ("MORALE RESULTS").
+        if let Some(b) = units.get(1) {
+            let mounted = self
+                .document
+                .layout
+                .base(&b.spec.unit_id.0)
+                .is_some_and(|base| base.unit_type() == "mounted");
+            if b.status.as_deref() == Some("gone to ground") {
+                self.desk.mc_combat.fire.target = Target::InCover;
+                notes.push(format!(
+                    "{}: gone to ground, in cover from all fire",
+                    b.spec.unit_id
+                ));
+            } else if mounted {
+                self.desk.mc_combat.fire.target = Target::Mounted;
+                notes.push(format!("{}: mounted", b.spec.unit_id));
+            }
+        }
+        if let Some(a) = units.first() {
+            let mode = match a.status.as_deref() {
+                Some("broken") => Some(Mode::Break),
+                Some("falling back") => Some(Mode::FallBack),
+                _ => None,
+            };
+            if let Some(mode) = mode {
+                self.desk.mc_move.mode = mode;
+                notes.push(format!(
+                    "{}: {} (moves as {})",
+                    a.spec.unit_id,
+                    a.status.as_deref().unwrap_or_default(),
+                    mode.name()
+                ));
+            }
         }
         for unit in units.iter().filter(|u| u.spec.initial == 0).take(2) {
             notes.push(format!(

@@ -455,3 +455,38 @@ fn a_loss_on_a_unit_of_unknown_strength_is_named_before_apply() {
     );
     assert_eq!(unit(harness.state(), REGULARS).present, 0);
 }
+
+// The forms read the records' statuses: "A unit which goes to ground will be classed as in
+// cover from all fire" (Table 2's "Troops in cover, lying down or in buildings"), and a
+// broken unit moves as a breaking one ("rout towards its own base line ... at rout speed").
+#[test]
+fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
+    use laager::game::{Event, UnitEdit};
+    use laager::rules::micro_colonial::fire::Target;
+    use laager::rules::micro_colonial::movement::Mode;
+    let mut harness = mc_window();
+    for (id, status) in [(ZULUS, "gone to ground"), (REGULARS, "broken")] {
+        harness
+            .state_mut()
+            .session
+            .append(Event::Edit {
+                edit: UnitEdit::StatusSet {
+                    unit_id: UnitId(id.to_owned()),
+                    status: Some(status.to_owned()),
+                },
+            })
+            .expect("status logged");
+    }
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    assert_eq!(harness.state().desk.mc_combat.fire.target, Target::InCover);
+    assert_eq!(harness.state().desk.mc_move.mode, Mode::Break);
+    assert!(
+        harness
+            .state()
+            .desk
+            .prefill_note
+            .as_deref()
+            .is_some_and(|n| n.contains("uNodwengu 1: gone to ground, in cover from all fire"))
+    );
+}
