@@ -69,6 +69,7 @@ fn campaign() -> Campaign {
                 present: 1000,
                 class: None,
                 strength_note: None,
+                formation: None,
             };
             game.append(Event::UnitAdded { unit }).expect("unit");
         }

@@ -35,6 +35,7 @@ fn units() -> Vec<UnitSpec> {
             present: 1000,
             class: Some(["european-regular", "fanatic", "other"][u % 3].to_owned()),
             strength_note: (u % 7 == 0).then(|| "IF from army_lists, reconstructed".to_owned()),
+            formation: None,
         })
         .collect()
 }

@@ -8,11 +8,12 @@ use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
 use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
+use crate::geometry::terrain_under;
 use crate::geometry::{EdgeName, round_mm};
 use crate::resolution::RollSource;
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::rules::micro_colonial::fire::Target;
-use crate::rules::micro_colonial::movement::Mode;
+use crate::rules::micro_colonial::movement::{Mode, Square};
 use crate::ruleset::Ruleset;
 
 impl LaagerApp {
@@ -49,6 +50,7 @@ impl LaagerApp {
                     present: strength,
                     class: record.class.clone(),
                     strength_note,
+                    formation: record.formation.clone(),
                 }
             })
             .collect();
@@ -313,7 +315,39 @@ impl LaagerApp {
             } else if mounted {
                 self.desk.mc_combat.fire.target = Target::Mounted;
                 notes.push(format!("{}: mounted", b.spec.unit_id));
+            } else if b.formation.as_deref() == Some("close-order") {
+                // Table 2: "Close order native troops in the open" or "Other close order
+                // troops"; natives by the Fanatic class, others by European regular.
+                let in_open = self
+                    .document
+                    .layout
+                    .base(&b.spec.unit_id.0)
+                    .is_some_and(|base| terrain_under(&self.document.layout, base).is_empty());
+                let target = match b.spec.class.as_deref() {
+                    Some("fanatic") if in_open => Some(Target::NativeCloseOrderInOpen),
+                    Some("european-regular") => Some(Target::OtherCloseOrder),
+                    _ => None,
+                };
+                if let Some(target) = target {
+                    self.desk.mc_combat.fire.target = target;
+                    notes.push(format!("{}: {}", b.spec.unit_id, target.name()));
+                }
             }
+        }
+        // "Units forming a large multi-unit square may move up to a maximum of 25 mm per
+        // move in open ground or 10 mm per move if any part of the square is in terrain
+        // other than open ground."
+        if let Some(a) = units.first()
+            && let Some(formation) = a.formation.as_deref()
+        {
+            let base = self.document.layout.base(&a.spec.unit_id.0);
+            self.desk.mc_move.square = (formation == "square").then(|| {
+                match base.map(|base| terrain_under(&self.document.layout, base).is_empty()) {
+                    Some(false) => Square::Other,
+                    _ => Square::Open,
+                }
+            });
+            notes.push(format!("{}: {formation}", a.spec.unit_id));
         }
         if let Some(a) = units.first() {
             let mode = match a.status.as_deref() {

@@ -24,6 +24,8 @@ pub struct Roster {
     pub volley: bool,
     /// A status typed.
     pub status: String,
+    /// A formation typed.
+    pub formation: String,
     /// Why the last edit could not be made.
     pub error: Option<String>,
     /// Every unit's row as text, worked out once per change.
@@ -261,6 +263,7 @@ impl Roster {
         self.present = shown(unit.spec.present);
         self.loss.clear();
         self.status = unit.status.clone().unwrap_or_default();
+        self.formation = unit.formation.clone().unwrap_or_default();
         self.error = None;
     }
 
@@ -356,6 +359,22 @@ impl Roster {
             {
                 edit = Some(Ok(UnitEdit::Removed {
                     unit_id: id.clone(),
+                }));
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("new formation");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.formation)
+                    .hint_text("close-order, open-order, square, two-unit")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+            if ui.button("Set formation").clicked() {
+                let formation = self.formation.trim();
+                edit = Some(Ok(UnitEdit::FormationSet {
+                    unit_id: id.clone(),
+                    formation: (!formation.is_empty()).then(|| formation.to_owned()),
                 }));
             }
         });

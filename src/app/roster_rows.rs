@@ -80,7 +80,12 @@ fn status_text(ruleset: Ruleset, unit: &UnitState) -> String {
     } else if unit.spec.initial == 0 && ruleset != Ruleset::DbaZulu {
         "strength not set".to_owned()
     } else {
-        unit.status.clone().unwrap_or_default()
+        // The status, then the formation: "broken · square".
+        [unit.status.as_deref(), unit.formation.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ")
     }
 }
 

@@ -49,6 +49,10 @@ pub struct UnitSpec {
     /// (`army_lists unodwengu: 950, reconstructed`), so the roster can flag it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength_note: Option<String>,
+    /// Its formation on joining (Micro Colonial `close-order`, `open-order`, `square`,
+    /// `two-unit`), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formation: Option<String>,
 }
 
 /// Why a unit's strength changed.
@@ -103,6 +107,13 @@ pub enum UnitEdit {
         /// Strength on joining this game (PF).
         present: u32,
     },
+    /// The unit's formation set (Micro Colonial `square`, `close-order` ...) or cleared.
+    FormationSet {
+        /// The unit.
+        unit_id: UnitId,
+        /// The formation, or `None` to clear it.
+        formation: Option<String>,
+    },
     /// A status set ("broken", "recoiled", "morale test due") or cleared (`null`).
     StatusSet {
         /// The unit.
@@ -129,6 +140,7 @@ impl UnitEdit {
             UnitEdit::Moved { unit_id, .. }
             | UnitEdit::StrengthChanged { unit_id, .. }
             | UnitEdit::StrengthSet { unit_id, .. }
+            | UnitEdit::FormationSet { unit_id, .. }
             | UnitEdit::StatusSet { unit_id, .. }
             | UnitEdit::Removed { unit_id } => unit_id,
         }
@@ -309,6 +321,10 @@ fn describe_edit(edit: &UnitEdit) -> String {
             initial,
             present,
         } => format!("{unit_id} set to {present} of {initial} on joining"),
+        UnitEdit::FormationSet { unit_id, formation } => match formation {
+            Some(formation) => format!("{unit_id} forms {formation}"),
+            None => format!("{unit_id} formation cleared"),
+        },
         UnitEdit::StatusSet { unit_id, status } => match status {
             Some(status) => format!("{unit_id} is {status}"),
             None => format!("{unit_id} status cleared"),

@@ -364,7 +364,9 @@ impl Game {
                     *left = self.state.present_if_joined_with(unit_id, *present);
                 }
                 UnitEdit::Removed { .. } => removed.push(unit_id),
-                UnitEdit::Moved { .. } | UnitEdit::StatusSet { .. } => {}
+                UnitEdit::Moved { .. }
+                | UnitEdit::StatusSet { .. }
+                | UnitEdit::FormationSet { .. } => {}
             }
         }
         Ok(())

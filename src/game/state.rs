@@ -17,6 +17,9 @@ pub struct UnitState {
     pub present: u32,
     /// Its status, if one is set.
     pub status: Option<String>,
+    /// Its formation, if one is recorded.
+    #[serde(default)]
+    pub formation: Option<String>,
     /// Whether it has left the game.
     pub removed: bool,
     /// Where it last moved to, in the layout's format.
@@ -152,6 +155,7 @@ impl GameState {
                         spec: unit.clone(),
                         present: unit.present,
                         status: None,
+                        formation: unit.formation.clone(),
                         removed: false,
                         position: None,
                     });
@@ -221,6 +225,7 @@ impl GameState {
                 unit.present = now;
             }
             UnitEdit::StatusSet { status, .. } => unit.status.clone_from(status),
+            UnitEdit::FormationSet { formation, .. } => unit.formation.clone_from(formation),
             UnitEdit::Removed { .. } => unit.removed = true,
         }
     }

@@ -39,6 +39,9 @@ pub struct UnitRecord {
     /// The army-list record its initial strength is read from (Micro Colonial
     /// `army_lists`, e.g. `unodwengu`), when the layout names one.
     pub army_list: Option<String>,
+    /// Its formation (Micro Colonial `close-order`, `open-order`, `square`, `two-unit`),
+    /// when the layout gives it.
+    pub formation: Option<String>,
 }
 
 /// One of the four edges of a base.

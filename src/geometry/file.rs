@@ -293,6 +293,7 @@ fn read_unit(
             "strength",
             "class",
             "army_list",
+            "formation",
         ],
     )?;
     let id = r.text(map, path, "id");
@@ -374,6 +375,10 @@ fn read_unit(
     })
 }
 
+/// Micro Colonial formations: close and open order ("OPEN ORDER INFANTRY SKIRMISHING"),
+/// the large square, and the "TWO UNIT FORMATION".
+pub const MC_FORMATIONS: [&str; 4] = ["close-order", "open-order", "square", "two-unit"];
+
 /// The unit's records: `strength` a whole number, `class` and `army_list` text.
 fn read_record(
     r: &mut Reader<'_>,
@@ -413,7 +418,19 @@ fn read_record(
     };
     let class = text("class");
     let army_list = text("army_list");
+    let formation = text("formation");
     if ruleset == Some(Ruleset::MicroColonial) {
+        if let Some(formation) = &formation
+            && !MC_FORMATIONS.contains(&formation.as_str())
+        {
+            r.error(
+                &join(path, "formation"),
+                format!(
+                    "'{formation}' is not a formation: expected one of {}",
+                    MC_FORMATIONS.join(", ")
+                ),
+            );
+        }
         if let Some(class) = &class
             && let Err(e) = class.parse::<crate::rules::micro_colonial::morale_due::MoraleClass>()
         {
@@ -442,6 +459,7 @@ fn read_record(
         strength,
         class,
         army_list,
+        formation,
     }
 }
 

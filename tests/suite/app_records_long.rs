@@ -27,6 +27,7 @@ fn long_game_window() -> Harness<'static, LaagerApp> {
             present: 1,
             class: None,
             strength_note: None,
+            formation: None,
         })
         .collect();
     let mut session = Session::new(Ruleset::DbaZulu, "long", json!(null), units);

@@ -490,3 +490,46 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
             .is_some_and(|n| n.contains("uNodwengu 1: gone to ground, in cover from all fire"))
     );
 }
+
+// Formations in the records: a square set in the roster's edit form fills the move's
+// square ("25 mm per move in open ground or 10 mm per move if any part of the square is in
+// terrain other than open ground" — 2/24 G stands in the open), and a Fanatic regiment in
+// close order in the open is Table 2's "Close order native troops in the open".
+#[test]
+fn formations_from_the_records_fill_the_square_and_the_target() {
+    use laager::game::{Event, UnitEdit};
+    use laager::rules::micro_colonial::fire::Target;
+    use laager::rules::micro_colonial::movement::Square;
+    let mut harness = mc_window();
+    click_roster_edit(&mut harness, "2/24 G");
+    type_into(&harness, "new formation", "square");
+    harness.run();
+    click(&mut harness, "Set formation");
+    assert_eq!(
+        unit(harness.state(), "2/24 G").formation.as_deref(),
+        Some("square")
+    );
+    harness
+        .state_mut()
+        .session
+        .append(Event::Edit {
+            edit: UnitEdit::FormationSet {
+                unit_id: UnitId(ZULUS.to_owned()),
+                formation: Some("close-order".to_owned()),
+            },
+        })
+        .expect("formation logged");
+    // The fire form starts on another target type, so the prefill is seen to change it.
+    harness.state_mut().desk.mc_combat.fire.target = Target::Mounted;
+    harness.state_mut().canvas.selected = vec!["2/24 G".to_owned(), ZULUS.to_owned()];
+    harness.run();
+    assert_eq!(harness.state().desk.mc_move.square, Some(Square::Open));
+    assert_eq!(
+        harness.state().desk.mc_combat.fire.target,
+        Target::NativeCloseOrderInOpen
+    );
+    // Undone, the square is gone from the record.
+    click(&mut harness, "Undo");
+    click(&mut harness, "Undo");
+    assert_eq!(unit(harness.state(), "2/24 G").formation, None);
+}

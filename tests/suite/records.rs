@@ -24,6 +24,7 @@ pub fn unit(id: &str, side: &str, strength: u32) -> Event {
             present: strength,
             class: None,
             strength_note: None,
+            formation: None,
         },
     }
 }

@@ -202,7 +202,8 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
             {"id": "NNC 1", "side": "british", "x": 200, "y": 300, "facing": 0,
              "frontage": 30, "depth": 15, "army_list": "nnc", "class": "other"},
             {"id": "1/24 A", "side": "british", "x": 300, "y": 300, "facing": 0,
-             "frontage": 30, "depth": 15, "strength": 100, "class": "european-regular"}
+             "frontage": 30, "depth": 15, "strength": 100, "class": "european-regular",
+             "formation": "square"}
         ]
     })
     .to_string();
@@ -212,6 +213,7 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
     assert_eq!(written["units"][0]["army_list"], "nnc");
     assert_eq!(written["units"][1]["strength"], 100);
     assert_eq!(written["units"][1]["class"], "european-regular");
+    assert_eq!(written["units"][1]["formation"], "square");
     let again = laager::geometry::file::read(&written.to_string(), &charts);
     assert_eq!(
         again.layout.expect("reads").bases()[1].record(),
@@ -221,12 +223,18 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
     let bad = text
         .replace("\"nnc\"", "\"nnx\"")
         .replace("\"other\"", "\"levy\"")
-        .replace("\"strength\":100", "\"strength\":-5");
+        .replace("\"strength\":100", "\"strength\":-5")
+        .replace("\"square\"", "\"column\"");
     let report = laager::geometry::file::read(&bad, &charts);
     let paths: Vec<&str> = report.errors.iter().map(|i| i.path.as_str()).collect();
     assert_eq!(
         paths,
-        ["units[0].class", "units[0].army_list", "units[1].strength"]
+        [
+            "units[0].class",
+            "units[0].army_list",
+            "units[1].strength",
+            "units[1].formation"
+        ]
     );
 }
 

@@ -36,6 +36,9 @@ pub fn write(layout: &Layout) -> Value {
             if let Some(army_list) = &record.army_list {
                 unit["army_list"] = json!(army_list);
             }
+            if let Some(formation) = &record.formation {
+                unit["formation"] = json!(formation);
+            }
             unit
         })
         .collect();
