@@ -8,8 +8,8 @@ use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
 use crate::app::desk::dba_table::TableReading;
 use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
-use crate::geometry::terrain_under;
 use crate::geometry::{EdgeName, round_mm};
+use crate::geometry::{contact_edge, terrain_under};
 use crate::resolution::RollSource;
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::rules::micro_colonial::fire::Target;
@@ -332,6 +332,38 @@ impl LaagerApp {
                     self.desk.mc_combat.fire.target = target;
                     notes.push(format!("{}: {}", b.spec.unit_id, target.name()));
                 }
+            }
+        }
+        // "TWO UNIT FORMATION ... one unit counter immediately behind, and touching, the one
+        // in front ... the rear unit counts only half its fighting factor": the friendly
+        // counter whose front edge touches the firer's rear edge.
+        if let Some(a) = units.first()
+            && a.formation.as_deref() == Some("two-unit")
+            && let Some(front) = self.document.layout.base(&a.spec.unit_id.0)
+        {
+            let layout = &self.document.layout;
+            let behind = layout.bases().iter().find(|c| {
+                c.side() == front.side()
+                    && c.unit_id() != front.unit_id()
+                    && contact_edge(c, front).edge == Some(EdgeName::Rear)
+            });
+            let rear = behind.and_then(|c| state.unit(&UnitId(c.unit_id().to_owned())));
+            match rear {
+                Some(rear) if rear.spec.initial > 0 => {
+                    self.desk.mc_combat.fire.two_unit_rear_ff = Some(rear.present);
+                    notes.push(format!(
+                        "two-unit formation: {} behind, PF {}",
+                        rear.spec.unit_id, rear.present
+                    ));
+                }
+                Some(rear) => notes.push(format!(
+                    "two-unit formation: {} behind, its strength not recorded",
+                    rear.spec.unit_id
+                )),
+                None => notes.push(format!(
+                    "two-unit formation: no counter touches {}'s rear",
+                    a.spec.unit_id
+                )),
             }
         }
         // "Units forming a large multi-unit square may move up to a maximum of 25 mm per

@@ -533,3 +533,51 @@ fn formations_from_the_records_fill_the_square_and_the_target() {
     click(&mut harness, "Undo");
     assert_eq!(unit(harness.state(), "2/24 G").formation, None);
 }
+
+// "TWO UNIT FORMATION: Regular infantry companies may form up in two-unit deep lines, i.e.
+// one unit counter immediately behind, and touching, the one in front ... the rear unit
+// counts only half its fighting factor": the counter whose front edge touches the firer's
+// rear edge gives the rear unit's FF, from its record (80).
+#[test]
+fn a_two_unit_formation_finds_its_rear_unit_on_the_table() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("two-unit.json");
+    let counter = |id: &str, side: &str, y: f64, extra: serde_json::Value| {
+        let mut unit = serde_json::json!({"id": id, "side": side, "type": "infantry",
+            "x": 300, "y": y, "facing": if side == "zulu" { 180 } else { 0 },
+            "frontage": 30, "depth": 15});
+        for (k, v) in extra.as_object().expect("object") {
+            unit[k] = v.clone();
+        }
+        unit
+    };
+    let layout = serde_json::json!({
+        "format": "laager-layout", "version": 1, "ruleset": "micro-colonial",
+        "table": {"preset": "1000mm"},
+        "units": [
+            counter("1/24 A", "british", 330.0,
+                serde_json::json!({"strength": 100, "formation": "two-unit", "class": "european-regular"})),
+            counter("1/24 B", "british", 315.0, serde_json::json!({"strength": 80})),
+            counter(ZULUS, "zulu", 560.0, serde_json::json!({"strength": 950})),
+        ]
+    });
+    std::fs::write(&path, layout.to_string()).expect("layout written");
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    assert!(
+        harness.state().messages.is_empty(),
+        "{:?}",
+        harness.state().messages
+    );
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    let fire = &harness.state().desk.mc_combat.fire;
+    assert_eq!(fire.two_unit_rear_ff, Some(80));
+    assert_eq!((fire.firer_ff, fire.target_ff), (100, 950));
+}
