@@ -111,6 +111,17 @@ pub struct Face {
     pub colour: Option<Colour>,
 }
 
+impl std::fmt::Display for Face {
+    /// The face as a referee types it: `B4`, `R2`, or `5` for a plain die.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.colour {
+            Some(Colour::Black) => write!(f, "B{}", self.face),
+            Some(Colour::Red) => write!(f, "R{}", self.face),
+            None => write!(f, "{}", self.face),
+        }
+    }
+}
+
 /// One throw of one or more dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {

@@ -53,15 +53,7 @@ pub fn render_resolution(resolution: &Resolution) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {}", resolution.ruleset, resolution.procedure);
     for roll in &resolution.rolls {
-        let faces: Vec<String> = roll
-            .faces
-            .iter()
-            .map(|f| match f.colour {
-                Some(crate::resolution::Colour::Black) => format!("B{}", f.face),
-                Some(crate::resolution::Colour::Red) => format!("R{}", f.face),
-                None => f.face.to_string(),
-            })
-            .collect();
+        let faces: Vec<String> = roll.faces.iter().map(ToString::to_string).collect();
         let source = match roll.seed {
             Some(seed) => format!("seeded {seed}"),
             None => "entered".to_owned(),

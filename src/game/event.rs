@@ -259,11 +259,7 @@ pub fn faces_as_typed(resolution: &Resolution) -> String {
         .rolls
         .iter()
         .flat_map(|roll| &roll.faces)
-        .map(|f| match f.colour {
-            Some(crate::resolution::Colour::Black) => format!("B{}", f.face),
-            Some(crate::resolution::Colour::Red) => format!("R{}", f.face),
-            None => f.face.to_string(),
-        })
+        .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(",")
 }

@@ -20,15 +20,11 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
                 None => "dice (typed):".to_owned(),
             });
             for face in &roll.faces {
-                let (text, colour) = match face.colour {
-                    Some(Colour::Black) => {
-                        (format!("B{}", face.face), egui::Color32::from_gray(20))
-                    }
-                    Some(Colour::Red) => (
-                        format!("R{}", face.face),
-                        egui::Color32::from_rgb(170, 20, 20),
-                    ),
-                    None => (face.face.to_string(), egui::Color32::from_gray(90)),
+                let text = face.to_string();
+                let colour = match face.colour {
+                    Some(Colour::Black) => egui::Color32::from_gray(20),
+                    Some(Colour::Red) => egui::Color32::from_rgb(170, 20, 20),
+                    None => egui::Color32::from_gray(90),
                 };
                 egui::Frame::new()
                     .fill(colour)
