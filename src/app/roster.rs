@@ -3,6 +3,7 @@
 //! unit's record (strength on joining, a loss to column D or K, a status, removal). Every
 //! edit is an event in the game's log, so it can be undone.
 
+use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
 use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
@@ -128,12 +129,6 @@ fn cell(
         }
         None => add(ui),
     }
-}
-
-fn number(field: &str, text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
 }
 
 impl Roster {
@@ -284,8 +279,8 @@ impl Roster {
                 .clicked()
             {
                 edit = Some(
-                    number("initial strength", &self.initial).and_then(|initial| {
-                        let present = number("strength on joining", &self.present)?;
+                    whole_number("initial strength", &self.initial).and_then(|initial| {
+                        let present = whole_number("strength on joining", &self.present)?;
                         if present > initial {
                             return Err(format!(
                                 "strength on joining: {present} is more than the initial {initial}"
@@ -310,7 +305,7 @@ impl Roster {
                 .on_hover_text("Take the loss off present strength (column D or K)")
                 .clicked()
             {
-                edit = Some(number("loss", &self.loss).and_then(|amount| {
+                edit = Some(whole_number("loss", &self.loss).and_then(|amount| {
                     if amount > unit.present {
                         return Err(format!(
                             "loss: {id} has {} left and cannot lose {amount}",

@@ -23,3 +23,10 @@ pub use dice_entry::{DiceEntry, DiceMode};
 pub use odds_view::odds_ui;
 pub use panel::{Desk, DeskAction, DeskTab};
 pub use resolution_view::{RefusalAction, refusal_ui, resolution_ui};
+
+/// A whole number typed in a field, or a message naming the field.
+pub(crate) fn whole_number(field: &str, text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
+}

@@ -13,11 +13,11 @@ pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
     // No stack on a hex map comes near 9999 strength points; the bound keeps sums of
     // typed strengths far from overflowing.
     const MOST: u32 = 9999;
-    match text.trim().parse::<u32>() {
-        Ok(n) if n <= MOST => Ok(n),
-        Ok(n) => Err(format!("{field}: {n} is more than {MOST}")),
-        Err(_) => Err(format!("{field}: '{}' is not a whole number", text.trim())),
+    let n = super::whole_number(field, text)?;
+    if n > MOST {
+        return Err(format!("{field}: {n} is more than {MOST}"));
     }
+    Ok(n)
 }
 
 /// A comma-separated list of names (leaders in a hex); blanks dropped.
