@@ -90,14 +90,13 @@ fn melees_of(game: &Game, unit_id: &str) -> Vec<(u32, bool, String)> {
     if game.ruleset != Ruleset::MicroColonial {
         return found;
     }
-    let state = game.state();
-    let mut move_number = 1;
+    let moves = &game.state().resolution_moves;
     for logged in game.events() {
-        if state.voided.contains(&logged.seq) {
+        // The projection knows the move each active result was applied in.
+        let Some(&move_number) = moves.get(&logged.seq) else {
             continue;
-        }
+        };
         match &logged.event {
-            Event::MoveAdvanced => move_number += 1,
             Event::ResolutionApplied(applied) if applied.resolution.procedure == "melee" => {
                 let units: Vec<&str> = applied
                     .inputs

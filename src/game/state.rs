@@ -83,6 +83,9 @@ pub struct GameState {
     pub changes: Vec<StrengthEntry>,
     /// Every unit move, in order.
     pub moves: Vec<MoveEntry>,
+    /// The move each active applied resolution was made in, by its sequence number.
+    #[serde(default)]
+    pub resolution_moves: BTreeMap<u64, u32>,
     /// The result, once the game has ended.
     pub result: Option<GameResult>,
     /// The voided (undone) events.
@@ -100,6 +103,7 @@ impl Default for GameState {
             units: Vec::new(),
             changes: Vec::new(),
             moves: Vec::new(),
+            resolution_moves: BTreeMap::new(),
             result: None,
             voided: BTreeSet::new(),
             redo: Vec::new(),
@@ -163,6 +167,7 @@ impl GameState {
             }
             Event::Edit { edit } => self.apply_edit(seq, edit),
             Event::ResolutionApplied(applied) => {
+                self.resolution_moves.insert(seq, self.move_number);
                 for edit in &applied.effects {
                     self.apply_edit(seq, edit);
                 }
