@@ -4,13 +4,12 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
-use laager::rules::dba_zulu::{
-    CombatKind, CombatSituation, Contact, ModifierName, TroopType, combat_odds, resolve_combat,
-};
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::{Combat, CombatInput, CombatKind, Contact, ModifierName, TroopType};
 use std::hint::black_box;
 
-fn situation() -> CombatSituation {
-    let mut s = CombatSituation::new(
+fn situation() -> CombatInput {
+    let mut s = CombatInput::new(
         CombatKind::Close,
         TroopType::Zulus,
         TroopType::BritishRegulars,
@@ -27,11 +26,17 @@ fn bench(c: &mut Criterion) {
     c.bench_function("dba combat resolve", |b| {
         b.iter(|| {
             let mut dice = EnteredDice::from_faces(&[4, 3]).expect("faces");
-            black_box(resolve_combat(&charts, black_box(&s), &mut dice).expect("resolves"))
+            black_box(Combat::resolve(&charts, black_box(&s), &mut dice).expect("resolves"))
         });
     });
     c.bench_function("dba combat odds (36 rolls)", |b| {
-        b.iter(|| black_box(combat_odds(&charts, black_box(&s)).expect("odds")));
+        b.iter(|| {
+            black_box(
+                Combat::odds(&charts, black_box(&s))
+                    .expect("throws dice")
+                    .expect("odds"),
+            )
+        });
     });
 }
 

@@ -5,7 +5,7 @@
 
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Where a step's rule comes from: the document, its section, and the chart cell if any.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,8 +134,12 @@ pub struct Roll {
 }
 
 /// A resolved rule: the explanation, the dice, the outcome, and the tables it was read from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Resolution {
+///
+/// `O` is the procedure's typed outcome (`dba_zulu::CombatOutcome`); a resolution of any
+/// procedure, as the desk, the log and the CLI pass it around, is `Resolution` with the
+/// default [`crate::rules::Outcome`], which serialises to the same JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Resolution<O = crate::rules::Outcome> {
     /// The ruleset id (`dba-zulu`).
     pub ruleset: Ruleset,
     /// The procedure's name (`combat`, `fire`, `random-factor`).
@@ -144,31 +148,48 @@ pub struct Resolution {
     pub steps: Vec<Step>,
     /// Every throw of dice, in order.
     pub rolls: Vec<Roll>,
-    /// The procedure's own keys, named in its issue (`result`, `ff_lost`, `hits`).
-    pub outcome: Map<String, Value>,
+    /// The procedure's own outcome: its JSON keys are named in its issue (`result`,
+    /// `ff_lost`, `hits`).
+    pub outcome: O,
     /// Reconstructed or club-typed cells used, settings with no printed basis, near-edge notes.
     pub warnings: Vec<String>,
     /// The content hash of the tables in force.
     pub tables_hash: String,
 }
 
-impl Resolution {
-    /// An empty resolution to be filled step by step.
-    pub fn new(ruleset: Ruleset, procedure: &str, tables_hash: &str) -> Resolution {
+impl<O: Default> Resolution<O> {
+    /// An empty resolution to be filled step by step; its outcome is set at the end.
+    pub fn new(ruleset: Ruleset, procedure: &str, tables_hash: &str) -> Resolution<O> {
         Resolution {
             ruleset,
             procedure: procedure.to_owned(),
             steps: Vec::new(),
             rolls: Vec::new(),
-            outcome: Map::new(),
+            outcome: O::default(),
             warnings: Vec::new(),
             tables_hash: tables_hash.to_owned(),
         }
     }
+}
 
-    /// Sets one outcome key.
-    pub fn set(&mut self, key: &str, value: impl Into<Value>) {
-        self.outcome.insert(key.to_owned(), value.into());
+impl<O> Resolution<O> {
+    /// The same resolution with its outcome turned into another type (a typed outcome into
+    /// the registry's [`crate::rules::Outcome`]).
+    pub fn map_outcome<P>(self, f: impl FnOnce(O) -> P) -> Resolution<P> {
+        Resolution {
+            ruleset: self.ruleset,
+            procedure: self.procedure,
+            steps: self.steps,
+            rolls: self.rolls,
+            outcome: f(self.outcome),
+            warnings: self.warnings,
+            tables_hash: self.tables_hash,
+        }
+    }
+
+    /// The same explanation, dice and warnings with this outcome.
+    pub fn with_outcome<P>(self, outcome: P) -> Resolution<P> {
+        self.map_outcome(|_| outcome)
     }
 
     /// Appends a step.
@@ -182,6 +203,54 @@ impl Resolution {
         if !self.warnings.contains(&warning) {
             self.warnings.push(warning);
         }
+    }
+
+    /// Every face thrown, roll after roll, as a referee types them (`B4,R2,5`): with
+    /// [`crate::dice::EnteredDice`] they replay the resolution exactly.
+    pub fn faces_typed(&self) -> String {
+        self.rolls
+            .iter()
+            .flat_map(|roll| roll.faces.iter().map(ToString::to_string))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl Resolution<crate::rules::Outcome> {
+    /// Sets one outcome key of a procedure whose outcome is not typed yet.
+    pub fn set(&mut self, key: &str, value: impl Into<Value>) {
+        self.outcome.set_untyped(key, value.into());
+    }
+}
+
+/// The JSON form of a resolution, read back: the outcome is typed by its ruleset and
+/// procedure.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawResolution {
+    ruleset: Ruleset,
+    procedure: String,
+    steps: Vec<Step>,
+    rolls: Vec<Roll>,
+    outcome: Value,
+    warnings: Vec<String>,
+    tables_hash: String,
+}
+
+impl<'de> Deserialize<'de> for Resolution<crate::rules::Outcome> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawResolution::deserialize(deserializer)?;
+        let outcome = crate::rules::Outcome::from_parts(raw.ruleset, &raw.procedure, raw.outcome)
+            .map_err(serde::de::Error::custom)?;
+        Ok(Resolution {
+            ruleset: raw.ruleset,
+            procedure: raw.procedure,
+            steps: raw.steps,
+            rolls: raw.rolls,
+            outcome,
+            warnings: raw.warnings,
+            tables_hash: raw.tables_hash,
+        })
     }
 }
 
@@ -206,12 +275,48 @@ impl NeededCell {
     }
 }
 
+/// What kind of answer a refusal is: the typed half of every [`Refusal`], for the front
+/// ends to act on (open the cells, ask for the dice again) and for tests to assert.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefusalKind {
+    /// The rule does not allow it (a named rule forbids it: volley fire at 300 mm, a
+    /// Zulu base in square, the same base on higher ground twice).
+    #[default]
+    NotAllowed,
+    /// Beyond a listed or measured range, out of the arc, or without line of sight.
+    OutOfRange,
+    /// The chart cells it would read are `unknown` or not supplied: `needs_cells` names them.
+    NeedsCells,
+    /// Dice typed that do not fit the throw (too few, not faces, wrong colours).
+    BadDice,
+    /// An input that is not a value of its kind (a negative distance, no strength left).
+    BadInput,
+}
+
+impl RefusalKind {
+    /// The snake-case name, as the JSON form writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RefusalKind::NotAllowed => "not_allowed",
+            RefusalKind::OutOfRange => "out_of_range",
+            RefusalKind::NeedsCells => "needs_cells",
+            RefusalKind::BadDice => "bad_dice",
+            RefusalKind::BadInput => "bad_input",
+        }
+    }
+}
+
 /// Why a rule was not resolved: out of range, not allowed, or chart cells no one can read.
 ///
-/// A refusal is not an error: it is the rule's answer, with the rule cited.
+/// A refusal is not an error: it is the rule's answer, with the rule cited. Its JSON form
+/// is `{"refusal": {"kind", "reason", "rule", "needs_cells"}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[error("{reason}")]
 pub struct Refusal {
+    /// Which kind of answer it is.
+    #[serde(default)]
+    pub kind: RefusalKind,
     /// The reason, in a referee's words ("out of range (musket, max 200 mm)").
     pub reason: String,
     /// The rule that refuses.
@@ -221,12 +326,47 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    /// A refusal by rule, needing no cells.
-    pub fn by_rule(rule: RuleRef, reason: impl Into<String>) -> Refusal {
+    /// A refusal of this kind by a rule, needing no cells.
+    pub fn new(kind: RefusalKind, rule: RuleRef, reason: impl Into<String>) -> Refusal {
         Refusal {
+            kind,
             reason: reason.into(),
             rule,
             needs_cells: Vec::new(),
+        }
+    }
+
+    /// A named rule does not allow it.
+    pub fn by_rule(rule: RuleRef, reason: impl Into<String>) -> Refusal {
+        Refusal::new(RefusalKind::NotAllowed, rule, reason)
+    }
+
+    /// Beyond its range, out of arc, or out of sight.
+    pub fn out_of_range(rule: RuleRef, reason: impl Into<String>) -> Refusal {
+        Refusal::new(RefusalKind::OutOfRange, rule, reason)
+    }
+
+    /// An input that is not a value of its kind.
+    pub fn bad_input(rule: RuleRef, reason: impl Into<String>) -> Refusal {
+        Refusal::new(RefusalKind::BadInput, rule, reason)
+    }
+
+    /// Typed dice that do not fit the throw.
+    pub fn bad_dice(rule: RuleRef, error: &crate::dice::DiceError) -> Refusal {
+        Refusal::new(RefusalKind::BadDice, rule, error.to_string())
+    }
+
+    /// Chart cells no one can read: the reason lists their addresses.
+    pub fn needs_cells(rule: RuleRef, cells: Vec<NeededCell>) -> Refusal {
+        let addresses: Vec<String> = cells.iter().map(NeededCell::address).collect();
+        Refusal {
+            kind: RefusalKind::NeedsCells,
+            reason: format!(
+                "needs chart cells no one can read from the document: {} (supply them with --cell CHART:KEY=VALUE or a club's tables folder)",
+                addresses.join(", ")
+            ),
+            rule,
+            needs_cells: cells,
         }
     }
 

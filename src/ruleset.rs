@@ -92,3 +92,23 @@ impl fmt::Display for Ruleset {
         f.write_str(self.id())
     }
 }
+
+/// Serialises a type as the name its `$name()` method gives and reads it back with its
+/// `FromStr`, so its JSON and file spellings are exactly its command-line spellings.
+macro_rules! serde_by_name {
+    ($type:ty, $name:ident) => {
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.$name())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+pub(crate) use serde_by_name;

@@ -102,14 +102,6 @@ impl<'a> CellReader<'a> {
         if self.needs.is_empty() {
             return None;
         }
-        let list: Vec<String> = self.needs.iter().map(NeededCell::address).collect();
-        Some(Refusal {
-            reason: format!(
-                "needs chart cells no one can read from the document: {} (supply them with --cell CHART:KEY=VALUE or a club's tables folder)",
-                list.join(", ")
-            ),
-            rule,
-            needs_cells: self.needs.clone(),
-        })
+        Some(Refusal::needs_cells(rule, self.needs.clone()))
     }
 }

@@ -1,11 +1,11 @@
 //! `laager dba combat|command|victory`: the DBA-style Zulu rules from the command line.
 
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::dice::{DiceSource, EnteredDice, SeededDice};
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use crate::dice::DiceChoice;
+use crate::rules::Request;
 use crate::rules::dba_zulu::{
-    CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
-    SideId, TroopType, VictorySituation, combat_odds, resolve_combat, resolve_command,
-    resolve_victory,
+    self, CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder,
+    SideId, TroopType, VictoryInput,
 };
 use crate::ruleset::Ruleset;
 use clap::{ArgGroup, Args, Subcommand};
@@ -168,58 +168,52 @@ pub fn run(command: DbaCommand) -> Result<Outcome, CliError> {
         DbaCommand::Combat(args) => combat(args),
         DbaCommand::Command(args) => {
             let charts = args.tables.load(Ruleset::DbaZulu)?;
-            let situation = CommandSituation {
+            let input = CommandInput {
                 roll: args.roll,
                 moves: args.moves,
                 deploy_formations: args.deploy_formation,
                 gatling_repairs: args.gatling_repair,
             };
-            Ok(print_resolved(
-                &resolve_command(&charts, &situation),
-                args.json,
-            ))
+            let request = Request::DbaZulu(dba_zulu::Request::Command(input));
+            run_request(&request, &charts, &DiceChoice::None, args.json)
         }
         DbaCommand::Victory(args) => {
             let charts = args.tables.load(Ruleset::DbaZulu)?;
-            let situation = VictorySituation {
+            let input = VictoryInput {
                 bases: args.bases,
                 lost: args.lost,
                 baggage_lost: args.baggage_lost,
             };
-            Ok(print_resolved(
-                &resolve_victory(&charts, &situation),
-                args.json,
-            ))
+            let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
+            run_request(&request, &charts, &DiceChoice::None, args.json)
         }
     }
 }
 
 fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
     let charts = args.tables.load(Ruleset::DbaZulu)?;
-    let mut situation = CombatSituation::new(args.kind, args.a, args.b);
-    situation.contact = args.contact;
-    situation.in_contact = args.in_contact;
-    situation.b_holds_fire = args.no_return_fire;
-    situation.scale = args.scale;
-    situation.range_mm = args.range_mm;
+    let mut input = CombatInput::new(args.kind, args.a, args.b);
+    input.contact = args.contact;
+    input.in_contact = args.in_contact;
+    input.b_holds_fire = args.no_return_fire;
+    input.scale = args.scale;
+    input.range_mm = args.range_mm;
     for (side, name, count) in args.mods {
         let mods = match side {
-            SideId::A => &mut situation.a.mods,
-            SideId::B => &mut situation.b.mods,
+            SideId::A => &mut input.a.mods,
+            SideId::B => &mut input.b.mods,
         };
         mods.set(name, count)
             .map_err(|e| CliError::Input(format!("--mod {}:{name}: {e}", side.name())))?;
     }
+    let request = Request::DbaZulu(dba_zulu::Request::Combat(input));
     if args.odds {
-        return Ok(match combat_odds(&charts, &situation) {
-            Ok(odds) => {
+        return Ok(match request.odds(&charts) {
+            Some(Ok(odds)) => {
                 if !args.json {
                     println!(
                         "dba-zulu combat odds ({}): a {} against b {}, over the 36 rolls",
-                        match args.kind {
-                            CombatKind::Close => "close",
-                            CombatKind::Ranged => "ranged",
-                        },
+                        args.kind.name(),
                         args.a,
                         args.b
                     );
@@ -227,42 +221,10 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
                 print_odds(&odds, args.json, true);
                 Outcome::Done
             }
-            Err(refusal) => print_resolved(&Err(refusal), args.json),
+            Some(Err(refusal)) => print_resolved(&Err(refusal), args.json),
+            None => return Err(CliError::Internal("dba combat has no odds".to_owned())),
         });
     }
-    let mut dice: Box<dyn DiceSource> = match (&args.dice, args.seed) {
-        (Some(text), _) => {
-            let entered =
-                EnteredDice::parse(text).map_err(|e| CliError::Input(format!("--dice: {e}")))?;
-            if entered.unused() < 2 {
-                return Err(CliError::Input(format!(
-                    "--dice '{text}': a combat needs 2 dice, a's then b's (A,B)"
-                )));
-            }
-            Box::new(entered)
-        }
-        (None, Some(seed)) => Box::new(SeededDice::new(seed)),
-        (None, None) => {
-            return Err(CliError::Input(
-                "give --dice A,B, --seed N or --odds".to_owned(),
-            ));
-        }
-    };
-    let result = resolve_combat(&charts, &situation, dice.as_mut());
-    // Typed dice that run out (ties rerolled) are bad input, not the rule's answer.
-    if let (Err(refusal), Some(text)) = (&result, &args.dice)
-        && refusal.reason.starts_with("dice:")
-    {
-        return Err(CliError::Input(format!(
-            "--dice '{text}': {} (the totals tied and settings:ties = reroll: type the rerolled dice too)",
-            refusal.reason
-        )));
-    }
-    if result.is_ok() && dice.unused() > 0 {
-        return Err(CliError::Input(format!(
-            "--dice: {} face(s) left unused: a combat takes 2 dice, a's then b's (more only when ties are rerolled)",
-            dice.unused()
-        )));
-    }
-    Ok(print_resolved(&result, args.json))
+    let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed);
+    run_request(&request, &charts, &dice, args.json)
 }

@@ -13,7 +13,7 @@ mod sotq;
 mod tables;
 mod vc;
 
-pub use output::{Outcome, print_odds, print_resolved};
+pub use output::{Outcome, print_odds, print_resolved, run_request};
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;

@@ -1,6 +1,10 @@
 //! Printing resolutions, refusals and odds, as text or as the JSON contract.
 
-use crate::resolution::{Odds, Refusal, Resolution};
+use super::CliError;
+use crate::charts::Charts;
+use crate::dice::DiceChoice;
+use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
+use crate::rules::Request;
 use std::process::ExitCode;
 
 /// How a command ended when it did not fail.
@@ -47,6 +51,24 @@ pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outco
     }
 }
 
+/// Resolves a request with the dice given and prints it. Typed dice the procedure cannot
+/// read are bad input (`--dice '...': ...`, exit 2); every other refusal is the rule's
+/// answer, printed as such.
+pub fn run_request(
+    request: &Request,
+    charts: &Charts,
+    dice: &DiceChoice,
+    json: bool,
+) -> Result<Outcome, CliError> {
+    match request.resolve_with(charts, dice) {
+        Err(refusal) if refusal.kind == RefusalKind::BadDice => Err(CliError::Input(match dice {
+            DiceChoice::Typed(text) => format!("--dice '{text}': {}", refusal.reason),
+            _ => refusal.reason,
+        })),
+        result => Ok(print_resolved(&result, json)),
+    }
+}
+
 /// The text form of a resolution: each step with its rule, the outcome, the warnings.
 pub fn render_resolution(resolution: &Resolution) -> String {
     use std::fmt::Write as _;
@@ -78,7 +100,7 @@ pub fn render_resolution(resolution: &Resolution) -> String {
         }
         let _ = writeln!(out, "  {}. {}{value}{total}  [{cite}]", i + 1, step.text);
     }
-    for (key, value) in &resolution.outcome {
+    for (key, value) in &resolution.outcome.to_map() {
         let _ = writeln!(out, "  {key}: {value}");
     }
     for warning in &resolution.warnings {

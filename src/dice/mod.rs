@@ -15,7 +15,7 @@ pub mod victoria_cross;
 
 pub use dist::Dist;
 pub use procedure::{Procedure, RollError};
-pub use source::{DiceError, DiceSource, EnteredDice, SeededDice};
+pub use source::{DiceChoice, DiceError, DiceSource, EnteredDice, SeededDice};
 
 use crate::resolution::{Odds, OddsEntry, Roll, Step};
 

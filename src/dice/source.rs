@@ -227,3 +227,37 @@ impl DiceSource for EnteredDice {
         self.faces.len() - self.next
     }
 }
+
+/// Where a resolution's dice come from, as both front ends take them: faces typed at the
+/// table (`--dice`, the desk's dice field), a seed for Laager's generator (`--seed`, Roll),
+/// or none (a procedure that throws no dice).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceChoice {
+    /// Faces typed in, as typed (`B4,R2`, `5,1`).
+    Typed(String),
+    /// Laager's generator from this seed.
+    Seeded(u64),
+    /// No dice.
+    None,
+}
+
+impl DiceChoice {
+    /// The choice a command line gives: `--dice` wins over `--seed`; neither is none.
+    pub fn from_flags(dice: Option<&str>, seed: Option<u64>) -> DiceChoice {
+        match (dice, seed) {
+            (Some(text), _) => DiceChoice::Typed(text.to_owned()),
+            (None, Some(seed)) => DiceChoice::Seeded(seed),
+            (None, None) => DiceChoice::None,
+        }
+    }
+
+    /// The source the resolution throws from; typed faces that do not read are refused here.
+    pub fn source(&self) -> Result<Box<dyn DiceSource>, DiceError> {
+        Ok(match self {
+            DiceChoice::Typed(text) => Box::new(EnteredDice::parse(text)?),
+            DiceChoice::Seeded(seed) => Box::new(SeededDice::new(*seed)),
+            DiceChoice::None => Box::new(EnteredDice::parse("")?),
+        })
+    }
+}

@@ -3,6 +3,7 @@
 
 use super::event::{Cause, UnitEdit, UnitId};
 use crate::resolution::Resolution;
+use crate::rules::{Outcome, dba_zulu};
 use crate::ruleset::Ruleset;
 use serde_json::{Map, Value};
 
@@ -10,11 +11,12 @@ use serde_json::{Map, Value};
 /// names them (firer then target; melee A then B; the testing unit first). Procedures
 /// that change no record (movement, odds, ranges) give none.
 pub fn of(resolution: &Resolution, units: &[UnitId]) -> Vec<UnitEdit> {
-    let outcome = &resolution.outcome;
     let (first, second) = (units.first(), units.get(1));
-    match (resolution.ruleset, resolution.procedure.as_str()) {
-        (Ruleset::DbaZulu, "combat") => dba_combat(outcome, first, second),
-        (Ruleset::MicroColonial, procedure) => mc(procedure, outcome, units),
+    match &resolution.outcome {
+        Outcome::DbaZulu(dba_zulu::Outcome::Combat(outcome)) => dba_combat(outcome, first, second),
+        Outcome::Untyped(outcome) if resolution.ruleset == Ruleset::MicroColonial => {
+            mc(&resolution.procedure, outcome, units)
+        }
         _ => Vec::new(),
     }
 }
@@ -116,56 +118,65 @@ fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<Un
     edits.into_iter().flatten().collect()
 }
 
-/// The effects of a DBA combat (`outcome.loser`, `outcome.result`) on its two bases.
+/// The effects of a DBA combat on its two bases.
 ///
 /// "Destroyed: Remove base from play" — the loser loses its one base and leaves the game;
 /// "Recoil", "Flee" and "stays" (an attacker on the flank who lost) are statuses; a tie
 /// with no result changes nothing.
 pub fn dba_combat(
-    outcome: &Map<String, Value>,
+    outcome: &dba_zulu::CombatOutcome,
     a: Option<&UnitId>,
     b: Option<&UnitId>,
 ) -> Vec<UnitEdit> {
-    let loser = match outcome.get("loser").and_then(Value::as_str) {
-        Some("a") => a,
-        Some("b") => b,
-        _ => None,
+    let loser = match outcome.loser {
+        Some(dba_zulu::SideId::A) => a,
+        Some(dba_zulu::SideId::B) => b,
+        None => None,
     };
     let Some(unit_id) = loser.cloned() else {
         return Vec::new();
     };
-    match outcome.get("result").and_then(Value::as_str) {
-        Some("destroyed") => vec![
+    let status = |status: &str| {
+        vec![UnitEdit::StatusSet {
+            unit_id: unit_id.clone(),
+            status: Some(status.to_owned()),
+        }]
+    };
+    match outcome.result {
+        dba_zulu::Fate::Destroyed => vec![
             UnitEdit::StrengthChanged {
                 unit_id: unit_id.clone(),
                 amount: 1,
                 cause: Cause::Other,
             },
-            UnitEdit::Removed { unit_id },
+            UnitEdit::Removed {
+                unit_id: unit_id.clone(),
+            },
         ],
-        Some(status @ ("recoil" | "flee" | "stays")) => vec![UnitEdit::StatusSet {
-            unit_id,
-            status: Some(
-                match status {
-                    "recoil" => "recoiled",
-                    "flee" => "fled",
-                    _ => "stays in contact",
-                }
-                .to_owned(),
-            ),
-        }],
-        _ => Vec::new(),
+        dba_zulu::Fate::Recoil => status("recoiled"),
+        dba_zulu::Fate::Flee => status("fled"),
+        dba_zulu::Fate::Stays => status("stays in contact"),
+        dba_zulu::Fate::NoResult => Vec::new(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use dba_zulu::{CombatOutcome, Fate, SideId};
 
-    #[allow(clippy::needless_pass_by_value)]
-    fn outcome(value: Value) -> Map<String, Value> {
-        value.as_object().cloned().unwrap_or_default()
+    fn outcome(loser: Option<SideId>, result: Fate) -> CombatOutcome {
+        CombatOutcome {
+            a_total: 0,
+            b_total: 0,
+            loser,
+            result,
+            jammed: Vec::new(),
+            displace_mm: None,
+            flee_mm: None,
+            pursuit: None,
+            pursuit_mm: None,
+        }
     }
 
     #[test]
@@ -173,7 +184,7 @@ mod tests {
         let a = UnitId("zulu 1".to_owned());
         let b = UnitId("24th 1".to_owned());
         let edits = dba_combat(
-            &outcome(json!({"loser": "b", "result": "destroyed"})),
+            &outcome(Some(SideId::B), Fate::Destroyed),
             Some(&a),
             Some(&b),
         );
@@ -193,11 +204,7 @@ mod tests {
     #[test]
     fn recoil_is_a_status_and_no_result_changes_nothing() {
         let a = UnitId("a".to_owned());
-        let edits = dba_combat(
-            &outcome(json!({"loser": "a", "result": "recoil"})),
-            Some(&a),
-            None,
-        );
+        let edits = dba_combat(&outcome(Some(SideId::A), Fate::Recoil), Some(&a), None);
         assert_eq!(
             edits,
             vec![UnitEdit::StatusSet {
@@ -205,13 +212,6 @@ mod tests {
                 status: Some("recoiled".to_owned())
             }]
         );
-        assert!(
-            dba_combat(
-                &outcome(json!({"loser": null, "result": "no_result"})),
-                Some(&a),
-                None
-            )
-            .is_empty()
-        );
+        assert!(dba_combat(&outcome(None, Fate::NoResult), Some(&a), None).is_empty());
     }
 }

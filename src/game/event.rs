@@ -270,7 +270,8 @@ fn describe_applied(applied: &AppliedResolution) -> String {
     let resolution = &applied.resolution;
     let outcome: Vec<String> = resolution
         .outcome
-        .iter()
+        .to_map()
+        .into_iter()
         .filter(|(_, value)| match value {
             Value::Null => false,
             Value::Array(items) => !items.is_empty(),

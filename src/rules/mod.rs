@@ -1,6 +1,279 @@
-//! Pure resolution of each ruleset: `(&Charts, &Situation, &mut dyn DiceSource) -> Result<Resolution, Refusal>`.
+//! Pure resolution of each ruleset, one contract for every procedure:
+//!
+//! - a [`Procedure`] names its typed `Input` (serde: the desk's form edits it, the CLI's
+//!   flags parse into it, the log records it) and its typed `Outcome` (serde: its JSON keys
+//!   are the `--json` contract), and resolves `(&Charts, &Input, &mut dyn DiceSource) ->
+//!   Result<Resolution<Outcome>, Refusal>`; no UI, no files, no clock;
+//! - [`Request`] is any procedure's input with its ruleset and name, so a logged
+//!   resolution replays from what it recorded; [`Outcome`] is any procedure's outcome.
+//!
+//! Each ruleset module lists its procedures once with [`procedures!`], which makes its
+//! own `Request` and `Outcome` enums.
 
 pub mod dba_zulu;
 pub mod micro_colonial;
 pub mod soldiers_of_the_queen;
 pub mod victoria_cross;
+
+use crate::charts::Charts;
+use crate::dice::{DiceChoice, DiceSource};
+use crate::resolution::{Odds, Refusal, RefusalKind, Resolution, RuleRef};
+use crate::ruleset::Ruleset;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::fmt::Debug;
+
+/// One procedure of one ruleset: its typed input and outcome, and how it resolves.
+///
+/// Entry points are called the same way in every ruleset:
+/// `dba_zulu::Combat::resolve(&charts, &input, &mut dice)` and
+/// `dba_zulu::Combat::odds(&charts, &input)`.
+pub trait Procedure {
+    /// The ruleset it belongs to.
+    const RULESET: Ruleset;
+    /// Its name, as `Resolution::procedure` and the log write it (`combat`).
+    const NAME: &'static str;
+    /// Everything it is resolved from.
+    type Input: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
+    /// What it decides: the `outcome` of its resolution.
+    type Outcome: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
+
+    /// Resolves the input with dice from `dice` (procedures that throw none ignore it).
+    fn resolve(
+        charts: &Charts,
+        input: &Self::Input,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<Self::Outcome>, Refusal>;
+
+    /// The exact odds of its outcome before any die is thrown, for procedures that throw
+    /// dice; `None` for those that throw none.
+    fn odds(charts: &Charts, input: &Self::Input) -> Option<Result<Odds, Refusal>> {
+        let _ = (charts, input);
+        None
+    }
+}
+
+/// Lists a ruleset's procedures once and makes its `Request` (any procedure's input,
+/// tagged `{"procedure": NAME, "input": {...}}`) and `Outcome` (any procedure's outcome,
+/// serialised as the procedure's own keys) with their dispatch.
+///
+/// ```ignore
+/// procedures! {
+///     ruleset: Ruleset::DbaZulu,
+///     Combat("combat") => combat::Combat,
+/// }
+/// ```
+macro_rules! procedures {
+    (ruleset: $ruleset:expr, $($variant:ident($name:literal) => $procedure:ty),+ $(,)?) => {
+        /// Any procedure of this ruleset with its input, as the log records it.
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "procedure", content = "input")]
+        pub enum Request {
+            $(
+                #[allow(missing_docs)]
+                #[serde(rename = $name)]
+                $variant(<$procedure as $crate::rules::Procedure>::Input),
+            )+
+        }
+
+        /// Any procedure's outcome of this ruleset.
+        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+        #[serde(untagged)]
+        pub enum Outcome {
+            $(
+                #[allow(missing_docs)]
+                $variant(<$procedure as $crate::rules::Procedure>::Outcome),
+            )+
+        }
+
+        impl Request {
+            /// The procedure's name.
+            pub fn procedure(&self) -> &'static str {
+                match self {
+                    $(Request::$variant(_) => $name,)+
+                }
+            }
+
+            /// Resolves it, its outcome wrapped as any procedure's.
+            pub fn resolve(
+                &self,
+                charts: &$crate::charts::Charts,
+                dice: &mut dyn $crate::dice::DiceSource,
+            ) -> Result<$crate::resolution::Resolution<Outcome>, $crate::resolution::Refusal> {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(input) => <$procedure>::resolve(charts, input, dice)
+                        .map(|r| r.map_outcome(Outcome::$variant)),)+
+                }
+            }
+
+            /// Its exact odds, if it throws dice.
+            pub fn odds(
+                &self,
+                charts: &$crate::charts::Charts,
+            ) -> Option<Result<$crate::resolution::Odds, $crate::resolution::Refusal>> {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(input) => <$procedure>::odds(charts, input),)+
+                }
+            }
+        }
+
+        impl Outcome {
+            /// Reads a procedure's outcome from its JSON form; `None` for a name this
+            /// ruleset does not list.
+            pub fn from_value(
+                procedure: &str,
+                value: serde_json::Value,
+            ) -> Option<Result<Outcome, serde_json::Error>> {
+                match procedure {
+                    $($name => Some(serde_json::from_value(value).map(Outcome::$variant)),)+
+                    _ => None,
+                }
+            }
+        }
+
+        #[cfg(test)]
+        #[test]
+        fn each_listed_name_is_the_procedures_own() {
+            use $crate::rules::Procedure as _;
+            $(
+                assert_eq!(<$procedure>::NAME, $name);
+                assert_eq!(<$procedure>::RULESET, $ruleset);
+            )+
+        }
+    };
+}
+pub(crate) use procedures;
+
+/// Any procedure of any ruleset with its input: what an applied resolution records so
+/// `laager log replay` can resolve it again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ruleset")]
+pub enum Request {
+    /// A DBA-style Zulu procedure.
+    #[serde(rename = "dba-zulu")]
+    DbaZulu(dba_zulu::Request),
+}
+
+impl Request {
+    /// The ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            Request::DbaZulu(_) => Ruleset::DbaZulu,
+        }
+    }
+
+    /// The procedure's name.
+    pub fn procedure(&self) -> &'static str {
+        match self {
+            Request::DbaZulu(r) => r.procedure(),
+        }
+    }
+
+    /// Resolves it.
+    pub fn resolve(
+        &self,
+        charts: &Charts,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution, Refusal> {
+        match self {
+            Request::DbaZulu(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::DbaZulu)),
+        }
+    }
+
+    /// Its exact odds, if it throws dice.
+    pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
+        match self {
+            Request::DbaZulu(r) => r.odds(charts),
+        }
+    }
+
+    /// Resolves it with the dice chosen at the desk or on the command line. Typed faces
+    /// that do not read, run short or are left over are refused as bad dice, naming them.
+    pub fn resolve_with(&self, charts: &Charts, dice: &DiceChoice) -> Result<Resolution, Refusal> {
+        let dice_rule = || RuleRef::section(self.ruleset(), "dice");
+        let mut source = dice
+            .source()
+            .map_err(|e| Refusal::bad_dice(dice_rule(), &e))?;
+        let resolution = self.resolve(charts, source.as_mut())?;
+        let unused = source.unused();
+        if unused > 0 {
+            let thrown: usize = resolution.rolls.iter().map(|r| r.faces.len()).sum();
+            return Err(Refusal::new(
+                RefusalKind::BadDice,
+                dice_rule(),
+                format!(
+                    "dice: {unused} typed face(s) left unused: this {} {} threw {thrown}",
+                    self.ruleset().title(),
+                    self.procedure()
+                ),
+            ));
+        }
+        Ok(resolution)
+    }
+}
+
+/// Any procedure's outcome: serialised as the procedure's own keys.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    /// A DBA-style Zulu outcome.
+    DbaZulu(dba_zulu::Outcome),
+    /// The outcome of a procedure whose outcome has no type yet, as keys and values.
+    Untyped(Map<String, Value>),
+}
+
+impl Default for Outcome {
+    fn default() -> Outcome {
+        Outcome::Untyped(Map::new())
+    }
+}
+
+impl Outcome {
+    /// Reads an outcome from its JSON form, typed by its ruleset and procedure.
+    pub fn from_parts(
+        ruleset: Ruleset,
+        procedure: &str,
+        value: Value,
+    ) -> Result<Outcome, serde_json::Error> {
+        let typed = match ruleset {
+            Ruleset::DbaZulu => dba_zulu::Outcome::from_value(procedure, value.clone())
+                .map(|r| r.map(Outcome::DbaZulu)),
+            _ => None,
+        };
+        match typed {
+            Some(result) => result,
+            None => serde_json::from_value(value).map(Outcome::Untyped),
+        }
+    }
+
+    /// Sets a key of an untyped outcome (procedures not yet typed build theirs this way).
+    pub(crate) fn set_untyped(&mut self, key: &str, value: Value) {
+        if let Outcome::Untyped(map) = self {
+            map.insert(key.to_owned(), value);
+        } else {
+            debug_assert!(false, "set_untyped on a typed outcome: {key}");
+        }
+    }
+
+    /// The outcome as JSON keys and values (its `--json` form).
+    pub fn to_map(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        }
+    }
+
+    /// One key of an untyped outcome (`None` for a typed one: match its variant instead).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        if let Outcome::Untyped(map) = self {
+            map.get(key)
+        } else {
+            None
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! base or terrain that decides them, resolved with the values the rules give; a value
 //! changed by hand wins over the table, and the first step says which was used.
 
+use crate::support::OutcomeKeys;
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -154,9 +155,9 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     assert_eq!(overlap.total, Some(json!(3)));
     // 0 + 3 = 3 against 3 + 2 = 5: the dragoons lose, by less than half. Cavalry are
     // "Destroyed if beat by any and in rough; otherwise recoil" — and they are in rough.
-    assert_eq!(resolution.outcome["a_total"], json!(3));
-    assert_eq!(resolution.outcome["b_total"], json!(5));
-    assert_eq!(resolution.outcome["result"], "destroyed");
+    assert_eq!(resolution.out("a_total"), json!(3));
+    assert_eq!(resolution.out("b_total"), json!(5));
+    assert_eq!(resolution.out("result"), "destroyed");
 }
 
 #[test]
@@ -195,8 +196,8 @@ fn a_modifier_changed_by_hand_wins_over_the_table() {
     );
     // No rough step: Cavalry +2 and 3 make 5; Zulus +4, one overlap (-1) and 2 make 5.
     assert!(step_with(&resolution, "(mounted) in rough").is_none());
-    assert_eq!(resolution.outcome["a_total"], json!(5));
-    assert_eq!(resolution.outcome["b_total"], json!(5));
+    assert_eq!(resolution.out("a_total"), json!(5));
+    assert_eq!(resolution.out("b_total"), json!(5));
 }
 
 #[test]

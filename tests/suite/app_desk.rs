@@ -1,5 +1,6 @@
 //! The desk's widgets, driven headless with egui_kittest.
 
+use crate::support::OutcomeKeys;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
@@ -34,6 +35,7 @@ fn this_or_better_accumulates_towards_the_better_end() {
 #[test]
 fn refusal_fields_take_typed_values_for_one_resolution() {
     let refusal = Refusal {
+        kind: laager::resolution::RefusalKind::NeedsCells,
         reason: "needs cells".to_owned(),
         rule: RuleRef::section(Ruleset::MicroColonial, "SMALL ARMS FIRE"),
         needs_cells: vec![NeededCell {
@@ -124,10 +126,10 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
         .clone()
         .expect("resolved")
         .expect("not refused");
-    assert_eq!(result.outcome["a_total"], 9);
-    assert_eq!(result.outcome["b_total"], 6);
-    assert_eq!(result.outcome["loser"], "b");
-    assert_eq!(result.outcome["result"], "destroyed");
+    assert_eq!(result.out("a_total"), 9);
+    assert_eq!(result.out("b_total"), 6);
+    assert_eq!(result.out("loser"), "b");
+    assert_eq!(result.out("result"), "destroyed");
     assert!(harness.query_by_label("destroyed").is_some());
 }
 
@@ -149,7 +151,7 @@ fn mc_movement_resolves_on_the_desk() {
         .clone()
         .expect("resolved")
         .expect("not refused");
-    assert_eq!(result.outcome["allowance_mm"], 40);
+    assert_eq!(result.out("allowance_mm"), 40);
     assert!(harness.query_by_label("allowance_mm").is_some());
 }
 
@@ -179,8 +181,8 @@ fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
         .clone()
         .expect("resolved")
         .expect("not refused");
-    assert_eq!(result.outcome["hits"], 2);
-    assert_eq!(result.outcome["ammo_checks"], 2);
+    assert_eq!(result.out("hits"), 2);
+    assert_eq!(result.out("ammo_checks"), 2);
 }
 
 #[test]
@@ -205,8 +207,8 @@ fn enter_in_the_dice_field_resolves() {
         .clone()
         .expect("resolved")
         .expect("not refused");
-    assert_eq!(result.outcome["loser"], "a");
-    assert_eq!(result.outcome["result"], "destroyed");
+    assert_eq!(result.out("loser"), "a");
+    assert_eq!(result.out("result"), "destroyed");
 }
 
 /// Switches the desk to typed dice, types `faces` and clicks Resolve, as a referee does.
@@ -287,7 +289,7 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
         .clone()
         .expect("ran")
         .expect("resolved");
-    assert_eq!(result.outcome["result"], "good");
+    assert_eq!(result.out("result"), "good");
     assert!(
         result
             .warnings
@@ -320,7 +322,7 @@ fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
         .clone()
         .expect("ran")
         .expect("resolved");
-    assert_eq!(result.outcome["hits"], 3);
+    assert_eq!(result.out("hits"), 3);
 
     harness.get_by_label("Hospital fire").click();
     harness.run();
@@ -341,7 +343,7 @@ fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
         .clone()
         .expect("ran")
         .expect("resolved");
-    assert_eq!(result.outcome["burned"], true);
+    assert_eq!(result.out("burned"), true);
 }
 
 #[test]
@@ -362,7 +364,7 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
         .clone()
         .expect("ran")
         .expect("resolved");
-    assert_eq!(result.outcome["column"], "8-1");
+    assert_eq!(result.out("column"), "8-1");
 
     harness.get_by_label("Leader death").click();
     harness.run();
@@ -374,7 +376,7 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
         .clone()
         .expect("ran")
         .expect("resolved");
-    assert_eq!(result.outcome["killed"], true);
+    assert_eq!(result.out("killed"), true);
 }
 
 /// The Micro Colonial desk with `procedure` chosen and typed dice `faces`.
@@ -450,9 +452,9 @@ fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
     harness.get_by_label("Use for this resolution").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["range_rounded_mm"], 300);
-    assert_eq!(result.outcome["ff_lost"], 34);
-    assert_eq!(result.outcome["volley_losses"], 34);
+    assert_eq!(result.out("range_rounded_mm"), 300);
+    assert_eq!(result.out("ff_lost"), 34);
+    assert_eq!(result.out("volley_losses"), 34);
     // The range plotted on the table (243 mm) was used, and the step says so.
     assert!(
         result.steps[0]
@@ -481,7 +483,7 @@ fn mc_fire_range_typed_by_hand_wins_over_the_plotted_one() {
     let result = mc_resolved(&harness);
     assert!(result.steps[0].text.contains("260 mm: typed by hand"));
     // 260 rounds up to 300 as 243 would: the same 34 FF.
-    assert_eq!(result.outcome["ff_lost"], 34);
+    assert_eq!(result.out("ff_lost"), 34);
 }
 
 // Small Arms Table 3: 1 - 3 = -2 reads row -2/-3, regular crews -10: a partial jam.
@@ -492,8 +494,8 @@ fn mc_jam_resolves_with_typed_dice_on_the_desk() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["state"], "partial");
-    assert_eq!(result.outcome["penalty"], -10);
+    assert_eq!(result.out("state"), "partial");
+    assert_eq!(result.out("penalty"), -10);
 }
 
 // RALLYING: levies with no command figure need 5; a 5 rallies.
@@ -504,8 +506,8 @@ fn mc_rally_resolves_with_a_typed_die_on_the_desk() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["rallied"], true);
-    assert_eq!(result.outcome["minimum"], 5);
+    assert_eq!(result.out("rallied"), true);
+    assert_eq!(result.out("minimum"), 5);
 }
 
 // "A breaking unit will lose one dice x 10 fighting factors per move of rout": a 3 is 30.
@@ -517,7 +519,7 @@ fn mc_rout_loss_resolves_with_a_typed_die_on_the_desk() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["ff_lost"], 30);
+    assert_eq!(result.out("ff_lost"), 30);
 }
 
 // IN BUILDINGS: "better than +2" into an occupied room; B6 - R1 = +5 breaks in.
@@ -527,7 +529,7 @@ fn mc_break_in_resolves_with_typed_dice_on_the_desk() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["success"], true);
+    assert_eq!(result.out("success"), true);
 }
 
 // MELEE CALCULATIONS, the CLI's example: 400 native fanatics attack 120 regular infantry;
@@ -552,9 +554,9 @@ fn mc_melee_asks_for_its_table_cell_then_resolves() {
     harness.get_by_label("Use for this resolution").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["a_losses"], 10);
-    assert_eq!(result.outcome["b_losses"], 45);
-    assert_eq!(result.outcome["winner"], "a");
+    assert_eq!(result.out("a_losses"), 10);
+    assert_eq!(result.out("b_losses"), 45);
+    assert_eq!(result.out("winner"), "a");
 }
 
 // ARTILLERY FIRE, the CLI's example: a 6-7 pdr of 40 FF shells close-order natives at 350 mm
@@ -578,7 +580,7 @@ fn mc_artillery_resolves_with_its_cells_typed() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = mc_resolved(&harness);
-    assert_eq!(result.outcome["ff_lost"], 39);
+    assert_eq!(result.out("ff_lost"), 39);
 }
 
 // Issue 9: "every input pre-filled from the table (range ...) ... a typed measurement wins

@@ -5,6 +5,7 @@
 
 use super::app_desk::{resolve_with_typed_faces, ruleset_desk, type_into};
 use super::sotq::{club, shipped};
+use crate::support::OutcomeKeys;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
@@ -174,18 +175,18 @@ fn sotq_fire_resolves_end_to_end_with_a_club_folder_and_typed_dice() {
     });
     resolve_with_typed_faces(&mut harness, "4,1");
     let result = resolved(&harness);
-    assert_eq!(result.outcome["total_strength"], 6);
-    assert_eq!(result.outcome["range_column"], "3-4");
-    assert_eq!(result.outcome["shift"], -1);
-    assert_eq!(result.outcome["column"], "3-4");
-    assert_eq!(result.outcome["die"], 4);
-    assert_eq!(result.outcome["result"], "M");
+    assert_eq!(result.out("total_strength"), 6);
+    assert_eq!(result.out("range_column"), "3-4");
+    assert_eq!(result.out("shift"), -1);
+    assert_eq!(result.out("column"), "3-4");
+    assert_eq!(result.out("die"), 4);
+    assert_eq!(result.out("result"), "M");
     assert_eq!(
-        result.outcome["units"],
+        result.out("units"),
         json!([{ "name": "uMbonambi", "fate": "pinned" }])
     );
-    assert_eq!(result.outcome["pinned"], true);
-    assert_eq!(result.outcome["ammunition_boxes_marked"], json!(["A/1/24"]));
+    assert_eq!(result.out("pinned"), true);
+    assert_eq!(result.out("ammunition_boxes_marked"), json!(["A/1/24"]));
     // The club's cells are house values: the desk warns of each one read.
     assert!(!result.warnings.is_empty());
 }
@@ -227,19 +228,19 @@ fn sotq_melee_resolves_end_to_end_with_a_club_folder_and_typed_dice() {
             .any(|s| s.text == "A/1/24 checks morale: die 4 -2"),
         "the pre-melee check is a step"
     );
-    assert_eq!(result.outcome["attack"], 6);
-    assert_eq!(result.outcome["defence"], 2);
-    assert_eq!(result.outcome["odds"], "3-1");
-    assert_eq!(result.outcome["column"], "3-1");
-    assert_eq!(result.outcome["die"], 3);
-    assert_eq!(result.outcome["result"], "RT");
+    assert_eq!(result.out("attack"), 6);
+    assert_eq!(result.out("defence"), 2);
+    assert_eq!(result.out("odds"), "3-1");
+    assert_eq!(result.out("column"), "3-1");
+    assert_eq!(result.out("die"), 3);
+    assert_eq!(result.out("result"), "RT");
     assert_eq!(
-        result.outcome["units"],
+        result.out("units"),
         json!([{ "name": "A/1/24", "fate": "routed" }])
     );
-    assert_eq!(result.outcome["pinned"], false);
-    assert_eq!(result.outcome["hex_vacant"], true);
-    assert_eq!(result.outcome["may_advance"], json!(["uMbonambi"]));
+    assert_eq!(result.out("pinned"), false);
+    assert_eq!(result.out("hex_vacant"), true);
+    assert_eq!(result.out("may_advance"), json!(["uMbonambi"]));
 }
 
 // "No panics on user input; a bad field gets a clear message naming the field."
@@ -276,10 +277,10 @@ fn sotq_fire_adds_a_second_firer_to_the_total() {
     resolve_with_typed_faces(&mut harness, "1");
     let result = resolved(&harness);
     // Test chart, die 1 under 3-4 (5-6 shifted 1L): —, no morale die.
-    assert_eq!(result.outcome["total_strength"], 6);
-    assert_eq!(result.outcome["result"], "—");
+    assert_eq!(result.out("total_strength"), 6);
+    assert_eq!(result.out("result"), "—");
     assert_eq!(
-        result.outcome["ammunition_boxes_marked"],
+        result.out("ammunition_boxes_marked"),
         json!(["A/1/24", "B/1/24"])
     );
 }
@@ -342,10 +343,10 @@ fn sotq_fire_resolves_in_the_window_on_a_club_tables_folder() {
     let desk = &harness.state().desk;
     assert_eq!(desk.message, None);
     let result = desk.result.clone().expect("ran").expect("resolved");
-    assert_eq!(result.outcome["column"], "1-2");
-    assert_eq!(result.outcome["result"], "PN");
+    assert_eq!(result.out("column"), "1-2");
+    assert_eq!(result.out("result"), "PN");
     assert_eq!(
-        result.outcome["units"],
+        result.out("units"),
         json!([{ "name": "uMbonambi", "fate": "pinned" }])
     );
 }

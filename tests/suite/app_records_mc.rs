@@ -3,6 +3,7 @@
 //! filled from the records, a fire applied to the target's D column, a morale result
 //! applied as a status, a move that strikes the D figure through, undo, redo, save, reopen.
 
+use crate::support::OutcomeKeys;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -226,7 +227,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     // "4. Add or subtract the Range and Target Factors together. 5. Throw one random
     // factor": 42 - 10 + (B4 - R2 = +2) = 34 FF lost, volley fire.
     let result = resolved(&harness);
-    assert_eq!(result.outcome["ff_lost"], 34);
+    assert_eq!(result.out("ff_lost"), 34);
     // The firing-arc template's angle is not printed, so the table cannot tell the arc;
     // the step says the referee judges it.
     assert!(
@@ -236,7 +237,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         "{}",
         result.steps[1].text
     );
-    assert_eq!(result.outcome["volley_losses"], 34);
+    assert_eq!(result.out("volley_losses"), 34);
     // Before applying, the desk says what will be written.
     assert!(
         harness
@@ -327,7 +328,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         ]
     );
     let result = resolved(&harness);
-    assert_eq!(result.outcome["result"], "fall-back");
+    assert_eq!(result.out("result"), "fall-back");
     click(&mut harness, "Apply to the game");
     assert_eq!(
         unit(harness.state(), ZULUS).status.as_deref(),
@@ -417,7 +418,7 @@ fn victoria_cross_hits_are_left_to_the_owner_to_allocate() {
     type_into(&harness, "dice faces", "1,1,3,5,6");
     harness.run();
     click(&mut harness, "Resolve");
-    assert_eq!(resolved(&harness).outcome["hits"], 2);
+    assert_eq!(resolved(&harness).out("hits"), 2);
     assert!(
         harness
             .query_by_label_contains("2 hit(s) on the target zone: the owning player chooses")
@@ -441,7 +442,7 @@ fn a_loss_on_a_unit_of_unknown_strength_is_named_before_apply() {
     type_into(&harness, "dice faces", "6");
     harness.run();
     click(&mut harness, "Resolve");
-    assert_eq!(resolved(&harness).outcome["ff_lost"], 60);
+    assert_eq!(resolved(&harness).out("ff_lost"), 60);
     assert!(
         harness
             .query_by_label_contains("1/24 A's strength is not set")

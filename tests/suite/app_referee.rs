@@ -1,6 +1,7 @@
 //! The referee's desk in the real window, on the DBA demo: pick firer and target, see the
 //! odds, resolve with typed dice, apply, see the record change, undo, redo, save, reopen.
 
+use crate::support::OutcomeKeys;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -60,7 +61,7 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
         .clone()
         .expect("resolved")
         .expect("not refused");
-    assert_eq!(result.outcome["result"], "destroyed");
+    assert_eq!(result.out("result"), "destroyed");
 
     harness.get_by_label("Apply to the game").scroll_to_me();
     harness.run();

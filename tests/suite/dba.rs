@@ -14,8 +14,12 @@ mod troops;
 use laager::Ruleset;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
-use laager::resolution::{Refusal, Resolution};
-use laager::rules::dba_zulu::{CombatSituation, Modifiers, SideId, resolve_combat};
+use laager::resolution::Refusal;
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::{Combat, CombatInput, CombatOutcome, Modifiers, SideId};
+
+/// A combat's resolution.
+type Resolution = laager::resolution::Resolution<CombatOutcome>;
 use serde_json::Value;
 
 /// The shipped tables.
@@ -33,8 +37,8 @@ fn charts_with(cell: &str) -> Charts {
 }
 
 /// A combat of a kind between two troop types, with `a:NAME[=N]` / `b:NAME[=N]` flags.
-fn combat(kind: &str, a: &str, b: &str, mods: &[&str]) -> CombatSituation {
-    let mut s = CombatSituation::new(
+fn combat(kind: &str, a: &str, b: &str, mods: &[&str]) -> CombatInput {
+    let mut s = CombatInput::new(
         kind.parse().expect("kind"),
         a.parse().expect("type a"),
         b.parse().expect("type b"),
@@ -51,37 +55,36 @@ fn combat(kind: &str, a: &str, b: &str, mods: &[&str]) -> CombatSituation {
 }
 
 /// The same combat at bases in contact (`--in-contact`).
-fn in_contact(mut s: CombatSituation) -> CombatSituation {
+fn in_contact(mut s: CombatInput) -> CombatInput {
     s.in_contact = true;
     s
 }
 
 /// The same combat with a's front edge on b's flank or rear.
-fn contact(mut s: CombatSituation, edge: &str) -> CombatSituation {
+fn contact(mut s: CombatInput, edge: &str) -> CombatInput {
     s.contact = edge.parse().expect("contact");
     s
 }
 
 /// Resolves with a's die then b's die, against the given tables.
 #[allow(clippy::result_large_err)] // the contract's Result<Resolution, Refusal>
-fn try_roll_with(
-    charts: &Charts,
-    s: &CombatSituation,
-    a: u8,
-    b: u8,
-) -> Result<Resolution, Refusal> {
+fn try_roll_with(charts: &Charts, s: &CombatInput, a: u8, b: u8) -> Result<Resolution, Refusal> {
     let mut dice = EnteredDice::from_faces(&[a, b]).expect("faces");
-    resolve_combat(charts, s, &mut dice)
+    Combat::resolve(charts, s, &mut dice)
 }
 
 /// Resolves with a's die then b's die against the shipped tables; it must resolve.
-fn roll(s: &CombatSituation, a: u8, b: u8) -> Resolution {
+fn roll(s: &CombatInput, a: u8, b: u8) -> Resolution {
     try_roll_with(&charts(), s, a, b).expect("resolves")
 }
 
-/// One outcome key.
+/// One outcome key of the `--json` form.
 fn out(r: &Resolution, key: &str) -> Value {
-    r.outcome.get(key).cloned().unwrap_or(Value::Null)
+    serde_json::to_value(&r.outcome)
+        .expect("outcome serialises")
+        .get(key)
+        .cloned()
+        .unwrap_or(Value::Null)
 }
 
 /// The (a_total, b_total, loser, result) of a resolution.

@@ -4,6 +4,7 @@
 mod cli;
 mod props;
 
+use crate::support::OutcomeKeys;
 use laager::dice::dba::{self, GatlingThrow};
 use laager::dice::micro_colonial::{self as mc, Initiative, Pursuit, Room, SameColour};
 use laager::dice::soldiers_of_the_queen::{self as sotq, PnStar};
@@ -395,7 +396,7 @@ fn mc_random_factor_steps_cite_the_section_and_name_the_setting() {
     }
     .resolve(&mut typed("B3,B5,R2"), "hash")
     .expect("resolved");
-    assert_eq!(r.outcome["result"], json!(3));
+    assert_eq!(r.out("result"), json!(3));
     assert!(r.steps.iter().all(
         |s| s.rule.section == "RANDOM FACTOR" && s.rule.document == "001_f725543377c8fee5.txt"
     ));

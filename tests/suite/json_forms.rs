@@ -5,6 +5,7 @@ use laager::resolution::{
     Colour, Face, NeededCell, Odds, OddsEntry, Refusal, RefusalDocument, Resolution, Roll,
     RollSource, RuleRef, Step,
 };
+use laager::rules::{Outcome, dba_zulu};
 use serde_json::json;
 
 fn sample() -> Resolution {
@@ -29,7 +30,17 @@ fn sample() -> Resolution {
             },
         ],
     });
-    r.set("loser", "b");
+    r.outcome = Outcome::DbaZulu(dba_zulu::Outcome::Combat(dba_zulu::CombatOutcome {
+        a_total: 9,
+        b_total: 4,
+        loser: Some(dba_zulu::SideId::B),
+        result: dba_zulu::Fate::Destroyed,
+        jammed: Vec::new(),
+        displace_mm: None,
+        flee_mm: None,
+        pursuit: Some(dba_zulu::PursuitResult::Must),
+        pursuit_mm: Some(40.0),
+    }));
     r.warn("used reconstructed cell x:y");
     r
 }
@@ -54,6 +65,9 @@ fn resolution_json_has_the_contract_keys_and_round_trips() {
     );
     assert_eq!(value["rolls"][0]["faces"][1]["colour"], "red");
     assert_eq!(value["outcome"]["loser"], "b");
+    assert_eq!(value["outcome"]["result"], "destroyed");
+    assert_eq!(value["outcome"]["displace_mm"], json!(null));
+    assert_eq!(value["outcome"]["pursuit"], "must");
     assert_eq!(value["tables_hash"], "abc123");
     let back: Resolution = serde_json::from_value(value).expect("deserialize");
     assert_eq!(back, r);
@@ -78,6 +92,7 @@ fn entered_roll_has_a_null_seed() {
 #[test]
 fn refusal_json_is_wrapped_and_round_trips() {
     let refusal = Refusal {
+        kind: laager::resolution::RefusalKind::NeedsCells,
         reason: "needs chart cells".to_owned(),
         rule: RuleRef::cell(
             Ruleset::MicroColonial,

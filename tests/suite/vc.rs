@@ -7,6 +7,7 @@ mod rules;
 mod rules_more;
 mod setup;
 
+use crate::support::OutcomeKeys;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
 use laager::resolution::Resolution;
@@ -34,7 +35,7 @@ fn typed(faces: &str) -> EnteredDice {
 
 /// An outcome key as a whole number.
 fn int(r: &Resolution, key: &str) -> i64 {
-    r.outcome[key].as_i64().expect("integer outcome")
+    r.out(key).as_i64().expect("integer outcome")
 }
 
 /// The faces thrown in a resolution, all rolls together.

@@ -5,8 +5,8 @@
 use super::dba_range::RangeField;
 use super::dba_table::TableReading;
 use crate::rules::dba_zulu::{
-    CombatKind, CombatSituation, CommandSituation, Contact, ModifierName, Modifiers, MoveOrder,
-    MoveUnit, Side, TroopType, VictorySituation,
+    CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder, MoveUnit,
+    Side, TroopType, VictoryInput,
 };
 
 /// Which DBA procedure the desk resolves.
@@ -137,8 +137,8 @@ fn table_ui(ui: &mut egui::Ui, table: &TableReading, a: &Modifiers, b: &Modifier
 
 impl CombatForm {
     /// The engine's situation for this form.
-    pub fn situation(&self) -> CombatSituation {
-        let mut situation = CombatSituation::new(self.kind, self.a, self.b);
+    pub fn situation(&self) -> CombatInput {
+        let mut situation = CombatInput::new(self.kind, self.a, self.b);
         situation.a = Side {
             troop: self.a,
             mods: self.a_mods.clone(),
@@ -241,7 +241,7 @@ impl Default for CommandForm {
 
 impl CommandForm {
     /// The engine's situation: the far and out-of-sight marks fall on the first moves.
-    pub fn situation(&self) -> CommandSituation {
+    pub fn situation(&self) -> CommandInput {
         let mut moves: Vec<MoveOrder> = Vec::new();
         for _ in 0..self.bases {
             moves.push(MoveOrder {
@@ -269,7 +269,7 @@ impl CommandForm {
                 far -= 1;
             }
         }
-        CommandSituation {
+        CommandInput {
             roll: self.roll,
             moves,
             deploy_formations: self.deploy_formations,
@@ -328,8 +328,8 @@ impl Default for VictoryForm {
 
 impl VictoryForm {
     /// The engine's situation.
-    pub fn situation(&self) -> VictorySituation {
-        VictorySituation {
+    pub fn situation(&self) -> VictoryInput {
+        VictoryInput {
             bases: self.bases,
             lost: self.lost,
             baggage_lost: self.baggage_lost,

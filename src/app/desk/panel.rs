@@ -9,10 +9,12 @@ use super::sotq_panel::SotqForm;
 use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
+use crate::dice::DiceChoice;
 use crate::resolution::{Odds, Refusal, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
 use crate::rules::victoria_cross::VcError;
+use crate::rules::{Outcome, Procedure as _, Request};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -124,7 +126,7 @@ impl Desk {
             }
             Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
-                Some(dba_zulu::combat_odds(&charts, &self.dba_combat.situation()))
+                dba_zulu::Combat::odds(&charts, &self.dba_combat.situation())
             }
             _ => None,
         }
@@ -190,7 +192,8 @@ impl Desk {
                     return;
                 };
                 let form = &self.dba_combat;
-                let result = dba_zulu::resolve_combat(&charts, &form.situation(), dice.as_mut())
+                let result = dba_zulu::Combat::resolve(&charts, &form.situation(), dice.as_mut())
+                    .map(|r| r.map_outcome(|o| Outcome::DbaZulu(dba_zulu::Outcome::Combat(o))))
                     .map(|mut r| {
                         let mut first = Vec::new();
                         if form.kind == dba_zulu::CombatKind::Ranged {
@@ -210,10 +213,12 @@ impl Desk {
                 result
             }
             (Ruleset::DbaZulu, DbaProcedure::Command) => {
-                dba_zulu::resolve_command(&charts, &self.dba_command.situation())
+                Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation()))
+                    .resolve_with(&charts, &DiceChoice::None)
             }
             (Ruleset::DbaZulu, DbaProcedure::Victory) => {
-                dba_zulu::resolve_victory(&charts, &self.dba_victory.situation())
+                Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation()))
+                    .resolve_with(&charts, &DiceChoice::None)
             }
             _ => return,
         };

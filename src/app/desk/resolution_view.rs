@@ -55,7 +55,7 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
         });
     }
     ui.separator();
-    for (key, value) in &resolution.outcome {
+    for (key, value) in &resolution.outcome.to_map() {
         ui.horizontal(|ui| {
             ui.strong(key);
             ui.label(json_text(value));

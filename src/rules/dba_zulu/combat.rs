@@ -5,11 +5,15 @@
 use super::modifiers::{self, CombatView, Modifiers, SideView};
 use super::moves;
 use super::troops::{CHART, Troop, TroopType};
+use super::verdict::Fate;
 use super::verdict::decide;
 use super::{RULESET, cell, rule, section};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 /// Ranged (fire) or close (melee) combat.
@@ -20,6 +24,19 @@ pub enum CombatKind {
     /// Ranged combat (fire).
     Ranged,
 }
+
+impl CombatKind {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            CombatKind::Close => "close",
+            CombatKind::Ranged => "ranged",
+        }
+    }
+}
+
+serde_by_name!(CombatKind, name);
+serde_by_name!(Contact, name);
 
 impl FromStr for CombatKind {
     type Err = String;
@@ -74,7 +91,8 @@ impl FromStr for Contact {
 }
 
 /// Side a (the attacker: the firer, or the base that moved into contact) or b (the defender).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SideId {
     /// The attacker.
     A,
@@ -100,11 +118,13 @@ impl SideId {
 }
 
 /// One side of a combat: its troop type and its modifier flags.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Side {
     /// The troop type.
     pub troop: TroopType,
     /// The flags on this side (each changes this side's total).
+    #[serde(default)]
     pub mods: Modifiers,
 }
 
@@ -119,8 +139,9 @@ impl Side {
 }
 
 /// Everything a combat is resolved from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CombatSituation {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatInput {
     /// Ranged or close.
     pub kind: CombatKind,
     /// The attacker: the firer, or the base that moved into contact.
@@ -128,24 +149,29 @@ pub struct CombatSituation {
     /// The defender: the target.
     pub b: Side,
     /// Where a's front edge touches b (close combat, or ranged with `in_contact`).
+    #[serde(default)]
     pub contact: Contact,
     /// Ranged combat at bases in contact.
+    #[serde(default)]
     pub in_contact: bool,
     /// Ranged combat where b, though able to fire, does not return fire (out of its range,
     /// or by choice: "Targets capable of returning fire may do so ... but are not required to").
+    #[serde(default)]
     pub b_holds_fire: bool,
     /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
+    #[serde(default)]
     pub scale: Option<String>,
     /// Ranged combat: the distance between the bases' nearest points in mm, measured on
     /// the table or typed; `None` when not measured (the firer is then taken to be within
     /// its listed range, and the step says so).
+    #[serde(default)]
     pub range_mm: Option<f64>,
 }
 
-impl CombatSituation {
+impl CombatInput {
     /// A combat with no flags, front contact, the scale from the settings.
-    pub fn new(kind: CombatKind, a: TroopType, b: TroopType) -> CombatSituation {
-        CombatSituation {
+    pub fn new(kind: CombatKind, a: TroopType, b: TroopType) -> CombatInput {
+        CombatInput {
             kind,
             a: Side::plain(a),
             b: Side::plain(b),
@@ -176,7 +202,7 @@ pub(crate) enum Ties {
 /// A combat with its troop rows read and its totals before the dice.
 pub(crate) struct Prepared<'s> {
     /// The combat as given.
-    pub situation: &'s CombatSituation,
+    pub situation: &'s CombatInput,
     /// a's row.
     pub a: Troop,
     /// b's row.
@@ -219,7 +245,7 @@ impl Prepared<'_> {
 /// range, checked against the measured distance when there is one.
 fn in_range(
     reader: &mut CellReader<'_>,
-    s: &CombatSituation,
+    s: &CombatInput,
     a: &Troop,
     b: &Troop,
     range_in: f64,
@@ -275,7 +301,7 @@ fn in_range(
 
 fn prepare<'s>(
     reader: &mut CellReader<'_>,
-    situation: &'s CombatSituation,
+    situation: &'s CombatInput,
 ) -> Result<Prepared<'s>, Refusal> {
     let s = situation;
     if s.a.mods.higher_ground && s.b.mods.higher_ground {
@@ -410,31 +436,28 @@ fn prepare<'s>(
 }
 
 /// Resolves one combat with dice from `dice`.
-pub fn resolve_combat(
+fn resolve_combat(
     charts: &Charts,
-    situation: &CombatSituation,
+    situation: &CombatInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<CombatOutcome>, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(&mut reader, situation)?;
-    let mut resolution = Resolution::new(RULESET, "combat", charts.hash());
+    let mut resolution = Resolution::<()>::new(RULESET, Combat::NAME, charts.hash());
     resolution.steps.clone_from(&prepared.steps);
-    let mut jammed: Vec<&str> = Vec::new();
+    let mut jammed: Vec<SideId> = Vec::new();
     // Rerolls (ties = reroll) end with probability 1; a bound keeps a broken source finite.
     let mut decision = None;
     for _ in 0..100 {
         let roll = dice
             .throw(&[None, None])
-            .map_err(|e| Refusal::by_rule(rule(section::COMBAT), e.to_string()))?;
+            .map_err(|e| Refusal::bad_dice(rule(section::COMBAT), &e))?;
         let (a_face, b_face) = (roll.faces[0].face, roll.faces[1].face);
         resolution.rolls.push(roll);
         // "Gatling guns jam whenever they roll an unmodified 1 in combat ( not movement )."
         for (id, face) in [(SideId::A, a_face), (SideId::B, b_face)] {
-            if prepared.troop(id).kind == TroopType::Gatling
-                && face == 1
-                && !jammed.contains(&id.name())
-            {
-                jammed.push(id.name());
+            if prepared.troop(id).kind == TroopType::Gatling && face == 1 && !jammed.contains(&id) {
+                jammed.push(id);
                 resolution.step(Step::note(
                     rule(section::RANGED),
                     format!("{}'s Gatling gun rolls an unmodified 1: it jams (repair: a 6, one command point)", id.name()),
@@ -467,17 +490,18 @@ pub fn resolve_combat(
             "ties: the text is silent on equal totals; settings:ties = no_result decided this one",
         );
     }
-    resolution.set("a_total", decision.a_total);
-    resolution.set("b_total", decision.b_total);
-    resolution.set(
-        "loser",
-        decision
-            .loser
-            .map_or(serde_json::Value::Null, |l| l.name().into()),
-    );
-    resolution.set("result", decision.fate.name());
-    resolution.set("jammed", jammed);
-    moves::outcome_moves(&mut reader, &prepared, &decision, &mut resolution)?;
+    let moves = moves::outcome_moves(&mut reader, &prepared, &decision, &mut resolution)?;
+    let mut resolution = resolution.with_outcome(CombatOutcome {
+        a_total: decision.a_total,
+        b_total: decision.b_total,
+        loser: decision.loser,
+        result: decision.fate,
+        jammed,
+        displace_mm: moves.displace_mm,
+        flee_mm: moves.flee_mm,
+        pursuit: moves.pursuit,
+        pursuit_mm: moves.pursuit_mm,
+    });
     for warning in reader.warnings() {
         resolution.warn(warning.clone());
     }
@@ -499,7 +523,7 @@ pub(crate) const ODDS_ORDER: [&str; 9] = [
 
 /// The exact odds of every `LOSER:RESULT` over the 36 rolls (ties = reroll: over the rolls
 /// that do not tie; a firer's "loss" to a target that does not return fire is `none:no_result`), non-zero ones only, in the order of [`ODDS_ORDER`].
-pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds, Refusal> {
+fn combat_odds(charts: &Charts, situation: &CombatInput) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(&mut reader, situation)?;
     let mut counts = [0u32; 9];
@@ -527,4 +551,63 @@ pub fn combat_odds(charts: &Charts, situation: &CombatSituation) -> Result<Odds,
             })
             .collect(),
     })
+}
+
+/// What a combat decided: the `--json` outcome of `laager dba combat`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CombatOutcome {
+    /// a's total: combat factor, modifiers and die.
+    pub a_total: i64,
+    /// b's total.
+    pub b_total: i64,
+    /// The side that lost, or `null` when the totals tied.
+    pub loser: Option<SideId>,
+    /// What befalls the loser.
+    pub result: Fate,
+    /// The sides whose Gatling gun jammed on an unmodified 1.
+    pub jammed: Vec<SideId>,
+    /// The loser's recoil or flight, one base depth, in mm; `null` where none arises.
+    pub displace_mm: Option<f64>,
+    /// The fleeing loser's 6" move straight back, in mm at the scale.
+    pub flee_mm: Option<f64>,
+    /// The winner's pursuit after close combat.
+    pub pursuit: Option<PursuitResult>,
+    /// The pursuit's one base depth, in mm.
+    pub pursuit_mm: Option<f64>,
+}
+
+/// Whether the winner pursues after close combat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PursuitResult {
+    /// "must advance one base depth forward".
+    Must,
+    /// "may pursue one base depth at the discretion of the player".
+    May,
+    /// Never pursues (guns, rockets; or does not move).
+    Never,
+    /// Won with an enemy in contact to its flank or rear: "may not pursue".
+    NotAllowed,
+}
+
+/// Ranged or close combat between two bases.
+pub struct Combat;
+
+impl Procedure for Combat {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "combat";
+    type Input = CombatInput;
+    type Outcome = CombatOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &CombatInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<CombatOutcome>, Refusal> {
+        resolve_combat(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &CombatInput) -> Option<Result<Odds, Refusal>> {
+        Some(combat_odds(charts, input))
+    }
 }

@@ -2,11 +2,16 @@
 
 use super::{RULESET, cell, rule, section};
 use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
 use crate::resolution::{Face, Refusal, Resolution, Roll, RollSource, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 /// What an order moves (or, for the Zulu player, halts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum MoveUnit {
     /// A single base.
     Base,
@@ -15,15 +20,19 @@ pub enum MoveUnit {
 }
 
 /// One order: a base or a formation, how far it is from the commander, and how long a line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveOrder {
     /// Base or formation.
     pub unit: MoveUnit,
     /// More than 12" from the commander's base in open terrain (`:far`).
+    #[serde(default)]
     pub far: bool,
     /// More than 6" from the commander's base and out of his sight or in concealment (`:out-of-sight`).
+    #[serde(default)]
     pub out_of_sight: bool,
     /// A line of this many bases (`:line=K`, formations only).
+    #[serde(default)]
     pub line: Option<u32>,
 }
 
@@ -77,8 +86,9 @@ impl FromStr for MoveOrder {
 }
 
 /// A phase's command: the d6 rolled and the orders intended.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CommandSituation {
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CommandInput {
     /// The phase's d6 (1–6): the command points available.
     pub roll: u8,
     /// The bases and formations to move (or, Zulu, to halt).
@@ -91,14 +101,45 @@ pub struct CommandSituation {
 
 const CHART: &str = "command_costs";
 
+/// What a phase's orders cost: the `--json` outcome of `laager dba command`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandOutcome {
+    /// The command points the die gave.
+    pub points: u8,
+    /// What the orders cost.
+    pub cost: i64,
+    /// Whether the points cover the cost.
+    pub affordable: bool,
+}
+
+/// Command points: the phase's d6 against the cost of the orders.
+pub struct Command;
+
+impl Procedure for Command {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "command";
+    type Input = CommandInput;
+    type Outcome = CommandOutcome;
+
+    /// The command die is typed in the input (it is rolled at the table before the orders
+    /// are costed), so `dice` is not read.
+    fn resolve(
+        charts: &Charts,
+        input: &CommandInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<CommandOutcome>, Refusal> {
+        resolve_command(charts, input)
+    }
+}
+
 /// Works out the cost of the orders and whether the roll affords it.
-pub fn resolve_command(
+fn resolve_command(
     charts: &Charts,
-    situation: &CommandSituation,
-) -> Result<Resolution, Refusal> {
+    situation: &CommandInput,
+) -> Result<Resolution<CommandOutcome>, Refusal> {
     let s = situation;
     if !(1..=6).contains(&s.roll) {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule(section::SEQUENCE),
             format!(
                 "the command roll is a single six sided die: {} is not 1-6",
@@ -107,7 +148,7 @@ pub fn resolve_command(
         ));
     }
     let mut reader = CellReader::new(charts, RULESET);
-    let mut resolution = Resolution::new(RULESET, "command", charts.hash());
+    let mut resolution = Resolution::<()>::new(RULESET, Command::NAME, charts.hash());
     resolution.rolls.push(Roll {
         source: RollSource::Entered,
         seed: None,
@@ -247,9 +288,11 @@ pub fn resolve_command(
             }
         ),
     ));
-    resolution.set("points", s.roll);
-    resolution.set("cost", cost);
-    resolution.set("affordable", affordable);
+    let mut resolution = resolution.with_outcome(CommandOutcome {
+        points: s.roll,
+        cost,
+        affordable,
+    });
     for warning in reader.warnings() {
         resolution.warn(warning.clone());
     }

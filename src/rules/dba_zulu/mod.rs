@@ -13,11 +13,21 @@ mod troops;
 mod verdict;
 mod victory;
 
-pub use combat::{CombatKind, CombatSituation, Contact, Side, SideId, combat_odds, resolve_combat};
-pub use command::{CommandSituation, MoveOrder, MoveUnit, resolve_command};
+pub use combat::{
+    Combat, CombatInput, CombatKind, CombatOutcome, Contact, PursuitResult, Side, SideId,
+};
+pub use command::{Command, CommandInput, CommandOutcome, MoveOrder, MoveUnit};
 pub use modifiers::{ModifierName, Modifiers};
 pub use troops::TroopType;
-pub use victory::{VictorySituation, resolve_victory};
+pub use verdict::Fate;
+pub use victory::{Victory, VictoryInput, VictoryOutcome};
+
+crate::rules::procedures! {
+    ruleset: RULESET,
+    Combat("combat") => combat::Combat,
+    Command("command") => command::Command,
+    Victory("victory") => victory::Victory,
+}
 
 use crate::resolution::RuleRef;
 use crate::ruleset::Ruleset;

@@ -110,7 +110,8 @@ impl FromStr for ModifierName {
 
 /// The modifier flags of one side.
 #[allow(clippy::struct_excessive_bools)] // one named flag per modifier the text lists
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Modifiers {
     /// `rough`.
     pub rough: bool,

@@ -1,13 +1,12 @@
 //! The outcome moves as distances for the layout: the loser's recoil or flight, and the
 //! winner's pursuit, in millimetres at the figure scale in force.
 
-use super::combat::{Prepared, SideId};
+use super::combat::{Prepared, PursuitResult, SideId};
 use super::troops::{CHART, Pursuit, Troop, TroopType};
 use super::verdict::{Decision, Fate};
 use super::{cell, rule, section};
 use crate::charts::{CellReader, Value};
 use crate::resolution::{Refusal, Resolution, Step};
-use serde_json::Value as Json;
 
 const MM_PER_INCH: f64 = 25.4;
 
@@ -70,19 +69,28 @@ fn round(mm: f64) -> f64 {
     (mm * 10.0).round() / 10.0
 }
 
-/// Adds the loser's and winner's moves to the resolution: `displace_mm`, `flee_mm`,
-/// `pursuit`, `pursuit_mm` (null where they do not arise). Refuses when a base depth the
-/// outcome needs is unknown.
+/// The loser's and winner's moves: `displace_mm`, `flee_mm`, `pursuit`, `pursuit_mm`
+/// (`None` where they do not arise).
+#[derive(Debug, Default)]
+pub(crate) struct OutcomeMoves {
+    pub displace_mm: Option<f64>,
+    pub flee_mm: Option<f64>,
+    pub pursuit: Option<PursuitResult>,
+    pub pursuit_mm: Option<f64>,
+}
+
+/// Works out the loser's and winner's moves, with their steps. Refuses when a base depth
+/// the outcome needs is unknown.
 pub(crate) fn outcome_moves(
     reader: &mut CellReader<'_>,
     prepared: &Prepared<'_>,
     decision: &Decision,
-    resolution: &mut Resolution,
-) -> Result<(), Refusal> {
-    let mut displace = Json::Null;
-    let mut flee = Json::Null;
-    let mut pursuit = Json::Null;
-    let mut pursuit_mm = Json::Null;
+    resolution: &mut Resolution<()>,
+) -> Result<OutcomeMoves, Refusal> {
+    let mut displace = None;
+    let mut flee = None;
+    let mut pursuit = None;
+    let mut pursuit_mm = None;
     let needs_scale = matches!(decision.fate, Fate::Recoil | Fate::Flee)
         || (decision.loser.is_some() && prepared.close());
     let scale = if needs_scale {
@@ -123,7 +131,7 @@ pub(crate) fn outcome_moves(
                     let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
                     match d {
                         Some(mm) => {
-                            displace = mm.into();
+                            displace = Some(mm);
                             let text = if decision.fate == Fate::Recoil {
                                 format!(
                                     "{l} recoils: 'displaces one base depth back, facing opponent' ({} base depth at {}); destroyed if it meets impassable terrain, an enemy base or any base not facing the same direction",
@@ -149,7 +157,7 @@ pub(crate) fn outcome_moves(
                 }
                 if decision.fate == Fate::Flee {
                     let mm = scale.inches_to_mm(FLEE_IN);
-                    flee = mm.into();
+                    flee = Some(mm);
                     resolution.step(Step::valued(
                         cell(section::SETTINGS, "settings", &["scale_distances"]),
                         format!(
@@ -171,7 +179,7 @@ pub(crate) fn outcome_moves(
                 }));
             };
             let (value, mm) = pursue(reader, prepared, winner_id, winner, scale, resolution);
-            pursuit = value;
+            pursuit = Some(value);
             pursuit_mm = mm;
         } else {
             resolution.step(Step::note(
@@ -183,11 +191,12 @@ pub(crate) fn outcome_moves(
     if let Some(refusal) = reader.refusal(rule(section::OUTCOMES)) {
         return Err(refusal);
     }
-    resolution.set("displace_mm", displace);
-    resolution.set("flee_mm", flee);
-    resolution.set("pursuit", pursuit);
-    resolution.set("pursuit_mm", pursuit_mm);
-    Ok(())
+    Ok(OutcomeMoves {
+        displace_mm: displace,
+        flee_mm: flee,
+        pursuit,
+        pursuit_mm,
+    })
 }
 
 fn amabutho_single(prepared: &Prepared<'_>, id: SideId) -> bool {
@@ -205,8 +214,8 @@ fn pursue(
     winner_id: SideId,
     winner: &Troop,
     scale: &Scale,
-    resolution: &mut Resolution,
-) -> (Json, Json) {
+    resolution: &mut Resolution<()>,
+) -> (PursuitResult, Option<f64>) {
     let w = winner_id.name();
     if prepared.flanked(winner_id) {
         resolution.step(Step::note(
@@ -215,24 +224,24 @@ fn pursue(
                 "{w} won with an enemy in contact to its flank or rear: 'The victorious base may not pursue even if normally required to do so.'"
             ),
         ));
-        return ("not_allowed".into(), Json::Null);
+        return (PursuitResult::NotAllowed, None);
     }
     let at = cell(section::PURSUIT, CHART, &[winner.kind.id(), "pursuit"]);
     let kind = match winner.pursuit {
-        Pursuit::Must | Pursuit::MustCloseCombat => "must",
-        Pursuit::May => "may",
-        Pursuit::Never => "never",
+        Pursuit::Must | Pursuit::MustCloseCombat => PursuitResult::Must,
+        Pursuit::May => PursuitResult::May,
+        Pursuit::Never => PursuitResult::Never,
     };
-    if kind == "never" || winner.move_in.is_none() {
-        let why = if kind == "never" {
+    if kind == PursuitResult::Never || winner.move_in.is_none() {
+        let why = if kind == PursuitResult::Never {
             "'Artillery, Rockets annd Gatling Guns never pursue.'".to_owned()
         } else {
             format!("{} does not move (Move: none)", winner.label)
         };
         resolution.step(Step::note(at, format!("{w} does not pursue: {why}")));
-        return ("never".into(), Json::Null);
+        return (PursuitResult::Never, None);
     }
-    let verb = if kind == "must" {
+    let verb = if kind == PursuitResult::Must {
         "must advance one base depth forward"
     } else {
         "may pursue one base depth at the discretion of the player"
@@ -248,7 +257,7 @@ fn pursue(
                 mm,
                 None,
             ));
-            (kind.into(), mm.into())
+            (kind, Some(mm))
         }
         Some(None) => {
             resolution.step(Step::note(
@@ -258,8 +267,8 @@ fn pursue(
                     winner.label
                 ),
             ));
-            (kind.into(), Json::Null)
+            (kind, None)
         }
-        None => (kind.into(), Json::Null),
+        None => (kind, None),
     }
 }

@@ -97,6 +97,8 @@ impl fmt::Display for TroopType {
     }
 }
 
+crate::ruleset::serde_by_name!(TroopType, id);
+
 impl FromStr for TroopType {
     type Err = String;
 

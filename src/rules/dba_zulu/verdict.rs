@@ -8,12 +8,38 @@ use crate::resolution::{RuleRef, Step};
 
 /// What befalls the loser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fate {
+pub enum Fate {
+    /// "Destroyed: Remove base from play."
     Destroyed,
+    /// Displaces one base depth back, facing its opponent.
     Recoil,
+    /// Turns and displaces one base depth, then moves 6" straight back.
     Flee,
+    /// An attacker beaten by the base whose flank or rear it contacted stays in contact.
     Stays,
+    /// Equal totals: nothing happens.
     NoResult,
+}
+
+crate::ruleset::serde_by_name!(Fate, name);
+
+impl std::str::FromStr for Fate {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Fate, String> {
+        [
+            Fate::Destroyed,
+            Fate::Recoil,
+            Fate::Flee,
+            Fate::Stays,
+            Fate::NoResult,
+        ]
+        .into_iter()
+        .find(|f| f.name() == text)
+        .ok_or_else(|| {
+            format!("'{text}' is not a combat result: expected destroyed, recoil, flee, stays or no_result")
+        })
+    }
 }
 
 impl Fate {

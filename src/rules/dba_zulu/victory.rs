@@ -3,11 +3,16 @@
 
 use super::{RULESET, cell, rule, section};
 use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 /// One side's losses at the completion of both players' phases.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct VictorySituation {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VictoryInput {
     /// The side's total bases, not counting baggage train bases.
     pub bases: u32,
     /// Bases lost, not counting baggage train bases.
@@ -18,20 +23,49 @@ pub struct VictorySituation {
 
 const CHART: &str = "victory_conditions";
 
+/// Whether a side has lost: the `--json` outcome of `laager dba victory`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryOutcome {
+    /// Bases counted lost (baggage train bases counting as two each).
+    pub lost_count: i64,
+    /// The losses at which the side is defeated.
+    pub threshold: i64,
+    /// Whether it has lost a third or more.
+    pub defeated: bool,
+}
+
+/// Victory: whether a side has lost a third or more of its bases.
+pub struct Victory;
+
+impl Procedure for Victory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "victory";
+    type Input = VictoryInput;
+    type Outcome = VictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VictoryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<VictoryOutcome>, Refusal> {
+        resolve_victory(charts, input)
+    }
+}
+
 /// Whether the side has lost.
-pub fn resolve_victory(
+fn resolve_victory(
     charts: &Charts,
-    situation: &VictorySituation,
-) -> Result<Resolution, Refusal> {
+    situation: &VictoryInput,
+) -> Result<Resolution<VictoryOutcome>, Refusal> {
     let s = situation;
     if s.bases == 0 {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule(section::VICTORY),
             "a side needs at least one base (not counting baggage train bases)",
         ));
     }
     if s.lost > s.bases {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule(section::VICTORY),
             format!(
                 "{} bases lost of {}: a side cannot lose more bases than it has (baggage train bases are counted apart)",
@@ -60,7 +94,7 @@ pub fn resolve_victory(
             ),
         ));
     }
-    let mut resolution = Resolution::new(RULESET, "victory", charts.hash());
+    let mut resolution = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
     let bases = i64::from(s.bases);
     let lost = i64::from(s.lost);
     resolution.step(Step::valued(
@@ -96,9 +130,11 @@ pub fn resolve_victory(
         threshold,
         None,
     ));
-    resolution.set("lost_count", lost_count);
-    resolution.set("threshold", threshold);
-    resolution.set("defeated", defeated);
+    let mut resolution = resolution.with_outcome(VictoryOutcome {
+        lost_count,
+        threshold,
+        defeated,
+    });
     for warning in reader.warnings() {
         resolution.warn(warning.clone());
     }

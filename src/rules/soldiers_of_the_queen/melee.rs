@@ -522,6 +522,7 @@ fn melee_column(
             format!(", shifted {shift:+} columns")
         };
         return Err(Refusal {
+            kind: crate::resolution::RefusalKind::NeedsCells,
             reason: format!(
                 "needs the {chart} column for {label}{shifted}, which the document does not contain (supply the chart in a club's tables folder)"
             ),

@@ -231,6 +231,7 @@ fn refusal_needing(rule: RuleRef, reason: &str, mut needs: Vec<NeededCell>) -> R
     needs.dedup();
     let list: Vec<String> = needs.iter().map(NeededCell::address).collect();
     Refusal {
+        kind: crate::resolution::RefusalKind::NeedsCells,
         reason: format!(
             "{reason}: the board is not in the rulebook; supply {} (--cell CHART:ZONE:FIELD=VALUE or a club's tables folder)",
             list.join(", ")

@@ -475,8 +475,10 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
         for step in levels.steps {
             r.step(step);
         }
-        let level = levels.outcome["level"]
-            .as_str()
+        let level = levels
+            .outcome
+            .get("level")
+            .and_then(serde_json::Value::as_str)
             .unwrap_or_default()
             .to_owned();
         // "at game end use the following levels": they decide a game the Zulus did not win.

@@ -2,10 +2,15 @@
 //! ("Victory Conditions").
 
 use super::{charts, charts_with};
-use laager::rules::dba_zulu::{
-    CommandSituation, MoveOrder, VictorySituation, resolve_command, resolve_victory,
-};
+use laager::dice::EnteredDice;
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::{Command, CommandInput, MoveOrder, Victory, VictoryInput};
 use serde_json::json;
+
+/// No dice: command and victory throw none (the command die is typed in the input).
+fn no_dice() -> EnteredDice {
+    EnteredDice::from_faces(&[]).expect("no faces")
+}
 
 fn cost(
     roll: u8,
@@ -13,7 +18,7 @@ fn cost(
     deploy: u32,
     repairs: u32,
 ) -> (serde_json::Value, serde_json::Value) {
-    let situation = CommandSituation {
+    let situation = CommandInput {
         roll,
         moves: moves
             .iter()
@@ -22,8 +27,8 @@ fn cost(
         deploy_formations: deploy,
         gatling_repairs: repairs,
     };
-    let r = resolve_command(&charts(), &situation).expect("resolves");
-    (r.outcome["cost"].clone(), r.outcome["affordable"].clone())
+    let r = Command::resolve(&charts(), &situation, &mut no_dice()).expect("resolves");
+    (json!(r.outcome.cost), json!(r.outcome.affordable))
 }
 
 #[test]
@@ -83,27 +88,25 @@ fn orders_that_cannot_be_are_rejected() {
     assert!("formation:far:far".parse::<MoveOrder>().is_err());
     assert!("column".parse::<MoveOrder>().is_err());
     assert!("formation:line=0".parse::<MoveOrder>().is_err());
-    let bad_roll = CommandSituation {
+    let bad_roll = CommandInput {
         roll: 7,
-        ..CommandSituation::default()
+        ..CommandInput::default()
     };
-    assert!(resolve_command(&charts(), &bad_roll).is_err());
+    assert!(Command::resolve(&charts(), &bad_roll, &mut no_dice()).is_err());
 }
 
 fn victory(bases: u32, lost: u32, baggage_lost: u32) -> (serde_json::Value, serde_json::Value) {
-    let r = resolve_victory(
+    let r = Victory::resolve(
         &charts(),
-        &VictorySituation {
+        &VictoryInput {
             bases,
             lost,
             baggage_lost,
         },
+        &mut no_dice(),
     )
     .expect("resolves");
-    (
-        r.outcome["lost_count"].clone(),
-        r.outcome["defeated"].clone(),
-    )
+    (json!(r.outcome.lost_count), json!(r.outcome.defeated))
 }
 
 #[test]
@@ -126,24 +129,26 @@ fn each_baggage_base_lost_counts_as_two() {
 #[test]
 fn more_lost_than_held_is_refused() {
     assert!(
-        resolve_victory(
+        Victory::resolve(
             &charts(),
-            &VictorySituation {
+            &VictoryInput {
                 bases: 3,
                 lost: 4,
                 baggage_lost: 0
-            }
+            },
+            &mut no_dice(),
         )
         .is_err()
     );
     assert!(
-        resolve_victory(
+        Victory::resolve(
             &charts(),
-            &VictorySituation {
+            &VictoryInput {
                 bases: 0,
                 lost: 0,
                 baggage_lost: 0
-            }
+            },
+            &mut no_dice(),
         )
         .is_err()
     );
@@ -153,13 +158,14 @@ fn more_lost_than_held_is_refused() {
 fn a_club_fraction_with_no_denominator_is_refused_not_a_panic() {
     let charts = charts_with("victory_conditions:fraction-den=0");
     assert!(
-        resolve_victory(
+        Victory::resolve(
             &charts,
-            &VictorySituation {
+            &VictoryInput {
                 bases: 3,
                 lost: 1,
                 baggage_lost: 0
-            }
+            },
+            &mut no_dice(),
         )
         .is_err()
     );

@@ -6,7 +6,7 @@ use super::{charts, combat, contact, in_contact, out, roll, says, try_roll_with}
 use laager::rules::dba_zulu::{ModifierName, Modifiers};
 use serde_json::json;
 
-fn totals(r: &laager::resolution::Resolution) -> (serde_json::Value, serde_json::Value) {
+fn totals(r: &super::Resolution) -> (serde_json::Value, serde_json::Value) {
     (out(r, "a_total"), out(r, "b_total"))
 }
 

@@ -2,10 +2,13 @@
 
 use super::{charts, charts_with, combat, contact};
 use laager::resolution::Odds;
-use laager::rules::dba_zulu::combat_odds;
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::{Combat, CombatInput};
 
-fn odds(s: &laager::rules::dba_zulu::CombatSituation) -> Odds {
-    combat_odds(&charts(), s).expect("odds")
+fn odds(s: &CombatInput) -> Odds {
+    Combat::odds(&charts(), s)
+        .expect("combat throws dice")
+        .expect("odds")
 }
 
 /// The odds as (value, count of 36).
@@ -139,10 +142,11 @@ fn gatling_and_zulu_rifles_exchanging_fire() {
 #[test]
 fn odds_are_over_the_rolls_that_do_not_tie_when_ties_reroll() {
     // The first matchup with its 5 ties rolled again: 2, 19 and 10 out of 31.
-    let o = combat_odds(
+    let o = Combat::odds(
         &charts_with("settings:ties=reroll"),
         &combat("close", "zulus", "british-regulars", &[]),
     )
+    .expect("combat throws dice")
     .expect("odds");
     assert_eq!(
         counts(&o, 31.0),

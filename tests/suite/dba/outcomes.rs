@@ -3,7 +3,8 @@
 
 use super::{charts, charts_with, combat, contact, out, roll, says, try_roll_with, verdict};
 use laager::dice::EnteredDice;
-use laager::rules::dba_zulu::resolve_combat;
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::Combat;
 use serde_json::json;
 
 #[test]
@@ -129,7 +130,7 @@ fn ties_reroll_setting_rolls_again() {
     // With ties = reroll: 4,3 tie at 8; 6,2 then gives 10 v 7: Regulars destroyed.
     let charts = charts_with("settings:ties=reroll");
     let mut dice = EnteredDice::from_faces(&[4, 3, 6, 2]).expect("faces");
-    let r = resolve_combat(
+    let r = Combat::resolve(
         &charts,
         &combat("close", "zulus", "british-regulars", &[]),
         &mut dice,

@@ -4,12 +4,11 @@
 
 use super::charts;
 use laager::dice::EnteredDice;
-use laager::rules::dba_zulu::{
-    CombatKind, CombatSituation, Contact, ModifierName, TroopType, combat_odds, resolve_combat,
-};
+use laager::rules::Procedure;
+use laager::rules::dba_zulu::{Combat, CombatInput, CombatKind, Contact, ModifierName, TroopType};
 use proptest::prelude::*;
 
-fn situation() -> impl Strategy<Value = CombatSituation> {
+fn situation() -> impl Strategy<Value = CombatInput> {
     (
         any::<bool>(),
         0..TroopType::ALL.len(),
@@ -25,7 +24,7 @@ fn situation() -> impl Strategy<Value = CombatSituation> {
             } else {
                 CombatKind::Ranged
             };
-            let mut s = CombatSituation::new(kind, TroopType::ALL[a], TroopType::ALL[b]);
+            let mut s = CombatInput::new(kind, TroopType::ALL[a], TroopType::ALL[b]);
             s.in_contact = !close && touching;
             s.contact = [Contact::Front, Contact::Flank, Contact::Rear][edge];
             if !close && !touching {
@@ -51,7 +50,7 @@ proptest! {
     #[test]
     fn every_roll_lands_on_an_outcome_the_odds_allow(s in situation()) {
         let charts = charts();
-        let Ok(odds) = combat_odds(&charts, &s) else {
+        let Some(Ok(odds)) = Combat::odds(&charts, &s) else {
             // Only a firer with no range is refused before the dice.
             prop_assert!(s.kind == CombatKind::Ranged);
             return Ok(());
@@ -62,12 +61,12 @@ proptest! {
         for x in 1..=6u8 {
             for y in 1..=6u8 {
                 let mut dice = EnteredDice::from_faces(&[x, y]).expect("faces");
-                match resolve_combat(&charts, &s, &mut dice) {
+                match Combat::resolve(&charts, &s, &mut dice) {
                     Ok(r) => {
-                        let loser = r.outcome["loser"].as_str().unwrap_or("none").to_owned();
-                        let label = format!("{loser}:{}", r.outcome["result"].as_str().expect("result"));
+                        let loser = r.outcome.loser.map_or("none", |l| l.name());
+                        let label = format!("{loser}:{}", r.outcome.result.name());
                         prop_assert!(odds.probability(&label.clone().into()) > 0.0, "{label} not in {odds:?}");
-                        let (a, b) = (r.outcome["a_total"].as_i64().expect("a"), r.outcome["b_total"].as_i64().expect("b"));
+                        let (a, b) = (r.outcome.a_total, r.outcome.b_total);
                         let this = a - b - (i64::from(x) - i64::from(y));
                         prop_assert_eq!(*gap.get_or_insert(this), this);
                     }

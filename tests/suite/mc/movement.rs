@@ -388,6 +388,7 @@ fn cavalry_lying_down_is_refused() {
 }
 
 mod properties {
+    use crate::support::OutcomeKeys;
     use laager::charts::Charts;
     use laager::rules::micro_colonial::movement::{
         Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop, resolve_move,
@@ -427,8 +428,8 @@ mod properties {
                 square,
             };
             if let Ok(resolution) = resolve_move(&CHARTS, &request) {
-                let allowance = resolution.outcome["allowance_mm"].as_i64().expect("allowance");
-                let rate = resolution.outcome["rate_mm"].as_i64().expect("rate");
+                let allowance = resolution.out("allowance_mm").as_i64().expect("allowance");
+                let rate = resolution.out("rate_mm").as_i64().expect("rate");
                 prop_assert!(allowance >= 0);
                 prop_assert!(allowance <= rate, "{allowance} > {rate} for {request:?}");
             }

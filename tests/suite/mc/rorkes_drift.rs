@@ -2,6 +2,7 @@
 //! own sentences.
 
 use super::{mc_json, outcome};
+use crate::support::OutcomeKeys;
 use laager::charts::Charts;
 use laager::rules::micro_colonial::rorkes_drift;
 use serde_json::{Value, json};
@@ -252,7 +253,7 @@ fn combining_sections_never_goes_above_10_ff() {
 #[test]
 fn a_z_marker_has_a_hundredth_of_its_unit() {
     let resolution = rorkes_drift::z_marker_ff(&charts(), 800).expect("resolved");
-    assert_eq!(resolution.outcome["z_marker_ff"], json!(8));
+    assert_eq!(resolution.out("z_marker_ff"), json!(8));
 }
 
 // MOVEMENT: "Inside the perimeter only the attackers will be reduced to half their normal

@@ -1,6 +1,7 @@
 //! Each interpretation setting flips a result it should flip.
 
 use super::{allowance, outcome};
+use crate::support::OutcomeKeys;
 use laager::Ruleset;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
@@ -91,7 +92,7 @@ fn same_colour_dice_sum_gives_6_and_highest_gives_3() {
         1,
     )
     .expect("resolved");
-    assert_eq!(sum.outcome["random_factor"], json!(6));
+    assert_eq!(sum.out("random_factor"), json!(6));
     let charts = with_cell("settings:same_colour_dice=highest");
     let highest = random::resolve(
         &charts,
@@ -100,7 +101,7 @@ fn same_colour_dice_sum_gives_6_and_highest_gives_3() {
         1,
     )
     .expect("resolved");
-    assert_eq!(highest.outcome["random_factor"], json!(3));
+    assert_eq!(highest.out("random_factor"), json!(3));
 }
 
 // rounding: a Z marker of a 950 regiment is 9.5: 9 with fractions dropped, 10 to the nearest.
@@ -108,10 +109,10 @@ fn same_colour_dice_sum_gives_6_and_highest_gives_3() {
 fn rounding_drop_gives_a_950_regiment_a_9_ff_z_marker_and_nearest_10() {
     let drop =
         rorkes_drift::z_marker_ff(&Charts::shipped().expect("shipped"), 950).expect("resolved");
-    assert_eq!(drop.outcome["z_marker_ff"], json!(9));
+    assert_eq!(drop.out("z_marker_ff"), json!(9));
     let nearest =
         rorkes_drift::z_marker_ff(&with_cell("settings:rounding=nearest"), 950).expect("resolved");
-    assert_eq!(nearest.outcome["z_marker_ff"], json!(10));
+    assert_eq!(nearest.out("z_marker_ff"), json!(10));
 }
 
 // rounding also decides halves on the move: a gun's "1/2 move" face change is half its

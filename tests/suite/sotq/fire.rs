@@ -8,6 +8,7 @@
 //! Test morale (rows ≤1, 2, 3, 4, 5, 6): A all —; B PN then —; C WD PN PN — — —; D RT WD WD PN PN —.
 
 use super::{club, club_dir, dice, shipped};
+use crate::support::OutcomeKeys;
 use laager::Resolution;
 use laager::charts::Charts;
 use laager::resolution::Refusal;
@@ -153,11 +154,11 @@ fn club_charts_resolve_fire_end_to_end() {
         vec![unit("top", Morale::B), unit("second", Morale::D)],
     );
     let res = resolve(&club(), &f, &[6, 2]);
-    assert_eq!(res.outcome["column"], "1-2");
-    assert_eq!(res.outcome["result"], "1");
-    assert_eq!(res.outcome["eliminated"], json!(["top"]));
+    assert_eq!(res.out("column"), "1-2");
+    assert_eq!(res.out("result"), "1");
+    assert_eq!(res.out("eliminated"), json!(["top"]));
     assert_eq!(
-        res.outcome["units"][1],
+        res.out("units")[1],
         json!({"name": "second", "fate": "withdrawn"})
     );
     assert!(
@@ -177,9 +178,9 @@ fn the_weapon_with_the_most_strength_points_decides_the_range_column() {
         zulus(),
     );
     let res = resolve(&club(), &f, &[1]);
-    assert_eq!(res.outcome["weapon"], "T");
-    assert_eq!(res.outcome["shift"], 0);
-    assert_eq!(res.outcome["column"], "5-6");
+    assert_eq!(res.out("weapon"), "T");
+    assert_eq!(res.out("shift"), 0);
+    assert_eq!(res.out("column"), "5-6");
 }
 
 #[test]
@@ -192,8 +193,8 @@ fn a_tie_goes_to_the_weapon_with_the_greatest_maximum_range() {
         zulus(),
     );
     let res = resolve(&club(), &f, &[1]);
-    assert_eq!(res.outcome["weapon"], "S");
-    assert_eq!(res.outcome["column"], "5-6");
+    assert_eq!(res.out("weapon"), "S");
+    assert_eq!(res.out("column"), "5-6");
 }
 
 #[test]
@@ -219,8 +220,8 @@ fn firers_at_different_ranges_in_one_column_combine() {
         zulus(),
     );
     let res = resolve(&club(), &f, &[1]);
-    assert_eq!(res.outcome["total_strength"], 4);
-    assert_eq!(res.outcome["column"], "1-2");
+    assert_eq!(res.out("total_strength"), 4);
+    assert_eq!(res.out("column"), "1-2");
 }
 
 #[test]
@@ -301,10 +302,10 @@ fn nnc_half_or_more_of_the_firers_shift_one_left() {
         vec![unit("a", Morale::A), unit("b", Morale::A)],
     );
     let res = resolve(&club(), &f, &[4]);
-    assert_eq!(res.outcome["shift"], -1);
-    assert_eq!(res.outcome["result"], "PN");
-    assert_eq!(res.outcome["pinned"], true);
-    assert_eq!(res.outcome["units"][1]["fate"], "pinned");
+    assert_eq!(res.out("shift"), -1);
+    assert_eq!(res.out("result"), "PN");
+    assert_eq!(res.out("pinned"), true);
+    assert_eq!(res.out("units")[1]["fate"], "pinned");
 }
 
 #[test]
@@ -318,7 +319,7 @@ fn nnc_under_half_of_the_firers_do_not_shift() {
         ],
         zulus(),
     );
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 0);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 0);
 }
 
 #[test]
@@ -328,8 +329,8 @@ fn woods_and_the_big_donga_each_shift_one_left() {
     f.target.woods = true;
     f.target.big_donga = true;
     let res = resolve(&club(), &f, &[1]);
-    assert_eq!(res.outcome["shift"], -2);
-    assert_eq!(res.outcome["column"], "0");
+    assert_eq!(res.out("shift"), -2);
+    assert_eq!(res.out("column"), "0");
 }
 
 #[test]
@@ -339,9 +340,9 @@ fn no_shift_goes_further_left_than_the_zero_column() {
     f.target.woods = true;
     f.target.big_donga = true;
     let res = resolve(&club(), &f, &[6, 3]);
-    assert_eq!(res.outcome["shift"], -3);
-    assert_eq!(res.outcome["column"], "0");
-    assert_eq!(res.outcome["result"], "M");
+    assert_eq!(res.out("shift"), -3);
+    assert_eq!(res.out("column"), "0");
+    assert_eq!(res.out("result"), "M");
 }
 
 #[test]
@@ -359,9 +360,9 @@ fn a_shift_past_the_last_column_follows_the_club_setting() {
         ],
     );
     let res = resolve(&club(), &f, &[4, 3]);
-    assert_eq!(res.outcome["column"], "10+");
-    assert_eq!(res.outcome["eliminated"], json!(["a", "b"]));
-    assert_eq!(res.outcome["units"][2]["fate"], "pinned");
+    assert_eq!(res.out("column"), "10+");
+    assert_eq!(res.out("eliminated"), json!(["a", "b"]));
+    assert_eq!(res.out("units")[2]["fate"], "pinned");
 }
 
 #[test]
@@ -389,7 +390,7 @@ fn omdurman_colonials_half_or_more_of_a_combined_fire_shift_left() {
         ],
         zulus(),
     );
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], -1);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), -1);
     let f = at(
         Game::Omdurman,
         vec![
@@ -399,7 +400,7 @@ fn omdurman_colonials_half_or_more_of_a_combined_fire_shift_left() {
         ],
         zulus(),
     );
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 0);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 0);
 }
 
 #[test]
@@ -410,11 +411,11 @@ fn dervish_foot_shift_left_but_dervish_artillery_does_not() {
         vec![firer("Jehadin", 4, "T", 1, Nationality::Dervish)],
         vec![unit("Warwck", Morale::A)],
     );
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], -1);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), -1);
     let mut gun = firer("Dervish guns", 4, "G", 1, Nationality::Dervish);
     gun.arm = Arm::Artillery;
     let f = at(Game::Omdurman, vec![gun], vec![unit("Warwck", Morale::A)]);
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 0);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 0);
 }
 
 #[test]
@@ -423,12 +424,12 @@ fn firing_at_mounted_cavalry_shifts_right_and_mounted_firers_shift_left() {
     // Mounted units firing shift 1 column left."
     let mut f = at(Game::Omdurman, vec![regular(4, "T", 1)], zulus());
     f.target.mounted = true;
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 1);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 1);
     let mut lancers = regular(4, "T", 1);
     lancers.arm = Arm::Cavalry;
     lancers.mounted = true;
     f.firers = vec![lancers];
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 0);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 0);
 }
 
 #[test]
@@ -439,14 +440,14 @@ fn mixed_mounted_fire_asks_for_the_setting_on_shipped_tables() {
     let f = at(Game::Omdurman, vec![mounted, regular(2, "S", 1)], zulus());
     assert!(cells(&refusal(&shipped(), &f)).contains(&"settings:mixed_mounted_fire".to_owned()));
     // The test club reads "any": one mounted firer of two shifts 1 left (S at 1-2 is 1R).
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["shift"], 0);
+    assert_eq!(resolve(&club(), &f, &[1]).out("shift"), 0);
 }
 
 #[test]
 fn a_trench_target_shifts_left() {
     let mut f = at(Game::Omdurman, vec![regular(4, "T", 1)], zulus());
     f.target.trench = true;
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["column"], "1-2");
+    assert_eq!(resolve(&club(), &f, &[1]).out("column"), "1-2");
 }
 
 #[test]
@@ -459,10 +460,10 @@ fn pn_star_and_a_six_eliminates_one_unit_and_the_rest_check() {
         vec![unit("a", Morale::A), unit("b", Morale::A)],
     );
     let res = resolve(&club(), &f, &[6, 6, 5]);
-    assert_eq!(res.outcome["result"], "PN*");
-    assert_eq!(res.outcome["pn_star_die"], 6);
-    assert_eq!(res.outcome["eliminated"], json!(["a"]));
-    assert_eq!(res.outcome["units"][1]["fate"], "unaffected");
+    assert_eq!(res.out("result"), "PN*");
+    assert_eq!(res.out("pn_star_die"), 6);
+    assert_eq!(res.out("eliminated"), json!(["a"]));
+    assert_eq!(res.out("units")[1]["fate"], "unaffected");
 }
 
 #[test]
@@ -473,8 +474,8 @@ fn pn_star_and_one_to_five_pins() {
         vec![unit("a", Morale::A), unit("b", Morale::A)],
     );
     let res = resolve(&club(), &f, &[6, 3]);
-    assert_eq!(res.outcome["pinned"], true);
-    assert_eq!(res.outcome["eliminated"], json!([]));
+    assert_eq!(res.out("pinned"), true);
+    assert_eq!(res.out("eliminated"), json!([]));
 }
 
 #[test]
@@ -488,7 +489,7 @@ fn m_makes_each_unit_check_individually() {
     );
     let res = resolve(&club(), &f, &[4, 1, 4]);
     assert_eq!(
-        res.outcome["units"],
+        res.out("units"),
         json!([{"name": "c", "fate": "withdrawn"}, {"name": "d", "fate": "pinned"}])
     );
 }
@@ -499,7 +500,7 @@ fn eliminating_every_unit_kills_every_leader_without_a_roll() {
     let mut f = at(Game::Isandhlwana, vec![regular(1, "T", 1)], zulus());
     f.target.leaders = vec!["inDuna".to_owned()];
     let res = resolve(&club(), &f, &[6]);
-    assert_eq!(res.outcome["leaders_killed"], json!(["inDuna"]));
+    assert_eq!(res.out("leaders_killed"), json!(["inDuna"]));
 }
 
 #[test]
@@ -512,8 +513,8 @@ fn a_leader_whose_stack_keeps_a_unit_dies_on_two() {
     );
     f.target.leaders = vec!["the Khalifa".to_owned()];
     let res = resolve(&club(), &f, &[6, 5, 1, 1]);
-    assert_eq!(res.outcome["leaders_killed"], json!(["the Khalifa"]));
-    assert_eq!(res.outcome["khalifa_killed"], true);
+    assert_eq!(res.out("leaders_killed"), json!(["the Khalifa"]));
+    assert_eq!(res.out("khalifa_killed"), true);
 }
 
 #[test]
@@ -532,10 +533,10 @@ fn dervish_artillery_sinks_a_gunboat_only_on_a_one() {
         }],
     );
     f.target.gunboat = true;
-    assert_eq!(resolve(&club(), &f, &[6]).outcome["sunk"], true);
+    assert_eq!(resolve(&club(), &f, &[6]).out("sunk"), true);
     let res = resolve(&club(), &f, &[5]);
-    assert_eq!(res.outcome["result"], "M");
-    assert_eq!(res.outcome["sunk"], false);
+    assert_eq!(res.out("result"), "M");
+    assert_eq!(res.out("sunk"), false);
     f.firers[0].arm = Arm::Foot;
     assert!(
         refusal(&club(), &f)
@@ -549,14 +550,14 @@ fn isandhlwana_fire_marks_an_ammunition_box_for_each_non_artillery_firer() {
     // PART 10 B: "the firing player marks one box on the firing unit's Ammunition Supply Roster".
     let f = at(Game::Isandhlwana, vec![regular(1, "T", 1)], zulus());
     assert_eq!(
-        resolve(&club(), &f, &[1]).outcome["ammunition_boxes_marked"],
+        resolve(&club(), &f, &[1]).out("ammunition_boxes_marked"),
         json!(["regulars"])
     );
     let mut gun = regular(1, "G", 1);
     gun.arm = Arm::Artillery;
     let f = at(Game::Isandhlwana, vec![gun], zulus());
     assert_eq!(
-        resolve(&club(), &f, &[1]).outcome["ammunition_boxes_marked"],
+        resolve(&club(), &f, &[1]).out("ammunition_boxes_marked"),
         json!([])
     );
 }
@@ -632,7 +633,7 @@ fn a_moved_gunboat_still_fires_offensively_at_omdurman() {
     boat.moved = true;
     let mut f = at(Game::Omdurman, vec![boat], vec![unit("Baggara", Morale::A)]);
     f.phase = Phase::Offensive;
-    assert_eq!(resolve(&club(), &f, &[1]).outcome["result"], "—");
+    assert_eq!(resolve(&club(), &f, &[1]).out("result"), "—");
 }
 
 #[test]
@@ -658,7 +659,7 @@ fn british_in_the_zariba_withdraw_and_pin_instead_of_routing() {
         vec![inside],
     );
     let res = resolve(&club(), &f, &[6, 1]);
-    assert_eq!(res.outcome["units"][0]["fate"], "withdrawn-pinned");
+    assert_eq!(res.out("units")[0]["fate"], "withdrawn-pinned");
 }
 
 #[test]
@@ -672,7 +673,7 @@ fn after_the_khalifa_dies_dervish_units_check_one_level_lower() {
     );
     f.khalifa_killed = true;
     let res = resolve(&club(), &f, &[4, 2]);
-    assert_eq!(res.outcome["units"][0]["fate"], "pinned");
+    assert_eq!(res.out("units")[0]["fate"], "pinned");
     assert!(
         res.steps
             .iter()

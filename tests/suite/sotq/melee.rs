@@ -6,6 +6,7 @@
 //! Test morale (rows ≤1, 2, 3, 4, 5, 6): A all —; B PN then —; C WD PN PN — — —; D RT WD WD PN PN —.
 
 use super::{club, dice, shipped};
+use crate::support::OutcomeKeys;
 use laager::Resolution;
 use laager::charts::Charts;
 use laager::resolution::Refusal;
@@ -127,12 +128,12 @@ fn club_charts_resolve_melee_end_to_end_with_advance_after_combat() {
         vec![defender("Warwck", 2, Morale::A)],
     );
     let res = resolve(&club(), &m, &[3]);
-    assert_eq!(res.outcome["odds"], "3-1");
-    assert_eq!(res.outcome["result"], "RT");
-    assert_eq!(res.outcome["units"][0]["fate"], "routed");
-    assert_eq!(res.outcome["hex_vacant"], true);
-    assert_eq!(res.outcome["may_advance"], json!(["Taiasha"]));
-    assert_eq!(res.outcome["advance_limit"], 2);
+    assert_eq!(res.out("odds"), "3-1");
+    assert_eq!(res.out("result"), "RT");
+    assert_eq!(res.out("units")[0]["fate"], "routed");
+    assert_eq!(res.out("hex_vacant"), true);
+    assert_eq!(res.out("may_advance"), json!(["Taiasha"]));
+    assert_eq!(res.out("advance_limit"), 2);
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn the_ukhulutshane_impi_joins_any_attack() {
         vec![defender("A/1/24", 2, Morale::A)],
     );
     assert_eq!(
-        resolve(&club(), &m, &[6]).outcome["eliminated"],
+        resolve(&club(), &m, &[6]).out("eliminated"),
         json!(["A/1/24"])
     );
 }
@@ -234,8 +235,8 @@ fn isandhlwana_eighteen_to_one_against_a_surrounded_stack_eliminates_it_without_
     );
     m.surrounded = true;
     let res = resolve(&club(), &m, &[]);
-    assert_eq!(res.outcome["automatic"], true);
-    assert_eq!(res.outcome["eliminated"], json!(["a", "b"]));
+    assert_eq!(res.out("automatic"), true);
+    assert_eq!(res.out("eliminated"), json!(["a", "b"]));
 }
 
 #[test]
@@ -248,9 +249,9 @@ fn eighteen_to_one_not_surrounded_uses_the_highest_column() {
         vec![defender("a", 2, Morale::A)],
     );
     let res = resolve(&club(), &m, &[1]);
-    assert_eq!(res.outcome["odds"], "18-1");
-    assert_eq!(res.outcome["column"], "6-1");
-    assert_eq!(res.outcome["automatic"], false);
+    assert_eq!(res.out("odds"), "18-1");
+    assert_eq!(res.out("column"), "6-1");
+    assert_eq!(res.out("automatic"), false);
 }
 
 #[test]
@@ -266,8 +267,8 @@ fn omdurman_seven_to_one_eliminates_the_top_unit_without_a_roll() {
         ],
     );
     let res = resolve(&club(), &m, &[]);
-    assert_eq!(res.outcome["eliminated"], json!(["top"]));
-    assert_eq!(res.outcome["units"][1]["fate"], "unaffected");
+    assert_eq!(res.out("eliminated"), json!(["top"]));
+    assert_eq!(res.out("units")[1]["fate"], "unaffected");
 }
 
 #[test]
@@ -282,7 +283,7 @@ fn omdurman_ten_to_one_against_surrounded_units_eliminates_them_all() {
     );
     m.surrounded = true;
     assert_eq!(
-        resolve(&club(), &m, &[]).outcome["eliminated"],
+        resolve(&club(), &m, &[]).out("eliminated"),
         json!(["top", "under"])
     );
 }
@@ -300,10 +301,10 @@ fn c_and_d_defenders_check_morale_at_die_minus_two_before_the_attack() {
         ],
     );
     let res = resolve(&club(), &m, &[1, 6]);
-    assert_eq!(res.outcome["defence"], 2);
-    assert_eq!(res.outcome["odds"], "1-1");
+    assert_eq!(res.out("defence"), 2);
+    assert_eq!(res.out("odds"), "1-1");
     assert_eq!(
-        res.outcome["units"],
+        res.out("units"),
         json!([{"name": "C unit", "fate": "withdrawn"}, {"name": "A unit", "fate": "eliminated"}])
     );
 }
@@ -318,7 +319,7 @@ fn a_and_b_defenders_never_take_the_pre_melee_check() {
     );
     let res = resolve(&club(), &m, &[5]);
     assert_eq!(res.rolls.len(), 1);
-    assert_eq!(res.outcome["result"], "1");
+    assert_eq!(res.out("result"), "1");
 }
 
 #[test]
@@ -330,9 +331,9 @@ fn isandhlwana_ridges_shift_right_downhill_and_left_uphill() {
         vec![defender("A/1/24", 2, Morale::A)],
     );
     m.ridge = Some(Ridge::Down);
-    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "3-1");
+    assert_eq!(resolve(&club(), &m, &[6]).out("column"), "3-1");
     m.ridge = Some(Ridge::Up);
-    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "1-1");
+    assert_eq!(resolve(&club(), &m, &[6]).out("column"), "1-1");
 }
 
 #[test]
@@ -344,7 +345,7 @@ fn the_big_donga_elevated_bank_shifts_three_left() {
         vec![defender("A/1/24", 2, Morale::A)],
     );
     m.big_donga = true;
-    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "1-3");
+    assert_eq!(resolve(&club(), &m, &[6]).out("column"), "1-3");
 }
 
 #[test]
@@ -359,8 +360,8 @@ fn omdurman_hedge_trench_and_uphill_ridge_each_shift_one_left() {
     m.trench = true;
     m.ridge = Some(Ridge::Up);
     let res = resolve(&club(), &m, &[6]);
-    assert_eq!(res.outcome["shift"], -3);
-    assert_eq!(res.outcome["column"], "1-1");
+    assert_eq!(res.out("shift"), -3);
+    assert_eq!(res.out("column"), "1-1");
 }
 
 fn cavalry(name: &str, lancers: bool, in_radius: bool) -> Attacker {
@@ -381,13 +382,13 @@ fn a_cavalry_charge_shifts_one_right_and_the_21st_lancers_two() {
         vec![cavalry("Egy cav", false, true)],
         vec![defender("Baggara", 2, Morale::A)],
     );
-    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "4-1");
+    assert_eq!(resolve(&club(), &m, &[6]).out("column"), "4-1");
     let m = melee(
         Game::Omdurman,
         vec![cavalry("21 Lancr", true, false)],
         vec![defender("Baggara", 2, Morale::A)],
     );
-    assert_eq!(resolve(&club(), &m, &[6]).outcome["column"], "5-1");
+    assert_eq!(resolve(&club(), &m, &[6]).out("column"), "5-1");
 }
 
 #[test]
@@ -429,9 +430,9 @@ fn odds_below_the_lowest_column_use_the_lowest_and_wd_withdraws_the_attackers() 
         vec![defender("Warwck", 9, Morale::A)],
     );
     let res = resolve(&club(), &m, &[1]);
-    assert_eq!(res.outcome["column"], "1-3");
-    assert_eq!(res.outcome["attackers_withdraw"], true);
-    assert_eq!(res.outcome["hex_vacant"], false);
+    assert_eq!(res.out("column"), "1-3");
+    assert_eq!(res.out("attackers_withdraw"), true);
+    assert_eq!(res.out("hex_vacant"), false);
 }
 
 #[test]
@@ -445,10 +446,7 @@ fn a_one_against_a_gun_on_top_eliminates_the_next_non_gun_unit() {
         vec![zulu(6)],
         vec![gun, defender("RA", 1, Morale::A)],
     );
-    assert_eq!(
-        resolve(&club(), &m, &[6]).outcome["eliminated"],
-        json!(["RA"])
-    );
+    assert_eq!(resolve(&club(), &m, &[6]).out("eliminated"), json!(["RA"]));
 }
 
 #[test]
@@ -476,8 +474,8 @@ fn a_mounted_defender_may_retreat_from_foot_but_not_from_mounted_cavalry() {
     let mut m = melee(Game::Omdurman, vec![dervish(6)], vec![horse]);
     m.mounted_retreat = true;
     let res = resolve(&club(), &m, &[]);
-    assert_eq!(res.outcome["hex_vacant"], true);
-    assert_eq!(res.outcome["may_advance"], json!([]));
+    assert_eq!(res.out("hex_vacant"), true);
+    assert_eq!(res.out("may_advance"), json!([]));
     let mut baggara = attacker("Baggara", 6, Nationality::Dervish, "Baggara");
     baggara.arm = Arm::Cavalry;
     baggara.mounted = true;

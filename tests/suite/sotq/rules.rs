@@ -2,6 +2,7 @@
 //! hand from the text.
 
 use super::{club, dice, shipped};
+use crate::support::OutcomeKeys;
 use laager::rules::soldiers_of_the_queen::hex::{self, Hex, ShiftedColumns};
 use laager::rules::soldiers_of_the_queen::leaders::{self, AloneCase, Position, Rallier, Rally};
 use laager::rules::soldiers_of_the_queen::movement::{self, Entry, Kind, Piece};
@@ -19,7 +20,7 @@ fn h(text: &str) -> Hex {
 fn an_adjacent_hex_is_at_range_one() {
     // PART 10 A: "The firing unit's hex is not counted; the target's hex is counted."
     let res = hex::range(&shipped(), h("0328"), h("0329"), None).expect("range");
-    assert_eq!(res.outcome["hexes"], 1);
+    assert_eq!(res.out("hexes"), 1);
     assert_eq!(h("0328").range_to(h("0334"), ShiftedColumns::Even), 6);
     // Along row 01: 0101-0201-0301-0401, each step a neighbour.
     assert_eq!(h("0101").range_to(h("0401"), ShiftedColumns::Even), 3);
@@ -46,7 +47,7 @@ fn the_omdurman_british_line_is_unbroken_with_the_even_columns_shifted() {
 fn the_column_setting_can_be_overridden() {
     let res =
         hex::range(&shipped(), h("2525"), h("2424"), Some(ShiftedColumns::Odd)).expect("range");
-    assert_eq!(res.outcome["hexes"], 2);
+    assert_eq!(res.out("hexes"), 2);
 }
 
 #[test]
@@ -106,12 +107,12 @@ proptest! {
 fn odds_are_clamped_only_once_the_melee_table_is_supplied() {
     // PART 12 B: "Attacks at odds higher than the highest column on the table use the highest column."
     let shipped_odds = odds::resolve(&shipped(), 30, 1, Some(Game::Omdurman)).expect("odds");
-    assert_eq!(shipped_odds.outcome["column"], "30-1");
+    assert_eq!(shipped_odds.out("column"), "30-1");
     let club_odds = odds::resolve(&club(), 30, 1, Some(Game::Omdurman)).expect("odds");
-    assert_eq!(club_odds.outcome["column"], "6-1");
-    assert_eq!(club_odds.outcome["odds"], "30-1");
+    assert_eq!(club_odds.out("column"), "6-1");
+    assert_eq!(club_odds.out("odds"), "30-1");
     let low = odds::resolve(&club(), 1, 9, Some(Game::Isandhlwana)).expect("odds");
-    assert_eq!(low.outcome["column"], "1-3");
+    assert_eq!(low.out("column"), "1-3");
 }
 
 #[test]
@@ -128,9 +129,9 @@ fn the_fourth_unit_entering_one_hex_pays_four_movement_points() {
         unit_type: Some("zulu-infantry".to_owned()),
     };
     let res = movement::entry(&shipped(), &e).expect("entry");
-    assert_eq!(res.outcome["mp"], 4);
-    assert_eq!(res.outcome["allowance"], 5);
-    assert_eq!(res.outcome["remaining"], 1);
+    assert_eq!(res.out("mp"), 4);
+    assert_eq!(res.out("allowance"), 5);
+    assert_eq!(res.out("remaining"), 1);
 }
 
 #[test]
@@ -145,10 +146,7 @@ fn the_second_british_unit_into_2201_pays_one_more() {
         terrain: None,
         unit_type: None,
     };
-    assert_eq!(
-        movement::entry(&shipped(), &e).expect("entry").outcome["mp"],
-        2
-    );
+    assert_eq!(movement::entry(&shipped(), &e).expect("entry").out("mp"), 2);
 }
 
 #[test]
@@ -175,13 +173,13 @@ fn movement_allowances_are_the_printed_tables() {
     assert_eq!(
         movement::allowance(&shipped(), Game::Isandhlwana, "zulu-infantry")
             .expect("a")
-            .outcome["allowance"],
+            .out("allowance"),
         5
     );
     assert_eq!(
         movement::allowance(&shipped(), Game::Omdurman, "gunboat")
             .expect("a")
-            .outcome["allowance"],
+            .out("allowance"),
         20
     );
     assert!(movement::allowance(&shipped(), Game::Omdurman, "zulu-infantry").is_err());
@@ -207,7 +205,7 @@ fn two_zulu_units_may_stack_but_not_three_unless_the_third_is_ukhulutshane() {
     assert_eq!(
         movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &two)
             .expect("s")
-            .outcome["legal"],
+            .out("legal"),
         true
     );
     let mut three = two.to_vec();
@@ -215,14 +213,14 @@ fn two_zulu_units_may_stack_but_not_three_unless_the_third_is_ukhulutshane() {
     assert_eq!(
         movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &three)
             .expect("s")
-            .outcome["legal"],
+            .out("legal"),
         false
     );
     three[2].group = Some("uKhulutshane".to_owned());
     assert_eq!(
         movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &three)
             .expect("s")
-            .outcome["legal"],
+            .out("legal"),
         true
     );
 }
@@ -237,8 +235,8 @@ fn isandhlwana_british_stack_eight_melee_points_guns_free_the_wagon_four() {
         piece("gun", Kind::Artillery, 1, "RA"),
     ];
     let res = movement::stack(&shipped(), Game::Isandhlwana, Side::British, &ok).expect("s");
-    assert_eq!(res.outcome["legal"], true);
-    assert_eq!(res.outcome["may_fire"], json!(["A", "C"]));
+    assert_eq!(res.out("legal"), true);
+    assert_eq!(res.out("may_fire"), json!(["A", "C"]));
     let over = [
         piece("A", Kind::Foot, 5, "1/24"),
         piece("wagon", Kind::Wagon, 0, ""),
@@ -246,7 +244,7 @@ fn isandhlwana_british_stack_eight_melee_points_guns_free_the_wagon_four() {
     assert_eq!(
         movement::stack(&shipped(), Game::Isandhlwana, Side::British, &over)
             .expect("s")
-            .outcome["legal"],
+            .out("legal"),
         false
     );
 }
@@ -262,7 +260,7 @@ fn omdurman_top_unit_and_one_artillery_fire_unless_artillery_is_on_top() {
     assert_eq!(
         movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
             .expect("s")
-            .outcome["may_fire"],
+            .out("may_fire"),
         json!(["RB a", "Maxim A"])
     );
     let stack = [
@@ -272,7 +270,7 @@ fn omdurman_top_unit_and_one_artillery_fire_unless_artillery_is_on_top() {
     assert_eq!(
         movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
             .expect("s")
-            .outcome["may_fire"],
+            .out("may_fire"),
         json!(["Maxim A"])
     );
 }
@@ -286,7 +284,7 @@ fn omdurman_mounted_cavalry_stacks_alone() {
     assert_eq!(
         movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
             .expect("s")
-            .outcome["legal"],
+            .out("legal"),
         false
     );
 }
@@ -301,7 +299,7 @@ fn a_leader_dies_on_two_or_twelve() {
         ([1, 2], false),
     ] {
         let res = leaders::death_roll(&shipped(), &mut dice(&faces)).expect("roll");
-        assert_eq!(res.outcome["killed"], killed, "{faces:?}");
+        assert_eq!(res.out("killed"), killed, "{faces:?}");
     }
     let odds = leaders::death_odds();
     assert!((odds.probability(&json!(true)) - 2.0 / 36.0).abs() < 1e-12);
@@ -317,8 +315,8 @@ fn a_leader_alone_dies_to_an_adjacent_or_passing_enemy_and_moves_from_a_pinned_o
         (AloneCase::AdjacentImpassable, false),
     ] {
         let res = leaders::alone(&shipped(), case);
-        assert_eq!(res.outcome["killed"], killed, "{case:?}");
-        assert_eq!(res.outcome["moves_away"], !killed, "{case:?}");
+        assert_eq!(res.out("killed"), killed, "{case:?}");
+        assert_eq!(res.out("moves_away"), !killed, "{case:?}");
     }
 }
 
@@ -335,7 +333,7 @@ fn rally(game: Game, side: Side, rallier: Rallier, unit: &str, position: Positio
 }
 
 fn rallied(r: &Rally) -> bool {
-    leaders::rally(&shipped(), r).outcome["rallied"] == json!(true)
+    leaders::rally(&shipped(), r).out("rallied") == json!(true)
 }
 
 #[test]
@@ -436,9 +434,9 @@ fn isandhlwana_victory_goes_to_whoever_meets_his_condition() {
             },
         )
     };
-    assert_eq!(check(0, 13).expect("v").outcome["winner"], "zulu");
-    assert_eq!(check(3, 14).expect("v").outcome["winner"], "british");
-    assert_eq!(check(3, 13).expect("v").outcome["winner"], "none");
+    assert_eq!(check(0, 13).expect("v").out("winner"), "zulu");
+    assert_eq!(check(3, 14).expect("v").out("winner"), "british");
+    assert_eq!(check(3, 13).expect("v").out("winner"), "none");
     assert!(check(0, 14).is_err());
 }
 
@@ -457,10 +455,10 @@ fn omdurman(turn: u32, exited: u32, remaining: u32) -> OmdurmanCounts {
 #[test]
 fn omdurman_automatic_victory_needs_every_surviving_unit_exited_and_32() {
     let res = victory::omdurman(&shipped(), &omdurman(15, 33, 0)).expect("v");
-    assert_eq!(res.outcome["automatic"], true);
-    assert_eq!(res.outcome["winner"], "british");
+    assert_eq!(res.out("automatic"), true);
+    assert_eq!(res.out("winner"), "british");
     let res = victory::omdurman(&shipped(), &omdurman(15, 33, 1)).expect("v");
-    assert_eq!(res.outcome["winner"], "none");
+    assert_eq!(res.out("winner"), "none");
 }
 
 #[test]
@@ -473,9 +471,9 @@ fn omdurman_victory_points_follow_the_schedule() {
     c.british_eliminated = vec![(5, 2), (10, 1), (18, 3)];
     c.turns_without_exit = vec![12, 13];
     let res = victory::omdurman(&shipped(), &c).expect("v");
-    assert_eq!(res.outcome["british_vp"], 17);
-    assert_eq!(res.outcome["dervish_vp"], 23);
-    assert_eq!(res.outcome["winner"], "dervish");
+    assert_eq!(res.out("british_vp"), 17);
+    assert_eq!(res.out("dervish_vp"), 23);
+    assert_eq!(res.out("winner"), "dervish");
 }
 
 #[test]
@@ -484,17 +482,19 @@ fn omdurman_ends_on_turn_21_for_the_exit_count_and_points() {
     let mut c = omdurman(21, 32, 4);
     c.dervish_eliminated = 5;
     assert_eq!(
-        victory::omdurman(&shipped(), &c).expect("v").outcome["winner"],
+        victory::omdurman(&shipped(), &c).expect("v").out("winner"),
         "british"
     );
     c.british_exited = 31;
     assert_eq!(
-        victory::omdurman(&shipped(), &c).expect("v").outcome["winner"],
+        victory::omdurman(&shipped(), &c).expect("v").out("winner"),
         "dervish"
     );
     let tie = omdurman(21, 32, 4);
     assert_eq!(
-        victory::omdurman(&shipped(), &tie).expect("v").outcome["winner"],
+        victory::omdurman(&shipped(), &tie)
+            .expect("v")
+            .out("winner"),
         "draw"
     );
     let mut early = omdurman(11, 0, 40);
@@ -531,23 +531,23 @@ fn resupply_asks_for_the_table_the_document_lacks() {
 fn resupply_erases_the_last_mark_when_the_die_is_in_range() {
     // Test club: foot at 0-2 hexes succeeds on 1-5. "erases the last marked box".
     let res = ammo::resupply(&club(), &resupply(5, 2), &mut dice(&[5])).expect("roll");
-    assert_eq!(res.outcome["resupplied"], true);
-    assert_eq!(res.outcome["marked"], 4);
+    assert_eq!(res.out("resupplied"), true);
+    assert_eq!(res.out("marked"), 4);
     let res = ammo::resupply(&club(), &resupply(5, 2), &mut dice(&[6])).expect("roll");
-    assert_eq!(res.outcome["marked"], 5);
+    assert_eq!(res.out("marked"), 5);
 }
 
 #[test]
 fn only_a_unit_with_half_its_ammunition_used_may_try() {
     // PART 11: "When a unit has used at least half of its available ammunition, it can attempt".
     let res = ammo::resupply(&club(), &resupply(4, 2), &mut dice(&[])).expect("no roll");
-    assert_eq!(res.outcome["eligible"], false);
+    assert_eq!(res.out("eligible"), false);
     let mut pinned = resupply(6, 2);
     pinned.pinned = true;
     assert_eq!(
         ammo::resupply(&club(), &pinned, &mut dice(&[]))
             .expect("no roll")
-            .outcome["eligible"],
+            .out("eligible"),
         false
     );
 }

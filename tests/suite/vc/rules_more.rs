@@ -2,6 +2,7 @@
 //! the solitaire charts, and the bucket's exact odds, each worked by hand.
 
 use super::{charts, charts_with, int, thrown, typed};
+use crate::support::OutcomeKeys;
 use laager::rules::victoria_cross::{
     self as vc, Battle, BayonetCharge, HospitalSituation, MeleeExchange, MeleeSituation,
     ReplacementUnit, Side, SolitaireMove, Unit, UnitKind, VcError, VictoryCheck, VpTurn,
@@ -154,7 +155,7 @@ fn bayonet_charge_ends_when_the_zulus_are_gone() {
     assert_eq!(int(&r, "rounds"), 1);
     assert_eq!(int(&r, "british_sp"), 4);
     assert_eq!(int(&r, "zulu_sp"), 0);
-    assert_eq!(r.outcome["result"], "zulus-eliminated");
+    assert_eq!(r.out("result"), "zulus-eliminated");
 }
 
 // "... or the British player stops the attack": two rounds without a hit, then stop.
@@ -170,7 +171,7 @@ fn bayonet_charge_stops_when_the_british_say() {
     let r = vc::bayonet_charge(&charts(), &s, &mut typed("1,1,1,1,2,2,2,2")).expect("resolves");
     assert_eq!(int(&r, "rounds"), 2);
     assert_eq!(thrown(&r), 8);
-    assert_eq!(r.outcome["result"], "british-stopped");
+    assert_eq!(r.out("result"), "british-stopped");
 }
 
 // "a British leader with up to 4 SP each can conduct a bayonet charge".
@@ -203,7 +204,7 @@ fn hospital_fire_moves_0_1_2_or_3_boxes() {
     assert_eq!(int(&hospital(0, "3"), "track"), 1);
     assert_eq!(int(&hospital(1, "5"), "track"), 3);
     assert_eq!(int(&hospital(1, "6"), "track"), 4);
-    assert_eq!(hospital(1, "6").outcome["burned"], false);
+    assert_eq!(hospital(1, "6").out("burned"), false);
 }
 
 // "The hospital is considered burned down when it reaches the 5 box on the track."
@@ -211,7 +212,7 @@ fn hospital_fire_moves_0_1_2_or_3_boxes() {
 fn hospital_burns_down_at_box_5() {
     let r = hospital(3, "6");
     assert_eq!(int(&r, "track"), 5);
-    assert_eq!(r.outcome["burned"], true);
+    assert_eq!(r.out("burned"), true);
     let s = HospitalSituation {
         track: 5,
         zulu_melee_on_hospital: true,
@@ -412,7 +413,7 @@ fn winner(charts: &laager::charts::Charts, battle: Battle, turn: u32, sp: u32, v
         zulu_vp: vp,
     };
     let r = vc::check_victory(charts, &s).expect("resolves");
-    r.outcome["winner"].as_str().expect("text").to_owned()
+    r.out("winner").as_str().expect("text").to_owned()
 }
 
 // "Eliminate British units until the total SP for all British units' falls below 10 SP. OR
@@ -446,7 +447,7 @@ fn alternate_victory_levels() {
     let level = |sp| {
         vc::alternate_victory(&charts(), sp)
             .expect("resolves")
-            .outcome["level"]
+            .out("level")
             .as_str()
             .expect("text")
             .to_owned()
@@ -463,8 +464,8 @@ fn alternate_victory_levels() {
 #[test]
 fn solitaire_entry_3_is_zone_20() {
     let r = vc::solitaire_entry(&charts(), &mut typed("3")).expect("resolves");
-    assert_eq!(r.outcome["zones"], serde_json::json!(["20"]));
-    assert_eq!(r.outcome["split"], false);
+    assert_eq!(r.out("zones"), serde_json::json!(["20"]));
+    assert_eq!(r.out("split"), false);
 }
 
 // "6 - Split the force into two parts ... Roll the die again for each part ... Rolls of 6
@@ -472,8 +473,8 @@ fn solitaire_entry_3_is_zone_20() {
 #[test]
 fn solitaire_entry_6_splits_and_rerolls_sixes() {
     let r = vc::solitaire_entry(&charts(), &mut typed("6,6,2,5")).expect("resolves");
-    assert_eq!(r.outcome["zones"], serde_json::json!(["19", "17"]));
-    assert_eq!(r.outcome["split"], true);
+    assert_eq!(r.out("zones"), serde_json::json!(["19", "17"]));
+    assert_eq!(r.out("split"), true);
 }
 
 // "If a Zulu force starts their movement adjacent to a British occupied zone, then that
@@ -485,7 +486,7 @@ fn solitaire_force_next_to_the_british_stays_without_a_roll() {
         ..SolitaireMove::default()
     };
     let r = vc::solitaire_movement(&charts(), &s, &mut typed("")).expect("resolves");
-    assert_eq!(r.outcome["direction"], "stay");
+    assert_eq!(r.out("direction"), "stay");
     assert!(r.rolls.is_empty());
 }
 
@@ -495,13 +496,13 @@ fn solitaire_force_next_to_the_british_stays_without_a_roll() {
 fn solitaire_movement_reads_the_modified_roll() {
     let r = vc::solitaire_movement(&charts(), &SolitaireMove::default(), &mut typed("3"))
         .expect("resolves");
-    assert_eq!(r.outcome["direction"], "ahead");
+    assert_eq!(r.out("direction"), "ahead");
     let left = SolitaireMove {
         zulu_on_left: true,
         ..SolitaireMove::default()
     };
     let r = vc::solitaire_movement(&charts(), &left, &mut typed("4")).expect("resolves");
-    assert_eq!(r.outcome["direction"], "right");
+    assert_eq!(r.out("direction"), "right");
 }
 
 // "-1 to the die roll if there is a Zulu occupied zone to the right": a 1 becomes 0, which
@@ -519,7 +520,7 @@ fn solitaire_movement_off_the_chart_asks_for_the_clubs_reading() {
     );
     let clamp = charts_with(&["settings:solitaire_off_chart=clamp"]);
     let r = vc::solitaire_movement(&clamp, &right, &mut typed("1")).expect("resolves");
-    assert_eq!(r.outcome["direction"], "left");
+    assert_eq!(r.out("direction"), "left");
 }
 
 // Five dice hitting on 4+ (p = 1/2): P(k hits) = C(5, k) / 32.

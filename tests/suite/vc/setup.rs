@@ -2,6 +2,7 @@
 //! Zone" and "Setup for Isandlwana".
 
 use super::charts;
+use crate::support::OutcomeKeys;
 use laager::rules::victoria_cross::{self as vc, Battle, Side};
 
 fn stack(battle: Battle, side: Side, zone: &str, sp: u32, leaders: u32) -> laager::Resolution {
@@ -20,19 +21,19 @@ fn stack(battle: Battle, side: Side, zone: &str, sp: u32, leaders: u32) -> laage
 #[test]
 fn isandlwana_stacks_16_british_and_30_zulu_sp_plus_leaders() {
     assert_eq!(
-        stack(Battle::Isandlwana, Side::British, "16", 16, 2).outcome["allowed"],
+        stack(Battle::Isandlwana, Side::British, "16", 16, 2).out("allowed"),
         true
     );
     assert_eq!(
-        stack(Battle::Isandlwana, Side::British, "16", 17, 0).outcome["allowed"],
+        stack(Battle::Isandlwana, Side::British, "16", 17, 0).out("allowed"),
         false
     );
     assert_eq!(
-        stack(Battle::Isandlwana, Side::Zulu, "20", 30, 3).outcome["allowed"],
+        stack(Battle::Isandlwana, Side::Zulu, "20", 30, 3).out("allowed"),
         true
     );
     assert_eq!(
-        stack(Battle::Isandlwana, Side::Zulu, "20", 31, 0).outcome["allowed"],
+        stack(Battle::Isandlwana, Side::Zulu, "20", 31, 0).out("allowed"),
         false
     );
 }
@@ -42,19 +43,19 @@ fn isandlwana_stacks_16_british_and_30_zulu_sp_plus_leaders() {
 #[test]
 fn rorkes_drift_buildings_hold_8_sp_and_open_zones_any() {
     assert_eq!(
-        stack(Battle::RorkesDrift, Side::British, "L", 7, 1).outcome["allowed"],
+        stack(Battle::RorkesDrift, Side::British, "L", 7, 1).out("allowed"),
         true
     );
     assert_eq!(
-        stack(Battle::RorkesDrift, Side::British, "L", 8, 1).outcome["allowed"],
+        stack(Battle::RorkesDrift, Side::British, "L", 8, 1).out("allowed"),
         false
     );
     assert_eq!(
-        stack(Battle::RorkesDrift, Side::Zulu, "D", 8, 2).outcome["allowed"],
+        stack(Battle::RorkesDrift, Side::Zulu, "D", 8, 2).out("allowed"),
         true
     );
     let open = stack(Battle::RorkesDrift, Side::Zulu, "12", 60, 4);
-    assert_eq!(open.outcome["allowed"], true);
+    assert_eq!(open.out("allowed"), true);
     assert!(open.outcome.get("limit").is_none());
 }
 
@@ -97,7 +98,7 @@ fn isandlwana_setup_ships_as_printed_data() {
 #[test]
 fn zulus_enter_by_x_from_turn_1_and_unknown_shields_are_asked_for() {
     let r = vc::zulu_entry(&charts(), Battle::Isandlwana, "X", 1).expect("printed");
-    assert_eq!(r.outcome["allowed"], true);
+    assert_eq!(r.out("allowed"), true);
     let refusal = vc::zulu_entry(&charts(), Battle::Isandlwana, "27", 5).expect_err("board");
     assert_eq!(
         refusal.needs_cells[0].address(),
@@ -105,7 +106,7 @@ fn zulus_enter_by_x_from_turn_1_and_unknown_shields_are_asked_for() {
     );
     let club = super::charts_with(&["zones_isandlwana:27:entry_turn=6"]);
     let early = vc::zulu_entry(&club, Battle::Isandlwana, "27", 5).expect("club");
-    assert_eq!(early.outcome["allowed"], false);
+    assert_eq!(early.out("allowed"), false);
 }
 
 // "The Zulu player may use any outer board edge zone as an entry point in Rorke's Drift."
@@ -130,8 +131,8 @@ fn the_last_turns_check_gives_the_alternate_level_when_played() {
         zulu_vp: 3,
     };
     let r = vc::check_victory(&club, &s).expect("resolves");
-    assert_eq!(r.outcome["winner"], "zulu");
-    assert_eq!(r.outcome["level"], "zulu-marginal");
+    assert_eq!(r.out("winner"), "zulu");
+    assert_eq!(r.out("level"), "zulu-marginal");
 }
 
 // Melee Example: "No other Zulu force could melee zone 16 this turn as a zone may only be
@@ -150,5 +151,5 @@ fn a_zone_is_meleed_once_a_phase_but_a_bayonet_charge_may_follow() {
         stop_after_rounds: None,
     };
     let r = vc::bayonet_charge(&charts(), &charge, &mut super::typed("1,5,1,1")).expect("charges");
-    assert_eq!(r.outcome["result"], "zulus-eliminated");
+    assert_eq!(r.out("result"), "zulus-eliminated");
 }
