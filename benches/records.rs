@@ -28,6 +28,7 @@ fn event(game: usize, i: usize) -> Event {
             resolution.rolls.push(roll);
             resolution.set("ff_lost", 3);
             Event::ResolutionApplied(Box::new(AppliedResolution {
+                request: None,
                 inputs: json!({ "target": unit_id, "range_mm": 150.0 }),
                 dice: DiceOrigin::Seeded { seed },
                 resolution,

@@ -57,6 +57,7 @@ fn event(i: usize) -> Event {
             resolution.rolls.push(roll);
             resolution.set("ff_lost", 34);
             Event::ResolutionApplied(Box::new(AppliedResolution {
+                request: None,
                 inputs: json!({ "firer": "u0", "target": unit_id, "range_mm": 150.0 }),
                 dice: DiceOrigin::Seeded { seed: i as u64 },
                 resolution,

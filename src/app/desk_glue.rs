@@ -6,12 +6,10 @@ use super::records_panel::RecordsAction;
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
-use crate::app::desk::dba_table::TableReading;
-use crate::game::{AppliedResolution, DiceOrigin, Event, RecordSheet, UnitId, UnitSpec, effects};
-use crate::geometry::{EdgeName, round_mm};
+use crate::game::{RecordSheet, UnitId, UnitSpec};
+use crate::geometry::EdgeName;
 use crate::geometry::{contact_edge, terrain_under};
-use crate::resolution::RollSource;
-use crate::rules::dba_zulu::{Contact, TroopType};
+use crate::rules::dba_zulu;
 use crate::rules::micro_colonial::fire::Target;
 use crate::rules::micro_colonial::movement::{Mode, Square};
 use crate::ruleset::Ruleset;
@@ -88,13 +86,6 @@ impl LaagerApp {
                 .arc
                 .plot(m.arc.as_ref().map(|a| a.in_arc).map_err(Clone::clone));
         }
-        // DBA: "Bases may engage in fire combat up to the limit of their listed range",
-        // measured between the nearest points of the two bases; a typed range wins.
-        if let Some(m) = measurement
-            && m.ruleset == Ruleset::DbaZulu
-        {
-            self.desk.dba_combat.range.plot(round_mm(m.range.mm));
-        }
         // The records the forms were filled from: the game (its ruleset and the head of its
         // log, which every action, undo and redo moves) and the table's layout revision.
         let game = self.session.game();
@@ -108,128 +99,52 @@ impl LaagerApp {
             self.desk_records_key = records_key;
             self.desk_selection.clone_from(&self.canvas.selected);
             self.prefill_from_records();
-        }
-        if !selection_changed {
-            return;
-        }
-        let [a, b, ..] = self.canvas.selected.as_slice() else {
-            return;
-        };
-        let layout = &self.document.layout;
-        let (Some(a), Some(b)) = (layout.base(a), layout.base(b)) else {
-            return;
-        };
-        if let (Ok(a_type), Ok(b_type)) = (
-            a.unit_type().parse::<TroopType>(),
-            b.unit_type().parse::<TroopType>(),
-        ) {
-            let form = &mut self.desk.dba_combat;
-            form.a = a_type;
-            form.b = b_type;
-            if let Some(m) = measurement {
-                form.contact = match m.contact.edge {
-                    Some(EdgeName::Flank) => Contact::Flank,
-                    Some(EdgeName::Rear) => Contact::Rear,
-                    _ => Contact::Front,
-                };
-                form.in_contact = m.contact.edge.is_some();
+            if self.state.ruleset == Ruleset::DbaZulu {
+                self.prefill_dba();
             }
-            form.fill_from_table(TableReading::read(layout, a, b));
-            // The layout's figure scale sets the listed ranges' scale.
-            form.scale = layout.figure_scale_mm.map(|mm| format!("{mm}mm"));
-            // A range typed for the last pair does not carry over to this one.
-            form.range.use_plotted();
+        }
+    }
+
+    /// Fills the DBA combat form from the table and the records for the two bases
+    /// selected (a the firer or the base that moved into contact, b the target): the
+    /// engine's situation, every value noted with what decided it.
+    pub(crate) fn prefill_dba(&mut self) {
+        let [a, b, ..] = self.desk_selection.as_slice() else {
+            return;
+        };
+        let roles = crate::rules::situation::Roles(vec![
+            ("a".to_owned(), a.clone()),
+            ("b".to_owned(), b.clone()),
+        ]);
+        let kind = self.desk.dba_combat.input.kind;
+        let state = self.session.game().state();
+        if let Ok(input) = dba_zulu::situation::combat(&self.document.layout, state, &roles, kind) {
+            self.desk.dba_combat = crate::app::desk::dba_panel::CombatForm::filled(input);
             self.desk.result = None;
         }
     }
 
-    /// The record edits a resolution makes to the units the desk was filled from. A
-    /// Micro Colonial move also records the unit's move, which strikes through its D
-    /// figures ("Strike a line through the figure to show that it has been taken into
-    /// account").
-    ///
-    /// A loss is capped at what the unit has left (the record sheet cannot go below 0), and
-    /// the notes say so, or that a unit's strength was never set, or that a skirmish
-    /// screen's share has no unit to go to.
-    fn effects_for(
-        &self,
-        resolution: &crate::resolution::Resolution,
-    ) -> (Vec<crate::game::UnitEdit>, Vec<String>) {
-        let selected: Vec<UnitId> = self
-            .desk_selection
-            .iter()
-            .map(|s| UnitId(s.clone()))
-            .collect();
-        let mut edits = effects::of(resolution, &selected);
-        if resolution.ruleset == Ruleset::MicroColonial
-            && resolution.procedure == "move"
-            && let Some(first) = selected.first()
-            && let Some(base) = self.document.layout.base(&first.0)
-        {
-            edits.push(crate::game::UnitEdit::Moved {
-                unit_id: first.clone(),
-                to: serde_json::json!({
-                    "x": crate::geometry::round_mm(base.centre().x),
-                    "y": crate::geometry::round_mm(base.centre().y),
-                    "facing": crate::geometry::round_mm(base.facing_deg()),
-                }),
-            });
-        }
+    /// What applying the desk's result would write: the engine's `game::apply` for the
+    /// units selected on the table in the procedure's roles.
+    fn applied(&self, resolution: &crate::resolution::Resolution) -> crate::game::Applied {
+        let roles = match &self.desk.request {
+            Some(request) => request.roles_of(&self.desk_selection),
+            None => crate::rules::situation::Roles(
+                self.desk_selection
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| (format!("unit-{}", i + 1), id.clone()))
+                    .collect(),
+            ),
+        };
         let state = self.session.game().state();
-        let mut left: std::collections::BTreeMap<UnitId, u32> = std::collections::BTreeMap::new();
-        let mut notes = Vec::new();
-        let mut capped = Vec::new();
-        for edit in edits {
-            let crate::game::UnitEdit::StrengthChanged {
-                unit_id,
-                amount,
-                cause,
-            } = &edit
-            else {
-                capped.push(edit);
-                continue;
-            };
-            if !cause.is_loss() {
-                capped.push(edit);
-                continue;
-            }
-            let unit = state.unit(unit_id);
-            let have = left
-                .entry(unit_id.clone())
-                .or_insert_with(|| unit.map_or(0, |u| u.present));
-            let taken = (*amount).min(*have);
-            if unit.is_some_and(|u| u.spec.initial == 0) {
-                notes.push(format!(
-                    "{unit_id}'s strength is not set (roster: edit, Set strength): its loss of {amount} cannot be recorded"
-                ));
-            } else if taken < *amount {
-                notes.push(format!(
-                    "{unit_id} has only {have} left: it loses {taken} of the {amount}"
-                ));
-            }
-            *have -= taken;
-            if taken > 0 {
-                capped.push(crate::game::UnitEdit::StrengthChanged {
-                    unit_id: unit_id.clone(),
-                    amount: taken,
-                    cause: *cause,
-                });
-            }
-        }
-        if resolution.ruleset == Ruleset::MicroColonial
-            && resolution.procedure == "artillery-fire"
-            && selected.len() < 3
-            && let Some(screen) = resolution
-                .outcome
-                .get("screen_losses")
-                .and_then(serde_json::Value::as_u64)
-                .filter(|n| *n > 0)
-        {
-            notes.push(format!(
-                "the skirmish screen's {screen} FF: select the screen as a third unit to record them"
-            ));
-        }
-        (capped, notes)
+        crate::game::apply(
+            self.desk.request.as_ref(),
+            resolution,
+            &roles,
+            state,
+            Some(&self.document.layout),
+        )
     }
 
     /// What applying the desk's result would write to the units selected on the table,
@@ -237,20 +152,8 @@ impl LaagerApp {
     pub(crate) fn preview_apply(&mut self) {
         self.desk.apply_preview = match &self.desk.result {
             Some(Ok(resolution)) => {
-                let (edits, notes) = self.effects_for(resolution);
-                let state = self.session.game().state();
-                let mut lines: Vec<String> = edits
-                    .iter()
-                    .map(|edit| {
-                        let known = state.unit(edit.unit_id()).is_some();
-                        if known {
-                            edit.describe()
-                        } else {
-                            format!("{} (not on the roster: start a new game)", edit.describe())
-                        }
-                    })
-                    .collect();
-                lines.extend(notes);
+                let applied = self.applied(resolution);
+                let mut lines = applied.lines(self.session.game().state());
                 lines.extend(owner_allocates(resolution));
                 lines
             }
@@ -435,6 +338,7 @@ impl LaagerApp {
                     self.push(Command::SetClubCells(text));
                     self.run_commands();
                 }
+                DeskAction::KindChanged => self.prefill_dba(),
                 DeskAction::Apply(resolution) => {
                     let game = self.session.game().ruleset;
                     if resolution.ruleset != game {
@@ -445,25 +349,7 @@ impl LaagerApp {
                         ));
                         continue;
                     }
-                    let (effects, _) = self.effects_for(&resolution);
-                    let dice = match resolution.rolls.first() {
-                        Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
-                            seed: roll.seed.unwrap_or(0),
-                        },
-                        _ => DiceOrigin::Typed {
-                            faces: crate::game::event::faces_as_typed(&resolution),
-                        },
-                    };
-                    let inputs = serde_json::json!({
-                        "procedure": resolution.procedure,
-                        "units": self.desk_selection,
-                    });
-                    let event = Event::ResolutionApplied(Box::new(AppliedResolution {
-                        inputs,
-                        dice,
-                        resolution: *resolution,
-                        effects,
-                    }));
+                    let event = self.applied(&resolution).event;
                     match self.session.append(event) {
                         Ok(()) => self.desk.applied = true,
                         Err(e) => self.messages.push(e),

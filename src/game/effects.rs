@@ -2,6 +2,7 @@
 //! applies with "apply". Each function reads only the outcome keys of its procedure.
 
 use super::event::{Cause, UnitEdit, UnitId};
+use super::state::GameState;
 use crate::resolution::Resolution;
 use crate::rules::{Outcome, dba_zulu};
 use crate::ruleset::Ruleset;
@@ -10,10 +11,12 @@ use serde_json::{Map, Value};
 /// The effects of a resolution on the units it was resolved for, in the order the desk
 /// names them (firer then target; melee A then B; the testing unit first). Procedures
 /// that change no record (movement, odds, ranges) give none.
-pub fn of(resolution: &Resolution, units: &[UnitId]) -> Vec<UnitEdit> {
+pub fn of(resolution: &Resolution, units: &[UnitId], state: &GameState) -> Vec<UnitEdit> {
     let (first, second) = (units.first(), units.get(1));
     match &resolution.outcome {
-        Outcome::DbaZulu(dba_zulu::Outcome::Combat(outcome)) => dba_combat(outcome, first, second),
+        Outcome::DbaZulu(dba_zulu::Outcome::Combat(outcome)) => {
+            dba_combat(outcome, first, second, state)
+        }
         Outcome::Untyped(outcome) if resolution.ruleset == Ruleset::MicroColonial => {
             mc(&resolution.procedure, outcome, units)
         }
@@ -118,15 +121,37 @@ fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<Un
     edits.into_iter().flatten().collect()
 }
 
+/// What the referee should know about applying a resolution beyond its edits.
+pub fn notes(resolution: &Resolution, units: &[UnitId]) -> Vec<String> {
+    let mut notes = Vec::new();
+    // "divided in the ratio of 1 to 5": the skirmish screen's share goes to the third unit.
+    if resolution.ruleset == Ruleset::MicroColonial
+        && resolution.procedure == "artillery-fire"
+        && units.len() < 3
+        && let Some(screen) = resolution
+            .outcome
+            .get("screen_losses")
+            .and_then(Value::as_u64)
+            .filter(|n| *n > 0)
+    {
+        notes.push(format!(
+            "the skirmish screen's {screen} FF: select the screen as a third unit to record them"
+        ));
+    }
+    notes
+}
+
 /// The effects of a DBA combat on its two bases.
 ///
-/// "Destroyed: Remove base from play" — the loser loses its one base and leaves the game;
-/// "Recoil", "Flee" and "stays" (an attacker on the flank who lost) are statuses; a tie
-/// with no result changes nothing.
+/// "Destroyed: Remove base from play" — the loser loses a base, and leaves the game when
+/// it has none left ("Note only one stand of 2 base amabutho is removed": a two-base
+/// amabutho fights on with the other); "Recoil", "Flee" and "stays" (an attacker on the
+/// flank who lost) are statuses; a tie with no result changes nothing.
 pub fn dba_combat(
     outcome: &dba_zulu::CombatOutcome,
     a: Option<&UnitId>,
     b: Option<&UnitId>,
+    state: &GameState,
 ) -> Vec<UnitEdit> {
     let loser = match outcome.loser {
         Some(dba_zulu::SideId::A) => a,
@@ -143,16 +168,19 @@ pub fn dba_combat(
         }]
     };
     match outcome.result {
-        dba_zulu::Fate::Destroyed => vec![
-            UnitEdit::StrengthChanged {
+        dba_zulu::Fate::Destroyed => {
+            let mut edits = vec![UnitEdit::StrengthChanged {
                 unit_id: unit_id.clone(),
                 amount: 1,
                 cause: Cause::Other,
-            },
-            UnitEdit::Removed {
-                unit_id: unit_id.clone(),
-            },
-        ],
+            }];
+            if state.unit(&unit_id).is_none_or(|u| u.present <= 1) {
+                edits.push(UnitEdit::Removed {
+                    unit_id: unit_id.clone(),
+                });
+            }
+            edits
+        }
         dba_zulu::Fate::Recoil => status("recoiled"),
         dba_zulu::Fate::Flee => status("fled"),
         dba_zulu::Fate::Stays => status("stays in contact"),
@@ -187,6 +215,7 @@ mod tests {
             &outcome(Some(SideId::B), Fate::Destroyed),
             Some(&a),
             Some(&b),
+            &GameState::default(),
         );
         assert_eq!(
             edits,
@@ -204,7 +233,13 @@ mod tests {
     #[test]
     fn recoil_is_a_status_and_no_result_changes_nothing() {
         let a = UnitId("a".to_owned());
-        let edits = dba_combat(&outcome(Some(SideId::A), Fate::Recoil), Some(&a), None);
+        let none = GameState::default();
+        let edits = dba_combat(
+            &outcome(Some(SideId::A), Fate::Recoil),
+            Some(&a),
+            None,
+            &none,
+        );
         assert_eq!(
             edits,
             vec![UnitEdit::StatusSet {
@@ -212,6 +247,6 @@ mod tests {
                 status: Some("recoiled".to_owned())
             }]
         );
-        assert!(dba_combat(&outcome(None, Fate::NoResult), Some(&a), None).is_empty());
+        assert!(dba_combat(&outcome(None, Fate::NoResult), Some(&a), None, &none).is_empty());
     }
 }

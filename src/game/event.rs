@@ -164,9 +164,14 @@ pub enum DiceOrigin {
 }
 
 /// A resolution applied to the game: what was asked, the dice, the result and its effects.
+///
+/// Games logged before requests were typed carry only `inputs` (`{procedure, units}`);
+/// since, `request` holds the typed input the resolution was made from, so
+/// `laager log replay` resolves it again with the same dice and compares.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AppliedResolution {
-    /// The situation the rule was asked about, as the caller gave it.
+    /// The situation the rule was asked about, as the caller gave it (older games:
+    /// `{procedure, units}`; now the units in their roles).
     pub inputs: Value,
     /// The source of the dice.
     pub dice: DiceOrigin,
@@ -174,6 +179,9 @@ pub struct AppliedResolution {
     pub resolution: Resolution,
     /// The changes to units the referee applied from the outcome.
     pub effects: Vec<UnitEdit>,
+    /// The procedure and its typed input, as resolved (absent in games logged before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<crate::rules::Request>,
 }
 
 /// How a game ended.

@@ -6,6 +6,7 @@
 //! so nothing is ever deleted. A [`Campaign`] chains games under a replacement rule.
 //! Nothing here touches files: see `store` for the `.laager` file.
 
+pub mod apply;
 pub mod campaign;
 pub mod chain;
 pub mod effects;
@@ -14,6 +15,7 @@ pub mod log;
 pub mod sheet;
 pub mod state;
 
+pub use apply::{Applied, apply, table_as_played};
 pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
 pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
 pub use event::{

@@ -216,6 +216,14 @@ impl Layout {
         self.terrain_index.query(query).map(|i| &self.terrain[i])
     }
 
+    /// The same table and terrain with these bases (the table as played: bases moved,
+    /// removed or added since the layout was drawn).
+    pub fn with_bases(&self, bases: Vec<Base>) -> Layout {
+        Layout::new(self.table, bases, self.terrain.clone())
+            .with_ruleset(self.ruleset)
+            .with_figure_scale(self.figure_scale_mm)
+    }
+
     /// The whole layout moved rigidly by `pose` (the table size is kept): every measurement
     /// between its pieces is unchanged, which the property tests check.
     pub fn moved(&self, pose: &Pose) -> Layout {

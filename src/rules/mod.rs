@@ -11,7 +11,9 @@
 //! own `Request` and `Outcome` enums.
 
 pub mod dba_zulu;
+pub mod measure;
 pub mod micro_colonial;
+pub mod situation;
 pub mod soldiers_of_the_queen;
 pub mod victoria_cross;
 
@@ -38,6 +40,10 @@ pub trait Procedure {
     type Input: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
     /// What it decides: the `outcome` of its resolution.
     type Outcome: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
+    /// The roles of the units it is resolved for, in order (`a`, `b`; `firer`, `target`):
+    /// `--unit ROLE=ID` names them, the desk fills them from the selection, and applying
+    /// the result edits the units in them. Empty for a procedure about no unit on the table.
+    const ROLES: &'static [&'static str] = &[];
 
     /// Resolves the input with dice from `dice` (procedures that throw none ignore it).
     fn resolve(
@@ -105,6 +111,14 @@ macro_rules! procedures {
                 match self {
                     $(Request::$variant(input) => <$procedure>::resolve(charts, input, dice)
                         .map(|r| r.map_outcome(Outcome::$variant)),)+
+                }
+            }
+
+            /// The roles of the units it is resolved for.
+            pub fn roles(&self) -> &'static [&'static str] {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(_) => <$procedure>::ROLES,)+
                 }
             }
 
@@ -192,6 +206,31 @@ impl Request {
         }
     }
 
+    /// The roles of the units it is resolved for, in order.
+    pub fn roles(&self) -> &'static [&'static str] {
+        match self {
+            Request::DbaZulu(r) => r.roles(),
+        }
+    }
+
+    /// The units selected on the table (firer or attacker first) in this procedure's
+    /// roles; a procedure about no unit on the table names them `unit-1`, `unit-2`.
+    pub fn roles_of(&self, selected: &[String]) -> situation::Roles {
+        let roles = self.roles();
+        situation::Roles(
+            selected
+                .iter()
+                .enumerate()
+                .map(|(i, id)| {
+                    let role = roles
+                        .get(i)
+                        .map_or_else(|| format!("unit-{}", i + 1), |r| (*r).to_owned());
+                    (role, id.clone())
+                })
+                .collect(),
+        )
+    }
+
     /// Resolves it with the dice chosen at the desk or on the command line. Typed faces
     /// that do not read, run short or are left over are refused as bad dice, naming them.
     pub fn resolve_with(&self, charts: &Charts, dice: &DiceChoice) -> Result<Resolution, Refusal> {
@@ -217,14 +256,27 @@ impl Request {
     }
 }
 
-/// Any procedure's outcome: serialised as the procedure's own keys.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
+/// Any procedure's outcome: serialised as the procedure's own keys, sorted (as the untyped
+/// outcomes of earlier versions were), so a logged event's canonical JSON, and so its hash in
+/// the chain, is the same whether it was written before or after its outcome was typed.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     /// A DBA-style Zulu outcome.
     DbaZulu(dba_zulu::Outcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let value = match self {
+            Outcome::DbaZulu(o) => serde_json::to_value(o),
+            Outcome::Untyped(map) => return map.serialize(serializer),
+        }
+        .map_err(serde::ser::Error::custom)?;
+        // A `Value` object's keys are sorted.
+        value.serialize(serializer)
+    }
 }
 
 impl Default for Outcome {

@@ -99,15 +99,15 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut harness = harness_on_layout(&dir);
     select(&mut harness, CAVALRY, ZULUS);
-    let form = &harness.state().desk.dba_combat;
-    assert_eq!(form.a.id(), "cavalry");
-    assert_eq!(form.b.id(), "zulus");
+    let form = &harness.state().desk.dba_combat.input;
+    assert_eq!(form.a.troop.id(), "cavalry");
+    assert_eq!(form.b.troop.id(), "zulus");
     // "A base partly in rough is considered to be as if it were completely in rough."
-    assert!(form.a_mods.rough);
-    assert!(!form.b_mods.rough);
+    assert!(form.a.mods.rough);
+    assert!(!form.b.mods.rough);
     // One overlap: the NNC's; the regulars on the other flank give none.
-    assert_eq!(form.b_mods.overlaps, 1);
-    assert_eq!(form.a_mods.overlaps, 0);
+    assert_eq!(form.b.mods.overlaps, 1);
+    assert_eq!(form.a.mods.overlaps, 0);
 
     // The form's own widgets show the same values, and say where they came from.
     harness
@@ -123,11 +123,15 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     assert_eq!(overlaps, Some(1.0));
     assert!(
         harness
-            .query_by_label_contains("a:rough — a (dragoons) is (at least partly) in rough 'rocks'")
+            .query_by_label_contains(
+                "a:rough on from the table — a (dragoons) is (at least partly) in rough 'rocks'"
+            )
             .is_some()
     );
     let overlap_line = harness
-        .get_by_label_contains("b:overlaps=1 — b (uMbonambi) is overlapped by 'nnc 1'")
+        .get_by_label_contains(
+            "b:overlaps 1 from the table — b (uMbonambi) is overlapped by 'nnc 1'",
+        )
         .accesskit_node()
         .value()
         .unwrap_or_default();
@@ -143,7 +147,7 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     let first = &resolution.steps[0];
     assert!(first.text.starts_with("from the table"), "{}", first.text);
     assert!(first.text.contains("a:rough"), "{}", first.text);
-    assert!(first.text.contains("b:overlaps=1"), "{}", first.text);
+    assert!(first.text.contains("b:overlaps 1"), "{}", first.text);
     // "Rough Terrain : - 2 to all mounted troop types (Light Horse, Cavalry but not
     // dismounted Light Horse ) in rough": 2 - 2 = 0.
     let rough = step_with(&resolution, "(mounted) in rough").expect("a rough step");
@@ -177,22 +181,22 @@ fn a_modifier_changed_by_hand_wins_over_the_table() {
     // Later frames do not fill it again: the selection has not changed.
     harness.run();
     harness.run();
-    assert!(!harness.state().desk.dba_combat.a_mods.rough);
+    assert!(!harness.state().desk.dba_combat.input.a.mods.rough);
     assert!(!checkbox_ticked(&harness, "a:rough"));
     assert!(
         harness
-            .query_by_label_contains("a:rough off typed at the desk; the table gives 1")
+            .query_by_label_contains("a:rough off given by hand; the table gives on")
             .is_some()
     );
 
     let resolution = resolve(&mut harness, "3,2");
-    let first = &resolution.steps[0];
+    let given = step_with(&resolution, "given by hand").expect("a step for the hand edit");
     assert!(
-        first
+        given
             .text
-            .contains("typed at the desk, winning over the table: a:rough off"),
+            .contains("given by hand, winning over the table and the records: a:rough off"),
         "{}",
-        first.text
+        given.text
     );
     // No rough step: Cavalry +2 and 3 make 5; Zulus +4, one overlap (-1) and 2 make 5.
     assert!(step_with(&resolution, "(mounted) in rough").is_none());
@@ -205,18 +209,18 @@ fn a_new_selection_fills_the_form_again_from_the_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut harness = harness_on_layout(&dir);
     select(&mut harness, CAVALRY, ZULUS);
-    harness.state_mut().desk.dba_combat.b_mods.overlaps = 0;
+    harness.state_mut().desk.dba_combat.input.b.mods.overlaps = 0;
     harness.run();
-    assert_eq!(harness.state().desk.dba_combat.b_mods.overlaps, 0);
+    assert_eq!(harness.state().desk.dba_combat.input.b.mods.overlaps, 0);
     // The NNC attack the Zulus' front corner only: no contact, so no overlap is read and
     // nothing is in rough; then the dragoons again, and the table's values come back.
     select(&mut harness, NNC, ZULUS);
-    let form = &harness.state().desk.dba_combat;
-    assert!(!form.a_mods.rough);
+    let form = &harness.state().desk.dba_combat.input;
+    assert!(!form.a.mods.rough);
     select(&mut harness, CAVALRY, ZULUS);
-    let form = &harness.state().desk.dba_combat;
-    assert_eq!(form.b_mods.overlaps, 1);
-    assert!(form.a_mods.rough);
+    let form = &harness.state().desk.dba_combat.input;
+    assert_eq!(form.b.mods.overlaps, 1);
+    assert!(form.a.mods.rough);
 }
 
 #[test]
@@ -227,12 +231,15 @@ fn ranged_combat_takes_the_plotted_range_and_a_typed_one_wins() {
     harness.get_by_label("ranged").click();
     harness.run();
     // The Zulus' rear edge is at y = 307.5, the light horse's front edge at 347.5.
-    assert_eq!(harness.state().desk.dba_combat.range.mm(), Some(40.0));
+    assert_eq!(harness.state().desk.dba_combat.input.range_mm, Some(40.0));
     assert!(harness.query_by_label("range from the table").is_some());
     let resolution = resolve(&mut harness, "4,4");
-    assert_eq!(
-        resolution.steps[0].text,
-        "range 40 mm: measured on the table between the nearest points of the two bases"
+    assert!(
+        resolution.steps[0]
+            .text
+            .contains("range mm 40 — measured between the nearest points of the two bases"),
+        "{}",
+        resolution.steps[0].text
     );
     // Light Horse "+ 2 2" 5"": "Bases may engage in fire combat up to the limit of their
     // listed range", 2" = 50.8 mm at 15 mm.
@@ -247,17 +254,17 @@ fn ranged_combat_takes_the_plotted_range_and_a_typed_one_wins() {
     );
 
     // The referee measures 60 mm with his own tape: the typed range wins, and is too far.
-    harness.state_mut().desk.dba_combat.range.text.clear();
+    harness.state_mut().desk.dba_combat.range_text.clear();
     harness.run();
     let field = harness.get_by_role_and_label(Role::TextInput, "range mm");
     field.focus();
     field.type_text("60");
     harness.run();
     harness.run();
-    assert_eq!(harness.state().desk.dba_combat.range.mm(), Some(60.0));
+    assert_eq!(harness.state().desk.dba_combat.input.range_mm, Some(60.0));
     assert!(
         harness
-            .query_by_label("range typed at the desk (the table measured 40 mm)")
+            .query_by_label("range given by hand (the table measured 40 mm)")
             .is_some()
     );
     harness.get_by_label("Resolve").click();
@@ -309,7 +316,7 @@ fn ranged_combat_reads_the_figure_scale_from_the_layout() {
     harness.get_by_label("ranged").click();
     harness.run();
     assert_eq!(
-        harness.state().desk.dba_combat.scale.as_deref(),
+        harness.state().desk.dba_combat.input.scale.as_deref(),
         Some("25mm")
     );
     let resolution = resolve(&mut harness, "4,4");

@@ -36,8 +36,11 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.state_mut().canvas.selected = vec![ZULU.to_owned(), REGULARS.to_owned()];
     harness.run();
     // The form is filled from the table: the two troop types.
-    assert_eq!(harness.state().desk.dba_combat.a.id(), "zulus");
-    assert_eq!(harness.state().desk.dba_combat.b.id(), "british-regulars");
+    assert_eq!(harness.state().desk.dba_combat.input.a.troop.id(), "zulus");
+    assert_eq!(
+        harness.state().desk.dba_combat.input.b.troop.id(),
+        "british-regulars"
+    );
     // The odds before the roll, exact over the 36 rolls.
     assert!(harness.query_by_label("Odds before the roll").is_some());
     assert!(harness.query_by_label("b:destroyed").is_some());

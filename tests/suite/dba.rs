@@ -9,6 +9,7 @@ mod odds;
 mod outcomes;
 mod properties;
 mod range;
+mod situation;
 mod troops;
 
 use laager::Ruleset;

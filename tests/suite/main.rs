@@ -2,7 +2,6 @@
 
 mod app_canvas;
 mod app_dba_prefill;
-mod app_dba_table;
 mod app_desk;
 mod app_desk_sotq;
 mod app_records_long;

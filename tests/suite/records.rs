@@ -70,6 +70,7 @@ fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u
     ));
     resolution.set("ff_lost", ff);
     Event::ResolutionApplied(Box::new(AppliedResolution {
+        request: None,
         inputs: json!({ "firer": "24-a", "target": target, "range_mm": 180.0 }),
         dice,
         resolution,

@@ -4,7 +4,7 @@
 
 use laager::Ruleset;
 use laager::charts::Charts;
-use laager::game::{Cause, Event, Game, GameError, UnitEdit, UnitId, effects, mc_unit};
+use laager::game::{Cause, Event, Game, GameError, GameState, UnitEdit, UnitId, effects, mc_unit};
 use laager::resolution::Resolution;
 use serde_json::{Value, json};
 
@@ -48,7 +48,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
         &json!({"ff_lost": 34, "volley_losses": 34}),
     );
     assert_eq!(
-        effects::of(&volley, &units),
+        effects::of(&volley, &units, &GameState::default()),
         [lost("uNodwengu 1", 34, Cause::Volley)]
     );
     let independent = resolved(
@@ -57,7 +57,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
         &json!({"ff_lost": 12, "volley_losses": 0}),
     );
     assert_eq!(
-        effects::of(&independent, &units),
+        effects::of(&independent, &units, &GameState::default()),
         [lost("uNodwengu 1", 12, Cause::Other)]
     );
     // "Ignore any minus results": nothing lost, nothing written.
@@ -66,7 +66,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
         "small-arms-fire",
         &json!({"ff_lost": 0, "volley_losses": 0}),
     );
-    assert!(effects::of(&nil, &units).is_empty());
+    assert!(effects::of(&nil, &units, &GameState::default()).is_empty());
 }
 
 // Artillery: "Any plus factor indicates the number of fighting factors lost by the target";
@@ -79,7 +79,11 @@ fn micro_colonial_artillery_losses_split_between_close_order_and_screen() {
         &json!({"ff_lost": 39}),
     );
     assert_eq!(
-        effects::of(&plain, &ids(&["N/5 RA", "uNokhenke"])),
+        effects::of(
+            &plain,
+            &ids(&["N/5 RA", "uNokhenke"]),
+            &GameState::default()
+        ),
         [lost("uNokhenke", 39, Cause::Other)]
     );
     let screened = resolved(
@@ -88,7 +92,11 @@ fn micro_colonial_artillery_losses_split_between_close_order_and_screen() {
         &json!({"ff_lost": 36, "screen_losses": 6, "close_order_losses": 30}),
     );
     assert_eq!(
-        effects::of(&screened, &ids(&["N/5 RA", "uNokhenke", "skirmishers"])),
+        effects::of(
+            &screened,
+            &ids(&["N/5 RA", "uNokhenke", "skirmishers"]),
+            &GameState::default()
+        ),
         [
             lost("uNokhenke", 30, Cause::Other),
             lost("skirmishers", 6, Cause::Other)
@@ -107,7 +115,11 @@ fn micro_colonial_melee_losses_to_both_sides_and_the_loser_marked() {
         &json!({"a_losses": 10, "b_losses": 45, "winner": "a", "margin": 35, "loser_must_test": true}),
     );
     assert_eq!(
-        effects::of(&melee, &ids(&["uNodwengu 1", "1/24 A"])),
+        effects::of(
+            &melee,
+            &ids(&["uNodwengu 1", "1/24 A"]),
+            &GameState::default()
+        ),
         [
             lost("uNodwengu 1", 10, Cause::Other),
             lost("1/24 A", 45, Cause::Other),
@@ -129,19 +141,25 @@ fn micro_colonial_morale_rally_and_rout_write_statuses_and_losses() {
         ("good", None),
     ] {
         let morale = resolved(Ruleset::MicroColonial, "morale", &json!({"result": result}));
-        assert_eq!(effects::of(&morale, &units), [status("uNodwengu 1", word)]);
+        assert_eq!(
+            effects::of(&morale, &units, &GameState::default()),
+            [status("uNodwengu 1", word)]
+        );
     }
     let rallied = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": true}));
-    assert_eq!(effects::of(&rallied, &units), [status("uNodwengu 1", None)]);
+    assert_eq!(
+        effects::of(&rallied, &units, &GameState::default()),
+        [status("uNodwengu 1", None)]
+    );
     let not = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": false}));
-    assert!(effects::of(&not, &units).is_empty());
+    assert!(effects::of(&not, &units, &GameState::default()).is_empty());
     let rout = resolved(Ruleset::MicroColonial, "rout-loss", &json!({"ff_lost": 40}));
     assert_eq!(
-        effects::of(&rout, &units),
+        effects::of(&rout, &units, &GameState::default()),
         [lost("uNodwengu 1", 40, Cause::Other)]
     );
     // With no unit selected nothing is written.
-    assert!(effects::of(&rout, &[]).is_empty());
+    assert!(effects::of(&rout, &[], &GameState::default()).is_empty());
 }
 
 // A strength set by hand: the unit joined with 280 of 300; a loss already recorded
@@ -267,6 +285,7 @@ fn melee_won_by_a(a: &str, b: &str) -> Event {
     let mut resolution = Resolution::new(Ruleset::MicroColonial, "melee", "hash");
     resolution.set("winner", "a");
     Event::ResolutionApplied(Box::new(laager::game::AppliedResolution {
+        request: None,
         inputs: json!({"procedure": "melee", "units": [a, b]}),
         dice: laager::game::DiceOrigin::Typed {
             faces: String::new(),

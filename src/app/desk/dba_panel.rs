@@ -1,13 +1,13 @@
 //! The DBA-style Zulu resolver forms: combat (ranged or close, every modifier a named
-//! flag), command points and victory. They build the engine's situations; the engine
-//! resolves them.
+//! flag), command points and victory. Each holds the engine's input and edits it; the
+//! engine fills the combat from the table (`dba_zulu::situation::combat`) and resolves it.
 
-use super::dba_range::RangeField;
-use super::dba_table::TableReading;
+use crate::rules::dba_zulu::situation::{count, put};
 use crate::rules::dba_zulu::{
     CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder, MoveUnit,
-    Side, TroopType, VictoryInput,
+    SideId, TroopType, VictoryInput,
 };
+use crate::rules::situation::{Source, value_text};
 
 /// Which DBA procedure the desk resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,45 +20,27 @@ pub enum DbaProcedure {
     Victory,
 }
 
-/// The combat form.
+/// The combat form: the engine's input, and the range field's text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CombatForm {
-    /// Ranged or close.
-    pub kind: CombatKind,
-    /// The attacker (firer, or the base that moved into contact).
-    pub a: TroopType,
-    /// The defender (the target).
-    pub b: TroopType,
-    /// Where a's front edge touches b.
-    pub contact: Contact,
-    /// Ranged combat at bases in contact.
-    pub in_contact: bool,
-    /// a's modifiers.
-    pub a_mods: Modifiers,
-    /// b's modifiers.
-    pub b_mods: Modifiers,
-    /// What the table decided when the form was last filled from a selection.
-    pub table: Option<TableReading>,
-    /// Ranged combat: the distance between the bases.
-    pub range: RangeField,
-    /// The figure scale the table is played at (`15mm`), from the layout; `None` reads the
-    /// setting.
-    pub scale: Option<String>,
+    /// The combat, as the table filled it and the referee edits it.
+    pub input: CombatInput,
+    /// The text in the range field.
+    pub range_text: String,
+    /// The range field does not read as a distance.
+    pub range_error: Option<String>,
 }
 
 impl Default for CombatForm {
     fn default() -> Self {
         CombatForm {
-            kind: CombatKind::Close,
-            a: TroopType::Zulus,
-            b: TroopType::BritishRegulars,
-            contact: Contact::Front,
-            in_contact: false,
-            a_mods: Modifiers::default(),
-            b_mods: Modifiers::default(),
-            table: None,
-            range: RangeField::default(),
-            scale: None,
+            input: CombatInput::new(
+                CombatKind::Close,
+                TroopType::Zulus,
+                TroopType::BritishRegulars,
+            ),
+            range_text: String::new(),
+            range_error: None,
         }
     }
 }
@@ -73,136 +55,190 @@ fn troop_combo(ui: &mut egui::Ui, label: &str, troop: &mut TroopType) {
         });
 }
 
-fn modifiers_ui(ui: &mut egui::Ui, side: &str, mods: &mut Modifiers) {
+fn modifiers_ui(ui: &mut egui::Ui, side: SideId, mods: &mut Modifiers) {
     ui.vertical(|ui| {
-        ui.strong(format!("{side} modifiers"));
+        ui.strong(format!("{} modifiers", side.name()));
         for name in ModifierName::ALL {
-            let text = format!("{side}:{}", name.id());
-            match name {
-                ModifierName::Overlaps => {
-                    ui.add(egui::Slider::new(&mut mods.overlaps, 0..=2).text(text));
-                }
-                ModifierName::FireAidedAgainst => {
-                    ui.add(egui::Slider::new(&mut mods.fire_aided_against, 0..=4).text(text));
-                }
-                ModifierName::AmabuthoBaseLost => {
-                    let mut lost = mods.amabutho_base_lost > 0;
-                    if ui.checkbox(&mut lost, text).changed() {
-                        mods.amabutho_base_lost = u32::from(lost);
-                    }
-                }
+            let text = format!("{}:{}", side.name(), name.id());
+            let mut value = count(mods, name);
+            let changed = match name {
+                ModifierName::Overlaps => ui
+                    .add(egui::Slider::new(&mut value, 0..=2).text(text))
+                    .changed(),
+                ModifierName::FireAidedAgainst => ui
+                    .add(egui::Slider::new(&mut value, 0..=4).text(text))
+                    .changed(),
                 _ => {
-                    let slot = match name {
-                        ModifierName::Rough => &mut mods.rough,
-                        ModifierName::ContactingFootInRough => &mut mods.contacting_foot_in_rough,
-                        ModifierName::PreparedPosition => &mut mods.prepared_position,
-                        ModifierName::FlankOrRear => &mut mods.flank_or_rear,
-                        ModifierName::Enfiladed => &mut mods.enfiladed,
-                        ModifierName::Square => &mut mods.square,
-                        ModifierName::SmallRiver => &mut mods.small_river,
-                        ModifierName::Donga => &mut mods.donga,
-                        _ => &mut mods.higher_ground,
-                    };
-                    ui.checkbox(slot, text);
+                    let mut on = value > 0;
+                    let changed = ui.checkbox(&mut on, text).changed();
+                    value = u32::from(on);
+                    changed
                 }
+            };
+            if changed {
+                put(mods, name, value);
             }
         }
     });
 }
 
-/// Where the table-decided modifiers came from: the table, or typed at the desk.
-fn table_ui(ui: &mut egui::Ui, table: &TableReading, a: &Modifiers, b: &Modifiers) {
-    let from = table.from_table(a, b);
-    if from.is_empty() {
-        ui.small(format!(
-            "from the table ({} against {}): none of the modifiers it decides",
-            table.a_id, table.b_id
-        ));
-    } else {
-        ui.small(format!(
-            "from the table ({} against {}):",
-            table.a_id, table.b_id
-        ));
-        for line in from {
-            ui.small(line);
-        }
-    }
-    for line in table.typed(a, b) {
-        ui.small(line);
-    }
-    for line in &table.undecided {
-        ui.small(line.as_str());
-    }
+/// A distance for the eye: to the tenth of a mm, without trailing zeros.
+fn mm_text(mm: f64) -> String {
+    let text = format!("{mm:.1}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 impl CombatForm {
-    /// The engine's situation for this form.
-    pub fn situation(&self) -> CombatInput {
-        let mut situation = CombatInput::new(self.kind, self.a, self.b);
-        situation.a = Side {
-            troop: self.a,
-            mods: self.a_mods.clone(),
-        };
-        situation.b = Side {
-            troop: self.b,
-            mods: self.b_mods.clone(),
-        };
-        situation.contact = self.contact;
-        situation.in_contact = self.in_contact;
-        situation.scale.clone_from(&self.scale);
-        if self.kind == CombatKind::Ranged {
-            situation.range_mm = self.range.mm();
+    /// A form holding this input (the table's), its range shown in the field.
+    pub fn filled(input: CombatInput) -> CombatForm {
+        CombatForm {
+            range_text: input.range_mm.map(mm_text).unwrap_or_default(),
+            input,
+            range_error: None,
         }
-        situation
+    }
+
+    /// The engine's input for this form.
+    pub fn situation(&self) -> CombatInput {
+        self.input.clone()
     }
 
     /// A form field that does not read (a range typed as words), as a message.
     pub fn input_error(&self) -> Option<String> {
-        if self.kind == CombatKind::Ranged {
-            self.range.error.clone()
+        if self.input.kind == CombatKind::Ranged {
+            self.range_error.clone()
         } else {
             None
         }
     }
 
-    /// Draws the form.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
+    /// Draws the form. Returns whether the kind of combat changed (the table's reading
+    /// depends on it: the range is measured for ranged combat only).
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let before = self.input.kind;
+        let input = &mut self.input;
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.kind, CombatKind::Close, "close")
+            ui.selectable_value(&mut input.kind, CombatKind::Close, "close")
                 .on_hover_text("Close combat (melee)");
-            ui.selectable_value(&mut self.kind, CombatKind::Ranged, "ranged")
+            ui.selectable_value(&mut input.kind, CombatKind::Ranged, "ranged")
                 .on_hover_text("Ranged combat (fire)");
         });
-        troop_combo(ui, "a (attacker)", &mut self.a);
-        troop_combo(ui, "b (defender)", &mut self.b);
+        troop_combo(ui, "a (attacker)", &mut input.a.troop);
+        troop_combo(ui, "b (defender)", &mut input.b.troop);
         ui.horizontal(|ui| {
             ui.label("contact");
             for c in [Contact::Front, Contact::Flank, Contact::Rear] {
-                ui.selectable_value(&mut self.contact, c, c.name());
+                ui.selectable_value(&mut input.contact, c, c.name());
             }
         });
-        if self.kind == CombatKind::Ranged {
-            ui.checkbox(&mut self.in_contact, "in contact");
-            self.range.ui(ui);
+        if input.kind == CombatKind::Ranged {
+            ui.checkbox(&mut input.in_contact, "in contact");
+            self.range_ui(ui);
         }
+        let input = &mut self.input;
         egui::CollapsingHeader::new("modifiers")
             .id_salt("dba_modifiers")
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
-                    modifiers_ui(ui, "a", &mut self.a_mods);
-                    modifiers_ui(ui, "b", &mut self.b_mods);
+                    modifiers_ui(ui, SideId::A, &mut input.a.mods);
+                    modifiers_ui(ui, SideId::B, &mut input.b.mods);
                 });
             });
-        if let Some(table) = &self.table {
-            table_ui(ui, table, &self.a_mods, &self.b_mods);
+        self.origins_ui(ui);
+        self.input.kind != before
+    }
+
+    /// The range field: the table's measure, or a distance typed by hand.
+    fn range_ui(&mut self, ui: &mut egui::Ui) {
+        if super::mc_combat::number_field(
+            ui,
+            "range mm",
+            &mut self.range_text,
+            "Between the nearest points of the two bases; a typed range wins over the table's",
+        ) {
+            let text = self.range_text.trim();
+            if text.is_empty() {
+                self.input.range_mm = None;
+                self.range_error = None;
+            } else {
+                match text.parse::<f64>() {
+                    Ok(v) if v.is_finite() && v >= 0.0 => {
+                        self.input.range_mm = Some(v);
+                        self.range_error = None;
+                    }
+                    _ => {
+                        self.range_error = Some(format!("range: '{text}' is not a distance in mm"));
+                    }
+                }
+            }
+        }
+        let table = self.input.origins.of("/range_mm").map(|o| o.value.clone());
+        let source = match (table, self.input.range_mm) {
+            (Some(t), Some(now)) if t.as_f64() == Some(now) => "range from the table".to_owned(),
+            (Some(t), _) => format!(
+                "range given by hand (the table measured {} mm)",
+                value_text(&t)
+            ),
+            (None, Some(_)) => "range given by hand".to_owned(),
+            (None, None) => "range not measured: select the firer and the target".to_owned(),
+        };
+        ui.horizontal(|ui| {
+            ui.small(source);
+            if let Some(t) = self
+                .input
+                .origins
+                .of("/range_mm")
+                .and_then(|o| o.value.as_f64())
+                && self.input.range_mm != Some(t)
+                && ui
+                    .button("use the table's range")
+                    .on_hover_text("Take the range from the table again")
+                    .clicked()
+            {
+                self.input.range_mm = Some(t);
+                self.range_text = mm_text(t);
+                self.range_error = None;
+            }
+        });
+        if let Some(e) = &self.range_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
         }
     }
 
-    /// Fills the modifiers the table decides, keeping the reading to show where they came
-    /// from; the others stay as the referee set them.
-    pub fn fill_from_table(&mut self, table: TableReading) {
-        table.fill(&mut self.a_mods, &mut self.b_mods);
-        self.table = Some(table);
+    /// What the table and the records decided, and what was given by hand since: the
+    /// engine's own lines, which the resolution states as its first steps.
+    fn origins_ui(&self, ui: &mut egui::Ui) {
+        let input = serde_json::to_value(&self.input).unwrap_or_default();
+        let origins = &self.input.origins;
+        for source in [Source::Table, Source::Records] {
+            let kept: Vec<_> = origins
+                .kept(&input)
+                .filter(|o| o.source == source && o.field.contains("/mods/"))
+                .filter(|o| !matches!(o.value, serde_json::Value::Bool(false)) && o.value != 0)
+                .collect();
+            for o in kept {
+                ui.small(format!(
+                    "{} {} from {} — {}",
+                    o.label,
+                    value_text(&o.value),
+                    source.words(),
+                    o.why
+                ));
+            }
+        }
+        for (o, now) in origins.overridden(&input) {
+            ui.small(format!(
+                "{} {} given by hand; {} gives {} ({})",
+                o.label,
+                value_text(&now),
+                o.source.words(),
+                value_text(&o.value),
+                o.why
+            ));
+        }
+        for line in &origins.undecided {
+            ui.small(format!("left to the referee: {line}"));
+        }
     }
 }
 

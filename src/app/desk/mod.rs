@@ -4,8 +4,6 @@
 
 pub mod chart_view;
 pub mod dba_panel;
-pub mod dba_range;
-pub mod dba_table;
 pub mod dice_entry;
 pub mod mc_combat;
 pub mod mc_fire;

@@ -10,11 +10,11 @@ use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
-use crate::resolution::{Odds, Refusal, Resolution};
+use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
 use crate::rules::victoria_cross::VcError;
-use crate::rules::{Outcome, Procedure as _, Request};
+use crate::rules::{Procedure as _, Request};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -34,6 +34,8 @@ pub enum DeskAction {
     SaveClubCells(Vec<String>),
     /// Record this resolution in the game's log.
     Apply(Box<Resolution>),
+    /// The DBA combat's kind changed: read the table again for it.
+    KindChanged,
 }
 
 /// The desk's state.
@@ -65,6 +67,8 @@ pub struct Desk {
     pub dice: DiceEntry,
     /// The last result.
     pub result: Option<Result<Resolution, Refusal>>,
+    /// The request the last result was resolved from (what Apply records).
+    pub request: Option<Request>,
     /// Cell values typed against a refusal.
     pub typed_cells: BTreeMap<String, String>,
     /// Cells supplied for the next resolutions only (`CHART:KEY=VALUE`).
@@ -99,6 +103,7 @@ impl Desk {
             sotq: SotqForm::default(),
             dice: DiceEntry::new(seed),
             result: None,
+            request: None,
             typed_cells: BTreeMap::new(),
             once_cells: Vec::new(),
             charts: ChartView::default(),
@@ -182,48 +187,44 @@ impl Desk {
             }
             return;
         }
-        let result = match (ruleset, self.dba_procedure) {
-            (Ruleset::DbaZulu, DbaProcedure::Combat) => {
+        if ruleset != Ruleset::DbaZulu {
+            return;
+        }
+        let (request, dice) = match self.dba_procedure {
+            DbaProcedure::Combat => {
                 if let Some(e) = self.dba_combat.input_error() {
                     self.message = Some(e);
                     return;
                 }
-                let Some(mut dice) = self.take_dice() else {
-                    return;
-                };
-                let form = &self.dba_combat;
-                let result = dba_zulu::Combat::resolve(&charts, &form.situation(), dice.as_mut())
-                    .map(|r| r.map_outcome(|o| Outcome::DbaZulu(dba_zulu::Outcome::Combat(o))))
-                    .map(|mut r| {
-                        let mut first = Vec::new();
-                        if form.kind == dba_zulu::CombatKind::Ranged {
-                            first.extend(form.range.step());
-                        }
-                        if let Some(table) = &form.table {
-                            first.push(table.step(&form.a_mods, &form.b_mods));
-                        }
-                        r.steps.splice(0..0, first);
-                        r
-                    });
-                if result.is_ok() && dice.unused() > 0 {
-                    self.message =
-                        Some(format!("dice: {} typed face(s) left unused", dice.unused()));
-                    return;
-                }
-                result
+                let request =
+                    Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation()));
+                (request, self.dice.take_choice())
             }
-            (Ruleset::DbaZulu, DbaProcedure::Command) => {
-                Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation()))
-                    .resolve_with(&charts, &DiceChoice::None)
-            }
-            (Ruleset::DbaZulu, DbaProcedure::Victory) => {
-                Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation()))
-                    .resolve_with(&charts, &DiceChoice::None)
-            }
-            _ => return,
+            DbaProcedure::Command => (
+                Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation())),
+                DiceChoice::None,
+            ),
+            DbaProcedure::Victory => (
+                Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation())),
+                DiceChoice::None,
+            ),
         };
-        self.message = None;
-        self.result = Some(result);
+        self.resolve_request(request, &charts, &dice);
+    }
+
+    /// Resolves a request with the dice chosen: the result, or the dice's fault as a
+    /// message to type them again.
+    fn resolve_request(&mut self, request: Request, charts: &Charts, dice: &DiceChoice) {
+        match request.resolve_with(charts, dice) {
+            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
+                self.message = Some(refusal.reason);
+            }
+            result => {
+                self.message = None;
+                self.result = Some(result);
+                self.request = Some(request);
+            }
+        }
     }
 
     /// Micro Colonial's charts in force: one-off cells whose chart lost its printed keys go
@@ -487,7 +488,11 @@ impl Desk {
             }
         });
         match self.dba_procedure {
-            DbaProcedure::Combat => self.dba_combat.ui(ui),
+            DbaProcedure::Combat => {
+                if self.dba_combat.ui(ui) {
+                    actions.push(DeskAction::KindChanged);
+                }
+            }
             DbaProcedure::Command => self.dba_command.ui(ui),
             DbaProcedure::Victory => self.dba_victory.ui(ui),
         }

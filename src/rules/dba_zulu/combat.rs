@@ -12,6 +12,7 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -166,6 +167,10 @@ pub struct CombatInput {
     /// its listed range, and the step says so).
     #[serde(default)]
     pub range_mm: Option<f64>,
+    /// The values the table and the records decided (`situation::combat`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 impl CombatInput {
@@ -180,6 +185,7 @@ impl CombatInput {
             b_holds_fire: false,
             scale: None,
             range_mm: None,
+            origins: Origins::default(),
         }
     }
 
@@ -444,7 +450,10 @@ fn resolve_combat(
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(&mut reader, situation)?;
     let mut resolution = Resolution::<()>::new(RULESET, Combat::NAME, charts.hash());
-    resolution.steps.clone_from(&prepared.steps);
+    resolution.steps = situation
+        .origins
+        .steps(situation, &rule(section::MODIFIERS));
+    resolution.steps.extend(prepared.steps.iter().cloned());
     let mut jammed: Vec<SideId> = Vec::new();
     // Rerolls (ties = reroll) end with probability 1; a bound keeps a broken source finite.
     let mut decision = None;
@@ -596,6 +605,7 @@ pub struct Combat;
 impl Procedure for Combat {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "combat";
+    const ROLES: &'static [&'static str] = &["a", "b"];
     type Input = CombatInput;
     type Outcome = CombatOutcome;
 

@@ -9,6 +9,7 @@ mod combat;
 mod command;
 mod modifiers;
 mod moves;
+pub mod situation;
 mod troops;
 mod verdict;
 mod victory;

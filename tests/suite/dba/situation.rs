@@ -1,19 +1,21 @@
-//! What the table decides for a DBA combat (`TableReading`), one modifier per case, on
-//! small layouts. The Zulus stand at (300, 300) facing the near edge, front edge at
+//! What the table decides for a DBA combat (`dba_zulu::situation::combat`), one modifier
+//! per case, on small layouts. The Zulus stand at (300, 300) facing the near edge, front edge at
 //! y = 292.5; the dragoons (40 × 30) meet them front to front from below.
 
-use laager::app::desk::dba_table::TableReading;
 use laager::charts::Charts;
 use laager::geometry::file;
-use laager::rules::dba_zulu::{ModifierName, SideId};
+use laager::rules::dba_zulu::situation::combat;
+use laager::rules::dba_zulu::{CombatKind, ModifierName, SideId};
+use laager::rules::situation::{NoRecords, Origins, Roles};
 
 const ZULUS: &str =
     r#"{ "id": "Z", "side": "zulu", "type": "zulus", "x": 300, "y": 300, "facing": 180 }"#;
 const DRAGOONS: &str =
     r#"{ "id": "C", "side": "british", "type": "cavalry", "x": 300, "y": 277.5, "facing": 0 }"#;
 
-/// Reads the table for C against Z with more units and the given terrain.
-fn read(more_units: &[&str], terrain: &[&str]) -> TableReading {
+/// Reads the table for C against Z with more units and the given terrain: what the
+/// situation noted as decided by the table.
+fn read(more_units: &[&str], terrain: &[&str]) -> Origins {
     let mut units = vec![ZULUS, DRAGOONS];
     units.extend_from_slice(more_units);
     let text = format!(
@@ -28,21 +30,28 @@ fn read(more_units: &[&str], terrain: &[&str]) -> TableReading {
     let layout = report
         .layout
         .unwrap_or_else(|| panic!("{:?}", report.errors));
-    let a = layout.base("C").expect("C");
-    let b = layout.base("Z").expect("Z");
-    TableReading::read(&layout, a, b)
+    let roles = Roles(vec![("a".into(), "C".into()), ("b".into(), "Z".into())]);
+    combat(&layout, &NoRecords, &roles, CombatKind::Close)
+        .expect("both bases are DBA troops")
+        .origins
 }
 
 /// The value the table gives a flag, `None` when it does not decide it.
-fn given(reading: &TableReading, side: SideId, name: ModifierName) -> Option<(u32, String)> {
-    reading
-        .values
-        .iter()
-        .find(|v| v.side == side && v.name == name)
-        .map(|v| (v.count, v.why.clone()))
+fn given(reading: &Origins, side: SideId, name: ModifierName) -> Option<(u32, String)> {
+    let label = format!("{}:{}", side.name(), name.id());
+    reading.decided.iter().find(|o| o.label == label).map(|o| {
+        let n = match &o.value {
+            serde_json::Value::Bool(b) => u32::from(*b),
+            v => v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(u32::MAX),
+        };
+        (n, o.why.clone())
+    })
 }
 
-fn count(reading: &TableReading, side: SideId, name: ModifierName) -> Option<u32> {
+fn count(reading: &Origins, side: SideId, name: ModifierName) -> Option<u32> {
     given(reading, side, name).map(|(n, _)| n)
 }
 

@@ -1,0 +1,196 @@
+//! Applying a resolution to the game: the one path from a result to the log, for the desk's
+//! Apply and `laager ... --campaign FILE --apply`. It turns the outcome into record edits
+//! for the units it was resolved for ([`super::effects`]), caps every loss at what the unit
+//! has left, and records the typed request, the dice and the tables hash in the event, so
+//! the resolution can be replayed.
+
+use super::effects;
+use super::event::{AppliedResolution, DiceOrigin, Event, UnitEdit, UnitId};
+use super::state::GameState;
+use crate::geometry::{Layout, round_mm};
+use crate::resolution::{Resolution, RollSource};
+use crate::rules::Request;
+use crate::rules::situation::{Records, Roles, UnitView};
+use crate::ruleset::Ruleset;
+use std::collections::BTreeMap;
+
+/// What applying a resolution writes, before it is logged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// The event to log.
+    pub event: Event,
+    /// What the referee should know: a loss capped, a strength never set, hits the owner
+    /// allocates, a share with no unit to go to.
+    pub notes: Vec<String>,
+}
+
+impl Applied {
+    /// The record edits the event makes.
+    pub fn edits(&self) -> &[UnitEdit] {
+        match &self.event {
+            Event::ResolutionApplied(applied) => &applied.effects,
+            _ => &[],
+        }
+    }
+
+    /// One line per edit and note, as the desk lists them before Apply and the CLI prints
+    /// them after.
+    pub fn lines(&self, state: &GameState) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .edits()
+            .iter()
+            .map(|edit| {
+                if state.unit(edit.unit_id()).is_some() {
+                    edit.describe()
+                } else {
+                    format!("{} (not on the roster: start a new game)", edit.describe())
+                }
+            })
+            .collect();
+        lines.extend(self.notes.iter().cloned());
+        lines
+    }
+}
+
+/// The event that applies `resolution` (resolved from `request`, for the units in `roles`,
+/// the first role's unit first) to a game in `state`. `table` is the table as played, read
+/// for the pose of a unit whose move is applied.
+pub fn apply(
+    request: Option<&Request>,
+    resolution: &Resolution,
+    roles: &Roles,
+    state: &GameState,
+    table: Option<&Layout>,
+) -> Applied {
+    let units: Vec<UnitId> = roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect();
+    let mut edits = effects::of(resolution, &units, state);
+    // "Strike a line through the figure to show that it has been taken into account": a
+    // Micro Colonial move records the unit's move, which strikes through its D figures.
+    if resolution.ruleset == Ruleset::MicroColonial
+        && resolution.procedure == "move"
+        && let Some(first) = units.first()
+        && let Some(base) = table.and_then(|t| t.base(&first.0))
+    {
+        edits.push(UnitEdit::Moved {
+            unit_id: first.clone(),
+            to: serde_json::json!({
+                "x": round_mm(base.centre().x),
+                "y": round_mm(base.centre().y),
+                "facing": round_mm(base.facing_deg()),
+            }),
+        });
+    }
+    let (effects, mut notes) = cap_losses(edits, state);
+    notes.extend(effects::notes(resolution, &units));
+    let dice = match resolution.rolls.first() {
+        Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
+            seed: roll.seed.unwrap_or(0),
+        },
+        _ => DiceOrigin::Typed {
+            faces: resolution.faces_typed(),
+        },
+    };
+    let inputs = serde_json::json!({
+        "procedure": resolution.procedure,
+        "units": units,
+        "roles": roles,
+    });
+    Applied {
+        event: Event::ResolutionApplied(Box::new(AppliedResolution {
+            inputs,
+            dice,
+            resolution: resolution.clone(),
+            effects,
+            request: request.cloned(),
+        })),
+        notes,
+    }
+}
+
+/// Caps every loss at what the unit has left (a record sheet cannot go below 0), naming a
+/// loss cut short and a unit whose strength was never set.
+fn cap_losses(edits: Vec<UnitEdit>, state: &GameState) -> (Vec<UnitEdit>, Vec<String>) {
+    let mut left: BTreeMap<UnitId, u32> = BTreeMap::new();
+    let mut notes = Vec::new();
+    let mut capped = Vec::new();
+    for edit in edits {
+        let UnitEdit::StrengthChanged {
+            unit_id,
+            amount,
+            cause,
+        } = &edit
+        else {
+            capped.push(edit);
+            continue;
+        };
+        if !cause.is_loss() {
+            capped.push(edit);
+            continue;
+        }
+        let unit = state.unit(unit_id);
+        let have = left
+            .entry(unit_id.clone())
+            .or_insert_with(|| unit.map_or(0, |u| u.present));
+        let taken = (*amount).min(*have);
+        if unit.is_some_and(|u| u.spec.initial == 0) {
+            notes.push(format!(
+                "{unit_id}'s strength is not set (roster: edit, Set strength): its loss of {amount} cannot be recorded"
+            ));
+        } else if taken < *amount {
+            notes.push(format!(
+                "{unit_id} has only {have} left: it loses {taken} of the {amount}"
+            ));
+        }
+        *have -= taken;
+        if taken > 0 {
+            capped.push(UnitEdit::StrengthChanged {
+                unit_id: unit_id.clone(),
+                amount: taken,
+                cause: *cause,
+            });
+        }
+    }
+    (capped, notes)
+}
+
+impl Records for GameState {
+    fn unit(&self, unit_id: &str) -> Option<UnitView> {
+        let unit = GameState::unit(self, &UnitId(unit_id.to_owned()))?;
+        Some(UnitView {
+            initial: unit.spec.initial,
+            present: unit.present,
+            status: unit.status.clone(),
+            formation: unit.formation.clone(),
+            class: unit.spec.class.clone(),
+            removed: unit.removed,
+        })
+    }
+}
+
+/// The table as played: the layout's bases at the poses their last recorded moves left
+/// them, without the units that have left the game.
+pub fn table_as_played(layout: &Layout, state: &GameState) -> Layout {
+    let bases = layout
+        .bases()
+        .iter()
+        .filter_map(|base| {
+            let unit = state.unit(&UnitId(base.unit_id().to_owned()));
+            if unit.is_some_and(|u| u.removed) {
+                return None;
+            }
+            let pose = unit.and_then(|u| u.position.as_ref()).and_then(|to| {
+                let x = to.get("x")?.as_f64()?;
+                let y = to.get("y")?.as_f64()?;
+                let facing = to.get("facing")?.as_f64()?;
+                Some((x, y, facing))
+            });
+            Some(match pose {
+                Some((x, y, facing)) => {
+                    base.placed(crate::geometry::Point::new(x as _, y as _), facing as _)
+                }
+                None => base.clone(),
+            })
+        })
+        .collect();
+    layout.with_bases(bases)
+}

@@ -1,0 +1,482 @@
+//! The situation of a DBA combat, built from the table and the records for the bases in
+//! their roles (`a`, the firer or the base that moved into contact; `b`, the target): their
+//! troop types, the contact edge, the distance between them, the figure scale, the modifiers
+//! the two bases' geometry and the terrain under them decide, and a two-base amabutho that
+//! has lost a base. Each value is noted with what decided it; a value given by hand
+//! afterwards wins, and the resolution's first steps say so.
+//!
+//! A flag the table cannot decide (square, enfilade, fire aid, a river whose type the layout
+//! does not give) is left as given, and noted as left to the referee where the table holds
+//! something the referee must rule on.
+
+use super::combat::{CombatInput, CombatKind, Contact, Side, SideId};
+use super::modifiers::{ModifierName, Modifiers};
+use super::troops::TroopType;
+use super::{rule, section};
+use crate::geometry::{
+    Base, EdgeName, Layout, RiverType, TOUCH_MM, TerrainKind, contact_edge, edge_to_edge, overlaps,
+    round_mm, terrain_under,
+};
+use crate::resolution::Refusal;
+use crate::rules::situation::{Origins, Records, Roles, Source};
+use parry2d::bounding_volume::BoundingVolume;
+
+/// The input field of a modifier flag on one side, as a JSON pointer.
+fn pointer(side: SideId, name: ModifierName) -> String {
+    let field = match name {
+        ModifierName::Rough => "rough",
+        ModifierName::ContactingFootInRough => "contacting_foot_in_rough",
+        ModifierName::PreparedPosition => "prepared_position",
+        ModifierName::Overlaps => "overlaps",
+        ModifierName::FlankOrRear => "flank_or_rear",
+        ModifierName::FireAidedAgainst => "fire_aided_against",
+        ModifierName::Enfiladed => "enfiladed",
+        ModifierName::Square => "square",
+        ModifierName::SmallRiver => "small_river",
+        ModifierName::Donga => "donga",
+        ModifierName::HigherGround => "higher_ground",
+        ModifierName::AmabuthoBaseLost => "amabutho_base_lost",
+    };
+    format!("/{}/mods/{field}", side.name())
+}
+
+/// A flag's count on one side (0 or 1 for a plain flag).
+pub fn count(mods: &Modifiers, name: ModifierName) -> u32 {
+    match name {
+        ModifierName::Overlaps => mods.overlaps,
+        ModifierName::FireAidedAgainst => mods.fire_aided_against,
+        ModifierName::AmabuthoBaseLost => mods.amabutho_base_lost,
+        ModifierName::Rough => u32::from(mods.rough),
+        ModifierName::ContactingFootInRough => u32::from(mods.contacting_foot_in_rough),
+        ModifierName::PreparedPosition => u32::from(mods.prepared_position),
+        ModifierName::FlankOrRear => u32::from(mods.flank_or_rear),
+        ModifierName::Enfiladed => u32::from(mods.enfiladed),
+        ModifierName::Square => u32::from(mods.square),
+        ModifierName::SmallRiver => u32::from(mods.small_river),
+        ModifierName::Donga => u32::from(mods.donga),
+        ModifierName::HigherGround => u32::from(mods.higher_ground),
+    }
+}
+
+/// Puts a flag's count on one side, replacing what was there (0 clears a plain flag).
+pub fn put(mods: &mut Modifiers, name: ModifierName, value: u32) {
+    let on = value > 0;
+    match name {
+        ModifierName::Overlaps => mods.overlaps = value,
+        ModifierName::FireAidedAgainst => mods.fire_aided_against = value,
+        ModifierName::AmabuthoBaseLost => mods.amabutho_base_lost = value,
+        ModifierName::Rough => mods.rough = on,
+        ModifierName::ContactingFootInRough => mods.contacting_foot_in_rough = on,
+        ModifierName::PreparedPosition => mods.prepared_position = on,
+        ModifierName::FlankOrRear => mods.flank_or_rear = on,
+        ModifierName::Enfiladed => mods.enfiladed = on,
+        ModifierName::Square => mods.square = on,
+        ModifierName::SmallRiver => mods.small_river = on,
+        ModifierName::Donga => mods.donga = on,
+        ModifierName::HigherGround => mods.higher_ground = on,
+    }
+}
+
+/// A counted flag's value as the input holds it (`true`/`false` for a plain flag).
+fn json_value(name: ModifierName, count: u32) -> serde_json::Value {
+    match name {
+        ModifierName::Overlaps
+        | ModifierName::FireAidedAgainst
+        | ModifierName::AmabuthoBaseLost => count.into(),
+        _ => (count > 0).into(),
+    }
+}
+
+/// DBA rough: "ROUGH: steep grades, rocky or broken ground and built up areas. A base partly
+/// in rough is considered to be as if it were completely in rough." The layout's `rough`,
+/// and the kinds that text names: broken ground and buildings (built up areas).
+fn is_rough(kind: TerrainKind) -> bool {
+    matches!(
+        kind,
+        TerrainKind::Rough | TerrainKind::BrokenGround | TerrainKind::Building
+    )
+}
+
+/// "Bases in close combat may overlap an enemy base and receive a - 1 factor applied to the
+/// defender per overlap, EXCEPT British regulars, artillery, rockets and Gatling Guns."
+fn gives_overlaps(troop: TroopType) -> bool {
+    troop != TroopType::BritishRegulars && !troop.is_gun()
+}
+
+/// The contour a base's centre stands on: the highest hill card holding it (0 off every
+/// hill), with that hill's id.
+fn level(layout: &Layout, base: &Base) -> (u32, Option<String>) {
+    terrain_under(layout, base)
+        .into_iter()
+        .filter(|t| t.kind == TerrainKind::Hill && t.contains(&base.centre()))
+        .filter_map(|t| {
+            t.hill
+                .as_ref()
+                .map(|h| (h.contour, Some(t.terrain_id.clone())))
+        })
+        .max()
+        .unwrap_or((0, None))
+}
+
+/// A base of the layout by the id given in a role, with its DBA troop type.
+fn base_in_role<'l>(
+    layout: &'l Layout,
+    roles: &Roles,
+    role: &str,
+) -> Result<(&'l Base, TroopType), Refusal> {
+    let refuse = |why: String| Refusal::bad_input(rule(section::COMBAT), why);
+    let id = roles.need(role).map_err(refuse)?;
+    let base = layout
+        .base(id)
+        .ok_or_else(|| refuse(format!("{role}: no base '{id}' is on the table")))?;
+    let troop = base.unit_type().parse::<TroopType>().map_err(|e| {
+        refuse(format!(
+            "{role}: base '{id}' is of type '{}', not a DBA troop type ({e})",
+            base.unit_type()
+        ))
+    })?;
+    Ok((base, troop))
+}
+
+/// The combat of the bases in roles `a` and `b` on this table, with these records.
+///
+/// Refuses (as bad input) a role not given, a base not on the table, or a base whose type
+/// is not a DBA troop type.
+pub fn combat(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    kind: CombatKind,
+) -> Result<CombatInput, Refusal> {
+    let (a, a_troop) = base_in_role(layout, roles, "a")?;
+    let (b, b_troop) = base_in_role(layout, roles, "b")?;
+    let mut input = CombatInput::new(kind, a_troop, b_troop);
+    let mut reading = Reading {
+        input: &mut input,
+        origins: Origins::default(),
+    };
+    reading.read(layout, records, a, b);
+    let origins = reading.origins;
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The input being filled and the origins of what was filled.
+struct Reading<'i> {
+    input: &'i mut CombatInput,
+    origins: Origins,
+}
+
+impl Reading<'_> {
+    fn flag(&mut self, side: SideId, name: ModifierName, count: u32, why: String) {
+        let mods = match side {
+            SideId::A => &mut self.input.a.mods,
+            SideId::B => &mut self.input.b.mods,
+        };
+        put(mods, name, count);
+        self.origins.note(
+            &pointer(side, name),
+            format!("{}:{}", side.name(), name.id()),
+            json_value(name, count),
+            Source::Table,
+            why,
+        );
+    }
+
+    fn read(&mut self, layout: &Layout, records: &dyn Records, a: &Base, b: &Base) {
+        for (side, base) in [(SideId::A, a), (SideId::B, b)] {
+            let troop = match side {
+                SideId::A => self.input.a.troop,
+                SideId::B => self.input.b.troop,
+            };
+            self.origins.note(
+                &format!("/{}/troop", side.name()),
+                side.name(),
+                troop,
+                Source::Table,
+                format!("'{}' is a {} base", base.unit_id(), troop.id()),
+            );
+        }
+        // The contact edge src/geometry measures: a's front edge against b's edges.
+        let contact = contact_edge(a, b).edge;
+        let (edge, touching) = match contact {
+            Some(EdgeName::Flank) => (Contact::Flank, true),
+            Some(EdgeName::Rear) => (Contact::Rear, true),
+            Some(EdgeName::Front) => (Contact::Front, true),
+            None => (Contact::Front, false),
+        };
+        self.input.contact = edge;
+        self.input.in_contact = touching;
+        let why = match contact {
+            Some(e) => format!(
+                "a's front edge touches b's {} (within {TOUCH_MM} mm)",
+                e.word()
+            ),
+            None => format!(
+                "the bases do not touch: {} mm apart",
+                round_mm(edge_to_edge(a, b).mm)
+            ),
+        };
+        if touching {
+            self.origins
+                .note("/contact", "contact", edge, Source::Table, why.clone());
+        }
+        self.origins
+            .note("/in_contact", "in contact", touching, Source::Table, why);
+        // "Bases may engage in fire combat up to the limit of their listed range",
+        // measured between the nearest points of the two bases.
+        if self.input.kind == CombatKind::Ranged {
+            let mm = round_mm(edge_to_edge(a, b).mm);
+            self.input.range_mm = Some(mm);
+            self.origins.note(
+                "/range_mm",
+                "range mm",
+                mm,
+                Source::Table,
+                "measured between the nearest points of the two bases",
+            );
+        }
+        // The layout's figure scale sets the listed ranges' and the base depths' scale.
+        if let Some(mm) = layout.figure_scale_mm {
+            let scale = format!("{mm}mm");
+            self.input.scale = Some(scale.clone());
+            self.origins.note(
+                "/scale",
+                "figure scale",
+                scale,
+                Source::Table,
+                "the layout's figure scale",
+            );
+        }
+        for (side, base) in [(SideId::A, a), (SideId::B, b)] {
+            self.read_ground(layout, side, base);
+        }
+        self.read_height(layout, a, b);
+        if contact.is_some() {
+            // "Base contacted to flank or rear in close combat : - 2": a base other than
+            // the opponent (the opponent's own contact is the contact edge).
+            self.read_flank_contacts(layout, SideId::A, a, b);
+            self.read_flank_contacts(layout, SideId::B, b, a);
+        }
+        if contact == Some(EdgeName::Front) {
+            self.read_overlaps(layout, SideId::A, a, b);
+            self.read_overlaps(layout, SideId::B, b, a);
+        }
+        for (side, base) in [(SideId::A, a), (SideId::B, b)] {
+            self.read_amabutho(records, side, base);
+        }
+    }
+
+    /// "Note only one stand of 2 base amabutho is removed": a Zulu unit of two bases that
+    /// has lost one fights on with the other (`amabutho-base-lost`), from the records.
+    fn read_amabutho(&mut self, records: &dyn Records, side: SideId, base: &Base) {
+        let troop = match side {
+            SideId::A => self.input.a.troop,
+            SideId::B => self.input.b.troop,
+        };
+        if troop != TroopType::Zulus {
+            return;
+        }
+        let Some(unit) = records.unit(base.unit_id()) else {
+            return;
+        };
+        if unit.initial != 2 {
+            return;
+        }
+        let lost = u32::from(unit.present < unit.initial);
+        let name = ModifierName::AmabuthoBaseLost;
+        let mods = match side {
+            SideId::A => &mut self.input.a.mods,
+            SideId::B => &mut self.input.b.mods,
+        };
+        put(mods, name, lost);
+        self.origins.note(
+            &pointer(side, name),
+            format!("{}:{}", side.name(), name.id()),
+            json_value(name, lost),
+            Source::Records,
+            format!(
+                "'{}' is a two-base amabutho with {} of 2 bases left",
+                base.unit_id(),
+                unit.present
+            ),
+        );
+    }
+
+    /// Rough for either side; prepared position, donga and small river for the defender
+    /// only, as the text gives them ("+ 2 to defender", "give the defender a + 1").
+    fn read_ground(&mut self, layout: &Layout, side: SideId, base: &Base) {
+        let who = format!("{} ({})", side.name(), base.unit_id());
+        let under = terrain_under(layout, base);
+        let of_kind = |test: &dyn Fn(TerrainKind) -> bool| -> Vec<String> {
+            under
+                .iter()
+                .filter(|t| test(t.kind))
+                .map(|t| format!("{} '{}'", t.kind.name(), t.terrain_id))
+                .collect()
+        };
+        let rough = of_kind(&is_rough);
+        let why = if rough.is_empty() {
+            format!("{who} is in no rough ground")
+        } else {
+            format!("{who} is (at least partly) in {}", rough.join(", "))
+        };
+        self.flag(side, ModifierName::Rough, u32::from(!rough.is_empty()), why);
+        if side == SideId::A {
+            return;
+        }
+        let prepared: Vec<String> = under
+            .iter()
+            .filter(|t| t.kind == TerrainKind::PreparedPosition && t.is_area())
+            .map(|t| format!("prepared position '{}'", t.terrain_id))
+            .collect();
+        let why = if prepared.is_empty() {
+            format!("{who} is in no prepared position")
+        } else {
+            format!("{who} is in {}", prepared.join(", "))
+        };
+        let n = u32::from(!prepared.is_empty());
+        self.flag(side, ModifierName::PreparedPosition, n, why);
+        let donga = of_kind(&|k| k == TerrainKind::Donga);
+        let why = if donga.is_empty() {
+            format!("{who} is in no donga")
+        } else {
+            format!("{who} is in {}", donga.join(", "))
+        };
+        self.flag(side, ModifierName::Donga, u32::from(!donga.is_empty()), why);
+        // "small rivers which give the defender on its banks a + 1": the base touching the
+        // river's edge (or the chalked line) is on its bank; "streams ... give no defensive
+        // bonus"; a river of no stated type is left to the referee.
+        let query = base.aabb().loosened(TOUCH_MM * 2.0);
+        let mut small = Vec::new();
+        let mut stream = Vec::new();
+        let mut untyped = false;
+        for river in layout.terrain_near(&query) {
+            if river.kind != TerrainKind::River || !river.touches_edge(base) {
+                continue;
+            }
+            match river.river {
+                Some(RiverType::Small) => small.push(format!("small river '{}'", river.terrain_id)),
+                Some(RiverType::Stream) => stream.push(format!("stream '{}'", river.terrain_id)),
+                None => {
+                    untyped = true;
+                    self.origins.undecided.push(format!(
+                        "{who} is on the bank of river '{}', whose type (stream or small river) the layout does not give: b:small-river is the referee's call",
+                        river.terrain_id
+                    ));
+                }
+            }
+        }
+        if !untyped {
+            let why = match (small.is_empty(), stream.is_empty()) {
+                (false, _) => format!("{who} is on the bank of {}", small.join(", ")),
+                (true, false) => format!(
+                    "{who} is on the bank of {}: streams 'give no defensive bonus'",
+                    stream.join(", ")
+                ),
+                (true, true) => format!("{who} is on the bank of no river"),
+            };
+            let n = u32::from(!small.is_empty());
+            self.flag(side, ModifierName::SmallRiver, n, why);
+        }
+    }
+
+    /// "+ 1 to the combat factor of the base occupying the hill AND at a higher elevation
+    /// than its opponent": the contours under the two bases' centres.
+    fn read_height(&mut self, layout: &Layout, a: &Base, b: &Base) {
+        let (a_level, a_hill) = level(layout, a);
+        let (b_level, b_hill) = level(layout, b);
+        let on = |level: u32, hill: Option<String>| match hill {
+            Some(id) => format!("on hill '{id}' (contour {level})"),
+            None => "off every hill".to_owned(),
+        };
+        let why = format!(
+            "a ({}) is {}, b ({}) is {}",
+            a.unit_id(),
+            on(a_level, a_hill),
+            b.unit_id(),
+            on(b_level, b_hill)
+        );
+        let higher = ModifierName::HigherGround;
+        self.flag(SideId::A, higher, u32::from(a_level > b_level), why.clone());
+        self.flag(SideId::B, higher, u32::from(b_level > a_level), why);
+    }
+
+    /// Enemy bases other than the opponent whose front edge touches this base's flank or
+    /// rear; "EXCEPT artillery, rockets and Gatling Guns", which receive no favourable
+    /// modifier for it.
+    fn read_flank_contacts(&mut self, layout: &Layout, side: SideId, base: &Base, opponent: &Base) {
+        let query = base.aabb().loosened(TOUCH_MM * 2.0);
+        let mut by = Vec::new();
+        let mut guns = Vec::new();
+        for enemy in layout.bases_near(&query) {
+            if enemy.side() == base.side() || enemy.unit_id() == opponent.unit_id() {
+                continue;
+            }
+            let Some(edge @ (EdgeName::Flank | EdgeName::Rear)) = contact_edge(enemy, base).edge
+            else {
+                continue;
+            };
+            let text = format!("'{}' on its {}", enemy.unit_id(), edge.word());
+            match enemy.unit_type().parse::<TroopType>() {
+                Ok(troop) if troop.is_gun() => guns.push(text),
+                _ => by.push(text),
+            }
+        }
+        let who = format!("{} ({})", side.name(), base.unit_id());
+        let mut why = vec![if by.is_empty() {
+            format!("no other enemy base touches {who}'s flank or rear")
+        } else {
+            format!("{who} is contacted by {}", by.join(", "))
+        }];
+        if !guns.is_empty() {
+            why.push(format!(
+                "{} gives no modifier (artillery, rockets and Gatling guns do not)",
+                guns.join(", ")
+            ));
+        }
+        let n = u32::from(!by.is_empty());
+        self.flag(side, ModifierName::FlankOrRear, n, why.join("; "));
+    }
+
+    /// Enemy bases overlapping this base's flanks while it fights `opponent` to its front,
+    /// as src/geometry finds them; British regulars and guns give no overlap.
+    fn read_overlaps(&mut self, layout: &Layout, side: SideId, base: &Base, opponent: &Base) {
+        let found = overlaps(layout, base);
+        let mut counted = Vec::new();
+        let mut refused = Vec::new();
+        for (flank, id) in [("left", found.left), ("right", found.right)] {
+            let Some(id) = id.filter(|id| id != opponent.unit_id()) else {
+                continue;
+            };
+            let troop = layout
+                .base(&id)
+                .and_then(|b| b.unit_type().parse::<TroopType>().ok());
+            let text = format!("'{id}' on its {flank} flank");
+            match troop {
+                Some(t) if gives_overlaps(t) => counted.push(text),
+                Some(t) => refused.push(format!("{text} ({} give no overlaps)", t.id())),
+                None => refused.push(format!("{text} (not a DBA troop type)")),
+            }
+        }
+        let who = format!("{} ({})", side.name(), base.unit_id());
+        let mut why = vec![if counted.is_empty() {
+            format!("no enemy base overlaps {who}")
+        } else {
+            format!("{who} is overlapped by {}", counted.join(" and "))
+        }];
+        if !refused.is_empty() {
+            why.push(format!("not counted: {}", refused.join(", ")));
+        }
+        let n = u32::try_from(counted.len()).unwrap_or(2);
+        self.flag(side, ModifierName::Overlaps, n, why.join("; "));
+    }
+}
+
+/// A side's troop and flags, for a form that edits them.
+pub fn side_mut(input: &mut CombatInput, side: SideId) -> &mut Side {
+    match side {
+        SideId::A => &mut input.a,
+        SideId::B => &mut input.b,
+    }
+}
