@@ -42,8 +42,13 @@ pub enum CampaignCommand {
         #[arg(long)]
         ruleset: String,
         /// A game exported as JSON, imported with its whole log.
-        #[arg(long, value_name = "GAME.json")]
+        #[arg(long, value_name = "GAME.json", conflicts_with = "layout")]
         from_json: Option<PathBuf>,
+        /// The table the game is played on: its units join with their strengths (the
+        /// layout's, the army lists', or DBA's one base each), after the forces carried
+        /// over from the last game.
+        #[arg(long, value_name = "TABLE.json")]
+        layout: Option<PathBuf>,
         /// The game's name (default: "Game N", or the JSON's name).
         #[arg(long)]
         name: Option<String>,
@@ -94,7 +99,7 @@ pub struct RecordsArgs {
     pub json: bool,
 }
 
-/// The log's tamper evidence.
+/// The log's tamper evidence and replay.
 #[derive(Debug, Subcommand)]
 pub enum LogCommand {
     /// Check every game's hash chain and report the first break.
@@ -104,6 +109,21 @@ pub enum LogCommand {
         /// Print as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Resolve every applied resolution of a game again from its recorded input and dice,
+    /// against the tables in force, and report each whose result differs (exit 2).
+    Replay {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The tables in force (a club's folder).
+        #[command(flatten)]
+        tables: super::TablesArgs,
     },
 }
 
@@ -186,9 +206,17 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             file,
             ruleset,
             from_json,
+            layout,
             name,
             json,
-        } => add_game(&file, &ruleset, from_json.as_deref(), name, json)?,
+        } => add_game(
+            &file,
+            &ruleset,
+            from_json.as_deref(),
+            layout.as_deref(),
+            name,
+            json,
+        )?,
         CampaignCommand::Standings { file, json } => standings(&file, json)?,
         CampaignCommand::Export { file, out } => {
             let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
@@ -234,6 +262,7 @@ fn add_game(
     file: &Path,
     ruleset: &str,
     from_json: Option<&Path>,
+    layout: Option<&Path>,
     name: Option<String>,
     json: bool,
 ) -> Result<(), CliError> {
@@ -260,6 +289,10 @@ fn add_game(
             game.name = name;
         }
         opened.add_game(game).map_err(store_error)?
+    } else if let Some(path) = layout {
+        let name = name.unwrap_or_else(|| format!("Game {number}"));
+        let game = game_on_table(opened.campaign(), ruleset, &name, path)?;
+        opened.add_game(game).map_err(store_error)?
     } else {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
         opened
@@ -283,6 +316,50 @@ fn add_game(
         );
     }
     Ok(())
+}
+
+/// A new game on a layout's table: the forces the campaign carries over, then every unit
+/// of the table not already among them, joining with its strength.
+fn game_on_table(
+    campaign: &Campaign,
+    ruleset: Ruleset,
+    name: &str,
+    path: &Path,
+) -> Result<crate::game::Game, CliError> {
+    let text = read_text(path)?;
+    let charts = crate::charts::Charts::shipped()
+        .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
+    let report = crate::geometry::file::read(&text, &charts);
+    let Some(table) = report.layout else {
+        return Err(CliError::Input(format!(
+            "{}: the layout does not read: {}",
+            path.display(),
+            report
+                .errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )));
+    };
+    if let Some(theirs) = table.ruleset.filter(|r| *r != ruleset) {
+        return Err(CliError::Input(format!(
+            "{}: the layout is for {theirs}, not {ruleset} as --ruleset says",
+            path.display()
+        )));
+    }
+    let stored: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let mut game = campaign
+        .next_game(ruleset, name, stored)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    for unit in crate::game::units_from_layout(&table, ruleset, Some(&charts)) {
+        if game.state().unit(&unit.unit_id).is_none() {
+            game.append(crate::game::Event::UnitAdded { unit })
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        }
+    }
+    Ok(game)
 }
 
 fn standings(file: &Path, json: bool) -> Result<(), CliError> {
@@ -404,9 +481,105 @@ pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Done)
 }
 
+/// `laager log replay`: every applied resolution resolved again and compared.
+fn replay(
+    file: &Path,
+    game: Option<usize>,
+    json: bool,
+    tables: &super::TablesArgs,
+) -> Result<Outcome, CliError> {
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    let count = opened.campaign().games.len();
+    let number = game.unwrap_or(count);
+    if number == 0 || number > count {
+        return Err(CliError::Input(format!(
+            "--game {number}: {} has {count} game(s)",
+            file.display()
+        )));
+    }
+    let game = &opened.campaign().games[number - 1];
+    if !tables.cells.is_empty() {
+        return Err(CliError::Input(
+            "--cell: replay reads the tables in force (--tables DIR); a one-off cell belongs to the resolution it was typed for".to_owned(),
+        ));
+    }
+    let charts = tables.load(game.ruleset)?;
+    let report = crate::game::replay(game, &charts);
+    let differing = report.differing().count();
+    if json {
+        print_json(&json!({
+            "game": number,
+            "replayed": report.replayed,
+            "not_replayable": report.not_replayable,
+            "differing": differing,
+        }));
+    } else {
+        println!(
+            "{} game {number}: {} applied resolution(s) replayed, {differing} differ{}",
+            file.display(),
+            report.replayed.len(),
+            if report.not_replayable.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} logged before requests were recorded cannot be replayed (events {})",
+                    report.not_replayable.len(),
+                    report
+                        .not_replayable
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        );
+        for r in &report.replayed {
+            let status = match &r.difference {
+                None => "agrees".to_owned(),
+                Some(d) => format!("DIFFERS: {d}"),
+            };
+            let notes = [
+                r.voided.then_some("undone"),
+                (!r.same_tables).then_some("resolved with other tables"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>();
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join(", "))
+            };
+            println!("  event {} {}{notes}: {status}", r.seq, r.procedure);
+        }
+    }
+    for r in report.differing() {
+        eprintln!(
+            "{} game {number}, event {} ({}): {}",
+            file.display(),
+            r.seq,
+            r.procedure,
+            r.difference.as_deref().unwrap_or_default()
+        );
+    }
+    Ok(if differing == 0 {
+        Outcome::Done
+    } else {
+        Outcome::Refused
+    })
+}
+
 /// Runs a `log` subcommand.
 pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
-    let LogCommand::Verify { file, json } = command;
+    let (file, json) = match command {
+        LogCommand::Verify { file, json } => (file, json),
+        LogCommand::Replay {
+            file,
+            game,
+            json,
+            tables,
+        } => return replay(&file, game, json, &tables),
+    };
     let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
     let mut first_break = None;
     let mut games = Vec::new();

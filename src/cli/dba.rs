@@ -1,12 +1,15 @@
 //! `laager dba combat|command|victory`: the DBA-style Zulu rules from the command line.
 
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use super::situation::SituationArgs;
+use super::{
+    CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
+};
 use crate::dice::DiceChoice;
-use crate::rules::Request;
 use crate::rules::dba_zulu::{
     self, CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder,
     SideId, TroopType, VictoryInput,
 };
+use crate::rules::{Procedure as _, Request};
 use crate::ruleset::Ruleset;
 use clap::{ArgGroup, Args, Subcommand};
 
@@ -63,6 +66,12 @@ fn scale(text: &str) -> Result<String, String> {
 }
 
 /// `laager dba combat`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit a=ID --unit b=ID` (roles: `a` the firer or the base that moved into contact,
+/// `b` the target) builds the combat as the desk does — the troop types, the contact edge,
+/// the distance, the figure scale and the modifiers the table decides, a lost amabutho base
+/// from the records; a flag given here wins, and a step says so.
 #[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("source").required(true).args(["dice", "seed", "odds"])))]
@@ -72,12 +81,13 @@ pub struct CombatArgs {
     pub kind: CombatKind,
     /// Side a, the attacker (the firer, or the base that moved into contact): british-regulars,
     /// cavalry, lancers, light-horse, dismounted-light-horse, nnc, zulus, zulu-rifles,
-    /// artillery, gatling, rockets, baggage-train, camp, kraal, laager.
+    /// artillery, gatling, rockets, baggage-train, camp, kraal, laager. Needed unless a
+    /// table gives it (--unit a=ID).
     #[arg(long = "a", value_name = "TYPE", value_parser = troop)]
-    pub a: TroopType,
-    /// Side b, the defender (the target); the same types.
+    pub a: Option<TroopType>,
+    /// Side b, the defender (the target); the same types. Needed unless a table gives it.
     #[arg(long = "b", value_name = "TYPE", value_parser = troop)]
-    pub b: TroopType,
+    pub b: Option<TroopType>,
     /// The dice rolled at the table: a's die, then b's.
     #[arg(long, value_name = "A,B")]
     pub dice: Option<String>,
@@ -87,12 +97,13 @@ pub struct CombatArgs {
     /// The exact odds of every outcome over the 36 rolls, instead of a roll.
     #[arg(long)]
     pub odds: bool,
-    /// Where a's front edge touches b.
-    #[arg(long, value_name = "front|flank|rear", default_value = "front", value_parser = contact)]
-    pub contact: Contact,
+    /// Where a's front edge touches b (default: front, or the table's contact).
+    #[arg(long, value_name = "front|flank|rear", value_parser = contact)]
+    pub contact: Option<Contact>,
     /// A modifier on the side whose total it changes: rough, contacting-foot-in-rough,
     /// prepared-position, overlaps=N, flank-or-rear, fire-aided-against=N, enfiladed, square,
-    /// small-river, donga, higher-ground, amabutho-base-lost (repeatable).
+    /// small-river, donga, higher-ground, amabutho-base-lost (repeatable). With a table,
+    /// `NAME=0` clears a flag the table set.
     #[arg(long = "mod", value_name = "a:NAME[=N] | b:NAME[=N]", value_parser = modifier)]
     pub mods: Vec<(SideId, ModifierName, u32)>,
     /// Ranged combat at bases in contact.
@@ -115,6 +126,9 @@ pub struct CombatArgs {
     /// The tables in force.
     #[command(flatten)]
     pub tables: TablesArgs,
+    /// The table the combat is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager dba command`.
@@ -192,30 +206,73 @@ pub fn run(command: DbaCommand) -> Result<Outcome, CliError> {
 
 fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
     let charts = args.tables.load(Ruleset::DbaZulu)?;
-    let mut input = CombatInput::new(args.kind, args.a, args.b);
-    input.contact = args.contact;
-    input.in_contact = args.in_contact;
-    input.b_holds_fire = args.no_return_fire;
-    input.scale = args.scale;
-    input.range_mm = args.range_mm;
+    let roles = args.situation.roles(dba_zulu::Combat::ROLES)?;
+    let mut context = args.situation.context(&charts)?;
+    let mut input = match &context {
+        Some(context) => {
+            match dba_zulu::situation::combat(&context.layout, context.records(), &roles, args.kind)
+            {
+                Ok(input) => input,
+                Err(refusal) => return Ok(print_resolved(&Err(refusal), args.json)),
+            }
+        }
+        None => {
+            let (Some(a), Some(b)) = (args.a, args.b) else {
+                return Err(CliError::Input(
+                    "give --a TYPE and --b TYPE, or a table: --layout FILE.json (or --campaign FILE.laager) with --unit a=ID --unit b=ID"
+                        .to_owned(),
+                ));
+            };
+            CombatInput::new(args.kind, a, b)
+        }
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    if let Some(a) = args.a {
+        input.a.troop = a;
+    }
+    if let Some(b) = args.b {
+        input.b.troop = b;
+    }
+    if let Some(contact) = args.contact {
+        input.contact = contact;
+    }
+    if args.in_contact {
+        input.in_contact = true;
+    }
+    input.b_holds_fire |= args.no_return_fire;
+    if args.scale.is_some() {
+        input.scale = args.scale;
+    }
+    if args.range_mm.is_some() {
+        input.range_mm = args.range_mm;
+    }
+    let from_table = context.is_some();
     for (side, name, count) in args.mods {
         let mods = match side {
             SideId::A => &mut input.a.mods,
             SideId::B => &mut input.b.mods,
         };
-        mods.set(name, count)
-            .map_err(|e| CliError::Input(format!("--mod {}:{name}: {e}", side.name())))?;
+        let error = |e: String| CliError::Input(format!("--mod {}:{name}: {e}", side.name()));
+        if from_table {
+            // Over a table's reading a flag replaces its value (NAME=0 clears it).
+            let mut check = Modifiers::default();
+            if count > 0 {
+                check.set(name, count).map_err(error)?;
+            }
+            dba_zulu::situation::put(mods, name, count);
+        } else {
+            mods.set(name, count).map_err(error)?;
+        }
     }
+    let (a_troop, b_troop) = (input.a.troop, input.b.troop);
     let request = Request::DbaZulu(dba_zulu::Request::Combat(input));
     if args.odds {
         return Ok(match request.odds(&charts) {
             Some(Ok(odds)) => {
                 if !args.json {
                     println!(
-                        "dba-zulu combat odds ({}): a {} against b {}, over the 36 rolls",
+                        "dba-zulu combat odds ({}): a {a_troop} against b {b_troop}, over the 36 rolls",
                         args.kind.name(),
-                        args.a,
-                        args.b
                     );
                 }
                 print_odds(&odds, args.json, true);
@@ -226,5 +283,9 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         });
     }
     let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed);
-    run_request(&request, &charts, &dice, args.json)
+    let apply = match (&mut context, args.situation.apply) {
+        (Some(context), true) => Some((context, &roles)),
+        _ => None,
+    };
+    run_and_apply(&request, &charts, &dice, args.json, apply)
 }

@@ -9,11 +9,12 @@ mod dice;
 mod mc;
 mod measure;
 mod output;
+mod situation;
 mod sotq;
 mod tables;
 mod vc;
 
-pub use output::{Outcome, print_odds, print_resolved, run_request};
+pub use output::{Outcome, print_odds, print_resolved, run_and_apply, run_request};
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;

@@ -69,6 +69,48 @@ pub fn run_request(
     }
 }
 
+/// Resolves a request and, with `apply` (a campaign's game and the units in their roles),
+/// logs the result as the desk's Apply does: the resolution is printed with what was
+/// written (`"applied": {game, events, writes}` in the JSON form). A refusal writes nothing.
+pub fn run_and_apply(
+    request: &Request,
+    charts: &Charts,
+    dice: &DiceChoice,
+    json: bool,
+    apply: Option<(
+        &mut super::situation::Context,
+        &crate::rules::situation::Roles,
+    )>,
+) -> Result<Outcome, CliError> {
+    let Some((context, roles)) = apply else {
+        return run_request(request, charts, dice, json);
+    };
+    let resolution = match request.resolve_with(charts, dice) {
+        Err(refusal) if refusal.kind == RefusalKind::BadDice => {
+            return run_request(request, charts, dice, json);
+        }
+        Err(refusal) => return Ok(print_resolved(&Err(refusal), json)),
+        Ok(resolution) => resolution,
+    };
+    let applied = context.apply(request, &resolution, roles)?;
+    if json {
+        let mut value =
+            serde_json::to_value(&resolution).map_err(|e| CliError::Internal(e.to_string()))?;
+        if let Some(object) = value.as_object_mut() {
+            object.insert("applied".to_owned(), applied);
+        }
+        println!("{}", json_text(&value));
+    } else {
+        print!("{}", render_resolution(&resolution));
+        let seq = applied["events"][0]["seq"].as_u64().unwrap_or_default();
+        println!("applied to game {} as event {seq}:", applied["game"]);
+        for line in applied["writes"].as_array().into_iter().flatten() {
+            println!("  {}", line.as_str().unwrap_or_default());
+        }
+    }
+    Ok(Outcome::Done)
+}
+
 /// The text form of a resolution: each step with its rule, the outcome, the warnings.
 pub fn render_resolution(resolution: &Resolution) -> String {
     use std::fmt::Write as _;

@@ -11,7 +11,9 @@ pub mod campaign;
 pub mod chain;
 pub mod effects;
 pub mod event;
+pub mod join;
 pub mod log;
+pub mod replay;
 pub mod sheet;
 pub mod state;
 
@@ -21,6 +23,8 @@ pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };
+pub use join::units_from_layout;
 pub use log::{Game, GameError};
+pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};

@@ -1,6 +1,7 @@
 //! Laager's integration tests: one binary, one module per area.
 
 mod app_canvas;
+mod app_contract;
 mod app_dba_prefill;
 mod app_desk;
 mod app_desk_sotq;
@@ -9,6 +10,7 @@ mod app_records_mc;
 mod app_referee;
 mod app_snapshots;
 mod app_window;
+mod campaign_play;
 mod charts_load;
 mod cli_tables;
 mod dba;

@@ -1,0 +1,165 @@
+//! `--layout FILE.json` or `--campaign FILE.laager [--game N]` with `--unit ROLE=ID`: the
+//! situation of a resolving command built by the engine from a table and its records, as
+//! the desk builds it; `--apply` logs the result in the campaign's game as the desk's Apply
+//! does.
+
+use super::CliError;
+use crate::charts::Charts;
+use crate::game::{GameState, LoggedEvent, apply, table_as_played};
+use crate::geometry::{Layout, file};
+use crate::resolution::Resolution;
+use crate::rules::Request;
+use crate::rules::situation::{NoRecords, Records, Roles};
+use crate::store::{CampaignFile, Mode};
+use clap::Args;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// Where a resolving command's situation comes from.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SituationArgs {
+    /// Build the situation from this layout's table (its units named with --unit).
+    #[arg(long, value_name = "FILE.json", conflicts_with = "campaign")]
+    pub layout: Option<PathBuf>,
+    /// Build the situation from a campaign game's table as played and its records.
+    #[arg(long, value_name = "FILE.laager")]
+    pub campaign: Option<PathBuf>,
+    /// The campaign's game, from 1 (default: its latest).
+    #[arg(long, value_name = "N", requires = "campaign")]
+    pub game: Option<usize>,
+    /// A unit in its role, ROLE=ID (repeatable; the roles are in the command's help).
+    #[arg(long = "unit", value_name = "ROLE=ID")]
+    pub units: Vec<String>,
+    /// With --campaign: write the result to the game's log, as the desk's Apply does, and
+    /// print the events written.
+    #[arg(long, requires = "campaign")]
+    pub apply: bool,
+}
+
+/// A table and, from a campaign, its game's records.
+pub struct Context {
+    /// The table as played.
+    pub layout: Layout,
+    /// The game's records (empty for a bare layout).
+    state: Option<GameState>,
+    file: Option<(CampaignFile, usize)>,
+}
+
+fn read_text(path: &Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))
+}
+
+fn layout_of(text: &str, charts: &Charts, what: &str) -> Result<Layout, CliError> {
+    let report = file::read(text, charts);
+    match report.layout {
+        Some(layout) => Ok(layout),
+        None => Err(CliError::Input(format!(
+            "{what}: the layout does not read: {}",
+            report
+                .errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))),
+    }
+}
+
+impl SituationArgs {
+    /// Whether a table was given.
+    pub fn given(&self) -> bool {
+        self.layout.is_some() || self.campaign.is_some()
+    }
+
+    /// The units in their roles, checked against the procedure's roles.
+    pub fn roles(&self, allowed: &[&str]) -> Result<Roles, CliError> {
+        if !self.units.is_empty() && !self.given() {
+            return Err(CliError::Input(
+                "--unit names a unit on a table: give --layout FILE.json or --campaign FILE.laager"
+                    .to_owned(),
+            ));
+        }
+        Roles::parse(&self.units, allowed).map_err(CliError::Input)
+    }
+
+    /// The table and records, when `--layout` or `--campaign` is given.
+    pub fn context(&self, charts: &Charts) -> Result<Option<Context>, CliError> {
+        if let Some(path) = &self.layout {
+            let layout = layout_of(&read_text(path)?, charts, &path.display().to_string())?;
+            return Ok(Some(Context {
+                layout,
+                state: None,
+                file: None,
+            }));
+        }
+        let Some(path) = &self.campaign else {
+            return Ok(None);
+        };
+        let mode = if self.apply { Mode::Write } else { Mode::Read };
+        let opened = CampaignFile::open(path, mode).map_err(|e| CliError::Input(e.to_string()))?;
+        let count = opened.campaign().games.len();
+        let number = self.game.unwrap_or(count);
+        if number == 0 || number > count {
+            return Err(CliError::Input(format!(
+                "--game {number}: {} has {count} game(s)",
+                path.display()
+            )));
+        }
+        let game = &opened.campaign().games[number - 1];
+        if game.layout.is_null() {
+            return Err(CliError::Input(format!(
+                "{} game {number} has no table: add the game with `laager campaign add-game --layout TABLE.json`",
+                path.display()
+            )));
+        }
+        let drawn = layout_of(
+            &game.layout.to_string(),
+            charts,
+            &format!("{} game {number}", path.display()),
+        )?;
+        let state = game.state().clone();
+        let layout = table_as_played(&drawn, &state);
+        Ok(Some(Context {
+            layout,
+            state: Some(state),
+            file: Some((opened, number)),
+        }))
+    }
+}
+
+impl Context {
+    /// The game's records, or none for a bare layout.
+    pub fn records(&self) -> &dyn Records {
+        match &self.state {
+            Some(state) => state,
+            None => &NoRecords,
+        }
+    }
+
+    /// Logs a resolution in the campaign's game (checked against its ruleset) and returns
+    /// the events written with the notes, as JSON.
+    pub fn apply(
+        &mut self,
+        request: &Request,
+        resolution: &Resolution,
+        roles: &Roles,
+    ) -> Result<serde_json::Value, CliError> {
+        let (Some((opened, number)), Some(state)) = (&mut self.file, &self.state) else {
+            return Err(CliError::Input(
+                "--apply writes to a campaign's game: give --campaign FILE.laager".to_owned(),
+            ));
+        };
+        let applied = apply(Some(request), resolution, roles, state, Some(&self.layout));
+        let lines = applied.lines(state);
+        let logged: LoggedEvent = opened
+            .append(*number, applied.event)
+            .map_err(|e| CliError::Input(e.to_string()))?
+            .clone();
+        Ok(json!({
+            "game": number,
+            "events": [logged],
+            "writes": lines,
+        }))
+    }
+}

@@ -1,0 +1,167 @@
+//! A whole game from the command line (issue 16, item 4 and 5): a campaign, a game on a
+//! table, a combat built from the table and applied, the record that shows it, and the
+//! replay that agrees with the tables played and names the resolution a changed chart
+//! makes differ.
+
+use crate::support::{laager, stderr, stdout};
+use serde_json::Value;
+use std::path::Path;
+
+fn run_ok(args: &[&str]) -> String {
+    let out = laager().args(args).output().expect("laager runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
+fn demo() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/demos/dba_zulu_battle.json")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_combat_applied_from_the_command_line_is_recorded_and_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("night.laager");
+    let file = file.to_str().expect("utf-8");
+    run_ok(&["campaign", "new", file, "--name", "Club night"]);
+    let added: Value = serde_json::from_str(&run_ok(&[
+        "campaign",
+        "add-game",
+        file,
+        "--ruleset",
+        "dba-zulu",
+        "--layout",
+        &demo(),
+        "--json",
+    ]))
+    .expect("json");
+    // The demo's 25 bases join, one base each.
+    assert_eq!(added["units"], 25);
+
+    let applied: Value = serde_json::from_str(&run_ok(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--campaign",
+        file,
+        "--unit",
+        "a=uMcijo front",
+        "--unit",
+        "b=24th 4",
+        "--dice",
+        "5,1",
+        "--apply",
+        "--json",
+    ]))
+    .expect("json");
+    // Zulus 4 + 5 against British Regulars 5 + 1: "Destroyed if beat by Zulus (melee)".
+    assert_eq!(applied["outcome"]["result"], "destroyed");
+    assert_eq!(applied["outcome"]["loser"], "b");
+    assert_eq!(applied["applied"]["game"], 1);
+    assert_eq!(
+        applied["applied"]["writes"],
+        serde_json::json!(["24th 4 loses 1", "24th 4 removed"])
+    );
+    let event = &applied["applied"]["events"][0]["event"];
+    assert_eq!(event["kind"], "resolution_applied");
+    assert_eq!(event["request"]["ruleset"], "dba-zulu");
+    assert_eq!(event["request"]["procedure"], "combat");
+    assert_eq!(event["request"]["input"]["a"]["troop"], "zulus");
+
+    let records: Value = serde_json::from_str(&run_ok(&["records", file, "--json"])).expect("json");
+    let text = records.to_string();
+    assert!(text.contains("24th 4"), "{text}");
+
+    // Replayed against the shipped tables: it agrees.
+    let replay: Value =
+        serde_json::from_str(&run_ok(&["log", "replay", file, "--json"])).expect("json");
+    assert_eq!(replay["differing"], 0);
+    assert_eq!(replay["replayed"].as_array().map(Vec::len), Some(1));
+
+    // A club that gives the Zulus a combat factor of 3 changes the resolution: 8 against 6.
+    let club = dir.path().join("club");
+    run_ok(&[
+        "tables",
+        "set",
+        "dba_zulu/troop_types:zulus:combat=3",
+        "--into",
+        club.to_str().expect("utf-8"),
+    ]);
+    let out = laager()
+        .args([
+            "log",
+            "replay",
+            file,
+            "--tables",
+            club.to_str().expect("utf-8"),
+        ])
+        .output()
+        .expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("event 26 (dba-zulu combat): outcome a_total: logged 9, now 8"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn unit_roles_are_checked_against_the_procedure() {
+    let out = laager()
+        .args([
+            "dba",
+            "combat",
+            "--kind",
+            "close",
+            "--layout",
+            &demo(),
+            "--unit",
+            "firer=24th 4",
+            "--unit",
+            "b=uMcijo front",
+            "--dice",
+            "5,1",
+        ])
+        .output()
+        .expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'firer' is not a role of this procedure: expected a, b"),
+        "{}",
+        stderr(&out)
+    );
+    let out = laager()
+        .args([
+            "dba",
+            "combat",
+            "--kind",
+            "close",
+            "--layout",
+            &demo(),
+            "--unit",
+            "a=nobody",
+            "--unit",
+            "b=24th 4",
+            "--dice",
+            "5,1",
+            "--json",
+        ])
+        .output()
+        .expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    let refusal: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(refusal["refusal"]["kind"], "bad_input");
+    assert!(
+        refusal["refusal"]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("no base 'nobody' is on the table")),
+        "{refusal}"
+    );
+}
