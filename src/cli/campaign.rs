@@ -52,6 +52,28 @@ pub enum CampaignCommand {
         /// The game's name (default: "Game N", or the JSON's name).
         #[arg(long)]
         name: Option<String>,
+        /// Add it even though the last game has not ended (`campaign end-game` ends it).
+        #[arg(long)]
+        unfinished: bool,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// End a game with its result: a side of the game, or a draw. Where the ruleset states
+    /// a victory condition the records decide (DBA: a third of the bases), the result it
+    /// gives is shown, and a winner named otherwise is logged as the referee's call.
+    EndGame {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// The winning side, or `draw`; without it, the victory condition's result.
+        #[arg(long, value_name = "SIDE|draw")]
+        winner: Option<String>,
+        /// The referee's note ("the square held").
+        #[arg(long, value_name = "TEXT", default_value = "")]
+        note: String,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -208,6 +230,7 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             from_json,
             layout,
             name,
+            unfinished,
             json,
         } => add_game(
             &file,
@@ -215,8 +238,16 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             from_json.as_deref(),
             layout.as_deref(),
             name,
+            unfinished,
             json,
         )?,
+        CampaignCommand::EndGame {
+            file,
+            game,
+            winner,
+            note,
+            json,
+        } => end_game(&file, game, winner.as_deref(), &note, json)?,
         CampaignCommand::Standings { file, json } => standings(&file, json)?,
         CampaignCommand::Export { file, out } => {
             let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
@@ -264,6 +295,7 @@ fn add_game(
     from_json: Option<&Path>,
     layout: Option<&Path>,
     name: Option<String>,
+    unfinished: bool,
     json: bool,
 ) -> Result<(), CliError> {
     let ruleset = Ruleset::from_id(ruleset).ok_or_else(|| {
@@ -274,6 +306,18 @@ fn add_game(
         ))
     })?;
     let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
+    if let Some(last) = opened.campaign().games.last()
+        && last.state().result.is_none()
+        && !unfinished
+    {
+        return Err(CliError::Input(format!(
+            "{}: game {} \"{}\" is still in play: end it first with `laager campaign end-game {} --winner SIDE|draw`, or give --unfinished",
+            file.display(),
+            opened.campaign().games.len(),
+            last.name,
+            file.display()
+        )));
+    }
     let number = opened.campaign().games.len() + 1;
     let number = if let Some(path) = from_json {
         let mut game = store::game_from_json(&read_text(path)?)
@@ -314,6 +358,90 @@ fn add_game(
             "added game {number} \"{}\" ({ruleset}) with {units} units",
             game.name
         );
+    }
+    Ok(())
+}
+
+/// `laager campaign end-game`: logs a game's result.
+fn end_game(
+    file: &Path,
+    game: Option<usize>,
+    winner: Option<&str>,
+    note: &str,
+    json: bool,
+) -> Result<(), CliError> {
+    let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
+    let count = opened.campaign().games.len();
+    let number = game.unwrap_or(count);
+    if number == 0 || number > count {
+        return Err(CliError::Input(format!(
+            "--game {number}: {} has {count} game(s)",
+            file.display()
+        )));
+    }
+    let this = &opened.campaign().games[number - 1];
+    let charts = crate::charts::Charts::shipped()
+        .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
+    let proposal = crate::game::propose(this, &charts);
+    let named = match winner {
+        Some("draw") => Some(None),
+        Some(side) => Some(Some(side.to_owned())),
+        None => None,
+    };
+    let (result_winner, source) = match (&named, &proposal) {
+        (Some(w), Some(p)) if p.decided && *w == p.winner => {
+            (w.clone(), "the victory condition, confirmed")
+        }
+        (Some(w), Some(p)) if p.decided => {
+            (w.clone(), "the referee's call, over the victory condition")
+        }
+        (Some(w), _) => (w.clone(), "the referee's call"),
+        (None, Some(p)) if p.decided => (p.winner.clone(), "the victory condition"),
+        (None, _) => {
+            return Err(CliError::Input(format!(
+                "--winner SIDE|draw is needed: {}",
+                match &proposal {
+                    Some(p) => format!(
+                        "the victory condition does not decide the game yet ({})",
+                        p.reason
+                    ),
+                    None =>
+                        "this ruleset's victory condition is not read from the records".to_owned(),
+                }
+            )));
+        }
+    };
+    let note = if note.is_empty() {
+        source.to_owned()
+    } else {
+        format!("{note} — {source}")
+    };
+    let event = crate::game::Event::GameEnded {
+        result: crate::game::GameResult {
+            winner: result_winner.clone(),
+            note: note.clone(),
+        },
+    };
+    let logged = opened
+        .append(number, event)
+        .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?
+        .clone();
+    if json {
+        print_json(&json!({
+            "game": number,
+            "winner": result_winner,
+            "note": note,
+            "proposal": proposal,
+            "event": logged,
+        }));
+    } else {
+        if let Some(p) = &proposal {
+            println!("victory condition: {}", p.reason);
+        }
+        match &result_winner {
+            Some(side) => println!("game {number} ended: {side} won ({note})"),
+            None => println!("game {number} ended: drawn ({note})"),
+        }
     }
     Ok(())
 }

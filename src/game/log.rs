@@ -68,6 +68,14 @@ pub enum GameError {
     /// Anything but undo or redo after the game ended.
     #[error("the game has ended; undo its end before logging more")]
     GameOver,
+    /// A result naming a winner that is not one of the game's sides.
+    #[error("'{winner}' is not a side of this game: expected one of {}, or a draw", sides.join(", "))]
+    UnknownSide {
+        /// The winner named.
+        winner: String,
+        /// The game's sides.
+        sides: Vec<String>,
+    },
     /// Undo with nothing to undo.
     #[error("there is nothing to undo")]
     NothingToUndo,
@@ -251,9 +259,16 @@ impl Game {
                 self.check_not_replayed(event, &applied.dice)?;
                 self.check_edits(&applied.effects)
             }
+            // "the winner must be one of the game's sides".
+            Event::GameEnded { result } => match &result.winner {
+                Some(winner) if !state.sides().contains(winner) => Err(GameError::UnknownSide {
+                    winner: winner.clone(),
+                    sides: state.sides(),
+                }),
+                _ => Ok(()),
+            },
             Event::MoveAdvanced
             | Event::PhaseSet { .. }
-            | Event::GameEnded { .. }
             | Event::Voided { .. }
             | Event::Restored { .. } => Ok(()),
         }

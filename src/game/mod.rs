@@ -16,6 +16,7 @@ pub mod log;
 pub mod replay;
 pub mod sheet;
 pub mod state;
+pub mod victory;
 
 pub use apply::{Applied, apply, table_as_played};
 pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
@@ -28,3 +29,4 @@ pub use log::{Game, GameError};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};
+pub use victory::{Proposal, propose};

@@ -165,3 +165,113 @@ fn unit_roles_are_checked_against_the_procedure() {
         "{refusal}"
     );
 }
+
+#[test]
+fn a_game_ends_with_a_side_of_its_own_and_the_standings_count_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("night.laager");
+    let file = file.to_str().expect("utf-8");
+    run_ok(&["campaign", "new", file, "--name", "Club night"]);
+    run_ok(&[
+        "campaign",
+        "add-game",
+        file,
+        "--ruleset",
+        "dba-zulu",
+        "--layout",
+        &demo(),
+    ]);
+    // "Zulus" is not a side of the demo: its sides are british and zulu.
+    let out = laager()
+        .args(["campaign", "end-game", file, "--winner", "Zulus"])
+        .output()
+        .expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'Zulus' is not a side of this game: expected one of british, zulu"),
+        "{}",
+        stderr(&out)
+    );
+    // With no base lost, "a third or more of its bases" decides nothing: a winner is needed.
+    let out = laager()
+        .args(["campaign", "end-game", file])
+        .output()
+        .expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("does not decide the game yet"),
+        "{}",
+        stderr(&out)
+    );
+    let ended: Value = serde_json::from_str(&run_ok(&[
+        "campaign",
+        "end-game",
+        file,
+        "--winner",
+        "zulu",
+        "--note",
+        "the camp fell",
+        "--json",
+    ]))
+    .expect("json");
+    assert_eq!(ended["winner"], "zulu");
+    assert_eq!(ended["note"], "the camp fell — the referee's call");
+    let standings: Value =
+        serde_json::from_str(&run_ok(&["campaign", "standings", file, "--json"])).expect("json");
+    let side = |name: &str| {
+        standings["sides"]
+            .as_array()
+            .and_then(|sides| sides.iter().find(|s| s["side"] == name))
+            .cloned()
+            .expect("side listed")
+    };
+    assert_eq!(side("zulu")["won"], 1);
+    assert_eq!(side("zulu")["played"], 1);
+    assert_eq!(side("british")["lost"], 1);
+}
+
+/// DBA "Victory Conditions": "a side that has lost a third or more of its bases ... has
+/// lost". The demo's British have 8 bases (none baggage): losing 3 (≥ 8/3) ends the game,
+/// and end-game with no winner logs the zulu win the condition gives.
+#[test]
+fn the_dba_victory_condition_proposes_the_result_from_the_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("night.laager");
+    let file = file.to_str().expect("utf-8");
+    run_ok(&["campaign", "new", file, "--name", "Club night"]);
+    run_ok(&[
+        "campaign",
+        "add-game",
+        file,
+        "--ruleset",
+        "dba-zulu",
+        "--layout",
+        &demo(),
+    ]);
+    for (zulu, british) in [
+        ("uMcijo front", "24th 4"),
+        ("uMcijo rear", "24th 3"),
+        ("uVe front", "24th 2"),
+    ] {
+        run_ok(&[
+            "dba",
+            "combat",
+            "--kind",
+            "close",
+            "--campaign",
+            file,
+            "--unit",
+            &format!("a={zulu}"),
+            "--unit",
+            &format!("b={british}"),
+            "--dice",
+            "5,1",
+            "--apply",
+        ]);
+    }
+    let ended: Value =
+        serde_json::from_str(&run_ok(&["campaign", "end-game", file, "--json"])).expect("json");
+    assert_eq!(ended["winner"], "zulu");
+    assert_eq!(ended["note"], "the victory condition");
+    assert_eq!(ended["proposal"]["decided"], true);
+}

@@ -336,13 +336,25 @@ fn cli_new_add_game_records_and_verify_work_end_to_end() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let added: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
     assert_eq!(added["game"], 1);
-    let out = run(&[
+    // Issue 17: "campaign add-game while the last game is still in play refuses, naming
+    // end-game, unless --unfinished is given".
+    let add = [
         "campaign",
         "add-game",
         s(&path),
         "--ruleset",
         "micro-colonial",
-    ]);
+    ];
+    let out = run(&add);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("laager campaign end-game"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["campaign", "end-game", s(&path), "--winner", "draw"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run(&add);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = run(&["records", s(&path), "--game", "2", "--csv"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
