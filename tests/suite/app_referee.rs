@@ -8,8 +8,8 @@ use egui_kittest::kittest::Queryable;
 use laager::app::{LaagerApp, State};
 use laager::game::UnitId;
 
-const ZULU: &str = "uKhandempemvu front";
-const REGULARS: &str = "24th 1";
+const ZULU: &str = "uMcijo front";
+const REGULARS: &str = "24th 4";
 
 fn app_harness() -> Harness<'static, LaagerApp> {
     let app = LaagerApp::new(State::default(), None);

@@ -131,8 +131,9 @@ impl CombatForm {
                 ui.selectable_value(&mut input.contact, c, c.name());
             }
         });
+        ui.checkbox(&mut input.in_contact, "in contact")
+            .on_hover_text("The bases touch; close combat needs it (the table decides, the referee may call it)");
         if input.kind == CombatKind::Ranged {
-            ui.checkbox(&mut input.in_contact, "in contact");
             self.range_ui(ui);
         }
         let input = &mut self.input;

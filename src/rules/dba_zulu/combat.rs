@@ -152,7 +152,8 @@ pub struct CombatInput {
     /// Where a's front edge touches b (close combat, or ranged with `in_contact`).
     #[serde(default)]
     pub contact: Contact,
-    /// Ranged combat at bases in contact.
+    /// The bases are in contact: ranged combat at bases in contact; for close combat, the
+    /// contact the table shows (or the referee's call when the table shows none).
     #[serde(default)]
     pub in_contact: bool,
     /// Ranged combat where b, though able to fire, does not return fire (out of its range,
@@ -322,6 +323,21 @@ fn prepare<'s>(
             format!(
                 "contact {} needs the bases in contact: give --in-contact for ranged combat at bases in contact",
                 s.contact.name()
+            ),
+        ));
+    }
+    // "Close Combat": bases fight when in contact. A table that shows them apart refuses,
+    // unless the referee calls them in contact (the call is stated as given by hand).
+    if s.kind == CombatKind::Close
+        && !s.in_contact
+        && let Some(measured) = s.origins.of("/in_contact")
+        && measured.value == false
+    {
+        return Err(Refusal::out_of_range(
+            rule(section::CLOSE),
+            format!(
+                "close combat needs the bases in contact: {}; if the table is wrong, call them in contact (--in-contact, or the desk's 'in contact')",
+                measured.why
             ),
         ));
     }
