@@ -106,7 +106,8 @@ pub struct CombatArgs {
     /// `NAME=0` clears a flag the table set.
     #[arg(long = "mod", value_name = "a:NAME[=N] | b:NAME[=N]", value_parser = modifier)]
     pub mods: Vec<(SideId, ModifierName, u32)>,
-    /// Ranged combat at bases in contact.
+    /// The bases are in contact: ranged combat at bases in contact; in close combat over a
+    /// table that shows the bases apart, the referee's call that they touch (a step says so).
     #[arg(long)]
     pub in_contact: bool,
     /// Ranged combat where b, though able to fire, does not return fire (out of its range,

@@ -278,3 +278,41 @@ fn the_dba_victory_condition_proposes_the_result_from_the_records() {
     assert_eq!(ended["note"], "the victory condition");
     assert_eq!(ended["proposal"]["decided"], true);
 }
+
+/// Issue 17: "DBA close combat ... between units on the table require the contact the
+/// table shows ... or the referee's explicit 'in contact' call, which the steps record."
+#[test]
+fn close_combat_between_bases_apart_is_refused_unless_called_in_contact() {
+    let apart = [
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--layout",
+        &demo(),
+        "--unit",
+        "a=uKhandempemvu front",
+        "--unit",
+        "b=24th 1",
+        "--dice",
+        "5,1",
+        "--json",
+    ];
+    let out = laager().args(apart).output().expect("laager runs");
+    assert_eq!(out.status.code(), Some(2));
+    let refusal: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(refusal["refusal"]["kind"], "out_of_range");
+    assert_eq!(
+        refusal["refusal"]["rule"]["section"],
+        "Close Combat ( Melee )"
+    );
+    let mut called: Vec<&str> = apart.to_vec();
+    called.push("--in-contact");
+    let json: Value = serde_json::from_str(&run_ok(&called)).expect("json");
+    assert_eq!(json["outcome"]["result"], "destroyed");
+    let text = json["steps"].to_string();
+    assert!(
+        text.contains("in contact on given by hand; the table gives off (the bases do not touch"),
+        "{text}"
+    );
+}
