@@ -27,41 +27,26 @@ impl<'a> CellReader<'a> {
     }
 
     /// The value at a key, or `None` (and the cell noted as needed) when it is unknown,
-    /// its chart is not supplied, or it does not exist.
+    /// its chart is not supplied, or it does not exist. A reconstructed or club value is
+    /// warned about as it is read.
     pub fn get(&mut self, chart: &str, key: &[&str]) -> Option<Value> {
+        let value = self.quiet(chart, key);
+        if value.is_some() {
+            self.mark_used(chart, key);
+        }
+        value
+    }
+
+    /// The value at a key, the missing cell noted as [`CellReader::get`] does, but without
+    /// its warning: for a cell read ahead that only some outcomes use; the rule calls
+    /// [`CellReader::mark_used`] when one does.
+    pub fn quiet(&mut self, chart: &str, key: &[&str]) -> Option<Value> {
         let found = self
             .charts
             .chart(self.ruleset, chart)
             .and_then(|c| c.cell(key));
         match found {
-            Some(cell) if cell.value.is_some() => {
-                let address = format!("{chart}:{}", key.join(":"));
-                match cell.confidence {
-                    Confidence::Reconstructed => {
-                        let note = cell
-                            .note
-                            .as_deref()
-                            .map(|n| format!(" ({n})"))
-                            .unwrap_or_default();
-                        self.warn(format!("used reconstructed cell {address}{note}"));
-                    }
-                    Confidence::House => {
-                        let by = cell
-                            .by
-                            .as_deref()
-                            .map(|b| format!(" by {b}"))
-                            .unwrap_or_default();
-                        let note = cell
-                            .note
-                            .as_deref()
-                            .map(|n| format!(": {n}"))
-                            .unwrap_or_default();
-                        self.warn(format!("used club value for {address}{by}{note}"));
-                    }
-                    Confidence::Printed | Confidence::Unknown => {}
-                }
-                cell.value.clone()
-            }
+            Some(cell) if cell.value.is_some() => cell.value.clone(),
             _ => {
                 let needed = NeededCell {
                     chart: chart.to_owned(),
@@ -72,6 +57,42 @@ impl<'a> CellReader<'a> {
                 }
                 None
             }
+        }
+    }
+
+    /// Warns that a reconstructed or club cell decided something (once per cell).
+    pub fn mark_used(&mut self, chart: &str, key: &[&str]) {
+        let Some(cell) = self
+            .charts
+            .chart(self.ruleset, chart)
+            .and_then(|c| c.cell(key))
+        else {
+            return;
+        };
+        let address = format!("{chart}:{}", key.join(":"));
+        match cell.confidence {
+            Confidence::Reconstructed => {
+                let note = cell
+                    .note
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default();
+                self.warn(format!("used reconstructed cell {address}{note}"));
+            }
+            Confidence::House => {
+                let by = cell
+                    .by
+                    .as_deref()
+                    .map(|b| format!(" by {b}"))
+                    .unwrap_or_default();
+                let note = cell
+                    .note
+                    .as_deref()
+                    .map(|n| format!(": {n}"))
+                    .unwrap_or_default();
+                self.warn(format!("used club value for {address}{by}{note}"));
+            }
+            Confidence::Printed | Confidence::Unknown => {}
         }
     }
 

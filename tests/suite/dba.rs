@@ -2,6 +2,7 @@
 //! modifier, the outcomes, exact odds counted by hand over the 36 rolls, command points,
 //! victory, and the `laager dba` commands. Each case is worked by hand from the text.
 
+mod as_written;
 mod cli;
 mod command;
 mod modifiers;

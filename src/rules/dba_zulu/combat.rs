@@ -306,6 +306,73 @@ fn in_range(
     ))
 }
 
+/// Whether b can fire back at a: "Targets capable of returning fire may do so ( in which
+/// case the firer may suffer adverse results ) but are not required to do so." b must have
+/// a listed range, a must be within it ("Bases may engage in fire combat up to the limit
+/// of their listed range"), and a base in contact may be fired at only to its front
+/// ("Bases MAY fire at bases in contact to their front ( but not flank or rear )"). Pushes
+/// the step that says which, and why.
+fn b_can_return_fire(
+    reader: &mut CellReader<'_>,
+    s: &CombatInput,
+    b: &Troop,
+    a: &Troop,
+    steps: &mut Vec<Step>,
+) -> Result<bool, Refusal> {
+    let cannot = |why: String| {
+        Step::note(
+            rule(section::RANGED),
+            format!(
+                "b ({}) cannot return fire: {why}; the firer suffers no adverse result if it loses",
+                b.label
+            ),
+        )
+    };
+    let Some(range_in) = b.range_in else {
+        steps.push(cannot("its range is 'none' in the troop table".to_owned()));
+        return Ok(false);
+    };
+    if s.in_contact && s.contact != Contact::Front {
+        steps.push(cannot(format!(
+            "a touches its {}, and 'Bases MAY fire at bases in contact to their front ( but not flank or rear )'",
+            s.contact.name()
+        )));
+        return Ok(false);
+    }
+    if let Some(measured) = s.range_mm
+        && measured.is_finite()
+    {
+        let Some(scale) = moves::read_scale(reader, s.scale.as_ref()) else {
+            return Err(reader.refusal(rule(section::RANGED)).unwrap_or_else(|| {
+                Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
+            }));
+        };
+        let limit = scale.inches_to_mm(range_in);
+        if measured > limit {
+            steps.push(cannot(format!(
+                "a ({}) is {measured} mm away, beyond b's listed range {range_in}\" = {limit} mm at {}",
+                a.label, scale.name
+            )));
+            return Ok(false);
+        }
+    }
+    steps.push(Step::note(
+        rule(section::RANGED),
+        if s.b_holds_fire {
+            format!(
+                "b ({}) could return fire but does not: the firer suffers no adverse result if it loses",
+                b.label
+            )
+        } else {
+            format!(
+                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
+                b.label
+            )
+        },
+    ));
+    Ok(true)
+}
+
 fn prepare<'s>(
     reader: &mut CellReader<'_>,
     situation: &'s CombatInput,
@@ -341,6 +408,20 @@ fn prepare<'s>(
             ),
         ));
     }
+    // "British formations can be: COLUMN ... LINE ... SQUARE": a square is the British
+    // player's formation; a Zulu base cannot form one.
+    for (id, side) in [(SideId::A, &s.a), (SideId::B, &s.b)] {
+        if side.mods.square && side.troop.is_zulu() {
+            return Err(Refusal::by_rule(
+                rule(section::MOVEMENT),
+                format!(
+                    "{}: {} cannot be in square: 'British formations can be: COLUMN ... LINE ... SQUARE', and this is a Zulu player's base",
+                    id.name(),
+                    side.troop.id()
+                ),
+            ));
+        }
+    }
     if s.kind == CombatKind::Close && s.b_holds_fire {
         return Err(Refusal::by_rule(
             rule(section::RANGED),
@@ -349,8 +430,9 @@ fn prepare<'s>(
     }
     let a = Troop::read(reader, s.a.troop)?;
     let b = Troop::read(reader, s.b.troop)?;
+    // Read ahead; warned about when totals tie.
     let ties = match reader
-        .get("settings", &["ties"])
+        .quiet("settings", &["ties"])
         .as_ref()
         .and_then(|v| v.as_text())
     {
@@ -373,6 +455,7 @@ fn prepare<'s>(
         ));
     };
     let mut steps = Vec::new();
+    let mut b_returns_fire = false;
     if s.kind == CombatKind::Ranged {
         // "Bases may engage in fire combat up to the limit of their listed range".
         match a.range_in {
@@ -387,23 +470,7 @@ fn prepare<'s>(
             }
             Some(range) => steps.push(in_range(reader, s, &a, &b, range)?),
         }
-        // "Targets capable of returning fire may do so ( in which case the firer may suffer
-        // adverse results ) but are not required to do so."
-        let text = match (b.range_in, s.b_holds_fire) {
-            (None, _) => format!(
-                "b ({}) cannot return fire (range 'none'): the firer suffers no adverse result if it loses",
-                b.label
-            ),
-            (Some(_), true) => format!(
-                "b ({}) does not return fire: the firer suffers no adverse result if it loses",
-                b.label
-            ),
-            (Some(_), false) => format!(
-                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
-                b.label
-            ),
-        };
-        steps.push(Step::note(rule(section::RANGED), text));
+        b_returns_fire = b_can_return_fire(reader, s, &b, &a, &mut steps)? && !s.b_holds_fire;
     } else if a.kind.is_gun() {
         steps.push(Step::note(
             rule(section::MOVEMENT),
@@ -413,8 +480,6 @@ fn prepare<'s>(
             ),
         ));
     }
-    // "Targets capable of returning fire may do so ... but are not required to do so."
-    let b_returns_fire = s.kind == CombatKind::Ranged && b.range_in.is_some() && !s.b_holds_fire;
     let view = CombatView {
         kind: s.kind,
         contact: s.contact,
@@ -427,12 +492,44 @@ fn prepare<'s>(
             SideId::A => (&a, &b),
             SideId::B => (&b, &a),
         };
-        steps.push(Step::valued(
-            cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
-            format!("{}: {} combat factor", id.name(), me.label),
-            me.combat,
-            Some(me.combat.into()),
-        ));
+        // The laager's +2 is "( + 2 defending in close combat )": otherwise the camp with
+        // its wagons laagered fights as the camp, which has "no defensive benefit".
+        let laager_as_camp =
+            me.kind == TroopType::Laager && !(s.kind == CombatKind::Close && id == SideId::B);
+        let combat =
+            if laager_as_camp {
+                let camp = reader.int(CHART, &[TroopType::Camp.id(), "combat"]);
+                let Some(camp) = camp else {
+                    return Err(reader
+                        .refusal(rule(section::TROOP_TABLE))
+                        .unwrap_or_else(|| {
+                            Refusal::by_rule(
+                                rule(section::TROOP_TABLE),
+                                "the camp's row could not be read",
+                            )
+                        }));
+                };
+                steps.push(Step::valued(
+                cell(section::TROOP_TABLE, CHART, &[TroopType::Camp.id(), "combat"]),
+                format!(
+                    "{}: {} fights as the camp: its +{} is '+ 2 defending in close combat' only",
+                    id.name(),
+                    me.label,
+                    me.combat
+                ),
+                camp,
+                Some(camp.into()),
+            ));
+                camp
+            } else {
+                steps.push(Step::valued(
+                    cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
+                    format!("{}: {} combat factor", id.name(), me.label),
+                    me.combat,
+                    Some(me.combat.into()),
+                ));
+                me.combat
+            };
         let side = SideView {
             id,
             troop: me,
@@ -440,7 +537,7 @@ fn prepare<'s>(
             opponent: opp,
             opponent_mods: &s.side(id.other()).mods,
         };
-        base[i] = modifiers::apply(reader, &view, &side, &mut steps, me.combat);
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat);
     }
     if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
         return Err(refusal);
@@ -491,6 +588,9 @@ fn resolve_combat(
         }
         let d = decide(&prepared, a_face, b_face);
         let tie = d.a_total == d.b_total;
+        if tie {
+            reader.mark_used("settings", &["ties"]);
+        }
         resolution.steps.extend(d.steps.iter().cloned());
         if tie && prepared.ties == Ties::Reroll {
             if let Some(last) = resolution.steps.last_mut() {
@@ -534,15 +634,19 @@ fn resolve_combat(
 }
 
 /// The odds values, in the issue's order.
+///
+/// From a's side, worst first: a flee replaces destruction for light horse ("except Light
+/// Horse in close combat with Zulus. In this case, they flee 6\""), so it ranks between
+/// destroyed and recoil.
 pub(crate) const ODDS_ORDER: [&str; 9] = [
     "a:destroyed",
-    "a:recoil",
     "a:flee",
+    "a:recoil",
     "a:stays",
     "none:no_result",
     "b:stays",
-    "b:flee",
     "b:recoil",
+    "b:flee",
     "b:destroyed",
 ];
 

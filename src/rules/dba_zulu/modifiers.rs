@@ -3,7 +3,7 @@
 //! has no effect and why; a contradictory one is refused.
 
 use super::combat::{CombatKind, Contact, SideId};
-use super::troops::{Troop, TroopType};
+use super::troops::{CHART, Troop, TroopType};
 use super::{cell, rule, section};
 use crate::charts::CellReader;
 use crate::resolution::Step;
@@ -287,6 +287,7 @@ pub(crate) fn apply(
     // rockets, Gatling guns, native and Zulu rifles using ranged combat except when in
     // contact : - 1 to British Regulars, artillery, rockets and Gatling guns in close combat".
     if mods.rough {
+        reader.mark_used(CHART, &[me.kind.id(), "mounted"]);
         if me.mounted {
             add(
                 reader,
@@ -337,6 +338,10 @@ pub(crate) fn apply(
 
     // "... in rough or contacting foot in rough": one -2 for a mounted base not itself in
     // rough. Given by the flag, or seen from the opponent: foot flagged `rough`, in contact.
+    if side.opponent_mods.rough && view.touching() {
+        reader.mark_used(CHART, &[side.opponent.kind.id(), "foot"]);
+        reader.mark_used(CHART, &[me.kind.id(), "mounted"]);
+    }
     let opponent_is_foot_in_rough =
         side.opponent.foot && side.opponent_mods.rough && view.touching();
     if mods.contacting_foot_in_rough || (me.mounted && !mods.rough && opponent_is_foot_in_rough) {
@@ -446,8 +451,17 @@ pub(crate) fn apply(
 
     // "Each additional base aiding ranged fire : - 1 ( does not apply to Zulu or native
     // rifles; also their fire may not be aided )".
+    // Fire aid, enfilade and a square's -1 are against a base being shot at: the firer a is
+    // shot at only when b returns fire.
+    let shot_at = !view.close() && (side.id == SideId::B || view.b_returns_fire);
+    let not_shot_at = "a is not shot at: b does not return fire";
     if mods.fire_aided_against > 0 {
-        if view.close() {
+        if !view.close() && !shot_at {
+            notes.push((
+                section::RANGED,
+                format!("fire-aided-against has no effect: {not_shot_at}"),
+            ));
+        } else if view.close() {
             notes.push((section::MODIFIERS,
                 "fire-aided-against has no effect: fire aid is for ranged fire (this is close combat)".to_owned()));
         } else if side.opponent.kind == TroopType::ZuluRifles {
@@ -468,7 +482,12 @@ pub(crate) fn apply(
 
     // "Such fire adds a - 1 modifier to the target's combat factor."
     if mods.enfiladed {
-        if view.close() {
+        if !view.close() && !shot_at {
+            notes.push((
+                section::RANGED,
+                format!("enfiladed has no effect: {not_shot_at}"),
+            ));
+        } else if view.close() {
             notes.push((
                 section::RANGED,
                 "enfiladed has no effect: enfilading fire is ranged fire (this is close combat)"
@@ -487,7 +506,12 @@ pub(crate) fn apply(
     // "They have a - 1 modifier if shot at. However, no overlaps are possible against units
     // forming an intact square in close combat."
     if mods.square {
-        if view.close() {
+        if !view.close() && !shot_at {
+            notes.push((
+                section::MOVEMENT,
+                format!("square has no effect: the -1 is 'if shot at', and {not_shot_at}"),
+            ));
+        } else if view.close() {
             notes.push((section::MOVEMENT,
                 "square: no -1 in close combat (only 'if shot at'); an intact square cannot be overlapped".to_owned()));
         } else {

@@ -227,6 +227,7 @@ fn pursue(
         return (PursuitResult::NotAllowed, None);
     }
     let at = cell(section::PURSUIT, CHART, &[winner.kind.id(), "pursuit"]);
+    reader.mark_used(CHART, &[winner.kind.id(), "pursuit"]);
     let kind = match winner.pursuit {
         Pursuit::Must | Pursuit::MustCloseCombat => PursuitResult::Must,
         Pursuit::May => PursuitResult::May,

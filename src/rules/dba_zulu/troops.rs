@@ -89,6 +89,15 @@ impl TroopType {
             TroopType::Artillery | TroopType::Rockets | TroopType::Gatling
         )
     }
+
+    /// A base of the Zulu player: the Zulus, their rifles and their kraals ("CAMP: ( British
+    /// Player ) and KRAALS (Zulu Player )"); every other type is the British player's.
+    pub fn is_zulu(self) -> bool {
+        matches!(
+            self,
+            TroopType::Zulus | TroopType::ZuluRifles | TroopType::Kraal
+        )
+    }
 }
 
 impl fmt::Display for TroopType {
@@ -198,9 +207,10 @@ impl Troop {
         let by = reader.get(CHART, &[id, "destroyed_by"]);
         let when = reader.get(CHART, &[id, "destroyed_when"]);
         let text = reader.get(CHART, &[id, "destroyed_if_beaten_by"]);
-        let pursuit = reader.get(CHART, &[id, "pursuit"]);
-        let mounted = reader.get(CHART, &[id, "mounted"]);
-        let foot = reader.get(CHART, &[id, "foot"]);
+        // Read ahead for the modifiers and the pursuit; warned about when one decides.
+        let pursuit = reader.quiet(CHART, &[id, "pursuit"]);
+        let mounted = reader.quiet(CHART, &[id, "mounted"]);
+        let foot = reader.quiet(CHART, &[id, "foot"]);
         let bad = |field: &str, value: &Option<Value>, expected: &str| {
             Refusal::by_rule(
                 cell(section::TROOP_TABLE, CHART, &[id, field]),

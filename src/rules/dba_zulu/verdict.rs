@@ -246,5 +246,18 @@ fn fate(
         ));
         return Fate::Stays;
     }
+    // "Recoil: Losing unit displaces one base depth back": a camp, kraal or laager has no
+    // move ("none") and cannot displace. Laager's reading: it stays where it is, beaten
+    // but not destroyed (the troop table destroys it only when beaten by "any in contact").
+    if loser.move_in.is_none() {
+        steps.push(Step::note(
+            cell(section::TROOP_TABLE, CHART, &[loser.kind.id(), "move_in"]),
+            format!(
+                "{l} ({}) cannot recoil: its move is 'none', so it cannot 'displace one base depth back'; Laager's reading: it stays where it is",
+                loser.label
+            ),
+        ));
+        return Fate::Stays;
+    }
     Fate::Recoil
 }

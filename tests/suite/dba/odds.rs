@@ -85,6 +85,8 @@ fn regulars_and_zulu_rifles_exchanging_fire() {
     );
 }
 
+/// Issue 20: "a flee replaces destruction for Light Horse, so it ranks between destroyed
+/// and recoil in 'this or better'" — from a's side, b fleeing is better than b recoiling.
 #[test]
 fn zulus_charging_light_horse() {
     // a Zulus 4+x, b Light Horse 2+y. b loses when y <= x+1: 2+3+4+5+6+6 = 26; of those
@@ -96,8 +98,8 @@ fn zulus_charging_light_horse() {
         expect(&[
             ("a:recoil", 6),
             ("none:no_result", 4),
-            ("b:flee", 9),
-            ("b:recoil", 17)
+            ("b:recoil", 17),
+            ("b:flee", 9)
         ])
     );
 }

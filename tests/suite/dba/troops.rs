@@ -344,14 +344,17 @@ fn baggage_train_plus0_destroyed_by_any_in_contact() {
 }
 
 #[test]
-fn camp_plus0_recoils_with_no_depth_when_shot_not_in_contact() {
+fn camp_plus0_cannot_recoil_when_shot_not_in_contact() {
     // "Camp,Kraal +0 none none any in contact".
     assert_eq!(row("camp").0, Value::Int(0));
     assert_eq!((row("camp").1, row("camp").2), (Value::None, Value::None));
-    // Zulu rifles 2+3 = 5 v camp 0+3 = 3: 6 > 5, not in contact: recoil; the camp has no depth.
+    // Zulu rifles 2+3 = 5 v camp 0+3 = 3: 6 > 5, not in contact, so not destroyed; "Recoil:
+    // Losing unit displaces one base depth back", but a camp's move is "none": it stays
+    // (issue 20: "a camp, kraal or laager cannot recoil").
     let r = roll(&combat("ranged", "zulu-rifles", "camp", &[]), 3, 3);
-    assert_eq!(verdict(&r), (5, 3, json!("b"), "recoil".into()));
+    assert_eq!(verdict(&r), (5, 3, json!("b"), "stays".into()));
     assert_eq!(out(&r, "displace_mm"), json!(null));
+    assert!(says(&r, "cannot recoil: its move is 'none'"));
 }
 
 #[test]
