@@ -1,15 +1,6 @@
-//! Laager's integration tests: one binary, one module per area.
+//! Laager's integration tests: one binary, one module per area. The window's tests, which
+//! need egui_kittest, are a package of their own (app-tests/).
 
-mod app_canvas;
-mod app_dba_prefill;
-mod app_dba_table;
-mod app_desk;
-mod app_desk_sotq;
-mod app_records_long;
-mod app_records_mc;
-mod app_referee;
-mod app_snapshots;
-mod app_window;
 mod charts_load;
 mod cli_tables;
 mod dba;
