@@ -86,7 +86,7 @@ pub struct TablesArgs {
 impl TablesArgs {
     /// Loads the shipped tables, the club folder and the one-off cells of one ruleset.
     pub fn load(&self, ruleset: Ruleset) -> Result<Charts, CliError> {
-        let mut charts = Charts::load(self.tables.as_deref()).map_err(|errors| {
+        let mut charts = crate::store::tables::load(self.tables.as_deref()).map_err(|errors| {
             CliError::Input(
                 errors
                     .iter()

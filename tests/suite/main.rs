@@ -13,5 +13,6 @@ mod records;
 mod records_effects;
 mod records_file;
 mod sotq;
+mod store_files;
 mod support;
 mod vc;
