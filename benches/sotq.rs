@@ -2,7 +2,6 @@
 //! the test club's (invented) charts.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use laager::charts::Charts;
 use laager::dice::SeededDice;
 use laager::rules::soldiers_of_the_queen::Game;
 use laager::rules::soldiers_of_the_queen::Morale;
@@ -10,6 +9,7 @@ use laager::rules::soldiers_of_the_queen::fire::{self, Fire, Firer, Phase, Targe
 use laager::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
 use laager::rules::soldiers_of_the_queen::results::StackUnit;
 use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use laager::store;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -30,7 +30,7 @@ fn range_all_pairs_of_a_row(c: &mut Criterion) {
 
 fn fire_end_to_end(c: &mut Criterion) {
     let club = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sotq_club");
-    let charts = Charts::load(Some(&club)).expect("the test club folder loads");
+    let charts = store::tables::load(Some(&club)).expect("the test club folder loads");
     let firer = Firer {
         name: "A/1/24".to_owned(),
         strength: 4,

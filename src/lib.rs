@@ -2,8 +2,10 @@
 //!
 //! The layers only look down: `charts` (rule charts as data) and `dice` underlie
 //! `geometry` and `rules`; `game` and `store` keep the records; `cli` and `app` are thin
-//! front ends over the same engine. See `shared/ARCHITECTURE.md`.
+//! front ends over the same engine; `app` (the window) only with the cargo feature `gui`.
+//! See `shared/ARCHITECTURE.md`.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod charts;
 pub mod cli;

@@ -357,13 +357,12 @@ impl LaagerApp {
                 }),
                 RecordsAction::ExportCsv(path) => {
                     let sheet = RecordSheet::project(self.session.game_number, self.session.game());
-                    std::fs::write(&path, crate::store::csv::to_csv(&sheet.table()))
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                    crate::store::export::write(&path, crate::store::csv::to_csv(&sheet.table()))
                 }
-                RecordsAction::ExportJson(path) => {
-                    std::fs::write(&path, crate::store::game_to_json(self.session.game()))
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-                }
+                RecordsAction::ExportJson(path) => crate::store::export::write(
+                    &path,
+                    crate::store::game_to_json(self.session.game()),
+                ),
             };
             if let Err(e) = result {
                 self.messages.push(e);

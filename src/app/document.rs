@@ -1,9 +1,10 @@
 //! The table being refereed: the layout (from src/geometry), where it came from, the photo
 //! under it, and cached drawing data rebuilt whenever the layout changes.
 
-use super::canvas::photo::{Photo, PhotoPlacement, sidecar_path};
+use super::canvas::photo::{Photo, PhotoPlacement};
 use crate::charts::Charts;
 use crate::geometry::{Base, Layout, Table, Terrain, file};
+use crate::store::layout_file;
 use parry2d::shape::TriMesh;
 use std::path::{Path, PathBuf};
 
@@ -66,16 +67,16 @@ impl Document {
 
     /// Reads a layout file, and its photo placement if one was saved beside it.
     pub fn open(path: &Path, charts: &Charts) -> Result<Document, Vec<String>> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| vec![format!("cannot read {}: {e}", path.display())])?;
-        let mut document = Document::from_text(&text, &path.display().to_string(), charts)?;
+        let text = layout_file::read(path).map_err(|e| vec![e])?;
+        let mut document = Document::from_text(&text.layout, &path.display().to_string(), charts)?;
         document.path = Some(path.to_owned());
-        let sidecar = sidecar_path(path);
-        if sidecar.exists() {
-            let placement = std::fs::read_to_string(&sidecar)
-                .map_err(|e| e.to_string())
-                .and_then(|t| serde_json::from_str::<PhotoPlacement>(&t).map_err(|e| e.to_string()))
-                .map_err(|e| vec![format!("{}: {e}", sidecar.display())])?;
+        if let Some(placement) = text.photo_placement {
+            let placement = serde_json::from_str::<PhotoPlacement>(&placement).map_err(|e| {
+                vec![format!(
+                    "{}: {e}",
+                    layout_file::photo_placement_path(path).display()
+                )]
+            })?;
             let photo = Photo::load_placed(placement).map_err(|e| vec![e])?;
             document.photo = Some(photo);
         }
@@ -85,19 +86,14 @@ impl Document {
     /// Writes the layout as JSON to `path`, and the photo placement beside it.
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
         let value = file::write(&self.layout);
-        let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        let sidecar = sidecar_path(path);
-        if let Some(photo) = &self.photo {
-            let text = serde_json::to_string_pretty(&photo.placement).map_err(|e| e.to_string())?;
-            std::fs::write(&sidecar, text + "\n")
-                .map_err(|e| format!("cannot write {}: {e}", sidecar.display()))?;
-        } else if sidecar.exists() {
-            // The photo was removed: an old placement must not bring it back.
-            std::fs::remove_file(&sidecar)
-                .map_err(|e| format!("cannot remove {}: {e}", sidecar.display()))?;
-        }
+        let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())? + "\n";
+        let placement = match &self.photo {
+            Some(photo) => Some(
+                serde_json::to_string_pretty(&photo.placement).map_err(|e| e.to_string())? + "\n",
+            ),
+            None => None,
+        };
+        layout_file::write(path, &text, placement.as_deref())?;
         self.path = Some(path.to_owned());
         self.name = path.display().to_string();
         Ok(())

@@ -111,7 +111,7 @@ pub struct LaagerApp {
 
 /// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
 fn load_charts(club_tables: Option<&Path>, club_cells: &str) -> Result<Charts, String> {
-    let mut charts = Charts::load(club_tables).map_err(|errors| {
+    let mut charts = crate::store::tables::load(club_tables).map_err(|errors| {
         let text = errors
             .iter()
             .map(ToString::to_string)

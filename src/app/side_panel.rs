@@ -134,11 +134,15 @@ impl LaagerApp {
                     .collect();
                 let result = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
                     .ok_or_else(|| "the screenshot has no pixels".to_owned())
-                    .and_then(|img| img.save(&png).map_err(|e| e.to_string()))
-                    .map_or_else(
-                        |e| format!("cannot export {}: {e}", png.display()),
-                        |()| format!("exported {}", png.display()),
-                    );
+                    .and_then(|img| {
+                        let mut encoded = std::io::Cursor::new(Vec::new());
+                        img.write_to(&mut encoded, image::ImageFormat::Png)
+                            .map_err(|e| e.to_string())?;
+                        Ok(encoded.into_inner())
+                    })
+                    .map_err(|e| format!("cannot export {}: {e}", png.display()))
+                    .and_then(|encoded| crate::store::export::write(&png, encoded))
+                    .map_or_else(|e| e, |()| format!("exported {}", png.display()));
                 if let Ok(mut slot) = done.lock() {
                     *slot = Some(result);
                 }

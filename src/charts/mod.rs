@@ -1,6 +1,7 @@
 //! The rule charts as data: generic shapes (banded lookups, grids, lists, records,
 //! settings), two-stage TOML loading, provenance per value, a club's overrides cell by
-//! cell, and the content hash of the tables in force.
+//! cell, and the content hash of the tables in force. Everything is parsed from text: a
+//! club's folder is read from disk by `store::tables`.
 
 mod error;
 mod load;
@@ -15,13 +16,12 @@ pub use load::{parse_chart, parse_typed};
 pub use model::{
     Axis, Band, Body, Cell, Chart, Confidence, Key, KeyKind, Shape, Status, Value, ValueType,
 };
-pub use overrides::{CellAddress, HOUSE_FILE, write_house_cell};
+pub use overrides::{CellAddress, HOUSE_FILE, house_file_with};
 pub use reader::CellReader;
 
 use crate::ruleset::Ruleset;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
@@ -32,6 +32,17 @@ mod shipped {
 pub struct Charts {
     charts: BTreeMap<Ruleset, BTreeMap<String, Chart>>,
     hash: String,
+}
+
+/// One chart file of a club's tables folder, read by `store::tables`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartSource {
+    /// Its path in the folder, `/`-separated (`dba_zulu/troop_types.toml`).
+    pub relative: String,
+    /// The file as errors name it (its path on disk).
+    pub file: String,
+    /// Its text.
+    pub source: String,
 }
 
 /// Counts for `laager tables check`.
@@ -67,15 +78,6 @@ impl Charts {
         } else {
             Err(errors)
         }
-    }
-
-    /// The shipped tables with a club's folder on top, if one is given.
-    pub fn load(club: Option<&Path>) -> Result<Charts, Vec<LoadError>> {
-        let mut charts = Charts::shipped()?;
-        if let Some(dir) = club {
-            charts.overlay_dir(dir)?;
-        }
-        Ok(charts)
     }
 
     /// Adds (or replaces) a chart from a file at `relative` (`dba_zulu/troop_types.toml`).
@@ -128,59 +130,23 @@ impl Charts {
         Ok(())
     }
 
-    /// Lays a club's tables folder over these charts: whole chart files replace the
-    /// shipped ones, `house.toml` sets single cells. Every error in every file is reported.
-    pub fn overlay_dir(&mut self, dir: &Path) -> Result<(), Vec<LoadError>> {
-        let mut errors = Vec::new();
-        let io_error = |path: &Path, e: &std::io::Error| LoadError {
-            file: path.display().to_string(),
-            line: 1,
-            column: 1,
-            kind: ErrorKind::Io,
-            message: format!("cannot read: {e}"),
-        };
-        let folders = match std::fs::read_dir(dir) {
-            Ok(f) => f,
-            Err(e) => return Err(vec![io_error(dir, &e)]),
-        };
-        let mut files = Vec::new();
-        for folder in folders.flatten() {
-            let path = folder.path();
-            if !path.is_dir() {
-                continue;
-            }
-            match std::fs::read_dir(&path) {
-                Ok(entries) => {
-                    for entry in entries.flatten() {
-                        let p = entry.path();
-                        if p.extension().is_some_and(|e| e == "toml") {
-                            files.push(p);
-                        }
-                    }
-                }
-                Err(e) => errors.push(io_error(&path, &e)),
-            }
-        }
-        // Whole charts first, then house cells, so a house cell lands on the club's chart.
-        files.sort_by_key(|p| {
-            (
-                p.file_stem().is_some_and(|s| s == overrides::HOUSE_STEM),
-                p.clone(),
-            )
+    /// Lays a club's chart files over these charts: whole chart files replace the shipped
+    /// ones, `house.toml` sets single cells (after every whole chart, so a house cell lands
+    /// on the club's chart). Every error in every file is reported.
+    pub fn overlay_sources(&mut self, mut files: Vec<ChartSource>) -> Result<(), Vec<LoadError>> {
+        files.sort_by(|a, b| {
+            let house = |f: &ChartSource| {
+                f.relative
+                    .rsplit('/')
+                    .next()
+                    .is_some_and(|name| name.trim_end_matches(".toml") == overrides::HOUSE_STEM)
+            };
+            (house(a), &a.relative).cmp(&(house(b), &b.relative))
         });
-        for path in files {
-            let relative = path
-                .strip_prefix(dir)
-                .map(|p| p.to_string_lossy().replace('\\', "/"))
-                .unwrap_or_default();
-            let file = path.display().to_string();
-            match std::fs::read_to_string(&path) {
-                Ok(source) => {
-                    if let Err(mut e) = self.add_file(&relative, &file, &source) {
-                        errors.append(&mut e);
-                    }
-                }
-                Err(e) => errors.push(io_error(&path, &e)),
+        let mut errors = Vec::new();
+        for file in &files {
+            if let Err(mut e) = self.add_file(&file.relative, &file.file, &file.source) {
+                errors.append(&mut e);
             }
         }
         self.rehash();
@@ -189,6 +155,29 @@ impl Charts {
         } else {
             Err(errors)
         }
+    }
+
+    /// Checks a value typed for one cell against these charts, as `laager tables set` does
+    /// before writing it: the ruleset the cell belongs to and the value as the chart reads
+    /// it. The charts themselves are left as they are.
+    pub fn check_cell(
+        &self,
+        address: &CellAddress,
+        value: &str,
+    ) -> Result<(Ruleset, Value), String> {
+        let ruleset = match address.ruleset {
+            Some(r) => r,
+            None => self.find(&address.chart)?.ruleset,
+        };
+        let mut check = self.clone();
+        check.set_cell(ruleset, address, value, None, None, None)?;
+        let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
+        let typed = check
+            .chart(ruleset, &address.chart)
+            .and_then(|c| c.cell(&key))
+            .and_then(|c| c.value.clone())
+            .ok_or_else(|| format!("no cell {}", address.local()))?;
+        Ok((ruleset, typed))
     }
 
     /// Supplies one cell for one resolution: `CHART:KEY=VALUE` (`--cell`), marked `house`.

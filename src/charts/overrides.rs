@@ -1,5 +1,5 @@
-//! A club's values: cell addresses, the `house.toml` of a club's tables folder, and
-//! `laager tables set`, which writes one.
+//! A club's values: cell addresses, the `house.toml` of a club's tables folder, and the
+//! text `laager tables set` writes into one (`store::tables` does the writing).
 
 use super::Charts;
 use super::error::{ErrorKind, Errors, LoadError};
@@ -7,7 +7,6 @@ use super::load::convert;
 use super::model::Value;
 use crate::ruleset::Ruleset;
 use serde::Deserialize;
-use std::path::Path;
 use toml::Spanned;
 
 /// The stem of the file holding a club's single cells in each ruleset folder.
@@ -163,74 +162,34 @@ fn to_toml(value: &Value) -> toml::Value {
     }
 }
 
-/// Writes one club value into `DIR/<ruleset>/house.toml`, creating the folder if needed.
-///
-/// The value is checked against the charts in force (shipped, with the folder on top)
-/// before anything is written; the file is replaced atomically, so a failure leaves the
-/// old one intact. Returns the ruleset the cell belongs to.
-pub fn write_house_cell(
-    dir: &Path,
+/// The text of a `house.toml` with one club value set: `existing` is the file's text (or
+/// `None` for a new file), `file` names it in errors, `value` is checked already
+/// ([`Charts::check_cell`]). A value already there for the address is replaced.
+pub fn house_file_with(
+    existing: Option<&str>,
+    file: &str,
     address: &CellAddress,
-    value: &str,
+    value: &Value,
     by: &str,
     date: &str,
-) -> Result<Ruleset, String> {
-    let mut charts = Charts::shipped().map_err(|e| format!("shipped tables: {}", e[0]))?;
-    if dir.exists() {
-        charts.overlay_dir(dir).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
-    }
-    let ruleset = match address.ruleset {
-        Some(r) => r,
-        None => charts.find(&address.chart)?.ruleset,
-    };
-    let mut check = charts.clone();
-    check.set_cell(ruleset, address, value, None, None, None)?;
-    let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
-    let typed = check
-        .chart(ruleset, &address.chart)
-        .and_then(|c| c.cell(&key))
-        .and_then(|c| c.value.clone())
-        .ok_or_else(|| format!("no cell {}", address.local()))?;
-
-    let folder = dir.join(ruleset.folder());
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let path = folder.join(HOUSE_FILE);
-    let mut document: toml::Table = if path.exists() {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.message()))?
-    } else {
-        toml::Table::new()
+) -> Result<String, String> {
+    let mut document: toml::Table = match existing {
+        Some(text) => toml::from_str(text).map_err(|e| format!("{file}: {}", e.message()))?,
+        None => toml::Table::new(),
     };
     let cells = document
         .entry("cell")
         .or_insert_with(|| toml::Value::Array(Vec::new()));
     let toml::Value::Array(cells) = cells else {
-        return Err(format!(
-            "{}: `cell` must be an array of tables",
-            path.display()
-        ));
+        return Err(format!("{file}: `cell` must be an array of tables"));
     };
     let local = address.local();
     cells.retain(|c| c.get("address").and_then(toml::Value::as_str) != Some(local.as_str()));
     let mut entry = toml::Table::new();
     entry.insert("address".to_owned(), toml::Value::String(local));
-    entry.insert("value".to_owned(), to_toml(&typed));
+    entry.insert("value".to_owned(), to_toml(value));
     entry.insert("by".to_owned(), toml::Value::String(by.to_owned()));
     entry.insert("date".to_owned(), toml::Value::String(date.to_owned()));
     cells.push(toml::Value::Table(entry));
-    let text = toml::to_string_pretty(&document).map_err(|e| e.to_string())?;
-    let temporary = folder.join(".house.toml.tmp");
-    std::fs::write(&temporary, text)
-        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, &path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(ruleset)
+    toml::to_string_pretty(&document).map_err(|e| e.to_string())
 }

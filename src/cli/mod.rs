@@ -87,7 +87,7 @@ pub struct TablesArgs {
 impl TablesArgs {
     /// Loads the shipped tables, the club folder and the one-off cells of one ruleset.
     pub fn load(&self, ruleset: Ruleset) -> Result<Charts, CliError> {
-        let mut charts = Charts::load(self.tables.as_deref()).map_err(|errors| {
+        let mut charts = crate::store::tables::load(self.tables.as_deref()).map_err(|errors| {
             CliError::Input(
                 errors
                     .iter()
@@ -116,19 +116,17 @@ pub enum CliError {
     Internal(String),
 }
 
-/// Runs the binary: the CLI with a subcommand, the window without.
-pub fn main() -> ExitCode {
+/// Reads the command line; `laager ... | head` ends quietly from here on.
+///
+/// `main.rs` then runs the subcommand with [`run`], or opens the window without one.
+pub fn parse() -> Cli {
     restore_default_sigpipe();
-    let cli = Cli::parse();
-    let Some(command) = cli.command else {
-        return match crate::app::run(cli.file) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("cannot open the window: {e}");
-                ExitCode::from(1)
-            }
-        };
-    };
+    Cli::parse()
+}
+
+/// Runs a subcommand: its output on stdout, errors on stderr, the exit status as documented
+/// above.
+pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Tables(command) => tables::run(command),
         Command::Dba(command) => dba::run(command),

@@ -1,7 +1,8 @@
 //! `laager tables check|list|show|set`: the charts as a referee or a club sees them.
 
 use super::{CliError, Outcome};
-use crate::charts::{Body, CellAddress, Chart, Charts, Confidence, Status};
+use crate::charts::{Body, CellAddress, Chart, Confidence, Status};
+use crate::store;
 use clap::Subcommand;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -62,8 +63,8 @@ fn errors_text(errors: &[crate::charts::LoadError]) -> String {
 pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
     match command {
         TablesCommand::Check { dir, json } => {
-            let charts =
-                Charts::load(dir.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = store::tables::load(dir.as_deref())
+                .map_err(|e| CliError::Input(errors_text(&e)))?;
             let summary = charts.summary();
             if json {
                 println!(
@@ -94,8 +95,8 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             Ok(Outcome::Done)
         }
         TablesCommand::List { tables, json } => {
-            let charts =
-                Charts::load(tables.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = store::tables::load(tables.as_deref())
+                .map_err(|e| CliError::Input(errors_text(&e)))?;
             if json {
                 let list: Vec<serde_json::Value> = charts
                     .all()
@@ -149,8 +150,8 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             tables,
             json,
         } => {
-            let charts =
-                Charts::load(tables.as_deref()).map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = store::tables::load(tables.as_deref())
+                .map_err(|e| CliError::Input(errors_text(&e)))?;
             let chart = charts.find(&chart).map_err(CliError::Input)?;
             if json {
                 println!(
@@ -176,7 +177,7 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
                 .or_else(|| std::env::var("USER").ok())
                 .unwrap_or_else(|| "club".to_owned());
             let date = today();
-            let ruleset = crate::charts::write_house_cell(&into, &address, value, &by, &date)
+            let ruleset = store::tables::write_house_cell(&into, &address, value, &by, &date)
                 .map_err(CliError::Input)?;
             println!(
                 "set {} = {} in {} (house, by {by}, {date})",

@@ -379,6 +379,11 @@ fn read_unit(
 /// the large square, and the "TWO UNIT FORMATION".
 pub const MC_FORMATIONS: [&str; 4] = ["close-order", "open-order", "square", "two-unit"];
 
+/// Micro Colonial classes, as the MORALE rules name them ("FANATICS & EUROPEAN REGULARS",
+/// "OTHER TROOPS"). The layout keeps the word; the rules read it as their `MoraleClass`,
+/// whose names these are (a test holds the two lists equal).
+pub const MC_CLASSES: [&str; 3] = ["fanatic", "european-regular", "other"];
+
 /// The unit's records: `strength` a whole number, `class` and `army_list` text.
 fn read_record(
     r: &mut Reader<'_>,
@@ -432,9 +437,15 @@ fn read_record(
             );
         }
         if let Some(class) = &class
-            && let Err(e) = class.parse::<crate::rules::micro_colonial::morale_due::MoraleClass>()
+            && !MC_CLASSES.contains(&class.as_str())
         {
-            r.error(&join(path, "class"), e);
+            r.error(
+                &join(path, "class"),
+                format!(
+                    "'{class}' is not a class: expected one of {}",
+                    MC_CLASSES.join(", ")
+                ),
+            );
         }
         if let Some(key) = &army_list
             && let Some(chart) = r.charts.chart(Ruleset::MicroColonial, "army_lists")

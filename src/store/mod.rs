@@ -1,5 +1,6 @@
-//! `.laager` campaign files (SQLite via rusqlite, bundled) and JSON and CSV import and
-//! export.
+//! Everything Laager reads from or writes to disk outside the CLI: `.laager` campaign files
+//! (SQLite via rusqlite, bundled), JSON and CSV import and export, a club's tables folder,
+//! and the window's layout files, photos and exports. The layers below parse text.
 //!
 //! Each event commits in its own transaction, so a crash loses at most the action in
 //! progress; durability is SQLite's own (rollback journal, `synchronous = FULL`). A file
@@ -7,9 +8,12 @@
 //! with a clear message and never modified.
 
 pub mod csv;
+pub mod export;
 pub mod file;
 pub mod json;
+pub mod layout_file;
 pub mod schema;
+pub mod tables;
 
 pub use file::{CampaignFile, Mode};
 pub use json::{JsonError, campaign_from_json, campaign_to_json, game_from_json, game_to_json};

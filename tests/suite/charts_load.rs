@@ -139,7 +139,7 @@ fn unknown_chart_name_in_a_club_folder_is_an_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::create_dir_all(dir.path().join("dba_zulu")).expect("mkdir");
     std::fs::write(dir.path().join("dba_zulu/troop_tipes.toml"), "x = 1\n").expect("write");
-    let errors = Charts::load(Some(dir.path())).expect_err("unknown chart");
+    let errors = laager::store::tables::load(Some(dir.path())).expect_err("unknown chart");
     assert_eq!(errors[0].kind, ErrorKind::UnknownChart);
     assert!(errors[0].file.ends_with("troop_tipes.toml"));
     assert_eq!(errors[0].line, 1);
@@ -155,7 +155,7 @@ fn club_house_cell_overrides_one_shipped_cell_and_changes_the_hash() {
         "[[cell]]\naddress = \"troop_types:zulus:combat\"\nvalue = 3\nby = \"Brigade club\"\n",
     )
     .expect("write");
-    let club = Charts::load(Some(dir.path())).expect("club tables load");
+    let club = laager::store::tables::load(Some(dir.path())).expect("club tables load");
     let chart = club.chart(Ruleset::DbaZulu, "troop_types").expect("chart");
     let cell = chart.cell(&["zulus", "combat"]).expect("cell");
     assert_eq!(cell.value, Some(Value::Int(3)));
@@ -176,7 +176,7 @@ fn club_house_cell_of_the_wrong_type_names_the_line() {
         "[[cell]]\naddress = \"troop_types:zulus:combat\"\nvalue = \"four\"\n",
     )
     .expect("write");
-    let errors = Charts::load(Some(dir.path())).expect_err("wrong type");
+    let errors = laager::store::tables::load(Some(dir.path())).expect_err("wrong type");
     assert_eq!(errors[0].kind, ErrorKind::WrongType);
     assert_eq!(errors[0].line, 3);
 }

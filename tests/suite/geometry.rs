@@ -476,3 +476,32 @@ fn mc_counter_sizes_are_not_supplied_until_a_club_sets_them() {
     let size = mc_counter_size(&charts, "infantry").expect("set by the club");
     assert!(near(size.frontage_mm, 30.0) && near(size.depth_mm, 10.0));
 }
+
+/// The layout file keeps a unit's class as the word; the words it accepts are exactly the
+/// MORALE rules' classes, so a layout the reader accepts is one the morale rules can read.
+#[test]
+fn layout_classes_are_the_morale_rules_classes() {
+    assert_eq!(
+        laager::geometry::file::MC_CLASSES,
+        laager::rules::micro_colonial::morale_due::MoraleClass::NAMES
+    );
+}
+
+/// A Micro Colonial unit of no MORALE class is refused at its JSON path, the classes named.
+#[test]
+fn a_micro_colonial_unit_of_no_class_is_named_with_the_classes() {
+    let charts = Charts::shipped().expect("shipped tables");
+    let text = serde_json::json!({
+        "format": "laager-layout", "version": 1, "ruleset": "micro-colonial",
+        "table": {"preset": "1000mm"},
+        "units": [{"id": "NNC 1", "side": "british", "x": 200, "y": 300, "facing": 0,
+                   "frontage": 30, "depth": 15, "class": "levy"}]
+    })
+    .to_string();
+    let report = laager::geometry::file::read(&text, &charts);
+    let messages: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        ["units[0].class: 'levy' is not a class: expected one of fanatic, european-regular, other"]
+    );
+}

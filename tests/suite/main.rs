@@ -1,18 +1,10 @@
-//! Laager's integration tests: one binary, one module per area.
+//! Laager's integration tests: one binary, one module per area. The window's tests, which
+//! need egui_kittest, are a package of their own (app-tests/).
 
-mod app_canvas;
-mod app_contract;
-mod app_dba_prefill;
-mod app_desk;
-mod app_desk_sotq;
-mod app_records_long;
-mod app_records_mc;
-mod app_referee;
-mod app_snapshots;
-mod app_window;
 mod campaign_play;
 mod charts_load;
 mod cli_tables;
+mod contract;
 mod dba;
 mod dice;
 mod geometry;
@@ -23,5 +15,6 @@ mod records;
 mod records_effects;
 mod records_file;
 mod sotq;
+mod store_files;
 mod support;
 mod vc;

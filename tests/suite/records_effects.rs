@@ -257,6 +257,7 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
 }
 
 /// A Micro Colonial table for the morale factors: counters 30 x 15 mm on a line.
+#[cfg(feature = "gui")] // for the app's morale prefill below
 fn morale_table(charts: &Charts) -> laager::geometry::Layout {
     let unit = |id: &str, side: &str, kind: &str, x: u32, y: u32| {
         json!({"id": id, "side": side, "type": kind, "x": x, "y": y, "facing": 0,
@@ -281,6 +282,7 @@ fn morale_table(charts: &Charts) -> laager::geometry::Layout {
         .expect("the table reads")
 }
 
+#[cfg(feature = "gui")]
 fn melee_won_by_a(a: &str, b: &str) -> Event {
     let mut resolution = Resolution::new(Ruleset::MicroColonial, "melee", "hash");
     resolution.set("winner", "a");
@@ -299,6 +301,7 @@ fn melee_won_by_a(a: &str, b: &str) -> Event {
 // 90 - 15 = 75 mm behind 1/24 A; Durnford 200 - 30 = 170 mm off), "PER FRIENDLY UNIT BROKEN
 // WITHIN 50MM" (1/24 C and 1/24 F, 10 mm either side, are broken; 2/24 G, 70 mm off, is
 // broken too but too far), and the winner or loser of a melee this move.
+#[cfg(feature = "gui")]
 #[test]
 fn morale_factors_from_the_table_and_the_records() {
     use laager::app::morale_prefill::morale_factors;

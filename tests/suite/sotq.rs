@@ -18,7 +18,7 @@ pub fn club_dir() -> PathBuf {
 
 /// The shipped tables with the test club folder on top.
 pub fn club() -> Charts {
-    Charts::load(Some(&club_dir())).expect("the test club folder loads")
+    laager::store::tables::load(Some(&club_dir())).expect("the test club folder loads")
 }
 
 /// The shipped tables alone.

@@ -55,7 +55,8 @@ pub struct Photo {
 impl Photo {
     /// Reads a PNG or JPEG.
     pub fn load(path: &Path) -> Result<Photo, String> {
-        let mut image = image::open(path)
+        let bytes = crate::store::layout_file::read_photo(path)?;
+        let mut image = image::load_from_memory(&bytes)
             .map_err(|e| format!("cannot read photo {}: {e}", path.display()))?
             .to_rgba8();
         // Larger than a GPU texture may be: shrink it (the same way every time, so a saved
@@ -171,12 +172,6 @@ pub const MAX_SIDE_PX: u32 = 4096;
 /// How strongly the photo shows under the drawing.
 pub const PHOTO_TINT: Color32 = Color32::from_rgba_premultiplied(230, 230, 230, 230);
 
-/// The file a layout's photo placement is saved in, beside the layout: `battle.json` keeps
-/// its photo in `battle.photo.json` (the layout format has no field for it).
-pub fn sidecar_path(layout_path: &Path) -> PathBuf {
-    layout_path.with_extension("photo.json")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,13 +209,5 @@ mod tests {
         let pixel = pos2(37.0, 12.0);
         let back = p.pixel_from_table(p.table_from_pixel(pixel));
         assert!((back - pixel).length() < 1e-4);
-    }
-
-    #[test]
-    fn sidecar_sits_beside_the_layout() {
-        assert_eq!(
-            sidecar_path(Path::new("/tmp/battle.json")),
-            PathBuf::from("/tmp/battle.photo.json")
-        );
     }
 }

@@ -370,7 +370,7 @@ fn a_shift_past_the_last_column_asks_for_the_setting_the_text_lacks() {
     let dir = tempfile::tempdir().expect("tempdir");
     crate::support::copy_tree(&club_dir(), dir.path());
     std::fs::remove_file(dir.path().join("soldiers_of_the_queen/settings.toml")).expect("remove");
-    let charts = Charts::load(Some(dir.path())).expect("loads");
+    let charts = laager::store::tables::load(Some(dir.path())).expect("loads");
     let f = at(Game::Omdurman, vec![regular(10, "S", 1)], zulus());
     assert_eq!(
         cells(&refusal(&charts, &f)),

@@ -1,35 +1,24 @@
 //! One contract per procedure (issue 16): the same situation resolved through the CLI's
-//! flags, through `--layout` with the units in their roles, and through the desk's form
-//! gives the same resolution. The desk and `--layout` build the input with the same
-//! engine function, so their JSON is identical; the flags give the same outcome and steps,
-//! less the steps that say what the table decided.
+//! flags, through `--layout` with the units in their roles, and through the engine's own
+//! path (`situation` then `Request::resolve_with`, which the desk calls: its side is in
+//! app-tests/tests/app/app_contract.rs) gives the same resolution. `--layout` and the
+//! engine's path build the input with the same function, so their JSON is identical; the
+//! flags give the same outcome and steps, less the steps that say what the table decided.
 
 use crate::support::{laager, stdout};
-use egui::accesskit::Role;
-use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
-use laager::app::{LaagerApp, State};
-use laager::resolution::Resolution;
+use laager::charts::Charts;
+use laager::dice::DiceChoice;
+use laager::geometry::file;
+use laager::rules::situation::{NoRecords, Roles};
+use laager::rules::{Request, dba_zulu};
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 
-/// 15 mm bases on a 3 × 2 ft table: the dragoons meet the Zulus front to front, partly in
-/// rough ground; the NNC overlap the Zulus' flank (see tests/suite/app_dba_prefill.rs).
-const LAYOUT: &str = r#"{
-  "format": "laager-layout",
-  "version": 1,
-  "ruleset": "dba-zulu",
-  "figure_scale_mm": 15,
-  "table": { "preset": "3x2ft" },
-  "units": [
-    { "id": "uMbonambi", "side": "zulu", "type": "zulus", "x": 300, "y": 300, "facing": 180 },
-    { "id": "dragoons", "side": "british", "type": "cavalry", "x": 300, "y": 277.5, "facing": 0 },
-    { "id": "nnc 1", "side": "british", "type": "nnc", "x": 340, "y": 282.5, "facing": 0 },
-    { "id": "24th 1", "side": "british", "type": "british-regulars", "x": 260, "y": 285, "facing": 0 }
-  ],
-  "terrain": [
-    { "id": "rocks", "kind": "rough", "polygon": [[285, 250], [315, 250], [315, 275], [285, 275]] }
-  ]
-}"#;
+/// The dragoons meet the Zulus front to front, partly in rough ground; the NNC overlap the
+/// Zulus' flank; the regulars beside them give no overlap.
+fn overlap_layout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dba_overlap.json")
+}
 
 fn cli_json(args: &[&str]) -> Value {
     let out = laager().args(args).output().expect("laager runs");
@@ -39,32 +28,6 @@ fn cli_json(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_str(&stdout(&out)).expect("json")
-}
-
-fn desk_resolution(path: &std::path::Path, a: &str, b: &str, faces: &str) -> Resolution {
-    let app = LaagerApp::new(State::default(), Some(path.to_owned()));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
-    harness.state_mut().canvas.selected = vec![a.to_owned(), b.to_owned()];
-    harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text(faces);
-    harness.run();
-    harness.get_by_label("Resolve").scroll_to_me();
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
-    harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused")
 }
 
 /// The steps that state what the table and records decided (the input's origins).
@@ -80,13 +43,26 @@ fn is_origin_step(step: &Value) -> bool {
     .any(|p| text.starts_with(p))
 }
 
-#[test]
-fn dba_combat_is_one_resolution_from_flags_layout_and_desk() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("overlap.json");
-    std::fs::write(&path, LAYOUT).expect("layout written");
-    let file = path.to_str().expect("utf-8 path");
+/// The engine's own path: what the desk resolves for the same selection.
+fn engine_json(layout: &Path, a: &str, b: &str, faces: &str) -> Value {
+    let charts = Charts::shipped().expect("shipped tables");
+    let text = std::fs::read_to_string(layout).expect("layout");
+    let table = file::read(&text, &charts).layout.expect("layout reads");
+    let roles = Roles(vec![("a".into(), a.into()), ("b".into(), b.into())]);
+    let input =
+        dba_zulu::situation::combat(&table, &NoRecords, &roles, dba_zulu::CombatKind::Close)
+            .expect("situation");
+    let request = Request::DbaZulu(dba_zulu::Request::Combat(input));
+    let resolution = request
+        .resolve_with(&charts, &DiceChoice::Typed(faces.to_owned()))
+        .expect("resolves");
+    serde_json::to_value(resolution).expect("serialises")
+}
 
+#[test]
+fn dba_combat_is_one_resolution_from_flags_layout_and_the_engine() {
+    let path = overlap_layout();
+    let file = path.to_str().expect("utf-8 path");
     let from_layout = cli_json(&[
         "dba",
         "combat",
@@ -102,9 +78,10 @@ fn dba_combat_is_one_resolution_from_flags_layout_and_desk() {
         "3,2",
         "--json",
     ]);
-    let desk = serde_json::to_value(desk_resolution(&path, "dragoons", "uMbonambi", "3,2"))
-        .expect("serialises");
-    assert_eq!(desk, from_layout);
+    assert_eq!(
+        engine_json(&path, "dragoons", "uMbonambi", "3,2"),
+        from_layout
+    );
 
     // The same combat typed as flags: cavalry in rough against Zulus overlapped once.
     let from_flags = cli_json(&[
@@ -148,9 +125,7 @@ fn dba_combat_is_one_resolution_from_flags_layout_and_desk() {
 
 #[test]
 fn a_flag_given_over_a_table_wins_and_a_step_says_so() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("overlap.json");
-    std::fs::write(&path, LAYOUT).expect("layout written");
+    let path = overlap_layout();
     let file = path.to_str().expect("utf-8 path");
     // The referee rules the dragoons clear of the rocks: `a:rough=0` clears the table's flag.
     let json = cli_json(&[

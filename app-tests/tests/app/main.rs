@@ -1,0 +1,16 @@
+//! The window's tests, driven headless with egui_kittest by the panels' labels; the
+//! snapshot images are under tests/snapshots/ of this package.
+#![cfg(feature = "gui")]
+
+mod app_canvas;
+mod app_contract;
+mod app_dba_prefill;
+mod app_desk;
+mod app_desk_sotq;
+mod app_records_long;
+mod app_records_mc;
+mod app_referee;
+mod app_snapshots;
+mod app_window;
+mod sotq;
+mod support;

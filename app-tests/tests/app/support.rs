@@ -1,0 +1,17 @@
+//! Helpers shared by the window's tests.
+
+/// One key of a resolution's outcome in its `--json` form (`null` when absent), for tests
+/// that check the JSON contract of a procedure.
+pub trait OutcomeKeys {
+    /// The value of `key` in the outcome's JSON.
+    fn out(&self, key: &str) -> serde_json::Value;
+}
+
+impl<O: serde::Serialize> OutcomeKeys for laager::resolution::Resolution<O> {
+    fn out(&self, key: &str) -> serde_json::Value {
+        serde_json::to_value(&self.outcome)
+            .ok()
+            .and_then(|v| v.get(key).cloned())
+            .unwrap_or(serde_json::Value::Null)
+    }
+}
