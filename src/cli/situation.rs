@@ -113,13 +113,12 @@ impl SituationArgs {
                 path.display()
             )));
         }
-        let drawn = layout_of(
-            &game.layout.to_string(),
+        let state = game.state().clone();
+        let layout = layout_of(
+            &table_as_played(&game.layout, &state).to_string(),
             charts,
             &format!("{} game {number}", path.display()),
         )?;
-        let state = game.state().clone();
-        let layout = table_as_played(&drawn, &state);
         Ok(Some(Context {
             layout,
             state: Some(state),

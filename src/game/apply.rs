@@ -167,30 +167,53 @@ impl Records for GameState {
     }
 }
 
-/// The table as played: the layout's bases at the poses their last recorded moves left
-/// them, without the units that have left the game.
-pub fn table_as_played(layout: &Layout, state: &GameState) -> Layout {
-    let bases = layout
-        .bases()
-        .iter()
-        .filter_map(|base| {
-            let unit = state.unit(&UnitId(base.unit_id().to_owned()));
-            if unit.is_some_and(|u| u.removed) {
-                return None;
-            }
-            let pose = unit.and_then(|u| u.position.as_ref()).and_then(|to| {
-                let x = to.get("x")?.as_f64()?;
-                let y = to.get("y")?.as_f64()?;
-                let facing = to.get("facing")?.as_f64()?;
-                Some((x, y, facing))
-            });
-            Some(match pose {
-                Some((x, y, facing)) => {
-                    base.placed(crate::geometry::Point::new(x as _, y as _), facing as _)
+/// The table as played, in the layout's own JSON format: the layout the game began on,
+/// each base at the pose its last recorded move left it, the bases put on the table in
+/// play, without the units that have left the game, and the terrain as last edited. Read
+/// it with `geometry::file::read` like any layout.
+pub fn table_as_played(layout: &serde_json::Value, state: &GameState) -> serde_json::Value {
+    let mut table = layout.clone();
+    let Some(object) = table.as_object_mut() else {
+        return table;
+    };
+    let drawn = object
+        .get("units")
+        .and_then(serde_json::Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let id_of = |unit: &serde_json::Value| {
+        unit.get("id")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned)
+    };
+    let placed = |mut unit: serde_json::Value| -> Option<serde_json::Value> {
+        let id = id_of(&unit)?;
+        let Some(state) = GameState::unit(state, &UnitId(id)) else {
+            return Some(unit);
+        };
+        if state.removed {
+            return None;
+        }
+        if let (Some(to), Some(fields)) = (&state.position, unit.as_object_mut()) {
+            for key in ["x", "y", "facing"] {
+                if let Some(value) = to.get(key) {
+                    fields.insert(key.to_owned(), value.clone());
                 }
-                None => base.clone(),
-            })
-        })
-        .collect();
-    layout.with_bases(bases)
+            }
+        }
+        Some(unit)
+    };
+    let mut units: Vec<serde_json::Value> = drawn.into_iter().filter_map(placed).collect();
+    units.extend(
+        state
+            .units
+            .iter()
+            .filter_map(|u| u.base.clone())
+            .filter_map(placed),
+    );
+    object.insert("units".to_owned(), units.into());
+    if let Some(terrain) = &state.terrain {
+        object.insert("terrain".to_owned(), terrain.clone());
+    }
+    table
 }

@@ -207,6 +207,27 @@ pub enum Event {
         /// The edit.
         edit: UnitEdit,
     },
+    /// A unit joins during play with its base put on the table (the layout's unit JSON:
+    /// id, side, type, x, y, facing and any size).
+    BasePlaced {
+        /// The unit and its strength.
+        unit: UnitSpec,
+        /// Its base, in the layout's format.
+        base: Value,
+    },
+    /// The table's terrain as it now stands (the layout's `terrain` list), edited in play.
+    TerrainSet {
+        /// Every piece of terrain, in the layout's format.
+        terrain: Value,
+    },
+    /// The tables the game is played with from here on: their hash and the club's cells
+    /// typed in the window (`RULESET/CHART:KEY=VALUE`). Not undone by undo.
+    TablesInForce {
+        /// The content hash of the tables in force.
+        tables_hash: String,
+        /// The club cells typed, one address and value each.
+        club_cells: Vec<String>,
+    },
     /// A resolution applied, with its inputs, dice, result and effects.
     ResolutionApplied(Box<AppliedResolution>),
     /// The next move begins (the phase is cleared).
@@ -240,12 +261,37 @@ impl Event {
         !matches!(self, Event::Voided { .. } | Event::Restored { .. })
     }
 
+    /// Whether undo may void it: every action but a record of the tables in force.
+    pub fn is_undoable(&self) -> bool {
+        self.is_action() && !matches!(self, Event::TablesInForce { .. })
+    }
+
     /// A one-line description for listings.
     pub fn describe(&self) -> String {
         match self {
             Event::UnitAdded { unit } => format!(
                 "{} ({}, {}) joins with {} of {}",
                 unit.unit_id, unit.name, unit.side, unit.present, unit.initial
+            ),
+            Event::BasePlaced { unit, .. } => format!(
+                "{} ({}, {}) put on the table with {} of {}",
+                unit.unit_id, unit.name, unit.side, unit.present, unit.initial
+            ),
+            Event::TerrainSet { terrain } => format!(
+                "terrain edited: {} piece(s)",
+                terrain.as_array().map_or(0, Vec::len)
+            ),
+            Event::TablesInForce {
+                tables_hash,
+                club_cells,
+            } => format!(
+                "tables {} in force{}",
+                tables_hash.get(..12).unwrap_or(tables_hash),
+                if club_cells.is_empty() {
+                    String::new()
+                } else {
+                    format!(", club cells: {}", club_cells.join("; "))
+                }
             ),
             Event::Edit { edit } => describe_edit(edit),
             Event::ResolutionApplied(applied) => describe_applied(applied),

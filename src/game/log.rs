@@ -100,6 +100,12 @@ pub enum GameError {
         /// The event that rolled it.
         event: u64,
     },
+    /// A base put on the table whose id is not its unit's.
+    #[error("the base put on the table for unit {0} does not carry its id")]
+    BaseMismatch(UnitId),
+    /// Terrain recorded as something other than the layout's list of pieces.
+    #[error("terrain must be the layout's list of pieces")]
+    TerrainNotAList,
     /// A copy of a voided resolution.
     #[error("this is voided event {0} logged again; redo it instead")]
     VoidedReplayed(u64),
@@ -191,9 +197,26 @@ impl Game {
         self.events
             .iter()
             .rev()
-            .find(|e| e.event.is_action() && !self.state.voided.contains(&e.seq))
+            .filter(|e| !self.in_set_up(e.seq))
+            .find(|e| e.event.is_undoable() && !self.state.voided.contains(&e.seq))
             .map(|e| Event::Voided { event: e.seq })
             .ok_or(GameError::NothingToUndo)
+    }
+
+    /// Whether an event is part of the game's set-up: the units joining (and the strength
+    /// the campaign restores) before the first action of play. Undo stops there: set-up is
+    /// edited before play, as a new game.
+    pub fn in_set_up(&self, seq: u64) -> bool {
+        self.events
+            .iter()
+            .take_while(|e| e.seq <= seq)
+            .all(|e| match &e.event {
+                Event::UnitAdded { .. } | Event::TablesInForce { .. } => true,
+                Event::Edit {
+                    edit: UnitEdit::StrengthChanged { cause, .. },
+                } => !cause.is_loss(),
+                _ => false,
+            })
     }
 
     /// The event that redoes the last undo, if no action came after it.
@@ -248,6 +271,30 @@ impl Game {
                 }
                 Ok(())
             }
+            Event::BasePlaced { unit, base } => {
+                if state.unit(&unit.unit_id).is_some() {
+                    return Err(GameError::DuplicateUnit(unit.unit_id.clone()));
+                }
+                if unit.present > unit.initial {
+                    return Err(GameError::PresentAboveInitial {
+                        unit_id: unit.unit_id.clone(),
+                        present: unit.present,
+                        initial: unit.initial,
+                    });
+                }
+                if base.get("id").and_then(Value::as_str) != Some(unit.unit_id.0.as_str()) {
+                    return Err(GameError::BaseMismatch(unit.unit_id.clone()));
+                }
+                Ok(())
+            }
+            Event::TerrainSet { terrain } => {
+                if terrain.is_array() {
+                    Ok(())
+                } else {
+                    Err(GameError::TerrainNotAList)
+                }
+            }
+            Event::TablesInForce { .. } => Ok(()),
             Event::Edit { edit } => self.check_edits(std::slice::from_ref(edit)),
             Event::ResolutionApplied(applied) => {
                 if applied.resolution.ruleset != self.ruleset {

@@ -24,6 +24,9 @@ pub struct UnitState {
     pub removed: bool,
     /// Where it last moved to, in the layout's format.
     pub position: Option<Value>,
+    /// Its base, when it joined during play (the layout's unit JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<Value>,
 }
 
 /// A strength change, kept with the move it happened in (the record sheet's rows).
@@ -88,6 +91,12 @@ pub struct GameState {
     pub resolution_moves: BTreeMap<u64, u32>,
     /// The result, once the game has ended.
     pub result: Option<GameResult>,
+    /// The terrain as last edited in play (the layout's `terrain` list), if it was.
+    #[serde(default)]
+    pub terrain: Option<Value>,
+    /// The tables in force: their hash and the club cells typed, as last recorded.
+    #[serde(default)]
+    pub tables: Option<(String, Vec<String>)>,
     /// The voided (undone) events.
     pub voided: BTreeSet<u64>,
     /// Events that redo would restore, the next one last.
@@ -105,6 +114,8 @@ impl Default for GameState {
             moves: Vec::new(),
             resolution_moves: BTreeMap::new(),
             result: None,
+            terrain: None,
+            tables: None,
             voided: BTreeSet::new(),
             redo: Vec::new(),
             index: BTreeMap::new(),
@@ -152,19 +163,13 @@ impl GameState {
 
     fn apply_action(&mut self, seq: u64, event: &Event) {
         match event {
-            Event::UnitAdded { unit } => {
-                if !self.index.contains_key(&unit.unit_id) {
-                    self.index.insert(unit.unit_id.clone(), self.units.len());
-                    self.units.push(UnitState {
-                        spec: unit.clone(),
-                        present: unit.present,
-                        status: None,
-                        formation: unit.formation.clone(),
-                        removed: false,
-                        position: None,
-                    });
-                }
-            }
+            Event::UnitAdded { unit } => self.join(unit, None),
+            Event::BasePlaced { unit, base } => self.join(unit, Some(base.clone())),
+            Event::TerrainSet { terrain } => self.terrain = Some(terrain.clone()),
+            Event::TablesInForce {
+                tables_hash,
+                club_cells,
+            } => self.tables = Some((tables_hash.clone(), club_cells.clone())),
             Event::Edit { edit } => self.apply_edit(seq, edit),
             Event::ResolutionApplied(applied) => {
                 self.resolution_moves.insert(seq, self.move_number);
@@ -179,6 +184,21 @@ impl GameState {
             Event::PhaseSet { phase } => self.phase = Some(phase.clone()),
             Event::GameEnded { result } => self.result = Some(result.clone()),
             Event::Voided { .. } | Event::Restored { .. } => {}
+        }
+    }
+
+    fn join(&mut self, unit: &UnitSpec, base: Option<Value>) {
+        if !self.index.contains_key(&unit.unit_id) {
+            self.index.insert(unit.unit_id.clone(), self.units.len());
+            self.units.push(UnitState {
+                spec: unit.clone(),
+                present: unit.present,
+                status: None,
+                formation: unit.formation.clone(),
+                removed: false,
+                position: None,
+                base,
+            });
         }
     }
 

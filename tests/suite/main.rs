@@ -7,6 +7,7 @@ mod cli_tables;
 mod contract;
 mod dba;
 mod dice;
+mod game_table;
 mod geometry;
 mod json_forms;
 mod mc;
