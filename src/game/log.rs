@@ -294,7 +294,6 @@ impl Game {
                     Err(GameError::TerrainNotAList)
                 }
             }
-            Event::TablesInForce { .. } => Ok(()),
             Event::Edit { edit } => self.check_edits(std::slice::from_ref(edit)),
             Event::ResolutionApplied(applied) => {
                 if applied.resolution.ruleset != self.ruleset {
@@ -316,6 +315,7 @@ impl Game {
             },
             Event::MoveAdvanced
             | Event::PhaseSet { .. }
+            | Event::TablesInForce { .. }
             | Event::Voided { .. }
             | Event::Restored { .. } => Ok(()),
         }
