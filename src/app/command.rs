@@ -89,4 +89,12 @@ pub enum Command {
     SetClubTables(Option<PathBuf>),
     /// Fit the whole table in the canvas.
     FitView,
+    /// A drag of a base, its handle or a terrain point let go (or a keyed turn done): in
+    /// play, the new poses and terrain are logged as one event each.
+    DragEnded,
+    /// Switch between setting up the table and playing on it.
+    SetMode(super::Mode),
+    /// Carry out a command that would put away a game not saved, now that the referee has
+    /// said to.
+    Confirmed(Box<Command>),
 }

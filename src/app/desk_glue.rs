@@ -21,7 +21,23 @@ impl LaagerApp {
         let ruleset = self.state.ruleset;
         let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
         let layout = crate::geometry::file::write(&self.document.layout);
-        Session::new(ruleset, &self.document.name, layout, units)
+        let mut session = Session::new(ruleset, &self.document.name, layout, units);
+        // The tables the game is played with: their hash and the club cells typed.
+        if let Some(charts) = self.charts() {
+            let club_cells = self
+                .state
+                .club_cells
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let _ = session.append(crate::game::Event::TablesInForce {
+                tables_hash: charts.hash().to_owned(),
+                club_cells,
+            });
+        }
+        session
     }
 
     /// Fills the DBA combat form from the firer and target selected on the table, once per
@@ -327,6 +343,43 @@ impl LaagerApp {
         }
     }
 
+    /// A game reopened: its ruleset, the club cells it was played with, and its table as
+    /// played, in play mode, exactly as it was left.
+    fn reopened(&mut self, path: &std::path::Path) {
+        let game = self.session.game();
+        self.state.ruleset = game.ruleset;
+        if let Some((hash, cells)) = game.state().tables.clone() {
+            let text = cells.join("\n");
+            if text != self.state.club_cells {
+                self.messages.push(format!(
+                    "the club cells this game was played with are back in force: {}",
+                    if cells.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        cells.join("; ")
+                    }
+                ));
+                self.push(Command::SetClubCells(text));
+                self.run_commands();
+            }
+            if self.charts().is_some_and(|c| c.hash() != hash) {
+                self.messages.push(format!(
+                    "this game was played with tables {}; the tables in force now are {} (a club folder differs)",
+                    hash.get(..12).unwrap_or(&hash),
+                    self.charts().map(|c| c.hash().get(..12).unwrap_or_default().to_owned()).unwrap_or_default()
+                ));
+            }
+        }
+        self.document.name = path.display().to_string();
+        self.document.path = None;
+        self.state.mode = super::Mode::Play;
+        self.desk.result = None;
+        self.canvas.selected.clear();
+        self.canvas.fit_next_frame();
+        self.synced_head.clear();
+        self.sync_table_from_game();
+    }
+
     /// Puts a `.laager` file at the top of the recent games (eight kept).
     fn remember_game(&mut self, path: std::path::PathBuf) {
         let recent = &mut self.state.recent_games;
@@ -353,6 +406,7 @@ impl LaagerApp {
                     .map(|()| self.remember_game(path)),
                 RecordsAction::Open(path) => Session::open(&path).map(|session| {
                     self.session = session;
+                    self.reopened(&path);
                     self.remember_game(path);
                 }),
                 RecordsAction::ExportCsv(path) => {

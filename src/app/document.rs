@@ -99,6 +99,13 @@ impl Document {
         Ok(())
     }
 
+    /// Replaces the whole layout (the table as a game's log leaves it).
+    pub fn set_layout(&mut self, layout: Layout) {
+        self.revision += 1;
+        self.layout = layout;
+        self.rebuild_triangles();
+    }
+
     /// Replaces the bases (rebuilding the layout's indexes).
     pub fn set_bases(&mut self, bases: Vec<Base>) {
         self.revision += 1;

@@ -13,6 +13,7 @@ mod desk_glue;
 pub mod document;
 mod log_view;
 pub mod morale_prefill;
+mod play;
 pub mod records_panel;
 pub mod roster;
 mod roster_rows;
@@ -30,10 +31,24 @@ use document::Document;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// Setting up the table, or playing on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mode {
+    /// The table, units, terrain, photo, club charts and layout files are edited; no game
+    /// is played.
+    SetUp,
+    /// The table, the desk, the roster and the log: every change to the table is an
+    /// event of the game, undone like any other.
+    #[default]
+    Play,
+}
+
 /// What the window remembers between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct State {
+    /// Set up or play.
+    pub mode: Mode,
     /// The ruleset in use.
     pub ruleset: Ruleset,
     /// The canvas's settings and camera.
@@ -51,6 +66,7 @@ pub struct State {
 impl Default for State {
     fn default() -> Self {
         State {
+            mode: Mode::Play,
             ruleset: Ruleset::DbaZulu,
             canvas: CanvasSettings::default(),
             layout_path: None,
@@ -107,6 +123,14 @@ pub struct LaagerApp {
     /// The game and table the desk's forms were last filled from (ruleset, log head,
     /// layout revision).
     desk_records_key: String,
+    /// The units moved or turned in play since the last event (logged when let go).
+    pending_poses: std::collections::BTreeSet<String>,
+    /// Terrain edited in play since the last event (logged when let go).
+    pending_terrain: bool,
+    /// The log head the table on the canvas was last rebuilt from.
+    synced_head: String,
+    /// A command that would put away a game not saved, waiting for the referee to say.
+    pub asking: Option<Command>,
 }
 
 /// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
@@ -183,6 +207,10 @@ impl LaagerApp {
             records: records_panel::RecordsPanel::default(),
             desk_selection: Vec::new(),
             desk_records_key: String::new(),
+            pending_poses: std::collections::BTreeSet::new(),
+            pending_terrain: false,
+            synced_head: String::new(),
+            asking: None,
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());
@@ -240,7 +268,12 @@ impl LaagerApp {
         }
         self.menu_bar(ui);
         self.status_bar(ui);
-        self.records_bar(ui);
+        self.ask_ui(ui);
+        self.sync_table_from_game();
+        let playing = self.state.mode == Mode::Play;
+        if playing {
+            self.records_bar(ui);
+        }
         self.show_strengths_on_bases();
         let measurement = self.measurement();
         self.prefill_desk(measurement.as_ref());
@@ -261,10 +294,12 @@ impl LaagerApp {
                             &self.canvas.selected,
                             self.canvas.ruler,
                         );
-                        ui.separator();
-                        ui.heading("Desk");
-                        if let Ok(charts) = &self.charts {
-                            desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
+                        if playing {
+                            ui.separator();
+                            ui.heading("Desk");
+                            if let Ok(charts) = &self.charts {
+                                desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
+                            }
                         }
                     });
             });
@@ -277,16 +312,18 @@ impl LaagerApp {
             let undo = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z);
             (undo, redo)
         });
-        if redo {
+        if playing && redo {
             self.run_records_actions(vec![records_panel::RecordsAction::Redo]);
-        } else if undo {
+        } else if playing && undo {
             self.run_records_actions(vec![records_panel::RecordsAction::Undo]);
         }
-        egui::Panel::left("table_panel")
-            .default_size(280.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
-            });
+        if !playing {
+            egui::Panel::left("table_panel")
+                .default_size(280.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+                });
+        }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| {
@@ -360,6 +397,20 @@ impl LaagerApp {
                     }
                 });
                 ui.separator();
+                for (mode, label, hover) in [
+                    (Mode::SetUp, "Set up", "Edit the table: units, terrain, photo, club charts, layout files"),
+                    (Mode::Play, "Play", "Play on the table: the desk, the roster and the log; every change to the table is logged"),
+                ] {
+                    if ui
+                        .selectable_label(self.state.mode == mode, label)
+                        .on_hover_text(hover)
+                        .clicked()
+                        && self.state.mode != mode
+                    {
+                        self.commands.push(Command::SetMode(mode));
+                    }
+                }
+                ui.separator();
                 let before = self.state.ruleset;
                 egui::ComboBox::from_label("Ruleset")
                     .selected_text(self.state.ruleset.title())
@@ -372,14 +423,7 @@ impl LaagerApp {
                     .on_hover_text("The ruleset whose charts and procedures are in use");
                 // A game nothing has happened in yet follows the picker; a game in play
                 // keeps its ruleset until the referee starts a new one.
-                if self.state.ruleset != before
-                    && self
-                        .session
-                        .game()
-                        .events()
-                        .iter()
-                        .all(|e| matches!(e.event, crate::game::Event::UnitAdded { .. }))
-                {
+                if self.state.ruleset != before && !self.game_in_play() {
                     self.session = self.new_session();
                 }
                 ui.separator();

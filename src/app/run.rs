@@ -3,7 +3,8 @@
 use super::canvas::photo::Photo;
 use super::demos::DEMOS;
 use super::document::Document;
-use super::{Command, LaagerApp, load_charts};
+use super::{Command, LaagerApp, Mode, load_charts};
+use crate::game::{Event, UnitEdit, UnitId};
 use crate::geometry::{Base, Layout, Point, Terrain, dba_base_size, file, mc_counter_size};
 
 /// The same terrain (kind, hill, river) over new points.
@@ -35,16 +36,46 @@ impl LaagerApp {
     }
 
     fn run_command(&mut self, command: Command) -> Result<(), String> {
+        let playing = self.state.mode == Mode::Play;
+        // Nothing puts away a game in play that is not saved without asking.
+        if matches!(
+            command,
+            Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_)
+        ) && self.game_at_risk()
+        {
+            self.asking = Some(command);
+            return Ok(());
+        }
         match command {
+            Command::Confirmed(command) => match *command {
+                Command::SetMode(mode) => self.set_mode(mode, true)?,
+                Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_) => {
+                    // Put the game away as asked: a fresh game, then the command.
+                    self.session = self.new_session();
+                    self.synced_head.clear();
+                    self.run_command(*command)?;
+                }
+                other => self.run_command(other)?,
+            },
+            Command::SetMode(mode) => self.set_mode(mode, false)?,
+            Command::DragEnded => {
+                self.commit_table_edits()?;
+            }
             Command::Select(units) => self.canvas.selected = units,
             Command::MoveUnit { unit_id, centre } => {
                 self.edit_base(&unit_id, |b| b.placed(centre, b.facing_deg()))?;
+                if playing {
+                    self.pending_poses.insert(unit_id);
+                }
             }
             Command::TurnUnit {
                 unit_id,
                 facing_deg,
             } => {
                 self.edit_base(&unit_id, |b| b.placed(b.centre(), facing_deg))?;
+                if playing {
+                    self.pending_poses.insert(unit_id);
+                }
             }
             Command::AddUnit {
                 unit_id,
@@ -78,8 +109,40 @@ impl LaagerApp {
                 self.check_on_table(&base)?;
                 let mut bases = self.document.layout.bases().to_vec();
                 bases.push(base);
-                self.document.set_bases(bases);
+                if playing {
+                    // In play the unit joins the game with its base: one event.
+                    let one = Layout::new(self.document.layout.table, bases.clone(), Vec::new())
+                        .with_ruleset(self.document.layout.ruleset)
+                        .with_figure_scale(self.document.layout.figure_scale_mm);
+                    let written = file::write(&one);
+                    let base_json = written["units"]
+                        .as_array()
+                        .and_then(|units| units.last())
+                        .cloned()
+                        .ok_or("the new base could not be written")?;
+                    let spec =
+                        crate::game::units_from_layout(&one, self.state.ruleset, self.charts())
+                            .pop()
+                            .ok_or("the new base could not be written")?;
+                    self.session.append(Event::BasePlaced {
+                        unit: spec,
+                        base: base_json,
+                    })?;
+                } else {
+                    self.document.set_bases(bases);
+                }
                 self.canvas.selected = vec![unit_id];
+            }
+            Command::DeleteUnits(units) if playing => {
+                // In play a base leaves the game: one event each, undone like any other.
+                for unit_id in &units {
+                    self.session.append(Event::Edit {
+                        edit: UnitEdit::Removed {
+                            unit_id: UnitId(unit_id.clone()),
+                        },
+                    })?;
+                }
+                self.canvas.selected.retain(|s| !units.contains(s));
             }
             Command::DeleteUnits(units) => {
                 let bases = self
@@ -98,6 +161,8 @@ impl LaagerApp {
                 all.push(*terrain);
                 self.check_terrain(&all)?;
                 self.document.set_terrain(all);
+                self.pending_terrain = playing;
+                self.commit_table_edits()?;
             }
             Command::MoveTerrainPoint {
                 terrain_id,
@@ -116,6 +181,7 @@ impl LaagerApp {
                 *piece = reshaped(piece, points);
                 self.check_terrain(&all)?;
                 self.document.set_terrain(all);
+                self.pending_terrain |= playing;
             }
             Command::DeleteTerrain(terrain_id) => {
                 let all = self
@@ -127,6 +193,8 @@ impl LaagerApp {
                     .cloned()
                     .collect();
                 self.document.set_terrain(all);
+                self.pending_terrain = playing;
+                self.commit_table_edits()?;
             }
             Command::NewTable(table) => {
                 let ruleset = Some(self.measuring_ruleset())
@@ -177,6 +245,7 @@ impl LaagerApp {
                 self.charts = Ok(charts);
                 self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
+                self.record_tables();
             }
             Command::SetClubTables(dir) => {
                 // A folder that does not load leaves the charts in force as they were.
@@ -187,6 +256,7 @@ impl LaagerApp {
                     .map(|p| p.display().to_string())
                     .unwrap_or_default();
                 self.state.club_tables = dir;
+                self.record_tables();
             }
             Command::FitView => self.canvas.fit_next_frame(),
         }
@@ -213,6 +283,7 @@ impl LaagerApp {
         self.messages.extend(document.warnings.iter().cloned());
         self.document = document;
         self.session = self.new_session();
+        self.synced_head.clear();
         self.desk.result = None;
         self.canvas.selected.clear();
         self.canvas.candidates = None;

@@ -287,10 +287,10 @@ impl Event {
             } => format!(
                 "tables {} in force{}",
                 tables_hash.get(..12).unwrap_or(tables_hash),
-                if club_cells.is_empty() {
-                    String::new()
-                } else {
-                    format!(", club cells: {}", club_cells.join("; "))
+                match club_cells.len() {
+                    0 => String::new(),
+                    1 => ", 1 club cell".to_owned(),
+                    n => format!(", {n} club cells"),
                 }
             ),
             Event::Edit { edit } => describe_edit(edit),

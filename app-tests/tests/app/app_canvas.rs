@@ -4,8 +4,16 @@
 use egui::{Modifiers, Pos2, pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use laager::app::{Command, LaagerApp, State};
+use laager::app::{Command, LaagerApp, Mode, State};
 use laager::geometry::{Point, edge_to_edge};
+
+/// The window in set-up mode, where the table, its units and terrain are edited.
+fn set_up() -> State {
+    State {
+        mode: Mode::SetUp,
+        ..State::default()
+    }
+}
 
 fn harness(app: LaagerApp) -> Harness<'static, LaagerApp> {
     let mut harness = Harness::builder()
@@ -69,7 +77,7 @@ fn drag(harness: &mut Harness<'_, LaagerApp>, from: Pos2, to: Pos2) {
 
 #[test]
 fn first_start_opens_the_dba_demo() {
-    let harness = harness(LaagerApp::new(State::default(), None));
+    let harness = harness(LaagerApp::new(set_up(), None));
     let app = harness.state();
     // 8 British bases, 8 amabutho of 2 bases each and one of Zulu rifles.
     assert_eq!(app.document.layout.bases().len(), 25);
@@ -79,7 +87,7 @@ fn first_start_opens_the_dba_demo() {
 
 #[test]
 fn micro_colonial_demo_asks_for_the_counter_sizes_the_rules_do_not_print() {
-    let mut app = LaagerApp::new(State::default(), None);
+    let mut app = LaagerApp::new(set_up(), None);
     app.push(Command::OpenDemo(1));
     app.run_commands();
     let message = app.messages.join("\n");
@@ -111,7 +119,7 @@ fn micro_colonial_demo_asks_for_the_counter_sizes_the_rules_do_not_print() {
 /// and the panel must show exactly src/geometry's `edge_to_edge`.
 #[test]
 fn add_drag_turn_select_both_and_read_the_range() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness.get_by_label("3x2ft").click();
     harness.run();
     assert!(harness.state().document.layout.bases().is_empty());
@@ -174,7 +182,7 @@ fn add_drag_turn_select_both_and_read_the_range() {
 /// and 3" from the near edge puts the centre at (152.4, 76.2) mm.
 #[test]
 fn typed_placement_by_two_edges() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness
         .state_mut()
         .push(Command::Select(vec!["24th 1".to_owned()]));
@@ -201,7 +209,7 @@ fn typed_placement_by_two_edges() {
 /// side of the line between them.
 #[test]
 fn typed_placement_by_two_tapes_offers_both_points() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness
         .state_mut()
         .push(Command::NewTable(laager::geometry::Table::THREE_BY_TWO));
@@ -266,7 +274,7 @@ fn photo_loads_from_a_path_calibrates_checks_and_is_saved_with_the_layout() {
     image::RgbaImage::from_pixel(500, 400, image::Rgba([120, 140, 90, 255]))
         .save(&photo)
         .expect("the photo is written");
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness.get_by_label("Photo").click();
     harness.run();
     type_into(&mut harness, "Photo file", &photo.display().to_string());
@@ -357,7 +365,7 @@ fn photo_loads_from_a_path_calibrates_checks_and_is_saved_with_the_layout() {
 /// The terrain tool: four clicked corners and Finish make a rough area of those corners.
 #[test]
 fn terrain_tool_draws_an_area_from_clicked_corners() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness
         .state_mut()
         .push(Command::NewTable(laager::geometry::Table::THREE_BY_TWO));
@@ -404,7 +412,7 @@ fn terrain_tool_draws_an_area_from_clicked_corners() {
 /// the panel names the blocker src/geometry's `dba_line_of_sight` finds.
 #[test]
 fn panel_names_the_base_blocking_the_line_of_sight() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness.state_mut().push(Command::Select(vec![
         "24th 3".to_owned(),
         "uNokhenke rear".to_owned(),
@@ -431,7 +439,7 @@ fn panel_names_the_base_blocking_the_line_of_sight() {
 /// A terrain corner dragged with the terrain tool moves, and the outline keeps its kind.
 #[test]
 fn terrain_tool_drags_a_corner_of_existing_terrain() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness.key_press(egui::Key::T);
     harness.run();
     let before = harness.state().document.layout.terrain()[2].clone();
@@ -459,7 +467,7 @@ fn terrain_tool_drags_a_corner_of_existing_terrain() {
 /// the Isandhlwana demo opens and the panel shows src/geometry's `centre_to_nearest`.
 #[test]
 fn micro_colonial_range_is_centre_to_nearest_point() {
-    let mut app = LaagerApp::new(State::default(), None);
+    let mut app = LaagerApp::new(set_up(), None);
     let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
         .iter()
         .flat_map(|t| {
@@ -499,7 +507,7 @@ fn micro_colonial_range_is_centre_to_nearest_point() {
 /// turns the unit to face the far edge (facing 0°).
 #[test]
 fn dragging_the_handle_turns_the_unit() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness
         .state_mut()
         .push(Command::Select(vec!["24th 3".to_owned()]));
@@ -535,7 +543,7 @@ fn table_under(harness: &Harness<'_, LaagerApp>, at: Pos2) -> Pos2 {
 /// The wheel zooms in about the pointer: the table point under it stays under it.
 #[test]
 fn wheel_zooms_about_the_pointer() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     let at = harness.state().canvas.rect.center() + vec2(120.0, -60.0);
     harness.hover_at(at);
     harness.run();
@@ -559,7 +567,7 @@ fn wheel_zooms_about_the_pointer() {
 /// G hides the grid.
 #[test]
 fn keys_zoom_pan_and_fit() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     let fitted = harness.state().state.canvas.view;
     harness.key_press(egui::Key::Plus);
     harness.run();
@@ -581,7 +589,7 @@ fn keys_zoom_pan_and_fit() {
 /// (rather than save a file that cannot be read back) and says why.
 #[test]
 fn a_move_off_the_table_is_refused() {
-    let mut app = LaagerApp::new(State::default(), None);
+    let mut app = LaagerApp::new(set_up(), None);
     let before = app
         .document
         .layout
@@ -615,7 +623,7 @@ fn a_move_off_the_table_is_refused() {
 /// removes the selected unit.
 #[test]
 fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
-    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let mut harness = harness(LaagerApp::new(set_up(), None));
     harness.get_by_label("Side").click();
     harness.run();
     // Each list is the last of its labels in the tree (the desk names sides and types too).

@@ -288,8 +288,15 @@ fn sotq_fire_adds_a_second_firer_to_the_total() {
 /// The window switched to Soldiers of the Queen, the club folder typed in the left panel
 /// and loaded.
 fn window_with_club_tables(folder: &str) -> Harness<'static, laager::app::LaagerApp> {
-    use laager::app::{LaagerApp, State};
-    let app = LaagerApp::new(State::default(), None);
+    use laager::app::{LaagerApp, Mode, State};
+    // The club's tables folder is loaded in set-up; the desk is used in play.
+    let app = LaagerApp::new(
+        State {
+            mode: Mode::SetUp,
+            ..State::default()
+        },
+        None,
+    );
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.set_size(egui::vec2(1800.0, 1600.0));
     harness.run();
@@ -305,6 +312,8 @@ fn window_with_club_tables(folder: &str) -> Harness<'static, laager::app::Laager
     field.type_text(folder);
     harness.run();
     harness.get_by_label("Load club tables").click();
+    harness.run();
+    harness.get_by_label("Play").click();
     harness.run();
     harness
 }

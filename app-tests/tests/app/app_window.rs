@@ -7,7 +7,13 @@ use laager::app::{LaagerApp, State};
 
 #[test]
 fn ruleset_picker_offers_all_four_rulesets_and_switches() {
-    let app = LaagerApp::new(State::default(), None);
+    let app = LaagerApp::new(
+        State {
+            mode: laager::app::Mode::SetUp,
+            ..State::default()
+        },
+        None,
+    );
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.run();
     harness.get_by_label("Ruleset").click();

@@ -11,6 +11,7 @@ mod app_records_long;
 mod app_records_mc;
 mod app_referee;
 mod app_snapshots;
+mod app_whole_game;
 mod app_window;
 mod sotq;
 mod support;

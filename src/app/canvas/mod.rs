@@ -278,6 +278,7 @@ impl Canvas {
                             });
                         }
                     }
+                    commands.push(Command::DragEnded);
                 }
                 Key::Delete if settings.tool == Tool::Select && !self.selected.is_empty() => {
                     commands.push(Command::DeleteUnits(self.selected.clone()));
@@ -407,8 +408,11 @@ impl Canvas {
                 }
                 _ => {}
             }
-        } else {
-            self.drag = None;
+        } else if let Some(drag) = self.drag.take()
+            && matches!(drag, Drag::Move { .. } | Drag::Turn { .. })
+        {
+            // A base let go: in play, its new pose is one event in the game's log.
+            commands.push(Command::DragEnded);
         }
     }
 
@@ -479,6 +483,7 @@ impl Canvas {
             } else {
                 // The release ends the drag; it is not a click that adds a point.
                 self.drag = None;
+                commands.push(Command::DragEnded);
             }
             return;
         }

@@ -1,0 +1,210 @@
+//! Play on the table: every change to the table in play is an event of the game (a base
+//! moved, put down or removed, the terrain edited), the canvas shows the table as the log
+//! leaves it, and nothing that would put away a game not saved happens without asking.
+
+use super::{Command, LaagerApp, Mode};
+use crate::game::{Event, UnitEdit, UnitId, table_as_played};
+use crate::geometry::{Layout, file, round_mm};
+
+impl LaagerApp {
+    /// Whether anything has happened in the game beyond its set-up.
+    pub(crate) fn game_in_play(&self) -> bool {
+        let game = self.session.game();
+        game.events()
+            .last()
+            .is_some_and(|last| !game.in_set_up(last.seq))
+    }
+
+    /// Whether putting the game away now would lose it: it is in play and not saved to a
+    /// file (a saved game is in its file already).
+    pub(crate) fn game_at_risk(&self) -> bool {
+        self.session.path().is_none() && self.game_in_play()
+    }
+
+    /// The table the game's log leaves, read as a layout.
+    fn table_of_game(&self) -> Result<(serde_json::Value, Layout), String> {
+        let game = self.session.game();
+        let json = table_as_played(&game.layout, game.state());
+        let charts = self.charts.as_ref().map_err(Clone::clone)?;
+        let report = file::read(&json.to_string(), charts);
+        match report.layout {
+            Some(layout) => Ok((json, layout)),
+            None => Err(format!(
+                "the game's table does not read: {}",
+                report
+                    .errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        }
+    }
+
+    /// In play, shows the table as the game's log leaves it, whenever the log has changed
+    /// (an event, an undo, a redo, another game opened).
+    pub(crate) fn sync_table_from_game(&mut self) {
+        if self.state.mode != Mode::Play {
+            return;
+        }
+        let game = self.session.game();
+        if game.layout.is_null() {
+            return;
+        }
+        let head = format!(
+            "{}:{}",
+            self.session
+                .path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            game.head()
+        );
+        if head == self.synced_head {
+            return;
+        }
+        self.synced_head = head;
+        match self.table_of_game() {
+            Ok((json, layout)) => {
+                if file::write(&self.document.layout) != json {
+                    self.document.set_layout(layout);
+                    self.canvas
+                        .selected
+                        .retain(|id| self.document.layout.base(id).is_some());
+                }
+            }
+            Err(e) => self.messages.push(e),
+        }
+    }
+
+    /// Logs what the referee did to the table in play since the last event: each base
+    /// moved or turned (one event each, at its new pose) and the terrain as it now stands.
+    pub(crate) fn commit_table_edits(&mut self) -> Result<(), String> {
+        if self.state.mode != Mode::Play {
+            self.pending_poses.clear();
+            self.pending_terrain = false;
+            return Ok(());
+        }
+        for unit_id in std::mem::take(&mut self.pending_poses) {
+            let Some(base) = self.document.layout.base(&unit_id) else {
+                continue;
+            };
+            let to = serde_json::json!({
+                "x": round_mm(base.centre().x),
+                "y": round_mm(base.centre().y),
+                "facing": round_mm(base.facing_deg()),
+            });
+            if self
+                .session
+                .game()
+                .state()
+                .unit(&UnitId(unit_id.clone()))
+                .is_none()
+            {
+                continue;
+            }
+            self.session.append(Event::Edit {
+                edit: UnitEdit::Moved {
+                    unit_id: UnitId(unit_id),
+                    to,
+                },
+            })?;
+        }
+        if std::mem::take(&mut self.pending_terrain) {
+            let terrain = file::write(&self.document.layout)
+                .get("terrain")
+                .cloned()
+                .unwrap_or_else(|| serde_json::json!([]));
+            self.session.append(Event::TerrainSet { terrain })?;
+        }
+        Ok(())
+    }
+
+    /// Logs the tables in force (their hash and the club cells typed) in the game.
+    pub(crate) fn record_tables(&mut self) {
+        let Ok(charts) = &self.charts else {
+            return;
+        };
+        let cells: Vec<String> = self
+            .state
+            .club_cells
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let now = (charts.hash().to_owned(), cells.clone());
+        if self.session.game().state().tables.as_ref() == Some(&now) {
+            return;
+        }
+        if let Err(e) = self.session.append(Event::TablesInForce {
+            tables_hash: now.0,
+            club_cells: cells,
+        }) {
+            self.messages.push(e);
+        }
+    }
+
+    /// Switches between setting up and playing. Play on a table changed in set-up starts a
+    /// new game on it (asking first when the game in play is not saved).
+    pub(crate) fn set_mode(&mut self, mode: Mode, confirmed: bool) -> Result<(), String> {
+        if mode == Mode::Play && self.state.mode == Mode::SetUp {
+            let game = self.session.game();
+            let same = !game.layout.is_null()
+                && table_as_played(&game.layout, game.state())
+                    == file::write(&self.document.layout);
+            if !same {
+                if self.game_at_risk() && !confirmed {
+                    self.asking = Some(Command::SetMode(mode));
+                    return Ok(());
+                }
+                self.session = self.new_session();
+                self.desk.result = None;
+            }
+        }
+        if mode == Mode::SetUp {
+            self.commit_table_edits()?;
+        }
+        self.state.mode = mode;
+        self.synced_head.clear();
+        Ok(())
+    }
+
+    /// The question put when a command would put away a game not saved.
+    pub(crate) fn ask_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(command) = &self.asking else {
+            return;
+        };
+        let what = match command {
+            Command::OpenDemo(_) => "open the demo",
+            Command::OpenLayout(_) => "open the layout",
+            Command::NewTable(_) => "start a new table",
+            Command::SetMode(_) => "play a new game on the table as set up",
+            _ => "go on",
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("game_not_saved")).show(ui.ctx(), |ui| {
+            ui.heading("The game in play is not saved");
+            ui.label(format!(
+                "To {what}, the game in play ({} events) would be put away. Save it first with \"Save game as\" in the records bar, or discard it.",
+                self.session.game().events().len()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Discard the game").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                if let Some(command) = self.asking.take() {
+                    self.commands.push(Command::Confirmed(Box::new(command)));
+                }
+            }
+            Some(false) => self.asking = None,
+            None => {}
+        }
+    }
+}
