@@ -380,6 +380,27 @@ impl LaagerApp {
         self.sync_table_from_game();
     }
 
+    /// Logs the game's result: the winner named, or the victory condition's, the note
+    /// saying which (the engine's `game::settle`).
+    fn end_game(
+        &mut self,
+        winner: Option<&crate::game::Verdict>,
+        note: &str,
+    ) -> Result<(), String> {
+        let proposal = self
+            .charts()
+            .and_then(|charts| crate::game::propose(self.session.game(), charts));
+        let (winner, source) = crate::game::settle(proposal.as_ref(), winner)?;
+        let note = if note.is_empty() {
+            source.to_owned()
+        } else {
+            format!("{note} — {source}")
+        };
+        self.session.append(crate::game::Event::GameEnded {
+            result: crate::game::GameResult { winner, note },
+        })
+    }
+
     /// Puts a `.laager` file at the top of the recent games (eight kept).
     fn remember_game(&mut self, path: std::path::PathBuf) {
         let recent = &mut self.state.recent_games;
@@ -412,6 +433,21 @@ impl LaagerApp {
                 RecordsAction::ExportCsv(path) => {
                     let sheet = RecordSheet::project(self.session.game_number, self.session.game());
                     crate::store::export::write(&path, crate::store::csv::to_csv(&sheet.table()))
+                }
+                RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
+                RecordsAction::NextGame => {
+                    let game = self.session.game();
+                    let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
+                    let layout = crate::geometry::file::write(&self.document.layout);
+                    let units = crate::game::units_from_layout(
+                        &self.document.layout,
+                        ruleset,
+                        self.charts(),
+                    );
+                    let name = format!("Game {number}");
+                    self.session
+                        .next_game(ruleset, &name, layout, units)
+                        .map(|()| self.record_tables())
                 }
                 RecordsAction::ExportJson(path) => crate::store::export::write(
                     &path,

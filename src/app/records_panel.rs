@@ -5,7 +5,7 @@ use super::log_view::LogView;
 use super::roster::Roster;
 use super::session::Session;
 use crate::charts::Charts;
-use crate::game::Event;
+use crate::game::{Event, Verdict};
 use std::path::PathBuf;
 
 /// What the records panel asks the app to do at the end of the frame.
@@ -27,6 +27,25 @@ pub enum RecordsAction {
     ExportCsv(PathBuf),
     /// Write the game as JSON.
     ExportJson(PathBuf),
+    /// End the game: the result named (`None`: the victory condition's) and the
+    /// referee's note.
+    EndGame {
+        /// The result named, if the referee names one.
+        winner: Option<Verdict>,
+        /// The referee's note.
+        note: String,
+    },
+    /// Start the campaign's next game on the table, forces carried over.
+    NextGame,
+}
+
+/// The end-of-game form: the winner chosen and the note.
+#[derive(Debug, Clone, Default)]
+pub struct EndForm {
+    /// `None`: the victory condition's result; else the referee's.
+    pub winner: Option<Verdict>,
+    /// The referee's note.
+    pub note: String,
 }
 
 /// The panel's own state: the file path fields.
@@ -42,6 +61,8 @@ pub struct RecordsPanel {
     pub phase: String,
     /// The game log's lines, worked out once per change of the log.
     log: LogView,
+    /// The end-of-game form, while it is open.
+    pub ending: Option<EndForm>,
 }
 
 impl RecordsPanel {
@@ -152,7 +173,87 @@ impl RecordsPanel {
                 Some(path) => ui.weak(format!("autosaving to {}", path.display())),
                 None => ui.weak("not saved yet"),
             };
+            ui.separator();
+            match &state.result {
+                None => {
+                    if ui
+                        .button("End game…")
+                        .on_hover_text("Record the game's result: the victory condition's, or the referee's call")
+                        .clicked()
+                    {
+                        self.ending = Some(EndForm::default());
+                    }
+                }
+                Some(result) => {
+                    ui.strong(match &result.winner {
+                        Some(side) => format!("Game over: {side} won"),
+                        None => "Game over: drawn".to_owned(),
+                    });
+                    if ui
+                        .button("Next game")
+                        .on_hover_text("The campaign's next game on this table, the forces carried over under its replacement rule")
+                        .clicked()
+                    {
+                        actions.push(RecordsAction::NextGame);
+                    }
+                }
+            }
         });
+        if let Some(form) = &mut self.ending {
+            let proposal = charts.and_then(|c| crate::game::propose(game, c));
+            let mut close = false;
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("End the game:");
+                if let Some(p) = &proposal {
+                    ui.label(if p.decided {
+                        format!(
+                            "the victory condition gives {} ({})",
+                            p.winner.as_deref().unwrap_or("a draw"),
+                            p.reason
+                        )
+                    } else {
+                        format!("the victory condition decides nothing yet ({})", p.reason)
+                    });
+                }
+                let shown = match &form.winner {
+                    None => "as the victory condition gives".to_owned(),
+                    Some(Verdict::Draw) => "a draw".to_owned(),
+                    Some(Verdict::Won(side)) => format!("{side} won"),
+                };
+                egui::ComboBox::from_label("result")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        if proposal.as_ref().is_some_and(|p| p.decided) {
+                            ui.selectable_value(
+                                &mut form.winner,
+                                None,
+                                "as the victory condition gives",
+                            );
+                        }
+                        for side in state.sides() {
+                            let text = format!("{side} won");
+                            ui.selectable_value(&mut form.winner, Some(Verdict::Won(side)), text);
+                        }
+                        ui.selectable_value(&mut form.winner, Some(Verdict::Draw), "a draw");
+                    });
+                let label = ui.label("note");
+                ui.add(egui::TextEdit::singleline(&mut form.note).desired_width(160.0))
+                    .labelled_by(label.id);
+                if ui.button("Record the result").clicked() {
+                    actions.push(RecordsAction::EndGame {
+                        winner: form.winner.clone(),
+                        note: form.note.trim().to_owned(),
+                    });
+                    close = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+            if close {
+                self.ending = None;
+            }
+        }
         ui.horizontal(|ui| {
             let label = ui.label("export to");
             ui.add(

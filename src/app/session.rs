@@ -106,6 +106,31 @@ impl Session {
         }
     }
 
+    /// Starts the campaign's next game on this table: its forces carried over under the
+    /// campaign's replacement rule, the table's other units joining afresh.
+    pub fn next_game(
+        &mut self,
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        table_units: Vec<UnitSpec>,
+    ) -> Result<(), String> {
+        let game = self
+            .campaign()
+            .next_game_on_table(ruleset, name, layout, table_units)
+            .map_err(|e| e.to_string())?;
+        match &mut self.file {
+            Some(file) => {
+                self.game_number = file.add_game(game).map_err(|e| e.to_string())?;
+            }
+            None => {
+                self.memory.games.push(game);
+                self.game_number = self.memory.games.len();
+            }
+        }
+        Ok(())
+    }
+
     /// Saves the campaign to a new `.laager` file and autosaves there from now on.
     pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
         let campaign = self.campaign().clone();

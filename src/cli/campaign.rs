@@ -383,34 +383,12 @@ fn end_game(
     let charts = crate::charts::Charts::shipped()
         .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
     let proposal = crate::game::propose(this, &charts);
-    let named = match winner {
-        Some("draw") => Some(None),
-        Some(side) => Some(Some(side.to_owned())),
-        None => None,
-    };
-    let (result_winner, source) = match (&named, &proposal) {
-        (Some(w), Some(p)) if p.decided && *w == p.winner => {
-            (w.clone(), "the victory condition, confirmed")
-        }
-        (Some(w), Some(p)) if p.decided => {
-            (w.clone(), "the referee's call, over the victory condition")
-        }
-        (Some(w), _) => (w.clone(), "the referee's call"),
-        (None, Some(p)) if p.decided => (p.winner.clone(), "the victory condition"),
-        (None, _) => {
-            return Err(CliError::Input(format!(
-                "--winner SIDE|draw is needed: {}",
-                match &proposal {
-                    Some(p) => format!(
-                        "the victory condition does not decide the game yet ({})",
-                        p.reason
-                    ),
-                    None =>
-                        "this ruleset's victory condition is not read from the records".to_owned(),
-                }
-            )));
-        }
-    };
+    let named = winner.map(|w| match w {
+        "draw" => crate::game::Verdict::Draw,
+        side => crate::game::Verdict::Won(side.to_owned()),
+    });
+    let (result_winner, source) = crate::game::settle(proposal.as_ref(), named.as_ref())
+        .map_err(|e| CliError::Input(format!("--winner SIDE|draw is needed: {e}")))?;
     let note = if note.is_empty() {
         source.to_owned()
     } else {
@@ -478,15 +456,10 @@ fn game_on_table(
     }
     let stored: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let mut game = campaign
-        .next_game(ruleset, name, stored)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    for unit in crate::game::units_from_layout(&table, ruleset, Some(&charts)) {
-        if game.state().unit(&unit.unit_id).is_none() {
-            game.append(crate::game::Event::UnitAdded { unit })
-                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-        }
-    }
+    let units = crate::game::units_from_layout(&table, ruleset, Some(&charts));
+    let game = campaign
+        .next_game_on_table(ruleset, name, stored, units)
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     Ok(game)
 }
 

@@ -208,6 +208,25 @@ impl Campaign {
         Ok(game)
     }
 
+    /// A new game on a table: the forces the campaign carries over (as
+    /// [`Campaign::next_game`]), then every unit of the table not already among them,
+    /// joining with the strength it is given.
+    pub fn next_game_on_table(
+        &self,
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        table_units: Vec<UnitSpec>,
+    ) -> Result<Game, GameError> {
+        let mut game = self.next_game(ruleset, name, layout)?;
+        for unit in table_units {
+            if game.state().unit(&unit.unit_id).is_none() {
+                game.append(Event::UnitAdded { unit })?;
+            }
+        }
+        Ok(game)
+    }
+
     /// Every game's record sheet.
     pub fn record_sheets(&self) -> Vec<RecordSheet> {
         self.games

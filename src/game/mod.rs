@@ -29,4 +29,4 @@ pub use log::{Game, GameError};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};
-pub use victory::{Proposal, propose};
+pub use victory::{Proposal, Verdict, propose, settle};

@@ -114,3 +114,50 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
         resolutions,
     }
 }
+
+/// A result the referee names: a side won, or a draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// This side won.
+    Won(String),
+    /// Neither side won.
+    Draw,
+}
+
+impl Verdict {
+    /// The winner it names (`None` for a draw).
+    pub fn winner(&self) -> Option<String> {
+        match self {
+            Verdict::Won(side) => Some(side.clone()),
+            Verdict::Draw => None,
+        }
+    }
+}
+
+/// The result to log when a game ends: the result the referee names or, without one, the
+/// one the victory condition gives; and where it came from, in words ("the victory
+/// condition", "the referee's call, over the victory condition").
+///
+/// Refuses when no result is named and the condition does not decide the game.
+pub fn settle(
+    proposal: Option<&Proposal>,
+    named: Option<&Verdict>,
+) -> Result<(Option<String>, &'static str), String> {
+    match (named.map(Verdict::winner), proposal) {
+        (Some(w), Some(p)) if p.decided && w == p.winner => {
+            Ok((w, "the victory condition, confirmed"))
+        }
+        (Some(w), Some(p)) if p.decided => {
+            Ok((w, "the referee's call, over the victory condition"))
+        }
+        (Some(w), _) => Ok((w, "the referee's call")),
+        (None, Some(p)) if p.decided => Ok((p.winner.clone(), "the victory condition")),
+        (None, Some(p)) => Err(format!(
+            "the victory condition does not decide the game yet ({})",
+            p.reason
+        )),
+        (None, None) => {
+            Err("this ruleset's victory condition is not read from the records".to_owned())
+        }
+    }
+}

@@ -176,3 +176,40 @@ fn opening_a_demo_over_a_game_not_saved_asks_first() {
     });
     assert!(!moved);
 }
+
+/// Issue 17, item 5: "End game" records the result, the winner a side of the game; "Next
+/// game" starts the campaign's next game with the forces carried over.
+#[test]
+fn a_game_ends_in_the_window_and_the_next_one_starts() {
+    let mut harness = window();
+    harness.get_by_label("End game…").click();
+    harness.run();
+    // No base lost: the victory condition decides nothing; the referee names the winner.
+    assert!(
+        harness
+            .query_by_label_contains("the victory condition decides nothing yet")
+            .is_some()
+    );
+    harness.get_by_label("result").click();
+    harness.run();
+    harness.get_by_label("zulu won").click();
+    harness.run();
+    harness.get_by_label("Record the result").click();
+    harness.run();
+    let result = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .result
+        .clone()
+        .expect("ended");
+    assert_eq!(result.winner.as_deref(), Some("zulu"));
+    assert_eq!(result.note, "the referee's call");
+    harness.get_by_label("Next game").click();
+    harness.run();
+    assert_eq!(harness.state().session.game_number, 2);
+    let next = harness.state().session.game();
+    assert!(next.state().result.is_none());
+    assert_eq!(next.state().units.len(), 25);
+}
