@@ -6,7 +6,7 @@ use super::troops::{CHART, Pursuit, Troop, TroopType};
 use super::verdict::{Decision, Fate};
 use super::{cell, rule, section};
 use crate::charts::{CellReader, Value};
-use crate::resolution::{Refusal, Resolution, Step};
+use crate::resolution::{NeededCell, Refusal, Resolution, Step};
 
 const MM_PER_INCH: f64 = 25.4;
 
@@ -119,13 +119,16 @@ pub(crate) fn outcome_moves(
                 resolution.step(Step::note(rule(section::OUTCOMES), text));
             }
             Fate::Recoil | Fate::Flee => {
+                // The distances are secondary: the result stands without them.
                 let Some(scale) = scale.as_ref() else {
-                    return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
-                        Refusal::by_rule(
-                            rule(section::SET_UP),
-                            "the figure scale could not be read",
-                        )
-                    }));
+                    resolution.step(Step::note(
+                        rule(section::SET_UP),
+                        format!(
+                            "{l} {}: the distance needs the figure scale, which could not be read",
+                            decision.fate.name()
+                        ),
+                    ));
+                    return Ok(finish_moves(reader, displace, flee, None, None));
                 };
                 if let Some(d) = depth(reader, loser, scale) {
                     let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
@@ -154,6 +157,15 @@ pub(crate) fn outcome_moves(
                             ),
                         )),
                     }
+                } else {
+                    resolution.step(Step::note(
+                        cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]),
+                        format!(
+                            "{l} {}: the distance is one base depth, which the document does not give for {}",
+                            decision.fate.name(),
+                            loser.label
+                        ),
+                    ));
                 }
                 if decision.fate == Fate::Flee {
                     let mm = scale.inches_to_mm(FLEE_IN);
@@ -173,12 +185,14 @@ pub(crate) fn outcome_moves(
             Fate::Stays | Fate::NoResult => {}
         }
         if prepared.close() {
-            let Some(scale) = scale.as_ref() else {
-                return Err(reader.refusal(rule(section::OUTCOMES)).unwrap_or_else(|| {
-                    Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
-                }));
-            };
-            let (value, mm) = pursue(reader, prepared, winner_id, winner, scale, resolution);
+            let (value, mm) = pursue(
+                reader,
+                prepared,
+                winner_id,
+                winner,
+                scale.as_ref(),
+                resolution,
+            );
             pursuit = Some(value);
             pursuit_mm = mm;
         } else {
@@ -188,15 +202,31 @@ pub(crate) fn outcome_moves(
             ));
         }
     }
-    if let Some(refusal) = reader.refusal(rule(section::OUTCOMES)) {
-        return Err(refusal);
+    Ok(finish_moves(reader, displace, flee, pursuit, pursuit_mm))
+}
+
+/// The moves worked out; a distance whose chart cells no one can read stays empty, and a
+/// warning names the cells (the winner and the result never wait on a distance).
+fn finish_moves(
+    reader: &mut CellReader<'_>,
+    displace_mm: Option<f64>,
+    flee_mm: Option<f64>,
+    pursuit: Option<PursuitResult>,
+    pursuit_mm: Option<f64>,
+) -> OutcomeMoves {
+    let missing: Vec<String> = reader.needs().iter().map(NeededCell::address).collect();
+    if !missing.is_empty() {
+        reader.warn(format!(
+            "a distance is left empty: it needs chart cell(s) {} (supply them with --cell CHART:KEY=VALUE or a club's tables folder)",
+            missing.join(", ")
+        ));
     }
-    Ok(OutcomeMoves {
-        displace_mm: displace,
-        flee_mm: flee,
+    OutcomeMoves {
+        displace_mm,
+        flee_mm,
         pursuit,
         pursuit_mm,
-    })
+    }
 }
 
 fn amabutho_single(prepared: &Prepared<'_>, id: SideId) -> bool {
@@ -213,7 +243,7 @@ fn pursue(
     prepared: &Prepared<'_>,
     winner_id: SideId,
     winner: &Troop,
-    scale: &Scale,
+    scale: Option<&Scale>,
     resolution: &mut Resolution<()>,
 ) -> (PursuitResult, Option<f64>) {
     let w = winner_id.name();
@@ -247,6 +277,16 @@ fn pursue(
     } else {
         "may pursue one base depth at the discretion of the player"
     };
+    let Some(scale) = scale else {
+        resolution.step(Step::note(
+            at,
+            format!(
+                "{w} ({}) {verb}; the distance needs the figure scale, which could not be read",
+                winner.label
+            ),
+        ));
+        return (kind, None);
+    };
     match depth(reader, winner, scale) {
         Some(Some(mm)) => {
             resolution.step(Step::valued(
@@ -270,6 +310,15 @@ fn pursue(
             ));
             (kind, None)
         }
-        None => (kind, None),
+        None => {
+            resolution.step(Step::note(
+                at,
+                format!(
+                    "{w} ({}) {verb}; the distance is one base depth, which the document does not give for {}",
+                    winner.label, winner.label
+                ),
+            ));
+            (kind, None)
+        }
     }
 }

@@ -85,8 +85,10 @@ fn cavalry_plus2_destroyed_by_any_when_in_rough_otherwise_recoil() {
     assert_eq!(verdict(&r), (5, 4, json!("b"), "destroyed".into()));
 }
 
+/// Issue 19: "Lancers' base depth is the Cavalry row's 30 mm as reconstructed
+/// ('CAVALRY: Examples include Lancers and Dragoons')".
 #[test]
-fn lancers_plus3_no_range_must_pursue_and_their_depth_is_not_given() {
+fn lancers_plus3_no_range_must_pursue_and_their_depth_is_the_cavalry_rows() {
     // "Lancers + 3 none 4" any and in rough; otherwise recoil"; "Lancers ... must advance";
     // the set-up chart has no Lancers row.
     let (combat_factor, range, moves, depth, figures, pursuit) = row("lancers");
@@ -94,7 +96,7 @@ fn lancers_plus3_no_range_must_pursue_and_their_depth_is_not_given() {
         (combat_factor, range, moves, pursuit),
         (Value::Int(3), Value::None, Value::Number(4.0), text("must"))
     );
-    assert_eq!((depth, figures), (None, None));
+    assert_eq!((depth, figures), (Some(Value::Int(30)), None));
     // "Bases may engage in fire combat up to the limit of their listed range": none.
     let refused = try_roll_with(&charts(), &combat("ranged", "lancers", "zulus", &[]), 3, 3)
         .expect_err("no range");
@@ -104,20 +106,8 @@ fn lancers_plus3_no_range_must_pursue_and_their_depth_is_not_given() {
         refused.reason
     );
     // Lancers 3+6 = 9 beat NNC 2+1 = 3 (half or less: destroyed); they must pursue one base
-    // depth, which no one can read: the resolution asks for it.
-    let s = combat("close", "lancers", "nnc", &[]);
-    let refused = try_roll_with(&charts(), &s, 6, 1).expect_err("needs the lancers' depth");
-    assert_eq!(
-        refused.needs_cells[0].address(),
-        "troop_types:lancers:base_depth_mm"
-    );
-    let r = try_roll_with(
-        &charts_with("troop_types:lancers:base_depth_mm=30"),
-        &s,
-        6,
-        1,
-    )
-    .expect("with the cell");
+    // depth, read as the Cavalry row's 30 mm, with a warning.
+    let r = roll(&combat("close", "lancers", "nnc", &[]), 6, 1);
     assert_eq!(verdict(&r), (9, 3, json!("b"), "destroyed".into()));
     assert_eq!(
         (out(&r, "pursuit"), out(&r, "pursuit_mm")),
@@ -126,7 +116,7 @@ fn lancers_plus3_no_range_must_pursue_and_their_depth_is_not_given() {
     assert!(
         r.warnings
             .iter()
-            .any(|w| w.contains("lancers:base_depth_mm"))
+            .any(|w| w.contains("used reconstructed cell troop_types:lancers:base_depth_mm"))
     );
 }
 
