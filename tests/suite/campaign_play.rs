@@ -316,3 +316,16 @@ fn close_combat_between_bases_apart_is_refused_unless_called_in_contact() {
         "{text}"
     );
 }
+
+/// Issue 19: "`laager layout check assets/demos/micro_colonial_isandhlwana.json` fails on
+/// every unit" — both demos check with the shipped tables.
+#[test]
+fn both_demos_check_with_the_shipped_tables() {
+    for demo in ["dba_zulu_battle.json", "micro_colonial_isandhlwana.json"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/demos")
+            .join(demo);
+        let out = run_ok(&["layout", "check", path.to_str().expect("utf-8")]);
+        assert!(out.contains(": ok ("), "{demo}: {out}");
+    }
+}
