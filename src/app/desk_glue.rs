@@ -14,6 +14,7 @@ use crate::resolution::RollSource;
 use crate::rules::dba_zulu::{Contact, TroopType};
 use crate::rules::micro_colonial::fire::Target;
 use crate::rules::micro_colonial::movement::{Mode, Square};
+use crate::rules::{Outcome, micro_colonial};
 use crate::ruleset::Ruleset;
 
 impl LaagerApp {
@@ -161,8 +162,7 @@ impl LaagerApp {
             .map(|s| UnitId(s.clone()))
             .collect();
         let mut edits = effects::of(resolution, &selected);
-        if resolution.ruleset == Ruleset::MicroColonial
-            && resolution.procedure == "move"
+        if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome
             && let Some(first) = selected.first()
             && let Some(base) = self.document.layout.base(&first.0)
         {
@@ -216,14 +216,10 @@ impl LaagerApp {
                 });
             }
         }
-        if resolution.ruleset == Ruleset::MicroColonial
-            && resolution.procedure == "artillery-fire"
+        if let Outcome::MicroColonial(micro_colonial::Outcome::Artillery(artillery)) =
+            &resolution.outcome
             && selected.len() < 3
-            && let Some(screen) = resolution
-                .outcome
-                .get("screen_losses")
-                .and_then(serde_json::Value::as_u64)
-                .filter(|n| *n > 0)
+            && let Some(screen) = artillery.screen_losses.filter(|n| *n > 0)
         {
             notes.push(format!(
                 "the skirmish screen's {screen} FF: select the screen as a third unit to record them"
