@@ -97,7 +97,7 @@ fn first_round() -> u32 {
 
 /// The column group of Table 1 a fire reads: Laager's reading of the card's group names
 /// (REGULAR VOLLEY FIRING; INDEPENDENT FIRE AND NON-NATIVE TROOPS; OTHER RIFLE, CARBINE FIRE
-/// [IR]REGULAR; MACHINE GUNS), whose columns are lost.
+/// \[IR\]REGULAR; MACHINE GUNS), whose columns are lost.
 pub fn fire_group(request: &FireInput) -> &'static str {
     if request.weapon.is_gun() {
         "machine-gun"

@@ -33,7 +33,7 @@ const PER_SUPPORTING: &str = "per-supporting-unit";
 const SUPPORT_CAP: &str = "supporting-units-maximum";
 
 named!(
-    /// Charging or being charged: the Charge Morale table's rows.
+    /// Charging or being charged: the Charge Morale table's rows, by these names.
     Charge, "charge" {
         /// The unit is charging.
         Charging = "charging",
@@ -41,12 +41,6 @@ named!(
         BeingCharged = "being-charged",
     }
 );
-
-impl Charge {
-    fn row(self) -> &'static str {
-        self.name()
-    }
-}
 
 named!(
     /// What a morale test decides (`outcome.result`).
@@ -214,7 +208,7 @@ fn prepare(
             charts,
             reader,
             CHARGE_CHART,
-            AxisKey::Label(charge.row()),
+            AxisKey::Label(charge.name()),
             AxisKey::Label(&test.class),
         );
         if let Some(v) = value.and_then(|v| v.as_int()) {
@@ -223,7 +217,7 @@ fn prepare(
                 crate::resolution::RuleRef::cell(RULESET, TABLE2, CHARGE_CHART, &address),
                 format!(
                     "2. the unit is {}: the Charge Morale factor for {}",
-                    charge.row().replace('-', " "),
+                    charge.name().replace('-', " "),
                     test.class
                 ),
                 v,
