@@ -4,6 +4,8 @@
 
 use crate::game::{Event, Game, UnitId};
 use crate::geometry::{Layout, edge_to_edge};
+use crate::rules::micro_colonial::melee::MeleeWinner;
+use crate::rules::{Outcome, micro_colonial};
 use crate::ruleset::Ruleset;
 use serde_json::Value;
 
@@ -96,33 +98,31 @@ fn melees_of(game: &Game, unit_id: &str) -> Vec<(u32, bool, String)> {
         let Some(&move_number) = moves.get(&logged.seq) else {
             continue;
         };
-        match &logged.event {
-            Event::ResolutionApplied(applied) if applied.resolution.procedure == "melee" => {
-                let units: Vec<&str> = applied
-                    .inputs
-                    .get("units")
-                    .and_then(Value::as_array)
-                    .map(|a| a.iter().filter_map(Value::as_str).collect())
-                    .unwrap_or_default();
-                let winner = applied
-                    .resolution
-                    .outcome
-                    .get("winner")
-                    .and_then(Value::as_str);
-                let (me_a, other) = match (units.first(), units.get(1)) {
-                    (Some(a), Some(b)) if *a == unit_id => (true, *b),
-                    (Some(a), Some(b)) if *b == unit_id => (false, *a),
-                    _ => continue,
-                };
-                let won = match winner {
-                    Some("a") => me_a,
-                    Some("b") => !me_a,
-                    _ => continue,
-                };
-                found.push((move_number, won, other.to_owned()));
-            }
-            _ => {}
-        }
+        let Event::ResolutionApplied(applied) = &logged.event else {
+            continue;
+        };
+        let Outcome::MicroColonial(micro_colonial::Outcome::Melee(melee)) =
+            &applied.resolution.outcome
+        else {
+            continue;
+        };
+        let units: Vec<&str> = applied
+            .inputs
+            .get("units")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let (me_a, other) = match (units.first(), units.get(1)) {
+            (Some(a), Some(b)) if *a == unit_id => (true, *b),
+            (Some(a), Some(b)) if *b == unit_id => (false, *a),
+            _ => continue,
+        };
+        let won = match melee.winner {
+            MeleeWinner::A => me_a,
+            MeleeWinner::B => !me_a,
+            MeleeWinner::Draw => continue,
+        };
+        found.push((move_number, won, other.to_owned()));
     }
     found
 }

@@ -6,8 +6,10 @@
 use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
+use crate::dice::EnteredDice;
 use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
-use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
+use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDue, MoraleDueInput, Quality};
 use crate::ruleset::Ruleset;
 
 /// The roster's own state: the unit being edited and the edit fields.
@@ -39,7 +41,7 @@ pub struct Roster {
 /// troops). `None` when nothing is due or the class is not recorded.
 pub fn loss_test_due(charts: &Charts, unit: &UnitState, lost_this_move: u32) -> Option<String> {
     let class: MoraleClass = unit.spec.class.as_deref()?.parse().ok()?;
-    let events = MoraleEvents {
+    let events = MoraleDueInput {
         class,
         lost_this_move,
         won_melee: false,
@@ -49,10 +51,14 @@ pub fn loss_test_due(charts: &Charts, unit: &UnitState, lost_this_move: u32) -> 
         flank_quality: Quality::Equal,
         flank_fell_back_within_mm: None,
     };
-    let resolution = morale_due::resolve(charts, &events).ok()?;
-    let due = resolution.outcome.get("due")?.as_array()?;
+    // The causes throw no dice.
+    let mut no_dice = EnteredDice::parse("").ok()?;
+    let due = MoraleDue::resolve(charts, &events, &mut no_dice)
+        .ok()?
+        .outcome
+        .due;
     (!due.is_empty()).then(|| {
-        let names: Vec<&str> = due.iter().filter_map(serde_json::Value::as_str).collect();
+        let names: Vec<&str> = due.iter().map(|cause| cause.name()).collect();
         format!("morale test due ({})", names.join(", "))
     })
 }

@@ -5,6 +5,7 @@
 
 mod error;
 mod load;
+mod lost_keys;
 mod model;
 mod overrides;
 mod raw;
@@ -29,8 +30,12 @@ mod shipped {
 
 /// Every chart in force: the shipped ones, with a club's folder and one-off cells on top.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::struct_field_names)] // `charts`: the charts themselves, by ruleset and name
 pub struct Charts {
     charts: BTreeMap<Ruleset, BTreeMap<String, Chart>>,
+    /// One-off cells of grids whose printed keys are lost, under the names a rule gives
+    /// them (see `lost_keys`).
+    lost_key_cells: lost_keys::LostKeyCells,
     hash: String,
 }
 
@@ -63,6 +68,7 @@ impl Charts {
     pub fn shipped() -> Result<Charts, Vec<LoadError>> {
         let mut charts = Charts {
             charts: BTreeMap::new(),
+            lost_key_cells: lost_keys::LostKeyCells::default(),
             hash: String::new(),
         };
         let mut errors = Vec::new();
@@ -180,12 +186,20 @@ impl Charts {
         Ok((ruleset, typed))
     }
 
-    /// Supplies one cell for one resolution: `CHART:KEY=VALUE` (`--cell`), marked `house`.
+    /// Supplies one cell for one resolution: `CHART:KEY=VALUE` (`--cell`, the desk's cells
+    /// typed once), marked `house`. A `CHART:ROW:COL` the grid does not have, in a grid
+    /// whose printed keys are lost, is kept under that name for the rule that names its
+    /// cells by what it knows (see [`Charts::lost_key_cell`]).
     pub fn apply_cell_arg(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
         let (address, value) = arg
             .split_once('=')
             .ok_or_else(|| format!("--cell '{arg}': expected CHART:KEY=VALUE"))?;
         let address = CellAddress::parse(address).map_err(|e| format!("--cell '{arg}': {e}"))?;
+        if self.is_lost_key_address(ruleset, &address) {
+            return self
+                .set_lost_key_cell(ruleset, &address, value)
+                .map_err(|e| format!("--cell '{arg}': {e}"));
+        }
         self.set_cell(
             ruleset,
             &address,
@@ -291,7 +305,11 @@ impl Charts {
     }
 
     fn rehash(&mut self) {
-        let canonical = serde_json::to_vec(&self.charts).unwrap_or_default();
+        let mut canonical = serde_json::to_vec(&self.charts).unwrap_or_default();
+        // Lost-key cells count too; with none, the hash is the charts' alone.
+        if !self.lost_key_cells.is_empty() {
+            canonical.extend(serde_json::to_vec(&self.lost_key_cells).unwrap_or_default());
+        }
         let digest = Sha256::digest(&canonical);
         self.hash = digest.iter().fold(String::new(), |mut s, b| {
             use std::fmt::Write as _;

@@ -1,22 +1,25 @@
 //! `laager mc ...`: Micro Colonial from the command line — movement, the Rorke's Drift
 //! break-in and victory, the basic game's victory and the Loss table lookup.
 //!
-//! Each subcommand builds the rule's input from its flags, calls the pure resolution in
-//! `rules::micro_colonial`, and prints it (text, or `--json`). The combat subcommands live in
-//! `mc/` (fire and jam, artillery, melee, morale and rally, charge and pursuit), each throwing
-//! its dice through `mc/thrown.rs`.
+//! Each subcommand builds the procedure's typed input from its flags and resolves it as a
+//! [`Request`] through `run_request`, printing it (text, or `--json`). The combat
+//! subcommands live in `mc/` (fire and jam, artillery, melee, morale and rally, charge and
+//! pursuit), each throwing its dice (or printing its odds) through `mc/thrown.rs`. One-off
+//! `--cell` values, lost-key cells included, go into the charts (`TablesArgs::load`).
 
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::dice::{DiceSource, EnteredDice, SeededDice};
-use crate::rules::micro_colonial::lost_keys::LostKeyCells;
+use super::{CliError, Outcome, TablesArgs, run_request};
+use crate::charts::Charts;
+use crate::dice::DiceChoice;
+use crate::rules::Request;
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::movement::{
-    Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop,
+    Change, Crossing, Interpenetration, Mode, MoveInput, Square, Troop,
 };
 use crate::rules::micro_colonial::rorkes_drift::{
-    self, PerimeterWall, RdMove, Room, RorkesDriftEnd, Side,
+    BreakInInput, PerimeterWall, RdMoveInput, RdVictoryInput, Room, Side,
 };
-use crate::rules::micro_colonial::victory::{self, BasicGameEnd};
-use crate::rules::micro_colonial::{Failure, loss, movement};
+use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
@@ -179,8 +182,8 @@ pub struct RdVictoryArgs {
 #[derive(Debug, Args)]
 pub struct RdMoveArgs {
     /// Who moves.
-    #[arg(long, value_parser = ["zulu", "british"])]
-    pub side: String,
+    #[arg(long, value_parser = parse_with::<Side>(Side::NAMES))]
+    pub side: Side,
     /// The unit is inside the perimeter.
     #[arg(long)]
     pub inside_perimeter: bool,
@@ -188,8 +191,8 @@ pub struct RdMoveArgs {
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub internal_walls: u32,
     /// A Zulu unit climbs the perimeter wall this move.
-    #[arg(long, value_parser = ["unoccupied", "occupied"])]
-    pub climb_wall: Option<String>,
+    #[arg(long, value_parser = parse_with::<PerimeterWall>(PerimeterWall::NAMES))]
+    pub climb_wall: Option<PerimeterWall>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -229,12 +232,22 @@ pub struct LossFactorArgs {
     pub common: Common,
 }
 
+/// Resolves a procedure that throws no dice and prints it.
+fn run_plain(request: mc::Request, charts: &Charts, json: bool) -> Result<Outcome, CliError> {
+    run_request(
+        &Request::MicroColonial(request),
+        charts,
+        &DiceChoice::None,
+        json,
+    )
+}
+
 /// Runs an `mc` subcommand.
 pub fn run(command: McCommand) -> Result<Outcome, CliError> {
     match command {
         McCommand::Move(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let request = MoveRequest {
+            let input = MoveInput {
                 troop: args.troop,
                 mode: args.mode,
                 terrain: args.terrain,
@@ -243,59 +256,52 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 volley_losses: args.volley_losses,
                 square: args.square,
             };
-            Ok(print_resolved(
-                &movement::resolve_move(&charts, &request),
-                args.common.json,
-            ))
+            run_plain(mc::Request::Move(input), &charts, args.common.json)
         }
-        McCommand::Rd(RdCommand::BreakIn(args)) => break_in(&args),
+        McCommand::Rd(RdCommand::BreakIn(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let room = if args.occupied {
+                Room::Occupied
+            } else {
+                Room::Empty
+            };
+            thrown::throw(
+                mc::Request::BreakIn(BreakInInput { room }),
+                &charts,
+                args.dice.as_deref(),
+                args.seed,
+                args.odds,
+                args.common.json,
+            )
+        }
         McCommand::Rd(RdCommand::Victory(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let end = RorkesDriftEnd {
+            let input = RdVictoryInput {
                 sections_lost: args.sections_lost,
                 commanders_lost: args.commanders_lost,
                 attacks_beaten_off: args.attacks_beaten_off,
             };
-            Ok(print_resolved(
-                &rorkes_drift::victory(&charts, &end),
-                args.common.json,
-            ))
+            run_plain(mc::Request::RdVictory(input), &charts, args.common.json)
         }
         McCommand::Rd(RdCommand::Move(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let request = RdMove {
-                side: if args.side == "zulu" {
-                    Side::Zulu
-                } else {
-                    Side::British
-                },
+            let input = RdMoveInput {
+                side: args.side,
                 inside_perimeter: args.inside_perimeter,
                 internal_walls: args.internal_walls,
-                climb: args.climb_wall.as_deref().map(|w| {
-                    if w == "occupied" {
-                        PerimeterWall::Occupied
-                    } else {
-                        PerimeterWall::Unoccupied
-                    }
-                }),
+                climb: args.climb_wall,
             };
-            Ok(print_resolved(
-                &rorkes_drift::rd_move(&charts, &request),
-                args.common.json,
-            ))
+            run_plain(mc::Request::RdMove(input), &charts, args.common.json)
         }
         McCommand::Victory(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let end = BasicGameEnd {
+            let input = VictoryInput {
                 regular_infantry: args.regular_infantry,
                 regular_infantry_destroyed: args.regular_infantry_destroyed,
                 driven_from_start_line: args.driven_from_start_line,
                 assaults_beaten_off: args.assaults_beaten_off,
             };
-            Ok(print_resolved(
-                &victory::resolve_basic(&charts, &end),
-                args.common.json,
-            ))
+            run_plain(mc::Request::Victory(input), &charts, args.common.json)
         }
         McCommand::Fire(args) => fire::run(&args),
         McCommand::Jam(args) => fire::run_jam(&args),
@@ -310,86 +316,11 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Initiative(args) => charge::run_initiative(&args),
         McCommand::LossFactor(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            Ok(print_resolved(
-                &loss::loss_factor(&charts, args.initial_ff, args.present_ff),
-                args.common.json,
-            ))
+            let input = LossFactorInput {
+                initial_ff: args.initial_ff,
+                present_ff: args.present_ff,
+            };
+            run_plain(mc::Request::LossFactor(input), &charts, args.common.json)
         }
     }
-}
-
-fn break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
-    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let room = if args.occupied {
-        Room::Occupied
-    } else {
-        Room::Empty
-    };
-    if args.odds {
-        return match rorkes_drift::break_in_odds(&charts, room) {
-            Ok(odds) => {
-                print_odds(&odds, args.common.json, true);
-                Ok(Outcome::Done)
-            }
-            Err(refusal) => Ok(print_resolved(&Err(refusal), args.common.json)),
-        };
-    }
-    let mut dice: Box<dyn DiceSource> = match (&args.dice, args.seed) {
-        (Some(faces), _) => Box::new(EnteredDice::parse(faces).map_err(|e| dice_error(&e))?),
-        (None, Some(seed)) => Box::new(SeededDice::new(seed)),
-        (None, None) => {
-            return Err(CliError::Input(
-                "give --dice FACES, --seed N or --odds".to_owned(),
-            ));
-        }
-    };
-    let result = rorkes_drift::break_in(&charts, room, dice.as_mut());
-    if let Err(Failure::Dice(e)) = &result {
-        return Err(dice_error(e));
-    }
-    if dice.unused() > 0 {
-        return Err(CliError::Input(format!(
-            "--dice: {} face(s) left unused: a break-in throws one black and one red die",
-            dice.unused()
-        )));
-    }
-    match result {
-        Ok(resolution) => Ok(print_resolved(&Ok(resolution), args.common.json)),
-        Err(Failure::Refused(refusal)) => Ok(print_resolved(&Err(refusal), args.common.json)),
-        Err(Failure::Dice(e)) => Err(dice_error(&e)),
-    }
-}
-
-/// A dice error as an input error naming the flag (`--dice: '4' needs a colour ...`).
-fn dice_error(error: &crate::dice::DiceError) -> CliError {
-    let text = error.to_string();
-    CliError::Input(format!(
-        "--dice: {}",
-        text.strip_prefix("dice: ").unwrap_or(&text)
-    ))
-}
-
-/// Loads the tables; a `--cell` for a cell whose chart lost its printed keys is kept apart
-/// for the rule, which names such cells by what it knows.
-fn load_lost(tables: &TablesArgs) -> Result<(crate::charts::Charts, LostKeyCells), CliError> {
-    let base = TablesArgs {
-        tables: tables.tables.clone(),
-        cells: Vec::new(),
-    };
-    let mut charts = base.load(Ruleset::MicroColonial)?;
-    let mut typed = LostKeyCells::default();
-    let mut lost = Vec::new();
-    for cell in &tables.cells {
-        if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
-            lost.push(cell);
-        }
-    }
-    for cell in lost {
-        if LostKeyCells::is_lost_key_address(&charts, cell) {
-            typed.add(&charts, cell).map_err(CliError::Input)?;
-        } else if let Err(e) = charts.apply_cell_arg(Ruleset::MicroColonial, cell) {
-            return Err(CliError::Input(e));
-        }
-    }
-    Ok((charts, typed))
 }

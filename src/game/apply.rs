@@ -9,9 +9,8 @@ use super::event::{AppliedResolution, DiceOrigin, Event, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::geometry::{Layout, round_mm};
 use crate::resolution::{Resolution, RollSource};
-use crate::rules::Request;
 use crate::rules::situation::{Records, Roles, UnitView};
-use crate::ruleset::Ruleset;
+use crate::rules::{Outcome, Request, micro_colonial};
 use std::collections::BTreeMap;
 
 /// What applying a resolution writes, before it is logged.
@@ -66,8 +65,7 @@ pub fn apply(
     let mut edits = effects::of(resolution, &units, state);
     // "Strike a line through the figure to show that it has been taken into account": a
     // Micro Colonial move records the unit's move, which strikes through its D figures.
-    if resolution.ruleset == Ruleset::MicroColonial
-        && resolution.procedure == "move"
+    if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome
         && let Some(first) = units.first()
         && let Some(base) = table.and_then(|t| t.base(&first.0))
     {

@@ -1,12 +1,12 @@
 //! What a resolved outcome does to the units it names: the record edits the referee
-//! applies with "apply". Each function reads only the outcome keys of its procedure.
+//! applies with "apply". Each function reads only the typed outcome of its procedure.
 
 use super::event::{Cause, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::resolution::Resolution;
-use crate::rules::{Outcome, dba_zulu};
-use crate::ruleset::Ruleset;
-use serde_json::{Map, Value};
+use crate::rules::micro_colonial::melee::MeleeWinner;
+use crate::rules::micro_colonial::morale::MoraleResult;
+use crate::rules::{Outcome, dba_zulu, micro_colonial};
 
 /// The effects of a resolution on the units it was resolved for, in the order the desk
 /// names them (firer then target; melee A then B; the testing unit first). Procedures
@@ -17,19 +17,9 @@ pub fn of(resolution: &Resolution, units: &[UnitId], state: &GameState) -> Vec<U
         Outcome::DbaZulu(dba_zulu::Outcome::Combat(outcome)) => {
             dba_combat(outcome, first, second, state)
         }
-        Outcome::Untyped(outcome) if resolution.ruleset == Ruleset::MicroColonial => {
-            mc(&resolution.procedure, outcome, units)
-        }
+        Outcome::MicroColonial(outcome) => mc(outcome, units),
         _ => Vec::new(),
     }
-}
-
-fn count(outcome: &Map<String, Value>, key: &str) -> u32 {
-    outcome
-        .get(key)
-        .and_then(Value::as_u64)
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(0)
 }
 
 fn loss(unit_id: Option<&UnitId>, amount: u32, cause: Cause) -> Option<UnitEdit> {
@@ -51,45 +41,41 @@ fn status(unit_id: Option<&UnitId>, status: Option<&str>) -> Option<UnitEdit> {
 /// Micro Colonial: fighting factors lost go to the record sheet's D column when they are
 /// volley losses ("record all volley fire losses under the column headed 'D' ... Record all
 /// other losses under the column headed 'K'"), morale results become statuses.
-fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<UnitEdit> {
+fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
+    use micro_colonial::Outcome as Mc;
     let (first, second) = (units.first(), units.get(1));
-    let edits = match procedure {
+    let edits = match outcome {
         // Firer first, target second: "A final Plus result indicates the number of
         // fighting factors lost".
-        "small-arms-fire" => {
-            let volley = count(outcome, "volley_losses");
-            let other = count(outcome, "ff_lost").saturating_sub(volley);
+        Mc::Fire(o) => {
+            let other = o.ff_lost.saturating_sub(o.volley_losses);
             vec![
-                loss(second, volley, Cause::Volley),
+                loss(second, o.volley_losses, Cause::Volley),
                 loss(second, other, Cause::Other),
             ]
         }
         // "Any plus factor indicates the number of fighting factors lost by the target";
         // with a skirmish screen, "divided in the ratio of 1 to 5": the screen is the third
         // unit selected.
-        "artillery-fire" => match outcome.get("screen_losses") {
-            Some(_) => vec![
-                loss(second, count(outcome, "close_order_losses"), Cause::Other),
-                loss(units.get(2), count(outcome, "screen_losses"), Cause::Other),
+        Mc::Artillery(o) => match (o.screen_losses, o.close_order_losses) {
+            (Some(screen), close_order) => vec![
+                loss(second, close_order.unwrap_or(0), Cause::Other),
+                loss(units.get(2), screen, Cause::Other),
             ],
-            None => vec![loss(second, count(outcome, "ff_lost"), Cause::Other)],
+            (None, _) => vec![loss(second, o.ff_lost, Cause::Other)],
         },
         // "Any plus result will be the number of fighting factors lost by the opposing
         // unit"; the loser who must test is marked so.
-        "melee" => {
-            let loser = match outcome.get("winner").and_then(Value::as_str) {
-                Some("a") => second,
-                Some("b") => first,
-                _ => None,
+        Mc::Melee(o) => {
+            let loser = match o.winner {
+                MeleeWinner::A => second,
+                MeleeWinner::B => first,
+                MeleeWinner::Draw => None,
             };
-            let must_test = outcome
-                .get("loser_must_test")
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
             vec![
-                loss(first, count(outcome, "a_losses"), Cause::Other),
-                loss(second, count(outcome, "b_losses"), Cause::Other),
-                if must_test {
+                loss(first, o.a_losses, Cause::Other),
+                loss(second, o.b_losses, Cause::Other),
+                if o.loser_must_test {
                     status(loser, Some("morale test due"))
                 } else {
                     None
@@ -97,25 +83,19 @@ fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<Un
             ]
         }
         // The morale result is the unit's action: GOOD clears any status.
-        "morale" => {
-            let word = match outcome.get("result").and_then(Value::as_str) {
-                Some("fall-back") => Some("falling back"),
-                Some("go-to-ground") => Some("gone to ground"),
-                Some("break") => Some("broken"),
-                _ => None,
+        Mc::Morale(o) => {
+            let word = match o.result {
+                MoraleResult::FallBack => Some("falling back"),
+                MoraleResult::GoToGround => Some("gone to ground"),
+                MoraleResult::Break => Some("broken"),
+                MoraleResult::Good => None,
             };
             vec![status(first, word)]
         }
         // A rallied unit's break is over.
-        "rally" => {
-            if outcome.get("rallied").and_then(Value::as_bool) == Some(true) {
-                vec![status(first, None)]
-            } else {
-                Vec::new()
-            }
-        }
+        Mc::Rally(o) if o.rallied => vec![status(first, None)],
         // "A breaking unit will lose one dice x 10 fighting factors per move of rout."
-        "rout-loss" => vec![loss(first, count(outcome, "ff_lost"), Cause::Other)],
+        Mc::RoutLoss(o) => vec![loss(first, o.ff_lost, Cause::Other)],
         _ => Vec::new(),
     };
     edits.into_iter().flatten().collect()
@@ -125,14 +105,10 @@ fn mc(procedure: &str, outcome: &Map<String, Value>, units: &[UnitId]) -> Vec<Un
 pub fn notes(resolution: &Resolution, units: &[UnitId]) -> Vec<String> {
     let mut notes = Vec::new();
     // "divided in the ratio of 1 to 5": the skirmish screen's share goes to the third unit.
-    if resolution.ruleset == Ruleset::MicroColonial
-        && resolution.procedure == "artillery-fire"
+    if let Outcome::MicroColonial(micro_colonial::Outcome::Artillery(artillery)) =
+        &resolution.outcome
         && units.len() < 3
-        && let Some(screen) = resolution
-            .outcome
-            .get("screen_losses")
-            .and_then(Value::as_u64)
-            .filter(|n| *n > 0)
+        && let Some(screen) = artillery.screen_losses.filter(|n| *n > 0)
     {
         notes.push(format!(
             "the skirmish screen's {screen} FF: select the screen as a third unit to record them"

@@ -169,6 +169,9 @@ pub enum Request {
     /// A DBA-style Zulu procedure.
     #[serde(rename = "dba-zulu")]
     DbaZulu(dba_zulu::Request),
+    /// A Micro Colonial procedure.
+    #[serde(rename = "micro-colonial")]
+    MicroColonial(micro_colonial::Request),
 }
 
 impl Request {
@@ -176,6 +179,7 @@ impl Request {
     pub fn ruleset(&self) -> Ruleset {
         match self {
             Request::DbaZulu(_) => Ruleset::DbaZulu,
+            Request::MicroColonial(_) => Ruleset::MicroColonial,
         }
     }
 
@@ -183,6 +187,7 @@ impl Request {
     pub fn procedure(&self) -> &'static str {
         match self {
             Request::DbaZulu(r) => r.procedure(),
+            Request::MicroColonial(r) => r.procedure(),
         }
     }
 
@@ -196,6 +201,9 @@ impl Request {
             Request::DbaZulu(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::DbaZulu)),
+            Request::MicroColonial(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::MicroColonial)),
         }
     }
 
@@ -203,6 +211,7 @@ impl Request {
     pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
         match self {
             Request::DbaZulu(r) => r.odds(charts),
+            Request::MicroColonial(r) => r.odds(charts),
         }
     }
 
@@ -210,6 +219,7 @@ impl Request {
     pub fn roles(&self) -> &'static [&'static str] {
         match self {
             Request::DbaZulu(r) => r.roles(),
+            Request::MicroColonial(r) => r.roles(),
         }
     }
 
@@ -232,15 +242,21 @@ impl Request {
     }
 
     /// Resolves it with the dice chosen at the desk or on the command line. Typed faces
-    /// that do not read, run short or are left over are refused as bad dice, naming them.
+    /// that do not read, run short or are left over are refused as bad dice, naming them;
+    /// faces typed for a resolution that threw none (an automatic rout, a first move's
+    /// pursuit) were not needed, which it warns of.
     pub fn resolve_with(&self, charts: &Charts, dice: &DiceChoice) -> Result<Resolution, Refusal> {
         let dice_rule = || RuleRef::section(self.ruleset(), "dice");
         let mut source = dice
             .source()
             .map_err(|e| Refusal::bad_dice(dice_rule(), &e))?;
-        let resolution = self.resolve(charts, source.as_mut())?;
+        let mut resolution = self.resolve(charts, source.as_mut())?;
         let unused = source.unused();
-        if unused > 0 {
+        if unused > 0 && resolution.rolls.is_empty() {
+            resolution.warn(format!(
+                "dice: the {unused} face(s) typed were not needed: nothing was thrown"
+            ));
+        } else if unused > 0 {
             let thrown: usize = resolution.rolls.iter().map(|r| r.faces.len()).sum();
             return Err(Refusal::new(
                 RefusalKind::BadDice,
@@ -263,6 +279,8 @@ impl Request {
 pub enum Outcome {
     /// A DBA-style Zulu outcome.
     DbaZulu(dba_zulu::Outcome),
+    /// A Micro Colonial outcome.
+    MicroColonial(micro_colonial::Outcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -271,6 +289,7 @@ impl Serialize for Outcome {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let value = match self {
             Outcome::DbaZulu(o) => serde_json::to_value(o),
+            Outcome::MicroColonial(o) => serde_json::to_value(o),
             Outcome::Untyped(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
@@ -295,6 +314,8 @@ impl Outcome {
         let typed = match ruleset {
             Ruleset::DbaZulu => dba_zulu::Outcome::from_value(procedure, value.clone())
                 .map(|r| r.map(Outcome::DbaZulu)),
+            Ruleset::MicroColonial => micro_colonial::Outcome::from_value(procedure, value.clone())
+                .map(|r| r.map(Outcome::MicroColonial)),
             _ => None,
         };
         match typed {

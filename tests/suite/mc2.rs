@@ -4,6 +4,7 @@
 
 mod artillery;
 mod charge;
+mod contract;
 mod fire;
 mod jam;
 mod melee;

@@ -6,15 +6,21 @@ use laager::Ruleset;
 use laager::charts::Charts;
 use laager::game::{Cause, Event, Game, GameError, GameState, UnitEdit, UnitId, effects, mc_unit};
 use laager::resolution::Resolution;
+use laager::rules::Outcome;
 use serde_json::{Value, json};
 
 use super::records::{loss, unit};
 
+/// A resolution with this outcome, read as its procedure's typed outcome (its `--json`
+/// keys, every one given).
 fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> Resolution {
     let mut resolution = Resolution::new(ruleset, procedure, "hash");
-    for (key, value) in outcome.as_object().expect("an object") {
-        resolution.set(key, value.clone());
-    }
+    resolution.outcome =
+        Outcome::from_parts(ruleset, procedure, outcome.clone()).expect("a typed outcome");
+    assert!(
+        !matches!(resolution.outcome, Outcome::Untyped(_)),
+        "{procedure} has a typed outcome"
+    );
     resolution
 }
 
@@ -45,7 +51,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
     let volley = resolved(
         Ruleset::MicroColonial,
         "small-arms-fire",
-        &json!({"ff_lost": 34, "volley_losses": 34}),
+        &json!({"range_rounded_mm": 300, "total": 34, "ff_lost": 34, "volley_losses": 34}),
     );
     assert_eq!(
         effects::of(&volley, &units, &GameState::default()),
@@ -54,7 +60,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
     let independent = resolved(
         Ruleset::MicroColonial,
         "small-arms-fire",
-        &json!({"ff_lost": 12, "volley_losses": 0}),
+        &json!({"range_rounded_mm": 300, "total": 12, "ff_lost": 12, "volley_losses": 0}),
     );
     assert_eq!(
         effects::of(&independent, &units, &GameState::default()),
@@ -64,7 +70,7 @@ fn micro_colonial_fire_losses_go_to_the_target_d_for_volleys_k_otherwise() {
     let nil = resolved(
         Ruleset::MicroColonial,
         "small-arms-fire",
-        &json!({"ff_lost": 0, "volley_losses": 0}),
+        &json!({"range_rounded_mm": 300, "total": -3, "ff_lost": 0, "volley_losses": 0}),
     );
     assert!(effects::of(&nil, &units, &GameState::default()).is_empty());
 }
@@ -76,7 +82,7 @@ fn micro_colonial_artillery_losses_split_between_close_order_and_screen() {
     let plain = resolved(
         Ruleset::MicroColonial,
         "artillery-fire",
-        &json!({"ff_lost": 39}),
+        &json!({"total": 39, "ff_lost": 39}),
     );
     assert_eq!(
         effects::of(
@@ -89,7 +95,7 @@ fn micro_colonial_artillery_losses_split_between_close_order_and_screen() {
     let screened = resolved(
         Ruleset::MicroColonial,
         "artillery-fire",
-        &json!({"ff_lost": 36, "screen_losses": 6, "close_order_losses": 30}),
+        &json!({"total": 36, "ff_lost": 36, "screen_losses": 6, "close_order_losses": 30}),
     );
     assert_eq!(
         effects::of(
@@ -140,18 +146,30 @@ fn micro_colonial_morale_rally_and_rout_write_statuses_and_losses() {
         ("break", Some("broken")),
         ("good", None),
     ] {
-        let morale = resolved(Ruleset::MicroColonial, "morale", &json!({"result": result}));
+        let morale = resolved(
+            Ruleset::MicroColonial,
+            "morale",
+            &json!({"automatic_rout": false, "total": 50, "result": result}),
+        );
         assert_eq!(
             effects::of(&morale, &units, &GameState::default()),
             [status("uNodwengu 1", word)]
         );
     }
-    let rallied = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": true}));
+    let rallied = resolved(
+        Ruleset::MicroColonial,
+        "rally",
+        &json!({"minimum": 4, "rallied": true}),
+    );
     assert_eq!(
         effects::of(&rallied, &units, &GameState::default()),
         [status("uNodwengu 1", None)]
     );
-    let not = resolved(Ruleset::MicroColonial, "rally", &json!({"rallied": false}));
+    let not = resolved(
+        Ruleset::MicroColonial,
+        "rally",
+        &json!({"minimum": 4, "rallied": false}),
+    );
     assert!(effects::of(&not, &units, &GameState::default()).is_empty());
     let rout = resolved(Ruleset::MicroColonial, "rout-loss", &json!({"ff_lost": 40}));
     assert_eq!(
@@ -284,8 +302,11 @@ fn morale_table(charts: &Charts) -> laager::geometry::Layout {
 
 #[cfg(feature = "gui")]
 fn melee_won_by_a(a: &str, b: &str) -> Event {
-    let mut resolution = Resolution::new(Ruleset::MicroColonial, "melee", "hash");
-    resolution.set("winner", "a");
+    let resolution = resolved(
+        Ruleset::MicroColonial,
+        "melee",
+        &json!({"a_losses": 10, "b_losses": 45, "winner": "a", "margin": 35, "loser_must_test": true}),
+    );
     Event::ResolutionApplied(Box::new(laager::game::AppliedResolution {
         request: None,
         inputs: json!({"procedure": "melee", "units": [a, b]}),

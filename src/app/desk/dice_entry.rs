@@ -37,31 +37,27 @@ impl DiceEntry {
     /// The dice source for one resolution; a roll uses up its seed.
     pub fn take_source(&mut self) -> Result<Box<dyn DiceSource>, DiceError> {
         match self.mode {
-            DiceMode::Roll => {
-                let seed = self.next_seed;
-                self.next_seed = self
-                    .next_seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                Ok(Box::new(SeededDice::new(seed)))
-            }
+            DiceMode::Roll => Ok(Box::new(SeededDice::new(self.take_seed()))),
             DiceMode::Typed => Ok(Box::new(EnteredDice::parse(&self.typed)?)),
         }
     }
 
-    /// The dice for one resolution, as the engine takes them; a roll uses up its seed.
+    /// The dice for one resolution through `Request::resolve_with`; a roll uses up its seed.
     pub fn take_choice(&mut self) -> DiceChoice {
         match self.mode {
-            DiceMode::Roll => {
-                let seed = self.next_seed;
-                self.next_seed = self
-                    .next_seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                DiceChoice::Seeded(seed)
-            }
+            DiceMode::Roll => DiceChoice::Seeded(self.take_seed()),
             DiceMode::Typed => DiceChoice::Typed(self.typed.clone()),
         }
+    }
+
+    /// The seed of this roll; the next one moves on.
+    fn take_seed(&mut self) -> u64 {
+        let seed = self.next_seed;
+        self.next_seed = self
+            .next_seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed
     }
 
     /// Draws the mode switch and, when typing, the faces field with its hint. Returns

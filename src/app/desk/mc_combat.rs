@@ -2,22 +2,16 @@
 //! rally, artillery and the Rorke's Drift break-in. Each form builds the engine's input;
 //! the engine reads the charts, gives the exact odds and counts the dice.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
 use super::mc_fire::{ArcInput, FireForm, RangeInput};
 use super::mc_panel::McProcedure;
 use crate::charts::Charts;
-use crate::dice::DiceSource;
-use crate::resolution::{Odds, Refusal, Resolution};
-use crate::rules::micro_colonial::Failure;
-use crate::rules::micro_colonial::artillery::{self, Ammo, ArtilleryFire, ArtilleryTarget, Gun};
-use crate::rules::micro_colonial::fire;
-use crate::rules::micro_colonial::jam::{self, Crew};
-use crate::rules::micro_colonial::lost_keys::LostKeyCells;
-use crate::rules::micro_colonial::melee::{self, Melee, Side, TYPES};
-use crate::rules::micro_colonial::rally::{self, Command, RallyAttempt, RallyClass};
-use crate::rules::micro_colonial::rorkes_drift::{self, Room};
+use crate::resolution::{Refusal, Step};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
+use crate::rules::micro_colonial::jam::{Crew, JamInput};
+use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
+use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
+use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
 use crate::ruleset::Ruleset;
 
 /// Artillery Table 3's cells that are not tactical factors (the random factor's multiplier
@@ -179,9 +173,9 @@ impl Default for MeleeForm {
 }
 
 impl MeleeForm {
-    /// The engine's melee.
-    pub fn melee(&self) -> Melee {
-        Melee {
+    /// The engine's input.
+    pub fn input(&self) -> MeleeInput {
+        MeleeInput {
             a: self.a.side(),
             b: self.b.side(),
         }
@@ -202,9 +196,9 @@ pub struct RallyForm {
 }
 
 impl RallyForm {
-    /// The engine's attempt.
-    pub fn attempt(&self) -> RallyAttempt {
-        RallyAttempt {
+    /// The engine's input.
+    pub fn input(&self) -> RallyInput {
+        RallyInput {
             class: self.class,
             command: self.command,
             in_melee: self.in_melee,
@@ -250,9 +244,9 @@ impl Default for ArtilleryForm {
 }
 
 impl ArtilleryForm {
-    /// The engine's fire.
-    pub fn fire(&self) -> ArtilleryFire {
-        ArtilleryFire {
+    /// The engine's input.
+    pub fn input(&self) -> ArtilleryInput {
+        ArtilleryInput {
             gun: self.gun,
             ammo: self.ammo,
             range_mm: self.range.range_mm,
@@ -347,12 +341,6 @@ impl McCombat {
         }
     }
 
-    /// Whether later odds outcomes are better for the roller: the melee's are listed "a",
-    /// "b", "draw", so "this or better" reads from A's win; every other list runs upwards.
-    pub fn better_is_higher(procedure: McProcedure) -> bool {
-        procedure != McProcedure::Melee
-    }
-
     /// Draws the form of a combat procedure.
     pub fn ui(&mut self, ui: &mut egui::Ui, procedure: McProcedure, charts: &Charts) {
         match procedure {
@@ -417,54 +405,32 @@ impl McCombat {
         }
     }
 
-    /// The exact odds of a combat procedure, before the roll.
-    pub fn odds(
-        &self,
-        procedure: McProcedure,
-        charts: &Charts,
-        typed: &LostKeyCells,
-    ) -> Option<Result<Odds, Refusal>> {
-        Some(match procedure {
-            McProcedure::Fire => fire::odds(charts, &self.fire.request(), typed),
-            McProcedure::Jam => jam::odds(charts, self.jam.crew),
-            McProcedure::Melee => melee::odds(charts, &self.melee.melee(), typed),
-            McProcedure::Rally => rally::odds(charts, &self.rally.attempt()),
-            McProcedure::Artillery => artillery::odds(charts, &self.artillery.fire(), typed),
-            McProcedure::BreakIn => rorkes_drift::break_in_odds(charts, self.room()),
-            McProcedure::Rout => Ok(rally::rout_odds()),
-            McProcedure::Movement | McProcedure::Morale => return None,
+    /// The steps the desk puts before the engine's: where the range came from, and whether
+    /// the target is in the arc (a refusal when it is not), for fire and artillery.
+    pub fn first_steps(&self, procedure: McProcedure) -> Result<Vec<Step>, Refusal> {
+        Ok(match procedure {
+            McProcedure::Fire => vec![self.fire.range.step("SMALL ARMS FIRE"), self.arc.check()?],
+            McProcedure::Artillery => vec![
+                self.artillery.range.step("ARTILLERY FIRE"),
+                self.arc.check()?,
+            ],
+            _ => Vec::new(),
         })
     }
 
-    /// Resolves a combat procedure with the dice given (None for movement and morale).
-    pub fn resolve(
-        &self,
-        procedure: McProcedure,
-        charts: &Charts,
-        typed: &LostKeyCells,
-        dice: &mut dyn DiceSource,
-    ) -> Option<Result<Resolution, Failure>> {
+    /// The engine's request for a combat procedure's form (`None` for movement and
+    /// morale, whose forms are apart).
+    pub fn request(&self, procedure: McProcedure) -> Option<mc::Request> {
         Some(match procedure {
-            McProcedure::Fire => self.arc.check().map_err(Failure::Refused).and_then(|arc| {
-                fire::resolve(charts, &self.fire.request(), typed, dice).map(|mut r| {
-                    r.steps.insert(0, self.fire.range.step("SMALL ARMS FIRE"));
-                    r.steps.insert(1, arc);
-                    r
-                })
+            McProcedure::Fire => mc::Request::Fire(self.fire.input()),
+            McProcedure::Jam => mc::Request::Jam(JamInput {
+                crew: self.jam.crew,
             }),
-            McProcedure::Jam => jam::resolve(charts, self.jam.crew, dice),
-            McProcedure::Melee => melee::resolve(charts, &self.melee.melee(), typed, dice),
-            McProcedure::Rally => rally::resolve(charts, &self.rally.attempt(), dice),
-            McProcedure::Artillery => self.arc.check().map_err(Failure::Refused).and_then(|arc| {
-                artillery::resolve(charts, &self.artillery.fire(), typed, dice).map(|mut r| {
-                    r.steps
-                        .insert(0, self.artillery.range.step("ARTILLERY FIRE"));
-                    r.steps.insert(1, arc);
-                    r
-                })
-            }),
-            McProcedure::BreakIn => rorkes_drift::break_in(charts, self.room(), dice),
-            McProcedure::Rout => rally::rout(charts, dice),
+            McProcedure::Melee => mc::Request::Melee(self.melee.input()),
+            McProcedure::Rally => mc::Request::Rally(self.rally.input()),
+            McProcedure::Artillery => mc::Request::Artillery(self.artillery.input()),
+            McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput { room: self.room() }),
+            McProcedure::Rout => mc::Request::RoutLoss(RoutLossInput {}),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -3,7 +3,7 @@
 
 use super::mc_combat::{number_field, pick};
 use crate::resolution::{Refusal, RuleRef, Step};
-use crate::rules::micro_colonial::fire::{Engaged, FireRequest, FireType, Firer, Target, Weapon};
+use crate::rules::micro_colonial::fire::{Engaged, FireInput, FireType, Firer, Target, Weapon};
 use crate::ruleset::Ruleset;
 
 /// A distance for the eye: to the hundredth of a mm, without trailing zeros.
@@ -251,9 +251,9 @@ impl Default for FireForm {
 }
 
 impl FireForm {
-    /// The engine's request.
-    pub fn request(&self) -> FireRequest {
-        FireRequest {
+    /// The engine's input.
+    pub fn input(&self) -> FireInput {
+        FireInput {
             firer: self.firer,
             firer_ff: self.firer_ff,
             weapon: self.weapon,

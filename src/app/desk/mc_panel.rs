@@ -2,8 +2,9 @@
 //! crossed, changes of formation, interpenetrations, last move's volley losses (the D
 //! column) and squares — the engine reads the charts and answers in mm.
 
+use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
 use crate::rules::micro_colonial::movement::{
-    Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Terrain, Troop,
+    Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop,
 };
 
 /// The movement form.
@@ -51,9 +52,9 @@ fn toggle<T: PartialEq + Copy>(ui: &mut egui::Ui, list: &mut Vec<T>, item: T, la
 }
 
 impl MoveForm {
-    /// The engine's request for this form.
-    pub fn request(&self) -> MoveRequest {
-        let mut request = MoveRequest::new(self.troop);
+    /// The engine's input for this form.
+    pub fn input(&self) -> MoveInput {
+        let mut request = MoveInput::new(self.troop);
         request.mode = self.mode;
         request.terrain = self
             .terrain
@@ -173,7 +174,7 @@ pub struct MoraleForm {
     /// Cavalry read GO TO GROUND as FALL BACK.
     pub cavalry: bool,
     /// Charging or being charged.
-    pub charge: Option<crate::rules::micro_colonial::morale::Charge>,
+    pub charge: Option<Charge>,
     /// Table 4's factors that apply, each with its count (1, or the number of units for
     /// the factors counted per unit).
     pub factors: Vec<(String, u32)>,
@@ -194,9 +195,9 @@ impl Default for MoraleForm {
 }
 
 impl MoraleForm {
-    /// The engine's test.
-    pub fn test(&self) -> crate::rules::micro_colonial::morale::MoraleTest {
-        crate::rules::micro_colonial::morale::MoraleTest {
+    /// The engine's input.
+    pub fn input(&self) -> MoraleInput {
+        MoraleInput {
             initial_ff: self.initial_ff,
             present_ff: self.present_ff,
             troop: self.troop.trim().to_owned(),
@@ -209,7 +210,6 @@ impl MoraleForm {
 
     /// Draws the form; `factor_names` are Table 4's factors in the charts in force.
     pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
-        use crate::rules::micro_colonial::morale::Charge;
         ui.add(egui::Slider::new(&mut self.initial_ff, 1..=2000).text("initial FF"));
         ui.add(egui::Slider::new(&mut self.present_ff, 0..=2000).text("present FF"));
         ui.horizontal(|ui| {

@@ -156,7 +156,7 @@ impl Desk {
             return;
         }
         if ruleset == Ruleset::MicroColonial {
-            self.resolve_mc(charts.clone());
+            self.resolve_mc(charts);
             return;
         }
         let charts = match self.charts_for(charts, ruleset) {
@@ -227,66 +227,70 @@ impl Desk {
         }
     }
 
-    /// Micro Colonial's charts in force: one-off cells whose chart lost its printed keys go
-    /// to the rule as typed cells, named by what the rule knows (as `laager mc --cell` does).
-    fn mc_charts(
-        &self,
-        mut charts: Charts,
-    ) -> Result<(Charts, micro_colonial::lost_keys::LostKeyCells), String> {
-        let mut typed = micro_colonial::lost_keys::LostKeyCells::default();
-        let mut lost = Vec::new();
-        for cell in &self.once_cells {
-            if charts.apply_cell_arg(Ruleset::MicroColonial, cell).is_err() {
-                lost.push(cell.clone());
+    /// The Micro Colonial request of the form shown, or the field that does not read.
+    fn mc_request(&self) -> Result<micro_colonial::Request, String> {
+        match self.mc_procedure {
+            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input())),
+            McProcedure::Morale => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
+            p => {
+                if let Some(e) = self.mc_combat.input_error(p) {
+                    return Err(e);
+                }
+                self.mc_combat
+                    .request(p)
+                    .ok_or_else(|| "this procedure has no form".to_owned())
             }
         }
-        for cell in lost {
-            typed.add(&charts, &cell)?;
-        }
-        Ok((charts, typed))
     }
 
-    fn resolve_mc(&mut self, charts: Charts) {
+    /// The exact odds of the Micro Colonial procedure shown, with the way "this or better"
+    /// counts for it; `None` for one that throws no dice or a form that does not read.
+    fn mc_odds(&self, charts: &Charts) -> Option<(Result<Odds, Refusal>, bool)> {
+        let charts = self.charts_for(charts, Ruleset::MicroColonial).ok()?;
+        let request = self.mc_request().ok()?;
+        let better_is_higher = request.better_is_higher();
+        let odds = Request::MicroColonial(request).odds(&charts)?;
+        Some((odds, better_is_higher))
+    }
+
+    fn resolve_mc(&mut self, charts: &Charts) {
         self.message = None;
-        let (charts, typed) = match self.mc_charts(charts) {
+        let charts = match self.charts_for(charts, Ruleset::MicroColonial) {
             Ok(c) => c,
             Err(e) => {
                 self.message = Some(e);
                 return;
             }
         };
-        if self.mc_procedure == McProcedure::Movement {
-            self.result = Some(micro_colonial::movement::resolve_move(
-                &charts,
-                &self.mc_move.request(),
-            ));
-            return;
-        }
-        if let Some(e) = self.mc_combat.input_error(self.mc_procedure) {
-            self.message = Some(e);
-            return;
-        }
-        let Some(mut dice) = self.take_dice() else {
-            return;
+        let request = match self.mc_request() {
+            Ok(request) => request,
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
         };
-        let result = if self.mc_procedure == McProcedure::Morale {
-            micro_colonial::morale::resolve(&charts, &self.mc_morale.test(), &typed, dice.as_mut())
+        let first = match self.mc_combat.first_steps(self.mc_procedure) {
+            Ok(steps) => steps,
+            Err(refusal) => {
+                self.result = Some(Err(refusal));
+                return;
+            }
+        };
+        let dice = if self.mc_procedure == McProcedure::Movement {
+            DiceChoice::None
         } else {
-            match self
-                .mc_combat
-                .resolve(self.mc_procedure, &charts, &typed, dice.as_mut())
-            {
-                Some(result) => result,
-                None => return,
-            }
+            self.dice.take_choice()
         };
-        match result {
-            Ok(_) if dice.unused() > 0 => {
-                self.message = Some(format!("dice: {} typed face(s) left unused", dice.unused()));
+        match Request::MicroColonial(request).resolve_with(&charts, &dice) {
+            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
+                self.message = Some(refusal.reason);
             }
-            Ok(resolution) => self.result = Some(Ok(resolution)),
-            Err(micro_colonial::Failure::Refused(refusal)) => self.result = Some(Err(refusal)),
-            Err(micro_colonial::Failure::Dice(e)) => self.message = Some(e.to_string()),
+            result => {
+                self.result = Some(result.map(|mut r| {
+                    r.steps.splice(0..0, first);
+                    r
+                }));
+            }
         }
     }
 
@@ -439,20 +443,11 @@ impl Desk {
                 }
                 p => self.mc_combat.ui(ui, p, charts),
             }
-            if let Some(odds) = self
-                .mc_charts(charts.clone())
-                .ok()
-                .and_then(|(c, typed)| self.mc_combat.odds(self.mc_procedure, &c, &typed))
-            {
+            if let Some((odds, better_is_higher)) = self.mc_odds(charts) {
                 ui.separator();
                 ui.strong("Odds before the roll");
                 match odds {
-                    Ok(odds) => odds_ui(
-                        ui,
-                        "mc",
-                        &odds,
-                        McCombat::better_is_higher(self.mc_procedure),
-                    ),
+                    Ok(odds) => odds_ui(ui, "mc", &odds, better_is_higher),
                     Err(refusal) => {
                         ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
                     }

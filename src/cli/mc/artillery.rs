@@ -1,12 +1,11 @@
 //! `laager mc artillery`: one gun's shell or cannister fire.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
 use super::super::{CliError, Outcome};
 use super::thrown::Throw;
 use super::{Common, parse_with};
-use crate::rules::micro_colonial::artillery::{self, Ammo, ArtilleryFire, ArtilleryTarget, Gun};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
+use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc artillery`.
@@ -67,8 +66,8 @@ pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
             )));
         }
     }
-    let (charts, typed) = super::load_lost(&args.common.tables)?;
-    let fire = ArtilleryFire {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let input = ArtilleryInput {
         gun: args.gun,
         ammo: args.ammo,
         range_mm: args.range_mm,
@@ -80,10 +79,6 @@ pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
         friends_near_target_mm: args.friends_near_target_mm,
         skirmish_screen: args.skirmish_screen,
     };
-    args.throw.run(
-        args.common.json,
-        "an artillery fire throws one random factor",
-        || artillery::odds(&charts, &fire, &typed),
-        |dice| artillery::resolve(&charts, &fire, &typed, dice),
-    )
+    args.throw
+        .run(mc::Request::Artillery(input), &charts, args.common.json)
 }

@@ -1,12 +1,10 @@
 //! `laager mc charge`, `laager mc pursuit` and `laager mc initiative`.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
-use super::super::{CliError, Outcome, print_resolved};
+use super::super::{CliError, Outcome};
 use super::thrown::Throw;
-use super::{Common, parse_with};
-use crate::rules::micro_colonial::charge::{self, ChargeCheck, Pursuer, PursuitCheck};
+use super::{Common, parse_with, run_plain};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -49,7 +47,7 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
         }
     }
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let check = ChargeCheck {
+    let input = ChargeInput {
         moves_since_last_charge: args.moves_since_last_charge,
         pursuing: args.pursuing,
         charge_mm: args.charge_mm,
@@ -57,10 +55,7 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
         volley_losses: args.volley_losses,
         cause_during_move: args.cause_during_move,
     };
-    Ok(print_resolved(
-        &charge::charge(&charts, &check),
-        args.common.json,
-    ))
+    run_plain(mc::Request::Charge(input), &charts, args.common.json)
 }
 
 /// `laager mc pursuit`.
@@ -86,17 +81,13 @@ pub struct PursuitArgs {
 /// Runs `laager mc pursuit`.
 pub fn run_pursuit(args: &PursuitArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let check = PursuitCheck {
+    let input = PursuitInput {
         pursuer: args.pursuer,
         round: args.round,
         infantry_in_prepared_position: args.infantry_in_prepared_position,
     };
-    args.throw.run(
-        args.common.json,
-        "a pursuit throws one die",
-        || charge::pursue_odds(check),
-        |dice| charge::pursue(&charts, check, dice),
-    )
+    args.throw
+        .run(mc::Request::Pursuit(input), &charts, args.common.json)
 }
 
 /// `laager mc initiative`.
@@ -114,9 +105,8 @@ pub struct InitiativeArgs {
 pub fn run_initiative(args: &InitiativeArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     args.throw.run(
+        mc::Request::Initiative(InitiativeInput {}),
+        &charts,
         args.common.json,
-        "an initiative test throws one die",
-        || Ok(charge::sub_commander_odds()),
-        |dice| charge::sub_commander(&charts, dice),
     )
 }

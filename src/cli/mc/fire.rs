@@ -1,15 +1,11 @@
 //! `laager mc fire` and `laager mc jam`: small arms fire and the machine-gun jam check.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
 use super::super::{CliError, Outcome};
 use super::thrown::Throw;
 use super::{Common, parse_with};
-use crate::rules::micro_colonial::fire::{
-    self, Engaged, FireRequest, FireType, Firer, Target, Weapon,
-};
-use crate::rules::micro_colonial::jam::{self, Crew};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::fire::{Engaged, FireInput, FireType, Firer, Target, Weapon};
+use crate::rules::micro_colonial::jam::{Crew, JamInput};
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -76,8 +72,8 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
             args.range_mm
         )));
     }
-    let (charts, typed) = super::load_lost(&args.common.tables)?;
-    let request = FireRequest {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let input = FireInput {
         firer: args.firer,
         firer_ff: args.firer_ff,
         weapon: args.weapon,
@@ -93,12 +89,8 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
         changing_to_volley: args.changing_to_volley,
         jam_penalty: args.jam_penalty,
     };
-    args.throw.run(
-        args.common.json,
-        "a round of fire throws one random factor",
-        || fire::odds(&charts, &request, &typed),
-        |dice| fire::resolve(&charts, &request, &typed, dice),
-    )
+    args.throw
+        .run(mc::Request::Fire(input), &charts, args.common.json)
 }
 
 /// `laager mc jam`.
@@ -118,10 +110,7 @@ pub struct JamArgs {
 /// Runs `laager mc jam`.
 pub fn run_jam(args: &JamArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    args.throw.run(
-        args.common.json,
-        "a jam check throws one black and one red die",
-        || jam::odds(&charts, args.crew),
-        |dice| jam::resolve(&charts, args.crew, dice),
-    )
+    let input = JamInput { crew: args.crew };
+    args.throw
+        .run(mc::Request::Jam(input), &charts, args.common.json)
 }

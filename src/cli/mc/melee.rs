@@ -1,12 +1,11 @@
 //! `laager mc melee`: one round of melee between attacker A and defender B.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
 use super::super::{CliError, Outcome};
 use super::Common;
 use super::thrown::Throw;
-use crate::rules::micro_colonial::melee::{self, Melee, Side, TYPES};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
+use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc melee`.
@@ -61,10 +60,10 @@ pub struct MeleeArgs {
 
 /// Runs `laager mc melee`.
 pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
-    let (charts, typed) = super::load_lost(&args.common.tables)?;
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let impact = args.impact.as_deref();
     let flank = args.flank_attack.as_deref();
-    let melee = Melee {
+    let input = MeleeInput {
         a: Side {
             ff: args.a_ff,
             kind: args.a_type.clone(),
@@ -84,10 +83,6 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
             last_20mm_curved: args.b_last_20mm_curved,
         },
     };
-    args.throw.run(
-        args.common.json,
-        "a melee throws one random factor per unit, A's first",
-        || melee::odds(&charts, &melee, &typed),
-        |dice| melee::resolve(&charts, &melee, &typed, dice),
-    )
+    args.throw
+        .run(mc::Request::Melee(input), &charts, args.common.json)
 }

@@ -1,14 +1,12 @@
 //! `laager mc morale-due`, `laager mc morale` and `laager mc rally`.
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
-use super::super::{CliError, Outcome, print_resolved};
+use super::super::{CliError, Outcome};
 use super::thrown::Throw;
-use super::{Common, parse_with};
-use crate::rules::micro_colonial::morale::{self, Charge, MoraleTest};
-use crate::rules::micro_colonial::morale_due::{self, MoraleClass, MoraleEvents, Quality};
-use crate::rules::micro_colonial::rally::{self, Command, RallyAttempt, RallyClass};
+use super::{Common, parse_with, run_plain};
+use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
+use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
+use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -61,7 +59,7 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
         args.flank_fell_back_within_mm,
     )?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let events = MoraleEvents {
+    let input = MoraleDueInput {
         class: args.class,
         lost_this_move: args.lost_this_move,
         won_melee: args.won_melee,
@@ -71,10 +69,7 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
         flank_quality: args.flank_quality,
         flank_fell_back_within_mm: args.flank_fell_back_within_mm,
     };
-    Ok(print_resolved(
-        &morale_due::resolve(&charts, &events),
-        args.common.json,
-    ))
+    run_plain(mc::Request::MoraleDue(input), &charts, args.common.json)
 }
 
 /// `laager mc morale`.
@@ -119,7 +114,7 @@ pub struct MoraleArgs {
 
 /// Runs `laager mc morale`.
 pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
-    let (charts, typed) = super::load_lost(&args.common.tables)?;
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut factors = Vec::new();
     for factor in &args.factors {
         let (name, count) = match factor.split_once(':') {
@@ -135,7 +130,7 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         };
         factors.push((name.to_owned(), count));
     }
-    let test = MoraleTest {
+    let input = MoraleInput {
         initial_ff: args.initial_ff,
         present_ff: args.present_ff,
         troop: args.troop.clone(),
@@ -150,12 +145,8 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         },
         factors,
     };
-    args.throw.run(
-        args.common.json,
-        "a morale test throws one die",
-        || morale::odds(&charts, &test, &typed),
-        |dice| morale::resolve(&charts, &test, &typed, dice),
-    )
+    args.throw
+        .run(mc::Request::Morale(input), &charts, args.common.json)
 }
 
 /// `laager mc rally`.
@@ -185,18 +176,14 @@ pub struct RallyArgs {
 /// Runs `laager mc rally`.
 pub fn run_rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let attempt = RallyAttempt {
+    let input = RallyInput {
         class: args.class,
         command: args.command,
         in_melee: args.in_melee,
         under_cannister: args.under_cannister,
     };
-    args.throw.run(
-        args.common.json,
-        "a rally throws one die",
-        || rally::odds(&charts, &attempt),
-        |dice| rally::resolve(&charts, &attempt, dice),
-    )
+    args.throw
+        .run(mc::Request::Rally(input), &charts, args.common.json)
 }
 
 /// `laager mc rout-loss`.
@@ -214,9 +201,8 @@ pub struct RoutLossArgs {
 pub fn run_rout(args: &RoutLossArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     args.throw.run(
+        mc::Request::RoutLoss(RoutLossInput {}),
+        &charts,
         args.common.json,
-        "a move of rout throws one die",
-        || Ok(rally::rout_odds()),
-        |dice| rally::rout(&charts, dice),
     )
 }

@@ -1,14 +1,11 @@
-//! The `(--dice FACES | --seed N | --odds)` of the combat subcommands: one dice source per
-//! resolution, leftover typed faces rejected, a dice error reported against `--dice`.
+//! The `(--dice FACES | --seed N | --odds)` of the subcommands that throw dice: the exact
+//! odds before the throw, or one resolution through `run_request` (typed faces that do not
+//! fit are an input error naming `--dice`).
 
-// `Result<_, Refusal>` is the rules' contract (see rules::micro_colonial).
-#![allow(clippy::result_large_err)]
-
-use super::super::{CliError, Outcome, print_odds, print_resolved};
-use super::dice_error;
-use crate::dice::{DiceSource, EnteredDice, SeededDice};
-use crate::resolution::{Odds, Refusal, Resolution};
-use crate::rules::micro_colonial::Failure;
+use super::super::{CliError, Outcome, print_odds, print_resolved, run_request};
+use crate::charts::Charts;
+use crate::dice::DiceChoice;
+use crate::rules::{Request, micro_colonial};
 use clap::Args;
 
 /// How the dice of a resolution are thrown.
@@ -27,61 +24,53 @@ pub struct Throw {
 }
 
 impl Throw {
-    /// The dice source for a throw (not for `--odds`).
-    pub fn source(&self) -> Result<Box<dyn DiceSource>, CliError> {
-        match (&self.dice, self.seed) {
-            (Some(faces), _) => Ok(Box::new(
-                EnteredDice::parse(faces).map_err(|e| dice_error(&e))?,
-            )),
-            (None, Some(seed)) => Ok(Box::new(SeededDice::new(seed))),
-            (None, None) => Err(CliError::Input(
-                "give --dice FACES, --seed N or --odds".to_owned(),
-            )),
-        }
-    }
-
-    /// Throws through `resolve` and prints it; `what` names the throw for a leftover error.
+    /// Prints the request's odds (`--odds`) or resolves it with the dice given.
     pub fn run(
         &self,
+        request: micro_colonial::Request,
+        charts: &Charts,
         json: bool,
-        what: &str,
-        odds: impl FnOnce() -> Result<Odds, Refusal>,
-        resolve: impl FnOnce(&mut dyn DiceSource) -> Result<Resolution, Failure>,
     ) -> Result<Outcome, CliError> {
-        if self.odds {
-            return match odds() {
-                Ok(odds) => {
-                    print_odds(&odds, json, true);
-                    Ok(Outcome::Done)
-                }
-                Err(refusal) => Ok(print_resolved(&Err(refusal), json)),
-            };
-        }
-        let mut dice = self.source()?;
-        let result = resolve(dice.as_mut());
-        if let Err(Failure::Dice(e)) = &result {
-            return Err(dice_error(e));
-        }
-        let mut result = result;
-        // A resolution that threw nothing (an automatic rout) leaves typed faces unread.
-        if let Ok(resolution) = &mut result
-            && resolution.rolls.is_empty()
-            && dice.unused() > 0
-        {
-            resolution.warn(format!(
-                "--dice: the {} face(s) typed were not needed: nothing was thrown",
-                dice.unused()
-            ));
-        } else if result.is_ok() && dice.unused() > 0 {
-            return Err(CliError::Input(format!(
-                "--dice: {} face(s) left unused: {what}",
-                dice.unused()
-            )));
-        }
-        match result {
-            Ok(resolution) => Ok(print_resolved(&Ok(resolution), json)),
-            Err(Failure::Refused(refusal)) => Ok(print_resolved(&Err(refusal), json)),
-            Err(Failure::Dice(e)) => Err(dice_error(&e)),
-        }
+        throw(
+            request,
+            charts,
+            self.dice.as_deref(),
+            self.seed,
+            self.odds,
+            json,
+        )
     }
+}
+
+/// Prints a request's odds, "this or better" counted the way the rule says, or resolves
+/// it with the typed faces or the seed.
+pub fn throw(
+    request: micro_colonial::Request,
+    charts: &Charts,
+    dice: Option<&str>,
+    seed: Option<u64>,
+    odds: bool,
+    json: bool,
+) -> Result<Outcome, CliError> {
+    let better_is_higher = request.better_is_higher();
+    let request = Request::MicroColonial(request);
+    if odds {
+        return match request.odds(charts) {
+            Some(Ok(odds)) => {
+                print_odds(&odds, json, better_is_higher);
+                Ok(Outcome::Done)
+            }
+            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), json)),
+            None => Err(CliError::Internal(format!(
+                "micro-colonial {} throws no dice: it has no odds",
+                request.procedure()
+            ))),
+        };
+    }
+    if dice.is_none() && seed.is_none() {
+        return Err(CliError::Input(
+            "give --dice FACES, --seed N or --odds".to_owned(),
+        ));
+    }
+    run_request(&request, charts, &DiceChoice::from_flags(dice, seed), json)
 }

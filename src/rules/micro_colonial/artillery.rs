@@ -10,13 +10,17 @@
 //! 10 and add to 3. above. 5. Throw a random factor and add or subtract to 4. above. RESULT
 //! Any plus factor indicates the number of fighting factors lost by the target."
 
-use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::fire::ff;
+use super::lost_keys::{self, AxisKey};
 use super::names::named;
-use super::{Failure, cell_ref, finish, resolution, section, settings};
+use super::{RULESET, bad_dice, cell_ref, finish, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const FIRE: &str = "ARTILLERY FIRE";
@@ -70,8 +74,9 @@ named!(
 );
 
 /// One artillery fire.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ArtilleryFire {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtilleryInput {
     /// The piece.
     pub gun: Gun,
     /// Shell or cannister.
@@ -83,14 +88,19 @@ pub struct ArtilleryFire {
     /// The target type.
     pub target: ArtilleryTarget,
     /// Table 3's factors that apply.
+    #[serde(default)]
     pub factors: Vec<String>,
     /// The fire passes over intervening troops.
+    #[serde(default)]
     pub overhead: bool,
     /// The nearest friends to the gun (mm), for overhead fire.
+    #[serde(default)]
     pub friends_near_gun_mm: Option<f64>,
     /// The nearest friends to the target along the line of fire (mm), for overhead fire.
+    #[serde(default)]
     pub friends_near_target_mm: Option<f64>,
     /// The target is a close order unit screened by skirmishers: losses divided 1 : 5.
+    #[serde(default)]
     pub skirmish_screen: bool,
 }
 
@@ -101,7 +111,7 @@ struct Prepared {
     maximum: i64,
 }
 
-fn refusals(fire: &ArtilleryFire) -> Result<(), Refusal> {
+fn refusals(fire: &ArtilleryInput) -> Result<(), Refusal> {
     if !fire.range_mm.is_finite() || fire.range_mm < 0.0 {
         return Err(Refusal::by_rule(
             section(FIRE),
@@ -148,13 +158,12 @@ fn shell_row(range_mm: f64) -> &'static str {
 #[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
-    fire: &ArtilleryFire,
-    typed: &LostKeyCells,
+    fire: &ArtilleryInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
     refusals(fire)?;
     let known: Vec<String> = charts
-        .chart(super::RULESET, TACTICAL)
+        .chart(RULESET, TACTICAL)
         .map(|c| {
             c.cells()
                 .into_iter()
@@ -243,7 +252,6 @@ fn prepare(
     let (value, address) = lost_keys::read(
         charts,
         reader,
-        typed,
         chart,
         AxisKey::Label(&row),
         AxisKey::Label(&column),
@@ -253,13 +261,13 @@ fn prepare(
         let text = value.to_string();
         let Ok(factor) = text.trim().replace('+', "").parse::<i64>() else {
             return Err(Refusal::by_rule(
-                RuleRef::cell(super::RULESET, title, chart, &address),
+                RuleRef::cell(RULESET, title, chart, &address),
                 format!("cell {address} reads '{text}': {gun} does not reach this band"),
             ));
         };
         base += factor;
         steps.push(Step::valued(
-            RuleRef::cell(super::RULESET, title, chart, &address),
+            RuleRef::cell(RULESET, title, chart, &address),
             format!("2. the artillery factor for {gun} against {}", fire.target),
             factor,
             Some(json!(base)),
@@ -333,18 +341,32 @@ fn scaled(prepared: &Prepared, factor: i64) -> i64 {
     (factor * prepared.multiplier).min(prepared.maximum)
 }
 
-/// An artillery fire (`outcome.ff_lost`, and with a skirmish screen `outcome.screen_losses`
-/// and `outcome.close_order_losses`).
-pub fn resolve(
+/// What an artillery fire decided: the `--json` outcome of `laager mc artillery`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArtilleryOutcome {
+    /// Every factor and the random factor, added (minus results too).
+    pub total: i64,
+    /// The FF the target loses: a plus total; 0 for a minus result.
+    pub ff_lost: u32,
+    /// With a skirmish screen: the screen's share of `ff_lost` (1 in 6).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub screen_losses: Option<u32>,
+    /// With a skirmish screen: the close order unit's share.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub close_order_losses: Option<u32>,
+}
+
+/// An artillery fire.
+fn resolve_artillery(
     charts: &Charts,
-    fire: &ArtilleryFire,
-    typed: &LostKeyCells,
+    fire: &ArtilleryInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, fire, typed, &mut reader)?;
-    let factor = crate::dice::micro_colonial::random_factor(dice, 1, 1, SameColour::Sum)?;
-    let mut resolution = resolution(charts, "artillery-fire");
+) -> Result<Resolution<ArtilleryOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, fire, &mut reader)?;
+    let factor = crate::dice::micro_colonial::random_factor(dice, 1, 1, SameColour::Sum)
+        .map_err(bad_dice(FIRE))?;
+    let mut resolution = resolution(charts, Artillery::NAME);
     for step in &prepared.steps {
         resolution.step(step.clone());
     }
@@ -365,20 +387,26 @@ pub fn resolve(
         counted,
         Some(json!(total)),
     ));
-    let ff_lost = total.max(0);
+    let ff_lost = ff(total);
     resolution.step(Step::valued(
         section("ARTILLERY FIRE, RESULT"),
         "any plus factor is the number of fighting factors lost by the target; minus factors are ignored",
         ff_lost,
         None,
     ));
+    let mut outcome = ArtilleryOutcome {
+        total,
+        ff_lost,
+        screen_losses: None,
+        close_order_losses: None,
+    };
     if fire.skirmish_screen {
         let ratio = reader
             .int("rules_thresholds", &["skirmish-artillery-loss-ratio"])
             .unwrap_or(5);
         let rounding =
             settings::rounding(charts, &mut reader).map_or(settings::Rounding::Drop, |s| s.value);
-        let screen = rounding.divide(ff_lost, ratio + 1);
+        let screen = ff(rounding.divide(i64::from(ff_lost), ratio + 1));
         resolution.step(Step::valued(
             cell_ref(SKIRMISH, "rules_thresholds", &["skirmish-artillery-loss-ratio"]),
             format!(
@@ -388,20 +416,40 @@ pub fn resolve(
             screen,
             None,
         ));
-        resolution.set("screen_losses", screen);
-        resolution.set("close_order_losses", ff_lost - screen);
+        outcome.screen_losses = Some(screen);
+        outcome.close_order_losses = Some(ff_lost - screen);
     }
     resolution.rolls.push(factor.roll);
-    resolution.set("total", total);
-    resolution.set("ff_lost", ff_lost);
-    Ok(finish(resolution, &reader, section(FIRE))?)
+    finish(resolution.with_outcome(outcome), &reader, section(FIRE))
 }
 
 /// The exact odds of the FF lost.
-pub fn odds(charts: &Charts, fire: &ArtilleryFire, typed: &LostKeyCells) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, fire, typed, &mut reader)?;
+fn artillery_odds(charts: &Charts, fire: &ArtilleryInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, fire, &mut reader)?;
     Ok(random_factor_dist(1, 1, SameColour::Sum)
         .map(|rf| (prepared.base + scaled(&prepared, rf)).max(0))
         .to_odds())
+}
+
+/// ARTILLERY FIRE: one gun's shell or cannister.
+pub struct Artillery;
+
+impl Procedure for Artillery {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "artillery-fire";
+    type Input = ArtilleryInput;
+    type Outcome = ArtilleryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ArtilleryInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ArtilleryOutcome>, Refusal> {
+        resolve_artillery(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &ArtilleryInput) -> Option<Result<Odds, Refusal>> {
+        Some(artillery_odds(charts, input))
+    }
 }

@@ -2,40 +2,61 @@
 //! whether a pursuer must go on, and a sub-commander's initiative.
 
 use super::names::named;
-use super::{Failure, cell_ref, finish, resolution, section};
+use super::{RULESET, bad_dice, cell_ref, finish, resolution, section};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{
-    PURSUIT, SUB_COMMANDERS, initiative, initiative_odds, pursuit, pursuit_odds,
+    self as mc_dice, PURSUIT, SUB_COMMANDERS, initiative, initiative_odds, pursuit, pursuit_odds,
 };
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
-use serde_json::json;
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 const CHARGING: &str = "CHARGING";
 const THRESHOLDS: &str = "rules_thresholds";
 
 /// A unit's charge this move, as the referee describes it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChargeCheck {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeInput {
     /// Moves since the unit last charged (none if it never has).
+    #[serde(default)]
     pub moves_since_last_charge: Option<u32>,
     /// It is pursuing a unit it broke, or one evading it.
+    #[serde(default)]
     pub pursuing: bool,
     /// Its charge move distance (mm).
     pub charge_mm: f64,
     /// The distance to the target at the start of the move (mm).
     pub target_mm: f64,
     /// FF lost to volley fire last move (1 mm of movement each).
+    #[serde(default)]
     pub volley_losses: u32,
     /// A cause for a morale test occurs during the charge.
+    #[serde(default)]
     pub cause_during_move: bool,
 }
 
-/// Whether a unit may charge (`outcome.eligible`, `outcome.reach_mm`,
-/// `outcome.morale_test_at_mm`: 20 when a cause occurs, else null).
-pub fn charge(charts: &Charts, check: &ChargeCheck) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let mut resolution = resolution(charts, "charge");
+/// Whether a unit may charge: the `--json` outcome of `laager mc charge`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ChargeOutcome {
+    /// It may charge this move.
+    pub eligible: bool,
+    /// Its charge distance less last move's volley fire effect (mm).
+    pub reach_mm: f64,
+    /// How far from its target it takes a morale test when a cause occurs during the
+    /// charge (20 mm); `null` otherwise.
+    pub morale_test_at_mm: Option<i64>,
+}
+
+/// Whether a unit may charge.
+fn resolve_charge(
+    charts: &Charts,
+    check: &ChargeInput,
+) -> Result<Resolution<ChargeOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, Charge::NAME);
     let mut eligible = true;
     // "A unit may charge once in every three moves, except when it is pursuing a unit which
     // it has broken, or which is evading it."
@@ -95,27 +116,45 @@ pub fn charge(charts: &Charts, check: &ChargeCheck) -> Result<Resolution, Refusa
     let test_at = if check.cause_during_move {
         reader
             .int(THRESHOLDS, &["charger-morale-test-distance-mm"])
-            .map(|mm| {
+            .inspect(|mm| {
                 resolution.step(Step::valued(
                     cell_ref(CHARGING, THRESHOLDS, &["charger-morale-test-distance-mm"]),
                     "a cause occurs during the charge: the morale test is taken when the unit is this far from its target",
-                    mm,
+                    *mm,
                     None,
                 ));
-                json!(mm)
             })
-            .unwrap_or(json!(null))
     } else {
         resolution.step(Step::note(
             section(CHARGING),
             "a unit which is charging need not take a morale test, unless a cause occurs during its move",
         ));
-        json!(null)
+        None
     };
-    resolution.set("eligible", eligible);
-    resolution.set("reach_mm", reach);
-    resolution.set("morale_test_at_mm", test_at);
+    let resolution = resolution.with_outcome(ChargeOutcome {
+        eligible,
+        reach_mm: reach,
+        morale_test_at_mm: test_at,
+    });
     finish(resolution, &reader, section(CHARGING))
+}
+
+/// CHARGING: whether a unit may charge this move.
+pub struct Charge;
+
+impl Procedure for Charge {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "charge";
+    type Input = ChargeInput;
+    type Outcome = ChargeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ChargeInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ChargeOutcome>, Refusal> {
+        resolve_charge(charts, input)
+    }
 }
 
 named!(
@@ -130,72 +169,98 @@ named!(
     }
 );
 
+named!(
+    /// Whether a pursuer goes on (`outcome.pursuit`).
+    PursuitResult, "pursuit result" {
+        /// The first move's automatic pursuit.
+        Must = "must",
+        /// Infantry in prepared positions need not pursue.
+        NeedNot = "need-not",
+        /// Thrown 1 to 4: they must continue the pursuit.
+        Continue = "continue",
+        /// Thrown 5 or 6, or not compelled: they may break off.
+        MayBreakOff = "may-break-off",
+    }
+);
+
 /// A pursuit this move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PursuitCheck {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PursuitInput {
     /// Who pursues.
     pub pursuer: Pursuer,
     /// The round of pursuit (1 is the first move).
     pub round: u32,
     /// Infantry in prepared positions (they need not pursue).
+    #[serde(default)]
     pub infantry_in_prepared_position: bool,
 }
 
 /// `Some(outcome)` when no die is thrown.
-fn pursuit_without_dice(check: PursuitCheck) -> Option<(&'static str, String)> {
+fn pursuit_without_dice(check: PursuitInput) -> Option<(PursuitResult, String)> {
     if check.round <= 1 {
         return Some(if check.infantry_in_prepared_position {
-            ("need-not", "pursuit is automatic for the first move, except for infantry units in prepared positions, who need not pursue".to_owned())
+            (PursuitResult::NeedNot, "pursuit is automatic for the first move, except for infantry units in prepared positions, who need not pursue".to_owned())
         } else {
             (
-                "must",
+                PursuitResult::Must,
                 "pursuit of a breaking unit is automatic for the first move".to_owned(),
             )
         });
     }
     (check.pursuer == Pursuer::Other).then(|| {
-        ("may-break-off", format!("round {}: only natives and irregular troops must throw to break off; the rule compels no one else to go on", check.round))
+        (PursuitResult::MayBreakOff, format!("round {}: only natives and irregular troops must throw to break off; the rule compels no one else to go on", check.round))
     })
 }
 
-/// A pursuit (`outcome.pursuit`: "must", "need-not", "continue" or "may-break-off").
-pub fn pursue(
-    charts: &Charts,
-    check: PursuitCheck,
-    dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    if check.round == 0 {
-        return Err(
-            Refusal::by_rule(section(PURSUIT), "the first round of pursuit is round 1").into(),
-        );
-    }
-    let mut resolution = resolution(charts, "pursuit");
-    if let Some((outcome, text)) = pursuit_without_dice(check) {
-        resolution.step(Step::valued(section(PURSUIT), text, outcome, None));
-        resolution.set("pursuit", outcome);
-        return Ok(resolution);
-    }
-    let thrown = pursuit(dice)?;
-    for step in thrown.steps {
-        resolution.step(step);
-    }
-    resolution.rolls.push(thrown.roll);
-    resolution.set("pursuit", thrown.result.label());
-    Ok(resolution)
+/// Whether a pursuer goes on: the `--json` outcome of `laager mc pursuit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PursuitOutcome {
+    /// Must, need not, continue or may break off.
+    pub pursuit: PursuitResult,
 }
 
-/// The exact odds of a pursuit.
-pub fn pursue_odds(check: PursuitCheck) -> Result<Odds, Refusal> {
+fn first_round_refusal(check: PursuitInput) -> Result<(), Refusal> {
     if check.round == 0 {
         return Err(Refusal::by_rule(
             section(PURSUIT),
             "the first round of pursuit is round 1",
         ));
     }
+    Ok(())
+}
+
+/// A pursuit.
+fn resolve_pursuit(
+    charts: &Charts,
+    check: PursuitInput,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<PursuitOutcome>, Refusal> {
+    first_round_refusal(check)?;
+    let mut resolution = resolution(charts, Pursuit::NAME);
+    if let Some((outcome, text)) = pursuit_without_dice(check) {
+        resolution.step(Step::valued(section(PURSUIT), text, outcome.name(), None));
+        return Ok(resolution.with_outcome(PursuitOutcome { pursuit: outcome }));
+    }
+    let thrown = pursuit(dice).map_err(bad_dice(PURSUIT))?;
+    for step in thrown.steps {
+        resolution.step(step);
+    }
+    resolution.rolls.push(thrown.roll);
+    let pursuit = match thrown.result {
+        mc_dice::Pursuit::Continue => PursuitResult::Continue,
+        mc_dice::Pursuit::MayBreakOff => PursuitResult::MayBreakOff,
+    };
+    Ok(resolution.with_outcome(PursuitOutcome { pursuit }))
+}
+
+/// The exact odds of a pursuit.
+fn pursue_odds(check: PursuitInput) -> Result<Odds, Refusal> {
+    first_round_refusal(check)?;
     Ok(match pursuit_without_dice(check) {
         Some((outcome, _)) => Odds {
             outcomes: vec![OddsEntry {
-                value: outcome.into(),
+                value: outcome.name().into(),
                 probability: 1.0,
             }],
         },
@@ -203,20 +268,79 @@ pub fn pursue_odds(check: PursuitCheck) -> Result<Odds, Refusal> {
     })
 }
 
-/// A sub-commander's initiative test (`outcome.initiative`: "carry-on" or "may-change").
-pub fn sub_commander(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, Failure> {
-    let thrown = initiative(dice)?;
-    let mut resolution = resolution(charts, "initiative");
-    resolution.step(Step::note(section(SUB_COMMANDERS), "throw one dice"));
-    for step in thrown.steps {
-        resolution.step(step);
+/// PURSUIT: whether a pursuer goes on.
+pub struct Pursuit;
+
+impl Procedure for Pursuit {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "pursuit";
+    type Input = PursuitInput;
+    type Outcome = PursuitOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &PursuitInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<PursuitOutcome>, Refusal> {
+        resolve_pursuit(charts, *input, dice)
     }
-    resolution.rolls.push(thrown.roll);
-    resolution.set("initiative", thrown.result.label());
-    Ok(resolution)
+
+    fn odds(_charts: &Charts, input: &PursuitInput) -> Option<Result<Odds, Refusal>> {
+        Some(pursue_odds(*input))
+    }
 }
 
-/// The exact odds of an initiative test.
-pub fn sub_commander_odds() -> Odds {
-    initiative_odds()
+named!(
+    /// A sub-commander's initiative (`outcome.initiative`).
+    InitiativeResult, "initiative" {
+        /// 1 or 2: the unit carries on with its initial orders where possible.
+        CarryOn = "carry-on",
+        /// 3 to 6: the officer may change the orders as required.
+        MayChange = "may-change",
+    }
+);
+
+/// A sub-commander's initiative test: it throws one die and needs nothing else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeInput {}
+
+/// What the initiative test decided: the `--json` outcome of `laager mc initiative`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeOutcome {
+    /// Carry on, or may change the orders.
+    pub initiative: InitiativeResult,
+}
+
+/// APPENDIX 2 SUB COMMANDERS: a sub-commander's initiative test.
+pub struct Initiative;
+
+impl Procedure for Initiative {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "initiative";
+    type Input = InitiativeInput;
+    type Outcome = InitiativeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        _input: &InitiativeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<InitiativeOutcome>, Refusal> {
+        let thrown = initiative(dice).map_err(bad_dice(SUB_COMMANDERS))?;
+        let mut resolution = resolution(charts, Initiative::NAME);
+        resolution.step(Step::note(section(SUB_COMMANDERS), "throw one dice"));
+        for step in thrown.steps {
+            resolution.step(step);
+        }
+        resolution.rolls.push(thrown.roll);
+        let initiative = match thrown.result {
+            mc_dice::Initiative::CarryOn => InitiativeResult::CarryOn,
+            mc_dice::Initiative::MayChange => InitiativeResult::MayChange,
+        };
+        Ok(resolution.with_outcome(InitiativeOutcome { initiative }))
+    }
+
+    fn odds(_charts: &Charts, _input: &InitiativeInput) -> Option<Result<Odds, Refusal>> {
+        Some(Ok(initiative_odds()))
+    }
 }

@@ -10,12 +10,15 @@
 //! GROUP-RANGE` and may be typed for one resolution (`lost_keys`).
 
 pub use super::fire_names::{Engaged, FireType, Firer, Target, Weapon};
-use super::lost_keys::{self, AxisKey, LostKeyCells};
-use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use super::lost_keys::{self, AxisKey};
+use super::{RULESET, bad_dice, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{Body, CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const FIRE: &str = "SMALL ARMS FIRE";
@@ -46,8 +49,10 @@ impl Weapon {
 }
 
 /// One round of small arms fire, as the referee describes it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FireRequest {
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireInput {
     /// Who fires.
     pub firer: Firer,
     /// The firing unit's present FF (the front unit's, in a two-unit formation).
@@ -63,25 +68,37 @@ pub struct FireRequest {
     /// The target's formation section.
     pub target: Target,
     /// The firers are in a building.
+    #[serde(default)]
     pub in_building: bool,
     /// The regulars' initial volley of the battle (two black dice).
+    #[serde(default)]
     pub initial_volley: bool,
     /// The rear unit's FF of a two-unit formation.
+    #[serde(default)]
     pub two_unit_rear_ff: Option<u32>,
     /// The target is in a melee, engaged on this side.
+    #[serde(default)]
     pub target_in_melee: Option<Engaged>,
     /// The round of that melee (1 is the first).
+    #[serde(default = "first_round")]
     pub melee_round: u32,
     /// The unit changes from independent to volley fire this move.
+    #[serde(default)]
     pub changing_to_volley: bool,
     /// A machine or Gatling gun's partial jam (Table 3's minus figure, e.g. −5).
+    #[serde(default)]
     pub jam_penalty: Option<i64>,
+}
+
+/// A melee's first round, the default.
+fn first_round() -> u32 {
+    1
 }
 
 /// The column group of Table 1 a fire reads: Laager's reading of the card's group names
 /// (REGULAR VOLLEY FIRING; INDEPENDENT FIRE AND NON-NATIVE TROOPS; OTHER RIFLE, CARBINE FIRE
-/// [IR]REGULAR; MACHINE GUNS), whose columns are lost.
-pub fn fire_group(request: &FireRequest) -> &'static str {
+/// \[IR\]REGULAR; MACHINE GUNS), whose columns are lost.
+pub fn fire_group(request: &FireInput) -> &'static str {
     if request.weapon.is_gun() {
         "machine-gun"
     } else if request.fire == FireType::Volley {
@@ -106,7 +123,7 @@ fn rule(name: &str) -> RuleRef {
 }
 
 /// The refusals of the rules, in the order, before any chart is read.
-fn refusals(request: &FireRequest) -> Result<(), Refusal> {
+fn refusals(request: &FireInput) -> Result<(), Refusal> {
     let volley = request.fire == FireType::Volley;
     if !request.range_mm.is_finite() || request.range_mm < 0.0 {
         return Err(Refusal::by_rule(
@@ -191,14 +208,12 @@ fn refusals(request: &FireRequest) -> Result<(), Refusal> {
 fn range_factor(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    typed: &LostKeyCells,
     ff: i64,
     column: &str,
 ) -> (Option<i64>, String) {
     let (value, address) = lost_keys::read(
         charts,
         reader,
-        typed,
         RANGE_CHART,
         AxisKey::Number(ff),
         AxisKey::Label(column),
@@ -221,8 +236,7 @@ struct Prepared {
 #[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
-    request: &FireRequest,
-    typed: &LostKeyCells,
+    request: &FireInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
     refusals(request)?;
@@ -297,7 +311,7 @@ fn prepare(
     // SMALL ARMS FIRE 2.
     let group = fire_group(request);
     let column = format!("{group}-{rounded}");
-    let (range_value, range_address) = range_factor(charts, reader, typed, ff, &column);
+    let (range_value, range_address) = range_factor(charts, reader, ff, &column);
     // SMALL ARMS FIRE 3.
     let fire_kind = if request.weapon.is_gun() {
         "machine-gun"
@@ -306,7 +320,7 @@ fn prepare(
     };
     let target_row = format!("{}-{fire_kind}", request.target);
     let target_column = charts
-        .chart(super::RULESET, TARGET_CHART)
+        .chart(RULESET, TARGET_CHART)
         .and_then(|c| match &c.body {
             Body::TwoD { columns, .. } => columns
                 .position_of_value(i64::from(request.target_ff))
@@ -335,20 +349,11 @@ fn prepare(
             "a chart cell could not be read",
         ));
     };
-    if let Some(dispute) = dispute_step(
-        charts,
-        request,
-        typed,
-        ff,
-        group,
-        rounded,
-        target_value,
-        max,
-    ) {
+    if let Some(dispute) = dispute_step(charts, request, ff, group, rounded, target_value, max) {
         steps.push(dispute);
     }
     steps.push(Step::valued(
-        RuleRef::cell(super::RULESET, TABLE1, RANGE_CHART, &range_address),
+        RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
         format!(
             "2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
         ),
@@ -395,8 +400,7 @@ fn prepare(
 #[allow(clippy::too_many_arguments)]
 fn dispute_step(
     charts: &Charts,
-    request: &FireRequest,
-    typed: &LostKeyCells,
+    request: &FireInput,
     ff: i64,
     group: &str,
     rounded: i64,
@@ -436,9 +440,9 @@ fn dispute_step(
             max.unwrap_or(0)
         )
     } else {
-        let mut peek = CellReader::new(charts, super::RULESET);
+        let mut peek = CellReader::new(charts, RULESET);
         let column = format!("{group}-{other_rounded}");
-        match range_factor(charts, &mut peek, typed, ff, &column) {
+        match range_factor(charts, &mut peek, ff, &column) {
             (Some(v), _) => format!(
                 "range {other_rounded} mm, range factor {v:+}, total {:+} before the random factor",
                 v + target_value
@@ -456,23 +460,35 @@ fn dispute_step(
     ))
 }
 
-/// Resolves one round of small arms fire (`outcome.range_rounded_mm`, `outcome.ff_lost`,
-/// `outcome.volley_losses`, `outcome.total`).
-pub fn resolve(
+/// What a round of fire decided: the `--json` outcome of `laager mc fire`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FireOutcome {
+    /// The range rounded up to the next 100 mm: the band Table 1 is read at.
+    pub range_rounded_mm: i64,
+    /// The range and target factors and the random factor, added (minus results too).
+    pub total: i64,
+    /// The FF the target loses: a plus total; 0 for a minus or nil result.
+    pub ff_lost: u32,
+    /// The FF lost to volley fire (all of `ff_lost` in a volley, else 0): the target's D column.
+    pub volley_losses: u32,
+}
+
+/// Resolves one round of small arms fire.
+fn resolve_fire(
     charts: &Charts,
-    request: &FireRequest,
-    typed: &LostKeyCells,
+    request: &FireInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, request, typed, &mut reader)?;
+) -> Result<Resolution<FireOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, request, &mut reader)?;
     let factor = crate::dice::micro_colonial::random_factor(
         dice,
         prepared.black,
         prepared.red,
         prepared.same,
-    )?;
-    let mut resolution = resolution(charts, "small-arms-fire");
+    )
+    .map_err(bad_dice(FIRE))?;
+    let mut resolution = resolution(charts, Fire::NAME);
     for step in prepared.steps {
         resolution.step(step);
     }
@@ -489,7 +505,7 @@ pub fn resolve(
         factor.result,
         Some(json!(total)),
     ));
-    let ff_lost = total.max(0);
+    let ff_lost = ff(total);
     resolution.step(Step::valued(
         section("SMALL ARMS FIRE, RESULT"),
         if total > 0 {
@@ -512,23 +528,52 @@ pub fn resolve(
         ));
     }
     resolution.rolls.push(factor.roll);
-    resolution.set("range_rounded_mm", prepared.rounded);
-    resolution.set("total", total);
-    resolution.set("ff_lost", ff_lost);
-    resolution.set("volley_losses", volley_losses);
-    Ok(finish(resolution, &reader, rule(FIRE))?)
+    let resolution = resolution.with_outcome(FireOutcome {
+        range_rounded_mm: prepared.rounded,
+        total,
+        ff_lost,
+        volley_losses,
+    });
+    finish(resolution, &reader, rule(FIRE))
+}
+
+/// A plus total as the FF it takes; a minus or nil result takes none.
+pub(crate) fn ff(total: i64) -> u32 {
+    u32::try_from(total.max(0)).unwrap_or(u32::MAX)
 }
 
 /// The exact odds of the FF lost to one round of fire.
-pub fn odds(charts: &Charts, request: &FireRequest, typed: &LostKeyCells) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, request, typed, &mut reader)?;
+fn fire_odds(charts: &Charts, request: &FireInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, request, &mut reader)?;
     let base = prepared.base;
     Ok(
         random_factor_dist(prepared.black, prepared.red, prepared.same)
             .map(|rf| (base + rf).max(0))
             .to_odds(),
     )
+}
+
+/// SMALL ARMS FIRE: one round of fire by one unit at one target.
+pub struct Fire;
+
+impl Procedure for Fire {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "small-arms-fire";
+    type Input = FireInput;
+    type Outcome = FireOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &FireInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<FireOutcome>, Refusal> {
+        resolve_fire(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &FireInput) -> Option<Result<Odds, Refusal>> {
+        Some(fire_odds(charts, input))
+    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,14 @@
 //! the gun is out of action for the whole of that move."
 
 use super::names::named;
-use super::{Failure, cell_ref, finish, random, resolution, section};
+use super::{RULESET, cell_ref, finish, random, resolution, section};
 use crate::charts::{Body, CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::random_factor_dist;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
-use serde_json::json;
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 const GUNS: &str = "MACHINE GUNS AND GATLING GUNS";
 const TABLE3: &str = "SMALL ARMS FIRING CHARTS, TABLE 3; MACHINE GUNS AND GATLING GUNS";
@@ -32,38 +34,65 @@ named!(
     }
 );
 
-/// A gun's state for the move.
+named!(
+    /// A gun's state for the move (`outcome.state`).
+    JamState, "gun state" {
+        /// Fully operational.
+        Operational = "operational",
+        /// A partial jam: the minus figure comes off the gun's final fire effect result.
+        Partial = "partial",
+        /// Out of action for the whole move.
+        Jammed = "jammed",
+    }
+);
+
+/// Table 3's reading for one random factor: the state, with a partial jam's minus figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JamState {
-    /// Fully operational.
+enum Reading {
     Operational,
-    /// A partial jam: this (negative) figure comes off the gun's final fire effect result.
     Partial(i64),
-    /// Out of action for the whole move.
     Jammed,
 }
 
-impl JamState {
-    /// `operational`, `partial` or `jammed`.
-    pub fn name(self) -> &'static str {
+impl Reading {
+    fn state(self) -> JamState {
         match self {
-            JamState::Operational => "operational",
-            JamState::Partial(_) => "partial",
-            JamState::Jammed => "jammed",
+            Reading::Operational => JamState::Operational,
+            Reading::Partial(_) => JamState::Partial,
+            Reading::Jammed => JamState::Jammed,
         }
     }
 
     fn label(self) -> String {
         match self {
-            JamState::Partial(p) => format!("partial {p}"),
-            other => other.name().to_owned(),
+            Reading::Partial(p) => format!("partial {p}"),
+            other => other.state().name().to_owned(),
         }
     }
 }
 
+/// The gun's crew: what a jam check is resolved from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JamInput {
+    /// The crew class: Table 3's column.
+    pub crew: Crew,
+}
+
+/// What a jam check decided: the `--json` outcome of `laager mc jam`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JamOutcome {
+    /// The random factor thrown.
+    pub random_factor: i64,
+    /// Operational, partial or jammed.
+    pub state: JamState,
+    /// The minus figure off the gun's fire this move: 0 when operational, `null` when jammed.
+    pub penalty: Option<i64>,
+}
+
 /// The row of Table 3 holding a random factor, by its band.
 fn row_for(charts: &Charts, factor: i64) -> Option<String> {
-    let chart = charts.chart(super::RULESET, CHART)?;
+    let chart = charts.chart(RULESET, CHART)?;
     match &chart.body {
         Body::TwoD { rows, .. } => rows
             .position_of_value(factor)
@@ -78,7 +107,7 @@ fn state_for(
     reader: &mut CellReader<'_>,
     factor: i64,
     crew: Crew,
-) -> Result<Option<(JamState, String)>, Refusal> {
+) -> Result<Option<(Reading, String)>, Refusal> {
     let row = row_for(charts, factor).unwrap_or_else(|| factor.to_string());
     let Some(value) = reader.get(CHART, &[&row, crew.name()]) else {
         return Ok(None);
@@ -86,11 +115,11 @@ fn state_for(
     let text = value.to_string();
     let text = text.trim();
     let state = if text.eq_ignore_ascii_case("operational") {
-        JamState::Operational
+        Reading::Operational
     } else if text.eq_ignore_ascii_case("jam") {
-        JamState::Jammed
+        Reading::Jammed
     } else if let Ok(n) = text.replace('\u{2212}', "-").parse::<i64>() {
-        JamState::Partial(-n.abs())
+        Reading::Partial(-n.abs())
     } else {
         return Err(Refusal::by_rule(
             cell_ref(TABLE3, CHART, &[&row, crew.name()]),
@@ -100,18 +129,17 @@ fn state_for(
     Ok(Some((state, row)))
 }
 
-/// The jam check of one gun (`outcome.state`, `outcome.penalty`: the minus figure, 0 when
-/// operational, null when jammed; `outcome.random_factor`).
-pub fn resolve(
+/// The jam check of one gun.
+fn resolve_jam(
     charts: &Charts,
     crew: Crew,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1)? else {
-        return Err(refusal(&reader).into());
+) -> Result<Resolution<JamOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1, GUNS)? else {
+        return Err(refusal(&reader));
     };
-    let mut resolution = resolution(charts, "machine-gun-jam");
+    let mut resolution = resolution(charts, Jam::NAME);
     resolution.step(Step::note(
         section(GUNS),
         "before calculating their fire effect throw a random factor per gun and consult Table 3",
@@ -120,23 +148,23 @@ pub fn resolve(
         resolution.step(step);
     }
     let Some((state, row)) = state_for(charts, &mut reader, factor.result, crew)? else {
-        return Err(refusal(&reader).into());
+        return Err(refusal(&reader));
     };
     let rule = cell_ref(TABLE3, CHART, &[&row, crew.name()]);
     let (text, penalty) = match state {
-        JamState::Operational => (
+        Reading::Operational => (
             "any plus result means that the gun is fully operational during the move".to_owned(),
-            json!(0),
+            Some(0),
         ),
-        JamState::Partial(p) => (
+        Reading::Partial(p) => (
             format!(
                 "a partial jam: {p} is subtracted from the gun's final fire effect result this move"
             ),
-            json!(p),
+            Some(p),
         ),
-        JamState::Jammed => (
+        Reading::Jammed => (
             "JAM: the gun is out of action for the whole of this move".to_owned(),
-            json!(null),
+            None,
         ),
     };
     resolution.step(Step::valued(
@@ -149,15 +177,17 @@ pub fn resolve(
         None,
     ));
     resolution.rolls.push(factor.roll);
-    resolution.set("random_factor", factor.result);
-    resolution.set("state", state.name());
-    resolution.set("penalty", penalty);
-    Ok(finish(resolution, &reader, section(GUNS))?)
+    let resolution = resolution.with_outcome(JamOutcome {
+        random_factor: factor.result,
+        state: state.state(),
+        penalty,
+    });
+    finish(resolution, &reader, section(GUNS))
 }
 
 /// The exact odds of a gun's state: `operational`, `partial -N` per figure, `jammed`.
-pub fn odds(charts: &Charts, crew: Crew) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+fn jam_odds(charts: &Charts, crew: Crew) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
     let dist = random_factor_dist(1, 1, crate::dice::micro_colonial::SameColour::Sum);
     let mut by_label: Vec<(String, f64)> = Vec::new();
     for (factor, p) in dist.iter() {
@@ -187,4 +217,26 @@ fn refusal(reader: &CellReader<'_>) -> Refusal {
     reader
         .refusal(section(GUNS))
         .unwrap_or_else(|| Refusal::by_rule(section(GUNS), "the jam check could not be made"))
+}
+
+/// MACHINE GUNS AND GATLING GUNS: one gun's jam check before its fire.
+pub struct Jam;
+
+impl Procedure for Jam {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "machine-gun-jam";
+    type Input = JamInput;
+    type Outcome = JamOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &JamInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<JamOutcome>, Refusal> {
+        resolve_jam(charts, input.crew, dice)
+    }
+
+    fn odds(charts: &Charts, input: &JamInput) -> Option<Result<Odds, Refusal>> {
+        Some(jam_odds(charts, input.crew))
+    }
 }

@@ -8,9 +8,13 @@
 //! does not settle: until a club sets it, the lookup asks for it.
 
 use super::settings::{self, Orientation};
-use super::{cell_ref, finish, resolution, section};
+use super::{RULESET, cell_ref, finish, resolution, section};
 use crate::charts::{Body, CellReader, Charts, Value};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// The Loss table's chart name.
@@ -28,7 +32,7 @@ struct Row {
 }
 
 fn find_row(charts: &Charts, initial: i64) -> Option<Row> {
-    let chart = charts.chart(super::RULESET, CHART)?;
+    let chart = charts.chart(RULESET, CHART)?;
     let Body::TwoD { rows, cells, .. } = &chart.body else {
         return None;
     };
@@ -69,13 +73,38 @@ fn position(row: &Row, present: i64, orientation: Orientation) -> i64 {
     }
 }
 
-/// The loss factor of a unit (`outcome.loss_factor`, `outcome.automatic_rout`,
-/// `outcome.signed_factor` — the factor as it goes into the morale total).
-pub fn loss_factor(
+/// A unit's strength for the Loss table: its initial and present fighting factors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LossFactorInput {
+    /// The unit's initial FF.
+    pub initial_ff: u32,
+    /// Its present FF.
+    pub present_ff: u32,
+}
+
+/// What the Loss table gives: the `--json` outcome of `laager mc loss-factor`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossFactorOutcome {
+    /// The factor as printed; `null` on an R.
+    pub loss_factor: Option<i64>,
+    /// An R: the unit routs without further calculation.
+    pub automatic_rout: bool,
+    /// The factor as it goes into the morale total (its sign by the table's orientation);
+    /// `null` on an R, and for the standard factor of units under 101, whose sign this
+    /// lookup did not need.
+    pub signed_factor: Option<i64>,
+    /// The Loss table cell read (`c3`); absent for the standard factor of units under 101.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub cell: Option<String>,
+}
+
+/// The loss factor of a unit.
+pub(crate) fn loss_factor(
     charts: &Charts,
     initial_ff: u32,
     present_ff: u32,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<LossFactorOutcome>, Refusal> {
     let (initial, present) = (i64::from(initial_ff), i64::from(present_ff));
     if present > initial {
         return Err(Refusal::by_rule(
@@ -89,8 +118,8 @@ pub fn loss_factor(
             "a unit with no fighting factors left takes no morale test: it is destroyed",
         ));
     }
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let mut resolution = resolution(charts, "loss-factor");
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, LossFactor::NAME);
     if initial < 101 {
         let key = "loss-factor-under-101";
         let Some(factor) = reader.int("rules_thresholds", &[key]) else {
@@ -105,11 +134,13 @@ pub fn loss_factor(
             None,
         ));
         let mut resolution = finish(resolution, &reader, section(TABLE))?;
-        resolution.set("loss_factor", factor);
-        resolution.set("automatic_rout", false);
-        resolution.set("signed_factor", json!(null));
         resolution.warn("the sign of the standard loss factor depends on settings:loss_table_orientation, which this lookup did not need");
-        return Ok(resolution);
+        return Ok(resolution.with_outcome(LossFactorOutcome {
+            loss_factor: Some(factor),
+            automatic_rout: false,
+            signed_factor: None,
+            cell: None,
+        }));
     }
     let Some(row) = find_row(charts, initial) else {
         return Err(Refusal::by_rule(
@@ -149,18 +180,19 @@ pub fn loss_factor(
             .unwrap_or_else(|| Refusal::by_rule(section(TABLE), "missing")));
     };
     let text = value.to_string();
-    let mut resolution = if text.trim() == "R" {
+    let outcome = if text.trim() == "R" {
         resolution.step(Step::valued(
             rule,
             "R: the unit automatically routs without further calculation",
             "R",
             None,
         ));
-        let mut resolution = finish(resolution, &reader, section(TABLE))?;
-        resolution.set("loss_factor", json!(null));
-        resolution.set("automatic_rout", true);
-        resolution.set("signed_factor", json!(null));
-        resolution
+        LossFactorOutcome {
+            loss_factor: None,
+            automatic_rout: true,
+            signed_factor: None,
+            cell: Some(column),
+        }
     } else {
         let Some(factor) = parse(&value) else {
             return Err(Refusal::by_rule(
@@ -190,14 +222,32 @@ pub fn loss_factor(
             signed,
             Some(json!(signed)),
         ));
-        let mut resolution = finish(resolution, &reader, section(TABLE))?;
-        resolution.set("loss_factor", factor);
-        resolution.set("automatic_rout", false);
-        resolution.set("signed_factor", signed);
-        resolution
+        LossFactorOutcome {
+            loss_factor: Some(factor),
+            automatic_rout: false,
+            signed_factor: Some(signed),
+            cell: Some(column),
+        }
     };
-    resolution.set("cell", column);
-    Ok(resolution)
+    Ok(finish(resolution, &reader, section(TABLE))?.with_outcome(outcome))
+}
+
+/// MORALE CALCULATION step 1 on its own: the Loss table lookup.
+pub struct LossFactor;
+
+impl Procedure for LossFactor {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "loss-factor";
+    type Input = LossFactorInput;
+    type Outcome = LossFactorOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &LossFactorInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<LossFactorOutcome>, Refusal> {
+        loss_factor(charts, input.initial_ff, input.present_ff)
+    }
 }
 
 fn parse(value: &Value) -> Option<i64> {

@@ -9,12 +9,17 @@
 //! engaged and add or subtract this to 3. above. RESULT Any plus result will be the number
 //! of fighting factors lost by the opposing unit. Ignore any minus results."
 
-use super::lost_keys::{self, AxisKey, LostKeyCells};
-use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use super::fire::ff;
+use super::lost_keys::{self, AxisKey};
+use super::names::named;
+use super::{RULESET, bad_dice, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, RuleRef, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const CALC: &str = "MELEE CALCULATIONS";
@@ -43,27 +48,34 @@ fn is_cavalry(kind: &str) -> bool {
 }
 
 /// One side of a melee.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Side {
     /// Present FF.
     pub ff: u32,
     /// Troop type (one of [`TYPES`]).
     pub kind: String,
     /// Table 4's factors that apply to it.
+    #[serde(default)]
     pub factors: Vec<String>,
     /// It throws the impact-round random factor (two black dice).
+    #[serde(default)]
     pub impact: bool,
     /// It attacks in flank, or only part of the enemy counter, in the first round: half FF.
+    #[serde(default)]
     pub flank_attack: bool,
     /// The range it fired at before charging, if it fired.
+    #[serde(default)]
     pub fired_at_mm: Option<f64>,
     /// The last 20 mm of its charge were not in a straight line.
+    #[serde(default)]
     pub last_20mm_curved: bool,
 }
 
 /// A melee round between attacker A and defender B.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Melee {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeInput {
     /// The attacker.
     pub a: Side,
     /// The defender.
@@ -125,13 +137,12 @@ fn split(text: &str) -> Option<(i64, i64)> {
 #[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
-    melee: &Melee,
-    typed: &LostKeyCells,
+    melee: &MeleeInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
     let sides = [&melee.a, &melee.b];
     let known: Vec<String> = charts
-        .chart(super::RULESET, ADDITIONAL)
+        .chart(RULESET, ADDITIONAL)
         .map(|c| c.cells().into_iter().map(|(k, _)| k.join(":")).collect())
         .unwrap_or_default();
     for side in sides {
@@ -225,7 +236,6 @@ fn prepare(
     let (value, address) = lost_keys::read(
         charts,
         reader,
-        typed,
         chart,
         AxisKey::Label(row),
         AxisKey::Label(column),
@@ -234,7 +244,7 @@ fn prepare(
         let text = value.to_string();
         let Some((row_factor, column_factor)) = split(&text) else {
             return Err(Refusal::by_rule(
-                RuleRef::cell(super::RULESET, title, chart, &address),
+                RuleRef::cell(RULESET, title, chart, &address),
                 format!("cell {address} reads '{text}', not ATTACKER/DEFENDER factors"),
             ));
         };
@@ -251,7 +261,7 @@ fn prepare(
         for (i, f) in [fa, fb].into_iter().enumerate() {
             base[i] += f;
             steps.push(Step::valued(
-                RuleRef::cell(super::RULESET, title, chart, &address),
+                RuleRef::cell(RULESET, title, chart, &address),
                 format!("2. {}: melee factor from {title} ({text})", names[i]),
                 f,
                 Some(json!(base[i])),
@@ -325,36 +335,62 @@ fn morale_margin(kind: &str) -> i64 {
     }
 }
 
+named!(
+    /// Who won a melee round (`outcome.winner`): the side that lost fewer FF.
+    MeleeWinner, "melee winner" {
+        /// A, the attacker.
+        A = "a",
+        /// B, the defender.
+        B = "b",
+        /// Equal losses: no loser.
+        Draw = "draw",
+    }
+);
+
 /// Who won and by how much: (winner, margin, loser must test).
-fn decide(melee: &Melee, a_losses: i64, b_losses: i64) -> (&'static str, i64, bool) {
-    let margin = (a_losses - b_losses).abs();
+fn decide(melee: &MeleeInput, a_losses: u32, b_losses: u32) -> (MeleeWinner, u32, bool) {
+    let margin = a_losses.abs_diff(b_losses);
     let (winner, loser) = match a_losses.cmp(&b_losses) {
-        std::cmp::Ordering::Less => ("a", Some(&melee.b)),
-        std::cmp::Ordering::Greater => ("b", Some(&melee.a)),
-        std::cmp::Ordering::Equal => ("draw", None),
+        std::cmp::Ordering::Less => (MeleeWinner::A, Some(&melee.b)),
+        std::cmp::Ordering::Greater => (MeleeWinner::B, Some(&melee.a)),
+        std::cmp::Ordering::Equal => (MeleeWinner::Draw, None),
     };
-    let test = loser.is_some_and(|l| margin > morale_margin(&l.kind));
+    let test = loser.is_some_and(|l| i64::from(margin) > morale_margin(&l.kind));
     (winner, margin, test)
 }
 
-/// A round of melee (`outcome.a_losses`, `outcome.b_losses`, `outcome.winner`: "a", "b" or
-/// "draw", `outcome.margin`, `outcome.loser_must_test`).
-pub fn resolve(
+/// What a melee round decided: the `--json` outcome of `laager mc melee`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeOutcome {
+    /// The FF A (the attacker) loses: B's plus total.
+    pub a_losses: u32,
+    /// The FF B (the defender) loses: A's plus total.
+    pub b_losses: u32,
+    /// The side that lost fewer FF, or a draw.
+    pub winner: MeleeWinner,
+    /// The difference between the losses.
+    pub margin: u32,
+    /// The loser lost by more than its class's margin and must take a morale test.
+    pub loser_must_test: bool,
+}
+
+/// A round of melee.
+fn resolve_melee(
     charts: &Charts,
-    melee: &Melee,
-    typed: &LostKeyCells,
+    melee: &MeleeInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, melee, typed, &mut reader)?;
-    let mut resolution = resolution(charts, "melee");
+) -> Result<Resolution<MeleeOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, melee, &mut reader)?;
+    let mut resolution = resolution(charts, Melee::NAME);
     for step in prepared.steps {
         resolution.step(step);
     }
     let mut totals = [0_i64; 2];
     for i in 0..2 {
         let factor =
-            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)?;
+            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)
+                .map_err(bad_dice(CALC))?;
         for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
             resolution.step(step);
         }
@@ -372,8 +408,8 @@ pub fn resolve(
         ));
         resolution.rolls.push(factor.roll);
     }
-    let b_losses = totals[0].max(0);
-    let a_losses = totals[1].max(0);
+    let b_losses = ff(totals[0]);
+    let a_losses = ff(totals[1]);
     resolution.step(Step::valued(
         section("MELEE CALCULATIONS, RESULT"),
         format!("any plus result is the FF lost by the opposing unit: A loses {a_losses}, B loses {b_losses}; minus results are ignored"),
@@ -384,51 +420,75 @@ pub fn resolve(
     resolution.step(Step::valued(
         section("MORALE"),
         match winner {
-            "draw" => "equal losses: no loser".to_owned(),
+            MeleeWinner::Draw => "equal losses: no loser".to_owned(),
             w => format!(
                 "{} lost fewer FF and wins by {margin}; the loser {} test (loser of most FF in a melee and the difference is more than 20 for Fanatics and European regulars, 10 for others)",
-                w.to_uppercase(),
+                w.name().to_uppercase(),
                 if test { "must" } else { "need not" }
             ),
         },
         margin,
         None,
     ));
-    resolution.set("a_losses", a_losses);
-    resolution.set("b_losses", b_losses);
-    resolution.set("winner", winner);
-    resolution.set("margin", margin);
-    resolution.set("loser_must_test", test);
-    Ok(finish(resolution, &reader, rule(CALC))?)
+    let resolution = resolution.with_outcome(MeleeOutcome {
+        a_losses,
+        b_losses,
+        winner,
+        margin,
+        loser_must_test: test,
+    });
+    finish(resolution, &reader, rule(CALC))
 }
 
 /// The exact odds of the melee's winner ("a", "b" or "draw").
-pub fn odds(charts: &Charts, melee: &Melee, typed: &LostKeyCells) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, melee, typed, &mut reader)?;
+fn melee_odds(charts: &Charts, melee: &MeleeInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, melee, &mut reader)?;
     let da = random_factor_dist(prepared.black[0], 1, prepared.same);
     let db = random_factor_dist(prepared.black[1], 1, prepared.same);
     let mut p = [0.0_f64; 3];
     for (ra, pa) in da.iter() {
         for (rb, pb) in db.iter() {
-            let b_losses = (prepared.base[0] + ra).max(0);
-            let a_losses = (prepared.base[1] + rb).max(0);
+            let b_losses = ff(prepared.base[0] + ra);
+            let a_losses = ff(prepared.base[1] + rb);
             let i = match decide(melee, a_losses, b_losses).0 {
-                "a" => 0,
-                "b" => 1,
-                _ => 2,
+                MeleeWinner::A => 0,
+                MeleeWinner::B => 1,
+                MeleeWinner::Draw => 2,
             };
             p[i] += pa * pb;
         }
     }
     Ok(Odds {
-        outcomes: ["a", "b", "draw"]
+        outcomes: MeleeWinner::ALL
             .iter()
             .zip(p)
             .map(|(v, probability)| OddsEntry {
-                value: (*v).into(),
+                value: v.name().into(),
                 probability,
             })
             .collect(),
     })
+}
+
+/// MELEE CALCULATIONS: one round of melee between two units.
+pub struct Melee;
+
+impl Procedure for Melee {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "melee";
+    type Input = MeleeInput;
+    type Outcome = MeleeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MeleeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MeleeOutcome>, Refusal> {
+        resolve_melee(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &MeleeInput) -> Option<Result<Odds, Refusal>> {
+        Some(melee_odds(charts, input))
+    }
 }

@@ -3,9 +3,13 @@
 //! the combat procedures — small arms fire, machine-gun jams, artillery, melee, morale
 //! (tests due, the test, rally, rout), charging, pursuit and initiative.
 //!
-//! Every function is pure: charts (and dice, where thrown) in, a [`Resolution`] or a
-//! [`Refusal`] out. Chart cells are read through a [`CellReader`], so a lost cell is asked
-//! for by name; interpretation settings are read by [`settings`] and cited in each step.
+//! Each procedure is a unit struct implementing [`crate::rules::Procedure`] with its typed
+//! input and outcome (`fire::Fire` over `fire::FireInput`, giving `fire::FireOutcome`),
+//! listed once below in this ruleset's [`Request`] and [`Outcome`]. Every resolution is
+//! pure: charts (and dice, where thrown) in, a [`Resolution`] or a [`Refusal`] out. Chart
+//! cells are read through a [`CellReader`], so a lost cell is asked for by name (a cell of a
+//! chart whose printed keys are lost, by what the rule knows: [`lost_keys`]);
+//! interpretation settings are read by [`settings`] and cited in each step.
 
 // `Result<Resolution, Refusal>` is the architecture's contract for every rule; a refusal
 // is the rule's answer, returned once per resolution, so its size does not matter.
@@ -29,6 +33,38 @@ pub mod rorkes_drift;
 pub mod settings;
 pub mod victory;
 
+crate::rules::procedures! {
+    ruleset: RULESET,
+    Move("move") => movement::Move,
+    Fire("small-arms-fire") => fire::Fire,
+    Jam("machine-gun-jam") => jam::Jam,
+    Artillery("artillery-fire") => artillery::Artillery,
+    Melee("melee") => melee::Melee,
+    MoraleDue("morale-due") => morale_due::MoraleDue,
+    Morale("morale") => morale::Morale,
+    Rally("rally") => rally::Rally,
+    RoutLoss("rout-loss") => rally::RoutLoss,
+    Charge("charge") => charge::Charge,
+    Pursuit("pursuit") => charge::Pursuit,
+    Initiative("initiative") => charge::Initiative,
+    RandomFactor("random-factor") => random::RandomFactor,
+    LossFactor("loss-factor") => loss::LossFactor,
+    ZMarker("z-marker") => rorkes_drift::ZMarker,
+    BreakIn("break-in") => rorkes_drift::BreakIn,
+    RdVictory("rd-victory") => rorkes_drift::RdVictory,
+    RdMove("rd-move") => rorkes_drift::RdMove,
+    Victory("victory") => victory::Victory,
+}
+
+impl Request {
+    /// Which way "this or better" counts in the odds: `true` when later outcomes in the
+    /// list are better for the one who throws (every list runs upwards: FF lost, a rally,
+    /// a break-in); `false` for the melee, listed "a", "b", "draw", which reads from A's win.
+    pub fn better_is_higher(&self) -> bool {
+        !matches!(self, Request::Melee(_))
+    }
+}
+
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceError;
 use crate::resolution::{Refusal, Resolution, RuleRef};
@@ -36,30 +72,6 @@ use crate::ruleset::Ruleset;
 
 /// The ruleset of this module.
 pub const RULESET: Ruleset = Ruleset::MicroColonial;
-
-/// Why a resolution that throws dice did not resolve: the rule refused, or the typed
-/// dice were wrong for it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Failure {
-    /// The rule's answer: not allowed, or chart cells no one can read.
-    #[error("{0}")]
-    Refused(Refusal),
-    /// The dice typed in do not fit the procedure.
-    #[error("{0}")]
-    Dice(DiceError),
-}
-
-impl From<Refusal> for Failure {
-    fn from(refusal: Refusal) -> Failure {
-        Failure::Refused(refusal)
-    }
-}
-
-impl From<DiceError> for Failure {
-    fn from(error: DiceError) -> Failure {
-        Failure::Dice(error)
-    }
-}
 
 /// A reference to a section of the Micro Colonial document.
 pub(crate) fn section(name: &str) -> RuleRef {
@@ -76,17 +88,22 @@ pub(crate) fn cell_ref(section: &str, chart: &str, key: &[&str]) -> RuleRef {
     RuleRef::cell(RULESET, section, chart, &address)
 }
 
-/// A new resolution of this ruleset over these charts.
-pub(crate) fn resolution(charts: &Charts, procedure: &str) -> Resolution {
+/// A new resolution of this ruleset over these charts; its outcome is set at the end.
+pub(crate) fn resolution(charts: &Charts, procedure: &str) -> Resolution<()> {
     Resolution::new(RULESET, procedure, charts.hash())
 }
 
+/// Typed dice that do not fit a throw of the rule in this section, as its refusal.
+pub(crate) fn bad_dice(section_name: &str) -> impl Fn(DiceError) -> Refusal + '_ {
+    move |error| Refusal::bad_dice(section(section_name), &error)
+}
+
 /// Moves the reader's warnings into the resolution, or refuses for the cells it lacked.
-pub(crate) fn finish(
-    mut resolution: Resolution,
+pub(crate) fn finish<O>(
+    mut resolution: Resolution<O>,
     reader: &CellReader<'_>,
     rule: RuleRef,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<O>, Refusal> {
     if let Some(refusal) = reader.refusal(rule) {
         return Err(refusal);
     }

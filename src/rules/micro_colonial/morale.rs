@@ -6,12 +6,16 @@
 //! Tables 2, 3 and the result table lost their printed troop keys, so their cells are named
 //! by the `--troop` and `--class` the referee gives (`lost_keys`).
 
-use super::lost_keys::{self, AxisKey, LostKeyCells};
+use super::lost_keys::{self, AxisKey};
+use super::names::named;
 use super::settings::{self, Orientation};
-use super::{Failure, cell_ref, finish, loss, resolution, section};
+use super::{RULESET, bad_dice, cell_ref, finish, loss, resolution, section};
 use crate::charts::{Band, Body, CellReader, Charts, Value};
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const CALCULATION: &str = "MORALE CALCULATION";
@@ -28,27 +32,34 @@ const RESULT_CHART: &str = "morale_results";
 const PER_SUPPORTING: &str = "per-supporting-unit";
 const SUPPORT_CAP: &str = "supporting-units-maximum";
 
-/// Charging, being charged, or neither.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Charge {
-    /// The unit is charging.
-    Charging,
-    /// The unit is being charged.
-    BeingCharged,
-}
-
-impl Charge {
-    fn row(self) -> &'static str {
-        match self {
-            Charge::Charging => "charging",
-            Charge::BeingCharged => "being-charged",
-        }
+named!(
+    /// Charging or being charged: the Charge Morale table's rows, by these names.
+    Charge, "charge" {
+        /// The unit is charging.
+        Charging = "charging",
+        /// The unit is being charged.
+        BeingCharged = "being-charged",
     }
-}
+);
+
+named!(
+    /// What a morale test decides (`outcome.result`).
+    MoraleResult, "morale result" {
+        /// GOOD.
+        Good = "good",
+        /// FALL BACK.
+        FallBack = "fall-back",
+        /// GO TO GROUND.
+        GoToGround = "go-to-ground",
+        /// BREAK.
+        Break = "break",
+    }
+);
 
 /// A morale test, as the referee describes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoraleTest {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleInput {
     /// The unit's initial FF.
     pub initial_ff: u32,
     /// Its present FF.
@@ -58,10 +69,13 @@ pub struct MoraleTest {
     /// Its class: the result table's column (and Table 2's).
     pub class: String,
     /// The unit is cavalry: GO TO GROUND is read as FALL BACK.
+    #[serde(default)]
     pub cavalry: bool,
     /// Charging or being charged.
+    #[serde(default)]
     pub charge: Option<Charge>,
     /// Table 4's factors that apply, each with a count (1, or units for the per-unit ones).
+    #[serde(default)]
     pub factors: Vec<(String, u32)>,
 }
 
@@ -87,7 +101,7 @@ impl Prepared {
 /// The names of Table 4's factors a `--factor` may give.
 pub fn factor_names(charts: &Charts) -> Vec<String> {
     charts
-        .chart(super::RULESET, TACTICAL)
+        .chart(RULESET, TACTICAL)
         .map(|c| {
             c.cells()
                 .into_iter()
@@ -101,8 +115,7 @@ pub fn factor_names(charts: &Charts) -> Vec<String> {
 #[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
-    test: &MoraleTest,
-    typed: &LostKeyCells,
+    test: &MoraleInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
     let known = factor_names(charts);
@@ -118,8 +131,7 @@ fn prepare(
         }
     }
     // The class is a column of the result table: once a club's chart names them, only those.
-    if let Some(Body::TwoD { columns, .. }) =
-        charts.chart(super::RULESET, RESULT_CHART).map(|c| &c.body)
+    if let Some(Body::TwoD { columns, .. }) = charts.chart(RULESET, RESULT_CHART).map(|c| &c.body)
         && columns
             .keys
             .iter()
@@ -146,7 +158,7 @@ fn prepare(
                     reader.warn(warning);
                 }
             }
-            if found.outcome.get("automatic_rout") == Some(&json!(true)) {
+            if found.outcome.automatic_rout {
                 steps.push(Step::valued(
                     section(CALCULATION),
                     "1. an R instead of a factor: the unit will automatically rout without further calculations",
@@ -160,15 +172,7 @@ fn prepare(
                     automatic_rout: true,
                 });
             }
-            let signed = found
-                .outcome
-                .get("signed_factor")
-                .and_then(serde_json::Value::as_i64);
-            let factor = found
-                .outcome
-                .get("loss_factor")
-                .and_then(serde_json::Value::as_i64);
-            let signed = match (signed, factor) {
+            let signed = match (found.outcome.signed_factor, found.outcome.loss_factor) {
                 (Some(s), _) => Some(s),
                 // The standard 30 for units under 101: its sign follows the orientation.
                 (None, Some(f)) => settings::loss_table_orientation(charts, reader).map(|o| {
@@ -203,18 +207,17 @@ fn prepare(
         let (value, address) = lost_keys::read(
             charts,
             reader,
-            typed,
             CHARGE_CHART,
-            AxisKey::Label(charge.row()),
+            AxisKey::Label(charge.name()),
             AxisKey::Label(&test.class),
         );
         if let Some(v) = value.and_then(|v| v.as_int()) {
             total += v;
             steps.push(Step::valued(
-                crate::resolution::RuleRef::cell(super::RULESET, TABLE2, CHARGE_CHART, &address),
+                crate::resolution::RuleRef::cell(RULESET, TABLE2, CHARGE_CHART, &address),
                 format!(
                     "2. the unit is {}: the Charge Morale factor for {}",
-                    charge.row().replace('-', " "),
+                    charge.name().replace('-', " "),
                     test.class
                 ),
                 v,
@@ -266,14 +269,12 @@ fn prepare(
 fn random_value(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    typed: &LostKeyCells,
     troop: &str,
     face: u8,
 ) -> (Option<i64>, String) {
     let (value, address) = lost_keys::read(
         charts,
         reader,
-        typed,
         RANDOM_CHART,
         AxisKey::Label(troop),
         AxisKey::Number(i64::from(face)),
@@ -284,7 +285,7 @@ fn random_value(
 /// The result table's row for a total: the band label holding it ("30-39", "70+"), or
 /// `under-N` below the lowest band.
 fn result_row(charts: &Charts, total: i64) -> Option<String> {
-    let chart = charts.chart(super::RULESET, RESULT_CHART)?;
+    let chart = charts.chart(RULESET, RESULT_CHART)?;
     let Body::TwoD { rows, .. } = &chart.body else {
         return None;
     };
@@ -302,12 +303,11 @@ fn result_row(charts: &Charts, total: i64) -> Option<String> {
 fn result_for(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    typed: &LostKeyCells,
-    test: &MoraleTest,
+    test: &MoraleInput,
     total: i64,
-) -> Option<(String, Step)> {
+) -> Option<(MoraleResult, Step)> {
     let row = result_row(charts, total)?;
-    let chart = charts.chart(super::RULESET, RESULT_CHART)?;
+    let chart = charts.chart(RULESET, RESULT_CHART)?;
     let uniform = match &chart.body {
         Body::TwoD { rows, columns, .. } => {
             let class_known = columns.position(&test.class).is_some();
@@ -347,7 +347,6 @@ fn result_for(
         let (value, address) = lost_keys::read(
             charts,
             reader,
-            typed,
             RESULT_CHART,
             AxisKey::Label(&row),
             AxisKey::Label(&test.class),
@@ -356,66 +355,76 @@ fn result_for(
     };
     let word = value.to_string().trim().to_uppercase();
     let mut result = match word.as_str() {
-        "GOOD" => "good",
-        "FALL BACK" => "fall-back",
-        "GO TO GROUND" => "go-to-ground",
-        "BREAK" => "break",
+        "GOOD" => MoraleResult::Good,
+        "FALL BACK" => MoraleResult::FallBack,
+        "GO TO GROUND" => MoraleResult::GoToGround,
+        "BREAK" => MoraleResult::Break,
         _ => return None,
     };
     let mut text = format!("{text}: {word}");
-    if result == "go-to-ground" && test.cavalry {
-        result = "fall-back";
+    if result == MoraleResult::GoToGround && test.cavalry {
+        result = MoraleResult::FallBack;
         text.push_str(": cavalry will interpret this order as Fall Back (GO TO GROUND)");
     }
-    let rule = crate::resolution::RuleRef::cell(super::RULESET, RESULTS, RESULT_CHART, &address);
-    Some((result.to_owned(), Step::valued(rule, text, result, None)))
+    let rule = crate::resolution::RuleRef::cell(RULESET, RESULTS, RESULT_CHART, &address);
+    Some((result, Step::valued(rule, text, result.name(), None)))
 }
 
-/// A morale test (`outcome.result`: good, fall-back, go-to-ground or break;
-/// `outcome.total`; `outcome.automatic_rout`).
-pub fn resolve(
+/// What a morale test decided: the `--json` outcome of `laager mc morale`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleOutcome {
+    /// An R on the Loss table: the unit routs without further calculation.
+    pub automatic_rout: bool,
+    /// The morale total read on the result table; `null` on an automatic rout.
+    pub total: Option<i64>,
+    /// Good, fall back, go to ground (cavalry: fall back) or break.
+    pub result: MoraleResult,
+}
+
+/// A morale test.
+fn resolve_morale(
     charts: &Charts,
-    test: &MoraleTest,
-    typed: &LostKeyCells,
+    test: &MoraleInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, test, typed, &mut reader)?;
+) -> Result<Resolution<MoraleOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, test, &mut reader)?;
     let before_tactical = prepared.total - prepared.tactical_sum();
-    let mut resolution = resolution(charts, "morale");
+    let mut resolution = resolution(charts, Morale::NAME);
     for step in prepared.steps {
         resolution.step(step);
     }
     if prepared.automatic_rout {
-        resolution.set("automatic_rout", true);
-        resolution.set("total", json!(null));
-        resolution.set("result", "break");
-        return Ok(finish(resolution, &reader, section(CALCULATION))?);
+        let resolution = resolution.with_outcome(MoraleOutcome {
+            automatic_rout: true,
+            total: None,
+            result: MoraleResult::Break,
+        });
+        return finish(resolution, &reader, section(CALCULATION));
     }
     // 3. "Throw one dice and determine the unit's random factor from the Random Factor Table."
-    let roll = dice.throw(&[None])?;
+    let roll = dice.throw(&[None]).map_err(bad_dice(CALCULATION))?;
     let face = roll.faces.first().map_or(0, |f| f.face);
-    let (random, address) = random_value(charts, &mut reader, typed, &test.troop, face);
+    let (random, address) = random_value(charts, &mut reader, &test.troop, face);
     let total = prepared.total + random.unwrap_or(0);
     // The result's row depends on the total: asked for only once every factor is known.
     let result = if reader.needs().is_empty() {
-        result_for(charts, &mut reader, typed, test, total)
+        result_for(charts, &mut reader, test, total)
     } else {
         None
     };
     if let Some(refusal) = reader.refusal(section(CALCULATION)) {
-        return Err(refusal.into());
+        return Err(refusal);
     }
     let (Some(random), Some((result, result_step))) = (random, result) else {
         return Err(Refusal::by_rule(
             section(RESULTS),
             format!("the Morale Result Table has no result for a total of {total}"),
-        )
-        .into());
+        ));
     };
     let after_die = before_tactical + random;
     resolution.step(Step::valued(
-        crate::resolution::RuleRef::cell(super::RULESET, TABLE3, RANDOM_CHART, &address),
+        crate::resolution::RuleRef::cell(RULESET, TABLE3, RANDOM_CHART, &address),
         format!(
             "3. one die thrown: {face}; the random factor for {}",
             test.troop
@@ -435,37 +444,37 @@ pub fn resolve(
     }
     resolution.step(result_step);
     resolution.rolls.push(roll);
-    resolution.set("automatic_rout", false);
-    resolution.set("total", total);
-    resolution.set("result", result);
-    Ok(finish(resolution, &reader, section(CALCULATION))?)
+    let resolution = resolution.with_outcome(MoraleOutcome {
+        automatic_rout: false,
+        total: Some(total),
+        result,
+    });
+    finish(resolution, &reader, section(CALCULATION))
 }
 
 /// The exact odds of a morale test's result over the six faces of its die.
-pub fn odds(charts: &Charts, test: &MoraleTest, typed: &LostKeyCells) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let prepared = prepare(charts, test, typed, &mut reader)?;
+fn morale_odds(charts: &Charts, test: &MoraleInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, test, &mut reader)?;
     if prepared.automatic_rout {
         if let Some(refusal) = reader.refusal(section(CALCULATION)) {
             return Err(refusal);
         }
         return Ok(Odds {
             outcomes: vec![OddsEntry {
-                value: "break".into(),
+                value: MoraleResult::Break.name().into(),
                 probability: 1.0,
             }],
         });
     }
-    let mut results: Vec<(String, f64)> = Vec::new();
+    let mut results: Vec<(MoraleResult, f64)> = Vec::new();
     for face in 1..=6 {
-        let (random, _) = random_value(charts, &mut reader, typed, &test.troop, face);
+        let (random, _) = random_value(charts, &mut reader, &test.troop, face);
         let Some(random) = random else { continue };
         if !reader.needs().is_empty() {
             continue;
         }
-        if let Some((result, _)) =
-            result_for(charts, &mut reader, typed, test, prepared.total + random)
-        {
+        if let Some((result, _)) = result_for(charts, &mut reader, test, prepared.total + random) {
             match results.iter_mut().find(|(r, _)| *r == result) {
                 Some(entry) => entry.1 += 1.0 / 6.0,
                 None => results.push((result, 1.0 / 6.0)),
@@ -475,15 +484,43 @@ pub fn odds(charts: &Charts, test: &MoraleTest, typed: &LostKeyCells) -> Result<
     if let Some(refusal) = reader.refusal(section(CALCULATION)) {
         return Err(refusal);
     }
-    let order = ["break", "go-to-ground", "fall-back", "good"];
+    // Worst first: "this or better" reads up the list.
+    let order = [
+        MoraleResult::Break,
+        MoraleResult::GoToGround,
+        MoraleResult::FallBack,
+        MoraleResult::Good,
+    ];
     results.sort_by_key(|(r, _)| order.iter().position(|o| o == r));
     Ok(Odds {
         outcomes: results
             .into_iter()
             .map(|(value, probability)| OddsEntry {
-                value: value.into(),
+                value: value.name().into(),
                 probability,
             })
             .collect(),
     })
+}
+
+/// MORALE CALCULATION: a unit's morale test.
+pub struct Morale;
+
+impl Procedure for Morale {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "morale";
+    type Input = MoraleInput;
+    type Outcome = MoraleOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MoraleInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MoraleOutcome>, Refusal> {
+        resolve_morale(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &MoraleInput) -> Option<Result<Odds, Refusal>> {
+        Some(morale_odds(charts, input))
+    }
 }

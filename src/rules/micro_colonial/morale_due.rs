@@ -5,9 +5,13 @@
 //! pre-contact morale tests will be taken at the end of the move in which they occur."
 
 use super::names::named;
-use super::{cell_ref, finish, resolution, section};
+use super::{RULESET, cell_ref, finish, resolution, section};
 use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const FANATICS: &str = "MORALE, FANATICS & EUROPEAN REGULARS";
@@ -37,33 +41,71 @@ named!(
     }
 );
 
+named!(
+    /// A cause that makes a morale test due (`outcome.due`).
+    DueCause, "cause" {
+        /// Losses in one move over the class's threshold.
+        Losses = "losses",
+        /// The loser of a melee by more than the class's margin.
+        MeleeLoss = "melee-loss",
+        /// Being charged (not Fanatics nor European regulars).
+        BeingCharged = "being-charged",
+        /// A flanking unit broke near by.
+        FlankBroke = "flank-broke",
+        /// A flanking unit fell back near by (other troops).
+        FlankFellBack = "flank-fell-back",
+    }
+);
+
 /// What happened to a unit this move, as far as the morale causes ask.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoraleEvents {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleDueInput {
     /// The unit's class.
     pub class: MoraleClass,
     /// FF lost this move.
     pub lost_this_move: u32,
     /// The unit won a melee this move.
+    #[serde(default)]
     pub won_melee: bool,
     /// It lost a melee by this many FF (the difference), if it lost one.
+    #[serde(default)]
     pub melee_lost_by: Option<u32>,
     /// It is being charged.
+    #[serde(default)]
     pub being_charged: bool,
     /// A flanking unit broke this far away (mm).
+    #[serde(default)]
     pub flank_broke_within_mm: Option<f64>,
     /// That breaking unit's quality against this one's.
+    #[serde(default = "equal")]
     pub flank_quality: Quality,
     /// A flanking unit fell back this far away (mm).
+    #[serde(default)]
     pub flank_fell_back_within_mm: Option<f64>,
 }
 
-/// Which morale tests are due (`outcome.due`: trigger names, empty when none).
+/// A flanking unit of equal quality, the default.
+fn equal() -> Quality {
+    Quality::Equal
+}
+
+/// Which morale tests are due: the `--json` outcome of `laager mc morale-due`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleDueOutcome {
+    /// The causes that make a test due, in the rule's order; empty when none.
+    pub due: Vec<DueCause>,
+}
+
+/// Which morale tests are due.
 #[allow(clippy::too_many_lines)]
-pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let mut resolution = resolution(charts, "morale-due");
-    let mut due: Vec<&str> = Vec::new();
+fn resolve_due(
+    charts: &Charts,
+    events: &MoraleDueInput,
+) -> Result<Resolution<MoraleDueOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, MoraleDue::NAME);
+    let mut due: Vec<DueCause> = Vec::new();
     let elite = events.class != MoraleClass::Other;
     let group = if elite { FANATICS } else { OTHERS };
     let threshold = |reader: &mut CellReader<'_>, key: &str| -> Option<(i64, Step)> {
@@ -105,7 +147,7 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
         step.value = Some(json!(lost));
         resolution.step(step);
         if fires {
-            due.push("losses");
+            due.push(DueCause::Losses);
         }
     }
     // The melee loser.
@@ -124,7 +166,7 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
             step.value = Some(json!(by));
             resolution.step(step);
             if fires {
-                due.push("melee-loss");
+                due.push(DueCause::MeleeLoss);
             }
         }
     }
@@ -141,7 +183,7 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
                 section(OTHERS),
                 "3. when being charged: a test is due (before contact)",
             ));
-            due.push("being-charged");
+            due.push(DueCause::BeingCharged);
         }
     }
     // Flanking units.
@@ -161,7 +203,7 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
             );
             resolution.step(step);
             if fires {
-                due.push("flank-broke");
+                due.push(DueCause::FlankBroke);
             }
         }
         if events.flank_fell_back_within_mm.is_some() {
@@ -172,11 +214,11 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
         }
     } else {
         for (mm, what, name) in [
-            (events.flank_broke_within_mm, "breaks", "flank-broke"),
+            (events.flank_broke_within_mm, "breaks", DueCause::FlankBroke),
             (
                 events.flank_fell_back_within_mm,
                 "falls back",
-                "flank-fell-back",
+                DueCause::FlankFellBack,
             ),
         ] {
             let Some(mm) = mm else { continue };
@@ -204,6 +246,27 @@ pub fn resolve(charts: &Charts, events: &MoraleEvents) -> Result<Resolution, Ref
         json!(due),
         None,
     ));
-    resolution.set("due", json!(due));
-    finish(resolution, &reader, section("MORALE"))
+    finish(
+        resolution.with_outcome(MoraleDueOutcome { due }),
+        &reader,
+        section("MORALE"),
+    )
+}
+
+/// MORALE: which causes make a test due this move.
+pub struct MoraleDue;
+
+impl Procedure for MoraleDue {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "morale-due";
+    type Input = MoraleDueInput;
+    type Outcome = MoraleDueOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MoraleDueInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MoraleDueOutcome>, Refusal> {
+        resolve_due(charts, input)
+    }
 }

@@ -1,7 +1,9 @@
-//! Closed sets of names for the combat procedures' inputs: a `named!` enum has `ALL`,
-//! `NAMES`, `name()`, `Display` and `FromStr`, so the command line and the steps agree.
+//! Closed sets of names for the procedures' inputs and outcomes: a `named!` enum has `ALL`,
+//! `NAMES`, `name()`, `Display`, `FromStr` and serde by its name, so the command line, the
+//! steps and the JSON spell it alike.
 
-/// Defines a closed set of names with `name()`, `ALL`, `NAMES`, `Display` and `FromStr`.
+/// Defines a closed set of names with `name()`, `ALL`, `NAMES`, `Display`, `FromStr` and
+/// serde by name.
 macro_rules! named {
     ($(#[$doc:meta])* $ty:ident, $what:literal { $($(#[$vdoc:meta])* $variant:ident = $name:literal),+ $(,)? }) => {
         $(#[$doc])*
@@ -41,6 +43,8 @@ macro_rules! named {
                     .ok_or_else(|| format!("'{text}' is not a {}: expected one of {}", $what, $ty::NAMES.join(", ")))
             }
         }
+
+        $crate::ruleset::serde_by_name!($ty, name);
     };
 }
 

@@ -5,12 +5,16 @@
 //! the following table. The figure in the table gives the minimum dice score required to
 //! rally. (NOTE: Units still in melee or under cannister fire may not be rallied)."
 
+use super::fire::ff;
 use super::names::named;
-use super::{Failure, cell_ref, finish, resolution, section};
+use super::{RULESET, bad_dice, cell_ref, finish, resolution, section};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
-use crate::dice::micro_colonial::{RALLYING, rally, rally_odds, rout_loss, rout_loss_dist};
+use crate::dice::micro_colonial::{BREAK, RALLYING, rally, rally_odds, rout_loss, rout_loss_dist};
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 /// The Rally table's chart name.
 pub const CHART: &str = "rally";
@@ -40,15 +44,18 @@ named!(
 );
 
 /// A rally attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RallyAttempt {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RallyInput {
     /// The unit's class.
     pub class: RallyClass,
     /// The command figure with it.
     pub command: Command,
     /// The unit is still in melee.
+    #[serde(default)]
     pub in_melee: bool,
     /// The unit is under cannister fire.
+    #[serde(default)]
     pub under_cannister: bool,
 }
 
@@ -63,7 +70,7 @@ enum Minimum {
     Score(u8),
 }
 
-fn minimum(reader: &mut CellReader<'_>, attempt: RallyAttempt) -> Result<Minimum, Refusal> {
+fn minimum(reader: &mut CellReader<'_>, attempt: RallyInput) -> Result<Minimum, Refusal> {
     let key = [attempt.class.name(), attempt.command.name()];
     let Some(value) = reader.get(CHART, &key) else {
         return Ok(Minimum::Lost);
@@ -82,7 +89,7 @@ fn minimum(reader: &mut CellReader<'_>, attempt: RallyAttempt) -> Result<Minimum
     }
 }
 
-fn refusals(attempt: RallyAttempt) -> Result<(), Refusal> {
+fn refusals(attempt: RallyInput) -> Result<(), Refusal> {
     if attempt.in_melee || attempt.under_cannister {
         return Err(Refusal::by_rule(
             section(RALLYING),
@@ -99,27 +106,35 @@ fn refusals(attempt: RallyAttempt) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// A rally attempt (`outcome.rallied`, `outcome.minimum`: the score needed, null when
-/// automatic).
-pub fn resolve(
+/// What a rally attempt decided: the `--json` outcome of `laager mc rally`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RallyOutcome {
+    /// The minimum die score needed; `null` for an automatic rally.
+    pub minimum: Option<u8>,
+    /// Whether the unit rallied.
+    pub rallied: bool,
+}
+
+/// A rally attempt.
+fn resolve_rally(
     charts: &Charts,
-    attempt: &RallyAttempt,
+    attempt: RallyInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
-    refusals(*attempt)?;
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let min = match minimum(&mut reader, *attempt)? {
-        Minimum::Lost => return Err(lost(&reader).into()),
+) -> Result<Resolution<RallyOutcome>, Refusal> {
+    refusals(attempt)?;
+    let mut reader = CellReader::new(charts, RULESET);
+    let min = match minimum(&mut reader, attempt)? {
+        Minimum::Lost => return Err(lost(&reader)),
         Minimum::Automatic => None,
         Minimum::Score(n) => Some(n),
     };
-    let mut resolution = resolution(charts, "rally");
+    let mut resolution = resolution(charts, Rally::NAME);
     let rule = cell_ref(
         RALLYING,
         CHART,
         &[attempt.class.name(), attempt.command.name()],
     );
-    match min {
+    let outcome = match min {
         None => {
             resolution.step(Step::valued(
                 rule,
@@ -130,8 +145,10 @@ pub fn resolve(
                 "automatic",
                 None,
             ));
-            resolution.set("minimum", serde_json::Value::Null);
-            resolution.set("rallied", true);
+            RallyOutcome {
+                minimum: None,
+                rallied: true,
+            }
         }
         Some(min) => {
             resolution.step(Step::valued(
@@ -143,23 +160,25 @@ pub fn resolve(
                 min,
                 None,
             ));
-            let thrown = rally(dice, min)?;
+            let thrown = rally(dice, min).map_err(bad_dice(RALLYING))?;
             for step in thrown.steps {
                 resolution.step(step);
             }
             resolution.rolls.push(thrown.roll);
-            resolution.set("minimum", min);
-            resolution.set("rallied", thrown.result);
+            RallyOutcome {
+                minimum: Some(min),
+                rallied: thrown.result,
+            }
         }
-    }
-    Ok(finish(resolution, &reader, section(RALLYING))?)
+    };
+    finish(resolution.with_outcome(outcome), &reader, section(RALLYING))
 }
 
 /// The exact odds of a rally.
-pub fn odds(charts: &Charts, attempt: &RallyAttempt) -> Result<Odds, Refusal> {
-    refusals(*attempt)?;
-    let mut reader = CellReader::new(charts, super::RULESET);
-    match minimum(&mut reader, *attempt)? {
+fn rally_attempt_odds(charts: &Charts, attempt: RallyInput) -> Result<Odds, Refusal> {
+    refusals(attempt)?;
+    let mut reader = CellReader::new(charts, RULESET);
+    match minimum(&mut reader, attempt)? {
         Minimum::Lost => Err(lost(&reader)),
         Minimum::Automatic => Ok(Odds {
             outcomes: vec![OddsEntry {
@@ -171,26 +190,72 @@ pub fn odds(charts: &Charts, attempt: &RallyAttempt) -> Result<Odds, Refusal> {
     }
 }
 
+/// RALLYING: one die against the Rally table's minimum.
+pub struct Rally;
+
+impl Procedure for Rally {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rally";
+    type Input = RallyInput;
+    type Outcome = RallyOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RallyInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RallyOutcome>, Refusal> {
+        resolve_rally(charts, *input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &RallyInput) -> Option<Result<Odds, Refusal>> {
+        Some(rally_attempt_odds(charts, *input))
+    }
+}
+
 fn lost(reader: &CellReader<'_>) -> Refusal {
     reader
         .refusal(section(RALLYING))
         .unwrap_or_else(|| Refusal::by_rule(section(RALLYING), "the Rally table could not be read"))
 }
 
-/// One move of rout: "A breaking unit will lose one dice x 10 fighting factors per move of
-/// rout." (`outcome.ff_lost`)
-pub fn rout(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, Failure> {
-    let thrown = rout_loss(dice)?;
-    let mut resolution = resolution(charts, "rout-loss");
-    for step in thrown.steps {
-        resolution.step(step);
-    }
-    resolution.rolls.push(thrown.roll);
-    resolution.set("ff_lost", thrown.result);
-    Ok(resolution)
+/// One move of rout: it throws one die and needs nothing else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoutLossInput {}
+
+/// What a move of rout cost: the `--json` outcome of `laager mc rout-loss`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoutLossOutcome {
+    /// The FF lost: one die x 10.
+    pub ff_lost: u32,
 }
 
-/// The exact odds of one move's rout loss.
-pub fn rout_odds() -> Odds {
-    rout_loss_dist().to_odds()
+/// BREAK (ROUT): "A breaking unit will lose one dice x 10 fighting factors per move of rout."
+pub struct RoutLoss;
+
+impl Procedure for RoutLoss {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rout-loss";
+    type Input = RoutLossInput;
+    type Outcome = RoutLossOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        _input: &RoutLossInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RoutLossOutcome>, Refusal> {
+        let thrown = rout_loss(dice).map_err(bad_dice(BREAK))?;
+        let mut resolution = resolution(charts, RoutLoss::NAME);
+        for step in thrown.steps {
+            resolution.step(step);
+        }
+        resolution.rolls.push(thrown.roll);
+        Ok(resolution.with_outcome(RoutLossOutcome {
+            ff_lost: ff(thrown.result),
+        }))
+    }
+
+    fn odds(_charts: &Charts, _input: &RoutLossInput) -> Option<Result<Odds, Refusal>> {
+        Some(Ok(rout_loss_dist().to_odds()))
+    }
 }

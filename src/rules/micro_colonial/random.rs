@@ -4,13 +4,17 @@
 //! The throw itself is `laager::dice::micro_colonial::random_factor`; this module only adds
 //! the setting in force and the resolution around it.
 
-use super::{Failure, finish, resolution, section, settings};
+use super::{RULESET, bad_dice, finish, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{
-    RANDOM_FACTOR, RandomFactor, SameColour, random_factor, random_factor_dist, random_factor_steps,
+    RANDOM_FACTOR, RandomFactor as Thrown, SameColour, random_factor, random_factor_dist,
+    random_factor_steps,
 };
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 /// The setting in force for `black` and `red` dice, with its step when it matters (two
 /// dice of one colour); one die of each colour needs no setting.
@@ -27,51 +31,78 @@ pub fn same_colour(
     Some((setting.value, Some(setting.step)))
 }
 
-/// Throws one random factor of `black` black and `red` red dice and explains it.
+/// Throws one random factor of `black` black and `red` red dice and explains it; typed
+/// dice that do not fit are refused under `section_name`. `None` when the setting it needs
+/// is not set (the reader has noted it).
 pub fn throw(
     charts: &Charts,
     reader: &mut CellReader<'_>,
     dice: &mut dyn DiceSource,
     black: u8,
     red: u8,
-) -> Result<Option<(RandomFactor, Vec<Step>)>, Failure> {
+    section_name: &str,
+) -> Result<Option<(Thrown, Vec<Step>)>, Refusal> {
     let Some((same, setting_step)) = same_colour(charts, reader, black, red) else {
         return Ok(None);
     };
-    let factor = random_factor(dice, black, red, same)?;
+    let factor = random_factor(dice, black, red, same).map_err(bad_dice(section_name))?;
     let mut steps: Vec<Step> = setting_step.into_iter().collect();
     steps.extend(random_factor_steps(&factor, same));
     Ok(Some((factor, steps)))
 }
 
-/// `random-factor`: one random factor as a resolution, `outcome.random_factor`.
-pub fn resolve(
+/// The dice of one random factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomFactorInput {
+    /// Black dice, counting plus.
+    pub black: u8,
+    /// Red dice, counting minus.
+    pub red: u8,
+}
+
+/// The random factor thrown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RandomFactorOutcome {
+    /// Black dice less red dice, under the setting in force.
+    pub random_factor: i64,
+}
+
+fn resolve_random(
     charts: &Charts,
+    input: RandomFactorInput,
     dice: &mut dyn DiceSource,
-    black: u8,
-    red: u8,
-) -> Result<Resolution, Failure> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let thrown = throw(charts, &mut reader, dice, black, red)?;
+) -> Result<Resolution<RandomFactorOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let thrown = throw(
+        charts,
+        &mut reader,
+        dice,
+        input.black,
+        input.red,
+        RANDOM_FACTOR,
+    )?;
     let Some((factor, steps)) = thrown else {
-        return Err(refusal(&reader).into());
+        return Err(refusal(&reader));
     };
-    let mut resolution = resolution(charts, "random-factor");
+    let mut resolution = resolution(charts, RandomFactor::NAME);
     for step in steps {
         resolution.step(step);
     }
     resolution.rolls.push(factor.roll.clone());
-    resolution.set("random_factor", factor.result);
-    Ok(finish(resolution, &reader, section(RANDOM_FACTOR))?)
+    let resolution = resolution.with_outcome(RandomFactorOutcome {
+        random_factor: factor.result,
+    });
+    finish(resolution, &reader, section(RANDOM_FACTOR))
 }
 
 /// The exact odds of a random factor under the setting in force.
-pub fn odds(charts: &Charts, black: u8, red: u8) -> Result<Odds, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let Some((same, _)) = same_colour(charts, &mut reader, black, red) else {
+fn random_odds(charts: &Charts, input: RandomFactorInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let Some((same, _)) = same_colour(charts, &mut reader, input.black, input.red) else {
         return Err(refusal(&reader));
     };
-    Ok(random_factor_dist(black, red, same).to_odds())
+    Ok(random_factor_dist(input.black, input.red, same).to_odds())
 }
 
 fn refusal(reader: &CellReader<'_>) -> Refusal {
@@ -81,4 +112,26 @@ fn refusal(reader: &CellReader<'_>) -> Refusal {
             "the random factor could not be thrown",
         )
     })
+}
+
+/// RANDOM FACTOR: black dice plus, red dice minus.
+pub struct RandomFactor;
+
+impl Procedure for RandomFactor {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "random-factor";
+    type Input = RandomFactorInput;
+    type Outcome = RandomFactorOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RandomFactorInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RandomFactorOutcome>, Refusal> {
+        resolve_random(charts, *input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &RandomFactorInput) -> Option<Result<Odds, Refusal>> {
+        Some(random_odds(charts, *input))
+    }
 }

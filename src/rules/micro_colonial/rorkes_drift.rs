@@ -3,12 +3,16 @@
 //!
 //! Every number is read from the `rorkes_drift` chart, which quotes its sentence.
 
-use super::{Failure, cell_ref, finish, random, resolution, section, settings};
+use super::names::named;
+use super::{RULESET, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
-use serde_json::{Value, json};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// The chart of the supplement's numbers.
 pub const CHART: &str = "rorkes_drift";
@@ -48,7 +52,7 @@ pub struct Counters {
 /// Chard and Bromhead are C-in-C, the CSM a sub-commander who adds 5 to sections he leads
 /// in melee (`rorkes_drift:csm-melee-bonus`).
 pub fn british_force(charts: &Charts) -> Result<Vec<Counters>, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let mut out = Vec::new();
     for (name, count, ff) in [
         ("sections", "sections", "section-initial-ff"),
@@ -91,7 +95,7 @@ pub fn morale_test_due(
         // "Troops in buildings will not be subject to morale tests at any time."
         return Ok(false);
     }
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let margin = reader
         .int(CHART, &["morale-melee-loser-margin"])
         .ok_or_else(|| missing(&reader, MORALE))?;
@@ -101,7 +105,7 @@ pub fn morale_test_due(
 /// Whether a firing party's initial volley halts a Zulu unit climbing the wall: it moves
 /// forward only "if it has not lost more than 50 fighting factors" to it.
 pub fn firing_party_halts(charts: &Charts, ff_lost: u32) -> Result<bool, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let limit = reader
         .int(CHART, &["firing-party-halt-losses"])
         .ok_or_else(|| missing(&reader, FIRING_PARTIES))?;
@@ -111,7 +115,7 @@ pub fn firing_party_halts(charts: &Charts, ff_lost: u32) -> Result<bool, Refusal
 /// Combines two reduced sections into one: refused if the result would exceed 10 FF
 /// ("at no time may a section counter have a fighting factor of more than 10").
 pub fn combine_sections(charts: &Charts, into: u32, removed: u32) -> Result<u32, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let max = reader
         .int(CHART, &["section-max-ff"])
         .ok_or_else(|| missing(&reader, COMBINING))?;
@@ -127,11 +131,29 @@ pub fn combine_sections(charts: &Charts, into: u32, removed: u32) -> Result<u32,
     Ok(sum)
 }
 
+/// The Zulu unit a Z marker stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZMarkerInput {
+    /// The Zulu unit's present FF.
+    pub zulu_present_ff: u32,
+}
+
+/// A Z marker's fighting factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZMarkerOutcome {
+    /// 1/100 of the unit's present FF, under the `rounding` setting.
+    pub z_marker_ff: i64,
+}
+
 /// A Z marker's fighting factor: 1/100 of its Zulu unit's present FF, under the `rounding`
-/// setting (`outcome.z_marker_ff`).
-pub fn z_marker_ff(charts: &Charts, zulu_present_ff: u32) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let mut resolution = resolution(charts, "z-marker");
+/// setting.
+fn z_marker_ff(
+    charts: &Charts,
+    zulu_present_ff: u32,
+) -> Result<Resolution<ZMarkerOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, ZMarker::NAME);
     let divisor = reader.int(CHART, &["z-marker-ff-divisor"]);
     let rounding = settings::rounding(charts, &mut reader);
     let (Some(divisor), Some(rounding)) = (divisor, rounding) else {
@@ -151,19 +173,37 @@ pub fn z_marker_ff(charts: &Charts, zulu_present_ff: u32) -> Result<Resolution, 
             "{present} / {divisor} leaves a fraction; settings:rounding decides it (the document does not)"
         ));
     }
-    let mut resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
-    resolution.set("z_marker_ff", ff);
-    Ok(resolution)
+    let resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
+    Ok(resolution.with_outcome(ZMarkerOutcome { z_marker_ff: ff }))
 }
 
-/// The room a Zulu unit tries to break into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Room {
-    /// A defender's counter is in it.
-    Occupied,
-    /// No defender is in it.
-    Empty,
+/// IN BUILDINGS: a Z marker's fighting factor.
+pub struct ZMarker;
+
+impl Procedure for ZMarker {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "z-marker";
+    type Input = ZMarkerInput;
+    type Outcome = ZMarkerOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ZMarkerInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ZMarkerOutcome>, Refusal> {
+        z_marker_ff(charts, input.zulu_present_ff)
+    }
 }
+
+named!(
+    /// The room a Zulu unit tries to break into.
+    Room, "room" {
+        /// A defender's counter is in it.
+        Occupied = "occupied",
+        /// No defender is in it.
+        Empty = "empty",
+    }
+);
 
 impl Room {
     fn key(self) -> &'static str {
@@ -182,28 +222,46 @@ impl Room {
 }
 
 fn threshold(charts: &Charts, room: Room) -> Result<(i64, CellReader<'_>), Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     match reader.int(CHART, &[room.key()]) {
         Some(t) => Ok((t, reader)),
         None => Err(missing(&reader, IN_BUILDINGS)),
     }
 }
 
+/// A Zulu attempt to break into a building or room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BreakInInput {
+    /// Occupied or empty.
+    pub room: Room,
+}
+
+/// What a break-in attempt decided: the `--json` outcome of `laager mc rd break-in`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakInOutcome {
+    /// The Zulus break in.
+    pub success: bool,
+    /// The random factor thrown.
+    pub random_factor: i64,
+}
+
 /// The Zulu break-in: one random factor better than +2 into an occupied room, better than
-/// 0 into an empty one, attempted only at the start of the move (`outcome.success`).
-pub fn break_in(
+/// 0 into an empty one, attempted only at the start of the move.
+fn break_in(
     charts: &Charts,
     room: Room,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Failure> {
+) -> Result<Resolution<BreakInOutcome>, Refusal> {
     let (must_beat, mut reader) = threshold(charts, room)?;
-    let mut resolution = resolution(charts, "break-in");
+    let mut resolution = resolution(charts, BreakIn::NAME);
     resolution.step(Step::note(
         section(IN_BUILDINGS),
         "attacking units may only attempt to break into a building or room at the beginning of their move turn",
     ));
-    let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1)? else {
-        return Err(missing(&reader, IN_BUILDINGS).into());
+    let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1, IN_BUILDINGS)?
+    else {
+        return Err(missing(&reader, IN_BUILDINGS));
     };
     for step in steps {
         resolution.step(step);
@@ -226,17 +284,40 @@ pub fn break_in(
         success,
         None,
     ));
-    let mut resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
-    resolution.set("success", success);
-    resolution.set("random_factor", factor.result);
-    Ok(resolution)
+    let resolution = finish(resolution, &reader, section(IN_BUILDINGS))?;
+    Ok(resolution.with_outcome(BreakInOutcome {
+        success,
+        random_factor: factor.result,
+    }))
 }
 
 /// The exact odds of a break-in: 6/36 into an occupied room, 15/36 into an empty one.
-pub fn break_in_odds(charts: &Charts, room: Room) -> Result<Odds, Refusal> {
+fn break_in_odds(charts: &Charts, room: Room) -> Result<Odds, Refusal> {
     let (must_beat, _) = threshold(charts, room)?;
     let p = random_factor_dist(1, 1, SameColour::Sum).p_where(|v| v > must_beat);
     Ok(crate::dice::Dist::bool_odds(p))
+}
+
+/// IN BUILDINGS: a Zulu attempt to break into a building or room.
+pub struct BreakIn;
+
+impl Procedure for BreakIn {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "break-in";
+    type Input = BreakInInput;
+    type Outcome = BreakInOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &BreakInInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<BreakInOutcome>, Refusal> {
+        break_in(charts, input.room, dice)
+    }
+
+    fn odds(charts: &Charts, input: &BreakInInput) -> Option<Result<Odds, Refusal>> {
+        Some(break_in_odds(charts, input.room))
+    }
 }
 
 fn signed(value: i64) -> String {
@@ -248,19 +329,40 @@ fn signed(value: i64) -> String {
 }
 
 /// The end of a Rorke's Drift game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RorkesDriftEnd {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdVictoryInput {
     /// British sections eliminated.
     pub sections_lost: u32,
     /// Command counters lost.
     pub commanders_lost: u32,
     /// Whether every Zulu attack was beaten off.
+    #[serde(default)]
     pub attacks_beaten_off: bool,
 }
 
-/// The conditions of victory: `outcome.winner` is "zulu", "british" or null.
-pub fn victory(charts: &Charts, end: &RorkesDriftEnd) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, super::RULESET);
+named!(
+    /// Who wins at Rorke's Drift (`outcome.winner`).
+    RdWinner, "winner" {
+        /// The Zulus.
+        Zulu = "zulu",
+        /// The British.
+        British = "british",
+    }
+);
+
+/// The conditions of victory: the `--json` outcome of `laager mc rd victory`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdVictoryOutcome {
+    /// The winner, or `null` when neither side's conditions hold.
+    pub winner: Option<RdWinner>,
+    /// British sections eliminated.
+    pub sections_lost: i64,
+}
+
+/// The conditions of victory.
+fn victory(charts: &Charts, end: &RdVictoryInput) -> Result<Resolution<RdVictoryOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
     let sections = reader.int(CHART, &["sections"]);
     let commanders = reader.int(CHART, &["commanders"]);
     let zulu_sections = reader.int(CHART, &["zulu-victory-sections-more-than"]);
@@ -302,7 +404,7 @@ pub fn victory(charts: &Charts, end: &RorkesDriftEnd) -> Result<Resolution, Refu
             ),
         ));
     }
-    let mut resolution = resolution(charts, "rd-victory");
+    let mut resolution = resolution(charts, RdVictory::NAME);
     let zulu = lost > zulu_sections && commanders_lost >= zulu_commanders;
     resolution.step(Step::valued(
         rule(VICTORY, "zulu-victory-sections-more-than"),
@@ -324,57 +426,89 @@ pub fn victory(charts: &Charts, end: &RorkesDriftEnd) -> Result<Resolution, Refu
         None,
     ));
     let winner = if zulu {
-        Value::from("zulu")
+        Some(RdWinner::Zulu)
     } else if british {
-        Value::from("british")
+        Some(RdWinner::British)
     } else {
         resolution.step(Step::note(
             section(VICTORY),
             "neither side's conditions hold: no victory",
         ));
-        Value::Null
+        None
     };
-    let mut resolution = finish(resolution, &reader, section(VICTORY))?;
-    resolution.set("winner", winner);
-    resolution.set("sections_lost", json!(lost));
-    Ok(resolution)
+    let resolution = finish(resolution, &reader, section(VICTORY))?;
+    Ok(resolution.with_outcome(RdVictoryOutcome {
+        winner,
+        sections_lost: lost,
+    }))
 }
 
-/// Which side moves at Rorke's Drift.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The attacking Zulu units (native infantry).
-    Zulu,
-    /// The British sections (regular infantry).
-    British,
+/// CONDITIONS OF VICTORY at Rorke's Drift.
+pub struct RdVictory;
+
+impl Procedure for RdVictory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-victory";
+    type Input = RdVictoryInput;
+    type Outcome = RdVictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdVictoryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdVictoryOutcome>, Refusal> {
+        victory(charts, input)
+    }
 }
 
-/// A Zulu unit meeting the perimeter wall.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PerimeterWall {
-    /// No defender holds it.
-    Unoccupied,
-    /// Defending counters hold it.
-    Occupied,
-}
+named!(
+    /// Which side moves at Rorke's Drift (`--side`).
+    Side, "side" {
+        /// The attacking Zulu units (native infantry).
+        Zulu = "zulu",
+        /// The British sections (regular infantry).
+        British = "british",
+    }
+);
+
+named!(
+    /// A Zulu unit meeting the perimeter wall (`--climb-wall`).
+    PerimeterWall, "perimeter wall" {
+        /// No defender holds it.
+        Unoccupied = "unoccupied",
+        /// Defending counters hold it.
+        Occupied = "occupied",
+    }
+);
 
 /// One move at Rorke's Drift.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RdMove {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdMoveInput {
     /// Who moves.
     pub side: Side,
     /// The unit is inside the perimeter.
+    #[serde(default)]
     pub inside_perimeter: bool,
     /// Walls inside the perimeter the defenders cross.
+    #[serde(default)]
     pub internal_walls: u32,
     /// A Zulu unit climbing the perimeter wall this move.
+    #[serde(default)]
     pub climb: Option<PerimeterWall>,
 }
 
-/// MOVEMENT and TERRAIN EFFECTS at Rorke's Drift (`outcome.allowance_mm`): "All movement will
-/// be at normal rate. Inside the perimeter only the attackers will be reduced to half their
-/// normal movement rate ... and there will be no penalties for turning to either side."
-pub fn rd_move(charts: &Charts, request: &RdMove) -> Result<Resolution, Refusal> {
+/// How far a unit may move at Rorke's Drift: the `--json` outcome of `laager mc rd move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdMoveOutcome {
+    /// The allowance (mm), 0 at least.
+    pub allowance_mm: i64,
+}
+
+/// MOVEMENT and TERRAIN EFFECTS at Rorke's Drift: "All movement will be at normal rate.
+/// Inside the perimeter only the attackers will be reduced to half their normal movement
+/// rate ... and there will be no penalties for turning to either side."
+fn rd_move(charts: &Charts, request: RdMoveInput) -> Result<Resolution<RdMoveOutcome>, Refusal> {
     const MOVEMENT: &str = "Rorke's Drift, MOVEMENT";
     const TERRAIN: &str = "Rorke's Drift, TERRAIN EFFECTS";
     if request.side == Side::British && request.climb.is_some() {
@@ -395,8 +529,8 @@ pub fn rd_move(charts: &Charts, request: &RdMove) -> Result<Resolution, Refusal>
             "the 10 mm for internal walls is the defenders'; give --side british",
         ));
     }
-    let mut reader = CellReader::new(charts, super::RULESET);
-    let mut resolution = resolution(charts, "rd-move");
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, RdMove::NAME);
     let row = match request.side {
         Side::Zulu => "natives",
         Side::British => "regular-infantry",
@@ -467,7 +601,26 @@ pub fn rd_move(charts: &Charts, request: &RdMove) -> Result<Resolution, Refusal>
         ));
         total = 0;
     }
-    let mut resolution = finish(resolution, &reader, section(MOVEMENT))?;
-    resolution.set("allowance_mm", total);
-    Ok(resolution)
+    let resolution = finish(resolution, &reader, section(MOVEMENT))?;
+    Ok(resolution.with_outcome(RdMoveOutcome {
+        allowance_mm: total,
+    }))
+}
+
+/// MOVEMENT at Rorke's Drift.
+pub struct RdMove;
+
+impl Procedure for RdMove {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-move";
+    type Input = RdMoveInput;
+    type Outcome = RdMoveOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdMoveInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdMoveOutcome>, Refusal> {
+        rd_move(charts, *input)
+    }
 }

@@ -5,31 +5,58 @@
 //! enemy assaults. The native armies will claim a victory if they destroy at least half of
 //! the regular force's infantry."
 
-use super::{cell_ref, finish, resolution, section};
+use super::names::named;
+use super::{RULESET, cell_ref, finish, resolution, section};
 use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
-use serde_json::Value;
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 const DECIDING: &str = "DECIDING THE WINNER";
 
 /// The end of a basic game, as the referee counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BasicGameEnd {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryInput {
     /// The regular force's infantry at the start (units or FF, counted the same way).
     pub regular_infantry: u32,
     /// How much of it was destroyed.
     pub regular_infantry_destroyed: u32,
     /// Whether the regulars were forced to retire from their start line or position.
+    #[serde(default)]
     pub driven_from_start_line: bool,
     /// Whether the regulars beat off every native assault.
+    #[serde(default)]
     pub assaults_beaten_off: bool,
 }
 
-/// Decides the basic game: `outcome.winner` is "natives", "regulars" or null.
+named!(
+    /// Who wins the basic game (`outcome.winner`).
+    Winner, "winner" {
+        /// The native army.
+        Natives = "natives",
+        /// The regular force.
+        Regulars = "regulars",
+    }
+);
+
+/// Who won the basic game: the `--json` outcome of `laager mc victory`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryOutcome {
+    /// The winner, or `null` when neither side's condition holds.
+    pub winner: Option<Winner>,
+}
+
+/// Decides the basic game.
 ///
 /// The natives' condition is checked first: destroying half the regular infantry wins
 /// whatever else happened.
-pub fn resolve_basic(charts: &Charts, end: &BasicGameEnd) -> Result<Resolution, Refusal> {
+fn resolve_basic(
+    charts: &Charts,
+    end: &VictoryInput,
+) -> Result<Resolution<VictoryOutcome>, Refusal> {
     if end.regular_infantry == 0 {
         return Err(Refusal::by_rule(
             section(DECIDING),
@@ -45,9 +72,9 @@ pub fn resolve_basic(charts: &Charts, end: &BasicGameEnd) -> Result<Resolution, 
             ),
         ));
     }
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let key = "native-victory-infantry-fraction-denominator";
-    let mut resolution = resolution(charts, "victory");
+    let mut resolution = resolution(charts, Victory::NAME);
     let Some(denominator) = reader.int("rules_thresholds", &[key]) else {
         return Err(reader
             .refusal(section(DECIDING))
@@ -67,7 +94,7 @@ pub fn resolve_basic(charts: &Charts, end: &BasicGameEnd) -> Result<Resolution, 
         None,
     ));
     let winner = if natives {
-        Value::from("natives")
+        Some(Winner::Natives)
     } else {
         let regulars = !end.driven_from_start_line && end.assaults_beaten_off;
         resolution.step(Step::valued(
@@ -81,16 +108,33 @@ pub fn resolve_basic(charts: &Charts, end: &BasicGameEnd) -> Result<Resolution, 
             None,
         ));
         if regulars {
-            Value::from("regulars")
+            Some(Winner::Regulars)
         } else {
             resolution.step(Step::note(
                 section(DECIDING),
                 "neither side's condition holds: no victory",
             ));
-            Value::Null
+            None
         }
     };
-    let mut resolution = finish(resolution, &reader, section(DECIDING))?;
-    resolution.set("winner", winner);
-    Ok(resolution)
+    let resolution = finish(resolution, &reader, section(DECIDING))?;
+    Ok(resolution.with_outcome(VictoryOutcome { winner }))
+}
+
+/// DECIDING THE WINNER of the basic game.
+pub struct Victory;
+
+impl Procedure for Victory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "victory";
+    type Input = VictoryInput;
+    type Outcome = VictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VictoryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<VictoryOutcome>, Refusal> {
+        resolve_basic(charts, input)
+    }
 }

@@ -388,10 +388,11 @@ fn cavalry_lying_down_is_refused() {
 }
 
 mod properties {
-    use crate::support::OutcomeKeys;
     use laager::charts::Charts;
+    use laager::dice::EnteredDice;
+    use laager::rules::Procedure;
     use laager::rules::micro_colonial::movement::{
-        Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Troop, resolve_move,
+        Change, Crossing, Interpenetration, Mode, Move, MoveInput, Square, Troop,
     };
     use proptest::prelude::*;
     use std::sync::LazyLock;
@@ -415,7 +416,7 @@ mod properties {
             volley in 0u32..300,
             square in proptest::option::of(pick(Square::ALL)),
         ) {
-            let request = MoveRequest {
+            let request = MoveInput {
                 troop,
                 mode,
                 terrain: terrain
@@ -427,9 +428,10 @@ mod properties {
                 volley_losses: volley,
                 square,
             };
-            if let Ok(resolution) = resolve_move(&CHARTS, &request) {
-                let allowance = resolution.out("allowance_mm").as_i64().expect("allowance");
-                let rate = resolution.out("rate_mm").as_i64().expect("rate");
+            let mut no_dice = EnteredDice::parse("").expect("no faces");
+            if let Ok(resolution) = Move::resolve(&CHARTS, &request, &mut no_dice) {
+                let allowance = resolution.outcome.allowance_mm;
+                let rate = resolution.outcome.rate_mm;
                 prop_assert!(allowance >= 0);
                 prop_assert!(allowance <= rate, "{allowance} > {rate} for {request:?}");
             }

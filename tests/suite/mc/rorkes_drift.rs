@@ -4,6 +4,7 @@
 use super::{mc_json, outcome};
 use crate::support::OutcomeKeys;
 use laager::charts::Charts;
+use laager::rules::Procedure;
 use laager::rules::micro_colonial::rorkes_drift;
 use serde_json::{Value, json};
 
@@ -252,7 +253,16 @@ fn combining_sections_never_goes_above_10_ff() {
 // unit's present fighting factor": 800 / 100 = 8.
 #[test]
 fn a_z_marker_has_a_hundredth_of_its_unit() {
-    let resolution = rorkes_drift::z_marker_ff(&charts(), 800).expect("resolved");
+    let resolution = rorkes_drift::ZMarker::resolve(
+        &charts(),
+        &rorkes_drift::ZMarkerInput {
+            zulu_present_ff: 800,
+        },
+        &mut laager::dice::EnteredDice::parse("").expect("no faces"),
+    )
+    .expect("resolved");
+    assert_eq!(resolution.outcome.z_marker_ff, 8);
+    // The JSON contract keeps the key.
     assert_eq!(resolution.out("z_marker_ff"), json!(8));
 }
 
@@ -315,7 +325,7 @@ fn break_in_dice_without_colours_are_an_input_error_naming_the_colour() {
     assert_eq!(out.status.code(), Some(2));
     let err = crate::support::stderr(&out);
     assert!(
-        err.starts_with("--dice:") && err.contains("colour"),
+        err.starts_with("--dice '4,2':") && err.contains("colour"),
         "{err}"
     );
 }

@@ -1,11 +1,12 @@
 //! Each interpretation setting flips a result it should flip.
 
 use super::{allowance, outcome};
-use crate::support::OutcomeKeys;
 use laager::Ruleset;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
-use laager::rules::micro_colonial::{random, rorkes_drift};
+use laager::rules::Procedure;
+use laager::rules::micro_colonial::random::{RandomFactor, RandomFactorInput};
+use laager::rules::micro_colonial::rorkes_drift::{ZMarker, ZMarkerInput};
 use serde_json::json;
 
 fn with_cell(cell: &str) -> Charts {
@@ -85,34 +86,41 @@ fn loss_table_orientation_a_reads_17_and_b_reads_50() {
 #[test]
 fn same_colour_dice_sum_gives_6_and_highest_gives_3() {
     let charts = Charts::shipped().expect("shipped");
-    let sum = random::resolve(
+    let two_black = RandomFactorInput { black: 2, red: 1 };
+    let sum = RandomFactor::resolve(
         &charts,
+        &two_black,
         &mut EnteredDice::parse("B3,B5,R2").expect("faces"),
-        2,
-        1,
     )
     .expect("resolved");
-    assert_eq!(sum.out("random_factor"), json!(6));
+    assert_eq!(sum.outcome.random_factor, 6);
     let charts = with_cell("settings:same_colour_dice=highest");
-    let highest = random::resolve(
+    let highest = RandomFactor::resolve(
         &charts,
+        &two_black,
         &mut EnteredDice::parse("B3,B5,R2").expect("faces"),
-        2,
-        1,
     )
     .expect("resolved");
-    assert_eq!(highest.out("random_factor"), json!(3));
+    assert_eq!(highest.outcome.random_factor, 3);
 }
 
 // rounding: a Z marker of a 950 regiment is 9.5: 9 with fractions dropped, 10 to the nearest.
 #[test]
 fn rounding_drop_gives_a_950_regiment_a_9_ff_z_marker_and_nearest_10() {
-    let drop =
-        rorkes_drift::z_marker_ff(&Charts::shipped().expect("shipped"), 950).expect("resolved");
-    assert_eq!(drop.out("z_marker_ff"), json!(9));
-    let nearest =
-        rorkes_drift::z_marker_ff(&with_cell("settings:rounding=nearest"), 950).expect("resolved");
-    assert_eq!(nearest.out("z_marker_ff"), json!(10));
+    let z_marker = |charts: &Charts| {
+        ZMarker::resolve(
+            charts,
+            &ZMarkerInput {
+                zulu_present_ff: 950,
+            },
+            &mut EnteredDice::parse("").expect("no faces"),
+        )
+        .expect("resolved")
+        .outcome
+        .z_marker_ff
+    };
+    assert_eq!(z_marker(&Charts::shipped().expect("shipped")), 9);
+    assert_eq!(z_marker(&with_cell("settings:rounding=nearest")), 10);
 }
 
 // rounding also decides halves on the move: a gun's "1/2 move" face change is half its

@@ -2,8 +2,8 @@
 //! upwards") and exact fire odds summing to 1 whatever the factors.
 
 use laager::charts::Charts;
-use laager::rules::micro_colonial::fire::{self, FireRequest, FireType, Firer, Target, Weapon};
-use laager::rules::micro_colonial::lost_keys::LostKeyCells;
+use laager::rules::Procedure;
+use laager::rules::micro_colonial::fire::{self, Fire, FireInput, FireType, Firer, Target, Weapon};
 use laager::ruleset::Ruleset;
 use proptest::prelude::*;
 
@@ -32,11 +32,13 @@ proptest! {
                 &format!("small_arms_target_factors:mounted-independent:1-99={target_factor}"),
             )
             .expect("target cell");
-        let mut typed = LostKeyCells::default();
-        typed
-            .add(&charts, &format!("small_arms_range_factors:{ff}:independent-200={range_factor}"))
+        charts
+            .apply_cell_arg(
+                Ruleset::MicroColonial,
+                &format!("small_arms_range_factors:{ff}:independent-200={range_factor}"),
+            )
             .expect("range cell");
-        let request = FireRequest {
+        let request = FireInput {
             firer: if mounted { Firer::Mounted } else { Firer::OpenOrderInfantry },
             firer_ff: ff,
             weapon: Weapon::Musket,
@@ -52,7 +54,7 @@ proptest! {
             changing_to_volley: false,
             jam_penalty: None,
         };
-        let odds = fire::odds(&charts, &request, &typed).expect("odds");
+        let odds = Fire::odds(&charts, &request).expect("fire throws dice").expect("odds");
         prop_assert!((odds.total() - 1.0).abs() < 1e-9);
     }
 }

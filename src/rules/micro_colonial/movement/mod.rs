@@ -7,16 +7,20 @@
 
 mod request;
 
-pub use request::{Change, Crossing, Interpenetration, Mode, MoveRequest, Square, Terrain, Troop};
+pub use request::{Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop};
 use request::{
     formation_column, formation_row, is_cavalry, is_gun, is_mounted, rate_row, terrain_class,
     terrain_row,
 };
 
 use super::settings::{self, FieldGunsBroken, Rounding};
-use super::{cell_ref, finish, resolution, section};
+use super::{RULESET, cell_ref, finish, resolution, section};
 use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, RuleRef, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 const MOVEMENT: &str = "MOVEMENT";
@@ -46,7 +50,19 @@ fn refuse(section_name: &str, reason: impl Into<String>) -> Refusal {
 }
 
 /// The checks that refuse a move before any chart is read.
-fn check(request: &MoveRequest) -> Result<(), Refusal> {
+fn check(request: &MoveInput) -> Result<(), Refusal> {
+    // The command line's `KIND[:N]` cannot say these; a hand-written input can.
+    for crossing in &request.terrain {
+        if crossing.count == 0 || (crossing.kind == Terrain::Track && crossing.count != 1) {
+            return Err(Refusal::bad_input(
+                section(TABLE_3),
+                format!(
+                    "terrain {} crossed {} times: a count is 1 or more, and a track takes none",
+                    crossing.kind, crossing.count
+                ),
+            ));
+        }
+    }
     let troop = request.troop;
     let gun = is_gun(troop);
     match request.mode {
@@ -135,7 +151,7 @@ fn mm(text: &str) -> Option<i64> {
 /// Working state of one move: the resolution, its running total, and whether the unit
 /// is held in place whatever the arithmetic gives.
 struct Tally {
-    resolution: Resolution,
+    resolution: Resolution<()>,
     total: i64,
     stationary: bool,
 }
@@ -152,13 +168,22 @@ impl Tally {
     }
 }
 
+/// How far a unit may move: the `--json` outcome of `laager mc move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveOutcome {
+    /// The allowance this move (mm), 0 at least.
+    pub allowance_mm: i64,
+    /// The rate the mode starts from, before any cost (mm).
+    pub rate_mm: i64,
+}
+
 /// Resolves one move: the allowance in mm, explained step by step.
-pub fn resolve_move(charts: &Charts, request: &MoveRequest) -> Result<Resolution, Refusal> {
+fn resolve_move(charts: &Charts, request: &MoveInput) -> Result<Resolution<MoveOutcome>, Refusal> {
     check(request)?;
-    let mut reader = CellReader::new(charts, super::RULESET);
+    let mut reader = CellReader::new(charts, RULESET);
     let troop = request.troop;
     let mut tally = Tally {
-        resolution: resolution(charts, "move"),
+        resolution: resolution(charts, Move::NAME),
         total: 0,
         stationary: false,
     };
@@ -269,10 +294,29 @@ pub fn resolve_move(charts: &Charts, request: &MoveRequest) -> Result<Resolution
             "allowance 0 mm: the unit cannot move this move",
         );
     }
-    let mut resolution = finish(tally.resolution, &reader, section(MOVEMENT))?;
-    resolution.set("allowance_mm", allowance);
-    resolution.set("rate_mm", rate);
-    Ok(resolution)
+    let resolution = finish(tally.resolution, &reader, section(MOVEMENT))?;
+    Ok(resolution.with_outcome(MoveOutcome {
+        allowance_mm: allowance,
+        rate_mm: rate,
+    }))
+}
+
+/// MOVEMENT: how far a unit may move this move.
+pub struct Move;
+
+impl Procedure for Move {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "move";
+    type Input = MoveInput;
+    type Outcome = MoveOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MoveInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MoveOutcome>, Refusal> {
+        resolve_move(charts, input)
+    }
 }
 
 /// The rate for the troop type and mode; puts the mode's rate in the tally and returns the
@@ -281,7 +325,7 @@ pub fn resolve_move(charts: &Charts, request: &MoveRequest) -> Result<Resolution
 fn base_rate(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    request: &MoveRequest,
+    request: &MoveInput,
     soft_sand: bool,
     rounding: Option<Rounding>,
     tally: &mut Tally,
@@ -292,7 +336,7 @@ fn base_rate(
 fn inner_rate(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    request: &MoveRequest,
+    request: &MoveInput,
     soft_sand: bool,
     rounding: Option<Rounding>,
     tally: &mut Tally,
@@ -389,7 +433,7 @@ fn inner_rate(
 fn terrain_penalties(
     charts: &Charts,
     reader: &mut CellReader<'_>,
-    request: &MoveRequest,
+    request: &MoveInput,
     normal: i64,
     rounding: Option<Rounding>,
     tally: &mut Tally,
@@ -515,7 +559,7 @@ fn terrain_penalties(
 
 fn formation_changes(
     reader: &mut CellReader<'_>,
-    request: &MoveRequest,
+    request: &MoveInput,
     normal: i64,
     rounding: Option<Rounding>,
     tally: &mut Tally,
@@ -572,7 +616,7 @@ fn formation_changes(
     Ok(())
 }
 
-fn interpenetrations(reader: &mut CellReader<'_>, request: &MoveRequest, tally: &mut Tally) {
+fn interpenetrations(reader: &mut CellReader<'_>, request: &MoveInput, tally: &mut Tally) {
     for inter in &request.interpenetrations {
         let (key, text) = match inter {
             Interpenetration::Withdraw => (

@@ -3,6 +3,7 @@
 //! parses; and which chart row and column each of them reads.
 
 use crate::rules::micro_colonial::names::named;
+use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
 named!(
@@ -123,12 +124,19 @@ named!(
 );
 
 /// One terrain crossed: its kind and how many (contours climbed, for a hill).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Crossing {
     /// The terrain.
     pub kind: Terrain,
     /// Contours climbed for a hill; otherwise how many such areas (1 by default).
+    #[serde(default = "one")]
     pub count: u32,
+}
+
+/// One area crossed, the default count.
+fn one() -> u32 {
+    1
 }
 
 impl FromStr for Crossing {
@@ -160,28 +168,40 @@ impl FromStr for Crossing {
 }
 
 /// One unit's move, as the referee describes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveRequest {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
     /// The troop type.
     pub troop: Troop,
     /// The mode of movement.
+    #[serde(default = "normal")]
     pub mode: Mode,
     /// Terrain crossed.
+    #[serde(default)]
     pub terrain: Vec<Crossing>,
     /// Formation and facing changes made during the move.
+    #[serde(default)]
     pub changes: Vec<Change>,
     /// Interpenetrations made during the move.
+    #[serde(default)]
     pub interpenetrations: Vec<Interpenetration>,
     /// FF lost to volley fire last move (the D column).
+    #[serde(default)]
     pub volley_losses: u32,
     /// Whether the unit is part of a large multi-unit square, and where.
+    #[serde(default)]
     pub square: Option<Square>,
 }
 
-impl MoveRequest {
+/// The normal rate, the default mode.
+fn normal() -> Mode {
+    Mode::Normal
+}
+
+impl MoveInput {
     /// A plain move: the troop type at its normal rate in the open.
-    pub fn new(troop: Troop) -> MoveRequest {
-        MoveRequest {
+    pub fn new(troop: Troop) -> MoveInput {
+        MoveInput {
             troop,
             mode: Mode::Normal,
             terrain: Vec::new(),
