@@ -284,9 +284,6 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         });
     }
     let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed);
-    let apply = match (&mut context, args.situation.apply) {
-        (Some(context), true) => Some((context, &roles)),
-        _ => None,
-    };
-    run_and_apply(&request, &charts, &dice, args.json, apply)
+    let apply = context.as_mut().filter(|_| args.situation.apply);
+    run_and_apply(&request, &charts, &dice, args.json, &roles, apply)
 }

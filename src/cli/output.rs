@@ -5,6 +5,7 @@ use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
 use crate::rules::Request;
+use crate::rules::situation::Roles;
 use std::process::ExitCode;
 
 /// How a command ended when it did not fail.
@@ -65,7 +66,25 @@ pub fn run_request(
             DiceChoice::Typed(text) => format!("--dice '{text}': {}", refusal.reason),
             _ => refusal.reason,
         })),
-        result => Ok(print_resolved(&result, json)),
+        result => Ok(print_answer(request, &Roles::default(), &result, json)),
+    }
+}
+
+/// Prints a resolution with its outcome in words first (text form), or its JSON form;
+/// a refusal as [`print_resolved`] does.
+fn print_answer(
+    request: &Request,
+    roles: &Roles,
+    result: &Result<Resolution, Refusal>,
+    json: bool,
+) -> Outcome {
+    match result {
+        Ok(resolution) if !json => {
+            let said = crate::rules::words::words(Some(request), resolution, roles);
+            print!("{}", render_with_words(resolution, &said));
+            Outcome::Done
+        }
+        other => print_resolved(other, json),
     }
 }
 
@@ -77,20 +96,18 @@ pub fn run_and_apply(
     charts: &Charts,
     dice: &DiceChoice,
     json: bool,
-    apply: Option<(
-        &mut super::situation::Context,
-        &crate::rules::situation::Roles,
-    )>,
+    roles: &Roles,
+    apply: Option<&mut super::situation::Context>,
 ) -> Result<Outcome, CliError> {
-    let Some((context, roles)) = apply else {
-        return run_request(request, charts, dice, json);
-    };
     let resolution = match request.resolve_with(charts, dice) {
         Err(refusal) if refusal.kind == RefusalKind::BadDice => {
             return run_request(request, charts, dice, json);
         }
         Err(refusal) => return Ok(print_resolved(&Err(refusal), json)),
         Ok(resolution) => resolution,
+    };
+    let Some(context) = apply else {
+        return Ok(print_answer(request, roles, &Ok(resolution), json));
     };
     let applied = context.apply(request, &resolution, roles)?;
     if json {
@@ -101,7 +118,8 @@ pub fn run_and_apply(
         }
         println!("{}", json_text(&value));
     } else {
-        print!("{}", render_resolution(&resolution));
+        let said = crate::rules::words::words(Some(request), &resolution, roles);
+        print!("{}", render_with_words(&resolution, &said));
         let seq = applied["events"][0]["seq"].as_u64().unwrap_or_default();
         println!("applied to game {} as event {seq}:", applied["game"]);
         for line in applied["writes"].as_array().into_iter().flatten() {
@@ -113,9 +131,17 @@ pub fn run_and_apply(
 
 /// The text form of a resolution: each step with its rule, the outcome, the warnings.
 pub fn render_resolution(resolution: &Resolution) -> String {
+    render_with_words(resolution, "")
+}
+
+/// The text form of a resolution with its outcome in words on the line after its name.
+pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = writeln!(out, "{} {}", resolution.ruleset, resolution.procedure);
+    if !said.is_empty() {
+        let _ = writeln!(out, "  result: {said}");
+    }
     for roll in &resolution.rolls {
         let faces: Vec<String> = roll.faces.iter().map(ToString::to_string).collect();
         let source = match roll.seed {

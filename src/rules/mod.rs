@@ -16,6 +16,7 @@ pub mod micro_colonial;
 pub mod situation;
 pub mod soldiers_of_the_queen;
 pub mod victoria_cross;
+pub mod words;
 
 use crate::charts::Charts;
 use crate::dice::{DiceChoice, DiceSource};

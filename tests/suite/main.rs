@@ -19,3 +19,4 @@ mod sotq;
 mod store_files;
 mod support;
 mod vc;
+mod words;

@@ -1,0 +1,286 @@
+//! An outcome in a referee's words: "24th 4 destroyed; uMcijo front must pursue 15 mm".
+//! The desk's answer card and the CLI's text output both print these words (the `--json`
+//! form stays the procedure's keys). Units are named by the ids in their roles, else by
+//! what the input says they are ("a (Zulus)").
+
+use super::situation::Roles;
+use super::{Outcome, Request, dba_zulu, micro_colonial as mc};
+use crate::resolution::Resolution;
+
+/// A distance for people: millimetres to 0.1, with the unit.
+pub fn mm(value: f64) -> String {
+    let rounded = (value * 10.0).round() / 10.0;
+    if rounded.fract() == 0.0 {
+        format!("{rounded:.0} mm")
+    } else {
+        format!("{rounded:.1} mm")
+    }
+}
+
+/// The name of the unit in a role: its id when one was given, else `fallback`.
+fn name(roles: &Roles, role: &str, fallback: impl FnOnce() -> String) -> String {
+    roles
+        .get(role)
+        .map_or_else(fallback, std::borrow::ToOwned::to_owned)
+}
+
+/// The outcome of `resolution` (resolved from `request` for the units in `roles`) in a
+/// referee's words. Every ruleset's outcomes have words; a resolution whose request is not
+/// known is described by its procedure's keys.
+pub fn words(request: Option<&Request>, resolution: &Resolution, roles: &Roles) -> String {
+    let said = match (request, &resolution.outcome) {
+        (Some(Request::DbaZulu(request)), Outcome::DbaZulu(outcome)) => {
+            dba(request, outcome, roles)
+        }
+        (_, Outcome::MicroColonial(outcome)) => micro_colonial(outcome, roles),
+        _ => None,
+    };
+    said.unwrap_or_else(|| keys(resolution))
+}
+
+/// The outcome's non-empty keys, as a last resort.
+fn keys(resolution: &Resolution) -> String {
+    resolution
+        .outcome
+        .to_map()
+        .into_iter()
+        .filter(|(_, v)| !(v.is_null() || v.as_array().is_some_and(Vec::is_empty)))
+        .map(|(k, v)| {
+            let v = match v {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            format!("{} {v}", k.replace('_', " "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn dba(request: &dba_zulu::Request, outcome: &dba_zulu::Outcome, roles: &Roles) -> Option<String> {
+    use dba_zulu::{Fate, PursuitResult, SideId};
+    Some(match (request, outcome) {
+        (dba_zulu::Request::Combat(input), dba_zulu::Outcome::Combat(o)) => {
+            let side = |id: SideId| {
+                let troop = match id {
+                    SideId::A => input.a.troop,
+                    SideId::B => input.b.troop,
+                };
+                name(roles, id.name(), || {
+                    format!("{} ({})", id.name(), troop_words(troop))
+                })
+            };
+            let mut parts = Vec::new();
+            match o.loser {
+                None if o.a_total == o.b_total => {
+                    parts.push(format!("no result: the totals tie at {}", o.a_total));
+                }
+                None => parts.push(format!(
+                    "no result: {} scores less ({} to {}) but {} did not fire back",
+                    side(SideId::A),
+                    o.a_total,
+                    o.b_total,
+                    side(SideId::B)
+                )),
+                Some(loser) => {
+                    let who = side(loser);
+                    parts.push(match o.result {
+                        Fate::Destroyed => format!("{who} destroyed"),
+                        Fate::Recoil => match o.displace_mm {
+                            Some(d) => format!("{who} recoils {}", mm(d)),
+                            None => format!("{who} recoils one base depth"),
+                        },
+                        Fate::Flee => match (o.displace_mm, o.flee_mm) {
+                            (Some(d), Some(f)) => format!("{who} flees {} then {}", mm(d), mm(f)),
+                            _ => format!("{who} flees"),
+                        },
+                        Fate::Stays => format!("{who} stays where it is"),
+                        Fate::NoResult => format!("{who} loses, to no effect"),
+                    });
+                    let winner = side(match loser {
+                        SideId::A => SideId::B,
+                        SideId::B => SideId::A,
+                    });
+                    let distance = o
+                        .pursuit_mm
+                        .map(|d| format!(" {}", mm(d)))
+                        .unwrap_or_default();
+                    match o.pursuit {
+                        Some(PursuitResult::Must) => {
+                            parts.push(format!("{winner} must pursue{distance}"));
+                        }
+                        Some(PursuitResult::May) => {
+                            parts.push(format!("{winner} may pursue{distance}"));
+                        }
+                        Some(PursuitResult::NotAllowed) => {
+                            parts.push(format!("{winner} may not pursue"));
+                        }
+                        Some(PursuitResult::Never) | None => {}
+                    }
+                }
+            }
+            for id in &o.jammed {
+                parts.push(format!("{}'s Gatling gun jams", side(*id)));
+            }
+            parts.join("; ")
+        }
+        (dba_zulu::Request::Command(_), dba_zulu::Outcome::Command(o)) => format!(
+            "the orders cost {} of {} command points: {}",
+            o.cost,
+            o.points,
+            if o.affordable {
+                "affordable"
+            } else {
+                "not affordable"
+            }
+        ),
+        (dba_zulu::Request::Victory(_), dba_zulu::Outcome::Victory(o)) => format!(
+            "{} bases lost of the {} that lose the game: {}",
+            o.lost_count,
+            o.threshold,
+            if o.defeated {
+                "the side is defeated"
+            } else {
+                "the side fights on"
+            }
+        ),
+        _ => return None,
+    })
+}
+
+/// A DBA troop type as printed ("British Regulars").
+fn troop_words(troop: dba_zulu::TroopType) -> String {
+    troop.id().replace('-', " ")
+}
+
+fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
+    use mc::Outcome as O;
+    let unit = |role: &str, fallback: &str| name(roles, role, || fallback.to_owned());
+    Some(match outcome {
+        O::Fire(o) => {
+            let target = unit("target", "the target");
+            match (o.ff_lost, o.volley_losses) {
+                (0, _) => format!("{target} loses nothing (total {})", o.total),
+                (lost, 0) => format!("{target} loses {lost} FF"),
+                (lost, volley) if volley == lost => {
+                    format!("{target} loses {lost} FF to volley fire (column D)")
+                }
+                (lost, volley) => {
+                    format!("{target} loses {lost} FF, {volley} of them to volley fire (column D)")
+                }
+            }
+        }
+        O::Artillery(o) => {
+            let target = unit("target", "the target");
+            match (o.screen_losses, o.close_order_losses) {
+                (Some(screen), Some(close)) => {
+                    format!("{target} loses {close} FF and its skirmish screen {screen} FF",)
+                }
+                _ if o.ff_lost == 0 => format!("{target} loses nothing (total {})", o.total),
+                _ => format!("{target} loses {} FF", o.ff_lost),
+            }
+        }
+        O::Melee(o) => {
+            let (a, b) = (unit("a", "A"), unit("b", "B"));
+            let result = match o.winner {
+                mc::melee::MeleeWinner::A => format!("{a} wins by {}", o.margin),
+                mc::melee::MeleeWinner::B => format!("{b} wins by {}", o.margin),
+                mc::melee::MeleeWinner::Draw => "a drawn round".to_owned(),
+            };
+            let mut parts = vec![
+                result,
+                format!("{a} loses {} FF", o.a_losses),
+                format!("{b} loses {} FF", o.b_losses),
+            ];
+            if o.loser_must_test {
+                parts.push("the loser must test its morale".to_owned());
+            }
+            parts.join("; ")
+        }
+        O::Morale(o) => {
+            let who = unit("unit", "the unit");
+            if o.automatic_rout {
+                format!("{who} routs at once (an R on the Loss table)")
+            } else {
+                match o.result {
+                    mc::morale::MoraleResult::Good => format!("{who} is good"),
+                    mc::morale::MoraleResult::FallBack => format!("{who} falls back"),
+                    mc::morale::MoraleResult::GoToGround => format!("{who} goes to ground"),
+                    mc::morale::MoraleResult::Break => format!("{who} breaks"),
+                }
+            }
+        }
+        O::Rally(o) => {
+            let who = unit("unit", "the unit");
+            if o.rallied {
+                format!("{who} rallies")
+            } else {
+                format!("{who} does not rally")
+            }
+        }
+        O::RoutLoss(o) => format!(
+            "{} loses {} FF in its rout",
+            unit("unit", "the unit"),
+            o.ff_lost
+        ),
+        O::Move(o) => format!(
+            "{} may move up to {}",
+            unit("unit", "the unit"),
+            mm(o.allowance_mm as f64)
+        ),
+        O::Jam(o) => match o.state {
+            mc::jam::JamState::Operational => "the gun fires on".to_owned(),
+            mc::jam::JamState::Partial => format!(
+                "the gun partly jams ({} to its fire)",
+                o.penalty.unwrap_or_default()
+            ),
+            mc::jam::JamState::Jammed => "the gun jams".to_owned(),
+        },
+        O::MoraleDue(o) => {
+            if o.due.is_empty() {
+                "no morale test is due".to_owned()
+            } else {
+                let causes: Vec<&str> = o.due.iter().map(|c| c.name()).collect();
+                format!("a morale test is due ({})", causes.join(", "))
+            }
+        }
+        O::Charge(o) => {
+            if o.eligible {
+                format!("the charge reaches {}", mm(o.reach_mm))
+            } else {
+                format!("the charge falls short: it reaches {}", mm(o.reach_mm))
+            }
+        }
+        O::Pursuit(o) => format!("pursuit: {}", o.pursuit.name().replace('-', " ")),
+        O::Initiative(o) => format!(
+            "the sub-commander {}",
+            o.initiative.name().replace('-', " ")
+        ),
+        O::RandomFactor(o) => format!("random factor {:+}", o.random_factor),
+        O::LossFactor(o) => match (o.automatic_rout, o.signed_factor.or(o.loss_factor)) {
+            (true, _) => "R: the unit routs at once".to_owned(),
+            (false, Some(f)) => format!("loss factor {f:+}"),
+            (false, None) => "loss factor not read".to_owned(),
+        },
+        O::ZMarker(o) => format!("the Z marker counts {} FF", o.z_marker_ff),
+        O::BreakIn(o) => {
+            if o.success {
+                format!("the Zulus break in (random factor {:+})", o.random_factor)
+            } else {
+                format!("the break-in fails (random factor {:+})", o.random_factor)
+            }
+        }
+        O::RdVictory(o) => match o.winner {
+            Some(winner) => format!(
+                "the {} win ({} sections lost)",
+                winner.name(),
+                o.sections_lost
+            ),
+            None => format!("no winner yet ({} sections lost)", o.sections_lost),
+        },
+        O::RdMove(o) => format!("may move up to {}", mm(o.allowance_mm as f64)),
+        O::Victory(o) => match o.winner {
+            Some(winner) => format!("the {} win", winner.name()),
+            None => "no winner yet".to_owned(),
+        },
+    })
+}
