@@ -173,7 +173,7 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             let target = unit("target", "the target");
             match (o.screen_losses, o.close_order_losses) {
                 (Some(screen), Some(close)) => {
-                    format!("{target} loses {close} FF and its skirmish screen {screen} FF",)
+                    format!("{target} loses {close} FF and its skirmish screen {screen} FF")
                 }
                 _ if o.ff_lost == 0 => format!("{target} loses nothing (total {})", o.total),
                 _ => format!("{target} loses {} FF", o.ff_lost),
