@@ -150,7 +150,8 @@ pub fn same_colour_dice(
     Some(Setting { value, step })
 }
 
-/// `loss_table_orientation`: which way the Loss table's rows run (no default).
+/// `loss_table_orientation`: which way the Loss table's rows run (default B, reconstructed
+/// from the chart's own numbers; A stays selectable and is named in every step that uses it).
 pub fn loss_table_orientation(
     charts: &Charts,
     reader: &mut CellReader<'_>,

@@ -1,6 +1,6 @@
-//! Holes are asked for by name: the Loss table lookup needs settings:loss_table_orientation
-//! (no default) and, under reading A, the lost cell 301-400:c4; it refuses listing exactly
-//! those, then succeeds with --cell, then with a folder written by `laager tables set`.
+//! Holes are asked for by name: the Loss table lookup reads settings:loss_table_orientation
+//! B by default, and the lost cell 301-400:c4 is asked for; it refuses listing exactly
+//! that, then succeeds with --cell, then with a folder written by `laager tables set`.
 
 use super::{mc_json, needs};
 use crate::support::{run, stderr};
@@ -21,11 +21,26 @@ fn call(args: &[String]) -> (Option<i32>, serde_json::Value) {
     mc_json(&refs)
 }
 
+/// Issue 19: "The Loss table orientation defaults to B as a `reconstructed` setting": not
+/// asked for; reading B, present 380 of 400 lies in 351-400, cell c7 = 88 (reconstructed,
+/// L333), and the step names the reading.
 #[test]
-fn the_loss_lookup_asks_for_the_orientation_setting_by_name() {
+fn the_loss_lookup_reads_b_by_default_and_says_so() {
     let (code, value) = call(&with(&[]));
     assert_eq!(code, Some(2));
-    assert_eq!(needs(&value), vec!["settings:loss_table_orientation"]);
+    assert_eq!(needs(&value), vec!["morale_losses:301-400:c4"]);
+    let args: Vec<String> = ["loss-factor", "--initial-ff", "400", "--present-ff", "380"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let (code, value) = call(&args);
+    assert_eq!(code, Some(0), "{value}");
+    assert_eq!(value["outcome"]["loss_factor"], json!(88));
+    let steps = value["steps"].to_string();
+    assert!(
+        steps.contains("setting loss_table_orientation = B (Laager's default"),
+        "{steps}"
+    );
 }
 
 // Reading A: present 220 of row 301-400 lies in (200, 250], cell c4, which the OCR lost ('.%').

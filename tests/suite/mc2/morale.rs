@@ -24,15 +24,15 @@ const TEST: [&str; 12] = [
     "3",
 ];
 
-// With nothing set it asks for the Loss table's orientation, Table 2's cell for a native
-// unit being charged and Table 3's cell for a zulu's 3 — exactly those.
+// With nothing set it asks for Table 2's cell for a native unit being charged and Table 3's
+// cell for a zulu's 3 — exactly those: the Loss table's orientation is read B by default
+// (issue 19: "a morale test resolves without naming the orientation").
 #[test]
 fn a_morale_test_asks_for_exactly_the_cells_it_needs() {
     let refusal = refused(&TEST);
     assert_eq!(
         needs(&refusal),
         vec![
-            "settings:loss_table_orientation",
             "morale_charge:being-charged:native",
             "morale_random_factor:zulu:3",
         ]
