@@ -13,5 +13,6 @@ mod app_referee;
 mod app_snapshots;
 mod app_whole_game;
 mod app_window;
+mod gpu;
 mod sotq;
 mod support;
