@@ -10,6 +10,7 @@ mod app_desk_sotq;
 mod app_records_long;
 mod app_records_mc;
 mod app_referee;
+mod app_screen;
 mod app_snapshots;
 mod app_whole_game;
 mod app_window;
