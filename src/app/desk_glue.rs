@@ -449,6 +449,13 @@ impl LaagerApp {
                         .next_game(ruleset, &name, layout, units)
                         .map(|()| self.record_tables())
                 }
+                RecordsAction::ExportPdf(path) => {
+                    let game = self.session.game();
+                    let sheet = RecordSheet::project(self.session.game_number, game);
+                    let bytes = crate::store::pdf::record_sheet(&sheet, game.head());
+                    crate::store::export::write_whole(&path, &bytes, true)
+                        .map_err(|e| e.to_string())
+                }
                 RecordsAction::ExportJson(path) => crate::store::export::write(
                     &path,
                     crate::store::game_to_json(self.session.game()),

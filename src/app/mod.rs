@@ -10,7 +10,9 @@ pub mod command;
 pub mod demos;
 pub mod desk;
 mod desk_glue;
+mod dice_view;
 pub mod document;
+pub mod help;
 mod log_view;
 pub mod morale_prefill;
 mod play;
@@ -20,6 +22,7 @@ mod roster_rows;
 mod run;
 pub mod session;
 mod side_panel;
+pub mod windows;
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
@@ -131,6 +134,8 @@ pub struct LaagerApp {
     synced_head: String,
     /// A command that would put away a game not saved, waiting for the referee to say.
     pub asking: Option<Command>,
+    /// The help and dice history windows.
+    pub windows: windows::Windows,
 }
 
 /// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
@@ -211,6 +216,7 @@ impl LaagerApp {
             pending_terrain: false,
             synced_head: String::new(),
             asking: None,
+            windows: windows::Windows::default(),
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());
@@ -266,6 +272,7 @@ impl LaagerApp {
         if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
             self.messages.push(result);
         }
+        self.windows.keys(ui);
         self.menu_bar(ui);
         self.status_bar(ui);
         self.ask_ui(ui);
@@ -342,6 +349,7 @@ impl LaagerApp {
                     commands,
                 );
             });
+        self.windows.show(ui, self.session.game());
         if !self.commands.is_empty() {
             // The frame was drawn before these changes: draw the next one with them.
             ui.ctx().request_repaint();
@@ -379,7 +387,9 @@ impl LaagerApp {
                     }
                 });
                 ui.menu_button("View", |ui| {
-                    egui::global_theme_preference_buttons(ui);
+                    windows::theme_buttons(ui);
+                    ui.separator();
+                    self.windows.view_menu(ui);
                     ui.separator();
                     let settings = &mut self.state.canvas;
                     ui.checkbox(&mut settings.grid, "Grid")
@@ -396,6 +406,7 @@ impl LaagerApp {
                         self.commands.push(Command::FitView);
                     }
                 });
+                self.windows.help_menu(ui);
                 ui.separator();
                 for (mode, label, hover) in [
                     (Mode::SetUp, "Set up", "Edit the table: units, terrain, photo, club charts, layout files"),

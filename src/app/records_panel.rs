@@ -25,6 +25,8 @@ pub enum RecordsAction {
     Open(PathBuf),
     /// Write the record sheet as CSV.
     ExportCsv(PathBuf),
+    /// Write the record sheet as a PDF to print.
+    ExportPdf(PathBuf),
     /// Write the game as JSON.
     ExportJson(PathBuf),
     /// End the game: the result named (`None`: the victory condition's) and the
@@ -53,7 +55,7 @@ pub struct EndForm {
 pub struct RecordsPanel {
     /// The `.laager` path typed (the fallback for the native dialogs).
     pub path: String,
-    /// The path to export records (CSV) or the game (JSON) to.
+    /// The path to export records (CSV, PDF) or the game (JSON) to.
     pub export_path: String,
     /// The roster and its unit edit form.
     pub roster: Roster,
@@ -258,7 +260,7 @@ impl RecordsPanel {
             let label = ui.label("export to");
             ui.add(
                 egui::TextEdit::singleline(&mut self.export_path)
-                    .hint_text("records.csv / game.json")
+                    .hint_text("records.csv / sheet.pdf / game.json")
                     .desired_width(220.0),
             )
             .labelled_by(label.id);
@@ -275,6 +277,21 @@ impl RecordsPanel {
                 })
             {
                 actions.push(RecordsAction::ExportCsv(path));
+            }
+            if ui
+                .button("Print record sheet (PDF)")
+                .on_hover_text(
+                    "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+                )
+                .clicked()
+                && let Some(path) = typed.clone().or_else(|| {
+                    rfd::FileDialog::new()
+                        .add_filter("PDF", &["pdf"])
+                        .set_file_name("record sheet.pdf")
+                        .save_file()
+                })
+            {
+                actions.push(RecordsAction::ExportPdf(path));
             }
             if ui
                 .button("Export game JSON")

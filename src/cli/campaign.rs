@@ -105,7 +105,8 @@ pub enum CampaignCommand {
     },
 }
 
-/// `laager records FILE [--game N] [--csv]`: the casualty record sheets.
+/// `laager records FILE [--game N] [--csv | --json | --pdf OUT.pdf]`: the casualty record
+/// sheets.
 #[derive(Debug, Args)]
 pub struct RecordsArgs {
     /// The campaign file.
@@ -119,6 +120,13 @@ pub struct RecordsArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write the sheets as a PDF to print (one A4 page per 20 units), refusing an existing
+    /// file unless --force.
+    #[arg(long, value_name = "OUT.pdf", conflicts_with_all = ["csv", "json"])]
+    pub pdf: Option<PathBuf>,
+    /// With --pdf: replace the file if it exists.
+    #[arg(long, requires = "pdf")]
+    pub force: bool,
 }
 
 /// The log's tamper evidence and replay.
@@ -547,6 +555,13 @@ pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
         }
         None => campaign.record_sheets(),
     };
+    if let Some(out) = &args.pdf {
+        let heads: Vec<&str> = sheets
+            .iter()
+            .map(|sheet| campaign.games[sheet.game - 1].head())
+            .collect();
+        return super::records_pdf::write(&sheets, &heads, out, args.force);
+    }
     if args.json {
         print_json(&serde_json::to_value(&sheets).unwrap_or_default());
     } else if args.csv {

@@ -9,6 +9,7 @@ mod dice;
 mod mc;
 mod measure;
 mod output;
+mod records_pdf;
 mod situation;
 mod sotq;
 mod tables;

@@ -1,14 +1,16 @@
 //! The game as an append-only event log, its projections and campaigns.
 //!
 //! The log is the truth: every resolution applied and every manual edit is an [`Event`],
-//! chained by hash ([`chain`]). The roster, unit states and casualty record sheets are
-//! projections of it ([`GameState`], [`RecordSheet`]); undo and redo are voiding events,
-//! so nothing is ever deleted. A [`Campaign`] chains games under a replacement rule.
-//! Nothing here touches files: see `store` for the `.laager` file.
+//! chained by hash ([`chain`]). The roster, unit states, casualty record sheets and the
+//! dice history are projections of it ([`GameState`], [`RecordSheet`], [`dice_history`]);
+//! undo and redo are voiding events, so nothing is ever deleted. A [`Campaign`] chains
+//! games under a replacement rule. Nothing here touches files: see `store` for the
+//! `.laager` file.
 
 pub mod apply;
 pub mod campaign;
 pub mod chain;
+pub mod dice_history;
 pub mod effects;
 pub mod event;
 pub mod join;
@@ -21,6 +23,7 @@ pub mod victory;
 pub use apply::{Applied, apply, table_as_played};
 pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
 pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
+pub use dice_history::{Throw, dice_history};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };

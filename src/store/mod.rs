@@ -1,6 +1,7 @@
 //! Everything Laager reads from or writes to disk outside the CLI: `.laager` campaign files
-//! (SQLite via rusqlite, bundled), JSON and CSV import and export, a club's tables folder,
-//! and the window's layout files, photos and exports. The layers below parse text.
+//! (SQLite via rusqlite, bundled), JSON and CSV import and export, record sheets as PDF, a
+//! club's tables folder, and the window's layout files, photos and exports. The layers
+//! below parse text.
 //!
 //! Each event commits in its own transaction, so a crash loses at most the action in
 //! progress; durability is SQLite's own (rollback journal, `synchronous = FULL`). A file
@@ -12,6 +13,7 @@ pub mod export;
 pub mod file;
 pub mod json;
 pub mod layout_file;
+pub mod pdf;
 pub mod schema;
 pub mod tables;
 

@@ -1,10 +1,15 @@
 //! Snapshot images of the whole window on each demo battle, rendered by wgpu (headless, on
 //! a software adapter such as Mesa's lavapipe) and compared with the PNGs committed under
 //! tests/snapshots/. Regenerate them with `UPDATE_SNAPSHOTS=1 cargo test app_snapshots`.
+//! A machine with no graphics adapter skips them with a line naming the package to install,
+//! and fails them under `CI=true` (see gpu.rs).
 
+use crate::gpu::{self, WithoutAdapter};
 use egui::vec2;
+use egui_kittest::wgpu::WgpuTestRenderer;
 use egui_kittest::{Harness, SnapshotOptions};
 use laager::app::{Command, LaagerApp, State};
+use std::process::Command as Process;
 
 /// Software rasterisers differ a little between Mesa versions in anti-aliased edges and
 /// glyph coverage: a pixel passes within the threshold, and a few hundred edge pixels of the
@@ -15,9 +20,10 @@ fn options() -> SnapshotOptions {
 
 /// The window as a new user sees it: the real app at a fixed size, in the dark theme,
 /// with no pointer drawn and the desk's dice seed fixed (the app seeds it from the clock).
-fn snapshot_harness(mut app: LaagerApp) -> Harness<'static, LaagerApp> {
+fn snapshot_harness(mut app: LaagerApp, renderer: WgpuTestRenderer) -> Harness<'static, LaagerApp> {
     app.desk.dice.next_seed = 1;
     let mut harness = Harness::builder()
+        .renderer(renderer)
         .with_size(vec2(1400.0, 900.0))
         .with_theme(egui::Theme::Dark)
         .with_render_cursor(false)
@@ -30,9 +36,12 @@ fn snapshot_harness(mut app: LaagerApp) -> Harness<'static, LaagerApp> {
 /// The first start opens the DBA-style Zulu battle.
 #[test]
 fn dba_zulu_demo_snapshot() {
+    let Some(renderer) = gpu::renderer("dba_zulu_demo_snapshot") else {
+        return;
+    };
     let app = LaagerApp::new(State::default(), None);
     assert!(app.messages.is_empty(), "{:?}", app.messages);
-    let mut harness = snapshot_harness(app);
+    let mut harness = snapshot_harness(app, renderer);
     harness.snapshot("dba_zulu_demo");
 }
 
@@ -41,6 +50,9 @@ fn dba_zulu_demo_snapshot() {
 /// values of the document.
 #[test]
 fn micro_colonial_isandhlwana_demo_snapshot() {
+    let Some(renderer) = gpu::renderer("micro_colonial_isandhlwana_demo_snapshot") else {
+        return;
+    };
     let mut app = LaagerApp::new(State::default(), None);
     let cells = ["infantry", "artillery-machine-gun", "commander"]
         .iter()
@@ -57,6 +69,70 @@ fn micro_colonial_isandhlwana_demo_snapshot() {
     app.run_commands();
     assert!(app.messages.is_empty(), "{:?}", app.messages);
     assert_eq!(app.document.layout.bases().len(), 11);
-    let mut harness = snapshot_harness(app);
+    let mut harness = snapshot_harness(app, renderer);
     harness.snapshot("micro_colonial_isandhlwana_demo");
+}
+
+#[test]
+fn without_an_adapter_a_snapshot_skips_naming_the_package_outside_ci() {
+    let WithoutAdapter::Skip(line) = gpu::without_adapter("dba", "No adapter found", false) else {
+        panic!("outside CI a missing adapter skips");
+    };
+    assert!(line.contains("mesa-vulkan-drivers"), "{line}");
+    assert!(line.contains("No adapter found"), "{line}");
+    assert_eq!(line.lines().count(), 1);
+}
+
+#[test]
+fn without_an_adapter_a_snapshot_fails_under_ci() {
+    let WithoutAdapter::Fail(message) = gpu::without_adapter("dba", "No adapter found", true)
+    else {
+        panic!("under CI a missing adapter fails");
+    };
+    assert!(message.contains("mesa-vulkan-drivers"), "{message}");
+}
+
+/// The snapshot test run again in a process of its own whose wgpu sees no adapter (only the
+/// Metal backend, which Linux has not): it passes with the skip line outside CI and fails
+/// under `CI=true`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_machine_without_an_adapter_skips_the_snapshot_and_ci_fails_it() {
+    let exe = std::env::current_exe().expect("the test binary");
+    let run = |ci: Option<&str>| {
+        let mut process = Process::new(&exe);
+        process
+            .args([
+                "app_snapshots::dba_zulu_demo_snapshot",
+                "--exact",
+                "--test-threads=1",
+            ])
+            .env("WGPU_BACKEND", "metal")
+            .env_remove("CI");
+        if let Some(ci) = ci {
+            process.env("CI", ci);
+        }
+        process.output().expect("the test binary runs")
+    };
+    let skipped = run(None);
+    let stderr = String::from_utf8_lossy(&skipped.stderr);
+    assert!(skipped.status.success(), "{stderr}");
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("mesa-vulkan-drivers"))
+        .collect();
+    assert_eq!(lines.len(), 1, "one line names the package: {stderr}");
+    assert!(
+        lines[0].starts_with("skipping dba_zulu_demo_snapshot"),
+        "{stderr}"
+    );
+
+    let failed = run(Some("true"));
+    assert!(!failed.status.success(), "CI fails without an adapter");
+    let output = format!(
+        "{}{}",
+        String::from_utf8_lossy(&failed.stdout),
+        String::from_utf8_lossy(&failed.stderr)
+    );
+    assert!(output.contains("mesa-vulkan-drivers"), "{output}");
 }

@@ -1,0 +1,165 @@
+//! The referee's screen (issue 18): help inside (F1 and the Help menu), the dice history,
+//! the record sheet printed from the records bar, and a theme switch in words.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use laager::app::help::GUIDE_HEADING;
+use laager::app::{LaagerApp, State};
+use laager::dice::DiceChoice;
+use laager::game::apply;
+use laager::rules::situation::{NoRecords, Roles};
+use laager::rules::{Request, dba_zulu};
+
+const ZULU: &str = "uMcijo front";
+const REGULARS: &str = "24th 4";
+
+/// The window on the DBA demo, in play.
+fn window() -> Harness<'static, LaagerApp> {
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1600.0, 1200.0));
+    harness.run();
+    harness
+}
+
+/// A close combat of the Zulus against the regulars with `faces` typed, applied to the game
+/// as the desk applies it.
+fn apply_combat(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
+    let app = harness.state_mut();
+    let charts = app.charts().expect("charts").clone();
+    let roles = Roles(vec![
+        ("a".to_owned(), ZULU.to_owned()),
+        ("b".to_owned(), REGULARS.to_owned()),
+    ]);
+    let input = dba_zulu::situation::combat(
+        &app.document.layout,
+        &NoRecords,
+        &roles,
+        dba_zulu::CombatKind::Close,
+    )
+    .expect("the demo's bases are in contact");
+    let request = Request::DbaZulu(dba_zulu::Request::Combat(input));
+    let resolution = request
+        .resolve_with(&charts, &DiceChoice::Typed(faces.to_owned()))
+        .expect("resolves");
+    let applied = apply(
+        Some(&request),
+        &resolution,
+        &roles,
+        app.session.game().state(),
+        Some(&app.document.layout),
+    );
+    app.session.append(applied.event).expect("applied");
+    harness.run();
+}
+
+#[test]
+fn f1_opens_the_help_with_the_guide_and_the_shortcuts() {
+    let mut harness = window();
+    assert!(harness.query_by_label(GUIDE_HEADING).is_none());
+    harness.key_press(egui::Key::F1);
+    harness.run();
+    assert!(harness.state().windows.help);
+    assert!(harness.query_by_label(GUIDE_HEADING).is_some());
+    for shortcut in ["Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+Enter", "Home"] {
+        assert!(
+            harness.query_by_label(shortcut).is_some(),
+            "{shortcut} listed"
+        );
+    }
+    harness.key_press(egui::Key::F1);
+    harness.run();
+    assert!(
+        harness.query_by_label(GUIDE_HEADING).is_none(),
+        "F1 closes it"
+    );
+}
+
+#[test]
+fn the_help_menu_opens_the_help() {
+    let mut harness = window();
+    harness.get_by_label("Help").click();
+    harness.run();
+    harness.get_by_label("Help and shortcuts (F1)").click();
+    harness.run();
+    assert!(harness.query_by_label(GUIDE_HEADING).is_some());
+}
+
+#[test]
+fn the_dice_history_lists_each_throw_and_marks_the_undone_one() {
+    let mut harness = window();
+    apply_combat(&mut harness, "5,1");
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Dice history").click();
+    harness.run();
+    assert!(harness.state().windows.dice);
+    assert!(harness.query_by_label_contains("1 throw of dice").is_some());
+    assert!(harness.query_by_label(" 5 ").is_some(), "the 5 thrown");
+    assert!(harness.query_by_label("typed").is_some());
+    assert!(harness.query_by_label("undone").is_none());
+
+    harness.state_mut().session.undo().expect("undo");
+    harness.run();
+    assert!(harness.query_by_label_contains("1 undone").is_some());
+    assert!(harness.query_by_label("undone").is_some());
+}
+
+#[test]
+fn print_record_sheet_writes_a_pdf_to_the_path_typed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("sheet.pdf");
+    let mut harness = window();
+    let field = harness.get_by_role_and_label(Role::TextInput, "export to");
+    field.focus();
+    field.type_text(path.to_str().expect("utf-8"));
+    harness.run();
+    harness.get_by_label("Print record sheet (PDF)").click();
+    harness.run();
+    let bytes = std::fs::read(&path).expect("pdf written");
+    assert!(
+        bytes.starts_with(b"%PDF-"),
+        "{:?}",
+        harness.state().messages
+    );
+}
+
+#[test]
+fn the_theme_switch_is_in_words() {
+    let mut harness = window();
+    harness.get_by_label("View").click();
+    harness.run();
+    for theme in ["Light", "Dark", "System"] {
+        assert!(harness.query_by_label(theme).is_some(), "{theme} offered");
+    }
+    harness.get_by_label("Light").click();
+    harness.run();
+    assert_eq!(
+        harness.ctx.options(|o| o.theme_preference),
+        egui::ThemePreference::Light
+    );
+}
+
+/// The help as a new referee reads it (its own picture, apart from the window behind it).
+#[test]
+fn help_snapshot() {
+    let Some(renderer) = crate::gpu::renderer("help_snapshot") else {
+        return;
+    };
+    let mut harness = Harness::builder()
+        .renderer(renderer)
+        .with_size(egui::vec2(620.0, 900.0))
+        .with_theme(egui::Theme::Dark)
+        .with_render_cursor(false)
+        .with_options(
+            egui_kittest::SnapshotOptions::new()
+                .threshold(2.0)
+                .max_failed_pixels(400),
+        )
+        .build_ui(|ui| {
+            egui::Frame::central_panel(ui.style()).show(ui, laager::app::help::ui);
+        });
+    harness.run();
+    harness.snapshot("help");
+}
