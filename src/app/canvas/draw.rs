@@ -140,12 +140,12 @@ pub fn canvas(
     }
     let labels = settings.labels;
     for base in document.layout.bases() {
-        let selected = canvas.selected.iter().any(|s| s == base.unit_id());
+        let role = canvas.selected.iter().position(|s| s == base.unit_id());
         let label = base_label(
             base,
             canvas.strengths.get(base.unit_id()).map(String::as_str),
         );
-        draw_base(painter, &t, base, &label, selected, labels, dark);
+        draw_base(painter, &t, base, &label, role, labels, dark);
     }
     if let Some(m) = measurement {
         draw_measurement(painter, &t, document, m);
@@ -281,28 +281,33 @@ pub fn base_label(base: &Base, strength: Option<&str>) -> String {
     }
 }
 
+/// The firer (first selected) in yellow, the target (second) in orange-red, each with a
+/// badge naming its role; others selected in yellow.
+const FIRER: Color32 = Color32::YELLOW;
+const TARGET: Color32 = Color32::from_rgb(255, 90, 40);
+
 fn draw_base(
     painter: &Painter,
     t: &RectTransform,
     base: &Base,
     label: &str,
-    selected: bool,
+    role: Option<usize>,
     labels: bool,
     dark: bool,
 ) {
     let corners = base.corners().map(|c| screen(t, c));
     let fill = side_colour(base.side());
-    let outline = if selected {
-        Stroke::new(3.0, Color32::YELLOW)
-    } else {
-        Stroke::new(
+    let outline = match role {
+        Some(1) => Stroke::new(3.5, TARGET),
+        Some(_) => Stroke::new(3.0, FIRER),
+        None => Stroke::new(
             1.0,
             if dark {
                 Color32::from_gray(230)
             } else {
                 Color32::BLACK
             },
-        )
+        ),
     };
     painter.add(Shape::convex_polygon(corners.to_vec(), fill, outline));
     // The facing mark: the front edge thick, and a tick from the centre to it.
@@ -311,14 +316,43 @@ fn draw_base(
         [screen(t, base.centre()), screen(t, base.front_centre())],
         Stroke::new(1.0, Color32::WHITE),
     );
-    // The id runs along the frontage, as written on a base's front, when it fits.
+    if let Some(role) = role.filter(|r| *r < 2) {
+        // A badge beyond the base's far corner: "firer" or "target", never mistaken.
+        let (text, colour) = if role == 0 {
+            ("firer", FIRER)
+        } else {
+            ("target", TARGET)
+        };
+        let top = corners
+            .iter()
+            .copied()
+            .fold(corners[0], |a, b| if b.y < a.y { b } else { a });
+        let galley =
+            painter.layout_no_wrap(text.to_owned(), FontId::proportional(12.0), Color32::BLACK);
+        let rect = Align2::CENTER_BOTTOM
+            .anchor_size(top - egui::vec2(0.0, 3.0), galley.size())
+            .expand(2.0);
+        painter.rect_filled(rect, 3.0, colour);
+        painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, Color32::BLACK);
+    }
+    // The name runs along the frontage, as written on a base's front: in full when it fits,
+    // else shortened to fit (the tooltip has it in full).
     let along = corners[1] - corners[0];
     let (width, depth) = (along.length(), (corners[1] - corners[2]).length());
-    if labels && width > 24.0 && depth > 9.0 {
+    if labels && width > 16.0 && depth > 7.0 {
         let size = (depth * 0.6).clamp(8.0, 14.0);
-        let galley =
-            painter.layout_no_wrap(label.to_owned(), FontId::proportional(size), Color32::WHITE);
-        if galley.size().x <= width * 0.95 {
+        let font = FontId::proportional(size);
+        let fits = |text: &str| {
+            let galley = painter.layout_no_wrap(text.to_owned(), font.clone(), Color32::WHITE);
+            (galley.size().x <= width * 0.95).then_some(galley)
+        };
+        let galley = fits(label).or_else(|| fits(base.unit_id())).or_else(|| {
+            let chars: Vec<char> = base.unit_id().chars().collect();
+            (1..chars.len())
+                .rev()
+                .find_map(|n| fits(&format!("{}…", chars[..n].iter().collect::<String>())))
+        });
+        if let Some(galley) = galley {
             let mut angle = along.angle();
             // Keep the text upright: never upside down on the screen.
             if angle > std::f32::consts::FRAC_PI_2 {
@@ -408,7 +442,7 @@ fn draw_measurement(painter: &Painter, t: &RectTransform, document: &Document, m
 
 fn label(painter: &Painter, at: Pos2, text: &str) {
     let galley =
-        painter.layout_no_wrap(text.to_owned(), FontId::proportional(12.0), Color32::BLACK);
+        painter.layout_no_wrap(text.to_owned(), FontId::proportional(14.0), Color32::BLACK);
     let rect = Align2::CENTER_BOTTOM
         .anchor_size(at - egui::vec2(0.0, 4.0), galley.size())
         .expand(2.0);

@@ -172,11 +172,12 @@ impl Canvas {
         let table = document.layout.table;
         // Fit when asked, and keep fitting while the view is still the fitted one and the
         // canvas changes size (the panels settle over the first frames; the window resizes).
+        let bases = document.layout.bases();
         let still_fitted = self
             .fitted_in
-            .is_some_and(|r| r != rect && settings.view == View::fit(&table, r));
+            .is_some_and(|r| r != rect && settings.view == View::fit_readable(&table, bases, r));
         if (!self.fitted || still_fitted) && rect.width() > 1.0 {
-            settings.view = View::fit(&table, rect);
+            settings.view = View::fit_readable(&table, bases, rect);
             self.fitted = true;
             self.fitted_in = Some(rect);
         }

@@ -25,6 +25,9 @@ impl Default for View {
     }
 }
 
+/// The width the smallest base is drawn at, at least, when a table is first shown.
+pub const READABLE_BASE_PT: f32 = 24.0;
+
 /// The closest and farthest zoom the canvas allows, in points per mm.
 pub const ZOOM_RANGE: (f32, f32) = (0.02, 40.0);
 
@@ -38,6 +41,31 @@ impl View {
             centre_mm: [table.width_mm / 2.0, table.depth_mm / 2.0],
             points_per_mm: scale_x.min(scale_y).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1),
         }
+    }
+
+    /// The view that shows the table, zoomed in far enough that the smallest base is at
+    /// least `READABLE_BASE_PT` wide (centred on the bases when the whole table cannot be
+    /// shown so): a referee can read and pick every counter at the first look.
+    pub fn fit_readable(table: &Table, bases: &[crate::geometry::Base], canvas: Rect) -> View {
+        let mut view = View::fit(table, canvas);
+        let smallest = bases
+            .iter()
+            .map(crate::geometry::Base::frontage)
+            .fold(f32::INFINITY, f32::min);
+        if smallest.is_finite()
+            && smallest > 0.0
+            && smallest * view.points_per_mm < READABLE_BASE_PT
+        {
+            view.points_per_mm = (READABLE_BASE_PT / smallest).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+            let (mut min, mut max) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
+            for base in bases {
+                let c = base.centre();
+                min = [min[0].min(c.x), min[1].min(c.y)];
+                max = [max[0].max(c.x), max[1].max(c.y)];
+            }
+            view.centre_mm = [f32::midpoint(min[0], max[0]), f32::midpoint(min[1], max[1])];
+        }
+        view
     }
 
     /// Maps table millimetres (x right, y towards the far edge, which is up on the screen)
