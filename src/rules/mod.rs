@@ -155,6 +155,9 @@ pub enum Request {
     /// A DBA-style Zulu procedure.
     #[serde(rename = "dba-zulu")]
     DbaZulu(dba_zulu::Request),
+    /// A Soldiers of the Queen procedure.
+    #[serde(rename = "soldiers-of-the-queen")]
+    SoldiersOfTheQueen(soldiers_of_the_queen::Request),
 }
 
 impl Request {
@@ -162,6 +165,7 @@ impl Request {
     pub fn ruleset(&self) -> Ruleset {
         match self {
             Request::DbaZulu(_) => Ruleset::DbaZulu,
+            Request::SoldiersOfTheQueen(_) => Ruleset::SoldiersOfTheQueen,
         }
     }
 
@@ -169,6 +173,7 @@ impl Request {
     pub fn procedure(&self) -> &'static str {
         match self {
             Request::DbaZulu(r) => r.procedure(),
+            Request::SoldiersOfTheQueen(r) => r.procedure(),
         }
     }
 
@@ -182,6 +187,9 @@ impl Request {
             Request::DbaZulu(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::DbaZulu)),
+            Request::SoldiersOfTheQueen(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::SoldiersOfTheQueen)),
         }
     }
 
@@ -189,6 +197,7 @@ impl Request {
     pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
         match self {
             Request::DbaZulu(r) => r.odds(charts),
+            Request::SoldiersOfTheQueen(r) => r.odds(charts),
         }
     }
 
@@ -223,6 +232,8 @@ impl Request {
 pub enum Outcome {
     /// A DBA-style Zulu outcome.
     DbaZulu(dba_zulu::Outcome),
+    /// A Soldiers of the Queen outcome.
+    SoldiersOfTheQueen(soldiers_of_the_queen::Outcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -243,6 +254,10 @@ impl Outcome {
         let typed = match ruleset {
             Ruleset::DbaZulu => dba_zulu::Outcome::from_value(procedure, value.clone())
                 .map(|r| r.map(Outcome::DbaZulu)),
+            Ruleset::SoldiersOfTheQueen => {
+                soldiers_of_the_queen::Outcome::from_value(procedure, value.clone())
+                    .map(|r| r.map(Outcome::SoldiersOfTheQueen))
+            }
             _ => None,
         };
         match typed {

@@ -1,7 +1,7 @@
 //! Choosing the dice for a resolution: Laager rolls them (seeded, the seed shown), or the
 //! referee types the faces thrown at the table.
 
-use crate::dice::{DiceError, DiceSource, EnteredDice, SeededDice};
+use crate::dice::{DiceChoice, DiceError, DiceSource};
 
 /// Rolled by Laager or typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -34,8 +34,9 @@ impl DiceEntry {
         }
     }
 
-    /// The dice source for one resolution; a roll uses up its seed.
-    pub fn take_source(&mut self) -> Result<Box<dyn DiceSource>, DiceError> {
+    /// The dice chosen for one resolution, as `Request::resolve_with` takes them; a roll
+    /// uses up its seed.
+    pub fn take_choice(&mut self) -> DiceChoice {
         match self.mode {
             DiceMode::Roll => {
                 let seed = self.next_seed;
@@ -43,10 +44,15 @@ impl DiceEntry {
                     .next_seed
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
-                Ok(Box::new(SeededDice::new(seed)))
+                DiceChoice::Seeded(seed)
             }
-            DiceMode::Typed => Ok(Box::new(EnteredDice::parse(&self.typed)?)),
+            DiceMode::Typed => DiceChoice::Typed(self.typed.clone()),
         }
+    }
+
+    /// The dice source for one resolution; a roll uses up its seed.
+    pub fn take_source(&mut self) -> Result<Box<dyn DiceSource>, DiceError> {
+        self.take_choice().source()
     }
 
     /// Draws the mode switch and, when typing, the faces field with its hint. Returns
