@@ -3,12 +3,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use laager::dice::SeededDice;
-use laager::rules::soldiers_of_the_queen::Game;
-use laager::rules::soldiers_of_the_queen::Morale;
-use laager::rules::soldiers_of_the_queen::fire::{self, Fire, Firer, Phase, Target};
-use laager::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
-use laager::rules::soldiers_of_the_queen::results::StackUnit;
-use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use laager::rules::Procedure as _;
+use laager::rules::soldiers_of_the_queen::{
+    Arm, Fire, FireInput, Firer, Game, Hex, Morale, Nationality, Phase, ShiftedColumns, StackUnit,
+    Target,
+};
 use laager::store;
 use std::hint::black_box;
 use std::path::Path;
@@ -54,7 +53,7 @@ fn fire_end_to_end(c: &mut Criterion) {
         gun: false,
         zariba: false,
     };
-    let situation = Fire {
+    let situation = FireInput {
         game: Game::Isandhlwana,
         phase: Phase::Defensive,
         firers: vec![firer],
@@ -69,7 +68,7 @@ fn fire_end_to_end(c: &mut Criterion) {
     c.bench_function("sotq fire, one resolution", |b| {
         b.iter(|| {
             seed += 1;
-            fire::resolve(&charts, black_box(&situation), &mut SeededDice::new(seed)).is_ok()
+            Fire::resolve(&charts, black_box(&situation), &mut SeededDice::new(seed)).is_ok()
         });
     });
 }

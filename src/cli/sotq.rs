@@ -8,12 +8,16 @@
 mod combat;
 mod spec;
 
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::dice::{DiceSource, EnteredDice, SeededDice};
-use crate::resolution::{Refusal, Resolution};
-use crate::rules::soldiers_of_the_queen::hex::{self, Hex, ShiftedColumns};
-use crate::rules::soldiers_of_the_queen::leaders::{self, AloneCase, Position, Rallier, Rally};
-use crate::rules::soldiers_of_the_queen::{Game, RULESET, Side, ammo, movement, odds, victory};
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use crate::charts::Charts;
+use crate::dice::DiceChoice;
+use crate::resolution::RefusalKind;
+use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
+use crate::rules::soldiers_of_the_queen::{
+    self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
+    LeaderDeathInput, OddsInput, OmdurmanCounts, Position, Rallier, RallyInput, RangeInput,
+    ResupplyInput, ResupplyUnit, Side, StackInput, VictoryInput, hex,
+};
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand};
 
@@ -227,8 +231,8 @@ pub struct EntryArgs {
 #[derive(Debug, Args)]
 pub struct ResupplyArgs {
     /// foot or dismounted-cavalry.
-    #[arg(long, default_value = "foot")]
-    unit_type: String,
+    #[arg(long, default_value = "foot", value_parser = resupply_unit)]
+    unit_type: ResupplyUnit,
     /// Boxes on the unit's Ammunition Roster.
     #[arg(long)]
     boxes: u32,
@@ -262,6 +266,10 @@ pub struct ResupplyArgs {
     common: Common,
 }
 
+fn resupply_unit(text: &str) -> Result<ResupplyUnit, String> {
+    text.parse()
+}
+
 fn input<T>(result: Result<T, String>) -> Result<T, CliError> {
     result.map_err(CliError::Input)
 }
@@ -278,31 +286,26 @@ fn side_arg(text: &str) -> Result<Side, CliError> {
     Side::parse(text).map_err(|e| CliError::Input(format!("--side: {e}")))
 }
 
-/// Runs a resolution with the typed or seeded dice; typed faces left over are an error.
-fn with_dice(
-    dice: &DiceArgs,
-    resolve: impl FnOnce(&mut dyn DiceSource) -> Result<Resolution, Refusal>,
-) -> Result<Result<Resolution, Refusal>, CliError> {
-    match (&dice.dice, dice.seed) {
-        (Some(text), _) => {
-            let mut entered =
-                EnteredDice::parse(text).map_err(|e| CliError::Input(format!("--dice: {e}")))?;
-            let result = resolve(&mut entered);
-            if result.is_ok() && entered.unused() > 0 {
-                return Err(CliError::Input(format!(
-                    "--dice: {} face(s) left unused: this resolution reads fewer dice",
-                    entered.unused()
-                )));
-            }
-            Ok(result)
-        }
-        (None, Some(seed)) => Ok(resolve(&mut SeededDice::new(seed))),
-        (None, None) => Err(CliError::Input("give --dice FACES or --seed S".to_owned())),
+impl DiceArgs {
+    /// The dice chosen: typed faces or a seed.
+    fn choice(&self) -> DiceChoice {
+        DiceChoice::from_flags(self.dice.as_deref(), self.seed)
     }
 }
 
-fn load(common: &Common) -> Result<crate::charts::Charts, CliError> {
+fn load(common: &Common) -> Result<Charts, CliError> {
     common.tables.load(Ruleset::SoldiersOfTheQueen)
+}
+
+/// Resolves one Soldiers of the Queen request with the dice chosen and prints it.
+fn resolve(
+    request: sotq::Request,
+    charts: &Charts,
+    dice: &DiceChoice,
+    common: &Common,
+) -> Result<Outcome, CliError> {
+    let request = crate::rules::Request::SoldiersOfTheQueen(request);
+    run_request(&request, charts, dice, common.json)
 }
 
 /// Runs a `sotq` subcommand.
@@ -315,20 +318,24 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             common,
         } => {
             let charts = load(&common)?;
-            let parity = match shifted_columns {
+            let shifted_columns = match shifted_columns {
                 Some(p) => Some(
                     ShiftedColumns::parse(&p)
                         .map_err(|e| CliError::Input(format!("--shifted-columns: {e}")))?,
                 ),
                 None => None,
             };
-            let result = hex::range(
+            let range = RangeInput {
+                from: hex_arg("--from", &from)?,
+                to: hex_arg("--to", &to)?,
+                shifted_columns,
+            };
+            resolve(
+                sotq::Request::Range(range),
                 &charts,
-                hex_arg("--from", &from)?,
-                hex_arg("--to", &to)?,
-                parity,
-            );
-            Ok(print_resolved(&result, common.json))
+                &DiceChoice::None,
+                &common,
+            )
         }
         SotqCommand::Odds {
             attack,
@@ -337,11 +344,17 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             common,
         } => {
             let charts = load(&common)?;
-            let game = game.as_deref().map(game_arg).transpose()?;
-            Ok(print_resolved(
-                &odds::resolve(&charts, attack, defence, game),
-                common.json,
-            ))
+            let odds = OddsInput {
+                attack,
+                defence,
+                game: game.as_deref().map(game_arg).transpose()?,
+            };
+            resolve(
+                sotq::Request::Odds(odds),
+                &charts,
+                &DiceChoice::None,
+                &common,
+            )
         }
         SotqCommand::Fire(args) => combat::run_fire(&args),
         SotqCommand::Melee(args) => combat::run_melee(&args),
@@ -353,52 +366,58 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             common,
         } => {
             let charts = load(&common)?;
+            let alone = alone
+                .map(|case| {
+                    AloneCase::parse(&case).map_err(|e| CliError::Input(format!("--alone: {e}")))
+                })
+                .transpose()?;
+            let request = sotq::Request::LeaderDeath(LeaderDeathInput { alone });
             if odds {
-                print_odds(&leaders::death_odds(), common.json, true);
-                return Ok(Outcome::Done);
+                return match request.odds(&charts) {
+                    Some(Ok(odds)) => {
+                        print_odds(&odds, common.json, true);
+                        Ok(Outcome::Done)
+                    }
+                    Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
+                    None => Err(CliError::Internal(
+                        "sotq leader-death has no odds".to_owned(),
+                    )),
+                };
             }
-            if let Some(case) = alone {
-                let case = AloneCase::parse(&case)
-                    .map_err(|e| CliError::Input(format!("--alone: {e}")))?;
-                return Ok(print_resolved(
-                    &Ok(leaders::alone(&charts, case)),
-                    common.json,
-                ));
-            }
-            let dice = DiceArgs { dice, seed };
-            let result = with_dice(&dice, |d| leaders::death_roll(&charts, d))?;
-            Ok(print_resolved(&result, common.json))
+            let dice = if alone.is_some() {
+                DiceChoice::None
+            } else if dice.is_none() && seed.is_none() {
+                return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
+            } else {
+                DiceChoice::from_flags(dice.as_deref(), seed)
+            };
+            resolve(request, &charts, &dice, &common)
         }
         SotqCommand::Rally(args) => {
             let charts = load(&args.common)?;
-            let rallier = match args.leader.as_str() {
-                "army-commander" => Rallier::ArmyCommander,
-                "gatacre" => Rallier::Gatacre,
-                command => Rallier::Commander(command.to_owned()),
-            };
-            let position = match args.at.as_str() {
-                "stacked" => Position::Stacked,
-                "adjacent" => Position::Adjacent,
-                "away" => Position::Away,
-                other => {
-                    return Err(CliError::Input(format!(
-                        "--at: '{other}' is not a position: expected stacked, adjacent or away"
-                    )));
-                }
-            };
-            let rally = Rally {
+            let rally = RallyInput {
                 game: game_arg(&args.game)?,
                 side: side_arg(&args.side)?,
-                rallier,
+                rallier: input(
+                    args.leader
+                        .parse::<Rallier>()
+                        .map_err(|e| format!("--leader: {e}")),
+                )?,
                 unit_command: args.unit_command.clone(),
                 unit_artillery: args.artillery,
-                position,
+                position: input(
+                    args.at
+                        .parse::<Position>()
+                        .map_err(|e| format!("--at: {e}")),
+                )?,
                 army_commander_killed: args.army_commander_killed,
             };
-            Ok(print_resolved(
-                &Ok(leaders::rally(&charts, &rally)),
-                args.common.json,
-            ))
+            resolve(
+                sotq::Request::Rally(rally),
+                &charts,
+                &DiceChoice::None,
+                &args.common,
+            )
         }
         SotqCommand::Victory(args) => run_victory(&args),
         SotqCommand::Allowance {
@@ -407,14 +426,20 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             common,
         } => {
             let charts = load(&common)?;
-            Ok(print_resolved(
-                &movement::allowance(&charts, game_arg(&game)?, &unit_type),
-                common.json,
-            ))
+            let allowance = AllowanceInput {
+                game: game_arg(&game)?,
+                unit_type,
+            };
+            resolve(
+                sotq::Request::Allowance(allowance),
+                &charts,
+                &DiceChoice::None,
+                &common,
+            )
         }
         SotqCommand::Entry(args) => {
             let charts = load(&args.common)?;
-            let entry = movement::Entry {
+            let entry = EntryInput {
                 game: game_arg(&args.game)?,
                 side: side_arg(&args.side)?,
                 hex: args
@@ -427,10 +452,12 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 terrain: args.terrain.clone(),
                 unit_type: args.unit_type.clone(),
             };
-            Ok(print_resolved(
-                &movement::entry(&charts, &entry),
-                args.common.json,
-            ))
+            resolve(
+                sotq::Request::Entry(entry),
+                &charts,
+                &DiceChoice::None,
+                &args.common,
+            )
         }
         SotqCommand::Stack {
             game,
@@ -444,16 +471,24 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 .enumerate()
                 .map(|(i, p)| spec::piece(p, i + 1))
                 .collect::<Result<Vec<_>, _>>();
-            let result =
-                movement::stack(&charts, game_arg(&game)?, side_arg(&side)?, &input(pieces)?);
-            Ok(print_resolved(&result, common.json))
+            let stack = StackInput {
+                game: game_arg(&game)?,
+                side: side_arg(&side)?,
+                pieces: input(pieces)?,
+            };
+            resolve(
+                sotq::Request::Stack(stack),
+                &charts,
+                &DiceChoice::None,
+                &common,
+            )
         }
         SotqCommand::Resupply(args) => {
             let charts = load(&args.common)?;
             let range = match (args.range, &args.from, &args.wagon) {
                 (Some(r), _, _) => r,
                 (None, Some(from), Some(wagon)) => {
-                    let shifted = shipped_parity(&charts)?;
+                    let shifted = parity(&charts)?;
                     hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
                 }
                 _ => {
@@ -462,8 +497,8 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                     ));
                 }
             };
-            let resupply = ammo::Resupply {
-                unit_type: args.unit_type.clone(),
+            let resupply = ResupplyInput {
+                unit_type: args.unit_type,
                 boxes: args.boxes,
                 marked: args.marked,
                 range,
@@ -472,43 +507,40 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 routed: args.routed,
                 path_blocked: args.path_blocked,
             };
-            let result = with_dice(&args.dice, |d| ammo::resupply(&charts, &resupply, d))?;
-            Ok(print_resolved(&result, args.common.json))
+            resolve(
+                sotq::Request::Resupply(resupply),
+                &charts,
+                &args.dice.choice(),
+                &args.common,
+            )
         }
     }
 }
 
-/// The column parity in force, for ranges computed on the way to another procedure.
-fn shipped_parity(charts: &crate::charts::Charts) -> Result<ShiftedColumns, CliError> {
-    let text = charts
-        .chart(RULESET, "settings")
-        .and_then(|c| c.cell(&["shifted_columns"]))
-        .and_then(|c| c.value.clone())
-        .map(|v| v.to_string())
-        .ok_or_else(|| {
-            CliError::Input(
-                "settings:shifted_columns is unknown: give range=N instead of a hex".to_owned(),
-            )
-        })?;
-    input(ShiftedColumns::parse(&text))
+/// The column parity in force, for ranges counted on the way to another procedure.
+fn parity(charts: &Charts) -> Result<ShiftedColumns, CliError> {
+    hex::shifted_columns(charts).map_err(|refusal| {
+        CliError::Input(if refusal.kind == RefusalKind::NeedsCells {
+            "settings:shifted_columns is unknown: give range=N instead of a hex".to_owned()
+        } else {
+            refusal.reason
+        })
+    })
 }
 
 fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let result = match game_arg(&args.game)? {
+    let victory = match game_arg(&args.game)? {
         Game::Isandhlwana => {
             let (Some(remaining), Some(eliminated)) =
                 (args.british_regulars_remaining, args.zulu_eliminated)
             else {
                 return Err(CliError::Input("isandhlwana victory needs --british-regulars-remaining N and --zulu-eliminated N".to_owned()));
             };
-            victory::isandhlwana(
-                &charts,
-                &victory::IsandhlwanaCounts {
-                    british_regulars_remaining: remaining,
-                    zulu_units_eliminated: eliminated,
-                },
-            )
+            VictoryInput::Isandhlwana(IsandhlwanaCounts {
+                british_regulars_remaining: remaining,
+                zulu_units_eliminated: eliminated,
+            })
         }
         Game::Omdurman => {
             let (Some(turn), Some(remaining)) = (args.turn, args.british_remaining) else {
@@ -518,28 +550,33 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
             };
             let mut eliminated = Vec::new();
             for item in &args.british_eliminated {
-                let parsed = item
-                    .split_once(':')
-                    .and_then(|(t, c)| Some((t.trim().parse().ok()?, c.trim().parse().ok()?)));
+                let parsed = item.split_once(':').and_then(|(t, c)| {
+                    Some(EliminatedOnTurn {
+                        turn: t.trim().parse().ok()?,
+                        count: c.trim().parse().ok()?,
+                    })
+                });
                 eliminated.push(parsed.ok_or_else(|| {
                     CliError::Input(format!(
                         "--british-eliminated '{item}': expected TURN:COUNT, as 9:2"
                     ))
                 })?);
             }
-            victory::omdurman(
-                &charts,
-                &victory::OmdurmanCounts {
-                    turn,
-                    british_exited: args.exited,
-                    british_remaining: remaining,
-                    khalifa_killed: args.khalifa_killed,
-                    dervish_eliminated: args.dervish_eliminated,
-                    british_eliminated: eliminated,
-                    turns_without_exit: args.no_exit_turns.clone(),
-                },
-            )
+            VictoryInput::Omdurman(OmdurmanCounts {
+                turn,
+                british_exited: args.exited,
+                british_remaining: remaining,
+                khalifa_killed: args.khalifa_killed,
+                dervish_eliminated: args.dervish_eliminated,
+                british_eliminated: eliminated,
+                turns_without_exit: args.no_exit_turns.clone(),
+            })
         }
     };
-    Ok(print_resolved(&result, args.common.json))
+    resolve(
+        sotq::Request::Victory(victory),
+        &charts,
+        &DiceChoice::None,
+        &args.common,
+    )
 }

@@ -173,6 +173,9 @@ pub enum Request {
     /// A Micro Colonial procedure.
     #[serde(rename = "micro-colonial")]
     MicroColonial(micro_colonial::Request),
+    /// A Soldiers of the Queen procedure.
+    #[serde(rename = "soldiers-of-the-queen")]
+    SoldiersOfTheQueen(soldiers_of_the_queen::Request),
 }
 
 impl Request {
@@ -181,6 +184,7 @@ impl Request {
         match self {
             Request::DbaZulu(_) => Ruleset::DbaZulu,
             Request::MicroColonial(_) => Ruleset::MicroColonial,
+            Request::SoldiersOfTheQueen(_) => Ruleset::SoldiersOfTheQueen,
         }
     }
 
@@ -189,6 +193,7 @@ impl Request {
         match self {
             Request::DbaZulu(r) => r.procedure(),
             Request::MicroColonial(r) => r.procedure(),
+            Request::SoldiersOfTheQueen(r) => r.procedure(),
         }
     }
 
@@ -205,6 +210,9 @@ impl Request {
             Request::MicroColonial(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::MicroColonial)),
+            Request::SoldiersOfTheQueen(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::SoldiersOfTheQueen)),
         }
     }
 
@@ -213,6 +221,7 @@ impl Request {
         match self {
             Request::DbaZulu(r) => r.odds(charts),
             Request::MicroColonial(r) => r.odds(charts),
+            Request::SoldiersOfTheQueen(r) => r.odds(charts),
         }
     }
 
@@ -221,6 +230,7 @@ impl Request {
         match self {
             Request::DbaZulu(r) => r.roles(),
             Request::MicroColonial(r) => r.roles(),
+            Request::SoldiersOfTheQueen(r) => r.roles(),
         }
     }
 
@@ -282,6 +292,8 @@ pub enum Outcome {
     DbaZulu(dba_zulu::Outcome),
     /// A Micro Colonial outcome.
     MicroColonial(micro_colonial::Outcome),
+    /// A Soldiers of the Queen outcome.
+    SoldiersOfTheQueen(soldiers_of_the_queen::Outcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -291,6 +303,7 @@ impl Serialize for Outcome {
         let value = match self {
             Outcome::DbaZulu(o) => serde_json::to_value(o),
             Outcome::MicroColonial(o) => serde_json::to_value(o),
+            Outcome::SoldiersOfTheQueen(o) => serde_json::to_value(o),
             Outcome::Untyped(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
@@ -317,7 +330,11 @@ impl Outcome {
                 .map(|r| r.map(Outcome::DbaZulu)),
             Ruleset::MicroColonial => micro_colonial::Outcome::from_value(procedure, value.clone())
                 .map(|r| r.map(Outcome::MicroColonial)),
-            _ => None,
+            Ruleset::SoldiersOfTheQueen => {
+                soldiers_of_the_queen::Outcome::from_value(procedure, value.clone())
+                    .map(|r| r.map(Outcome::SoldiersOfTheQueen))
+            }
+            Ruleset::VictoriaCross => None,
         };
         match typed {
             Some(result) => result,

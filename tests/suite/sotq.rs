@@ -2,8 +2,10 @@
 //! text, the rulebook's own numbers, and fire and melee end to end once a club's charts
 //! (the test-only folder tests/fixtures/sotq_club) are supplied.
 
+mod cells;
 mod cli;
 mod fire;
+mod forms;
 mod melee;
 mod rules;
 

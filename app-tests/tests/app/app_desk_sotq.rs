@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
 use laager::app::desk::Desk;
 use laager::charts::Charts;
-use laager::resolution::{Refusal, Resolution};
+use laager::resolution::{Refusal, RefusalKind, Resolution};
 use serde_json::json;
 
 /// The Soldiers of the Queen desk on `charts`, with `procedure` chosen.
@@ -60,48 +60,45 @@ fn retype(
 // The Range Effects Chart and the Fire Combat Results Table are among the "Charts and
 // Tables Not Included in This Transcription". PART 10 B reads both before the die ("He then
 // takes the total and finds the corresponding column on the Fire Combat Results Table.
-// Referring then to the Range Effects Chart..."), so the default fire (A/1/24, strength 4,
-// weapon T at 3 hexes) refuses naming both charts, and the cells it needs open in place.
+// Referring then to the Range Effects Chart..."). The default fire (A/1/24, strength 4,
+// weapon T at 3 hexes) needs headings the document does not print — the column of 3 hexes,
+// the column of strength 4 — which are not cells anyone can type: the refusal names them
+// and the charts, and offers no field (a field for `range_effects:T:range 3` was one no
+// value could fill).
 #[test]
 fn sotq_fire_with_shipped_tables_shows_the_refusal_naming_the_missing_charts() {
     let mut harness = sotq_desk(shipped(), "Fire");
     harness.get_by_label("Resolve").click();
     harness.run();
     let refusal = refused(&harness);
-    for chart in [
+    assert_eq!(refusal.kind, RefusalKind::NeedsCells);
+    for part in [
         "Range Effects Chart (range_effects) is not in the document",
         "Fire Combat Results Table (fire_combat_results) is not in the document",
+        "a range of 3 hexes is under no column of range_effects whose heading is known",
+        "a total Fire Strength of 4 is under no column of fire_combat_results whose heading is known",
     ] {
-        assert!(refusal.reason.contains(chart), "{}", refusal.reason);
+        assert!(refusal.reason.contains(part), "{}", refusal.reason);
     }
     assert!(
         harness
             .query_by_label(&format!("Refused: {}", refusal.reason))
             .is_some()
     );
-    let cells: Vec<String> = refusal
-        .needs_cells
-        .iter()
-        .map(laager::resolution::NeededCell::address)
-        .collect();
-    assert_eq!(
-        cells,
-        [
-            "range_effects:T:range 3",
-            "fire_combat_results:column:strength 4"
-        ]
+    assert!(refusal.needs_cells.is_empty(), "{:?}", refusal.needs_cells);
+    assert!(
+        harness
+            .query_by_label("Type the values from your printed chart:")
+            .is_none()
     );
-    for cell in &cells {
-        assert!(harness.query_by_label(cell).is_some(), "{cell} shown");
-    }
 }
 
-// With the range shift typed in place, the fire still needs the Fire Combat Results Table,
-// which is not in the document either: the second refusal names it and its cells.
+// A field gun (S) at 2 hexes, strength 2: every heading is printed, so each refusal names
+// cells, typed in place: the Range Effects cell, then the six cells of the 1-2 column
+// (PART 10 D names the "1-2 Strength Column"), and the fire resolves.
 #[test]
-fn sotq_fire_refusal_cells_typed_in_place_lead_to_the_fire_table_refusal() {
+fn sotq_fire_refusal_cells_typed_in_place_lead_to_a_resolution() {
     let mut harness = sotq_desk(shipped(), "Fire");
-    // A field gun (S) at 2 hexes: the shipped chart has the S row and the 1-2 column.
     retype(&mut harness, "firer 1 weapon", "S", |d| {
         &mut d.sotq.fire.firers[0].weapon
     });
@@ -131,7 +128,6 @@ fn sotq_fire_refusal_cells_typed_in_place_lead_to_the_fire_table_refusal() {
         "{}",
         refusal.reason
     );
-    // PART 10 D names the "1-2 Strength Column": strength 2 reads it, six dice, six cells.
     let want: Vec<String> = (1..=6)
         .map(|d| format!("fire_combat_results:{d}:1-2"))
         .collect();
@@ -141,10 +137,18 @@ fn sotq_fire_refusal_cells_typed_in_place_lead_to_the_fire_table_refusal() {
         .map(laager::resolution::NeededCell::address)
         .collect();
     assert_eq!(got, want);
-    assert!(
-        harness
-            .query_by_label("fire_combat_results:4:1-2")
-            .is_some()
+    for cell in &want {
+        type_into(&harness, cell, "PN");
+        harness.run();
+    }
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    let result = resolved(&harness);
+    assert_eq!(result.out("column"), "1-2");
+    assert_eq!(result.out("result"), "PN");
+    assert_eq!(
+        result.out("units"),
+        json!([{ "name": "uMbonambi", "fate": "pinned" }])
     );
 }
 
@@ -382,4 +386,31 @@ fn a_club_tables_folder_that_does_not_load_is_named_and_changes_nothing() {
         .expect("the fire table")
         .status;
     assert_eq!(fire_table, laager::charts::Status::NotSupplied);
+}
+
+// The desk sends the same request the CLI does, with the same dice rule: the leader's roll
+// shows its odds before the dice (2 in 36, PART 13 D), typed faces the roll does not read
+// are the dice field's message, and a procedure that throws no dice uses up no seed.
+#[test]
+fn sotq_leader_death_shows_its_odds_and_refuses_leftover_dice() {
+    let mut harness = sotq_desk(shipped(), "Leader death");
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+    resolve_with_typed_faces(&mut harness, "1,1,4");
+    let message = harness.state().message.clone().expect("a dice message");
+    assert!(message.contains("1 typed face(s) left unused"), "{message}");
+    assert!(harness.state().result.is_none());
+
+    // The faces still typed are not read by the range, which throws no dice.
+    harness.get_by_label("Hex range").click();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    // The form's default hexes, 0328 to 0525 (PART 10 A).
+    assert_eq!(resolved(&harness).out("hexes"), 4);
+    harness.state_mut().dice.mode = laager::app::desk::DiceMode::Roll;
+    let seed = harness.state().dice.next_seed;
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    assert_eq!(resolved(&harness).out("hexes"), 4);
+    assert_eq!(harness.state().dice.next_seed, seed, "no seed used up");
 }

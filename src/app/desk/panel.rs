@@ -133,6 +133,11 @@ impl Desk {
                 let charts = self.charts_for(charts, ruleset).ok()?;
                 dba_zulu::Combat::odds(&charts, &self.dba_combat.situation())
             }
+            Ruleset::SoldiersOfTheQueen if self.sotq.throws() => {
+                let request = self.sotq.request().ok()?;
+                let charts = self.charts_for(charts, ruleset).ok()?;
+                request.odds(&charts)
+            }
             _ => None,
         }
     }
@@ -310,16 +315,22 @@ impl Desk {
                 return;
             }
         };
-        let Some(mut dice) = self.take_dice() else {
-            return;
+        let dice = if self.sotq.throws() {
+            self.dice.take_choice()
+        } else {
+            DiceChoice::None
         };
-        let result = request.resolve(&charts, dice.as_mut());
-        if request.throws() && result.is_ok() && dice.unused() > 0 {
-            self.message = Some(format!("dice: {} typed face(s) left unused", dice.unused()));
-            return;
+        match request.resolve_with(&charts, &dice) {
+            // Dice that do not fit the throw are the dice field's message, as a field
+            // that does not read is.
+            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
+                self.message = Some(refusal.reason);
+            }
+            result => {
+                self.message = None;
+                self.result = Some(result);
+            }
         }
-        self.message = None;
-        self.result = Some(result);
     }
 
     /// Whether the active ruleset has resolver forms on the desk.
@@ -373,9 +384,14 @@ impl Desk {
                 self.result = None;
             }
             let mut entered = false;
-            if let Some(odds) = self.sotq.odds() {
+            if let Some(odds) = self.odds(charts, ruleset) {
                 ui.strong("Odds before the roll");
-                odds_ui(ui, "sotq", &odds, true);
+                match odds {
+                    Ok(odds) => odds_ui(ui, "sotq", &odds, true),
+                    Err(refusal) => {
+                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+                    }
+                }
             }
             if self.sotq.throws() {
                 ui.separator();

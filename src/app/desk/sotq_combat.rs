@@ -1,12 +1,11 @@
 //! The Soldiers of the Queen fire form (PART 10) and the fields it shares with the melee
-//! form: a labelled field for every input of the engine's `fire::Fire`, read into it with
+//! form: a labelled field for every input of the engine's `FireInput`, read into it with
 //! a message naming any field that does not read. The engine resolves; nothing here does.
 
 use super::mc_combat::{number_field, pick};
-use crate::rules::soldiers_of_the_queen::fire::{Fire, Firer, Phase, Target};
-use crate::rules::soldiers_of_the_queen::results::StackUnit;
-use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
-use crate::rules::soldiers_of_the_queen::{Game, Morale};
+use crate::rules::soldiers_of_the_queen::{
+    Arm, FireInput, Firer, Game, Morale, Nationality, Phase, StackUnit, Target,
+};
 
 /// A whole number typed in a field, or a message naming the field.
 pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
@@ -336,7 +335,7 @@ impl Default for SotqFireForm {
 
 impl SotqFireForm {
     /// The engine's fire attack, or a message naming the field that does not read.
-    pub fn fire(&self) -> Result<Fire, String> {
+    pub fn fire(&self) -> Result<FireInput, String> {
         let firers = self
             .firers
             .iter()
@@ -349,7 +348,7 @@ impl SotqFireForm {
             .enumerate()
             .map(|(i, t)| t.unit(&format!("target {}", i + 1)))
             .collect();
-        Ok(Fire {
+        Ok(FireInput {
             game: self.game,
             phase: self.phase,
             firers,

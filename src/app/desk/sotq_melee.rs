@@ -1,12 +1,12 @@
 //! The Soldiers of the Queen melee form (PART 12): a labelled field for every input of
-//! the engine's `melee::Melee`, read into it with a message naming any field that does
+//! the engine's `MeleeInput`, read into it with a message naming any field that does
 //! not read.
 
 use super::mc_combat::{number_field, pick};
 use super::sotq_combat::{StackUnitRow, game_ui, name_list, rows_ui, whole};
-use crate::rules::soldiers_of_the_queen::melee::{Attacker, Defender, Melee, Ridge};
-use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
-use crate::rules::soldiers_of_the_queen::{Game, Morale};
+use crate::rules::soldiers_of_the_queen::{
+    Arm, Attacker, Defender, Game, MeleeInput, Morale, Nationality, Ridge,
+};
 
 /// One attacking unit, as typed.
 #[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
@@ -233,7 +233,7 @@ impl Default for SotqMeleeForm {
 
 impl SotqMeleeForm {
     /// The engine's melee, or a message naming the field that does not read.
-    pub fn melee(&self) -> Result<Melee, String> {
+    pub fn melee(&self) -> Result<MeleeInput, String> {
         let attackers = self
             .attackers
             .iter()
@@ -246,7 +246,7 @@ impl SotqMeleeForm {
             .enumerate()
             .map(|(i, d)| d.defender(&format!("defender {}", i + 1)))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Melee {
+        Ok(MeleeInput {
             game: self.game,
             attackers,
             defenders,

@@ -5,13 +5,10 @@
 
 use super::sotq_combat::SotqFireForm;
 use super::sotq_melee::SotqMeleeForm;
-use crate::charts::Charts;
-use crate::dice::DiceSource;
-use crate::resolution::{Odds, Refusal, Resolution};
-use crate::rules::soldiers_of_the_queen::fire::{self, Fire};
-use crate::rules::soldiers_of_the_queen::hex::{self, Hex};
-use crate::rules::soldiers_of_the_queen::melee::{self, Melee};
-use crate::rules::soldiers_of_the_queen::{Game, leaders, odds};
+use crate::rules::Request;
+use crate::rules::soldiers_of_the_queen::{
+    self as sotq, Game, Hex, LeaderDeathInput, OddsInput, RangeInput,
+};
 
 /// Which Soldiers of the Queen procedure the desk resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,48 +34,6 @@ impl SotqProcedure {
         (SotqProcedure::Fire, "Fire"),
         (SotqProcedure::Melee, "Melee"),
     ];
-}
-
-/// One resolution's inputs, read from the form: what the engine is asked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SotqRequest {
-    /// Hexes from firer to target.
-    Range(Hex, Hex),
-    /// The melee odds column of total attack and defence strengths.
-    MeleeOdds(u32, u32, Option<Game>),
-    /// A leader's death roll.
-    LeaderDeath,
-    /// One fire attack.
-    Fire(Box<Fire>),
-    /// One melee attack.
-    Melee(Box<Melee>),
-}
-
-impl SotqRequest {
-    /// Whether the request throws dice.
-    pub fn throws(&self) -> bool {
-        matches!(
-            self,
-            SotqRequest::LeaderDeath | SotqRequest::Fire(_) | SotqRequest::Melee(_)
-        )
-    }
-
-    /// Asks the engine.
-    pub fn resolve(
-        &self,
-        charts: &Charts,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Resolution, Refusal> {
-        match self {
-            SotqRequest::Range(from, to) => hex::range(charts, *from, *to, None),
-            SotqRequest::MeleeOdds(attack, defence, game) => {
-                odds::resolve(charts, *attack, *defence, *game)
-            }
-            SotqRequest::LeaderDeath => leaders::death_roll(charts, dice),
-            SotqRequest::Fire(situation) => fire::resolve(charts, situation, dice),
-            SotqRequest::Melee(situation) => melee::resolve(charts, situation, dice),
-        }
-    }
 }
 
 /// The Soldiers of the Queen form.
@@ -130,12 +85,6 @@ impl SotqForm {
         )
     }
 
-    /// The exact odds before the roll, where the engine gives them: the leader's death
-    /// roll (it gives none for fire and melee).
-    pub fn odds(&self) -> Option<Odds> {
-        (self.procedure == SotqProcedure::LeaderDeath).then(leaders::death_odds)
-    }
-
     /// What the dice field asks for.
     pub fn dice_hint(&self) -> &'static str {
         match self.procedure {
@@ -150,18 +99,23 @@ impl SotqForm {
     }
 
     /// The engine's request, or a message naming the field that does not read.
-    pub fn request(&self) -> Result<SotqRequest, String> {
-        Ok(match self.procedure {
-            SotqProcedure::Range => {
-                SotqRequest::Range(hex("from", &self.from)?, hex("to", &self.to)?)
-            }
-            SotqProcedure::MeleeOdds => {
-                SotqRequest::MeleeOdds(self.attack, self.defence, self.game)
-            }
-            SotqProcedure::LeaderDeath => SotqRequest::LeaderDeath,
-            SotqProcedure::Fire => SotqRequest::Fire(Box::new(self.fire.fire()?)),
-            SotqProcedure::Melee => SotqRequest::Melee(Box::new(self.melee.melee()?)),
-        })
+    pub fn request(&self) -> Result<Request, String> {
+        let request = match self.procedure {
+            SotqProcedure::Range => sotq::Request::Range(RangeInput {
+                from: hex("from", &self.from)?,
+                to: hex("to", &self.to)?,
+                shifted_columns: None,
+            }),
+            SotqProcedure::MeleeOdds => sotq::Request::Odds(OddsInput {
+                attack: self.attack,
+                defence: self.defence,
+                game: self.game,
+            }),
+            SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(LeaderDeathInput::default()),
+            SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
+            SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
+        };
+        Ok(Request::SoldiersOfTheQueen(request))
     }
 
     /// Draws the form. Returns whether the procedure changed.

@@ -3,11 +3,12 @@
 // Flag structs mirror the rulebook's yes-or-no conditions; the rules return their contract.
 #![allow(clippy::result_large_err, clippy::struct_excessive_bools)]
 
-use super::{Common, DiceArgs, game_arg, hex_arg, input, load, shipped_parity, spec, with_dice};
-use crate::cli::{CliError, Outcome, print_resolved};
-use crate::rules::soldiers_of_the_queen::fire;
-use crate::rules::soldiers_of_the_queen::hex::Hex;
-use crate::rules::soldiers_of_the_queen::melee::{self, Melee, Ridge};
+use super::{Common, DiceArgs, game_arg, hex_arg, input, load, parity, resolve, spec};
+use crate::charts::Charts;
+use crate::cli::{CliError, Outcome};
+use crate::rules::soldiers_of_the_queen::{
+    self as sotq, FireInput, Hex, MeleeInput, Phase, Target,
+};
 use clap::Args;
 
 /// `laager sotq fire`.
@@ -109,95 +110,112 @@ pub struct MeleeArgs {
     common: Common,
 }
 
+impl FireArgs {
+    /// The fire attack the flags describe; `from=CCRR` ranges are counted under the
+    /// charts' column parity.
+    fn input(&self, charts: &Charts) -> Result<FireInput, CliError> {
+        let phase = input(Phase::parse(&self.phase).map_err(|e| format!("--phase: {e}")))?;
+        let target_hex = self
+            .target_hex
+            .as_deref()
+            .map(|h| hex_arg("--target-hex", h))
+            .transpose()?;
+        let range_from = |text: &str| -> Result<u32, String> {
+            let to = target_hex.ok_or("from=CCRR needs --target-hex")?;
+            let from = Hex::parse(text)?;
+            let parity = parity(charts).map_err(|e| e.to_string())?;
+            Ok(from.range_to(to, parity))
+        };
+        let firers = self
+            .firers
+            .iter()
+            .enumerate()
+            .map(|(i, f)| spec::firer(f, i + 1, &range_from))
+            .collect::<Result<Vec<_>, _>>();
+        let units = self
+            .targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| spec::target_unit(t, i + 1))
+            .collect::<Result<Vec<_>, _>>();
+        Ok(FireInput {
+            game: game_arg(&self.game)?,
+            phase,
+            firers: input(firers)?,
+            target: Target {
+                units: input(units)?,
+                leaders: self.target_leaders.clone(),
+                woods: self.woods,
+                big_donga: self.big_donga,
+                trench: self.trench,
+                mounted: self.target_mounted,
+                gunboat: self.target_gunboat,
+                los_blocked: self.los_blocked,
+                through_crest: self.through_crest,
+            },
+            khalifa_killed: self.khalifa_killed,
+        })
+    }
+}
+
+impl MeleeArgs {
+    /// The melee attack the flags describe.
+    fn input(&self) -> Result<MeleeInput, CliError> {
+        let attackers = self
+            .attackers
+            .iter()
+            .enumerate()
+            .map(|(i, a)| spec::attacker(a, i + 1))
+            .collect::<Result<Vec<_>, _>>();
+        let defenders = self
+            .defenders
+            .iter()
+            .enumerate()
+            .map(|(i, d)| spec::defender(d, i + 1))
+            .collect::<Result<Vec<_>, _>>();
+        let ridge = self
+            .ridge
+            .as_deref()
+            .map(|r| r.parse().map_err(|e| format!("--ridge: {e}")))
+            .transpose();
+        Ok(MeleeInput {
+            game: game_arg(&self.game)?,
+            attackers: input(attackers)?,
+            defenders: input(defenders)?,
+            leaders: self.leaders.clone(),
+            surrounded: self.surrounded,
+            ridge: input(ridge)?,
+            big_donga: self.big_donga,
+            thorn_hedge: self.thorn_hedge,
+            trench: self.trench,
+            rough: self.rough,
+            prohibited_hexside: self.across_crest,
+            khalifa_killed: self.khalifa_killed,
+            mounted_retreat: self.mounted_retreat,
+        })
+    }
+}
+
 /// Runs `laager sotq fire`.
 pub fn run_fire(args: &FireArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let game = game_arg(&args.game)?;
-    let phase = input(fire::Phase::parse(&args.phase).map_err(|e| format!("--phase: {e}")))?;
-    let target_hex = args
-        .target_hex
-        .as_deref()
-        .map(|h| hex_arg("--target-hex", h))
-        .transpose()?;
-    let range_from = |text: &str| -> Result<u32, String> {
-        let to = target_hex.ok_or("from=CCRR needs --target-hex")?;
-        let from = Hex::parse(text)?;
-        let parity = shipped_parity(&charts).map_err(|e| e.to_string())?;
-        Ok(from.range_to(to, parity))
-    };
-    let firers = args
-        .firers
-        .iter()
-        .enumerate()
-        .map(|(i, f)| spec::firer(f, i + 1, &range_from))
-        .collect::<Result<Vec<_>, _>>();
-    let units = args
-        .targets
-        .iter()
-        .enumerate()
-        .map(|(i, t)| spec::target_unit(t, i + 1))
-        .collect::<Result<Vec<_>, _>>();
-    let situation = fire::Fire {
-        game,
-        phase,
-        firers: input(firers)?,
-        target: fire::Target {
-            units: input(units)?,
-            leaders: args.target_leaders.clone(),
-            woods: args.woods,
-            big_donga: args.big_donga,
-            trench: args.trench,
-            mounted: args.target_mounted,
-            gunboat: args.target_gunboat,
-            los_blocked: args.los_blocked,
-            through_crest: args.through_crest,
-        },
-        khalifa_killed: args.khalifa_killed,
-    };
-    let result = with_dice(&args.dice, |d| fire::resolve(&charts, &situation, d))?;
-    Ok(print_resolved(&result, args.common.json))
+    let fire = args.input(&charts)?;
+    resolve(
+        sotq::Request::Fire(fire),
+        &charts,
+        &args.dice.choice(),
+        &args.common,
+    )
 }
 
 /// Runs `laager sotq melee`.
 pub fn run_melee(args: &MeleeArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let attackers = args
-        .attackers
-        .iter()
-        .enumerate()
-        .map(|(i, a)| spec::attacker(a, i + 1))
-        .collect::<Result<Vec<_>, _>>();
-    let defenders = args
-        .defenders
-        .iter()
-        .enumerate()
-        .map(|(i, d)| spec::defender(d, i + 1))
-        .collect::<Result<Vec<_>, _>>();
-    let ridge = match args.ridge.as_deref() {
-        None => None,
-        Some("down") => Some(Ridge::Down),
-        Some("up") => Some(Ridge::Up),
-        Some(other) => {
-            return Err(CliError::Input(format!(
-                "--ridge: '{other}' is not a direction: expected down or up"
-            )));
-        }
-    };
-    let situation = Melee {
-        game: game_arg(&args.game)?,
-        attackers: input(attackers)?,
-        defenders: input(defenders)?,
-        leaders: args.leaders.clone(),
-        surrounded: args.surrounded,
-        ridge,
-        big_donga: args.big_donga,
-        thorn_hedge: args.thorn_hedge,
-        trench: args.trench,
-        rough: args.rough,
-        prohibited_hexside: args.across_crest,
-        khalifa_killed: args.khalifa_killed,
-        mounted_retreat: args.mounted_retreat,
-    };
-    let result = with_dice(&args.dice, |d| melee::resolve(&charts, &situation, d))?;
-    Ok(print_resolved(&result, args.common.json))
+    let melee = args.input()?;
+    resolve(
+        sotq::Request::Melee(melee),
+        &charts,
+        &args.dice.choice(),
+        &args.common,
+    )
 }

@@ -1,12 +1,10 @@
 //! Unit specs on the command line: `name=A/1/24,strength=4,weapon=S,range=3,nationality=regular`,
-//! comma-separated `key=value` pairs and bare flags, parsed into the rule types.
+//! comma-separated `key=value` pairs and bare flags, parsed straight into the typed inputs'
+//! parts (`Firer`, `StackUnit`, `Attacker`, `Defender`, `Piece`).
 
-use crate::rules::soldiers_of_the_queen::Morale;
-use crate::rules::soldiers_of_the_queen::fire::Firer;
-use crate::rules::soldiers_of_the_queen::melee::{Attacker, Defender};
-use crate::rules::soldiers_of_the_queen::movement::{Kind, Piece};
-use crate::rules::soldiers_of_the_queen::results::StackUnit;
-use crate::rules::soldiers_of_the_queen::units::{Arm, Nationality};
+use crate::rules::soldiers_of_the_queen::{
+    Arm, Attacker, Defender, Firer, Kind, Morale, Nationality, Piece, StackUnit,
+};
 use std::collections::BTreeMap;
 
 /// The keys and flags of one spec, consumed as they are read; leftovers are errors.

@@ -1,16 +1,60 @@
 //! Ammunition (PART 11, Isandhlwana only): the Ammunition Roster and resupply from the
 //! Supply Wagon.
 
-use super::{RULESET, cell_rule, grid_axes, rule, throw};
-use crate::charts::{Band, CellReader, Charts};
+use super::cells::Cells;
+use super::{RULESET, cell_rule, rule, throw};
+use crate::charts::{Band, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// A row of the Ammunition Resupply Table (PART 11: "Each time that a British foot or
+/// dismounted cavalry unit fires").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ResupplyUnit {
+    /// A foot unit.
+    #[default]
+    Foot,
+    /// A dismounted cavalry unit.
+    DismountedCavalry,
+}
+
+impl ResupplyUnit {
+    /// The row's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResupplyUnit::Foot => "foot",
+            ResupplyUnit::DismountedCavalry => "dismounted-cavalry",
+        }
+    }
+}
+
+impl FromStr for ResupplyUnit {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ResupplyUnit, String> {
+        match text.trim() {
+            "foot" => Ok(ResupplyUnit::Foot),
+            "dismounted-cavalry" => Ok(ResupplyUnit::DismountedCavalry),
+            other => Err(format!(
+                "'{other}' is not a unit type that draws ammunition: expected foot or dismounted-cavalry"
+            )),
+        }
+    }
+}
+
+serde_by_name!(ResupplyUnit, name);
 
 /// One resupply attempt in the British Ammunition Supply Phase.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Resupply {
-    /// A row of the Ammunition Resupply Table: `foot` or `dismounted-cavalry`.
-    pub unit_type: String,
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResupplyInput {
+    /// A row of the Ammunition Resupply Table.
+    #[serde(default)]
+    pub unit_type: ResupplyUnit,
     /// Boxes on the unit's Ammunition Roster.
     pub boxes: u32,
     /// Boxes marked off.
@@ -18,29 +62,64 @@ pub struct Resupply {
     /// Range from the unit to the Supply Wagon, in hexes.
     pub range: u32,
     /// The unit is an artillery unit.
+    #[serde(default)]
     pub artillery: bool,
     /// Pinned.
+    #[serde(default)]
     pub pinned: bool,
     /// Routed.
+    #[serde(default)]
     pub routed: bool,
     /// The path to the wagon goes through an enemy-controlled hex not negated by a British unit.
+    #[serde(default)]
     pub path_blocked: bool,
 }
 
-/// Resolves one resupply roll. Outcome: `eligible`, `resupplied`, `marked`, `out_of_ammo`.
-pub fn resupply(
+/// The roster after the attempt: the `--json` outcome of `laager sotq resupply`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResupplyOutcome {
+    /// The unit may attempt resupply at all.
+    pub eligible: bool,
+    /// The roll erased a marked box.
+    pub resupplied: bool,
+    /// Boxes marked after the attempt.
+    pub marked: u32,
+    /// Every box is marked: the unit cannot fire.
+    pub out_of_ammo: bool,
+}
+
+/// One resupply roll (PART 11, Isandhlwana).
+pub struct Resupply;
+
+impl Procedure for Resupply {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "resupply";
+    type Input = ResupplyInput;
+    type Outcome = ResupplyOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ResupplyInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ResupplyOutcome>, Refusal> {
+        resupply(charts, input, dice)
+    }
+}
+
+/// Resolves one resupply roll.
+fn resupply(
     charts: &Charts,
-    r: &Resupply,
+    r: &ResupplyInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Refusal> {
-    let refuse = |reason: String| Refusal::by_rule(rule("PART 11"), reason);
+) -> Result<Resolution<ResupplyOutcome>, Refusal> {
+    let refuse = |reason: String| Refusal::bad_input(rule("PART 11"), reason);
     if r.marked > r.boxes {
         return Err(refuse(format!(
             "{} boxes marked on a roster of {}",
             r.marked, r.boxes
         )));
     }
-    let mut res = Resolution::new(RULESET, "resupply", charts.hash());
+    let mut res = Resolution::<()>::new(RULESET, Resupply::NAME, charts.hash());
     let reasons = [
         (
             r.artillery,
@@ -61,25 +140,28 @@ pub fn resupply(
     ];
     if let Some((_, why)) = reasons.iter().find(|(applies, _)| *applies) {
         res.step(Step::note(rule("PART 11"), *why));
-        res.set("eligible", false);
-        res.set("resupplied", false);
-        res.set("marked", r.marked);
-        res.set("out_of_ammo", r.marked == r.boxes && !r.artillery);
-        return Ok(res);
+        return Ok(res.with_outcome(ResupplyOutcome {
+            eligible: false,
+            resupplied: false,
+            marked: r.marked,
+            out_of_ammo: r.marked == r.boxes && !r.artillery,
+        }));
     }
-    res.set("eligible", true);
     let chart = "ammunition_resupply";
-    let mut reader = CellReader::new(charts, RULESET);
-    let column = grid_axes(charts, chart).and_then(|(_, cols)| {
-        cols.position_of_value(i64::from(r.range))
-            .map(|i| cols.keys[i].label.clone())
-    });
-    let column = column.unwrap_or_else(|| format!("range {}", r.range));
-    let key = [r.unit_type.as_str(), column.as_str()];
-    let cell = reader.get(chart, &key);
-    if let Some(refusal) = reader.refusal(rule("PART 11")) {
+    let mut cells = Cells::new(charts);
+    let column = cells.column_of(
+        chart,
+        i64::from(r.range),
+        &format!("a range of {} hexes from the wagon", r.range),
+    );
+    let cell = column
+        .as_deref()
+        .and_then(|column| cells.get(chart, &[r.unit_type.name(), column]));
+    if let Some(refusal) = cells.refusal(rule("PART 11"), None) {
         return Err(refusal);
     }
+    let column = column.unwrap_or_default();
+    let key = [r.unit_type.name(), column.as_str()];
     let text = cell.map(|v| v.to_string()).unwrap_or_default();
     let band = if text == "none" {
         None
@@ -97,7 +179,8 @@ pub fn resupply(
         cell_rule("PART 11", chart, &key),
         format!(
             "die {face} against {text} for {} at range {} from the wagon",
-            r.unit_type, r.range
+            r.unit_type.name(),
+            r.range
         ),
         face,
         None,
@@ -113,11 +196,13 @@ pub fn resupply(
         marked,
         None,
     ));
-    res.set("resupplied", success);
-    res.set("marked", marked);
-    res.set("out_of_ammo", marked == r.boxes);
-    for w in reader.warnings() {
+    for w in cells.warnings() {
         res.warn(w.clone());
     }
-    Ok(res)
+    Ok(res.with_outcome(ResupplyOutcome {
+        eligible: true,
+        resupplied: success,
+        marked,
+        out_of_ammo: marked == r.boxes,
+    }))
 }

@@ -2,19 +2,23 @@
 //! range, terrain and unit type, one die on the Fire Combat Results Table, and the result
 //! applied to the target hex with the morale checks it calls for.
 
-use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
+use super::range_effects::{range_effects, shift_text};
+use super::results::{CombatResult, Ctx, Fate, HexOutcome, HexStack, StackUnit};
 use super::units::{Arm, Nationality};
-use super::{Game, Side, all_known, cell_rule, grid_axes, rule, throw};
+use super::{Game, Side, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
-use crate::resolution::{Refusal, Resolution, Step};
-use serde_json::json;
+use crate::resolution::{Refusal, RefusalKind, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
-const RANGE_EFFECTS: &str = "range_effects";
 const FIRE_TABLE: &str = "fire_combat_results";
 
 /// One firing unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Firer {
     /// The unit's name.
     pub name: String,
@@ -27,33 +31,44 @@ pub struct Firer {
     /// Regular, colonial, NNC, Zulu or Dervish.
     pub nationality: Nationality,
     /// Foot, cavalry, artillery, Maxim or gunboat.
+    #[serde(default)]
     pub arm: Arm,
     /// Mounted cavalry.
+    #[serde(default)]
     pub mounted: bool,
     /// Limbered artillery (Isandhlwana).
+    #[serde(default)]
     pub limbered: bool,
     /// Moved in this Friendly Movement Phase.
+    #[serde(default)]
     pub moved: bool,
     /// Changed formation in this Friendly Movement Phase.
+    #[serde(default)]
     pub changed_formation: bool,
     /// Every box of its Ammunition Roster is marked (Isandhlwana).
+    #[serde(default)]
     pub out_of_ammo: bool,
     /// Pinned.
+    #[serde(default)]
     pub pinned: bool,
     /// Routed.
+    #[serde(default)]
     pub routed: bool,
     /// The target is not through one of its frontal hexsides (PART 7 C).
+    #[serde(default)]
     pub rear: bool,
     /// An Enemy unit is in its ZOC and the target is not (PART 8 D).
+    #[serde(default)]
     pub zoc_elsewhere: bool,
 }
 
 /// The fire phase (PART 4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Phase {
     /// The firing player's Offensive Fire Phase.
     Offensive,
     /// A Defensive Fire Phase.
+    #[default]
     Defensive,
     /// The British Maxim Defensive Fire Phase (Omdurman).
     MaximDefensive,
@@ -85,52 +100,133 @@ impl Phase {
     }
 }
 
+impl FromStr for Phase {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Phase, String> {
+        Phase::parse(text)
+    }
+}
+
+serde_by_name!(Phase, name);
+
 /// The target hex.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Target {
     /// The combat units in it, top of the stack first.
     pub units: Vec<StackUnit>,
     /// Leaders in the hex.
+    #[serde(default)]
     pub leaders: Vec<String>,
     /// A woods hex (Isandhlwana).
+    #[serde(default)]
     pub woods: bool,
     /// Fired on through the Big Donga's elevated bank hexside (Isandhlwana).
+    #[serde(default)]
     pub big_donga: bool,
     /// A trench hex (Omdurman).
+    #[serde(default)]
     pub trench: bool,
     /// The target unit is mounted cavalry (Omdurman).
+    #[serde(default)]
     pub mounted: bool,
     /// The target is a gunboat (Omdurman).
+    #[serde(default)]
     pub gunboat: bool,
     /// The Line of Sight is blocked (PART 10 C), as the referee judges it on the map.
+    #[serde(default)]
     pub los_blocked: bool,
     /// The fire crosses a crest hexside (PART 10 F).
+    #[serde(default)]
     pub through_crest: bool,
 }
 
 /// One fire attack.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fire {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireInput {
     /// The game.
     pub game: Game,
     /// The phase.
+    #[serde(default)]
     pub phase: Phase,
     /// The units firing together.
     pub firers: Vec<Firer>,
     /// The hex fired on.
     pub target: Target,
     /// The Khalifa has been killed (Dervish morale one level lower, PART 13 D).
+    #[serde(default)]
     pub khalifa_killed: bool,
 }
 
-fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
+/// What a fire attack did: the `--json` outcome of `laager sotq fire`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireOutcome {
+    /// The Fire Strength directed at the hex.
+    pub total_strength: u32,
+    /// The weapon whose Range Effects row decided the shift (PART 10 E).
+    pub weapon: String,
+    /// The Range Effects column of the range.
+    pub range_column: String,
+    /// Every column shift, added (left negative).
+    pub shift: i64,
+    /// The Fire Combat Results Table column read.
+    pub column: String,
+    /// The die.
+    pub die: u8,
+    /// The result read.
+    pub result: CombatResult,
+    /// The second die of a PN* result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pn_star_die: Option<u8>,
+    /// Against a gunboat: whether it is sunk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sunk: Option<bool>,
+    /// The units left in the hex are pinned.
+    pub pinned: bool,
+    /// What became of each unit and leader of the hex.
+    #[serde(flatten)]
+    pub hex: HexOutcome,
+    /// Isandhlwana: the firers that mark an ammunition box (PART 10 B).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammunition_boxes_marked: Option<Vec<String>>,
+}
+
+/// One fire attack (PART 10).
+pub struct Fire;
+
+impl Procedure for Fire {
+    const RULESET: Ruleset = super::RULESET;
+    const NAME: &'static str = "fire";
+    type Input = FireInput;
+    type Outcome = FireOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &FireInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<FireOutcome>, Refusal> {
+        resolve(charts, input, dice)
+    }
+}
+
+pub(super) fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
     Refusal::by_rule(rule(section), reason)
 }
 
+pub(super) fn refuse_as(kind: RefusalKind, section: &str, reason: impl Into<String>) -> Refusal {
+    Refusal::new(kind, rule(section), reason)
+}
+
 /// Checks every firer may fire at all (PART 4, PART 10 F).
-fn check_firers(fire: &Fire) -> Result<(), Refusal> {
+fn check_firers(fire: &FireInput) -> Result<(), Refusal> {
     if fire.firers.is_empty() {
-        return Err(refuse("PART 10 B", "no firing unit given"));
+        return Err(refuse_as(
+            RefusalKind::BadInput,
+            "PART 10 B",
+            "no firing unit given",
+        ));
     }
     if fire.target.units.is_empty() {
         return Err(refuse(
@@ -145,7 +241,8 @@ fn check_firers(fire: &Fire) -> Result<(), Refusal> {
         ));
     }
     if fire.target.los_blocked {
-        return Err(refuse(
+        return Err(refuse_as(
+            RefusalKind::OutOfRange,
             "PART 10 C",
             "If the LOS is blocked, the unit cannot fire",
         ));
@@ -179,13 +276,15 @@ fn check_firers(fire: &Fire) -> Result<(), Refusal> {
             ));
         }
         if f.range == 0 {
-            return Err(refuse(
+            return Err(refuse_as(
+                RefusalKind::BadInput,
                 "PART 10 A",
                 format!("{who}: range 0: the target must be in another hex"),
             ));
         }
         if f.rear {
-            return Err(refuse(
+            return Err(refuse_as(
+                RefusalKind::OutOfRange,
                 "PART 7 C",
                 format!("{who}: A unit can fire only through its frontal hexsides at the enemy"),
             ));
@@ -251,7 +350,7 @@ fn check_firers(fire: &Fire) -> Result<(), Refusal> {
 }
 
 /// Checks the firers may combine into one attack (PART 10 E and the Special Firing Restrictions).
-fn check_combination(fire: &Fire) -> Result<(), Refusal> {
+fn check_combination(fire: &FireInput) -> Result<(), Refusal> {
     let firers = &fire.firers;
     if firers.len() < 2 {
         return Ok(());
@@ -298,81 +397,20 @@ fn check_combination(fire: &Fire) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// A shift as the Range Effects Chart prints it: "1L", "2R", "0"; `None` for "X" (out of reach).
-fn parse_shift(text: &str) -> Result<Option<i64>, String> {
-    let t = text.trim();
-    if t.eq_ignore_ascii_case("x") || t == "—" || t == "-" {
-        return Ok(None);
-    }
-    if t == "0" {
-        return Ok(Some(0));
-    }
-    let (n, dir) = t.split_at(t.len().saturating_sub(1));
-    let n: i64 = n
-        .parse()
-        .map_err(|_| format!("'{t}' is not a shift: expected 1L, 2R, 0 or X"))?;
-    match dir {
-        "L" | "l" => Ok(Some(-n)),
-        "R" | "r" => Ok(Some(n)),
-        _ => Err(format!("'{t}' is not a shift: expected 1L, 2R, 0 or X")),
-    }
-}
-
-fn shift_text(n: i64) -> String {
-    match n {
-        0 => "no shift".to_owned(),
-        n if n < 0 => format!("{} left", -n),
-        n => format!("{n} right"),
-    }
-}
-
-/// The Range Effects column label holding a range, noting the chart as needed if unknown.
-fn range_column(ctx: &mut Ctx<'_>, weapon: &str, range: u32) -> Option<String> {
-    let found = grid_axes(ctx.charts, RANGE_EFFECTS).and_then(|(_, cols)| {
-        cols.position_of_value(i64::from(range))
-            .map(|i| cols.keys[i].label.clone())
-    });
-    if found.is_none() {
-        // The column holding this range is not known: ask for it by the range itself.
-        ctx.reader
-            .get(RANGE_EFFECTS, &[weapon, &format!("range {range}")]);
-    }
-    found
-}
-
-/// A weapon's greatest range: the top of the last column it can reach (PART 10 E's tie-break).
-fn maximum_range(ctx: &mut Ctx<'_>, weapon: &str) -> Option<i64> {
-    let (_, cols) = grid_axes(ctx.charts, RANGE_EFFECTS)?;
-    if !all_known(cols) {
-        ctx.reader.get(RANGE_EFFECTS, &[weapon, "maximum range"]);
-        return None;
-    }
-    let mut best = None;
-    for key in &cols.keys {
-        let v = ctx.reader.get(RANGE_EFFECTS, &[weapon, &key.label])?;
-        if parse_shift(&v.to_string()).ok().flatten().is_some() {
-            best = key.band.map(|b| b.hi.unwrap_or(i64::MAX));
-        }
-    }
-    best
-}
-
-/// Resolves one fire attack. Outcome: `total_strength`, `weapon`, `range_column`, `shift`,
-/// `column`, `die`, `result`, `units`, `eliminated`, `pinned`, `leaders_killed`,
-/// `ammunition_boxes_marked`, and `sunk` when the target is a gunboat.
-pub fn resolve(
+/// Resolves one fire attack.
+fn resolve(
     charts: &Charts,
-    fire: &Fire,
+    fire: &FireInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<FireOutcome>, Refusal> {
     check_firers(fire)?;
     check_combination(fire)?;
-    let mut ctx = Ctx::new(charts, dice, fire.game, "fire");
+    let mut ctx = Ctx::new(charts, dice, fire.game, Fire::NAME);
 
     // PART 10 B: "He totals the Fire Strength being directed at the target hex."
     let mut total = 0u32;
     for f in &fire.firers {
-        total += f.strength;
+        total = total.saturating_add(f.strength);
         ctx.res.step(Step::valued(
             rule("PART 10 B"),
             format!("{}: Fire Strength {}{}", f.name, f.strength, f.weapon),
@@ -380,131 +418,11 @@ pub fn resolve(
             Some(total.into()),
         ));
     }
-    ctx.res.set("total_strength", total);
 
-    // PART 10 E: "the weapon-type with the greatest number of Fire Strength points is used
-    // to determine any column shift on the Range Effects Chart. If there is a tie, use the
-    // weapon with the greatest maximum range."
-    let mut by_weapon: Vec<(String, u32)> = Vec::new();
-    for f in &fire.firers {
-        match by_weapon.iter_mut().find(|(w, _)| *w == f.weapon) {
-            Some((_, s)) => *s += f.strength,
-            None => by_weapon.push((f.weapon.clone(), f.strength)),
-        }
-    }
-    let most = by_weapon.iter().map(|(_, s)| *s).max().unwrap_or(0);
-    let tied: Vec<String> = by_weapon
-        .iter()
-        .filter(|(_, s)| *s == most)
-        .map(|(w, _)| w.clone())
-        .collect();
-    let weapon = if tied.len() == 1 {
-        tied[0].clone()
-    } else {
-        let mut best: Option<(i64, String)> = None;
-        for w in &tied {
-            if let Some(r) = maximum_range(&mut ctx, w)
-                && best.as_ref().is_none_or(|(b, _)| r > *b)
-            {
-                best = Some((r, w.clone()));
-            }
-        }
-        ctx.check(
-            "PART 10 E",
-            "the weapons tie on strength and the tie goes to the greatest maximum range",
-        )?;
-        best.map_or_else(|| tied[0].clone(), |(_, w)| w)
-    };
-    if by_weapon.len() > 1 {
-        ctx.res.step(Step::valued(
-            rule("PART 10 E"),
-            "the weapon with the most Fire Strength points decides the Range Effects column",
-            weapon.clone(),
-            None,
-        ));
-    }
-
-    // PART 10 E: "All units firing into the hex must be able to use the same column on the
-    // Range Effects Chart." Equal ranges share a column whatever the chart says.
-    let ranges: Vec<u32> = fire.firers.iter().map(|f| f.range).collect();
-    let range = ranges[0];
-    let column = if ranges.iter().all(|r| *r == range) {
-        range_column(&mut ctx, &weapon, range)
-    } else {
-        let columns: Vec<Option<String>> = fire
-            .firers
-            .iter()
-            .map(|f| range_column(&mut ctx, &f.weapon, f.range))
-            .collect();
-        ctx.check(
-            "PART 10 E",
-            "firers at different ranges may combine only in one Range Effects column",
-        )?;
-        let first = columns[0].clone();
-        if columns.iter().any(|c| *c != first) {
-            return Err(refuse(
-                "PART 10 E",
-                "the firers' ranges fall in different Range Effects columns: they cannot combine fire",
-            ));
-        }
-        first
-    };
-    // A cell the document lacks does not stop the reading here: every needed cell is
-    // gathered, and the refusal before the die lists them all.
-    let mut range_shift = None;
-    if let Some(column) = &column {
-        let key = [weapon.as_str(), column.as_str()];
-        if let Some(value) = ctx.reader.get(RANGE_EFFECTS, &key) {
-            let cell = value.to_string();
-            let parsed = parse_shift(&cell).map_err(|e| {
-                refuse(
-                    "PART 10 D",
-                    format!("{RANGE_EFFECTS}:{}: {e}", key.join(":")),
-                )
-            })?;
-            let Some(n) = parsed else {
-                return Err(refuse(
-                    "PART 10 D",
-                    format!(
-                        "weapon {weapon} cannot reach range {range} ({RANGE_EFFECTS}:{} is {cell})",
-                        key.join(":")
-                    ),
-                ));
-            };
-            ctx.res.step(Step::valued(
-                cell_rule("PART 10 D", RANGE_EFFECTS, &key),
-                format!(
-                    "Range Effects Chart, weapon {weapon} at range {range} (column {column}): {}",
-                    shift_text(n)
-                ),
-                n,
-                Some(n.into()),
-            ));
-            range_shift = Some(n);
-        }
-        ctx.res.set("range_column", column.clone());
-        // Every firer must be able to use that column: a weapon that cannot reach it ("X")
-        // cannot join the attack.
-        for (other, _) in by_weapon.iter().filter(|(w, _)| *w != weapon) {
-            let key = [other.as_str(), column.as_str()];
-            if let Some(value) = ctx.reader.get(RANGE_EFFECTS, &key)
-                && parse_shift(&value.to_string()).ok().flatten().is_none()
-            {
-                return Err(refuse(
-                    "PART 10 E",
-                    format!(
-                        "weapon {other} cannot use the {column} column ({RANGE_EFFECTS}:{} is {value}): it cannot combine fire",
-                        key.join(":")
-                    ),
-                ));
-            }
-        }
-    }
-    ctx.res.set("weapon", weapon.clone());
+    let (weapon, range_column, range_shift) = range_effects(&mut ctx, fire)?;
     let mut shift = range_shift.unwrap_or(0);
-
     for (name, why) in listed_shifts(fire, &mut ctx)? {
-        let Some(n) = ctx.reader.int("fire_shifts", &[name]) else {
+        let Some(n) = ctx.cells.int("fire_shifts", &[name]) else {
             continue;
         };
         shift += n;
@@ -515,24 +433,24 @@ pub fn resolve(
             Some(shift.into()),
         ));
     }
-    ctx.res.set("shift", shift);
 
-    let shift_known = ctx.reader.needs().is_empty();
+    let shift_known = ctx.cells.complete();
     let column = fire_column(&mut ctx, total, shift, shift_known)?;
     ctx.check("PART 10 B", "the fire attack")?;
-    let column = column.unwrap_or_default();
-    ctx.res.set("column", column.clone());
+    let (Some(range_column), Some(column)) = (range_column, column) else {
+        return Err(refuse("PART 10 B", "the fire column could not be read"));
+    };
 
     // PART 10 B: "rolls one die. He then checks the result for that column and die roll".
     let face = throw(ctx.dice, 1, &mut ctx.res, "PART 10 B")?[0];
-    ctx.res.set("die", face);
     let key = [face.to_string(), column.clone()];
     let key: Vec<&str> = key.iter().map(String::as_str).collect();
-    let value = ctx.reader.get(FIRE_TABLE, &key);
+    let value = ctx.cells.get(FIRE_TABLE, &key);
     ctx.check("PART 10 B", "the fire result")?;
     let text = value.map(|v| v.to_string()).unwrap_or_default();
     let result = CombatResult::parse(&text).ok_or_else(|| {
-        refuse(
+        refuse_as(
+            RefusalKind::BadInput,
             "PART 10 G",
             format!(
                 "{FIRE_TABLE}:{} holds '{text}', not a fire result (M, WD, RT, PN, PN*, 1, 2, —)",
@@ -546,15 +464,30 @@ pub fn resolve(
         result.code(),
         None,
     ));
-    ctx.res.set("result", result.code());
 
-    apply(&mut ctx, fire, result)?;
-    mark_ammunition(&mut ctx, fire);
-    Ok(ctx.finish())
+    let applied = apply(&mut ctx, fire, result)?;
+    let ammunition_boxes_marked = mark_ammunition(&mut ctx, fire);
+    Ok(ctx.finish(FireOutcome {
+        total_strength: total,
+        weapon,
+        range_column,
+        shift,
+        column,
+        die: face,
+        result,
+        pn_star_die: applied.pn_star_die,
+        sunk: applied.sunk,
+        pinned: applied.pinned,
+        hex: applied.hex,
+        ammunition_boxes_marked,
+    }))
 }
 
 /// The named shifts of PART 10 F that apply, with the reason each applies.
-fn listed_shifts(fire: &Fire, ctx: &mut Ctx<'_>) -> Result<Vec<(&'static str, String)>, Refusal> {
+fn listed_shifts(
+    fire: &FireInput,
+    ctx: &mut Ctx<'_>,
+) -> Result<Vec<(&'static str, String)>, Refusal> {
     let mut out = Vec::new();
     let t = &fire.target;
     let n = fire.firers.len();
@@ -613,7 +546,7 @@ fn listed_shifts(fire: &Fire, ctx: &mut Ctx<'_>) -> Result<Vec<(&'static str, St
                 let applies = if mounted == n {
                     true
                 } else {
-                    let rule_value = ctx.reader.get("settings", &["mixed_mounted_fire"]);
+                    let rule_value = ctx.cells.get("settings", &["mixed_mounted_fire"]);
                     ctx.check("PART 10 F", "mounted and unmounted units fire together")?;
                     match rule_value.map(|v| v.to_string()).as_deref() {
                         Some("any") => true,
@@ -640,22 +573,25 @@ fn listed_shifts(fire: &Fire, ctx: &mut Ctx<'_>) -> Result<Vec<(&'static str, St
 }
 
 /// Finds the strength column and shifts it, never left of "0" (PART 10 D). Every cell of
-/// the column must be known before the die is rolled; missing ones are noted in the reader.
+/// the column must be known before the die is rolled; missing ones are noted in the cells read.
 fn fire_column(
     ctx: &mut Ctx<'_>,
     total: u32,
     shift: i64,
     shift_known: bool,
 ) -> Result<Option<String>, Refusal> {
-    let Some((_, cols)) = grid_axes(ctx.charts, FIRE_TABLE) else {
+    let Some((_, cols)) = grid_axes(ctx.charts(), FIRE_TABLE) else {
         return Err(refuse(
             "PART 10 B",
             format!("no {FIRE_TABLE} chart is loaded"),
         ));
     };
     let Some(base) = cols.position_of_value(i64::from(total)) else {
-        ctx.reader
-            .get(FIRE_TABLE, &["column", &format!("strength {total}")]);
+        ctx.cells.column_of(
+            FIRE_TABLE,
+            i64::from(total),
+            &format!("a total Fire Strength of {total}"),
+        );
         return Ok(None);
     };
     ctx.res.step(Step::valued(
@@ -682,7 +618,7 @@ fn fire_column(
     }
     let last = cols.keys.len() as i64 - 1;
     if index > last {
-        let setting = ctx.reader.get("settings", &["fire_beyond_last_column"]);
+        let setting = ctx.cells.get("settings", &["fire_beyond_last_column"]);
         ctx.check(
             "PART 10 D",
             &format!(
@@ -708,8 +644,14 @@ fn fire_column(
     }
     let key = &cols.keys[index as usize];
     if key.confidence == crate::charts::Confidence::Unknown {
-        let wanted = format!("{} of {}", shift_text(shift), cols.keys[base].label);
-        ctx.reader.get(FIRE_TABLE, &["column", &wanted]);
+        ctx.cells.miss(
+            FIRE_TABLE,
+            format!(
+                "the column {} of {} has a heading the document does not print",
+                shift_text(shift),
+                cols.keys[base].label
+            ),
+        );
         return Ok(None);
     }
     if index != base as i64 {
@@ -730,18 +672,26 @@ pub(crate) fn note_missing_column(ctx: &mut Ctx<'_>, chart: &str, column: &str) 
     for die in 1..=6 {
         let die = die.to_string();
         let known = ctx
-            .charts
+            .charts()
             .chart(super::RULESET, chart)
             .and_then(|c| c.cell(&[&die, column]))
             .is_some_and(|c| c.value.is_some());
         if !known {
-            ctx.reader.get(chart, &[&die, column]);
+            ctx.cells.get(chart, &[&die, column]);
         }
     }
 }
 
+/// What a fire result did to the target hex.
+struct Applied {
+    pn_star_die: Option<u8>,
+    sunk: Option<bool>,
+    pinned: bool,
+    hex: HexOutcome,
+}
+
 /// Applies the fire result to the target hex (PART 10 G).
-fn apply(ctx: &mut Ctx<'_>, fire: &Fire, result: CombatResult) -> Result<(), Refusal> {
+fn apply(ctx: &mut Ctx<'_>, fire: &FireInput, result: CombatResult) -> Result<Applied, Refusal> {
     let side = fire.target_side();
     let target = &fire.target;
     if target.gunboat {
@@ -756,15 +706,19 @@ fn apply(ctx: &mut Ctx<'_>, fire: &Fire, result: CombatResult) -> Result<(), Ref
                 "against a gunboat any result but 1 has no effect"
             },
         ));
-        ctx.res.set("sunk", sunk);
-        let mut stack = Stack::new(side, target.units.clone(), false);
-        if sunk {
-            stack.fates[0] = Fate::Eliminated;
+        let mut stack = HexStack::new(side, target.units.clone(), false);
+        if sunk && let Some(fate) = stack.fates.first_mut() {
+            *fate = Fate::Eliminated;
         }
-        ctx.res.set("pinned", false);
-        return stack.finish(ctx, &target.leaders);
+        return Ok(Applied {
+            pn_star_die: None,
+            sunk: Some(sunk),
+            pinned: false,
+            hex: stack.finish(ctx, &target.leaders)?,
+        });
     }
-    let mut stack = Stack::new(side, target.units.clone(), fire.khalifa_killed);
+    let mut stack = HexStack::new(side, target.units.clone(), fire.khalifa_killed);
+    let mut pn_star_die = None;
     match result {
         CombatResult::Morale => {
             ctx.res.step(Step::note(
@@ -803,12 +757,11 @@ fn apply(ctx: &mut Ctx<'_>, fire: &Fire, result: CombatResult) -> Result<(), Ref
         CombatResult::PinStar => {
             let face = throw(ctx.dice, 1, &mut ctx.res, "PART 10 G")?[0];
             ctx.res.step(Step::valued(rule("PART 10 G"), "PN*: the firing player rolls the die again (1-5 pinned, 6 eliminates one defending unit)", face, None));
-            ctx.res.set("pn_star_die", face);
+            pn_star_die = Some(face);
             if face <= 5 {
                 stack.pin_all();
-            } else {
-                let present = stack.present();
-                stack.eliminate(present[0], ctx, "PART 10 G", "PN* and a 6");
+            } else if let Some(&top) = stack.present().first() {
+                stack.eliminate(top, ctx, "PART 10 G", "PN* and a 6");
                 let rest = stack.present();
                 if !rest.is_empty() {
                     ctx.res.step(Step::note(
@@ -838,27 +791,26 @@ fn apply(ctx: &mut Ctx<'_>, fire: &Fire, result: CombatResult) -> Result<(), Ref
         }
     }
     stack.spread_pin();
-    ctx.res.set(
-        "pinned",
-        stack
-            .fates
-            .iter()
-            .any(|f| matches!(f, Fate::Pinned | Fate::WithdrawnPinned)),
-    );
-    stack.finish(ctx, &target.leaders)
+    Ok(Applied {
+        pn_star_die,
+        sunk: None,
+        pinned: stack.pinned(),
+        hex: stack.finish(ctx, &target.leaders)?,
+    })
 }
 
 /// PART 10 B: "(If the Isandhlwana Game is being played, the firing player marks one box on
 /// the firing unit's Ammunition Supply Roster.)" Artillery never runs out (PART 11).
-fn mark_ammunition(ctx: &mut Ctx<'_>, fire: &Fire) {
+/// `None` outside the Isandhlwana Game.
+fn mark_ammunition(ctx: &mut Ctx<'_>, fire: &FireInput) -> Option<Vec<String>> {
     if fire.game != Game::Isandhlwana {
-        return;
+        return None;
     }
-    let marked: Vec<&str> = fire
+    let marked: Vec<String> = fire
         .firers
         .iter()
         .filter(|f| !f.arm.is_artillery() && f.nationality.side() == Side::British)
-        .map(|f| f.name.as_str())
+        .map(|f| f.name.clone())
         .collect();
     if !marked.is_empty() {
         ctx.res.step(Step::note(
@@ -869,10 +821,10 @@ fn mark_ammunition(ctx: &mut Ctx<'_>, fire: &Fire) {
             ),
         ));
     }
-    ctx.res.set("ammunition_boxes_marked", json!(marked));
+    Some(marked)
 }
 
-impl Fire {
+impl FireInput {
     /// The side of the target hex: the other side from the firers.
     pub fn target_side(&self) -> Side {
         match self.firers.first().map(|f| f.nationality.side()) {

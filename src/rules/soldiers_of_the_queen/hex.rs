@@ -2,10 +2,16 @@
 //! coordinates for counting range (PART 10 A: "The firing unit's hex is not counted; the
 //! target's hex is counted").
 
+use super::cells::Cells;
 use super::{RULESET, cell_rule, rule};
-use crate::charts::{CellReader, Charts};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::str::FromStr;
 
 /// Which columns of the map sit half a hex toward the higher row numbers (settings:shifted_columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +42,16 @@ impl ShiftedColumns {
         }
     }
 }
+
+impl FromStr for ShiftedColumns {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ShiftedColumns, String> {
+        ShiftedColumns::parse(text)
+    }
+}
+
+serde_by_name!(ShiftedColumns, name);
 
 /// A hex as printed: column and row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,16 +109,95 @@ impl fmt::Display for Hex {
     }
 }
 
+impl FromStr for Hex {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Hex, String> {
+        Hex::parse(text)
+    }
+}
+
+impl Serialize for Hex {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Hex {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The map's column parity in force: `settings:shifted_columns`.
+pub fn shifted_columns(charts: &Charts) -> Result<ShiftedColumns, Refusal> {
+    read_parity(&mut Cells::new(charts))
+}
+
+fn read_parity(cells: &mut Cells<'_>) -> Result<ShiftedColumns, Refusal> {
+    let value = cells.get("settings", &["shifted_columns"]);
+    if let Some(refusal) = cells.refusal(rule("Game Parts C"), None) {
+        return Err(refusal);
+    }
+    let text = value.map(|v| v.to_string()).unwrap_or_default();
+    ShiftedColumns::parse(&text).map_err(|e| {
+        Refusal::bad_input(
+            rule("Game Parts C"),
+            format!("settings:shifted_columns: {e}"),
+        )
+    })
+}
+
+/// Two hexes to count the range between.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeInput {
+    /// The firing unit's hex (not counted).
+    pub from: Hex,
+    /// The target's hex (counted).
+    pub to: Hex,
+    /// Which columns sit half a hex toward higher rows; `None` reads
+    /// `settings:shifted_columns`.
+    #[serde(default)]
+    pub shifted_columns: Option<ShiftedColumns>,
+}
+
+/// The range: the `--json` outcome of `laager sotq range`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RangeOutcome {
+    /// Hexes from the firer's hex (not counted) to the target's (counted).
+    pub hexes: u32,
+}
+
+/// The range from one hex to another (PART 10 A), under the map's column parity.
+pub struct Range;
+
+impl Procedure for Range {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "range";
+    type Input = RangeInput;
+    type Outcome = RangeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RangeInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RangeOutcome>, Refusal> {
+        range(charts, input.from, input.to, input.shifted_columns)
+    }
+}
+
 /// The range from one hex to another (PART 10 A), under the map's column parity: the
-/// `settings:shifted_columns` chart value unless `parity` overrides it. Outcome: `hexes`.
-pub fn range(
+/// `settings:shifted_columns` chart value unless `parity` overrides it.
+fn range(
     charts: &Charts,
     from: Hex,
     to: Hex,
     parity: Option<ShiftedColumns>,
-) -> Result<Resolution, Refusal> {
-    let mut res = Resolution::new(RULESET, "range", charts.hash());
-    let mut reader = CellReader::new(charts, RULESET);
+) -> Result<Resolution<RangeOutcome>, Refusal> {
+    let mut res = Resolution::<()>::new(RULESET, Range::NAME, charts.hash());
+    let mut cells = Cells::new(charts);
     let parity = match parity {
         Some(p) => {
             res.step(Step::valued(
@@ -114,17 +209,7 @@ pub fn range(
             p
         }
         None => {
-            let value = reader.get("settings", &["shifted_columns"]);
-            if let Some(refusal) = reader.refusal(rule("Game Parts C")) {
-                return Err(refusal);
-            }
-            let text = value.map(|v| v.to_string()).unwrap_or_default();
-            let p = ShiftedColumns::parse(&text).map_err(|e| {
-                Refusal::by_rule(
-                    rule("Game Parts C"),
-                    format!("settings:shifted_columns: {e}"),
-                )
-            })?;
+            let p = read_parity(&mut cells)?;
             res.step(Step::valued(
                 cell_rule("Game Parts C", "settings", &["shifted_columns"]),
                 "the columns that sit half a hex toward the higher rows",
@@ -134,7 +219,7 @@ pub fn range(
             p
         }
     };
-    for w in reader.warnings() {
+    for w in cells.warnings() {
         res.warn(w.clone());
     }
     let hexes = from.range_to(to, parity);
@@ -144,8 +229,7 @@ pub fn range(
         hexes,
         None,
     ));
-    res.set("hexes", hexes);
-    Ok(res)
+    Ok(res.with_outcome(RangeOutcome { hexes }))
 }
 
 #[cfg(test)]

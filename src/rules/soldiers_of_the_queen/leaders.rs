@@ -6,6 +6,10 @@ use super::{Game, RULESET, Side, rule, throw};
 use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
 /// Whether a leader's name is the Khalifa's.
 pub fn is_khalifa(name: &str) -> bool {
@@ -18,14 +22,17 @@ pub fn killed_on(total: u8) -> bool {
 }
 
 /// The exact chance a leader dies when his stack loses a unit but keeps one: 2/36.
-pub fn death_odds() -> Odds {
+fn death_odds() -> Odds {
     let dist = Dist::d6().add(&Dist::d6());
     Dist::bool_odds(dist.p_where(|t| t == 2 || t == 12))
 }
 
-/// One leader's death roll (PART 13 D): two dice, killed on 2 or 12. Outcome: `killed`, `total`.
-pub fn death_roll(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, Refusal> {
-    let mut res = Resolution::new(RULESET, "leader-death", charts.hash());
+/// One leader's death roll (PART 13 D): two dice, killed on 2 or 12.
+fn death_roll(
+    charts: &Charts,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<LeaderDeathOutcome>, Refusal> {
+    let mut res = Resolution::<()>::new(RULESET, LeaderDeath::NAME, charts.hash());
     let faces = throw(dice, 2, &mut res, "PART 13 D")?;
     let total = faces[0] + faces[1];
     let killed = killed_on(total);
@@ -38,9 +45,11 @@ pub fn death_roll(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resoluti
         total,
         None,
     ));
-    res.set("total", total);
-    res.set("killed", killed);
-    Ok(res)
+    Ok(res.with_outcome(LeaderDeathOutcome {
+        killed,
+        total: Some(total),
+        moves_away: None,
+    }))
 }
 
 /// Rolls for each leader in a hex after Fire or Melee eliminated units there (PART 13 D),
@@ -104,6 +113,17 @@ pub enum AloneCase {
 }
 
 impl AloneCase {
+    /// The case's name, as [`AloneCase::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            AloneCase::MovedThrough => "moved-through",
+            AloneCase::Adjacent => "adjacent",
+            AloneCase::AdjacentPinnedOrRouted => "adjacent-pinned",
+            AloneCase::AdjacentImpassable => "adjacent-impassable",
+            AloneCase::StackedWithEnemy => "stacked-with-enemy",
+        }
+    }
+
     /// Parses `moved-through`, `adjacent`, `adjacent-pinned` (or `adjacent-routed`), `adjacent-impassable`.
     pub fn parse(text: &str) -> Result<AloneCase, String> {
         match text.trim() {
@@ -119,9 +139,19 @@ impl AloneCase {
     }
 }
 
-/// A leader alone with the enemy upon him (PART 13 D). Outcome: `killed`, `moves_away`.
-pub fn alone(charts: &Charts, case: AloneCase) -> Resolution {
-    let mut res = Resolution::new(RULESET, "leader-death", charts.hash());
+impl FromStr for AloneCase {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AloneCase, String> {
+        AloneCase::parse(text)
+    }
+}
+
+serde_by_name!(AloneCase, name);
+
+/// A leader alone with the enemy upon him (PART 13 D).
+fn alone(charts: &Charts, case: AloneCase) -> Resolution<LeaderDeathOutcome> {
+    let mut res = Resolution::<()>::new(RULESET, LeaderDeath::NAME, charts.hash());
     let section = if case == AloneCase::StackedWithEnemy {
         "PART 12 A"
     } else {
@@ -146,9 +176,61 @@ pub fn alone(charts: &Charts, case: AloneCase) -> Resolution {
         ),
     };
     res.step(Step::note(rule(section), text));
-    res.set("killed", killed);
-    res.set("moves_away", !killed);
-    res
+    res.with_outcome(LeaderDeathOutcome {
+        killed,
+        total: None,
+        moves_away: Some(!killed),
+    })
+}
+
+/// A leader's death: his roll when his stack lost a unit but kept one, or the case of a
+/// leader alone with the enemy upon him.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderDeathInput {
+    /// A leader with no Friendly combat units, and how the enemy came upon him; `None`
+    /// for the roll of two dice.
+    #[serde(default)]
+    pub alone: Option<AloneCase>,
+}
+
+/// Whether the leader dies: the `--json` outcome of `laager sotq leader-death`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderDeathOutcome {
+    /// The leader is killed.
+    pub killed: bool,
+    /// The two dice's total, for the roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u8>,
+    /// A leader alone who is not killed moves one hex away.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_away: Option<bool>,
+}
+
+/// A leader's death (PART 13 D).
+pub struct LeaderDeath;
+
+impl Procedure for LeaderDeath {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "leader-death";
+    type Input = LeaderDeathInput;
+    type Outcome = LeaderDeathOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &LeaderDeathInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<LeaderDeathOutcome>, Refusal> {
+        match input.alone {
+            Some(case) => Ok(alone(charts, case)),
+            None => death_roll(charts, dice),
+        }
+    }
+
+    /// The roll's exact odds, 2/36 killed; a leader alone throws no dice.
+    fn odds(_charts: &Charts, input: &LeaderDeathInput) -> Option<Result<Odds, Refusal>> {
+        input.alone.is_none().then(|| Ok(death_odds()))
+    }
 }
 
 /// Who is trying to rally.
@@ -162,6 +244,38 @@ pub enum Rallier {
     Gatacre,
 }
 
+impl Rallier {
+    /// The leader as the command line names him: `army-commander`, `gatacre`, or the name
+    /// of his command.
+    pub fn name(&self) -> &str {
+        match self {
+            Rallier::ArmyCommander => "army-commander",
+            Rallier::Gatacre => "gatacre",
+            Rallier::Commander(command) => command,
+        }
+    }
+}
+
+impl FromStr for Rallier {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Rallier, String> {
+        Ok(match text.trim() {
+            "" => {
+                return Err(
+                    "no leader given: expected army-commander, gatacre or the name of his command"
+                        .to_owned(),
+                );
+            }
+            "army-commander" => Rallier::ArmyCommander,
+            "gatacre" => Rallier::Gatacre,
+            command => Rallier::Commander(command.to_owned()),
+        })
+    }
+}
+
+serde_by_name!(Rallier, name);
+
 /// Where the Routed unit is, seen from the leader (PART 13 E).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Position {
@@ -173,9 +287,38 @@ pub enum Position {
     Away,
 }
 
+impl Position {
+    /// The position's name, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Position::Stacked => "stacked",
+            Position::Adjacent => "adjacent",
+            Position::Away => "away",
+        }
+    }
+}
+
+impl FromStr for Position {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Position, String> {
+        match text.trim() {
+            "stacked" => Ok(Position::Stacked),
+            "adjacent" => Ok(Position::Adjacent),
+            "away" => Ok(Position::Away),
+            other => Err(format!(
+                "'{other}' is not a position: expected stacked, adjacent or away"
+            )),
+        }
+    }
+}
+
+serde_by_name!(Position, name);
+
 /// A rally attempt in the Friendly Rally Phase.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rally {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RallyInput {
     /// The game.
     pub game: Game,
     /// The side rallying.
@@ -183,31 +326,53 @@ pub struct Rally {
     /// The leader.
     pub rallier: Rallier,
     /// The command the Routed unit belongs to (battalion, brigade, impi, tribe).
+    #[serde(default)]
     pub unit_command: Option<String>,
     /// Whether the unit is an artillery unit (PART 13 A, C exceptions).
+    #[serde(default)]
     pub unit_artillery: bool,
     /// Where the unit is.
     pub position: Position,
     /// The army commander has been killed (PART 13 D).
+    #[serde(default)]
     pub army_commander_killed: bool,
 }
 
-/// Whether a leader rallies a Routed unit (PART 13 A-E). Outcome: `rallied`.
-pub fn rally(charts: &Charts, situation: &Rally) -> Resolution {
-    let mut res = Resolution::new(RULESET, "rally", charts.hash());
-    let (rallied, section, why) = rally_reason(situation);
-    res.step(Step::note(rule(section), why));
-    res.set("rallied", rallied);
-    if !rallied {
-        res.step(Step::note(
-            rule("PART 13 E"),
-            "a Routed unit that is not rallied moves three hexes in the Rally Phase toward its specified location",
-        ));
-    }
-    res
+/// Whether the unit rallies: the `--json` outcome of `laager sotq rally`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RallyOutcome {
+    /// The Routed unit is rallied.
+    pub rallied: bool,
 }
 
-fn rally_reason(s: &Rally) -> (bool, &'static str, String) {
+/// Whether a leader rallies a Routed unit (PART 13 A-E).
+pub struct Rally;
+
+impl Procedure for Rally {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rally";
+    type Input = RallyInput;
+    type Outcome = RallyOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RallyInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RallyOutcome>, Refusal> {
+        let mut res = Resolution::<()>::new(RULESET, Rally::NAME, charts.hash());
+        let (rallied, section, why) = rally_reason(input);
+        res.step(Step::note(rule(section), why));
+        if !rallied {
+            res.step(Step::note(
+                rule("PART 13 E"),
+                "a Routed unit that is not rallied moves three hexes in the Rally Phase toward its specified location",
+            ));
+        }
+        Ok(res.with_outcome(RallyOutcome { rallied }))
+    }
+}
+
+fn rally_reason(s: &RallyInput) -> (bool, &'static str, String) {
     let gatacre_commands = s.game == Game::Omdurman && s.rallier == Rallier::Gatacre;
     match s.position {
         Position::Away => {

@@ -4,16 +4,20 @@
 
 use super::morale::{self, MoraleResult};
 use super::odds::MeleeOdds;
-use super::results::{CombatResult, Ctx, Fate, Stack, StackUnit};
+use super::results::{CombatResult, Ctx, Fate, HexOutcome, HexStack, StackUnit};
 use super::units::{Arm, Nationality, is_ukhulutshane};
 use super::{Game, Morale, Side, all_known, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
-use crate::resolution::{NeededCell, Refusal, Resolution, Step};
-use serde_json::json;
+use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
 /// One attacking unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Attacker {
     /// The unit's name.
     pub name: String,
@@ -22,33 +26,44 @@ pub struct Attacker {
     /// Regular, colonial, Zulu or Dervish.
     pub nationality: Nationality,
     /// Foot, cavalry, artillery, Maxim or gunboat.
+    #[serde(default)]
     pub arm: Arm,
     /// Mounted cavalry.
+    #[serde(default)]
     pub mounted: bool,
     /// Making a cavalry charge (Omdurman, PART 12 C).
+    #[serde(default)]
     pub charging: bool,
     /// The 21st Lancers (PART 12 C).
+    #[serde(default)]
     pub lancers: bool,
     /// Within its leader's Command Radius (PART 12 C).
+    #[serde(default)]
     pub in_command_radius: bool,
     /// Its impi (Isandhlwana) or tribe (Omdurman).
+    #[serde(default)]
     pub group: Option<String>,
     /// Pinned.
+    #[serde(default)]
     pub pinned: bool,
     /// Routed.
+    #[serde(default)]
     pub routed: bool,
 }
 
 /// One defending unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Defender {
     /// Name, morale, gun and Zariba marks.
     pub unit: StackUnit,
     /// Its Melee Strength.
     pub strength: u32,
     /// Its arm.
+    #[serde(default)]
     pub arm: Arm,
     /// Mounted cavalry.
+    #[serde(default)]
     pub mounted: bool,
 }
 
@@ -61,9 +76,34 @@ pub enum Ridge {
     Up,
 }
 
+impl Ridge {
+    /// The direction's name, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ridge::Down => "down",
+            Ridge::Up => "up",
+        }
+    }
+}
+
+impl FromStr for Ridge {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Ridge, String> {
+        match text.trim() {
+            "down" => Ok(Ridge::Down),
+            "up" => Ok(Ridge::Up),
+            other => Err(format!("'{other}' is not a direction: expected down or up")),
+        }
+    }
+}
+
+serde_by_name!(Ridge, name);
+
 /// One melee attack.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Melee {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeInput {
     /// The game.
     pub game: Game,
     /// The attacking units.
@@ -71,35 +111,120 @@ pub struct Melee {
     /// The defending units, top of the stack first.
     pub defenders: Vec<Defender>,
     /// Leaders stacked with the defenders.
+    #[serde(default)]
     pub leaders: Vec<String>,
     /// The defenders are surrounded by enemy units, enemy ZOCs and/or impassable terrain.
+    #[serde(default)]
     pub surrounded: bool,
     /// An attack across a ridge hexside.
+    #[serde(default)]
     pub ridge: Option<Ridge>,
     /// All attackers across the Big Donga's elevated bank against its west side (Isandhlwana).
+    #[serde(default)]
     pub big_donga: bool,
     /// All attackers through a thorn hedge hexside (Omdurman).
+    #[serde(default)]
     pub thorn_hedge: bool,
     /// The defenders are in a trench hex and the attackers are not (Omdurman).
+    #[serde(default)]
     pub trench: bool,
     /// The defenders are in rough terrain, Level 2 and higher (Omdurman).
+    #[serde(default)]
     pub rough: bool,
     /// The attack crosses a crest or all-Nile hexside.
+    #[serde(default)]
     pub prohibited_hexside: bool,
     /// The Khalifa has been killed (PART 13 D).
+    #[serde(default)]
     pub khalifa_killed: bool,
     /// The mounted defender avoids the melee by retreating one hex (PART 12 C).
+    #[serde(default)]
     pub mounted_retreat: bool,
+}
+
+/// What a melee did: the `--json` outcome of `laager sotq melee`. The keys of the steps
+/// a melee did not reach are not written (no odds once the pre-melee checks emptied the
+/// hex; no column, die or result after an automatic elimination).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeOutcome {
+    /// The attack's total Melee Strength.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<u32>,
+    /// The defence's total Melee Strength, of the units the pre-melee checks left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defence: Option<u32>,
+    /// The odds, remainders in the defender's favour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub odds: Option<MeleeOdds>,
+    /// The column shifts, added (left negative).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<i64>,
+    /// The Melee Combat Results Table column read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<String>,
+    /// The die.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<u8>,
+    /// The result read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<CombatResult>,
+    /// An Automatic Elimination decided it without a roll.
+    pub automatic: bool,
+    /// WD: the attackers withdraw one hex.
+    pub attackers_withdraw: bool,
+    /// The units left in the hex are pinned.
+    pub pinned: bool,
+    /// What became of each unit and leader of the hex.
+    #[serde(flatten)]
+    pub hex: HexOutcome,
+    /// The defender's hex is vacant.
+    pub hex_vacant: bool,
+    /// The attacking units that may advance into it (not artillery).
+    pub may_advance: Vec<String>,
+    /// How many of them may: two into a vacant hex, else none.
+    pub advance_limit: u8,
+}
+
+/// One melee attack (PART 12).
+pub struct Melee;
+
+impl Procedure for Melee {
+    const RULESET: Ruleset = super::RULESET;
+    const NAME: &'static str = "melee";
+    type Input = MeleeInput;
+    type Outcome = MeleeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MeleeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MeleeOutcome>, Refusal> {
+        resolve(charts, input, dice)
+    }
+}
+
+/// The keys of the outcome the steps fill as a melee goes on.
+#[derive(Default)]
+struct Rolled {
+    attack: Option<u32>,
+    defence: Option<u32>,
+    odds: Option<MeleeOdds>,
+    shift: Option<i64>,
+    column: Option<String>,
+    die: Option<u8>,
+    result: Option<CombatResult>,
+    automatic: bool,
+    attackers_withdraw: bool,
 }
 
 fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
     Refusal::by_rule(rule(section), reason)
 }
 
-fn check_restrictions(m: &Melee) -> Result<(), Refusal> {
+fn check_restrictions(m: &MeleeInput) -> Result<(), Refusal> {
     if m.attackers.is_empty() || m.defenders.is_empty() {
-        return Err(refuse(
-            "PART 12 B",
+        return Err(Refusal::bad_input(
+            rule("PART 12 B"),
             "a melee needs at least one attacking and one defending unit",
         ));
     }
@@ -227,7 +352,7 @@ fn check_restrictions(m: &Melee) -> Result<(), Refusal> {
 }
 
 /// The shifts of PART 12 C and D that apply, by their names in `melee_shifts`.
-fn listed_shifts(m: &Melee) -> Vec<(&'static str, &'static str)> {
+fn listed_shifts(m: &MeleeInput) -> Vec<(&'static str, &'static str)> {
     let mut out = Vec::new();
     match m.game {
         Game::Isandhlwana => {
@@ -278,41 +403,45 @@ fn listed_shifts(m: &Melee) -> Vec<(&'static str, &'static str)> {
     out
 }
 
-/// Resolves one melee. Outcome: `attack`, `defence`, `odds`, `column`, `shift`, `die`,
-/// `result`, `automatic`, `units`, `eliminated`, `pinned`, `leaders_killed`,
-/// `attackers_withdraw`, `hex_vacant`, `may_advance`.
-pub fn resolve(
+/// Resolves one melee.
+fn resolve(
     charts: &Charts,
-    m: &Melee,
+    m: &MeleeInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<MeleeOutcome>, Refusal> {
     check_restrictions(m)?;
     let side = match m.attackers[0].nationality.side() {
         Side::British => m.game.enemy(),
         _ => Side::British,
     };
-    let mut ctx = Ctx::new(charts, dice, m.game, "melee");
+    let mut ctx = Ctx::new(charts, dice, m.game, Melee::NAME);
     let units: Vec<StackUnit> = m.defenders.iter().map(|d| d.unit.clone()).collect();
-    let mut stack = Stack::new(side, units, m.khalifa_killed);
+    let mut stack = HexStack::new(side, units, m.khalifa_killed);
     if m.mounted_retreat {
         return mounted_retreat(ctx, m, &mut stack);
     }
 
     pre_melee_checks(&mut ctx, m, &mut stack)?;
 
-    let attack: u32 = m.attackers.iter().map(|a| a.strength).sum();
+    let attack: u32 = m
+        .attackers
+        .iter()
+        .fold(0, |sum, a| sum.saturating_add(a.strength));
     let present = stack.present();
-    let defence: u32 = present.iter().map(|&i| m.defenders[i].strength).sum();
-    ctx.res.set("attack", attack);
-    ctx.res.set("defence", defence);
-    ctx.res.set("automatic", false);
-    ctx.res.set("attackers_withdraw", false);
+    let defence: u32 = present
+        .iter()
+        .fold(0, |sum, &i| sum.saturating_add(m.defenders[i].strength));
+    let mut rolled = Rolled {
+        attack: Some(attack),
+        defence: Some(defence),
+        ..Rolled::default()
+    };
     if present.is_empty() {
         ctx.res.step(Step::note(
             rule("PART 12 B"),
             "the pre-melee morale checks have emptied the defender's hex: no melee is rolled",
         ));
-        return finish(ctx, m, &mut stack);
+        return finish(ctx, m, &mut stack, rolled);
     }
     ctx.res.step(Step::valued(
         rule("PART 12 B"),
@@ -327,8 +456,8 @@ pub fn resolve(
         None,
     ));
     if defence == 0 {
-        return Err(refuse(
-            "PART 12 A",
+        return Err(Refusal::bad_input(
+            rule("PART 12 A"),
             "the defending units have no Melee Strength to compare",
         ));
     }
@@ -339,7 +468,7 @@ pub fn resolve(
         odds.to_string(),
         None,
     ));
-    ctx.res.set("odds", odds.to_string());
+    rolled.odds = Some(odds);
 
     // Automatic elimination is read from the odds before any column shift: the text
     // speaks of "the attack odds", not a column.
@@ -349,29 +478,29 @@ pub fn resolve(
             for i in stack.present() {
                 stack.fates[i] = Fate::Eliminated;
             }
-            ctx.res.set("automatic", true);
-            return finish(ctx, m, &mut stack);
+            rolled.automatic = true;
+            return finish(ctx, m, &mut stack, rolled);
         }
         Game::Omdurman if odds.at_least(10) && m.surrounded => {
             ctx.res.step(Step::note(rule("PART 12 C"), "Automatic Elimination: 10-1 or greater against surrounded units: all defending units are eliminated"));
             for i in stack.present() {
                 stack.fates[i] = Fate::Eliminated;
             }
-            ctx.res.set("automatic", true);
-            return finish(ctx, m, &mut stack);
+            rolled.automatic = true;
+            return finish(ctx, m, &mut stack, rolled);
         }
         Game::Omdurman if odds.at_least(7) => {
-            let top = stack.present()[0];
+            let top = present[0];
             stack.eliminate(top, &mut ctx, "PART 12 C", "Automatic Elimination: odds 7-1 or greater, the defender loses the top unit without a roll");
-            ctx.res.set("automatic", true);
-            return finish(ctx, m, &mut stack);
+            rolled.automatic = true;
+            return finish(ctx, m, &mut stack, rolled);
         }
         _ => {}
     }
 
     let mut shift = 0i64;
     for (name, why) in listed_shifts(m) {
-        let Some(n) = ctx.reader.int("melee_shifts", &[name]) else {
+        let Some(n) = ctx.cells.int("melee_shifts", &[name]) else {
             continue;
         };
         shift += n;
@@ -383,25 +512,28 @@ pub fn resolve(
         ));
     }
     ctx.check("PART 12 D", "the melee column shifts")?;
-    ctx.res.set("shift", shift);
+    rolled.shift = Some(shift);
 
     let chart = chart_for(m.game);
-    let column = melee_column(&mut ctx, chart, odds, shift)?;
-    ctx.res.set("column", column.clone());
-    super::fire::note_missing_column(&mut ctx, chart, &column);
+    let column = melee_column(&mut ctx, chart, odds, shift);
+    if let Some(column) = &column {
+        super::fire::note_missing_column(&mut ctx, chart, column);
+    }
     ctx.check("PART 12 B", "the melee")?;
+    let Some(column) = column else {
+        return Err(refuse("PART 12 B", "the melee column could not be read"));
+    };
     let face = throw(ctx.dice, 1, &mut ctx.res, "PART 12 B")?[0];
-    ctx.res.set("die", face);
     let key = [face.to_string(), column.clone()];
     let key: Vec<&str> = key.iter().map(String::as_str).collect();
-    let value = ctx.reader.get(chart, &key);
+    let value = ctx.cells.get(chart, &key);
     ctx.check("PART 12 B", "the melee result")?;
     let text = value.map(|v| v.to_string()).unwrap_or_default();
     let result = CombatResult::parse(&text)
         .filter(|r| *r != CombatResult::PinStar)
         .ok_or_else(|| {
-            refuse(
-                "PART 12 F",
+            Refusal::bad_input(
+                rule("PART 12 F"),
                 format!(
                     "{chart}:{} holds '{text}', not a melee result (M, WD, RT, PN, 1, —)",
                     key.join(":")
@@ -414,16 +546,22 @@ pub fn resolve(
         result.code(),
         None,
     ));
-    ctx.res.set("result", result.code());
-    apply(&mut ctx, m, &mut stack, result)?;
-    finish(ctx, m, &mut stack)
+    rolled.column = Some(column);
+    rolled.die = Some(face);
+    rolled.result = Some(result);
+    rolled.attackers_withdraw = apply(&mut ctx, m, &mut stack, result)?;
+    finish(ctx, m, &mut stack, rolled)
 }
 
 /// PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry or
 /// dismounted cavalry can avoid melee with the Enemy units by retreating one hex ... The
 /// Enemy units avoided by the mounted unit cannot advance into the vacated hex. A mounted
 /// unit cannot retreat to avoid melee if any of the attacking Enemy units are mounted cavalry units."
-fn mounted_retreat(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Resolution, Refusal> {
+fn mounted_retreat(
+    mut ctx: Ctx<'_>,
+    m: &MeleeInput,
+    stack: &mut HexStack,
+) -> Result<Resolution<MeleeOutcome>, Refusal> {
     if m.defenders.iter().any(|d| !d.mounted) {
         return Err(refuse(
             "PART 12 C",
@@ -443,14 +581,23 @@ fn mounted_retreat(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Res
     for fate in &mut stack.fates {
         *fate = Fate::Withdrawn;
     }
-    ctx.res.set("automatic", false);
-    ctx.res.set("attackers_withdraw", false);
-    ctx.res.set("pinned", false);
-    stack.finish(&mut ctx, &[])?;
-    ctx.res.set("hex_vacant", true);
-    ctx.res.set("may_advance", json!([]));
-    ctx.res.set("advance_limit", 0);
-    Ok(ctx.finish())
+    let hex = stack.finish(&mut ctx, &[])?;
+    Ok(ctx.finish(MeleeOutcome {
+        attack: None,
+        defence: None,
+        odds: None,
+        shift: None,
+        column: None,
+        die: None,
+        result: None,
+        automatic: false,
+        attackers_withdraw: false,
+        pinned: false,
+        hex,
+        hex_vacant: true,
+        may_advance: Vec::new(),
+        advance_limit: 0,
+    }))
 }
 
 /// The game's Melee Combat Results Table ("Each game has its own").
@@ -462,7 +609,11 @@ pub fn chart_for(game: Game) -> &'static str {
 }
 
 /// PART 12 E: defenders rated C or D check morale on die - 2 before the attack.
-fn pre_melee_checks(ctx: &mut Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<(), Refusal> {
+fn pre_melee_checks(
+    ctx: &mut Ctx<'_>,
+    m: &MeleeInput,
+    stack: &mut HexStack,
+) -> Result<(), Refusal> {
     for i in 0..m.defenders.len() {
         let unit = &m.defenders[i].unit;
         let Some(own) = unit.morale else { continue };
@@ -498,14 +649,11 @@ fn pre_melee_checks(ctx: &mut Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<(
     Ok(())
 }
 
-/// The odds column, clamped to the table's ends, then shifted (PART 12 B).
-fn melee_column(
-    ctx: &mut Ctx<'_>,
-    chart: &str,
-    odds: MeleeOdds,
-    shift: i64,
-) -> Result<String, Refusal> {
-    let axes = grid_axes(ctx.charts, chart);
+/// The odds column, clamped to the table's ends, then shifted (PART 12 B). A table whose
+/// odds headings the charts in force do not print is noted as missing (its headings are no
+/// cells to type: a club's tables folder supplies the table).
+fn melee_column(ctx: &mut Ctx<'_>, chart: &str, odds: MeleeOdds, shift: i64) -> Option<String> {
+    let axes = grid_axes(ctx.charts(), chart);
     let columns: Option<Vec<(MeleeOdds, String)>> = axes
         .filter(|(_, cols)| all_known(cols))
         .and_then(|(_, cols)| {
@@ -515,25 +663,18 @@ fn melee_column(
                 .collect()
         });
     let Some(mut columns) = columns.filter(|c| !c.is_empty()) else {
-        let label = odds.to_string();
         let shifted = if shift == 0 {
             String::new()
         } else {
             format!(", shifted {shift:+} columns")
         };
-        return Err(Refusal {
-            kind: crate::resolution::RefusalKind::NeedsCells,
-            reason: format!(
-                "needs the {chart} column for {label}{shifted}, which the document does not contain (supply the chart in a club's tables folder)"
+        ctx.cells.miss(
+            chart,
+            format!(
+                "the {chart} column for {odds}{shifted}: the document prints none of its odds headings"
             ),
-            rule: rule("PART 12 B"),
-            needs_cells: (1..=6)
-                .map(|d| NeededCell {
-                    chart: chart.to_owned(),
-                    key: vec![d.to_string(), label.clone()],
-                })
-                .collect(),
-        });
+        );
+        return None;
     };
     columns.sort_by_key(|(o, _)| *o);
     let last = columns.len() - 1;
@@ -565,16 +706,17 @@ fn melee_column(
             None,
         ));
     }
-    Ok(columns[index].1.clone())
+    Some(columns[index].1.clone())
 }
 
-/// Applies a melee result (PART 12 F).
+/// Applies a melee result (PART 12 F). Returns whether the attackers withdraw.
 fn apply(
     ctx: &mut Ctx<'_>,
-    m: &Melee,
-    stack: &mut Stack,
+    m: &MeleeInput,
+    stack: &mut HexStack,
     result: CombatResult,
-) -> Result<(), Refusal> {
+) -> Result<bool, Refusal> {
+    let mut attackers_withdraw = false;
     match result {
         CombatResult::Morale => {
             ctx.res.step(Step::note(
@@ -586,7 +728,7 @@ fn apply(
         }
         CombatResult::Withdraw => {
             ctx.res.step(Step::note(rule("PART 12 F"), "WD: All attacking units must Withdraw one hex. If they are unable to Withdraw, they are Pinned, not eliminated"));
-            ctx.res.set("attackers_withdraw", true);
+            attackers_withdraw = true;
         }
         CombatResult::Rout => {
             ctx.res.step(Step::note(
@@ -629,34 +771,56 @@ fn apply(
             ctx.res.step(Step::note(rule("PART 12 F"), "—: No Effect"));
         }
     }
-    Ok(())
+    Ok(attackers_withdraw)
 }
 
-fn finish(mut ctx: Ctx<'_>, m: &Melee, stack: &mut Stack) -> Result<Resolution, Refusal> {
+fn finish(
+    mut ctx: Ctx<'_>,
+    m: &MeleeInput,
+    stack: &mut HexStack,
+    rolled: Rolled,
+) -> Result<Resolution<MeleeOutcome>, Refusal> {
     stack.spread_pin();
-    ctx.res.set(
-        "pinned",
-        stack
-            .fates
-            .iter()
-            .any(|f| matches!(f, Fate::Pinned | Fate::WithdrawnPinned)),
-    );
-    stack.finish(&mut ctx, &m.leaders)?;
-    let vacant = stack.present().is_empty();
-    ctx.res.set("hex_vacant", vacant);
-    let advance: Vec<&str> = if vacant {
+    let pinned = stack.pinned();
+    let hex = stack.finish(&mut ctx, &m.leaders)?;
+    let hex_vacant = stack.present().is_empty();
+    let may_advance: Vec<String> = if hex_vacant {
         m.attackers
             .iter()
             .filter(|a| !a.arm.is_artillery())
-            .map(|a| a.name.as_str())
+            .map(|a| a.name.clone())
             .collect()
     } else {
         Vec::new()
     };
-    if vacant {
+    if hex_vacant {
         ctx.res.step(Step::note(rule("PART 12 F"), "Advance After Combat: the defender's hex is vacant; the attacker can advance into it with up to two attacking units (not artillery), regardless of Enemy ZOCs, before any other melee"));
     }
-    ctx.res.set("may_advance", json!(advance));
-    ctx.res.set("advance_limit", if vacant { 2 } else { 0 });
-    Ok(ctx.finish())
+    let Rolled {
+        attack,
+        defence,
+        odds,
+        shift,
+        column,
+        die,
+        result,
+        automatic,
+        attackers_withdraw,
+    } = rolled;
+    Ok(ctx.finish(MeleeOutcome {
+        attack,
+        defence,
+        odds,
+        shift,
+        column,
+        die,
+        result,
+        automatic,
+        attackers_withdraw,
+        pinned,
+        hex,
+        hex_vacant,
+        may_advance,
+        advance_limit: if hex_vacant { 2 } else { 0 },
+    }))
 }

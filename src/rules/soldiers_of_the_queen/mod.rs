@@ -1,6 +1,9 @@
 //! Soldiers of the Queen (Isandhlwana & Omdurman), resolved from its text and whatever
 //! charts a club supplies: hex range, fire, melee, morale, leaders, movement, ammunition
 //! and victory. Every step cites the PART and section of 000_8bf2dbfc0ad079d9.txt.
+//!
+//! Each procedure is a [`crate::rules::Procedure`]: `Fire::resolve(&charts, &input, dice)`,
+//! listed once below, so the desk and the CLI send the same typed [`Request`].
 
 // `Result<Resolution, Refusal>` is the contract of every rule; a refusal carries its rule
 // and cells, so it is large by design.
@@ -9,6 +12,7 @@
 #![allow(clippy::struct_excessive_bools)]
 
 pub mod ammo;
+mod cells;
 pub mod fire;
 pub mod hex;
 pub mod leaders;
@@ -16,15 +20,52 @@ pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod odds;
+mod range_effects;
 pub mod results;
 pub mod units;
 pub mod victory;
 
+pub use ammo::{Resupply, ResupplyInput, ResupplyOutcome, ResupplyUnit};
+pub use fire::{Fire, FireInput, FireOutcome, Firer, Phase, Target};
+pub use hex::{Hex, Range, RangeInput, RangeOutcome, ShiftedColumns};
+pub use leaders::{
+    AloneCase, LeaderDeath, LeaderDeathInput, LeaderDeathOutcome, Position, Rallier, Rally,
+    RallyInput, RallyOutcome,
+};
+pub use melee::{Attacker, Defender, Melee, MeleeInput, MeleeOutcome, Ridge};
+pub use movement::{
+    Allowance, AllowanceInput, AllowanceOutcome, Entry, EntryInput, EntryOutcome, Kind, Piece,
+    Stack, StackInput, StackOutcome,
+};
+pub use odds::{MeleeOdds, OddsColumn, OddsInput, OddsOutcome};
+pub use results::{CombatResult, Fate, HexOutcome, StackUnit, UnitFate};
+pub use units::{Arm, Nationality};
+pub use victory::{
+    EliminatedOnTurn, IsandhlwanaCounts, OmdurmanCounts, Victory, VictoryInput, VictoryOutcome,
+    Winner,
+};
+
+crate::rules::procedures! {
+    ruleset: RULESET,
+    Range("range") => hex::Range,
+    Odds("odds") => odds::OddsColumn,
+    Fire("fire") => fire::Fire,
+    Melee("melee") => melee::Melee,
+    LeaderDeath("leader-death") => leaders::LeaderDeath,
+    Rally("rally") => leaders::Rally,
+    Allowance("allowance") => movement::Allowance,
+    Entry("entry") => movement::Entry,
+    Stack("stack") => movement::Stack,
+    Resupply("resupply") => ammo::Resupply,
+    Victory("victory") => victory::Victory,
+}
+
 use crate::charts::{Axis, Body, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, RuleRef};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, serde_by_name};
 use std::fmt;
+use std::str::FromStr;
 
 /// The ruleset every step here cites.
 pub const RULESET: Ruleset = Ruleset::SoldiersOfTheQueen;
@@ -83,6 +124,16 @@ impl Game {
     }
 }
 
+impl FromStr for Game {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Game, String> {
+        Game::parse(text)
+    }
+}
+
+serde_by_name!(Game, name);
+
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -122,6 +173,16 @@ impl Side {
         }
     }
 }
+
+impl FromStr for Side {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Side, String> {
+        Side::parse(text)
+    }
+}
+
+serde_by_name!(Side, name);
 
 /// A unit's Morale Rating (Glossary: "Letter valuation of a unit's ability to stand and fight").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -172,17 +233,27 @@ impl Morale {
     }
 }
 
+impl FromStr for Morale {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Morale, String> {
+        Morale::parse(text)
+    }
+}
+
+serde_by_name!(Morale, letter);
+
 /// Throws `n` plain dice, records the roll, and returns the faces. Typed dice that do not
-/// fit are refused with the dice error as the reason.
-pub(crate) fn throw(
+/// fit are refused as bad dice, the dice error the reason.
+pub(crate) fn throw<O>(
     dice: &mut dyn DiceSource,
     n: usize,
-    resolution: &mut Resolution,
+    resolution: &mut Resolution<O>,
     section: &str,
 ) -> Result<Vec<u8>, Refusal> {
     let roll = dice
         .throw(&vec![None; n])
-        .map_err(|e| Refusal::by_rule(rule(section), e.to_string()))?;
+        .map_err(|e| Refusal::bad_dice(rule(section), &e))?;
     let faces = roll.faces.iter().map(|f| f.face).collect();
     resolution.rolls.push(roll);
     Ok(faces)

@@ -2,7 +2,7 @@
 //! the unit's rating; the pre-melee check subtracts 2 (PART 12 E).
 
 use super::results::{Ctx, StackUnit};
-use super::{Game, Morale, Side, cell_rule, grid_axes, rule, throw};
+use super::{Game, Morale, Side, cell_rule, rule, throw};
 use crate::charts::Value;
 use crate::resolution::{Refusal, Step};
 
@@ -50,7 +50,7 @@ pub(crate) fn rating(
     lowered: bool,
 ) -> Result<Morale, Refusal> {
     let Some(own) = unit.morale else {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule("PART 10 G"),
             format!(
                 "{} must check morale but has no Morale Rating given (morale=A-D)",
@@ -78,7 +78,7 @@ pub(crate) fn rating(
 }
 
 /// One morale check: rolls a die, adds `modifier`, reads the side's table. `Ok(None)` when
-/// the cell is not supplied (the reader then lists it).
+/// the cell is not supplied (the cells read then name it).
 pub(crate) fn check(
     ctx: &mut Ctx<'_>,
     side: Side,
@@ -97,14 +97,14 @@ pub(crate) fn check(
         format!("{} checks morale: die {face} {modifier:+}", unit.name)
     };
     ctx.res.step(Step::valued(rule(section), text, value, None));
-    let row = grid_axes(ctx.charts, chart)
-        .and_then(|(rows, _)| {
-            rows.position_of_value(value)
-                .map(|i| rows.keys[i].label.clone())
-        })
-        .unwrap_or_else(|| value.to_string());
+    let Some(row) = ctx
+        .cells
+        .row_of(chart, value, &format!("a modified roll of {value}"))
+    else {
+        return Ok(None);
+    };
     let key = [row.as_str(), rating.letter()];
-    let Some(found) = ctx.reader.get(chart, &key) else {
+    let Some(found) = ctx.cells.get(chart, &key) else {
         return Ok(None);
     };
     let result = found
@@ -121,7 +121,7 @@ pub(crate) fn check(
 }
 
 fn bad_cell(chart: &str, key: &[&str], found: &Value) -> Refusal {
-    Refusal::by_rule(
+    Refusal::bad_input(
         rule("PART 10 G"),
         format!(
             "{chart}:{} holds '{found}', which is not a Morale Check result (WD, RT, PN, —)",

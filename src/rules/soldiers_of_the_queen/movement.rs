@@ -1,81 +1,175 @@
 //! Movement and stacking (PART 6, PART 9, PART 15): Movement Allowances, the cost of
 //! entering the map one behind another, and the stacking limits of both games.
 
+use super::cells::Cells;
 use super::hex::Hex;
 use super::units::is_ukhulutshane;
 use super::{Game, RULESET, Side, cell_rule, rule};
-use crate::charts::{CellReader, Charts};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
-use serde_json::json;
+use crate::rules::Procedure;
+use crate::ruleset::{Ruleset, serde_by_name};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
-/// A unit type's Movement Allowance (PART 6 B). Outcome: `allowance`.
-pub fn allowance(charts: &Charts, game: Game, unit_type: &str) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, RULESET);
+/// The unit types of a game's Movement Allowance table, as its keys name them.
+fn unit_types(charts: &Charts, game: Game) -> Vec<String> {
+    let prefix = format!("{}.", game.name());
+    charts
+        .chart(RULESET, "movement_allowances")
+        .map(|c| {
+            c.cells()
+                .into_iter()
+                .filter_map(|(k, _)| k[0].strip_prefix(&prefix).map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A unit type's Movement Allowance, or a refusal naming the types the table has.
+fn read_allowance(
+    cells: &mut Cells<'_>,
+    game: Game,
+    unit_type: &str,
+) -> Result<(String, i64), Refusal> {
     let key = format!("{}.{unit_type}", game.name());
-    let value = reader.int("movement_allowances", &[&key]);
-    let Some(value) = value else {
-        let known: Vec<String> = charts
-            .chart(RULESET, "movement_allowances")
-            .map(|c| {
-                c.cells()
-                    .into_iter()
-                    .filter_map(|(k, _)| {
-                        k[0].strip_prefix(&format!("{}.", game.name()))
-                            .map(str::to_owned)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        return Err(Refusal::by_rule(
+    let known = unit_types(cells.charts(), game);
+    if !known.iter().any(|k| k == unit_type) {
+        return Err(Refusal::bad_input(
             rule("PART 6 B"),
             format!(
-                "no {} unit type '{unit_type}': expected one of {}",
+                "no {} unit type '{unit_type}' in the Movement Allowance table: expected one of {}",
                 game.name(),
                 known.join(", ")
             ),
         ));
-    };
-    let mut res = Resolution::new(RULESET, "allowance", charts.hash());
-    res.step(Step::valued(
-        cell_rule("PART 6 B", "movement_allowances", &[&key]),
-        format!("Movement Allowance of {unit_type}"),
-        value,
-        None,
-    ));
-    res.set("allowance", value);
-    Ok(res)
+    }
+    let value = cells.int("movement_allowances", &[&key]);
+    if let Some(refusal) = cells.refusal(rule("PART 6 B"), None) {
+        return Err(refusal);
+    }
+    match value {
+        Some(value) => Ok((key, value)),
+        None => Err(Refusal::bad_input(
+            rule("PART 6 B"),
+            format!("movement_allowances:{key} is not a whole number"),
+        )),
+    }
+}
+
+/// A game's unit type, for its Movement Allowance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllowanceInput {
+    /// The game.
+    pub game: Game,
+    /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat …).
+    pub unit_type: String,
+}
+
+/// The allowance: the `--json` outcome of `laager sotq allowance`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllowanceOutcome {
+    /// Movement Points a Movement Phase.
+    pub allowance: i64,
+}
+
+/// A unit type's Movement Allowance (PART 6 B).
+pub struct Allowance;
+
+impl Procedure for Allowance {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "allowance";
+    type Input = AllowanceInput;
+    type Outcome = AllowanceOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &AllowanceInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<AllowanceOutcome>, Refusal> {
+        let mut cells = Cells::new(charts);
+        let (key, allowance) = read_allowance(&mut cells, input.game, &input.unit_type)?;
+        let mut res = Resolution::<()>::new(RULESET, Allowance::NAME, charts.hash());
+        res.step(Step::valued(
+            cell_rule("PART 6 B", "movement_allowances", &[&key]),
+            format!("Movement Allowance of {}", input.unit_type),
+            allowance,
+            None,
+        ));
+        for w in cells.warnings() {
+            res.warn(w.clone());
+        }
+        Ok(res.with_outcome(AllowanceOutcome { allowance }))
+    }
 }
 
 /// A unit entering the map (PART 15).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryInput {
     /// The game.
     pub game: Game,
     /// The entering side.
     pub side: Side,
     /// The entry hex, if named.
+    #[serde(default)]
     pub hex: Option<Hex>,
     /// How many units (this one included) have entered through this hex this Game Turn.
     pub order: u32,
     /// The Movement Point cost of the entry hex, if typed in.
+    #[serde(default)]
     pub hex_cost: Option<i64>,
     /// The entry hex's terrain, a row of the game's Terrain Effects Chart.
+    #[serde(default)]
     pub terrain: Option<String>,
     /// The unit type, for its Movement Allowance (PART 6 B).
+    #[serde(default)]
     pub unit_type: Option<String>,
 }
 
-/// The Movement Points a unit pays to enter the map. Outcome: `mp`, and `allowance` and
-/// `remaining` when the unit type is given.
-pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
+/// The cost of entering: the `--json` outcome of `laager sotq entry`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryOutcome {
+    /// Movement Points to enter.
+    pub mp: i64,
+    /// The unit type's Movement Allowance, when the type is given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowance: Option<i64>,
+    /// The allowance left after entering (negative: it cannot enter this turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining: Option<i64>,
+}
+
+/// The Movement Points a unit pays to enter the map (PART 15).
+pub struct Entry;
+
+impl Procedure for Entry {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "entry";
+    type Input = EntryInput;
+    type Outcome = EntryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &EntryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<EntryOutcome>, Refusal> {
+        entry(charts, input)
+    }
+}
+
+/// The Movement Points a unit pays to enter the map.
+fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Refusal> {
     if e.order == 0 {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule("PART 15"),
             "the entry order counts from 1 (the first unit through the hex)",
         ));
     }
-    let mut reader = CellReader::new(charts, RULESET);
-    let mut res = Resolution::new(RULESET, "entry", charts.hash());
+    let mut cells = Cells::new(charts);
+    let mut res = Resolution::<()>::new(RULESET, Entry::NAME, charts.hash());
     let cost = match (e.hex_cost, &e.terrain) {
         (Some(c), _) => {
             res.step(Step::valued(
@@ -88,8 +182,8 @@ pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
         }
         (None, Some(t)) => {
             let chart = format!("terrain_effects_{}", e.game.name());
-            let value = reader.get(&chart, &[t, "movement_cost"]);
-            if let Some(refusal) = reader.refusal(rule("PART 6 A")) {
+            let value = cells.get(&chart, &[t, "movement_cost"]);
+            if let Some(refusal) = cells.refusal(rule("PART 6 A"), None) {
                 return Err(refusal);
             }
             match value.and_then(|v| v.as_int()) {
@@ -113,7 +207,7 @@ pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
         (None, None) => None,
     };
     let Some(cost) = cost else {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule("PART 6 A"),
             "the entry hex's cost is needed: give its terrain or its Movement Point cost",
         ));
@@ -155,18 +249,13 @@ pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
         mp,
         None,
     ));
-    res.set("mp", mp);
+    let mut outcome = EntryOutcome {
+        mp,
+        allowance: None,
+        remaining: None,
+    };
     if let Some(unit_type) = &e.unit_type {
-        let key = format!("{}.{unit_type}", e.game.name());
-        let Some(allowance) = reader.int("movement_allowances", &[&key]) else {
-            return Err(Refusal::by_rule(
-                rule("PART 6 B"),
-                format!(
-                    "no {} unit type '{unit_type}' in the Movement Allowance table",
-                    e.game.name()
-                ),
-            ));
-        };
+        let (key, allowance) = read_allowance(&mut cells, e.game, unit_type)?;
         res.step(Step::valued(
             cell_rule("PART 6 B", "movement_allowances", &[&key]),
             "Movement Allowance",
@@ -176,16 +265,20 @@ pub fn entry(charts: &Charts, e: &Entry) -> Result<Resolution, Refusal> {
         if mp > allowance {
             res.step(Step::note(rule("PART 6 C"), "The number of Movement Points expended by a unit during a single Movement Phase can never exceed its total Movement Allowance: it cannot enter this turn"));
         }
-        res.set("allowance", allowance);
-        res.set("remaining", allowance - mp);
+        outcome.allowance = Some(allowance);
+        outcome.remaining = Some(allowance - mp);
     }
-    Ok(res)
+    for w in cells.warnings() {
+        res.warn(w.clone());
+    }
+    Ok(res.with_outcome(outcome))
 }
 
 /// What a piece is, for stacking (PART 9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Kind {
     /// Infantry (and dismounted cavalry, PART 9 B).
+    #[default]
     Foot,
     /// Mounted cavalry.
     Mounted,
@@ -200,6 +293,18 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind's name, as [`Kind::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Foot => "foot",
+            Kind::Mounted => "mounted",
+            Kind::Artillery => "artillery",
+            Kind::Engineer => "engineer",
+            Kind::Wagon => "wagon",
+            Kind::Leader => "leader",
+        }
+    }
+
     /// Parses `foot`, `dismounted`, `mounted`, `artillery`, `maxim`, `engineer`, `wagon`, `leader`.
     pub fn parse(text: &str) -> Result<Kind, String> {
         match text.trim() {
@@ -216,33 +321,88 @@ impl Kind {
     }
 }
 
+impl FromStr for Kind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Kind, String> {
+        Kind::parse(text)
+    }
+}
+
+serde_by_name!(Kind, name);
+
 /// One piece of a stack, top first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Piece {
     /// Its name.
     pub name: String,
     /// What it is.
+    #[serde(default)]
     pub kind: Kind,
     /// Its Melee Strength (Isandhlwana British stacking counts points).
+    #[serde(default)]
     pub melee: u32,
     /// Its regiment, impi or tribe.
+    #[serde(default)]
     pub group: Option<String>,
     /// A colonial British unit.
+    #[serde(default)]
     pub colonial: bool,
 }
 
+/// One hex's stack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StackInput {
+    /// The game.
+    pub game: Game,
+    /// The side whose stack it is.
+    pub side: Side,
+    /// The pieces, top of the stack first.
+    pub pieces: Vec<Piece>,
+}
+
+/// The stack checked: the `--json` outcome of `laager sotq stack`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackOutcome {
+    /// No stacking limit is broken.
+    pub legal: bool,
+    /// Each limit broken, in the rule's words.
+    pub violations: Vec<String>,
+    /// The units that may fire from the hex.
+    pub may_fire: Vec<String>,
+}
+
 /// Checks one hex's stack (PART 9) and names the units that may fire (PART 9, PART 10 F).
-/// Outcome: `legal`, `violations`, `may_fire`.
-pub fn stack(
+pub struct Stack;
+
+impl Procedure for Stack {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "stack";
+    type Input = StackInput;
+    type Outcome = StackOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &StackInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<StackOutcome>, Refusal> {
+        stack(charts, input.game, input.side, &input.pieces)
+    }
+}
+
+/// Checks one hex's stack and names the units that may fire.
+fn stack(
     charts: &Charts,
     game: Game,
     side: Side,
     pieces: &[Piece],
-) -> Result<Resolution, Refusal> {
-    let mut reader = CellReader::new(charts, RULESET);
-    let mut res = Resolution::new(RULESET, "stack", charts.hash());
+) -> Result<Resolution<StackOutcome>, Refusal> {
+    let mut cells = Cells::new(charts);
+    let mut res = Resolution::<()>::new(RULESET, Stack::NAME, charts.hash());
     let mut limit =
-        |name: &str| reader.int("stacking_limits", &[&format!("{}.{name}", game.name())]);
+        |name: &str| cells.int("stacking_limits", &[&format!("{}.{name}", game.name())]);
     let combat: Vec<&Piece> = pieces.iter().filter(|p| p.kind != Kind::Leader).collect();
     let count = |k: Kind| combat.iter().filter(|p| p.kind == k).count() as i64;
     let same_group = |list: &[&Piece]| {
@@ -354,29 +514,29 @@ pub fn stack(
             }
         }
     }
-    if let Some(refusal) = reader.refusal(rule("PART 9")) {
+    if let Some(refusal) = cells.refusal(rule("PART 9"), None) {
         return Err(refusal);
     }
     for (section, text) in &violations {
         res.step(Step::note(rule(section), text.clone()));
     }
-    let may_fire: Vec<&str> = match game {
+    let may_fire: Vec<String> = match game {
         // PART 9 B: "Only the top two units in any stack can fire."
         Game::Isandhlwana if side == Side::British => {
-            combat.iter().take(2).map(|p| p.name.as_str()).collect()
+            combat.iter().take(2).map(|p| p.name.clone()).collect()
         }
         Game::Isandhlwana => Vec::new(),
         // PART 9 B, C: "The top unit in a stack can fire, in addition to one artillery unit
         // in the stack. If the top unit in the stack is an artillery unit, only it can fire."
         Game::Omdurman => match combat.first() {
-            Some(top) if top.kind == Kind::Artillery => vec![top.name.as_str()],
-            Some(top) => std::iter::once(top.name.as_str())
+            Some(top) if top.kind == Kind::Artillery => vec![top.name.clone()],
+            Some(top) => std::iter::once(top.name.clone())
                 .chain(
                     combat
                         .iter()
                         .skip(1)
                         .find(|p| p.kind == Kind::Artillery)
-                        .map(|p| p.name.as_str()),
+                        .map(|p| p.name.clone()),
                 )
                 .collect(),
             None => Vec::new(),
@@ -393,16 +553,12 @@ pub fn stack(
             }
         ),
     ));
-    res.set("legal", violations.is_empty());
-    res.set(
-        "violations",
-        json!(
-            violations
-                .iter()
-                .map(|(_, t)| t.clone())
-                .collect::<Vec<_>>()
-        ),
-    );
-    res.set("may_fire", json!(may_fire));
-    Ok(res)
+    for w in cells.warnings() {
+        res.warn(w.clone());
+    }
+    Ok(res.with_outcome(StackOutcome {
+        legal: violations.is_empty(),
+        violations: violations.into_iter().map(|(_, t)| t).collect(),
+        may_fire,
+    }))
 }

@@ -4,9 +4,14 @@
 
 use super::{Game, RULESET, all_known, grid_axes, melee, rule};
 use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
+use std::str::FromStr;
 
 /// An odds ratio as the Melee Combat Results Tables head their columns: N-1 or 1-N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,22 +81,83 @@ impl fmt::Display for MeleeOdds {
     }
 }
 
+impl FromStr for MeleeOdds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MeleeOdds, String> {
+        MeleeOdds::parse(text)
+            .ok_or_else(|| format!("'{text}' is not odds: expected N-1 or 1-N, as 3-1 or 1-2"))
+    }
+}
+
+impl Serialize for MeleeOdds {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for MeleeOdds {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The two Melee Strengths an odds column is read from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsInput {
+    /// Total attack Melee Strength.
+    pub attack: u32,
+    /// Total defence Melee Strength.
+    pub defence: u32,
+    /// The game whose Melee Combat Results Table clamps the odds, once a club supplies it.
+    #[serde(default)]
+    pub game: Option<Game>,
+}
+
+/// The odds and their column: the `--json` outcome of `laager sotq odds`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OddsOutcome {
+    /// The exact ratio, remainders in the defender's favour.
+    pub odds: MeleeOdds,
+    /// The column read: the ratio, clamped to the table's ends when the table is supplied.
+    pub column: MeleeOdds,
+}
+
+/// The odds column of an attack (PART 12 B).
+pub struct OddsColumn;
+
+impl Procedure for OddsColumn {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "odds";
+    type Input = OddsInput;
+    type Outcome = OddsOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &OddsInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<OddsOutcome>, Refusal> {
+        odds_column(charts, input.attack, input.defence, input.game)
+    }
+}
+
 /// The odds column of an attack (PART 12 B): the exact ratio, clamped to the game's Melee
 /// Combat Results Table's first and last columns only once that table is supplied.
-/// Outcome: `odds` (the ratio) and `column`.
-pub fn resolve(
+fn odds_column(
     charts: &Charts,
     attack: u32,
     defence: u32,
     game: Option<Game>,
-) -> Result<Resolution, Refusal> {
+) -> Result<Resolution<OddsOutcome>, Refusal> {
     if attack == 0 || defence == 0 {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule("PART 12 B"),
             "odds compare two Melee Strengths of at least 1",
         ));
     }
-    let mut res = Resolution::new(RULESET, "odds", charts.hash());
+    let mut res = Resolution::<()>::new(RULESET, OddsColumn::NAME, charts.hash());
     let odds = MeleeOdds::of(attack, defence);
     res.step(Step::valued(
         rule("PART 12 B"),
@@ -99,7 +165,6 @@ pub fn resolve(
         odds.to_string(),
         None,
     ));
-    res.set("odds", odds.to_string());
     let mut column = odds;
     if let Some(game) = game {
         let chart = melee::chart_for(game);
@@ -137,6 +202,5 @@ pub fn resolve(
             "no game given: \"Each game has its own Melee Combat Results Table\", so the odds are not clamped to a table's ends",
         ));
     }
-    res.set("column", column.to_string());
-    Ok(res)
+    Ok(res.with_outcome(OddsOutcome { odds, column }))
 }

@@ -1,11 +1,14 @@
 //! Combat results and what they do to the units of a hex (PART 10 G, PART 12 F), shared
 //! by fire and melee, with the morale checks and leader deaths they call for.
 
+use super::cells::Cells;
 use super::{Game, Morale, Side, leaders, morale, rule};
-use crate::charts::{CellReader, Charts, Status};
+use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
-use serde_json::{Value, json};
+use crate::ruleset::serde_by_name;
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
 
 /// A result of the Fire or a Melee Combat Results Table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,8 +60,21 @@ impl CombatResult {
     }
 }
 
+impl FromStr for CombatResult {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CombatResult, String> {
+        CombatResult::parse(text).ok_or_else(|| {
+            format!("'{text}' is not a combat result: expected M, WD, RT, PN, PN*, 1, 2 or —")
+        })
+    }
+}
+
+serde_by_name!(CombatResult, code);
+
 /// What became of one unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Fate {
     /// Still in place, unpinned.
     Unaffected,
@@ -98,23 +114,49 @@ impl Fate {
 }
 
 /// One combat unit in the hex under fire or melee, top of the stack first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StackUnit {
     /// The unit's name as the referee knows it.
     pub name: String,
     /// Its Morale Rating, needed when it must check morale.
+    #[serde(default)]
     pub morale: Option<Morale>,
     /// An Isandhlwana 7-pounder gun unit (PART 12 F's exception).
+    #[serde(default)]
     pub gun: bool,
     /// An Omdurman British unit inside the Zariba, which does not rout (PART 13 E).
+    #[serde(default)]
     pub zariba: bool,
 }
 
-/// The state one resolution carries: charts, cell reader, dice and the growing resolution.
+/// One unit of the hex and what became of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitFate {
+    /// The unit's name.
+    pub name: String,
+    /// What became of it.
+    pub fate: Fate,
+}
+
+/// What a fire or melee did to the hex: the outcome keys fire and melee share.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct HexOutcome {
+    /// Every unit of the hex, top first, with its fate.
+    pub units: Vec<UnitFate>,
+    /// The units eliminated.
+    pub eliminated: Vec<String>,
+    /// The leaders killed (PART 13 D).
+    pub leaders_killed: Vec<String>,
+    /// The Khalifa is among them (PART 13 D); the key is written only when he is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub khalifa_killed: bool,
+}
+
+/// The state one resolution carries: cells read, dice and the growing explanation.
 pub(crate) struct Ctx<'a> {
-    pub charts: &'a Charts,
-    pub reader: CellReader<'a>,
-    pub res: Resolution,
+    pub cells: Cells<'a>,
+    pub res: Resolution<()>,
     pub dice: &'a mut dyn DiceSource,
     pub game: Game,
 }
@@ -127,52 +169,38 @@ impl<'a> Ctx<'a> {
         procedure: &str,
     ) -> Ctx<'a> {
         Ctx {
-            charts,
-            reader: CellReader::new(charts, super::RULESET),
+            cells: Cells::new(charts),
             res: Resolution::new(super::RULESET, procedure, charts.hash()),
             dice,
             game,
         }
     }
 
-    /// Refuses, listing every needed cell, if any cell read so far was missing.
+    /// The charts read.
+    pub(crate) fn charts(&self) -> &'a Charts {
+        self.cells.charts()
+    }
+
+    /// Refuses, naming every needed cell and every missing row or column, if anything read
+    /// so far was missing.
     pub(crate) fn check(&self, section: &str, what: &str) -> Result<(), Refusal> {
-        match self.reader.refusal(rule(section)) {
-            Some(mut refusal) => {
-                let mut missing: Vec<String> = Vec::new();
-                for need in &refusal.needs_cells {
-                    let chart = self.charts.chart(super::RULESET, &need.chart);
-                    if let Some(chart) = chart.filter(|c| c.status == Status::NotSupplied) {
-                        let text =
-                            format!("{} ({}) is not in the document", chart.title, chart.name);
-                        if !missing.contains(&text) {
-                            missing.push(text);
-                        }
-                    }
-                }
-                let charts = if missing.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}; ", missing.join("; "))
-                };
-                refusal.reason = format!("{what}: {charts}{}", refusal.reason);
-                Err(refusal)
-            }
+        match self.cells.refusal(rule(section), Some(what)) {
+            Some(refusal) => Err(refusal),
             None => Ok(()),
         }
     }
 
-    /// The resolution, with the reader's warnings.
-    pub(crate) fn finish(mut self) -> Resolution {
-        for w in self.reader.warnings() {
+    /// The explanation, with the warnings of the cells read, and this outcome.
+    pub(crate) fn finish<O>(mut self, outcome: O) -> Resolution<O> {
+        for w in self.cells.warnings() {
             self.res.warn(w.clone());
         }
-        self.res
+        self.res.with_outcome(outcome)
     }
 }
 
 /// The units of a hex and what has become of each.
-pub(crate) struct Stack {
+pub(crate) struct HexStack {
     pub side: Side,
     pub units: Vec<StackUnit>,
     pub fates: Vec<Fate>,
@@ -180,10 +208,10 @@ pub(crate) struct Stack {
     pub lowered: bool,
 }
 
-impl Stack {
-    pub(crate) fn new(side: Side, units: Vec<StackUnit>, lowered: bool) -> Stack {
+impl HexStack {
+    pub(crate) fn new(side: Side, units: Vec<StackUnit>, lowered: bool) -> HexStack {
         let fates = vec![Fate::Unaffected; units.len()];
-        Stack {
+        HexStack {
             side,
             units,
             fates,
@@ -265,40 +293,53 @@ impl Stack {
         }
     }
 
+    /// Whether any unit is pinned.
+    pub(crate) fn pinned(&self) -> bool {
+        self.fates
+            .iter()
+            .any(|f| matches!(f, Fate::Pinned | Fate::WithdrawnPinned))
+    }
+
     /// Rolls for the leaders in the hex once units have been eliminated (PART 13 D), and
-    /// writes the outcome keys `units`, `eliminated`, `leaders_killed`, `khalifa_killed`.
+    /// tells what became of the hex: each unit's fate, the units eliminated, the leaders
+    /// killed.
     pub(crate) fn finish(
         &self,
         ctx: &mut Ctx<'_>,
         leaders_in_hex: &[String],
-    ) -> Result<(), Refusal> {
-        let eliminated: Vec<&str> = (0..self.units.len())
+    ) -> Result<HexOutcome, Refusal> {
+        let eliminated: Vec<String> = (0..self.units.len())
             .filter(|&i| self.fates[i] == Fate::Eliminated)
-            .map(|i| self.units[i].name.as_str())
+            .map(|i| self.units[i].name.clone())
             .collect();
         let remaining = self
             .fates
             .iter()
             .filter(|f| **f != Fate::Eliminated)
             .count();
-        let killed = leaders::after_elimination(ctx, leaders_in_hex, eliminated.len(), remaining)?;
-        let units: Vec<Value> = self
+        let leaders_killed =
+            leaders::after_elimination(ctx, leaders_in_hex, eliminated.len(), remaining)?;
+        let units = self
             .units
             .iter()
             .zip(&self.fates)
-            .map(|(u, f)| json!({ "name": u.name, "fate": f.name() }))
+            .map(|(u, f)| UnitFate {
+                name: u.name.clone(),
+                fate: *f,
+            })
             .collect();
-        ctx.res.set("units", units);
-        ctx.res.set("eliminated", json!(eliminated));
-        let khalifa = killed.iter().any(|l| leaders::is_khalifa(l));
-        ctx.res.set("leaders_killed", json!(killed));
-        if khalifa {
-            ctx.res.set("khalifa_killed", true);
+        let khalifa_killed = leaders_killed.iter().any(|l| leaders::is_khalifa(l));
+        if khalifa_killed {
             ctx.res.step(Step::note(
                 rule("PART 13 D"),
                 "the Khalifa is killed: every Dervish unit lowers its Morale Rating permanently by one level, and the Taiasha make for the southern map edge",
             ));
         }
-        Ok(())
+        Ok(HexOutcome {
+            units,
+            eliminated,
+            leaders_killed,
+            khalifa_killed,
+        })
     }
 }

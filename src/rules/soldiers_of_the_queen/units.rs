@@ -2,11 +2,14 @@
 //! nationality (Glossary; PART 6 E; PART 10 F; PART 12 C).
 
 use super::Side;
+use crate::ruleset::serde_by_name;
+use std::str::FromStr;
 
 /// A firing unit's arm, as far as fire rules tell them apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Arm {
     /// Infantry.
+    #[default]
     Foot,
     /// Horse or camel cavalry (mounted or not: see `mounted`).
     Cavalry,
@@ -59,6 +62,16 @@ impl Arm {
         matches!(self, Arm::Artillery | Arm::Maxim | Arm::Gunboat)
     }
 }
+
+impl FromStr for Arm {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Arm, String> {
+        Arm::parse(text)
+    }
+}
+
+serde_by_name!(Arm, name);
 
 /// Who a unit is, for the nationality rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +137,16 @@ impl Nationality {
         matches!(self, Nationality::Colonial | Nationality::Nnc)
     }
 }
+
+impl FromStr for Nationality {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Nationality, String> {
+        Nationality::parse(text)
+    }
+}
+
+serde_by_name!(Nationality, name);
 
 /// Whether a group (impi) is the uKhulutshane, who stack and attack with any Zulus
 /// (PART 9 A, PART 12 C). "uKhitshn" is its counter's abbreviation (Game Parts D).

@@ -1,12 +1,18 @@
 //! How to Win (PART 5): the Isandhlwana Victory Conditions, and the Omdurman Automatic
 //! Victory, exit requirement and Victory Point Schedule.
 
+use super::cells::Cells;
 use super::{RULESET, cell_rule, rule};
-use crate::charts::{CellReader, Charts};
+use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 
 /// The counts that decide the Isandhlwana Game (PART 5 B).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IsandhlwanaCounts {
     /// British regular red and blue combat units not yet eliminated (officers not counted).
     pub british_regulars_remaining: u32,
@@ -14,30 +20,118 @@ pub struct IsandhlwanaCounts {
     pub zulu_units_eliminated: u32,
 }
 
+/// British combat units eliminated on one Game Turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EliminatedOnTurn {
+    /// The Game Turn.
+    pub turn: u32,
+    /// How many.
+    pub count: u32,
+}
+
 /// The counts that decide the Omdurman Game (PART 5).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OmdurmanCounts {
     /// The last Game Turn completed (21 ends the game after the British Player Turn).
     pub turn: u32,
     /// Unrouted, unpinned British combat units exited through the south exit hexes
     /// (leaders and gunboats not counted).
+    #[serde(default)]
     pub british_exited: u32,
     /// British combat units neither eliminated nor exited.
     pub british_remaining: u32,
     /// The Khalifa has been killed.
+    #[serde(default)]
     pub khalifa_killed: bool,
     /// Dervish combat units eliminated.
+    #[serde(default)]
     pub dervish_eliminated: u32,
-    /// British combat units eliminated, as (Game Turn, count).
-    pub british_eliminated: Vec<(u32, u32)>,
+    /// British combat units eliminated, turn by turn.
+    #[serde(default)]
+    pub british_eliminated: Vec<EliminatedOnTurn>,
     /// Game Turns from Turn 12 on in which the British exited no combat unit.
+    #[serde(default)]
     pub turns_without_exit: Vec<u32>,
 }
 
+/// The counts of one game, by its name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum VictoryInput {
+    /// The Isandhlwana Game.
+    Isandhlwana(IsandhlwanaCounts),
+    /// The Omdurman Game.
+    Omdurman(OmdurmanCounts),
+}
+
+/// Who has won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// The British player.
+    British,
+    /// The Zulu player.
+    Zulu,
+    /// The Dervish player.
+    Dervish,
+    /// No one yet: play goes on.
+    None,
+    /// The game is over and neither player's condition is met.
+    Draw,
+}
+
+/// Who has won: the `--json` outcome of `laager sotq victory`. The Omdurman keys are
+/// written for the Omdurman Game only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryOutcome {
+    /// The winner, `none` while play goes on.
+    pub winner: Winner,
+    /// The game has ended.
+    pub game_over: bool,
+    /// Omdurman: the British Automatic Victory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub automatic: Option<bool>,
+    /// Omdurman: the British Victory Points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub british_vp: Option<i64>,
+    /// Omdurman: the Dervish Victory Points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dervish_vp: Option<i64>,
+    /// Omdurman: British combat units exited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub british_exited: Option<u32>,
+}
+
+/// How to Win (PART 5).
+pub struct Victory;
+
+impl Procedure for Victory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "victory";
+    type Input = VictoryInput;
+    type Outcome = VictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VictoryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<VictoryOutcome>, Refusal> {
+        match input {
+            VictoryInput::Isandhlwana(counts) => isandhlwana(charts, counts),
+            VictoryInput::Omdurman(counts) => omdurman(charts, counts),
+        }
+    }
+}
+
 /// PART 5 B: "The Zulu player wins if he eliminates all British regular red and blue combat
-/// units before he loses 14 of his own combat units." Outcome: `winner`, `game_over`.
-pub fn isandhlwana(charts: &Charts, c: &IsandhlwanaCounts) -> Result<Resolution, Refusal> {
-    let mut res = Resolution::new(RULESET, "victory", charts.hash());
+/// units before he loses 14 of his own combat units."
+fn isandhlwana(
+    charts: &Charts,
+    c: &IsandhlwanaCounts,
+) -> Result<Resolution<VictoryOutcome>, Refusal> {
+    let mut res = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
     let zulu = c.british_regulars_remaining == 0;
     let british = c.zulu_units_eliminated >= 14;
     res.step(Step::valued(
@@ -53,34 +147,39 @@ pub fn isandhlwana(charts: &Charts, c: &IsandhlwanaCounts) -> Result<Resolution,
         None,
     ));
     if zulu && british {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule("PART 5 A"),
             "both players' conditions are met in these counts, but the game ends immediately when the first is achieved: give the counts at that moment",
         ));
     }
     let winner = if zulu {
-        "zulu"
+        Winner::Zulu
     } else if british {
-        "british"
+        Winner::British
     } else {
-        "none"
+        Winner::None
     };
     res.step(Step::note(
         rule("PART 5 A"),
-        if winner == "none" {
+        if winner == Winner::None {
             "There are no set number of Game Turns: play goes on"
         } else {
             "The game ends immediately when one player achieves his Victory Conditions"
         },
     ));
-    res.set("winner", winner);
-    res.set("game_over", winner != "none");
-    Ok(res)
+    Ok(res.with_outcome(VictoryOutcome {
+        winner,
+        game_over: winner != Winner::None,
+        automatic: None,
+        british_vp: None,
+        dervish_vp: None,
+        british_exited: None,
+    }))
 }
 
 fn vp(
-    reader: &mut CellReader<'_>,
-    res: &mut Resolution,
+    cells: &mut Cells<'_>,
+    res: &mut Resolution<()>,
     key: &str,
     count: u32,
     text: &str,
@@ -89,7 +188,7 @@ fn vp(
     if count == 0 {
         return;
     }
-    if let Some(points) = reader.int("omdurman_victory_points", &[key]) {
+    if let Some(points) = cells.int("omdurman_victory_points", &[key]) {
         let gained = points * i64::from(count);
         *total += gained;
         res.step(Step::valued(
@@ -102,17 +201,16 @@ fn vp(
 }
 
 /// The Omdurman Game: Automatic Victory, or at the end of Game Turn 21 the exit requirement
-/// and the Victory Point totals. Outcome: `winner`, `game_over`, `automatic`, `british_vp`,
-/// `dervish_vp`, `british_exited`.
-pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refusal> {
-    let bad = |reason: String| Refusal::by_rule(rule("PART 5 A"), reason);
+/// and the Victory Point totals.
+fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution<VictoryOutcome>, Refusal> {
+    let bad = |reason: String| Refusal::bad_input(rule("PART 5 A"), reason);
     if c.turn == 0 || c.turn > 21 {
         return Err(bad(format!(
             "turn {}: the Omdurman Game runs from Game Turn 1 to 21",
             c.turn
         )));
     }
-    for &(turn, _) in &c.british_eliminated {
+    for &EliminatedOnTurn { turn, .. } in &c.british_eliminated {
         if turn == 0 || turn > c.turn {
             return Err(bad(format!(
                 "a British unit eliminated on turn {turn}, outside turns 1-{}",
@@ -128,8 +226,7 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
             )));
         }
     }
-    let mut res = Resolution::new(RULESET, "victory", charts.hash());
-    res.set("british_exited", c.british_exited);
+    let mut res = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
     // PART 5 B: "The British Player wins an Automatic Victory if he exits all combat units
     // that have not been eliminated (minimum 32 units)".
     let automatic = c.british_remaining == 0 && c.british_exited >= 32;
@@ -142,12 +239,11 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
         c.british_exited,
         None,
     ));
-    res.set("automatic", automatic);
 
-    let mut reader = CellReader::new(charts, RULESET);
+    let mut cells = Cells::new(charts);
     let mut british = 0i64;
     vp(
-        &mut reader,
+        &mut cells,
         &mut res,
         "british.killing-the-khalifa",
         u32::from(c.khalifa_killed),
@@ -155,7 +251,7 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
         &mut british,
     );
     vp(
-        &mut reader,
+        &mut cells,
         &mut res,
         "british.dervish-combat-unit",
         c.dervish_eliminated,
@@ -163,14 +259,14 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
         &mut british,
     );
     let mut dervish = 0i64;
-    for &(turn, count) in &c.british_eliminated {
+    for &EliminatedOnTurn { turn, count } in &c.british_eliminated {
         let key = match turn {
             1..=8 => "dervish.british-combat-unit-turns-1-8",
             9..=16 => "dervish.british-combat-unit-turns-9-16",
             _ => "dervish.british-combat-unit-turns-17-21",
         };
         vp(
-            &mut reader,
+            &mut cells,
             &mut res,
             key,
             count,
@@ -182,18 +278,19 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
     no_exit.sort_unstable();
     no_exit.dedup();
     vp(
-        &mut reader,
+        &mut cells,
         &mut res,
         "dervish.turn-without-british-exit",
         no_exit.len() as u32,
         "Dervish: Game Turns from Turn 12 with no British exit",
         &mut dervish,
     );
-    if let Some(refusal) = reader.refusal(rule("PART 5 B")) {
+    if let Some(refusal) = cells.refusal(rule("PART 5 B"), None) {
         return Err(refusal);
     }
-    res.set("british_vp", british);
-    res.set("dervish_vp", dervish);
+    for w in cells.warnings() {
+        res.warn(w.clone());
+    }
 
     let game_over = automatic || c.turn == 21;
     let winner = if automatic {
@@ -201,33 +298,38 @@ pub fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution, Refus
             rule("PART 5 A"),
             "Automatic Victory: the game ends immediately",
         ));
-        "british"
+        Winner::British
     } else if !game_over {
         res.step(Step::note(rule("PART 5 A"), "the Omdurman Game ends on Game Turn 21 when the British Player Turn is complete: play goes on"));
-        "none"
+        Winner::None
     } else if c.british_exited < 32 {
         res.step(Step::note(
             rule("PART 5 B"),
             "The Dervish Player wins if he prevents the British Player from exiting 32 units",
         ));
-        "dervish"
+        Winner::Dervish
     } else if british > dervish {
         res.step(Step::note(rule("PART 5 B"), "The British Player wins if he exits at least 32 British units and has a higher Victory Point total"));
-        "british"
+        Winner::British
     } else if dervish > british {
         res.step(Step::note(
             rule("PART 5 B"),
             "The Dervish Player wins if his Victory Point total is higher at the end of the game",
         ));
-        "dervish"
+        Winner::Dervish
     } else {
         res.step(Step::note(
             rule("PART 5 B"),
             "32 units exited and equal Victory Points: neither player's condition is met",
         ));
-        "draw"
+        Winner::Draw
     };
-    res.set("winner", winner);
-    res.set("game_over", game_over);
-    Ok(res)
+    Ok(res.with_outcome(VictoryOutcome {
+        winner,
+        game_over,
+        automatic: Some(automatic),
+        british_vp: Some(british),
+        dervish_vp: Some(dervish),
+        british_exited: Some(c.british_exited),
+    }))
 }

@@ -333,3 +333,81 @@ fn tables_check_lists_the_missing_charts_as_not_supplied() {
         );
     }
 }
+
+#[test]
+fn each_cell_a_fire_refusal_names_can_be_given_with_cell_until_it_resolves() {
+    // A field gun (S) at 2 hexes, strength 2, on the shipped tables: the refusal names the
+    // Range Effects cell, then the six cells of the 1-2 column; each address, given back
+    // as --cell ADDRESS=VALUE, is taken as it is, and the fire resolves (die 3: "—").
+    let mut cells: Vec<String> = Vec::new();
+    for _ in 0..4 {
+        let mut args = vec![
+            "sotq",
+            "fire",
+            "--game",
+            "isandhlwana",
+            "--firer",
+            "strength=2,weapon=S,range=2,nationality=regular",
+            "--target",
+            "morale=B",
+            "--dice",
+            "3",
+            "--json",
+        ];
+        for cell in &cells {
+            args.extend(["--cell", cell.as_str()]);
+        }
+        let (code, v) = json_of(&args);
+        if code == Some(0) {
+            assert_eq!(v["outcome"]["result"], "—");
+            assert_eq!(v["outcome"]["column"], "1-2");
+            assert_eq!(cells.len(), 7, "{cells:?}");
+            return;
+        }
+        assert_eq!(v["refusal"]["kind"], "needs_cells", "{v}");
+        let named = v["refusal"]["needs_cells"].as_array().expect("cells");
+        assert!(!named.is_empty(), "nothing to type: {v}");
+        for cell in named {
+            let key: Vec<&str> = cell["key"]
+                .as_array()
+                .expect("key")
+                .iter()
+                .map(|k| k.as_str().expect("text"))
+                .collect();
+            let value = if cell["chart"] == "range_effects" {
+                "0"
+            } else {
+                "—"
+            };
+            cells.push(format!(
+                "{}:{}={value}",
+                cell["chart"].as_str().expect("chart"),
+                key.join(":")
+            ));
+        }
+    }
+    panic!("still refused with {cells:?}");
+}
+
+#[test]
+fn a_fire_needing_headings_the_document_lacks_names_no_cell() {
+    // The small-arms letter T at 3 hexes: no column of 3 hexes, no strength-4 column in the
+    // shipped charts, so no cell --cell could take.
+    let (code, v) = json_of(&[
+        "sotq",
+        "fire",
+        "--game",
+        "isandhlwana",
+        "--firer",
+        "strength=4,weapon=T,range=3,nationality=regular",
+        "--target",
+        "morale=B",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(v["refusal"]["kind"], "needs_cells");
+    assert_eq!(v["refusal"]["needs_cells"], serde_json::json!([]));
+    assert_eq!(v["refusal"]["rule"]["section"], "PART 10 B");
+}

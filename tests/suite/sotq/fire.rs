@@ -9,14 +9,13 @@
 
 use super::{club, club_dir, dice, shipped};
 use crate::support::OutcomeKeys;
-use laager::Resolution;
 use laager::charts::Charts;
-use laager::resolution::Refusal;
-use laager::rules::soldiers_of_the_queen::Game;
-use laager::rules::soldiers_of_the_queen::fire::{self, Fire, Firer, Phase, Target};
-use laager::rules::soldiers_of_the_queen::results::StackUnit;
-use laager::rules::soldiers_of_the_queen::units::{Arm, Nationality};
-use laager::rules::soldiers_of_the_queen::{Morale, RULESET};
+use laager::resolution::{Refusal, RefusalKind, Resolution};
+use laager::rules::Procedure as _;
+use laager::rules::soldiers_of_the_queen::{
+    Arm, Fire, FireInput, FireOutcome, Firer, Game, Morale, Nationality, Phase, RULESET, StackUnit,
+    Target,
+};
 use serde_json::json;
 
 fn firer(name: &str, strength: u32, weapon: &str, range: u32, nationality: Nationality) -> Firer {
@@ -48,8 +47,8 @@ fn unit(name: &str, morale: Morale) -> StackUnit {
     }
 }
 
-fn at(game: Game, firers: Vec<Firer>, units: Vec<StackUnit>) -> Fire {
-    Fire {
+fn at(game: Game, firers: Vec<Firer>, units: Vec<StackUnit>) -> FireInput {
+    FireInput {
         game,
         phase: Phase::Defensive,
         firers,
@@ -61,9 +60,9 @@ fn at(game: Game, firers: Vec<Firer>, units: Vec<StackUnit>) -> Fire {
     }
 }
 
-fn resolve(charts: &Charts, f: &Fire, faces: &[u8]) -> Resolution {
+fn resolve(charts: &Charts, f: &FireInput, faces: &[u8]) -> Resolution<FireOutcome> {
     let mut d = dice(faces);
-    let res = fire::resolve(charts, f, &mut d).expect("resolves");
+    let res = Fire::resolve(charts, f, &mut d).expect("resolves");
     assert_eq!(
         laager::dice::DiceSource::unused(&d),
         0,
@@ -72,8 +71,8 @@ fn resolve(charts: &Charts, f: &Fire, faces: &[u8]) -> Resolution {
     res
 }
 
-fn refusal(charts: &Charts, f: &Fire) -> Refusal {
-    fire::resolve(charts, f, &mut dice(&[1, 1, 1, 1, 1, 1])).expect_err("refuses")
+fn refusal(charts: &Charts, f: &FireInput) -> Refusal {
+    Fire::resolve(charts, f, &mut dice(&[1, 1, 1, 1, 1, 1])).expect_err("refuses")
 }
 
 fn regular(strength: u32, weapon: &str, range: u32) -> Firer {
@@ -141,7 +140,16 @@ fn shipped_tables_refuse_a_strength_above_the_known_columns() {
         &charts,
         &at(Game::Isandhlwana, vec![regular(7, "S", 2)], zulus()),
     );
-    assert_eq!(cells(&r), ["fire_combat_results:column:strength 7"]);
+    // The columns above 1-2 are not in the document: their headings are no cells to type.
+    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert!(cells(&r).is_empty(), "{:?}", cells(&r));
+    assert!(
+        r.reason.contains(
+            "a total Fire Strength of 7 is under no column of fire_combat_results whose heading is known (its columns: 0, 1-2, and others the document does not print)"
+        ),
+        "{}",
+        r.reason
+    );
 }
 
 #[test]

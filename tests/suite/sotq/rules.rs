@@ -2,13 +2,17 @@
 //! hand from the text.
 
 use super::{club, dice, shipped};
-use crate::support::OutcomeKeys;
-use laager::rules::soldiers_of_the_queen::hex::{self, Hex, ShiftedColumns};
-use laager::rules::soldiers_of_the_queen::leaders::{self, AloneCase, Position, Rallier, Rally};
-use laager::rules::soldiers_of_the_queen::movement::{self, Entry, Kind, Piece};
-use laager::rules::soldiers_of_the_queen::odds::{self, MeleeOdds};
-use laager::rules::soldiers_of_the_queen::victory::{self, IsandhlwanaCounts, OmdurmanCounts};
-use laager::rules::soldiers_of_the_queen::{Game, Side, ammo};
+use laager::charts::Charts;
+use laager::dice::EnteredDice;
+use laager::resolution::{Refusal, RefusalKind, Resolution};
+use laager::rules::Procedure;
+use laager::rules::soldiers_of_the_queen::{
+    Allowance, AllowanceInput, AloneCase, EliminatedOnTurn, Entry, EntryInput, Game, Hex,
+    IsandhlwanaCounts, Kind, LeaderDeath, LeaderDeathInput, MeleeOdds, OddsColumn, OddsInput,
+    OmdurmanCounts, Piece, Position, Rallier, Rally, RallyInput, Range, RangeInput, Resupply,
+    ResupplyInput, ResupplyUnit, ShiftedColumns, Side, Stack, StackInput, StackOutcome, Victory,
+    VictoryInput, VictoryOutcome, Winner,
+};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -16,11 +20,35 @@ fn h(text: &str) -> Hex {
     Hex::parse(text).expect("hex")
 }
 
+/// No dice: the procedures that throw none.
+fn no_dice() -> EnteredDice {
+    dice(&[])
+}
+
+/// Resolves a procedure that throws no dice.
+fn resolve<P: Procedure>(
+    charts: &Charts,
+    input: &P::Input,
+) -> Result<Resolution<P::Outcome>, Refusal> {
+    P::resolve(charts, input, &mut no_dice())
+}
+
+fn range(from: &str, to: &str, shifted_columns: Option<ShiftedColumns>) -> u32 {
+    let input = RangeInput {
+        from: h(from),
+        to: h(to),
+        shifted_columns,
+    };
+    resolve::<Range>(&shipped(), &input)
+        .expect("range")
+        .outcome
+        .hexes
+}
+
 #[test]
 fn an_adjacent_hex_is_at_range_one() {
     // PART 10 A: "The firing unit's hex is not counted; the target's hex is counted."
-    let res = hex::range(&shipped(), h("0328"), h("0329"), None).expect("range");
-    assert_eq!(res.out("hexes"), 1);
+    assert_eq!(range("0328", "0329", None), 1);
     assert_eq!(h("0328").range_to(h("0334"), ShiftedColumns::Even), 6);
     // Along row 01: 0101-0201-0301-0401, each step a neighbour.
     assert_eq!(h("0101").range_to(h("0401"), ShiftedColumns::Even), 3);
@@ -45,9 +73,7 @@ fn the_omdurman_british_line_is_unbroken_with_the_even_columns_shifted() {
 
 #[test]
 fn the_column_setting_can_be_overridden() {
-    let res =
-        hex::range(&shipped(), h("2525"), h("2424"), Some(ShiftedColumns::Odd)).expect("range");
-    assert_eq!(res.out("hexes"), 2);
+    assert_eq!(range("2525", "2424", Some(ShiftedColumns::Odd)), 2);
 }
 
 #[test]
@@ -106,20 +132,32 @@ proptest! {
 #[test]
 fn odds_are_clamped_only_once_the_melee_table_is_supplied() {
     // PART 12 B: "Attacks at odds higher than the highest column on the table use the highest column."
-    let shipped_odds = odds::resolve(&shipped(), 30, 1, Some(Game::Omdurman)).expect("odds");
-    assert_eq!(shipped_odds.out("column"), "30-1");
-    let club_odds = odds::resolve(&club(), 30, 1, Some(Game::Omdurman)).expect("odds");
-    assert_eq!(club_odds.out("column"), "6-1");
-    assert_eq!(club_odds.out("odds"), "30-1");
-    let low = odds::resolve(&club(), 1, 9, Some(Game::Isandhlwana)).expect("odds");
-    assert_eq!(low.out("column"), "1-3");
+    let odds = |charts: &Charts, attack, defence, game| {
+        resolve::<OddsColumn>(
+            charts,
+            &OddsInput {
+                attack,
+                defence,
+                game: Some(game),
+            },
+        )
+        .expect("odds")
+        .outcome
+    };
+    let shipped_odds = odds(&shipped(), 30, 1, Game::Omdurman);
+    assert_eq!(shipped_odds.column, MeleeOdds::For(30));
+    let club_odds = odds(&club(), 30, 1, Game::Omdurman);
+    assert_eq!(club_odds.column, MeleeOdds::For(6));
+    assert_eq!(club_odds.odds, MeleeOdds::For(30));
+    let low = odds(&club(), 1, 9, Game::Isandhlwana);
+    assert_eq!(low.column, MeleeOdds::Against(3));
 }
 
 #[test]
 fn the_fourth_unit_entering_one_hex_pays_four_movement_points() {
     // PART 15: "The fourth unit to enter the same hex in Entry Area A would pay 4 Movement
     // Points, 1 to enter the hex and 3 for the units that entered before it."
-    let e = Entry {
+    let e = EntryInput {
         game: Game::Isandhlwana,
         side: Side::Zulu,
         hex: None,
@@ -128,16 +166,16 @@ fn the_fourth_unit_entering_one_hex_pays_four_movement_points() {
         terrain: None,
         unit_type: Some("zulu-infantry".to_owned()),
     };
-    let res = movement::entry(&shipped(), &e).expect("entry");
-    assert_eq!(res.out("mp"), 4);
-    assert_eq!(res.out("allowance"), 5);
-    assert_eq!(res.out("remaining"), 1);
+    let res = resolve::<Entry>(&shipped(), &e).expect("entry").outcome;
+    assert_eq!(res.mp, 4);
+    assert_eq!(res.allowance, Some(5));
+    assert_eq!(res.remaining, Some(1));
 }
 
 #[test]
 fn the_second_british_unit_into_2201_pays_one_more() {
     // PART 15: "the second unit to enter hex 2201 must pay an additional Movement Point."
-    let e = Entry {
+    let e = EntryInput {
         game: Game::Isandhlwana,
         side: Side::British,
         hex: Some(h("2201")),
@@ -146,12 +184,15 @@ fn the_second_british_unit_into_2201_pays_one_more() {
         terrain: None,
         unit_type: None,
     };
-    assert_eq!(movement::entry(&shipped(), &e).expect("entry").out("mp"), 2);
+    assert_eq!(
+        resolve::<Entry>(&shipped(), &e).expect("entry").outcome.mp,
+        2
+    );
 }
 
 #[test]
 fn entry_by_terrain_asks_for_the_terrain_effects_chart() {
-    let e = Entry {
+    let e = EntryInput {
         game: Game::Isandhlwana,
         side: Side::Zulu,
         hex: None,
@@ -160,7 +201,9 @@ fn entry_by_terrain_asks_for_the_terrain_effects_chart() {
         terrain: Some("clear".to_owned()),
         unit_type: None,
     };
-    let r = movement::entry(&shipped(), &e).expect_err("refuses");
+    let r = resolve::<Entry>(&shipped(), &e).expect_err("refuses");
+    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert_eq!(r.rule.section, "PART 6 A");
     assert_eq!(
         r.needs_cells[0].address(),
         "terrain_effects_isandhlwana:clear:movement_cost"
@@ -170,19 +213,41 @@ fn entry_by_terrain_asks_for_the_terrain_effects_chart() {
 #[test]
 fn movement_allowances_are_the_printed_tables() {
     // PART 6 B: "Zulu Infantry 5", "Gunboats 20".
+    let allowance = |game, unit_type: &str| {
+        resolve::<Allowance>(
+            &shipped(),
+            &AllowanceInput {
+                game,
+                unit_type: unit_type.to_owned(),
+            },
+        )
+    };
     assert_eq!(
-        movement::allowance(&shipped(), Game::Isandhlwana, "zulu-infantry")
+        allowance(Game::Isandhlwana, "zulu-infantry")
             .expect("a")
-            .out("allowance"),
+            .outcome
+            .allowance,
         5
     );
     assert_eq!(
-        movement::allowance(&shipped(), Game::Omdurman, "gunboat")
+        allowance(Game::Omdurman, "gunboat")
             .expect("a")
-            .out("allowance"),
+            .outcome
+            .allowance,
         20
     );
-    assert!(movement::allowance(&shipped(), Game::Omdurman, "zulu-infantry").is_err());
+    let r = allowance(Game::Omdurman, "zulu-infantry").expect_err("not an Omdurman type");
+    assert_eq!(r.kind, RefusalKind::BadInput);
+    assert_eq!(r.rule.section, "PART 6 B");
+}
+
+fn check_stack(game: Game, side: Side, pieces: &[Piece]) -> StackOutcome {
+    let input = StackInput {
+        game,
+        side,
+        pieces: pieces.to_vec(),
+    };
+    resolve::<Stack>(&shipped(), &input).expect("s").outcome
 }
 
 fn piece(name: &str, kind: Kind, melee: u32, group: &str) -> Piece {
@@ -202,27 +267,12 @@ fn two_zulu_units_may_stack_but_not_three_unless_the_third_is_ukhulutshane() {
         piece("a", Kind::Foot, 4, "uVe"),
         piece("b", Kind::Foot, 4, "uVe"),
     ];
-    assert_eq!(
-        movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &two)
-            .expect("s")
-            .out("legal"),
-        true
-    );
+    assert!(check_stack(Game::Isandhlwana, Side::Zulu, &two).legal);
     let mut three = two.to_vec();
     three.push(piece("c", Kind::Foot, 4, "uVe"));
-    assert_eq!(
-        movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &three)
-            .expect("s")
-            .out("legal"),
-        false
-    );
+    assert!(!check_stack(Game::Isandhlwana, Side::Zulu, &three).legal);
     three[2].group = Some("uKhulutshane".to_owned());
-    assert_eq!(
-        movement::stack(&shipped(), Game::Isandhlwana, Side::Zulu, &three)
-            .expect("s")
-            .out("legal"),
-        true
-    );
+    assert!(check_stack(Game::Isandhlwana, Side::Zulu, &three).legal);
 }
 
 #[test]
@@ -234,19 +284,14 @@ fn isandhlwana_british_stack_eight_melee_points_guns_free_the_wagon_four() {
         piece("C", Kind::Foot, 4, "1/24"),
         piece("gun", Kind::Artillery, 1, "RA"),
     ];
-    let res = movement::stack(&shipped(), Game::Isandhlwana, Side::British, &ok).expect("s");
-    assert_eq!(res.out("legal"), true);
-    assert_eq!(res.out("may_fire"), json!(["A", "C"]));
+    let res = check_stack(Game::Isandhlwana, Side::British, &ok);
+    assert!(res.legal);
+    assert_eq!(res.may_fire, ["A", "C"]);
     let over = [
         piece("A", Kind::Foot, 5, "1/24"),
         piece("wagon", Kind::Wagon, 0, ""),
     ];
-    assert_eq!(
-        movement::stack(&shipped(), Game::Isandhlwana, Side::British, &over)
-            .expect("s")
-            .out("legal"),
-        false
-    );
+    assert!(!check_stack(Game::Isandhlwana, Side::British, &over).legal);
 }
 
 #[test]
@@ -258,20 +303,16 @@ fn omdurman_top_unit_and_one_artillery_fire_unless_artillery_is_on_top() {
         piece("Maxim A", Kind::Artillery, 0, ""),
     ];
     assert_eq!(
-        movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
-            .expect("s")
-            .out("may_fire"),
-        json!(["RB a", "Maxim A"])
+        check_stack(Game::Omdurman, Side::British, &stack).may_fire,
+        ["RB a", "Maxim A"]
     );
     let stack = [
         piece("Maxim A", Kind::Artillery, 0, ""),
         piece("RB a", Kind::Foot, 3, "RB"),
     ];
     assert_eq!(
-        movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
-            .expect("s")
-            .out("may_fire"),
-        json!(["Maxim A"])
+        check_stack(Game::Omdurman, Side::British, &stack).may_fire,
+        ["Maxim A"]
     );
 }
 
@@ -281,12 +322,7 @@ fn omdurman_mounted_cavalry_stacks_alone() {
         piece("21 Lancr", Kind::Mounted, 3, "Cavalry"),
         piece("RB a", Kind::Foot, 3, "RB"),
     ];
-    assert_eq!(
-        movement::stack(&shipped(), Game::Omdurman, Side::British, &stack)
-            .expect("s")
-            .out("legal"),
-        false
-    );
+    assert!(!check_stack(Game::Omdurman, Side::British, &stack).legal);
 }
 
 #[test]
@@ -298,10 +334,13 @@ fn a_leader_dies_on_two_or_twelve() {
         ([3, 4], false),
         ([1, 2], false),
     ] {
-        let res = leaders::death_roll(&shipped(), &mut dice(&faces)).expect("roll");
-        assert_eq!(res.out("killed"), killed, "{faces:?}");
+        let res = LeaderDeath::resolve(&shipped(), &LeaderDeathInput::default(), &mut dice(&faces))
+            .expect("roll");
+        assert_eq!(res.outcome.killed, killed, "{faces:?}");
     }
-    let odds = leaders::death_odds();
+    let odds = LeaderDeath::odds(&shipped(), &LeaderDeathInput::default())
+        .expect("the roll has odds")
+        .expect("no refusal");
     assert!((odds.probability(&json!(true)) - 2.0 / 36.0).abs() < 1e-12);
     assert!((odds.total() - 1.0).abs() < 1e-12);
 }
@@ -314,14 +353,20 @@ fn a_leader_alone_dies_to_an_adjacent_or_passing_enemy_and_moves_from_a_pinned_o
         (AloneCase::AdjacentPinnedOrRouted, false),
         (AloneCase::AdjacentImpassable, false),
     ] {
-        let res = leaders::alone(&shipped(), case);
-        assert_eq!(res.out("killed"), killed, "{case:?}");
-        assert_eq!(res.out("moves_away"), !killed, "{case:?}");
+        let input = LeaderDeathInput { alone: Some(case) };
+        let res = resolve::<LeaderDeath>(&shipped(), &input).expect("no dice");
+        assert_eq!(res.outcome.killed, killed, "{case:?}");
+        assert_eq!(res.outcome.moves_away, Some(!killed), "{case:?}");
+        assert_eq!(
+            LeaderDeath::odds(&shipped(), &input),
+            None,
+            "no dice, no odds"
+        );
     }
 }
 
-fn rally(game: Game, side: Side, rallier: Rallier, unit: &str, position: Position) -> Rally {
-    Rally {
+fn rally(game: Game, side: Side, rallier: Rallier, unit: &str, position: Position) -> RallyInput {
+    RallyInput {
         game,
         side,
         rallier,
@@ -332,8 +377,11 @@ fn rally(game: Game, side: Side, rallier: Rallier, unit: &str, position: Positio
     }
 }
 
-fn rallied(r: &Rally) -> bool {
-    leaders::rally(&shipped(), r).out("rallied") == json!(true)
+fn rallied(r: &RallyInput) -> bool {
+    resolve::<Rally>(&shipped(), r)
+        .expect("no refusal")
+        .outcome
+        .rallied
 }
 
 #[test]
@@ -426,18 +474,25 @@ fn artillery_rallies_by_kitchener_or_gatacre_and_any_dervish_leader() {
 fn isandhlwana_victory_goes_to_whoever_meets_his_condition() {
     // PART 5 B: the Zulus when no British regular is left; the British at 14 Zulu units.
     let check = |remaining, eliminated| {
-        victory::isandhlwana(
+        resolve::<Victory>(
             &shipped(),
-            &IsandhlwanaCounts {
+            &VictoryInput::Isandhlwana(IsandhlwanaCounts {
                 british_regulars_remaining: remaining,
                 zulu_units_eliminated: eliminated,
-            },
+            }),
         )
     };
-    assert_eq!(check(0, 13).expect("v").out("winner"), "zulu");
-    assert_eq!(check(3, 14).expect("v").out("winner"), "british");
-    assert_eq!(check(3, 13).expect("v").out("winner"), "none");
-    assert!(check(0, 14).is_err());
+    assert_eq!(check(0, 13).expect("v").outcome.winner, Winner::Zulu);
+    assert_eq!(check(3, 14).expect("v").outcome.winner, Winner::British);
+    assert_eq!(check(3, 13).expect("v").outcome.winner, Winner::None);
+    assert_eq!(
+        check(0, 14).expect_err("both at once").kind,
+        RefusalKind::BadInput
+    );
+}
+
+fn omdurman_victory(c: &OmdurmanCounts) -> Result<VictoryOutcome, Refusal> {
+    resolve::<Victory>(&shipped(), &VictoryInput::Omdurman(c.clone())).map(|r| r.outcome)
 }
 
 fn omdurman(turn: u32, exited: u32, remaining: u32) -> OmdurmanCounts {
@@ -454,11 +509,11 @@ fn omdurman(turn: u32, exited: u32, remaining: u32) -> OmdurmanCounts {
 
 #[test]
 fn omdurman_automatic_victory_needs_every_surviving_unit_exited_and_32() {
-    let res = victory::omdurman(&shipped(), &omdurman(15, 33, 0)).expect("v");
-    assert_eq!(res.out("automatic"), true);
-    assert_eq!(res.out("winner"), "british");
-    let res = victory::omdurman(&shipped(), &omdurman(15, 33, 1)).expect("v");
-    assert_eq!(res.out("winner"), "none");
+    let res = omdurman_victory(&omdurman(15, 33, 0)).expect("v");
+    assert_eq!(res.automatic, Some(true));
+    assert_eq!(res.winner, Winner::British);
+    let res = omdurman_victory(&omdurman(15, 33, 1)).expect("v");
+    assert_eq!(res.winner, Winner::None);
 }
 
 #[test]
@@ -468,12 +523,15 @@ fn omdurman_victory_points_follow_the_schedule() {
     let mut c = omdurman(21, 32, 2);
     c.khalifa_killed = true;
     c.dervish_eliminated = 10;
-    c.british_eliminated = vec![(5, 2), (10, 1), (18, 3)];
+    c.british_eliminated = [(5, 2), (10, 1), (18, 3)]
+        .into_iter()
+        .map(|(turn, count)| EliminatedOnTurn { turn, count })
+        .collect();
     c.turns_without_exit = vec![12, 13];
-    let res = victory::omdurman(&shipped(), &c).expect("v");
-    assert_eq!(res.out("british_vp"), 17);
-    assert_eq!(res.out("dervish_vp"), 23);
-    assert_eq!(res.out("winner"), "dervish");
+    let res = omdurman_victory(&c).expect("v");
+    assert_eq!(res.british_vp, Some(17));
+    assert_eq!(res.dervish_vp, Some(23));
+    assert_eq!(res.winner, Winner::Dervish);
 }
 
 #[test]
@@ -481,33 +539,20 @@ fn omdurman_ends_on_turn_21_for_the_exit_count_and_points() {
     // "The British Player wins if he exits at least 32 British units and has a higher Victory Point total."
     let mut c = omdurman(21, 32, 4);
     c.dervish_eliminated = 5;
-    assert_eq!(
-        victory::omdurman(&shipped(), &c).expect("v").out("winner"),
-        "british"
-    );
+    assert_eq!(omdurman_victory(&c).expect("v").winner, Winner::British);
     c.british_exited = 31;
-    assert_eq!(
-        victory::omdurman(&shipped(), &c).expect("v").out("winner"),
-        "dervish"
-    );
+    assert_eq!(omdurman_victory(&c).expect("v").winner, Winner::Dervish);
     let tie = omdurman(21, 32, 4);
-    assert_eq!(
-        victory::omdurman(&shipped(), &tie)
-            .expect("v")
-            .out("winner"),
-        "draw"
-    );
+    assert_eq!(omdurman_victory(&tie).expect("v").winner, Winner::Draw);
     let mut early = omdurman(11, 0, 40);
     early.turns_without_exit = vec![11];
-    assert!(
-        victory::omdurman(&shipped(), &early).is_err(),
-        "turns before 12 score nothing"
-    );
+    let r = omdurman_victory(&early).expect_err("turns before 12 score nothing");
+    assert_eq!(r.kind, RefusalKind::BadInput);
 }
 
-fn resupply(marked: u32, range: u32) -> ammo::Resupply {
-    ammo::Resupply {
-        unit_type: "foot".to_owned(),
+fn resupply(marked: u32, range: u32) -> ResupplyInput {
+    ResupplyInput {
+        unit_type: ResupplyUnit::Foot,
         boxes: 10,
         marked,
         range,
@@ -520,34 +565,41 @@ fn resupply(marked: u32, range: u32) -> ammo::Resupply {
 
 #[test]
 fn resupply_asks_for_the_table_the_document_lacks() {
-    let r = ammo::resupply(&shipped(), &resupply(5, 2), &mut dice(&[1])).expect_err("refuses");
-    assert_eq!(
-        r.needs_cells[0].address(),
-        "ammunition_resupply:foot:range 2"
+    // The table's range columns are not in the document: no cell to type, the table to supply.
+    let r = Resupply::resolve(&shipped(), &resupply(5, 2), &mut dice(&[1])).expect_err("refuses");
+    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert!(r.needs_cells.is_empty(), "{:?}", r.needs_cells);
+    assert_eq!(r.rule.section, "PART 11");
+    assert!(
+        r.reason.contains(
+            "a range of 2 hexes from the wagon is under no column of ammunition_resupply"
+        ),
+        "{}",
+        r.reason
     );
 }
 
 #[test]
 fn resupply_erases_the_last_mark_when_the_die_is_in_range() {
     // Test club: foot at 0-2 hexes succeeds on 1-5. "erases the last marked box".
-    let res = ammo::resupply(&club(), &resupply(5, 2), &mut dice(&[5])).expect("roll");
-    assert_eq!(res.out("resupplied"), true);
-    assert_eq!(res.out("marked"), 4);
-    let res = ammo::resupply(&club(), &resupply(5, 2), &mut dice(&[6])).expect("roll");
-    assert_eq!(res.out("marked"), 5);
+    let res = Resupply::resolve(&club(), &resupply(5, 2), &mut dice(&[5])).expect("roll");
+    assert!(res.outcome.resupplied);
+    assert_eq!(res.outcome.marked, 4);
+    let res = Resupply::resolve(&club(), &resupply(5, 2), &mut dice(&[6])).expect("roll");
+    assert_eq!(res.outcome.marked, 5);
 }
 
 #[test]
 fn only_a_unit_with_half_its_ammunition_used_may_try() {
     // PART 11: "When a unit has used at least half of its available ammunition, it can attempt".
-    let res = ammo::resupply(&club(), &resupply(4, 2), &mut dice(&[])).expect("no roll");
-    assert_eq!(res.out("eligible"), false);
+    let res = resolve::<Resupply>(&club(), &resupply(4, 2)).expect("no roll");
+    assert!(!res.outcome.eligible);
     let mut pinned = resupply(6, 2);
     pinned.pinned = true;
-    assert_eq!(
-        ammo::resupply(&club(), &pinned, &mut dice(&[]))
+    assert!(
+        !resolve::<Resupply>(&club(), &pinned)
             .expect("no roll")
-            .out("eligible"),
-        false
+            .outcome
+            .eligible
     );
 }
