@@ -284,3 +284,75 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
         },
     })
 }
+
+/// Whose view the odds' "this or better" takes, in words ("for uMcijo front").
+pub fn odds_for(request: &Request, roles: &Roles) -> String {
+    let unit = |role: &str, fallback: &str| name(roles, role, || fallback.to_owned());
+    match request {
+        Request::DbaZulu(_) => format!("for {}", unit("a", "a, the attacker")),
+        Request::MicroColonial(r) => match r {
+            mc::Request::Fire(_) => format!("for {}, firing", unit("firer", "the firer")),
+            mc::Request::Artillery(_) => format!("for {}, firing", unit("gun", "the gun")),
+            mc::Request::Melee(_) => format!("for {}", unit("a", "A")),
+            mc::Request::RoutLoss(_) => format!(
+                "for the enemy of {}: more FF lost counts better",
+                unit("unit", "the routing unit")
+            ),
+            mc::Request::BreakIn(_) => "for the Zulus breaking in".to_owned(),
+            mc::Request::Jam(_) => "for the gun's crew".to_owned(),
+            _ => format!("for {}", unit("unit", "the unit")),
+        },
+        _ => "for the one who throws".to_owned(),
+    }
+}
+
+/// One value of a procedure's odds in words ("24th 4 destroyed", "34 FF lost").
+pub fn odds_label(request: &Request, value: &serde_json::Value, roles: &Roles) -> String {
+    let text = match value {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let unit = |role: &str, fallback: &str| name(roles, role, || fallback.to_owned());
+    match request {
+        Request::DbaZulu(dba_zulu::Request::Combat(input)) => {
+            let Some((side, fate)) = text.split_once(':') else {
+                return text;
+            };
+            let who = match side {
+                "a" => unit("a", &format!("a ({})", troop_words(input.a.troop))),
+                "b" => unit("b", &format!("b ({})", troop_words(input.b.troop))),
+                _ => return "no result".to_owned(),
+            };
+            match fate {
+                "destroyed" => format!("{who} destroyed"),
+                "recoil" => format!("{who} recoils"),
+                "flee" => format!("{who} flees"),
+                "stays" => format!("{who} stays"),
+                other => format!("{who}: {other}"),
+            }
+        }
+        Request::MicroColonial(r) => match r {
+            mc::Request::Fire(_) | mc::Request::Artillery(_) => {
+                format!("{} loses {text} FF", unit("target", "the target"))
+            }
+            mc::Request::RoutLoss(_) => format!("{text} FF lost"),
+            mc::Request::Melee(_) => match text.as_str() {
+                "a" => format!("{} wins", unit("a", "A")),
+                "b" => format!("{} wins", unit("b", "B")),
+                _ => "a drawn round".to_owned(),
+            },
+            mc::Request::Rally(_) => match value.as_bool() {
+                Some(true) => "rallies".to_owned(),
+                Some(false) => "does not rally".to_owned(),
+                None => text,
+            },
+            mc::Request::BreakIn(_) => match value.as_bool() {
+                Some(true) => "breaks in".to_owned(),
+                Some(false) => "kept out".to_owned(),
+                None => text,
+            },
+            _ => text.replace('-', " "),
+        },
+        _ => text.replace('_', " "),
+    }
+}
