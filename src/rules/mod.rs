@@ -169,6 +169,9 @@ pub enum Request {
     /// A DBA-style Zulu procedure.
     #[serde(rename = "dba-zulu")]
     DbaZulu(dba_zulu::Request),
+    /// A Victoria Cross II procedure.
+    #[serde(rename = "victoria-cross")]
+    VictoriaCross(victoria_cross::Request),
 }
 
 impl Request {
@@ -176,6 +179,7 @@ impl Request {
     pub fn ruleset(&self) -> Ruleset {
         match self {
             Request::DbaZulu(_) => Ruleset::DbaZulu,
+            Request::VictoriaCross(_) => Ruleset::VictoriaCross,
         }
     }
 
@@ -183,6 +187,7 @@ impl Request {
     pub fn procedure(&self) -> &'static str {
         match self {
             Request::DbaZulu(r) => r.procedure(),
+            Request::VictoriaCross(r) => r.procedure(),
         }
     }
 
@@ -196,6 +201,9 @@ impl Request {
             Request::DbaZulu(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::DbaZulu)),
+            Request::VictoriaCross(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::VictoriaCross)),
         }
     }
 
@@ -203,6 +211,7 @@ impl Request {
     pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
         match self {
             Request::DbaZulu(r) => r.odds(charts),
+            Request::VictoriaCross(r) => r.odds(charts),
         }
     }
 
@@ -210,6 +219,7 @@ impl Request {
     pub fn roles(&self) -> &'static [&'static str] {
         match self {
             Request::DbaZulu(r) => r.roles(),
+            Request::VictoriaCross(r) => r.roles(),
         }
     }
 
@@ -263,6 +273,8 @@ impl Request {
 pub enum Outcome {
     /// A DBA-style Zulu outcome.
     DbaZulu(dba_zulu::Outcome),
+    /// A Victoria Cross II outcome.
+    VictoriaCross(victoria_cross::Outcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -271,6 +283,7 @@ impl Serialize for Outcome {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let value = match self {
             Outcome::DbaZulu(o) => serde_json::to_value(o),
+            Outcome::VictoriaCross(o) => serde_json::to_value(o),
             Outcome::Untyped(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
@@ -295,6 +308,8 @@ impl Outcome {
         let typed = match ruleset {
             Ruleset::DbaZulu => dba_zulu::Outcome::from_value(procedure, value.clone())
                 .map(|r| r.map(Outcome::DbaZulu)),
+            Ruleset::VictoriaCross => victoria_cross::Outcome::from_value(procedure, value.clone())
+                .map(|r| r.map(Outcome::VictoriaCross)),
             _ => None,
         };
         match typed {
