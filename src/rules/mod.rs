@@ -275,6 +275,8 @@ pub enum Outcome {
     DbaZulu(dba_zulu::Outcome),
     /// A Victoria Cross II outcome.
     VictoriaCross(victoria_cross::Outcome),
+    /// The outcome of a dice procedure of `laager roll` (`vc-bucket`, `mc-random-factor`).
+    Roll(crate::dice::RollOutcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -284,6 +286,7 @@ impl Serialize for Outcome {
         let value = match self {
             Outcome::DbaZulu(o) => serde_json::to_value(o),
             Outcome::VictoriaCross(o) => serde_json::to_value(o),
+            Outcome::Roll(o) => serde_json::to_value(o),
             Outcome::Untyped(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
@@ -300,6 +303,11 @@ impl Default for Outcome {
 
 impl Outcome {
     /// Reads an outcome from its JSON form, typed by its ruleset and procedure.
+    ///
+    /// The ruleset's own registry is tried first; a name it does not list is then read as a
+    /// dice procedure of `laager roll` of that ruleset (their names carry the ruleset's
+    /// prefix, `vc-bucket`, so none is a rule's name today; were one ever both, the rule
+    /// wins); any other stays untyped.
     pub fn from_parts(
         ruleset: Ruleset,
         procedure: &str,
@@ -312,6 +320,12 @@ impl Outcome {
                 .map(|r| r.map(Outcome::VictoriaCross)),
             _ => None,
         };
+        let typed = typed.or_else(|| {
+            (crate::dice::ruleset_of(procedure) == Some(ruleset))
+                .then(|| crate::dice::RollOutcome::from_value(procedure, value.clone()))
+                .flatten()
+                .map(|r| r.map(Outcome::Roll))
+        });
         match typed {
             Some(result) => result,
             None => serde_json::from_value(value).map(Outcome::Untyped),
