@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use laager::dice::micro_colonial::{SameColour, random_factor_dist};
 use laager::dice::victoria_cross::bucket_dist;
-use laager::dice::{Dist, Procedure, SeededDice, dba};
+use laager::dice::{DiceProcedure, Dist, SeededDice, dba};
 use std::hint::black_box;
 
 fn random_factor(c: &mut Criterion) {
@@ -31,7 +31,7 @@ fn buckets(c: &mut Criterion) {
         b.iter(|| black_box(&one).repeat_sum(300));
     });
     c.bench_function("bucket odds 300 dice 4+ (odds JSON form)", |b| {
-        let procedure = Procedure::VcBucket {
+        let procedure = DiceProcedure::VcBucket {
             count: 300,
             hit: 4,
             volley: false,
@@ -45,7 +45,7 @@ fn others(c: &mut Criterion) {
         b.iter(|| dba::opposed_dist(black_box(5), black_box(4)));
     });
     c.bench_function("seeded roll of a 300-die bucket with steps", |b| {
-        let procedure = Procedure::VcBucket {
+        let procedure = DiceProcedure::VcBucket {
             count: 300,
             hit: 4,
             volley: false,

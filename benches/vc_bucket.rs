@@ -3,7 +3,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use laager::charts::Charts;
-use laager::rules::victoria_cross::{self as vc, Battle, ZoneFire};
+use laager::rules::Procedure;
+use laager::rules::victoria_cross::{self as vc, Battle, FireInput, ZoneFire};
 use std::hint::black_box;
 
 fn bucket(c: &mut Criterion) {
@@ -14,7 +15,7 @@ fn bucket(c: &mut Criterion) {
 
 fn zone_fire_odds(c: &mut Criterion) {
     let charts = Charts::shipped().expect("shipped tables");
-    let s = ZoneFire {
+    let s = FireInput::FromBoard(ZoneFire {
         battle: Battle::Isandlwana,
         from: "16".to_owned(),
         to: "12".to_owned(),
@@ -23,9 +24,9 @@ fn zone_fire_odds(c: &mut Criterion) {
         friendly: vec!["17".to_owned()],
         walls_crossed: 0,
         zone_before_wall: false,
-    };
+    });
     c.bench_function("vc zone fire odds 16 to 12", |b| {
-        b.iter(|| vc::zone_fire_odds(black_box(&charts), black_box(&s)).is_ok());
+        b.iter(|| vc::Fire::odds(black_box(&charts), black_box(&s)).is_some());
     });
 }
 

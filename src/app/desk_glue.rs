@@ -517,28 +517,25 @@ impl LaagerApp {
 /// incur the losses"; in melee "The owning player determines which of their units incur the
 /// losses". Apply logs them; the roster's edit records each unit's share.
 fn owner_allocates(resolution: &crate::resolution::Resolution) -> Vec<String> {
-    if resolution.ruleset != Ruleset::VictoriaCross {
-        return Vec::new();
-    }
-    let hits = |key: &str| {
-        resolution
-            .outcome
-            .get(key)
-            .and_then(serde_json::Value::as_u64)
-            .filter(|n| *n > 0)
+    use crate::rules::Outcome;
+    use crate::rules::victoria_cross::Outcome as Vc;
+    let hits = match &resolution.outcome {
+        Outcome::VictoriaCross(Vc::Fire(o) | Vc::Volley(o)) => vec![(o.hits, "the target zone")],
+        Outcome::VictoriaCross(Vc::RandomFire(o) | Vc::Melee(o)) => {
+            vec![(o.hits, "the target zone")]
+        }
+        Outcome::VictoriaCross(Vc::MeleeExchange(o)) => vec![
+            (o.zulu_hits, "the British units"),
+            (o.british_hits, "the Zulu units"),
+        ],
+        _ => Vec::new(),
     };
-    [
-        ("hits", "the target zone"),
-        ("zulu_hits", "the Zulu units"),
-        ("british_hits", "the British units"),
-    ]
-    .into_iter()
-    .filter_map(|(key, whom)| {
-        hits(key).map(|n| {
+    hits.into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, whom)| {
             format!(
                 "{n} hit(s) on {whom}: the owning player chooses which units lose the SP — record each with edit, then Record loss, in the roster"
             )
         })
-    })
-    .collect()
+        .collect()
 }

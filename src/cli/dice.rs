@@ -5,7 +5,8 @@ use super::{CliError, Outcome, print_odds, print_resolved};
 use crate::charts::Charts;
 use crate::dice::dba::GatlingThrow;
 use crate::dice::micro_colonial::{Room, SameColour};
-use crate::dice::{DiceSource, EnteredDice, Procedure, RollError, SeededDice};
+use crate::dice::{DiceProcedure, DiceSource, EnteredDice, RollError, SeededDice};
+use crate::rules::Outcome as RuleOutcome;
 use clap::{Args, Subcommand, ValueEnum};
 
 /// `laager roll PROCEDURE [ARGS] (--seed N | --dice FACES) [--json]`.
@@ -162,13 +163,13 @@ pub enum ProcedureCommand {
 
 impl ProcedureCommand {
     /// The library's procedure for these arguments.
-    pub fn procedure(self) -> Procedure {
+    pub fn procedure(self) -> DiceProcedure {
         match self {
             ProcedureCommand::McRandomFactor {
                 black,
                 red,
                 same_colour,
-            } => Procedure::McRandomFactor {
+            } => DiceProcedure::McRandomFactor {
                 black,
                 red,
                 same: match same_colour {
@@ -176,20 +177,20 @@ impl ProcedureCommand {
                     SameColourArg::Highest => SameColour::Highest,
                 },
             },
-            ProcedureCommand::McRoutLoss => Procedure::McRoutLoss,
-            ProcedureCommand::McRally { min } => Procedure::McRally { min },
-            ProcedureCommand::McInitiative => Procedure::McInitiative,
-            ProcedureCommand::McPursuit => Procedure::McPursuit,
-            ProcedureCommand::McBreakIn { occupied, .. } => Procedure::McBreakIn {
+            ProcedureCommand::McRoutLoss => DiceProcedure::McRoutLoss,
+            ProcedureCommand::McRally { min } => DiceProcedure::McRally { min },
+            ProcedureCommand::McInitiative => DiceProcedure::McInitiative,
+            ProcedureCommand::McPursuit => DiceProcedure::McPursuit,
+            ProcedureCommand::McBreakIn { occupied, .. } => DiceProcedure::McBreakIn {
                 room: if occupied {
                     Room::Occupied
                 } else {
                     Room::Empty
                 },
             },
-            ProcedureCommand::DbaOpposed { a, b } => Procedure::DbaOpposed { a, b },
-            ProcedureCommand::DbaCommand => Procedure::DbaCommand,
-            ProcedureCommand::DbaGatling { repair } => Procedure::DbaGatling {
+            ProcedureCommand::DbaOpposed { a, b } => DiceProcedure::DbaOpposed { a, b },
+            ProcedureCommand::DbaCommand => DiceProcedure::DbaCommand,
+            ProcedureCommand::DbaGatling { repair } => DiceProcedure::DbaGatling {
                 throw: if repair {
                     GatlingThrow::Repair
                 } else {
@@ -197,14 +198,14 @@ impl ProcedureCommand {
                 },
             },
             ProcedureCommand::VcBucket { count, hit, volley } => {
-                Procedure::VcBucket { count, hit, volley }
+                DiceProcedure::VcBucket { count, hit, volley }
             }
-            ProcedureCommand::VcAmmo { ones, distance } => Procedure::VcAmmo { ones, distance },
-            ProcedureCommand::VcHospitalFire { track } => Procedure::VcHospitalFire { track },
-            ProcedureCommand::SotqD6 => Procedure::SotqD6,
-            ProcedureCommand::SotqLeaderDeath => Procedure::SotqLeaderDeath,
-            ProcedureCommand::SotqPreMelee => Procedure::SotqPreMelee,
-            ProcedureCommand::SotqPnStar => Procedure::SotqPnStar,
+            ProcedureCommand::VcAmmo { ones, distance } => DiceProcedure::VcAmmo { ones, distance },
+            ProcedureCommand::VcHospitalFire { track } => DiceProcedure::VcHospitalFire { track },
+            ProcedureCommand::SotqD6 => DiceProcedure::SotqD6,
+            ProcedureCommand::SotqLeaderDeath => DiceProcedure::SotqLeaderDeath,
+            ProcedureCommand::SotqPreMelee => DiceProcedure::SotqPreMelee,
+            ProcedureCommand::SotqPnStar => DiceProcedure::SotqPnStar,
         }
     }
 }
@@ -247,7 +248,10 @@ pub fn run_roll(args: &RollArgs) -> Result<Outcome, CliError> {
     };
     let hash = tables_hash()?;
     match procedure.resolve(dice.as_mut(), &hash) {
-        Ok(resolution) => Ok(print_resolved(&Ok(resolution), args.json)),
+        Ok(resolution) => Ok(print_resolved(
+            &Ok(resolution.map_outcome(RuleOutcome::Roll)),
+            args.json,
+        )),
         Err(RollError::Refused(refusal)) => Ok(print_resolved(&Err(*refusal), args.json)),
         Err(e @ (RollError::Dice(_) | RollError::Leftover { .. })) => Err(dice_error(&e)),
         Err(e @ RollError::Invalid(_)) => Err(CliError::Input(e.to_string())),

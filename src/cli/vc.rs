@@ -2,16 +2,12 @@
 //! ammunition, Zulu random fire, melee and the hospital fire, each with typed dice, a seed
 //! or its exact odds.
 
-// The rules return the architecture's `Refusal` by value (see `rules::victoria_cross`).
-#![allow(clippy::result_large_err)]
-
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::charts::Charts;
-use crate::dice::{DiceError, DiceSource, EnteredDice, SeededDice};
-use crate::resolution::{Odds, Refusal, Resolution};
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use crate::dice::DiceChoice;
+use crate::rules::Request;
 use crate::rules::victoria_cross::{
-    self as vc, AmmoSituation, Battle, FireSituation, HospitalSituation, MeleeSituation,
-    RandomFireSituation, Side, VcError, VolleySituation, ZoneFire,
+    self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
+    MeleeSituation, RandomFireSituation, Side, VolleySituation, ZoneAmmo, ZoneFire,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -186,7 +182,7 @@ pub struct Common {
 
 /// Runs a `vc` subcommand.
 pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
-    match command {
+    let (input, dice, common) = match command {
         VcCommand::Fire {
             battle,
             sp,
@@ -199,8 +195,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             dice,
             common,
         } => {
-            if let (Some(from), Some(to)) = (from, to) {
-                let s = ZoneFire {
+            let input = if let (Some(from), Some(to)) = (from, to) {
+                FireInput::FromBoard(ZoneFire {
                     battle: battle.into(),
                     from,
                     to,
@@ -209,29 +205,17 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     friendly,
                     walls_crossed: u32::from(zone_before_wall),
                     zone_before_wall,
-                };
-                return go(
-                    &dice,
-                    &common,
-                    "one die per firing SP",
-                    |c, d| vc::zone_fire(c, &s, d),
-                    |c| vc::zone_fire_odds(c, &s),
-                );
-            }
-            let range = range.unwrap_or_default();
-            let mut s = FireSituation::new(battle.into(), sp, range);
-            s.night = night;
-            if zone_before_wall {
-                s.zone_before_wall = true;
-                s.walls_crossed = 1;
-            }
-            go(
-                &dice,
-                &common,
-                "one die per firing SP",
-                |c, d| vc::fire(c, &s, d),
-                |c| vc::fire_odds(c, &s),
-            )
+                })
+            } else {
+                let mut s = FireSituation::new(battle.into(), sp, range.unwrap_or_default());
+                s.night = night;
+                if zone_before_wall {
+                    s.zone_before_wall = true;
+                    s.walls_crossed = 1;
+                }
+                FireInput::AtRange(s)
+            };
+            (vc::Request::Fire(input), dice, common)
         }
         VcCommand::Volley {
             battle,
@@ -240,13 +224,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
         } => {
             let s = VolleySituation::new(battle.into(), sp);
-            go(
-                &dice,
-                &common,
-                "three dice for each SP and for the leader",
-                |c, d| vc::volley(c, &s, d),
-                |c| vc::volley_odds(c, &s),
-            )
+            (vc::Request::Volley(s), dice, common)
         }
         VcCommand::Ammo {
             ones,
@@ -255,35 +233,15 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             dice,
             common,
         } => {
-            if let Some(from) = from {
-                return go(
-                    &dice,
-                    &common,
-                    "one re-roll per 1",
-                    |c, d| vc::zone_ammo(c, &from, ones, d),
-                    |c| {
-                        let distance = vc::zone_ammo_distance(c, &from)?;
-                        vc::ammo_odds(&AmmoSituation {
-                            ones,
-                            distance,
-                            markable_units: None,
-                        })
-                    },
-                );
-            }
-            let distance = distance.unwrap_or_default();
-            let s = AmmoSituation {
-                ones,
-                distance,
-                markable_units: None,
+            let input = match from {
+                Some(from) => AmmoInput::FromBoard(ZoneAmmo { from, ones }),
+                None => AmmoInput::AtDistance(AmmoSituation {
+                    ones,
+                    distance: distance.unwrap_or_default(),
+                    markable_units: None,
+                }),
             };
-            go(
-                &dice,
-                &common,
-                "one re-roll per 1",
-                |c, d| vc::ammo(c, &s, d),
-                |_| vc::ammo_odds(&s),
-            )
+            (vc::Request::Ammo(input), dice, common)
         }
         VcCommand::RandomFire {
             battle,
@@ -295,13 +253,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let mut s = RandomFireSituation::new(battle.into());
             s.night = night;
             s.water_cart = water_cart;
-            go(
-                &dice,
-                &common,
-                "the Zulu random fire dice",
-                |c, d| vc::random_fire(c, &s, d),
-                |c| vc::random_fire_odds(c, &s),
-            )
+            (vc::Request::RandomFire(s), dice, common)
         }
         VcCommand::Melee {
             battle,
@@ -317,13 +269,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             };
             let mut s = MeleeSituation::new(battle.into(), side, sp);
             s.across_wall = across_wall;
-            go(
-                &dice,
-                &common,
-                "one die per meleeing SP",
-                |c, d| vc::melee(c, &s, d),
-                |c| vc::melee_odds(c, &s),
-            )
+            (vc::Request::Melee(s), dice, common)
         }
         VcCommand::Hospital {
             track,
@@ -334,59 +280,28 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 track,
                 zulu_melee_on_hospital: true,
             };
-            go(
-                &dice,
-                &common,
-                "one die",
-                |c, d| vc::hospital(c, &s, d),
-                |c| vc::hospital_odds(c, &s),
-            )
+            (vc::Request::Hospital(s), dice, common)
         }
-    }
+    };
+    go(&Request::VictoriaCross(input), &dice, &common)
 }
 
 /// Loads the tables, then resolves with typed or seeded dice, or prints the odds.
-fn go(
-    dice: &DiceArgs,
-    common: &Common,
-    what: &str,
-    resolve: impl FnOnce(&Charts, &mut dyn DiceSource) -> Result<Resolution, VcError>,
-    odds: impl FnOnce(&Charts) -> Result<Odds, Refusal>,
-) -> Result<Outcome, CliError> {
+fn go(request: &Request, dice: &DiceArgs, common: &Common) -> Result<Outcome, CliError> {
     let charts = common.tables.load(Ruleset::VictoriaCross)?;
     if dice.odds {
-        return Ok(match odds(&charts) {
-            Ok(odds) => {
+        return match request.odds(&charts) {
+            Some(Ok(odds)) => {
                 print_odds(&odds, common.json, true);
-                Outcome::Done
+                Ok(Outcome::Done)
             }
-            Err(refusal) => print_resolved(&Err(refusal), common.json),
-        });
+            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
+            None => Err(CliError::Internal(format!(
+                "vc {} has no odds",
+                request.procedure()
+            ))),
+        };
     }
-    let result = if let Some(text) = &dice.dice {
-        let mut entered =
-            EnteredDice::parse(text).map_err(|e| CliError::Input(format!("--{e}")))?;
-        let result = resolve(&charts, &mut entered);
-        if let Ok(resolution) = &result
-            && entered.unused() > 0
-        {
-            let used: usize = resolution.rolls.iter().map(|r| r.faces.len()).sum();
-            return Err(CliError::Input(format!(
-                "--dice: {used} needed ({what}), {} given",
-                used + entered.unused()
-            )));
-        }
-        result
-    } else {
-        let seed = dice.seed.unwrap_or_default();
-        resolve(&charts, &mut SeededDice::new(seed))
-    };
-    match result {
-        Ok(resolution) => Ok(print_resolved(&Ok(resolution), common.json)),
-        Err(VcError::Refused(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-        Err(VcError::Dice(DiceError::WrongCount { wanted, given, .. })) => Err(CliError::Input(
-            format!("--dice: {wanted} needed ({what}), {given} given"),
-        )),
-        Err(VcError::Dice(e)) => Err(CliError::Input(format!("--{e}"))),
-    }
+    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed);
+    run_request(request, &charts, &choice, common.json)
 }

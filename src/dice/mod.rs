@@ -3,18 +3,21 @@
 //!
 //! Each ruleset's module has one typed function per procedure (returning a [`Thrown`]:
 //! the faces, the result and the steps that explain it) and one exact distribution.
-//! [`Procedure`] names them all for the command line.
+//! [`DiceProcedure`] names them all for the command line, and [`RollOutcome`] is the typed
+//! outcome of any of them (`rules::Outcome::Roll` wraps it: `dice` imports nothing of `rules`).
 
 pub mod dba;
 mod dist;
 pub mod micro_colonial;
+pub mod outcome;
 mod procedure;
 pub mod soldiers_of_the_queen;
 mod source;
 pub mod victoria_cross;
 
 pub use dist::Dist;
-pub use procedure::{Procedure, RollError};
+pub use outcome::RollOutcome;
+pub use procedure::{DiceProcedure, RollError, ruleset_of};
 pub use source::{DiceChoice, DiceError, DiceSource, EnteredDice, SeededDice};
 
 use crate::resolution::{Odds, OddsEntry, Roll, Step};

@@ -1,17 +1,23 @@
 //! Every dice procedure by name, as `laager roll` and `laager odds` take them: its
-//! arguments, its resolution (steps, faces, outcome) and its exact odds.
+//! arguments, its resolution (steps, faces, typed outcome) and its exact odds.
 
 use super::micro_colonial::{self as mc, Room, SameColour};
+use super::outcome::{
+    DbaCommandOutcome, DbaGatlingOutcome, DbaOpposedOutcome, McBreakInOutcome, McInitiativeOutcome,
+    McPursuitOutcome, McRallyOutcome, McRandomFactorOutcome, McRoutLossOutcome, RollOutcome,
+    SotqD6Outcome, SotqLeaderDeathOutcome, SotqPnStarOutcome, SotqPreMeleeOutcome, VcAmmoOutcome,
+    VcBucketOutcome, VcHospitalFireOutcome,
+};
 use super::source::describe;
 use super::victoria_cross::{self as vc, MAX_BUCKET};
 use super::{DiceError, DiceSource, Thrown, dba, soldiers_of_the_queen as sotq};
 use crate::resolution::{Colour, Odds, Refusal, Resolution};
 use crate::ruleset::Ruleset;
-use serde_json::{Value, json};
 
-/// One dice procedure of one ruleset, with its arguments.
+/// One dice procedure of one ruleset, with its arguments (not to be confused with
+/// `rules::Procedure`, a rule resolved from the charts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Procedure {
+pub enum DiceProcedure {
     /// Micro Colonial random factor: `black` dice plus, `red` dice minus.
     McRandomFactor {
         /// Black (plus) dice, 1 to 6.
@@ -118,78 +124,72 @@ impl RollError {
     }
 }
 
-/// Puts a throw into the resolution: its steps, its roll and `outcome.result`.
-fn record<T>(r: &mut Resolution, thrown: Thrown<T>, result: impl Into<Value>) {
+/// Puts a throw into the resolution (its steps and its roll) and returns its result.
+fn record<T>(r: &mut Resolution<()>, thrown: Thrown<T>) -> T {
     r.steps.extend(thrown.steps);
     r.rolls.push(thrown.roll);
-    r.set("result", result);
+    thrown.result
 }
 
-impl Procedure {
+/// The ruleset of a dice procedure by its name (`vc-bucket`: Victoria Cross); `None` for a
+/// name that is not a dice procedure's.
+pub fn ruleset_of(name: &str) -> Option<Ruleset> {
+    if !DiceProcedure::NAMES.contains(&name) {
+        return None;
+    }
+    Some(match name.split('-').next() {
+        Some("mc") => Ruleset::MicroColonial,
+        Some("dba") => Ruleset::DbaZulu,
+        Some("vc") => Ruleset::VictoriaCross,
+        _ => Ruleset::SoldiersOfTheQueen,
+    })
+}
+
+impl DiceProcedure {
     /// Every procedure's name, in the order `laager roll --help` lists them.
-    pub const NAMES: [&'static str; 16] = [
-        "mc-random-factor",
-        "mc-rout-loss",
-        "mc-rally",
-        "mc-initiative",
-        "mc-pursuit",
-        "mc-break-in",
-        "dba-opposed",
-        "dba-command",
-        "dba-gatling",
-        "vc-bucket",
-        "vc-ammo",
-        "vc-hospital-fire",
-        "sotq-d6",
-        "sotq-leader-death",
-        "sotq-pre-melee",
-        "sotq-pn-star",
-    ];
+    pub const NAMES: [&'static str; 16] = RollOutcome::NAMES;
 
     /// The procedure's name (`mc-random-factor`), as the command line and `procedure` write it.
     pub fn name(self) -> &'static str {
         let i = match self {
-            Procedure::McRandomFactor { .. } => 0,
-            Procedure::McRoutLoss => 1,
-            Procedure::McRally { .. } => 2,
-            Procedure::McInitiative => 3,
-            Procedure::McPursuit => 4,
-            Procedure::McBreakIn { .. } => 5,
-            Procedure::DbaOpposed { .. } => 6,
-            Procedure::DbaCommand => 7,
-            Procedure::DbaGatling { .. } => 8,
-            Procedure::VcBucket { .. } => 9,
-            Procedure::VcAmmo { .. } => 10,
-            Procedure::VcHospitalFire { .. } => 11,
-            Procedure::SotqD6 => 12,
-            Procedure::SotqLeaderDeath => 13,
-            Procedure::SotqPreMelee => 14,
-            Procedure::SotqPnStar => 15,
+            DiceProcedure::McRandomFactor { .. } => 0,
+            DiceProcedure::McRoutLoss => 1,
+            DiceProcedure::McRally { .. } => 2,
+            DiceProcedure::McInitiative => 3,
+            DiceProcedure::McPursuit => 4,
+            DiceProcedure::McBreakIn { .. } => 5,
+            DiceProcedure::DbaOpposed { .. } => 6,
+            DiceProcedure::DbaCommand => 7,
+            DiceProcedure::DbaGatling { .. } => 8,
+            DiceProcedure::VcBucket { .. } => 9,
+            DiceProcedure::VcAmmo { .. } => 10,
+            DiceProcedure::VcHospitalFire { .. } => 11,
+            DiceProcedure::SotqD6 => 12,
+            DiceProcedure::SotqLeaderDeath => 13,
+            DiceProcedure::SotqPreMelee => 14,
+            DiceProcedure::SotqPnStar => 15,
         };
         Self::NAMES[i]
     }
 
     /// The ruleset the procedure belongs to.
     pub fn ruleset(self) -> Ruleset {
-        match self.name().split('-').next() {
-            Some("mc") => Ruleset::MicroColonial,
-            Some("dba") => Ruleset::DbaZulu,
-            Some("vc") => Ruleset::VictoriaCross,
-            _ => Ruleset::SoldiersOfTheQueen,
-        }
+        ruleset_of(self.name()).unwrap_or(Ruleset::SoldiersOfTheQueen)
     }
 
     /// The dice one throw of the procedure uses.
     pub fn dice(self) -> usize {
         match self {
-            Procedure::McRandomFactor { black, red, .. } => usize::from(black) + usize::from(red),
-            Procedure::McBreakIn { .. }
-            | Procedure::DbaOpposed { .. }
-            | Procedure::SotqLeaderDeath => 2,
-            Procedure::VcBucket { count, volley, .. } => {
+            DiceProcedure::McRandomFactor { black, red, .. } => {
+                usize::from(black) + usize::from(red)
+            }
+            DiceProcedure::McBreakIn { .. }
+            | DiceProcedure::DbaOpposed { .. }
+            | DiceProcedure::SotqLeaderDeath => 2,
+            DiceProcedure::VcBucket { count, volley, .. } => {
                 count as usize * if volley { 3 } else { 1 }
             }
-            Procedure::VcAmmo { ones, .. } => ones as usize,
+            DiceProcedure::VcAmmo { ones, .. } => ones as usize,
             _ => 1,
         }
     }
@@ -198,18 +198,18 @@ impl Procedure {
     pub fn validate(self) -> Result<(), String> {
         let name = self.name();
         match self {
-            Procedure::McRandomFactor { black, red, .. }
+            DiceProcedure::McRandomFactor { black, red, .. }
                 if !(1..=6).contains(&black) || !(1..=6).contains(&red) =>
             {
                 return Err(format!("{name}: --black and --red must be 1 to 6"));
             }
-            Procedure::McRally { min } if !(1..=6).contains(&min) => {
+            DiceProcedure::McRally { min } if !(1..=6).contains(&min) => {
                 return Err(format!("{name}: --min {min} is not a die score (1 to 6)"));
             }
-            Procedure::VcBucket { hit, .. } if !(1..=6).contains(&hit) => {
+            DiceProcedure::VcBucket { hit, .. } if !(1..=6).contains(&hit) => {
                 return Err(format!("{name}: --hit {hit} is not a die face (1 to 6)"));
             }
-            Procedure::VcBucket { count, .. } | Procedure::VcAmmo { ones: count, .. }
+            DiceProcedure::VcBucket { count, .. } | DiceProcedure::VcAmmo { ones: count, .. }
                 if self.dice() > MAX_BUCKET as usize =>
             {
                 return Err(format!(
@@ -217,7 +217,7 @@ impl Procedure {
                     self.dice()
                 ));
             }
-            Procedure::VcHospitalFire { track } if track > vc::BURNED_DOWN => {
+            DiceProcedure::VcHospitalFire { track } if track > vc::BURNED_DOWN => {
                 return Err(format!("{name}: --track {track} is off the track (0 to 5)"));
             }
             _ => {}
@@ -230,10 +230,10 @@ impl Procedure {
     pub fn better_is_higher(self) -> bool {
         !matches!(
             self,
-            Procedure::McRoutLoss
-                | Procedure::VcAmmo { .. }
-                | Procedure::SotqLeaderDeath
-                | Procedure::DbaGatling {
+            DiceProcedure::McRoutLoss
+                | DiceProcedure::VcAmmo { .. }
+                | DiceProcedure::SotqLeaderDeath
+                | DiceProcedure::DbaGatling {
                     throw: dba::GatlingThrow::Combat
                 }
         )
@@ -242,7 +242,7 @@ impl Procedure {
     /// A note for the odds table where "better" is a reading, not the document's.
     pub fn odds_note(self) -> Option<&'static str> {
         match self {
-            Procedure::SotqD6 | Procedure::SotqPreMelee => Some(
+            DiceProcedure::SotqD6 | DiceProcedure::SotqPreMelee => Some(
                 "the results tables are not in the document: \"better\" reads a higher roll as better",
             ),
             _ => None,
@@ -253,24 +253,26 @@ impl Procedure {
     pub fn odds(self) -> Result<Odds, RollError> {
         self.validate().map_err(RollError::Invalid)?;
         Ok(match self {
-            Procedure::McRandomFactor { black, red, same } => {
+            DiceProcedure::McRandomFactor { black, red, same } => {
                 mc::random_factor_dist(black, red, same).to_odds()
             }
-            Procedure::McRoutLoss => mc::rout_loss_dist().to_odds(),
-            Procedure::McRally { min } => mc::rally_odds(min),
-            Procedure::McInitiative => mc::initiative_odds(),
-            Procedure::McPursuit => mc::pursuit_odds(),
-            Procedure::McBreakIn { room } => mc::break_in_odds(room),
-            Procedure::DbaOpposed { a, b } => dba::opposed_dist(a, b).to_odds(),
-            Procedure::DbaCommand => dba::command_dist().to_odds(),
-            Procedure::DbaGatling { throw } => dba::gatling_odds(throw),
-            Procedure::VcBucket { hit, .. } => vc::bucket_dist(self.dice() as u32, hit).to_odds(),
-            Procedure::VcAmmo { ones, distance } => vc::ammo_dist(ones, distance).to_odds(),
-            Procedure::VcHospitalFire { track } => vc::hospital_fire_dist(track)?.to_odds(),
-            Procedure::SotqD6 => sotq::d6_dist().to_odds(),
-            Procedure::SotqLeaderDeath => sotq::leader_death_odds(),
-            Procedure::SotqPreMelee => sotq::pre_melee_dist().to_odds(),
-            Procedure::SotqPnStar => sotq::pn_star_odds(),
+            DiceProcedure::McRoutLoss => mc::rout_loss_dist().to_odds(),
+            DiceProcedure::McRally { min } => mc::rally_odds(min),
+            DiceProcedure::McInitiative => mc::initiative_odds(),
+            DiceProcedure::McPursuit => mc::pursuit_odds(),
+            DiceProcedure::McBreakIn { room } => mc::break_in_odds(room),
+            DiceProcedure::DbaOpposed { a, b } => dba::opposed_dist(a, b).to_odds(),
+            DiceProcedure::DbaCommand => dba::command_dist().to_odds(),
+            DiceProcedure::DbaGatling { throw } => dba::gatling_odds(throw),
+            DiceProcedure::VcBucket { hit, .. } => {
+                vc::bucket_dist(self.dice() as u32, hit).to_odds()
+            }
+            DiceProcedure::VcAmmo { ones, distance } => vc::ammo_dist(ones, distance).to_odds(),
+            DiceProcedure::VcHospitalFire { track } => vc::hospital_fire_dist(track)?.to_odds(),
+            DiceProcedure::SotqD6 => sotq::d6_dist().to_odds(),
+            DiceProcedure::SotqLeaderDeath => sotq::leader_death_odds(),
+            DiceProcedure::SotqPreMelee => sotq::pre_melee_dist().to_odds(),
+            DiceProcedure::SotqPnStar => sotq::pn_star_odds(),
         })
     }
 
@@ -280,7 +282,7 @@ impl Procedure {
         self,
         dice: &mut dyn DiceSource,
         tables_hash: &str,
-    ) -> Result<Resolution, RollError> {
+    ) -> Result<Resolution<RollOutcome>, RollError> {
         self.validate().map_err(RollError::Invalid)?;
         // Typed faces wait in the source before the throw: too many is refused up front.
         let typed = dice.unused();
@@ -292,26 +294,31 @@ impl Procedure {
                 what: describe(&self.colours()),
             });
         }
-        let mut r = Resolution::new(self.ruleset(), self.name(), tables_hash);
-        self.throw(dice, &mut r)?;
-        Ok(r)
+        let mut r = Resolution::<()>::new(self.ruleset(), self.name(), tables_hash);
+        let outcome = self.throw(dice, &mut r)?;
+        Ok(r.with_outcome(outcome))
     }
 
     /// The colours of the dice one throw uses (`None` for plain dice).
     pub fn colours(self) -> Vec<Option<Colour>> {
         match self {
-            Procedure::McRandomFactor { black, red, .. } => mc::random_factor_colours(black, red),
-            Procedure::McBreakIn { .. } => mc::random_factor_colours(1, 1),
+            DiceProcedure::McRandomFactor { black, red, .. } => {
+                mc::random_factor_colours(black, red)
+            }
+            DiceProcedure::McBreakIn { .. } => mc::random_factor_colours(1, 1),
             _ => vec![None; self.dice()],
         }
     }
 
-    fn throw(self, dice: &mut dyn DiceSource, r: &mut Resolution) -> Result<(), RollError> {
-        match self {
-            Procedure::McRandomFactor { black, red, same } => {
+    fn throw(
+        self,
+        dice: &mut dyn DiceSource,
+        r: &mut Resolution<()>,
+    ) -> Result<RollOutcome, RollError> {
+        Ok(match self {
+            DiceProcedure::McRandomFactor { black, red, same } => {
                 let factor = mc::random_factor(dice, black, red, same)?;
                 let steps = mc::random_factor_steps(&factor, same);
-                r.set("same_colour_dice", same.name());
                 if black > 1 || red > 1 {
                     r.warn(format!(
                         "same_colour_dice = {same} is a reading: RANDOM FACTOR throws two dice of \
@@ -324,109 +331,113 @@ impl Procedure {
                     result,
                     steps,
                 };
-                record(r, thrown, result);
+                RollOutcome::McRandomFactor(McRandomFactorOutcome {
+                    result: record(r, thrown),
+                    same_colour_dice: same,
+                })
             }
-            Procedure::McRoutLoss => {
-                let t = mc::rout_loss(dice)?;
-                r.set("ff_lost", t.result);
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::McRoutLoss => {
+                let ff_lost = record(r, mc::rout_loss(dice)?);
+                RollOutcome::McRoutLoss(McRoutLossOutcome {
+                    result: ff_lost,
+                    ff_lost,
+                })
             }
-            Procedure::McRally { min } => {
-                let t = mc::rally(dice, min)?;
-                r.set("rallied", t.result);
-                r.set("min", min);
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::McRally { min } => {
+                let rallied = record(r, mc::rally(dice, min)?);
+                RollOutcome::McRally(McRallyOutcome {
+                    result: rallied,
+                    rallied,
+                    min,
+                })
             }
-            Procedure::McInitiative => {
-                let t = mc::initiative(dice)?;
-                let v = t.result.label();
-                record(r, t, v);
-            }
-            Procedure::McPursuit => {
-                let t = mc::pursuit(dice)?;
-                let v = t.result.label();
-                record(r, t, v);
-            }
-            Procedure::McBreakIn { room } => {
+            DiceProcedure::McInitiative => RollOutcome::McInitiative(McInitiativeOutcome {
+                result: record(r, mc::initiative(dice)?),
+            }),
+            DiceProcedure::McPursuit => RollOutcome::McPursuit(McPursuitOutcome {
+                result: record(r, mc::pursuit(dice)?),
+            }),
+            DiceProcedure::McBreakIn { room } => {
                 let t = mc::break_in(dice, room)?;
-                r.set("broke_in", t.result);
-                r.set(
-                    "random_factor",
-                    mc::random_factor_value(&t.roll.faces, SameColour::Sum),
-                );
-                r.set("room", json!(room));
-                let v = t.result;
-                record(r, t, v);
+                let random_factor = mc::random_factor_value(&t.roll.faces, SameColour::Sum);
+                let broke_in = record(r, t);
+                RollOutcome::McBreakIn(McBreakInOutcome {
+                    result: broke_in,
+                    broke_in,
+                    random_factor,
+                    room,
+                })
             }
-            Procedure::DbaOpposed { a, b } => {
-                let t = dba::opposed(dice, a, b)?;
-                r.set("a_total", t.result.a_total);
-                r.set("b_total", t.result.b_total);
-                let v = t.result.difference();
-                record(r, t, v);
+            DiceProcedure::DbaOpposed { a, b } => {
+                let totals = record(r, dba::opposed(dice, a, b)?);
+                RollOutcome::DbaOpposed(DbaOpposedOutcome {
+                    result: totals.difference(),
+                    a_total: totals.a_total,
+                    b_total: totals.b_total,
+                })
             }
-            Procedure::DbaCommand => {
-                let t = dba::command(dice)?;
-                r.set("command_points", t.result);
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::DbaCommand => {
+                let points = record(r, dba::command(dice)?);
+                RollOutcome::DbaCommand(DbaCommandOutcome {
+                    result: points,
+                    command_points: points,
+                })
             }
-            Procedure::DbaGatling { throw } => {
-                let t = dba::gatling(dice, throw)?;
-                let key = match throw {
-                    dba::GatlingThrow::Combat => "jammed",
-                    dba::GatlingThrow::Repair => "repaired",
-                };
-                r.set(key, t.result);
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::DbaGatling { throw } => {
+                let happened = record(r, dba::gatling(dice, throw)?);
+                let combat = throw == dba::GatlingThrow::Combat;
+                RollOutcome::DbaGatling(DbaGatlingOutcome {
+                    result: happened,
+                    jammed: combat.then_some(happened),
+                    repaired: (!combat).then_some(happened),
+                })
             }
-            Procedure::VcBucket { hit, volley, .. } => {
-                let t = vc::bucket(dice, self.dice() as u32, hit, volley)?;
-                r.set("dice", self.dice());
-                r.set("hits", t.result.hits);
-                r.set("ones", t.result.ones);
-                let v = t.result.hits;
-                record(r, t, v);
+            DiceProcedure::VcBucket { hit, volley, .. } => {
+                let count = self.dice() as u32;
+                let bucket = record(r, vc::bucket(dice, count, hit, volley)?);
+                RollOutcome::VcBucket(VcBucketOutcome {
+                    result: bucket.hits,
+                    dice: count,
+                    hits: bucket.hits,
+                    ones: bucket.ones,
+                })
             }
-            Procedure::VcAmmo { ones, distance } => {
-                let t = vc::ammo(dice, ones, distance)?;
-                r.set("depleted", t.result);
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::VcAmmo { ones, distance } => {
+                let depleted = record(r, vc::ammo(dice, ones, distance)?);
+                RollOutcome::VcAmmo(VcAmmoOutcome {
+                    result: depleted,
+                    depleted,
+                })
             }
-            Procedure::VcHospitalFire { track } => {
-                let t = vc::hospital_fire(dice, track)?;
-                r.set("moved", t.result.moved);
-                r.set("burned_down", t.result.burned_down);
-                let v = t.result.track;
-                record(r, t, v);
+            DiceProcedure::VcHospitalFire { track } => {
+                let fire = record(r, vc::hospital_fire(dice, track)?);
+                RollOutcome::VcHospitalFire(VcHospitalFireOutcome {
+                    result: fire.track,
+                    moved: fire.moved,
+                    burned_down: fire.burned_down,
+                })
             }
-            Procedure::SotqD6 => {
-                let t = sotq::d6(dice)?;
-                let v = t.result;
-                record(r, t, v);
+            DiceProcedure::SotqD6 => RollOutcome::SotqD6(SotqD6Outcome {
+                result: record(r, sotq::d6(dice)?),
+            }),
+            DiceProcedure::SotqLeaderDeath => {
+                let killed = record(r, sotq::leader_death(dice)?);
+                RollOutcome::SotqLeaderDeath(SotqLeaderDeathOutcome {
+                    result: killed,
+                    killed,
+                })
             }
-            Procedure::SotqLeaderDeath => {
-                let t = sotq::leader_death(dice)?;
-                r.set("killed", t.result);
-                let v = t.result;
-                record(r, t, v);
-            }
-            Procedure::SotqPreMelee => {
+            DiceProcedure::SotqPreMelee => {
                 let t = sotq::pre_melee(dice)?;
-                r.set("die", t.roll.faces.first().map_or(0, |f| f.face));
-                let v = t.result;
-                record(r, t, v);
+                let die = t.roll.faces.first().map_or(0, |f| f.face);
+                RollOutcome::SotqPreMelee(SotqPreMeleeOutcome {
+                    result: record(r, t),
+                    die,
+                })
             }
-            Procedure::SotqPnStar => {
-                let t = sotq::pn_star(dice)?;
-                let v = t.result.label();
-                record(r, t, v);
-            }
-        }
-        Ok(())
+            DiceProcedure::SotqPnStar => RollOutcome::SotqPnStar(SotqPnStarOutcome {
+                result: record(r, sotq::pn_star(dice)?),
+            }),
+        })
     }
 }

@@ -176,6 +176,9 @@ pub enum Request {
     /// A Soldiers of the Queen procedure.
     #[serde(rename = "soldiers-of-the-queen")]
     SoldiersOfTheQueen(soldiers_of_the_queen::Request),
+    /// A Victoria Cross II procedure.
+    #[serde(rename = "victoria-cross")]
+    VictoriaCross(victoria_cross::Request),
 }
 
 impl Request {
@@ -185,6 +188,7 @@ impl Request {
             Request::DbaZulu(_) => Ruleset::DbaZulu,
             Request::MicroColonial(_) => Ruleset::MicroColonial,
             Request::SoldiersOfTheQueen(_) => Ruleset::SoldiersOfTheQueen,
+            Request::VictoriaCross(_) => Ruleset::VictoriaCross,
         }
     }
 
@@ -194,6 +198,7 @@ impl Request {
             Request::DbaZulu(r) => r.procedure(),
             Request::MicroColonial(r) => r.procedure(),
             Request::SoldiersOfTheQueen(r) => r.procedure(),
+            Request::VictoriaCross(r) => r.procedure(),
         }
     }
 
@@ -213,6 +218,9 @@ impl Request {
             Request::SoldiersOfTheQueen(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::SoldiersOfTheQueen)),
+            Request::VictoriaCross(r) => r
+                .resolve(charts, dice)
+                .map(|r| r.map_outcome(Outcome::VictoriaCross)),
         }
     }
 
@@ -222,6 +230,7 @@ impl Request {
             Request::DbaZulu(r) => r.odds(charts),
             Request::MicroColonial(r) => r.odds(charts),
             Request::SoldiersOfTheQueen(r) => r.odds(charts),
+            Request::VictoriaCross(r) => r.odds(charts),
         }
     }
 
@@ -231,6 +240,7 @@ impl Request {
             Request::DbaZulu(r) => r.roles(),
             Request::MicroColonial(r) => r.roles(),
             Request::SoldiersOfTheQueen(r) => r.roles(),
+            Request::VictoriaCross(r) => r.roles(),
         }
     }
 
@@ -294,6 +304,10 @@ pub enum Outcome {
     MicroColonial(micro_colonial::Outcome),
     /// A Soldiers of the Queen outcome.
     SoldiersOfTheQueen(soldiers_of_the_queen::Outcome),
+    /// A Victoria Cross II outcome.
+    VictoriaCross(victoria_cross::Outcome),
+    /// The outcome of a dice procedure of `laager roll` (`vc-bucket`, `mc-random-factor`).
+    Roll(crate::dice::RollOutcome),
     /// The outcome of a procedure whose outcome has no type yet, as keys and values.
     Untyped(Map<String, Value>),
 }
@@ -304,6 +318,8 @@ impl Serialize for Outcome {
             Outcome::DbaZulu(o) => serde_json::to_value(o),
             Outcome::MicroColonial(o) => serde_json::to_value(o),
             Outcome::SoldiersOfTheQueen(o) => serde_json::to_value(o),
+            Outcome::VictoriaCross(o) => serde_json::to_value(o),
+            Outcome::Roll(o) => serde_json::to_value(o),
             Outcome::Untyped(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
@@ -320,6 +336,11 @@ impl Default for Outcome {
 
 impl Outcome {
     /// Reads an outcome from its JSON form, typed by its ruleset and procedure.
+    ///
+    /// The ruleset's own registry is tried first; a name it does not list is then read as a
+    /// dice procedure of `laager roll` of that ruleset (their names carry the ruleset's
+    /// prefix, `vc-bucket`, so none is a rule's name today; were one ever both, the rule
+    /// wins); any other stays untyped.
     pub fn from_parts(
         ruleset: Ruleset,
         procedure: &str,
@@ -334,8 +355,15 @@ impl Outcome {
                 soldiers_of_the_queen::Outcome::from_value(procedure, value.clone())
                     .map(|r| r.map(Outcome::SoldiersOfTheQueen))
             }
-            Ruleset::VictoriaCross => None,
+            Ruleset::VictoriaCross => victoria_cross::Outcome::from_value(procedure, value.clone())
+                .map(|r| r.map(Outcome::VictoriaCross)),
         };
+        let typed = typed.or_else(|| {
+            (crate::dice::ruleset_of(procedure) == Some(ruleset))
+                .then(|| crate::dice::RollOutcome::from_value(procedure, value.clone()))
+                .flatten()
+                .map(|r| r.map(Outcome::Roll))
+        });
         match typed {
             Some(result) => result,
             None => serde_json::from_value(value).map(Outcome::Untyped),

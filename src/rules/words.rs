@@ -302,7 +302,9 @@ pub fn odds_for(request: &Request, roles: &Roles) -> String {
             mc::Request::Jam(_) => "for the gun's crew".to_owned(),
             _ => format!("for {}", unit("unit", "the unit")),
         },
-        Request::SoldiersOfTheQueen(_) => "for the one who throws".to_owned(),
+        Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
+            "for the one who throws".to_owned()
+        }
     }
 }
 

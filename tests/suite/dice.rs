@@ -4,13 +4,15 @@
 mod cli;
 mod props;
 
-use crate::support::OutcomeKeys;
 use laager::dice::dba::{self, GatlingThrow};
 use laager::dice::micro_colonial::{self as mc, Initiative, Pursuit, Room, SameColour};
 use laager::dice::soldiers_of_the_queen::{self as sotq, PnStar};
 use laager::dice::victoria_cross as vc;
-use laager::dice::{DiceError, DiceSource, Dist, EnteredDice, Procedure, RollError, SeededDice};
-use laager::resolution::{Colour, RollSource};
+use laager::dice::{
+    DiceError, DiceProcedure, DiceSource, Dist, EnteredDice, RollError, RollOutcome, SeededDice,
+};
+use laager::resolution::{Colour, Resolution, RollSource};
+use laager::rules::Outcome;
 use serde_json::json;
 
 const EXACT: f64 = 1e-12;
@@ -24,59 +26,123 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 /// One of every procedure, with the largest bucket the issue names.
-fn every_procedure() -> Vec<Procedure> {
+fn every_procedure() -> Vec<DiceProcedure> {
     vec![
-        Procedure::McRandomFactor {
+        DiceProcedure::McRandomFactor {
             black: 1,
             red: 1,
             same: SameColour::Sum,
         },
-        Procedure::McRandomFactor {
+        DiceProcedure::McRandomFactor {
             black: 2,
             red: 1,
             same: SameColour::Highest,
         },
-        Procedure::McRandomFactor {
+        DiceProcedure::McRandomFactor {
             black: 1,
             red: 2,
             same: SameColour::Sum,
         },
-        Procedure::McRoutLoss,
-        Procedure::McRally { min: 4 },
-        Procedure::McInitiative,
-        Procedure::McPursuit,
-        Procedure::McBreakIn {
+        DiceProcedure::McRoutLoss,
+        DiceProcedure::McRally { min: 4 },
+        DiceProcedure::McInitiative,
+        DiceProcedure::McPursuit,
+        DiceProcedure::McBreakIn {
             room: Room::Occupied,
         },
-        Procedure::McBreakIn { room: Room::Empty },
-        Procedure::DbaOpposed { a: 5, b: -2 },
-        Procedure::DbaCommand,
-        Procedure::DbaGatling {
+        DiceProcedure::McBreakIn { room: Room::Empty },
+        DiceProcedure::DbaOpposed { a: 5, b: -2 },
+        DiceProcedure::DbaCommand,
+        DiceProcedure::DbaGatling {
             throw: GatlingThrow::Combat,
         },
-        Procedure::DbaGatling {
+        DiceProcedure::DbaGatling {
             throw: GatlingThrow::Repair,
         },
-        Procedure::VcBucket {
+        DiceProcedure::VcBucket {
             count: 300,
             hit: 4,
             volley: false,
         },
-        Procedure::VcBucket {
+        DiceProcedure::VcBucket {
             count: 100,
             hit: 6,
             volley: true,
         },
-        Procedure::VcAmmo {
+        DiceProcedure::VcAmmo {
             ones: 7,
             distance: 2,
         },
-        Procedure::VcHospitalFire { track: 3 },
-        Procedure::SotqD6,
-        Procedure::SotqLeaderDeath,
-        Procedure::SotqPreMelee,
-        Procedure::SotqPnStar,
+        DiceProcedure::VcHospitalFire { track: 3 },
+        DiceProcedure::SotqD6,
+        DiceProcedure::SotqLeaderDeath,
+        DiceProcedure::SotqPreMelee,
+        DiceProcedure::SotqPnStar,
     ]
+}
+
+// ---- the typed outcomes ----------------------------------------------------------------
+
+// Every dice procedure's resolution reads back with its typed outcome, under its own
+// ruleset, and writes the same JSON again; `result` is always there.
+#[test]
+fn every_procedure_resolution_reads_back_typed() {
+    for procedure in every_procedure() {
+        let r = procedure
+            .resolve(&mut SeededDice::new(7), "hash")
+            .expect("resolved")
+            .map_outcome(Outcome::Roll);
+        let value = serde_json::to_value(&r).expect("serialises");
+        assert!(
+            value["outcome"].get("result").is_some(),
+            "{}",
+            procedure.name()
+        );
+        let back: Resolution = serde_json::from_value(value.clone()).expect("reads back");
+        assert_eq!(back.ruleset, procedure.ruleset());
+        assert!(
+            matches!(back.outcome, Outcome::Roll(_)),
+            "{}: {:?}",
+            procedure.name(),
+            back.outcome
+        );
+        assert_eq!(serde_json::to_value(&back).expect("json"), value);
+    }
+}
+
+// A dice procedure's name under another ruleset is not read as that procedure's outcome.
+#[test]
+fn a_dice_procedure_is_read_only_under_its_own_ruleset() {
+    let json = |ruleset: &str| {
+        json!({
+            "ruleset": ruleset, "procedure": "vc-ammo", "steps": [], "rolls": [],
+            "outcome": {"result": 1, "depleted": 1}, "warnings": [], "tables_hash": "x"
+        })
+    };
+    let vc: Resolution = serde_json::from_value(json("victoria-cross")).expect("reads");
+    assert!(matches!(
+        vc.outcome,
+        Outcome::Roll(RollOutcome::VcAmmo(o)) if o.depleted == 1
+    ));
+    let other: Resolution = serde_json::from_value(json("dba-zulu")).expect("reads");
+    assert!(matches!(other.outcome, Outcome::Untyped(_)));
+}
+
+// The Gatling's outcome names its throw: `jammed` for the combat die, `repaired` for a
+// repair, never both.
+#[test]
+fn the_gatling_outcome_names_only_its_own_throw() {
+    let keys = |throw| {
+        let r = DiceProcedure::DbaGatling { throw }
+            .resolve(&mut typed("6"), "hash")
+            .expect("resolved");
+        let value = serde_json::to_value(&r.outcome).expect("json");
+        let mut keys: Vec<String> = value.as_object().expect("object").keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(GatlingThrow::Combat), ["jammed", "result"]);
+    assert_eq!(keys(GatlingThrow::Repair), ["repaired", "result"]);
 }
 
 // ---- exact distributions -------------------------------------------------------------
@@ -253,7 +319,7 @@ fn a_coloured_face_for_a_plain_die_is_named() {
 
 #[test]
 fn leftover_typed_faces_are_an_error() {
-    let e = Procedure::McRoutLoss
+    let e = DiceProcedure::McRoutLoss
         .resolve(&mut typed("3,4"), "hash")
         .expect_err("one face too many");
     assert!(
@@ -273,7 +339,7 @@ fn leftover_typed_faces_are_an_error() {
 // Too many faces for a random factor is a leftover, not a colour error.
 #[test]
 fn an_extra_random_factor_face_is_a_leftover() {
-    let e = Procedure::McRandomFactor {
+    let e = DiceProcedure::McRandomFactor {
         black: 1,
         red: 1,
         same: SameColour::Sum,
@@ -389,14 +455,18 @@ fn mc_break_in_needs_better_than_zero_into_an_empty_room() {
 
 #[test]
 fn mc_random_factor_steps_cite_the_section_and_name_the_setting() {
-    let r = Procedure::McRandomFactor {
+    let r = DiceProcedure::McRandomFactor {
         black: 2,
         red: 1,
         same: SameColour::Highest,
     }
     .resolve(&mut typed("B3,B5,R2"), "hash")
     .expect("resolved");
-    assert_eq!(r.out("result"), json!(3));
+    let RollOutcome::McRandomFactor(outcome) = r.outcome else {
+        panic!("a random factor: {:?}", r.outcome);
+    };
+    assert_eq!(outcome.result, 3);
+    assert_eq!(outcome.same_colour_dice, SameColour::Highest);
     assert!(r.steps.iter().all(
         |s| s.rule.section == "RANDOM FACTOR" && s.rule.document == "001_f725543377c8fee5.txt"
     ));
@@ -475,7 +545,7 @@ fn vc_bucket_of_the_play_example_gives_two_hits_and_two_ones() {
 // "He would roll 15 dice, the 4 SP plus Chard equal 5 dice x 3"
 #[test]
 fn vc_volley_fire_of_five_sp_throws_fifteen_dice() {
-    let p = Procedure::VcBucket {
+    let p = DiceProcedure::VcBucket {
         count: 5,
         hit: 3,
         volley: true,

@@ -3,6 +3,7 @@
 
 mod board;
 mod cli;
+mod contract;
 mod rules;
 mod rules_more;
 mod setup;
@@ -10,7 +11,7 @@ mod setup;
 use crate::support::OutcomeKeys;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
-use laager::resolution::Resolution;
+use laager::resolution::{Refusal, RefusalKind, Resolution};
 
 /// The shipped tables.
 fn charts() -> Charts {
@@ -33,12 +34,24 @@ fn typed(faces: &str) -> EnteredDice {
     EnteredDice::parse(faces).expect("faces parse")
 }
 
+/// No dice, for the procedures that throw none.
+fn no_dice() -> EnteredDice {
+    typed("")
+}
+
 /// An outcome key as a whole number.
-fn int(r: &Resolution, key: &str) -> i64 {
+fn int<O: serde::Serialize>(r: &Resolution<O>, key: &str) -> i64 {
     r.out(key).as_i64().expect("integer outcome")
 }
 
 /// The faces thrown in a resolution, all rolls together.
-fn thrown(r: &Resolution) -> usize {
+fn thrown<O>(r: &Resolution<O>) -> usize {
     r.rolls.iter().map(|roll| roll.faces.len()).sum()
+}
+
+/// The rule's refusal (not a fault of the typed dice).
+fn refused<T: std::fmt::Debug>(result: Result<T, Refusal>) -> Refusal {
+    let refusal = result.expect_err("expected a refusal");
+    assert_ne!(refusal.kind, RefusalKind::BadDice, "{}", refusal.reason);
+    refusal
 }

@@ -439,7 +439,23 @@ fn victoria_cross_hits_are_left_to_the_owner_to_allocate() {
     );
     let before = harness.state().session.game().events().len();
     click(&mut harness, "Apply to the game");
-    assert_eq!(harness.state().session.game().events().len(), before + 1);
+    let game = harness.state().session.game();
+    assert_eq!(game.events().len(), before + 1);
+    // The event records the typed request, so the log replays it.
+    let Some(laager::game::Event::ResolutionApplied(applied)) =
+        game.events().last().map(|e| &e.event)
+    else {
+        panic!("the last event applies the resolution");
+    };
+    assert!(matches!(
+        applied.request,
+        Some(laager::rules::Request::VictoriaCross(
+            laager::rules::victoria_cross::Request::Fire(_)
+        ))
+    ));
+    let replay = laager::game::replay(game, &laager::charts::Charts::shipped().expect("shipped"));
+    assert_eq!(replay.replayed.len(), 1);
+    assert_eq!(replay.differing().count(), 0);
 }
 
 // "A breaking unit will lose one dice x 10 fighting factors per move of rout": a 6 is 60,

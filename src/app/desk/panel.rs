@@ -13,7 +13,6 @@ use crate::dice::DiceChoice;
 use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
-use crate::rules::victoria_cross::VcError;
 use crate::rules::{Procedure as _, Request};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
@@ -127,7 +126,7 @@ impl Desk {
         match ruleset {
             Ruleset::VictoriaCross => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
-                Some(self.vc.odds(&charts))
+                self.vc.request().odds(&charts)
             }
             Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
                 let charts = self.charts_for(charts, ruleset).ok()?;
@@ -139,17 +138,6 @@ impl Desk {
                 request.odds(&charts)
             }
             _ => None,
-        }
-    }
-
-    /// The dice for one resolution, or `None` with the typed-dice error shown.
-    fn take_dice(&mut self) -> Option<Box<dyn crate::dice::DiceSource>> {
-        match self.dice.take_source() {
-            Ok(dice) => Some(dice),
-            Err(e) => {
-                self.message = Some(e.to_string());
-                None
-            }
         }
     }
 
@@ -172,24 +160,8 @@ impl Desk {
             }
         };
         if ruleset == Ruleset::VictoriaCross {
-            let Some(mut dice) = self.take_dice() else {
-                return;
-            };
-            match self.vc.resolve(&charts, dice.as_mut()) {
-                Err(VcError::Dice(e)) => self.message = Some(e.to_string()),
-                Ok(_) if dice.unused() > 0 => {
-                    self.message =
-                        Some(format!("dice: {} typed face(s) left unused", dice.unused()));
-                }
-                Ok(resolution) => {
-                    self.message = None;
-                    self.result = Some(Ok(resolution));
-                }
-                Err(VcError::Refused(refusal)) => {
-                    self.message = None;
-                    self.result = Some(Err(refusal));
-                }
-            }
+            let dice = self.dice.take_choice();
+            self.resolve_request(self.vc.request(), &charts, &dice);
             return;
         }
         if ruleset != Ruleset::DbaZulu {

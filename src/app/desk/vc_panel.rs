@@ -2,12 +2,10 @@
 //! ammunition re-rolls, Zulu random fire, melee and the hospital fire — buckets of dice the
 //! engine counts against the hit numbers.
 
-use crate::charts::Charts;
-use crate::dice::DiceSource;
-use crate::resolution::{Odds, Refusal, Resolution};
+use crate::rules::Request;
 use crate::rules::victoria_cross::{
-    self as vc, AmmoSituation, Battle, FireSituation, HospitalSituation, MeleeSituation,
-    RandomFireSituation, Side, VcError, VolleySituation,
+    self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
+    MeleeSituation, RandomFireSituation, Side, VolleySituation,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -137,32 +135,17 @@ impl VcForm {
         }
     }
 
-    /// The exact odds of the chosen procedure's count.
-    pub fn odds(&self, charts: &Charts) -> Result<Odds, Refusal> {
-        match self.procedure {
-            VcProcedure::Fire => vc::fire_odds(charts, &self.fire()),
-            VcProcedure::Volley => vc::volley_odds(charts, &self.volley()),
-            VcProcedure::Ammo => vc::ammo_odds(&self.ammo()),
-            VcProcedure::RandomFire => vc::random_fire_odds(charts, &self.random_fire()),
-            VcProcedure::Melee => vc::melee_odds(charts, &self.melee()),
-            VcProcedure::Hospital => vc::hospital_odds(charts, &self.hospital()),
-        }
-    }
-
-    /// Resolves the chosen procedure with these dice.
-    pub fn resolve(
-        &self,
-        charts: &Charts,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Resolution, VcError> {
-        match self.procedure {
-            VcProcedure::Fire => vc::fire(charts, &self.fire(), dice),
-            VcProcedure::Volley => vc::volley(charts, &self.volley(), dice),
-            VcProcedure::Ammo => vc::ammo(charts, &self.ammo(), dice),
-            VcProcedure::RandomFire => vc::random_fire(charts, &self.random_fire(), dice),
-            VcProcedure::Melee => vc::melee(charts, &self.melee(), dice),
-            VcProcedure::Hospital => vc::hospital(charts, &self.hospital(), dice),
-        }
+    /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
+    /// of, and records when the result is applied.
+    pub fn request(&self) -> Request {
+        Request::VictoriaCross(match self.procedure {
+            VcProcedure::Fire => vc::Request::Fire(FireInput::AtRange(self.fire())),
+            VcProcedure::Volley => vc::Request::Volley(self.volley()),
+            VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
+            VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
+            VcProcedure::Melee => vc::Request::Melee(self.melee()),
+            VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
+        })
     }
 
     /// How the typed faces are written for the chosen procedure.

@@ -33,7 +33,7 @@ impl<'a> Board<'a> {
             neighbours: BTreeMap::new(),
             zones: Vec::new(),
         };
-        if let Some(chart) = charts.chart(super::VC, battle.zones_chart()) {
+        if let Some(chart) = charts.chart(super::RULESET, battle.zones_chart()) {
             for (key, _) in chart.cells() {
                 if !board.zones.contains(&key[0]) {
                     board.zones.push(key[0].clone());
@@ -67,7 +67,7 @@ impl<'a> Board<'a> {
 
     fn value(&self, chart: &str, zone: &str, field: &str) -> Option<&'a Value> {
         self.charts
-            .chart(super::VC, chart)?
+            .chart(super::RULESET, chart)?
             .cell(&[zone, field])?
             .value
             .as_ref()
@@ -75,7 +75,7 @@ impl<'a> Board<'a> {
 
     fn confidence(&self, chart: &str, zone: &str, field: &str) -> Option<Confidence> {
         self.charts
-            .chart(super::VC, chart)?
+            .chart(super::RULESET, chart)?
             .cell(&[zone, field])
             .map(|c| c.confidence)
     }
@@ -267,7 +267,7 @@ pub fn fire_range(
                 range,
                 Step::valued(
                     crate::resolution::RuleRef::cell(
-                        super::VC,
+                        super::RULESET,
                         section,
                         chart,
                         &format!("{chart}:{from}:{field}"),

@@ -1,13 +1,16 @@
 //! British fire: normal fire zone to zone, volley fire, and the ammunition check at
 //! Isandlwana ("Fire Combat", "British Leaders: VOLLEY FIRE").
 
+use super::zone_fire::{self, ZoneAmmo, ZoneFire};
 use super::{
-    Battle, Reader, VcError, bucket, cell_rule, count, faces_text, hit_text, resolution, rule,
+    Battle, RULESET, Reader, bucket, cell_rule, count, faces_text, hit_text, resolution, rule,
     throw,
 };
 use crate::charts::Charts;
 use crate::dice::DiceSource;
-use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// The most dice a bucket resolves (and computes exact odds for).
@@ -18,8 +21,9 @@ const HIT_CHART: &str = "Fire Combat: Hit Number Chart";
 const AMMO: &str = "Fire Combat: ISANDLWANA: British ammunition";
 const SEQUENCE: &str = "Sequence of Play";
 
-/// One zone's fire at one target zone.
+/// One zone's fire at one target zone, its range given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireSituation {
     /// Which battle.
     pub battle: Battle,
@@ -28,13 +32,38 @@ pub struct FireSituation {
     /// The range in zones, as the firing zone's list gives it (1, 2 or 3).
     pub range: u8,
     /// A night turn (Rorke's Drift only).
+    #[serde(default)]
     pub night: bool,
     /// Wall sections the fire crosses (Rorke's Drift only).
+    #[serde(default)]
     pub walls_crossed: u32,
     /// The firer has a zone between it and the wall it fires over (Rorke's Drift only).
+    #[serde(default)]
     pub zone_before_wall: bool,
     /// The firing zone is laagered under the British Laager Camp optional rule.
+    #[serde(default)]
     pub in_laager_camp: bool,
+}
+
+/// British fire: the range given in zones, or read off the board from the firing zone to
+/// the target zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FireInput {
+    /// The range given (`laager vc fire --range`).
+    AtRange(FireSituation),
+    /// The range, the line of sight and the laager read off the board (`--from`, `--to`).
+    FromBoard(ZoneFire),
+}
+
+/// What a British fire or a volley decided: the `--json` outcome of `laager vc fire` and
+/// `laager vc volley`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireOutcome {
+    /// The hits on the target zone: SP the Zulu player takes off the units of his choice.
+    pub hits: u32,
+    /// The ammunition checks due: one die re-rolled per 1 rolled (Isandlwana only).
+    pub ammo_checks: u32,
 }
 
 impl FireSituation {
@@ -190,7 +219,7 @@ fn ammo_checks(
     battle: Battle,
     in_laager_camp: bool,
     faces: &[u8],
-    r: &mut Resolution,
+    r: &mut Resolution<()>,
 ) -> u32 {
     let ones = count(faces, |f| f == 1);
     match battle {
@@ -224,19 +253,19 @@ fn ammo_checks(
     }
 }
 
-/// Resolves one zone's British fire at a target zone: `outcome.hits`, `outcome.ammo_checks`.
-pub fn fire(
+/// Resolves one zone's British fire at a target zone, its range given.
+pub(crate) fn fire(
     charts: &Charts,
     s: &FireSituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<FireOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let plan = fire_plan(&mut reader, s)?;
-    let mut r = resolution(charts, "fire");
+    let mut r = resolution(charts, Fire::NAME);
     for step in plan.steps {
         r.step(step);
     }
-    let (roll, faces) = throw(dice, plan.dice as usize)?;
+    let (roll, faces) = throw(dice, plan.dice as usize, FIRE)?;
     r.rolls.push(roll);
     let hit_on = plan.hit_on;
     let hits = count(&faces, |f| f >= hit_on);
@@ -253,35 +282,75 @@ pub fn fire(
     ));
     let checks = ammo_checks(&mut reader, s.battle, s.in_laager_camp, &faces, &mut r);
     reader.warn_into(&mut r);
-    r.set("hits", hits);
-    r.set("ammo_checks", checks);
-    Ok(r)
+    Ok(r.with_outcome(FireOutcome {
+        hits,
+        ammo_checks: checks,
+    }))
 }
 
-/// The exact odds of the hits of one British fire.
-pub fn fire_odds(charts: &Charts, s: &FireSituation) -> Result<Odds, Refusal> {
+/// The exact odds of the hits of one British fire, its range given.
+pub(crate) fn fire_odds(charts: &Charts, s: &FireSituation) -> Result<Odds, Refusal> {
     let mut reader = Reader::new(charts);
     let plan = fire_plan(&mut reader, s)?;
     Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
 }
 
+/// British fire from one zone at a target zone: `hits`, `ammo_checks`.
+pub struct Fire;
+
+impl Procedure for Fire {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "fire";
+    type Input = FireInput;
+    type Outcome = FireOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &FireInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<FireOutcome>, Refusal> {
+        match input {
+            FireInput::AtRange(s) => fire(charts, s, dice),
+            FireInput::FromBoard(s) => zone_fire::zone_fire(charts, s, dice),
+        }
+    }
+
+    fn odds(charts: &Charts, input: &FireInput) -> Option<Result<Odds, Refusal>> {
+        Some(match input {
+            FireInput::AtRange(s) => fire_odds(charts, s),
+            FireInput::FromBoard(s) => zone_fire::zone_fire_odds(charts, s),
+        })
+    }
+}
+
 /// A leader's volley fire with his group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VolleySituation {
     /// Which battle.
     pub battle: Battle,
     /// The British infantry SP grouped with the leader (1 to 4).
     pub infantry_sp: u32,
     /// The leader, if named (Chard, Bromhead, Durnford or Pulleine).
+    #[serde(default)]
     pub leader: Option<String>,
     /// The leader or his group moved this turn.
+    #[serde(default)]
     pub moved: bool,
     /// The target zone is adjacent.
+    #[serde(default = "yes")]
     pub target_adjacent: bool,
     /// A wall or the ridge separates the target zone.
+    #[serde(default)]
     pub across_wall_or_ridge: bool,
     /// A night turn (Rorke's Drift only).
+    #[serde(default)]
     pub night: bool,
+}
+
+/// Volley fire is at an adjacent zone unless the input says otherwise.
+fn yes() -> bool {
+    true
 }
 
 impl VolleySituation {
@@ -375,18 +444,18 @@ fn volley_plan(reader: &mut Reader<'_>, s: &VolleySituation) -> Result<Plan, Ref
 }
 
 /// Resolves a volley: `outcome.hits` (and `outcome.ammo_checks`, the 1s at Isandlwana).
-pub fn volley(
+fn volley(
     charts: &Charts,
     s: &VolleySituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<FireOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let plan = volley_plan(&mut reader, s)?;
-    let mut r = resolution(charts, "volley");
+    let mut r = resolution(charts, Volley::NAME);
     for step in plan.steps {
         r.step(step);
     }
-    let (roll, faces) = throw(dice, plan.dice as usize)?;
+    let (roll, faces) = throw(dice, plan.dice as usize, VOLLEY)?;
     r.rolls.push(roll);
     let hits = count(&faces, |f| f >= plan.hit_on);
     r.step(Step::valued(
@@ -401,27 +470,70 @@ pub fn volley(
     ));
     let checks = ammo_checks(&mut reader, s.battle, false, &faces, &mut r);
     reader.warn_into(&mut r);
-    r.set("hits", hits);
-    r.set("ammo_checks", checks);
-    Ok(r)
+    Ok(r.with_outcome(FireOutcome {
+        hits,
+        ammo_checks: checks,
+    }))
 }
 
 /// The exact odds of a volley's hits.
-pub fn volley_odds(charts: &Charts, s: &VolleySituation) -> Result<Odds, Refusal> {
+fn volley_odds(charts: &Charts, s: &VolleySituation) -> Result<Odds, Refusal> {
     let mut reader = Reader::new(charts);
     let plan = volley_plan(&mut reader, s)?;
     Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
 }
 
-/// The ammunition check after a fire at Isandlwana.
+/// A leader's volley fire with his group: `hits`, `ammo_checks`.
+pub struct Volley;
+
+impl Procedure for Volley {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "volley";
+    type Input = VolleySituation;
+    type Outcome = FireOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VolleySituation,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<FireOutcome>, Refusal> {
+        volley(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &VolleySituation) -> Option<Result<Odds, Refusal>> {
+        Some(volley_odds(charts, input))
+    }
+}
+
+/// The ammunition check after a fire at Isandlwana, its distance given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AmmoSituation {
     /// The 1s rolled by the firing SP: one re-rolled die each.
     pub ones: u32,
     /// The zones from the firing zone to zone 15 (zone 15 itself counts 1).
     pub distance: u32,
     /// The firing units that may be marked (not the artillery), if known: the cap.
+    #[serde(default)]
     pub markable_units: Option<u32>,
+}
+
+/// The ammunition check: the distance to zone 15 given, or counted on the board from the
+/// firing zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AmmoInput {
+    /// The distance given (`laager vc ammo --distance`).
+    AtDistance(AmmoSituation),
+    /// The distance counted on the board from the firing zone (`--from`).
+    FromBoard(ZoneAmmo),
+}
+
+/// What the ammunition check decided: the `--json` outcome of `laager vc ammo`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AmmoOutcome {
+    /// The firing units to mark Ammo Depleted (the British player's choice which).
+    pub depleted: u32,
 }
 
 fn ammo_plan(s: &AmmoSituation) -> Result<Vec<Step>, Refusal> {
@@ -452,17 +564,17 @@ fn ammo_plan(s: &AmmoSituation) -> Result<Vec<Step>, Refusal> {
 }
 
 /// Resolves the ammunition re-rolls: `outcome.depleted`, the units to mark Ammo Depleted.
-pub fn ammo(
+pub(crate) fn ammo(
     charts: &Charts,
     s: &AmmoSituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<AmmoOutcome>, Refusal> {
     let steps = ammo_plan(s)?;
-    let mut r = resolution(charts, "ammo");
+    let mut r = resolution(charts, Ammo::NAME);
     for step in steps {
         r.step(step);
     }
-    let (roll, faces) = throw(dice, s.ones as usize)?;
+    let (roll, faces) = throw(dice, s.ones as usize, AMMO)?;
     if !faces.is_empty() {
         r.rolls.push(roll);
     }
@@ -496,16 +608,53 @@ pub fn ammo(
         rule(AMMO),
         "\"The marker is removed after the next turn's British Fire combat phase. The unit may not conduct fire combat while marked but may conduct all other activities.\"",
     ));
-    r.set("depleted", depleted);
-    Ok(r)
+    Ok(r.with_outcome(AmmoOutcome { depleted }))
 }
 
 /// The exact odds of the units marked Ammo Depleted.
-pub fn ammo_odds(s: &AmmoSituation) -> Result<Odds, Refusal> {
+pub(crate) fn ammo_odds(s: &AmmoSituation) -> Result<Odds, Refusal> {
     ammo_plan(s)?;
     let distance = s.distance;
     let cap = s.markable_units.map_or(i64::MAX, i64::from);
     Ok(bucket(s.ones, |f| u32::from(f) <= distance)
         .map(|n| n.min(cap))
         .to_odds())
+}
+
+/// The odds of a check that marks no unit whatever is thrown (a laagered zone).
+pub(crate) fn no_depletion_odds() -> Odds {
+    Odds {
+        outcomes: vec![OddsEntry {
+            value: 0.into(),
+            probability: 1.0,
+        }],
+    }
+}
+
+/// Isandlwana's ammunition check after a fire: `depleted`.
+pub struct Ammo;
+
+impl Procedure for Ammo {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "ammo";
+    type Input = AmmoInput;
+    type Outcome = AmmoOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &AmmoInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<AmmoOutcome>, Refusal> {
+        match input {
+            AmmoInput::AtDistance(s) => ammo(charts, s, dice),
+            AmmoInput::FromBoard(s) => zone_fire::zone_ammo(charts, s, dice),
+        }
+    }
+
+    fn odds(charts: &Charts, input: &AmmoInput) -> Option<Result<Odds, Refusal>> {
+        Some(match input {
+            AmmoInput::AtDistance(s) => ammo_odds(s),
+            AmmoInput::FromBoard(s) => zone_fire::zone_ammo_odds(charts, s),
+        })
+    }
 }

@@ -1,20 +1,33 @@
 //! The hospital fire at Rorke's Drift ("Rorke's Drift: Hospital Phase").
 
-use super::{Reader, VcError, cell_rule, resolution, rule, throw};
+use super::{RULESET, Reader, cell_rule, resolution, rule, throw};
 use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const HOSPITAL: &str = "Rorke's Drift: Hospital Phase";
 
 /// One Hospital Phase roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HospitalSituation {
     /// The box of the Hospital Fire Track the marker is in (0 before the fire starts).
+    #[serde(default)]
     pub track: u32,
     /// The Zulus have meleed a hospital zone this turn or an earlier one.
     pub zulu_melee_on_hospital: bool,
+}
+
+/// Where the hospital fire marker ends: the `--json` outcome of `laager vc hospital`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HospitalOutcome {
+    /// The box the marker is in now.
+    pub track: u32,
+    /// The hospital has burned down.
+    pub burned: bool,
 }
 
 struct Plan {
@@ -56,13 +69,13 @@ fn plan(charts: &Charts, s: &HospitalSituation) -> Result<Plan, Refusal> {
 }
 
 /// Rolls the hospital fire die: `outcome.track` (the box now), `outcome.burned`.
-pub fn hospital(
+fn hospital(
     charts: &Charts,
     s: &HospitalSituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<HospitalOutcome>, Refusal> {
     let plan = plan(charts, s)?;
-    let mut r = resolution(charts, "hospital");
+    let mut r = resolution(charts, Hospital::NAME);
     for w in &plan.warnings {
         r.warn(w.clone());
     }
@@ -72,7 +85,7 @@ pub fn hospital(
         s.track,
         None,
     ));
-    let (roll, faces) = throw(dice, 1)?;
+    let (roll, faces) = throw(dice, 1, HOSPITAL)?;
     r.rolls.push(roll);
     let face = faces[0];
     let moved = plan.moves[usize::from(face - 1)];
@@ -102,16 +115,36 @@ pub fn hospital(
             "the hospital has burned down: no unit may move into it; \"Any units still in the hospital when it burns down are eliminated\"; the Zulus score the hospital's VP",
         ));
     }
-    r.set("track", track);
-    r.set("burned", burned);
-    Ok(r)
+    Ok(r.with_outcome(HospitalOutcome { track, burned }))
 }
 
 /// The exact odds of the marker's box after one roll.
-pub fn hospital_odds(charts: &Charts, s: &HospitalSituation) -> Result<Odds, Refusal> {
+fn hospital_odds(charts: &Charts, s: &HospitalSituation) -> Result<Odds, Refusal> {
     let plan = plan(charts, s)?;
     let (track, moves, top) = (s.track, plan.moves, plan.burned_at);
     Ok(Dist::d6()
         .map(|face| i64::from((track + moves[(face - 1) as usize]).min(top)))
         .to_odds())
+}
+
+/// Rorke's Drift's Hospital Phase roll: `track`, `burned`.
+pub struct Hospital;
+
+impl Procedure for Hospital {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "hospital";
+    type Input = HospitalSituation;
+    type Outcome = HospitalOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &HospitalSituation,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<HospitalOutcome>, Refusal> {
+        hospital(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &HospitalSituation) -> Option<Result<Odds, Refusal>> {
+        Some(hospital_odds(charts, input))
+    }
 }

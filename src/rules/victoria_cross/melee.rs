@@ -2,12 +2,14 @@
 //! ("Melee Combat", "British Leaders: BAYONET CHARGE").
 
 use super::{
-    Battle, Reader, VcError, bucket, cell_rule, count, faces_text, hit_text, resolution, rule,
+    Battle, RULESET, Reader, bucket, cell_rule, count, faces_text, hit_text, resolution, rule,
     throw,
 };
 use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const MELEE: &str = "Melee Combat";
@@ -35,6 +37,7 @@ impl Side {
 
 /// One side's melee into one zone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeleeSituation {
     /// Which battle.
     pub battle: Battle,
@@ -44,18 +47,32 @@ pub struct MeleeSituation {
     pub sp: u32,
     /// Across a wall section, through a door or window, or into or out of a building zone
     /// (Rorke's Drift only).
+    #[serde(default)]
     pub across_wall: bool,
     /// Into a building zone: the zones the SP melee from (each gives at most 8 SP); 0 if the
     /// target is not a building zone.
+    #[serde(default)]
     pub into_building_from_zones: u32,
     /// Out of a building zone (at most 8 SP).
+    #[serde(default)]
     pub out_of_building: bool,
     /// The game turn, if known (no melee on turn 1 at Isandlwana).
+    #[serde(default)]
     pub turn: Option<u32>,
     /// The British melee from a laagered zone under the British Laager Camp optional rule.
+    #[serde(default)]
     pub in_laager_camp: bool,
     /// The target zone has already been meleed this phase.
+    #[serde(default)]
     pub zone_already_meleed: bool,
+}
+
+/// The hits of one bucket of dice on the other side: the `--json` outcome of `laager vc
+/// melee` and `laager vc random-fire`. The owning player chooses which units lose the SP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitsOutcome {
+    /// The hits.
+    pub hits: u32,
 }
 
 impl MeleeSituation {
@@ -197,30 +214,33 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
 
 /// Resolves one side's melee into one zone: `outcome.hits`. Losses are applied only after
 /// both sides have meleed ("Melee is considered simultaneous").
-pub fn melee(
+fn melee(
     charts: &Charts,
     s: &MeleeSituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<HitsOutcome>, Refusal> {
     let plan = plan(charts, s)?;
-    let mut r = resolution(charts, "melee");
+    let mut r = resolution(charts, Melee::NAME);
     let hits = throw_plan(&mut r, plan, dice)?;
     r.step(Step::note(
         rule(MELEE),
         "\"losses are not applied until all units from the British and Zulu player in a zone have meleed\"; the owning player determines which units incur them",
     ));
-    r.set("hits", hits);
-    Ok(r)
+    Ok(r.with_outcome(HitsOutcome { hits }))
 }
 
-fn throw_plan(r: &mut Resolution, plan: Plan, dice: &mut dyn DiceSource) -> Result<u32, VcError> {
+fn throw_plan(
+    r: &mut Resolution<()>,
+    plan: Plan,
+    dice: &mut dyn DiceSource,
+) -> Result<u32, Refusal> {
     for step in plan.steps {
         r.step(step);
     }
     for w in plan.warnings {
         r.warn(w);
     }
-    let (roll, faces) = throw(dice, plan.dice as usize)?;
+    let (roll, faces) = throw(dice, plan.dice as usize, MELEE)?;
     r.rolls.push(roll);
     let hits = count(&faces, |f| f >= plan.hit_on);
     r.step(Step::valued(
@@ -233,38 +253,69 @@ fn throw_plan(r: &mut Resolution, plan: Plan, dice: &mut dyn DiceSource) -> Resu
 }
 
 /// The exact odds of one side's melee hits.
-pub fn melee_odds(charts: &Charts, s: &MeleeSituation) -> Result<Odds, Refusal> {
+fn melee_odds(charts: &Charts, s: &MeleeSituation) -> Result<Odds, Refusal> {
     let plan = plan(charts, s)?;
     Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
+}
+
+/// One side's melee into one zone: `hits`.
+pub struct Melee;
+
+impl Procedure for Melee {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "melee";
+    type Input = MeleeSituation;
+    type Outcome = HitsOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MeleeSituation,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<HitsOutcome>, Refusal> {
+        melee(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &MeleeSituation) -> Option<Result<Odds, Refusal>> {
+        Some(melee_odds(charts, input))
+    }
 }
 
 /// Both sides' melee over one zone, resolved together: the Zulus roll first, then the
 /// British, and only then are losses applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MeleeExchange {
+#[serde(deny_unknown_fields)]
+pub struct MeleeExchangeInput {
     /// The Zulu melee.
     pub zulu: MeleeSituation,
     /// The British melee.
     pub british: MeleeSituation,
 }
 
+/// What both sides' melee over one zone decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeExchangeOutcome {
+    /// The Zulu hits, on the British units.
+    pub zulu_hits: u32,
+    /// The British hits, on the Zulu units.
+    pub british_hits: u32,
+}
+
 /// Resolves both sides' melee: `outcome.zulu_hits` (on the British) and
 /// `outcome.british_hits` (on the Zulus).
-pub fn melee_exchange(
+fn melee_exchange(
     charts: &Charts,
-    s: &MeleeExchange,
+    s: &MeleeExchangeInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<MeleeExchangeOutcome>, Refusal> {
     if s.zulu.side != Side::Zulu || s.british.side != Side::British {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::bad_input(
             rule(MELEE),
             "an exchange is one Zulu melee and one British melee",
-        )
-        .into());
+        ));
     }
     let zulu = plan(charts, &s.zulu)?;
     let british = plan(charts, &s.british)?;
-    let mut r = resolution(charts, "melee-exchange");
+    let mut r = resolution(charts, MeleeExchange::NAME);
     r.step(Step::note(
         rule(MELEE),
         "\"The Zulu player declares and completes his melee attacks first; however and losses are not applied until all units from the British and Zulu player in a zone have meleed\"",
@@ -277,14 +328,34 @@ pub fn melee_exchange(
             "losses now applied together: the British take {zulu_hits}, the Zulus {british_hits}; each owning player chooses the units"
         ),
     ));
-    r.set("zulu_hits", zulu_hits);
-    r.set("british_hits", british_hits);
-    Ok(r)
+    Ok(r.with_outcome(MeleeExchangeOutcome {
+        zulu_hits,
+        british_hits,
+    }))
+}
+
+/// Both sides' melee over one zone: `zulu_hits`, `british_hits`.
+pub struct MeleeExchange;
+
+impl Procedure for MeleeExchange {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "melee-exchange";
+    type Input = MeleeExchangeInput;
+    type Outcome = MeleeExchangeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &MeleeExchangeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<MeleeExchangeOutcome>, Refusal> {
+        melee_exchange(charts, input, dice)
+    }
 }
 
 /// A British bayonet charge: a leader with up to 4 SP into an adjacent Zulu zone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BayonetCharge {
+#[serde(deny_unknown_fields)]
+pub struct BayonetChargeInput {
     /// Which battle.
     pub battle: Battle,
     /// The British SP charging, the leader's 1 SP included (at most 4 SP plus the leader).
@@ -292,9 +363,38 @@ pub struct BayonetCharge {
     /// The Zulu SP in the zone charged.
     pub zulu_sp: u32,
     /// Across a wall, door or window, or into or out of a building zone (Rorke's Drift).
+    #[serde(default)]
     pub across_wall: bool,
     /// The British player stops after this many rounds if no side is gone first.
+    #[serde(default)]
     pub stop_after_rounds: Option<u32>,
+}
+
+/// How a bayonet charge ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChargeResult {
+    /// Both sides were eliminated in the same round.
+    BothEliminated,
+    /// The British were eliminated.
+    BritishEliminated,
+    /// The Zulus were eliminated: the British may advance into the zone.
+    ZulusEliminated,
+    /// The British player stopped the attack.
+    BritishStopped,
+}
+
+/// What a bayonet charge decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BayonetChargeOutcome {
+    /// The melee rounds fought.
+    pub rounds: u32,
+    /// The British SP left.
+    pub british_sp: u32,
+    /// The Zulu SP left.
+    pub zulu_sp: u32,
+    /// How it ended.
+    pub result: ChargeResult,
 }
 
 /// A guard against a charge that never ends (no side hit for this many rounds in a row is
@@ -304,11 +404,11 @@ const MAX_ROUNDS: u32 = 1000;
 /// Resolves a bayonet charge as successive simultaneous melee rounds "until one side is
 /// eliminated or the British player stops the attack": `outcome.rounds`,
 /// `outcome.british_sp`, `outcome.zulu_sp` (left), `outcome.result`.
-pub fn bayonet_charge(
+fn bayonet_charge(
     charts: &Charts,
-    s: &BayonetCharge,
+    s: &BayonetChargeInput,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<BayonetChargeOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let group = reader.need_int("limits", &["british-leader-group-sp"], &rule(BAYONET))?;
     if s.british_sp < 1 || i64::from(s.british_sp) > group + 1 {
@@ -319,13 +419,15 @@ pub fn bayonet_charge(
                 s.british_sp,
                 group + 1
             ),
-        )
-        .into());
+        ));
     }
     if s.zulu_sp == 0 {
-        return Err(Refusal::by_rule(rule(BAYONET), "no Zulu SP in the zone charged").into());
+        return Err(Refusal::by_rule(
+            rule(BAYONET),
+            "no Zulu SP in the zone charged",
+        ));
     }
-    let mut r = resolution(charts, "bayonet-charge");
+    let mut r = resolution(charts, BayonetCharge::NAME);
     r.step(Step::note(
         rule(BAYONET),
         "\"The bayonet charge is a continuous melee between the British units and Zulu's in the zone that continues in successive melee rounds until one side is eliminated or the British player stops the attack\"; it may follow melee into a zone already meleed",
@@ -335,20 +437,19 @@ pub fn bayonet_charge(
     let result = loop {
         if british == 0 || zulu == 0 {
             break match (british, zulu) {
-                (0, 0) => "both-eliminated",
-                (0, _) => "british-eliminated",
-                _ => "zulus-eliminated",
+                (0, 0) => ChargeResult::BothEliminated,
+                (0, _) => ChargeResult::BritishEliminated,
+                _ => ChargeResult::ZulusEliminated,
             };
         }
         if s.stop_after_rounds.is_some_and(|n| rounds >= n) {
-            break "british-stopped";
+            break ChargeResult::BritishStopped;
         }
         if rounds >= MAX_ROUNDS {
             return Err(Refusal::by_rule(
                 rule(BAYONET),
                 format!("no side eliminated after {MAX_ROUNDS} rounds: stop the charge"),
-            )
-            .into());
+            ));
         }
         rounds += 1;
         let mut zulu_side = MeleeSituation::new(s.battle, Side::Zulu, zulu);
@@ -371,16 +472,35 @@ pub fn bayonet_charge(
             Some(i64::from(zulu).into()),
         ));
     };
-    if result == "zulus-eliminated" {
+    if result == ChargeResult::ZulusEliminated {
         r.step(Step::note(
             rule(BAYONET),
             "\"The British player may advance into any zone vacated by the Zulu being eliminated due to a bayonet charge\"",
         ));
     }
     reader.warn_into(&mut r);
-    r.set("rounds", rounds);
-    r.set("british_sp", british);
-    r.set("zulu_sp", zulu);
-    r.set("result", result);
-    Ok(r)
+    Ok(r.with_outcome(BayonetChargeOutcome {
+        rounds,
+        british_sp: british,
+        zulu_sp: zulu,
+        result,
+    }))
+}
+
+/// A British bayonet charge: `rounds`, `british_sp`, `zulu_sp` (left), `result`.
+pub struct BayonetCharge;
+
+impl Procedure for BayonetCharge {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "bayonet-charge";
+    type Input = BayonetChargeInput;
+    type Outcome = BayonetChargeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &BayonetChargeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<BayonetChargeOutcome>, Refusal> {
+        bayonet_charge(charts, input, dice)
+    }
 }

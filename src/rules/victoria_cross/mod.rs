@@ -1,10 +1,11 @@
 //! Victoria Cross II (Isandlwana & Rorke's Drift): buckets of dice over zones. British fire,
 //! volley fire, ammunition, Zulu random fire, melee and bayonet charges, the hospital fire,
-//! replacements, victory points and the solitaire charts, each a pure function of plain
-//! input structs, the charts in force and a [`DiceSource`].
+//! replacements, victory points and the solitaire charts, each a [`crate::rules::Procedure`]
+//! over a typed input, the charts in force and a [`DiceSource`].
 //!
-//! Every function returns a [`Resolution`] whose steps cite the rulebook's own section
-//! headings, or refuses: by rule, or naming the board facts and chart cells it lacks.
+//! Every procedure returns a [`Resolution`] with its typed outcome, whose steps cite the
+//! rulebook's own section headings, or refuses: by rule, or naming the board facts and chart
+//! cells it lacks; typed dice that do not fit the throw are refused as bad dice.
 
 // `Refusal` is the architecture's contract type, returned by value from every rule; the
 // situations are plain structs of the flags a referee sets, one bool per printed condition.
@@ -25,41 +26,72 @@ mod zone_fire;
 pub use board::{Board, LineOfSight, ammo_distance, fire_range, line_of_sight, melee_across_wall};
 pub use bucket::{bucket, count};
 pub use fire::{
-    AmmoSituation, FireSituation, VolleySituation, ammo, ammo_odds, fire, fire_odds, volley,
-    volley_odds,
+    Ammo, AmmoInput, AmmoOutcome, AmmoSituation, Fire, FireInput, FireOutcome, FireSituation,
+    MAX_DICE, Volley, VolleySituation,
 };
-pub use hospital::{HospitalSituation, hospital, hospital_odds};
+pub use hospital::{Hospital, HospitalOutcome, HospitalSituation};
 pub use melee::{
-    BayonetCharge, MeleeExchange, MeleeSituation, Side, bayonet_charge, melee, melee_exchange,
-    melee_odds,
+    BayonetCharge, BayonetChargeInput, BayonetChargeOutcome, ChargeResult, HitsOutcome, Melee,
+    MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation, Side,
 };
-pub use random_fire::{RandomFireSituation, random_fire, random_fire_odds};
-pub use solitaire::{SolitaireMove, solitaire_entry, solitaire_movement};
-pub use stacking::{Stack, stacking, zulu_entry};
+pub use random_fire::{RandomFire, RandomFireSituation};
+pub use solitaire::{
+    Direction, SolitaireEntry, SolitaireEntryInput, SolitaireEntryOutcome, SolitaireMove,
+    SolitaireMovement, SolitaireMovementOutcome,
+};
+pub use stacking::{Stack, Stacking, StackingOutcome, ZuluEntry, ZuluEntryInput, ZuluEntryOutcome};
 pub use units::{Unit, UnitKind, firing_sp, melee_sp};
 pub use victory::{
-    ReplacementUnit, VictoryCheck, VpTurn, ZuluReentry, alternate_victory, check_victory,
-    replacements, victory_points, zulu_reentry,
+    AlternateVictory, AlternateVictoryInput, AlternateVictoryOutcome, Level, ReplacementUnit,
+    Replacements, ReplacementsInput, ReplacementsOutcome, Victory, VictoryCheck, VictoryOutcome,
+    VictoryPoints, VictoryPointsInput, VictoryPointsOutcome, VpTurn, Winner, ZuluReentry,
+    ZuluReentryInput, ZuluReentryOutcome,
 };
-pub use zone_fire::{ZoneFire, zone_ammo, zone_ammo_distance, zone_fire, zone_fire_odds};
+pub use zone_fire::{ZoneAmmo, ZoneFire};
+
+crate::rules::procedures! {
+    ruleset: RULESET,
+    Fire("fire") => fire::Fire,
+    Volley("volley") => fire::Volley,
+    Ammo("ammo") => fire::Ammo,
+    RandomFire("random-fire") => random_fire::RandomFire,
+    Melee("melee") => melee::Melee,
+    MeleeExchange("melee-exchange") => melee::MeleeExchange,
+    BayonetCharge("bayonet-charge") => melee::BayonetCharge,
+    Hospital("hospital") => hospital::Hospital,
+    Stacking("stacking") => stacking::Stacking,
+    ZuluEntry("zulu-entry") => stacking::ZuluEntry,
+    SolitaireEntry("solitaire-entry") => solitaire::SolitaireEntry,
+    SolitaireMovement("solitaire-movement") => solitaire::SolitaireMovement,
+    Replacements("replacements") => victory::Replacements,
+    ZuluReentry("zulu-reentry") => victory::ZuluReentry,
+    VictoryPoints("victory-points") => victory::VictoryPoints,
+    Victory("victory") => victory::Victory,
+    AlternateVictory("alternate-victory") => victory::AlternateVictory,
+}
 
 use crate::charts::{CellReader, Charts};
-use crate::dice::{DiceError, DiceSource};
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Roll, RuleRef};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// The ruleset these rules belong to.
-const VC: Ruleset = Ruleset::VictoriaCross;
+const RULESET: Ruleset = Ruleset::VictoriaCross;
 
 /// A reference to a section of the rulebook, by its own heading.
 pub(crate) fn rule(section: &str) -> RuleRef {
-    RuleRef::section(VC, section)
+    RuleRef::section(RULESET, section)
 }
 
 /// A reference to one chart cell, under the section that prints it.
 pub(crate) fn cell_rule(section: &str, chart: &str, key: &[&str]) -> RuleRef {
-    RuleRef::cell(VC, section, chart, &format!("{chart}:{}", key.join(":")))
+    RuleRef::cell(
+        RULESET,
+        section,
+        chart,
+        &format!("{chart}:{}", key.join(":")),
+    )
 }
 
 /// The two battles; the rules differ between them.
@@ -115,32 +147,16 @@ impl Battle {
     }
 }
 
-/// Why a resolution did not finish: the rule refused, or the dice given do not fit it.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum VcError {
-    /// The rule's own answer: not allowed, out of range, or board facts no one supplied.
-    #[error("{0}")]
-    Refused(Refusal),
-    /// Typed dice that do not fit the throw (too few, not faces).
-    #[error("{0}")]
-    Dice(DiceError),
-}
-
-impl From<Refusal> for VcError {
-    fn from(refusal: Refusal) -> VcError {
-        VcError::Refused(refusal)
-    }
-}
-
-impl From<DiceError> for VcError {
-    fn from(error: DiceError) -> VcError {
-        VcError::Dice(error)
-    }
-}
-
-/// Throws `n` plain dice and returns the roll and its faces.
-pub(crate) fn throw(dice: &mut dyn DiceSource, n: usize) -> Result<(Roll, Vec<u8>), DiceError> {
-    let roll = dice.throw(&vec![None; n])?;
+/// Throws `n` plain dice and returns the roll and its faces; typed dice that do not fit
+/// are refused as bad dice under `section`.
+pub(crate) fn throw(
+    dice: &mut dyn DiceSource,
+    n: usize,
+    section: &str,
+) -> Result<(Roll, Vec<u8>), Refusal> {
+    let roll = dice
+        .throw(&vec![None; n])
+        .map_err(|e| Refusal::bad_dice(rule(section), &e))?;
     let faces = roll.faces.iter().map(|f| f.face).collect();
     Ok((roll, faces))
 }
@@ -173,7 +189,7 @@ impl<'a> Reader<'a> {
     /// A reader over the Victoria Cross charts.
     pub fn new(charts: &'a Charts) -> Reader<'a> {
         Reader {
-            cells: CellReader::new(charts, VC),
+            cells: CellReader::new(charts, RULESET),
         }
     }
 
@@ -218,14 +234,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Moves the gathered warnings into a resolution.
-    pub fn warn_into(&self, resolution: &mut Resolution) {
+    pub fn warn_into<O>(&self, resolution: &mut Resolution<O>) {
         for w in self.cells.warnings() {
             resolution.warn(w.clone());
         }
     }
 }
 
-/// A new resolution of a Victoria Cross procedure.
-pub(crate) fn resolution(charts: &Charts, procedure: &str) -> Resolution {
-    Resolution::new(VC, procedure, charts.hash())
+/// A new resolution of a Victoria Cross procedure, its outcome set when it is done.
+pub(crate) fn resolution(charts: &Charts, procedure: &str) -> Resolution<()> {
+    Resolution::new(RULESET, procedure, charts.hash())
 }

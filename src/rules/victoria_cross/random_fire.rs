@@ -1,25 +1,32 @@
 //! The Zulu random fire ("Fire Combat: ZULU RANDOM FIRE COMBAT").
 
+use super::melee::HitsOutcome;
 use super::{
-    Battle, Reader, VcError, bucket, cell_rule, count, faces_text, resolution, rule, throw,
+    Battle, RULESET, Reader, bucket, cell_rule, count, faces_text, resolution, rule, throw,
 };
 use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const RANDOM: &str = "Fire Combat: ZULU RANDOM FIRE COMBAT";
 
 /// One Zulu random fire phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RandomFireSituation {
     /// Which battle.
     pub battle: Battle,
     /// A night turn (Rorke's Drift only).
+    #[serde(default)]
     pub night: bool,
     /// The fire is at British units in zone J with the water cart (Rorke's Drift only).
+    #[serde(default)]
     pub water_cart: bool,
     /// The zone fired at, if named: refused if the rules exclude it.
+    #[serde(default)]
     pub target_zone: Option<String>,
 }
 
@@ -151,20 +158,20 @@ fn plan(charts: &Charts, s: &RandomFireSituation) -> Result<Plan, Refusal> {
 }
 
 /// Resolves the Zulu random fire: `outcome.hits`.
-pub fn random_fire(
+fn random_fire(
     charts: &Charts,
     s: &RandomFireSituation,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<HitsOutcome>, Refusal> {
     let plan = plan(charts, s)?;
-    let mut r = resolution(charts, "random-fire");
+    let mut r = resolution(charts, RandomFire::NAME);
     for step in plan.steps {
         r.step(step);
     }
     for w in plan.warnings {
         r.warn(w);
     }
-    let (roll, faces) = throw(dice, plan.dice as usize)?;
+    let (roll, faces) = throw(dice, plan.dice as usize, RANDOM)?;
     r.rolls.push(roll);
     let hits = count(&faces, |f| f >= plan.hit_on);
     r.step(Step::valued(
@@ -176,12 +183,33 @@ pub fn random_fire(
         hits,
         None,
     ));
-    r.set("hits", hits);
-    Ok(r)
+    Ok(r.with_outcome(HitsOutcome { hits }))
 }
 
 /// The exact odds of the Zulu random fire's hits.
-pub fn random_fire_odds(charts: &Charts, s: &RandomFireSituation) -> Result<Odds, Refusal> {
+fn random_fire_odds(charts: &Charts, s: &RandomFireSituation) -> Result<Odds, Refusal> {
     let plan = plan(charts, s)?;
     Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
+}
+
+/// The Zulu random fire: `hits`, which the British player allocates.
+pub struct RandomFire;
+
+impl Procedure for RandomFire {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "random-fire";
+    type Input = RandomFireSituation;
+    type Outcome = HitsOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RandomFireSituation,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<HitsOutcome>, Refusal> {
+        random_fire(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &RandomFireSituation) -> Option<Result<Odds, Refusal>> {
+        Some(random_fire_odds(charts, input))
+    }
 }

@@ -1,10 +1,12 @@
 //! The solitaire Zulu: the Zulu Entry Chart and the movement chart with its die roll
 //! modifiers ("Solitaire Play").
 
-use super::{Reader, VcError, cell_rule, resolution, rule, throw};
+use super::{RULESET, Reader, cell_rule, resolution, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const SOLITAIRE: &str = "Solitaire Play";
@@ -21,12 +23,29 @@ fn entry_value(reader: &mut Reader<'_>, face: u8) -> Result<String, Refusal> {
     value.ok_or_else(|| reader.refusal(rule(ENTRY)))
 }
 
+/// A roll of the Zulu Entry Chart: it needs nothing but the die.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SolitaireEntryInput {}
+
+/// Where the solitaire Zulu force enters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolitaireEntryOutcome {
+    /// The entry zone: one, or one per part after a 6.
+    pub zones: Vec<String>,
+    /// A 6 split the force in two.
+    pub split: bool,
+}
+
 /// Rolls the Zulu Entry Chart: `outcome.zones` (one zone, or one per part after a 6) and
 /// `outcome.split`.
-pub fn solitaire_entry(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Resolution, VcError> {
+fn solitaire_entry(
+    charts: &Charts,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<SolitaireEntryOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
-    let mut r = resolution(charts, "solitaire-entry");
-    let (roll, faces) = throw(dice, 1)?;
+    let mut r = resolution(charts, SolitaireEntry::NAME);
+    let (roll, faces) = throw(dice, 1, ENTRY)?;
     r.rolls.push(roll);
     let first = entry_value(&mut reader, faces[0])?;
     let mut zones = Vec::new();
@@ -46,10 +65,9 @@ pub fn solitaire_entry(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Res
                     return Err(Refusal::by_rule(
                         rule(ENTRY),
                         format!("part {part}: {MAX_REROLLS} sixes in a row"),
-                    )
-                    .into());
+                    ));
                 }
-                let (roll, faces) = throw(dice, 1)?;
+                let (roll, faces) = throw(dice, 1, ENTRY)?;
                 r.rolls.push(roll);
                 let zone = entry_value(&mut reader, faces[0])?;
                 if zone == "split" {
@@ -85,13 +103,30 @@ pub fn solitaire_entry(charts: &Charts, dice: &mut dyn DiceSource) -> Result<Res
         "\"For Zulu replacements, hold off board until 30 or more SP are accumulated\"",
     ));
     reader.warn_into(&mut r);
-    r.set("zones", zones);
-    r.set("split", split);
-    Ok(r)
+    Ok(r.with_outcome(SolitaireEntryOutcome { zones, split }))
+}
+
+/// The solitaire Zulu Entry Chart: `zones`, `split`.
+pub struct SolitaireEntry;
+
+impl Procedure for SolitaireEntry {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "solitaire-entry";
+    type Input = SolitaireEntryInput;
+    type Outcome = SolitaireEntryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        _input: &SolitaireEntryInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<SolitaireEntryOutcome>, Refusal> {
+        solitaire_entry(charts, dice)
+    }
 }
 
 /// One solitaire Zulu force's movement roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SolitaireMove {
     /// The force starts its movement adjacent to a British-occupied zone.
     pub adjacent_to_british: bool,
@@ -101,22 +136,60 @@ pub struct SolitaireMove {
     pub zulu_on_left: bool,
 }
 
+/// Which way a solitaire Zulu force moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// It stays for melee (it started adjacent to a British-occupied zone).
+    Stay,
+    /// One zone to the left.
+    Left,
+    /// Straight ahead, the maximum move towards the closest British force.
+    Ahead,
+    /// One zone to the right.
+    Right,
+}
+
+impl Direction {
+    /// The chart's word for a direction (`left`, `ahead`, `right`); `None` for any other.
+    fn from_chart(text: &str) -> Option<Direction> {
+        match text {
+            "left" => Some(Direction::Left),
+            "ahead" => Some(Direction::Ahead),
+            "right" => Some(Direction::Right),
+            _ => None,
+        }
+    }
+}
+
+/// Where a solitaire Zulu force moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolitaireMovementOutcome {
+    /// Its direction.
+    pub direction: Direction,
+    /// The modified roll read on the chart; absent when the force stays.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub roll: Option<i64>,
+}
+
 /// Rolls the solitaire movement chart: `outcome.direction` (`stay`, `left`, `ahead`,
 /// `right`) and `outcome.roll` (the modified roll, absent when the force stays).
-pub fn solitaire_movement(
+fn solitaire_movement(
     charts: &Charts,
     s: &SolitaireMove,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<SolitaireMovementOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
-    let mut r = resolution(charts, "solitaire-movement");
+    let mut r = resolution(charts, SolitaireMovement::NAME);
     if s.adjacent_to_british {
         r.step(Step::note(
             rule(SOLITAIRE),
             "\"If a Zulu force starts their movement adjacent to a British occupied zone, then that Zulu force doesn't move but stays for melee\"; it melees the weakest adjacent British zone",
         ));
-        r.set("direction", "stay");
-        return Ok(r);
+        return Ok(r.with_outcome(SolitaireMovementOutcome {
+            direction: Direction::Stay,
+            roll: None,
+        }));
     }
     let mut modifier = 0;
     for (on, key) in [
@@ -141,7 +214,7 @@ pub fn solitaire_movement(
     let mut tries = 0;
     let modified = loop {
         tries += 1;
-        let (roll, faces) = throw(dice, 1)?;
+        let (roll, faces) = throw(dice, 1, SOLITAIRE)?;
         r.rolls.push(roll);
         let modified = i64::from(faces[0]) + modifier;
         if (1..=6).contains(&modified) {
@@ -155,8 +228,7 @@ pub fn solitaire_movement(
                     reader.refusal(rule(SOLITAIRE)).reason
                 ),
                 ..reader.refusal(rule(SOLITAIRE))
-            }
-            .into());
+            });
         };
         if reading == "clamp" {
             let clamped = modified.clamp(1, 6);
@@ -177,9 +249,10 @@ pub fn solitaire_movement(
             None,
         ));
         if tries > MAX_REROLLS {
-            return Err(
-                Refusal::by_rule(rule(SOLITAIRE), "no roll on the chart after 100 throws").into(),
-            );
+            return Err(Refusal::by_rule(
+                rule(SOLITAIRE),
+                "no roll on the chart after 100 throws",
+            ));
         }
     };
     let key = modified.to_string();
@@ -188,16 +261,22 @@ pub fn solitaire_movement(
         .get("solitaire_movement", &[&key])
         .and_then(|v| v.as_text().map(str::to_owned))
     else {
-        return Err(reader.refusal(rule(SOLITAIRE)).into());
+        return Err(reader.refusal(rule(SOLITAIRE)));
     };
-    let text = match direction.as_str() {
-        "left" => {
+    let Some(direction) = Direction::from_chart(&direction) else {
+        return Err(Refusal::by_rule(
+            cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
+            format!("solitaire_movement:{key} is '{direction}': expected left, ahead or right"),
+        ));
+    };
+    let text = match direction {
+        Direction::Left => {
             "\"Move the entire Zulu force 1 zone to the left (only 1 move even with leaders)\""
         }
-        "right" => {
+        Direction::Right => {
             "\"Move the entire Zulu force 1 zone to the right (only move 1 zone even with leaders)\""
         }
-        _ => {
+        Direction::Ahead | Direction::Stay => {
             "\"Move the entire Zulu force straight ahead the maximum move straight towards the closest British force\""
         }
     };
@@ -212,7 +291,26 @@ pub fn solitaire_movement(
         "\"For Rorke's Drift, the focal point for determining straight ahead (and right and left) movement is the Compound; for Isandlwana it is Zone 15.\"",
     ));
     reader.warn_into(&mut r);
-    r.set("roll", modified);
-    r.set("direction", direction);
-    Ok(r)
+    Ok(r.with_outcome(SolitaireMovementOutcome {
+        direction,
+        roll: Some(modified),
+    }))
+}
+
+/// The solitaire Zulu movement chart: `direction`, `roll`.
+pub struct SolitaireMovement;
+
+impl Procedure for SolitaireMovement {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "solitaire-movement";
+    type Input = SolitaireMove;
+    type Outcome = SolitaireMovementOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &SolitaireMove,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<SolitaireMovementOutcome>, Refusal> {
+        solitaire_movement(charts, input, dice)
+    }
 }

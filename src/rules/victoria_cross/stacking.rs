@@ -2,15 +2,19 @@
 //! enter the board ("Map Board").
 
 use super::board::Board;
-use super::{Battle, Reader, Side, cell_rule, resolution, rule};
+use super::{Battle, RULESET, Reader, Side, cell_rule, resolution, rule};
 use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const STACKING: &str = "Maximum Units/SP per Zone";
 
 /// One side's units in one zone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stack {
     /// Which battle.
     pub battle: Battle,
@@ -22,14 +26,25 @@ pub struct Stack {
     /// limits").
     pub sp: u32,
     /// The leaders in the zone.
+    #[serde(default)]
     pub leaders: u32,
+}
+
+/// Whether a zone's stack is within its limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackingOutcome {
+    /// Within the limit.
+    pub allowed: bool,
+    /// The zone's SP limit; absent when the zone has none.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub limit: Option<i64>,
 }
 
 /// Checks a zone's stack against its limit: `outcome.allowed`, `outcome.limit` (absent
 /// when the zone has none).
-pub fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution, Refusal> {
+fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution<StackingOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
-    let mut r = resolution(charts, "stacking");
+    let mut r = resolution(charts, Stacking::NAME);
     let (limit, counted) = match s.battle {
         Battle::Isandlwana => {
             let key = match s.side {
@@ -95,11 +110,44 @@ pub fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution, Refusal> {
         None,
     ));
     reader.warn_into(&mut r);
-    r.set("allowed", allowed);
-    if let Some(limit) = limit {
-        r.set("limit", limit);
+    Ok(r.with_outcome(StackingOutcome { allowed, limit }))
+}
+
+/// A zone's stack against its limit: `allowed`, `limit`.
+pub struct Stacking;
+
+impl Procedure for Stacking {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "stacking";
+    type Input = Stack;
+    type Outcome = StackingOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &Stack,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<StackingOutcome>, Refusal> {
+        stacking(charts, input)
     }
-    Ok(r)
+}
+
+/// A Zulu entry onto the board by a zone on a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZuluEntryInput {
+    /// Which battle.
+    pub battle: Battle,
+    /// The zone entered by.
+    pub zone: String,
+    /// The game turn.
+    pub turn: u32,
+}
+
+/// Whether the Zulus may enter by the zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZuluEntryOutcome {
+    /// They may enter by it this turn.
+    pub allowed: bool,
 }
 
 /// Whether the Zulus may enter the board by a zone on a turn: `outcome.allowed`.
@@ -107,15 +155,15 @@ pub fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution, Refusal> {
 /// Isandlwana: "The Zulu player may use these zones for entry, on or after the turn listed
 /// in the shield." Rorke's Drift: "The Zulu player may use any outer board edge zone as an
 /// entry point".
-pub fn zulu_entry(
+fn zulu_entry(
     charts: &Charts,
-    battle: Battle,
-    zone: &str,
-    turn: u32,
-) -> Result<Resolution, Refusal> {
+    input: &ZuluEntryInput,
+) -> Result<Resolution<ZuluEntryOutcome>, Refusal> {
+    let ZuluEntryInput { battle, zone, turn } = input;
+    let (battle, zone, turn) = (*battle, zone.as_str(), *turn);
     let section = "Map Board";
     let board = Board::new(charts, battle);
-    let mut r = resolution(charts, "zulu-entry");
+    let mut r = resolution(charts, ZuluEntry::NAME);
     let allowed = match battle {
         Battle::Isandlwana => match board.entry_turn(zone, section)? {
             Some(shield) => {
@@ -154,6 +202,23 @@ pub fn zulu_entry(
         rule(section),
         "\"Should one of these zones have a British unit in it on a turn the Zulu player can use it for entry, the Zulu player may then place their entering units in any zone adjacent to the zone blocked by the British units.\"",
     ));
-    r.set("allowed", allowed);
-    Ok(r)
+    Ok(r.with_outcome(ZuluEntryOutcome { allowed }))
+}
+
+/// Whether the Zulus may enter the board by a zone on a turn: `allowed`.
+pub struct ZuluEntry;
+
+impl Procedure for ZuluEntry {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "zulu-entry";
+    type Input = ZuluEntryInput;
+    type Outcome = ZuluEntryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ZuluEntryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ZuluEntryOutcome>, Refusal> {
+        zulu_entry(charts, input)
+    }
 }

@@ -1,9 +1,12 @@
 //! Replacements, the Zulu 90-SP cap, victory points and the victory conditions
 //! ("Replacements", "Game Units", "Victory Conditions", "Optional Rules").
 
-use super::{Battle, Reader, cell_rule, resolution, rule};
+use super::{Battle, RULESET, Reader, cell_rule, resolution, rule};
 use crate::charts::Charts;
+use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const REPLACEMENTS: &str = "Replacements";
@@ -11,6 +14,7 @@ const VICTORY: &str = "Victory Conditions";
 
 /// A British unit the player wants to give a replacement SP in zone G.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplacementUnit {
     /// The unit's name.
     pub name: String,
@@ -24,12 +28,29 @@ pub struct ReplacementUnit {
     pub gain: u32,
 }
 
+/// The British replacements asked for in one turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplacementsInput {
+    /// Which battle (Isandlwana has none).
+    pub battle: Battle,
+    /// The units and the SP each is given.
+    pub units: Vec<ReplacementUnit>,
+}
+
+/// The replacements applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacementsOutcome {
+    /// The replacement SP applied this turn.
+    pub applied: u32,
+}
+
 /// Checks and applies the British replacements at Rorke's Drift: `outcome.applied` (SP).
-pub fn replacements(
+fn replacements(
     charts: &Charts,
-    battle: Battle,
-    units: &[ReplacementUnit],
-) -> Result<Resolution, Refusal> {
+    input: &ReplacementsInput,
+) -> Result<Resolution<ReplacementsOutcome>, Refusal> {
+    let (battle, units) = (input.battle, &input.units);
     let refuse = |reason: String| Err(Refusal::by_rule(rule(REPLACEMENTS), reason));
     if battle == Battle::Isandlwana {
         return refuse(
@@ -46,7 +67,7 @@ pub fn replacements(
         per_unit.unwrap_or(0) as u32,
         most_units.unwrap_or(0) as u32,
     );
-    let mut r = resolution(charts, "replacements");
+    let mut r = resolution(charts, Replacements::NAME);
     let mut applied = 0;
     let mut receiving = 0;
     for unit in units.iter().filter(|u| u.gain > 0) {
@@ -104,26 +125,56 @@ pub fn replacements(
         "\"These replacement SP do not accumulate from turn to turn\"; \"Units that receive replacements may move in the same turn\"",
     ));
     reader.warn_into(&mut r);
-    r.set("applied", applied);
-    Ok(r)
+    Ok(r.with_outcome(ReplacementsOutcome { applied }))
+}
+
+/// The British replacements at Rorke's Drift: `applied`.
+pub struct Replacements;
+
+impl Procedure for Replacements {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "replacements";
+    type Input = ReplacementsInput;
+    type Outcome = ReplacementsOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ReplacementsInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ReplacementsOutcome>, Refusal> {
+        replacements(charts, input)
+    }
 }
 
 /// The Zulu player's returning losses at the start of his movement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ZuluReentry {
+#[serde(deny_unknown_fields)]
+pub struct ZuluReentryInput {
     /// Zulu warrior SP on the board now (leaders not counted).
     pub on_board_sp: u32,
     /// SP on the Zulu Loss Track (and held off board).
     pub loss_track_sp: u32,
 }
 
+/// How many lost Zulu SP come back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZuluReentryOutcome {
+    /// The SP that may enter this movement phase.
+    pub may_enter: i64,
+    /// The SP that stay on the loss track.
+    pub held: i64,
+}
+
 /// How many lost Zulu SP may come back this movement phase under the 90-SP cap:
 /// `outcome.may_enter`, `outcome.held` (stay on the loss track).
-pub fn zulu_reentry(charts: &Charts, s: &ZuluReentry) -> Result<Resolution, Refusal> {
+fn zulu_reentry(
+    charts: &Charts,
+    s: &ZuluReentryInput,
+) -> Result<Resolution<ZuluReentryOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let cap_rule = rule("Game Units");
     let mut cap = reader.need_int("limits", &["zulu-on-board-sp"], &cap_rule)?;
-    let mut r = resolution(charts, "zulu-reentry");
+    let mut r = resolution(charts, ZuluReentry::NAME);
     r.step(Step::valued(
         cell_rule("Game Units", "limits", &["zulu-on-board-sp"]),
         "\"as long as he never has more than 90 warrior SP on the board at one time (plus leaders)\"",
@@ -160,13 +211,33 @@ pub fn zulu_reentry(charts: &Charts, s: &ZuluReentry) -> Result<Resolution, Refu
         "\"The Zulu player may also hold his replacements off board from turn to turn\"; they enter on outer board zones under each battle's entry rules",
     ));
     reader.warn_into(&mut r);
-    r.set("may_enter", may_enter);
-    r.set("held", i64::from(s.loss_track_sp) - may_enter);
-    Ok(r)
+    Ok(r.with_outcome(ZuluReentryOutcome {
+        may_enter,
+        held: i64::from(s.loss_track_sp) - may_enter,
+    }))
+}
+
+/// The Zulu returning losses under the on-board cap: `may_enter`, `held`.
+pub struct ZuluReentry;
+
+impl Procedure for ZuluReentry {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "zulu-reentry";
+    type Input = ZuluReentryInput;
+    type Outcome = ZuluReentryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &ZuluReentryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<ZuluReentryOutcome>, Refusal> {
+        zulu_reentry(charts, input)
+    }
 }
 
 /// What the Zulu player holds at the end of a turn, and the turn's losses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
 pub struct VpTurn {
     /// The game turn (1 to 16).
     pub turn: u32,
@@ -191,22 +262,51 @@ pub struct VpTurn {
     pub british_exited_sp: u32,
 }
 
+/// The Zulu VP at the end of a turn in one battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryPointsInput {
+    /// Which battle.
+    pub battle: Battle,
+    /// What the Zulus hold and lost.
+    pub turn: VpTurn,
+}
+
+/// The Zulu VP total at the end of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryPointsOutcome {
+    /// The VP earned this turn.
+    pub earned: i64,
+    /// The VP deducted so far for heavy losses, this turn's included.
+    pub deductions: i64,
+    /// The Zulu VP total.
+    pub total: i64,
+}
+
 /// The Zulu VP total at the end of a turn: `outcome.earned`, `outcome.deductions` (so far,
 /// this turn's included), `outcome.total`.
-pub fn victory_points(charts: &Charts, battle: Battle, s: &VpTurn) -> Result<Resolution, Refusal> {
+fn victory_points(
+    charts: &Charts,
+    input: &VictoryPointsInput,
+) -> Result<Resolution<VictoryPointsOutcome>, Refusal> {
+    let (battle, s) = (input.battle, &input.turn);
     let mut reader = Reader::new(charts);
-    let mut r = resolution(charts, "victory-points");
+    let mut r = resolution(charts, VictoryPoints::NAME);
     let mut earned: i64 = 0;
-    let mut add =
-        |r: &mut Resolution, section: &str, chart: &str, key: &[&str], text: String, vp: i64| {
-            earned += vp;
-            r.step(Step::valued(
-                cell_rule(section, chart, key),
-                text,
-                vp,
-                Some(earned.into()),
-            ));
-        };
+    let mut add = |r: &mut Resolution<()>,
+                   section: &str,
+                   chart: &str,
+                   key: &[&str],
+                   text: String,
+                   vp: i64| {
+        earned += vp;
+        r.step(Step::valued(
+            cell_rule(section, chart, key),
+            text,
+            vp,
+            Some(earned.into()),
+        ));
+    };
     match battle {
         Battle::RorkesDrift => {
             if !s.zones_held.is_empty() {
@@ -375,14 +475,34 @@ pub fn victory_points(charts: &Charts, battle: Battle, s: &VpTurn) -> Result<Res
         None,
     ));
     reader.warn_into(&mut r);
-    r.set("earned", earned);
-    r.set("deductions", deductions);
-    r.set("total", total);
-    Ok(r)
+    Ok(r.with_outcome(VictoryPointsOutcome {
+        earned,
+        deductions,
+        total,
+    }))
+}
+
+/// The Zulu VP total at the end of a turn: `earned`, `deductions`, `total`.
+pub struct VictoryPoints;
+
+impl Procedure for VictoryPoints {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "victory-points";
+    type Input = VictoryPointsInput;
+    type Outcome = VictoryPointsOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VictoryPointsInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<VictoryPointsOutcome>, Refusal> {
+        victory_points(charts, input)
+    }
 }
 
 /// The state a victory check reads at the end of a turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VictoryCheck {
     /// Which battle.
     pub battle: Battle,
@@ -395,8 +515,44 @@ pub struct VictoryCheck {
     pub zulu_vp: i64,
 }
 
+/// Who has won, if anyone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// The Zulu player.
+    Zulu,
+    /// The British player.
+    British,
+    /// No one yet.
+    None,
+}
+
+/// The alternate victory level at game end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// British Victory: 28 or more British SP survive.
+    BritishVictory,
+    /// Zulu Marginal Victory: 27 to 19.
+    ZuluMarginal,
+    /// Zulu Tactical Victory: 18 to 10.
+    ZuluTactical,
+    /// Zulu Decisive Victory: 9 or less.
+    ZuluDecisive,
+}
+
+/// What the victory check decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryOutcome {
+    /// The winner so far.
+    pub winner: Winner,
+    /// The alternate victory level, when that optional rule decided the game's end.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub level: Option<Level>,
+}
+
 /// Checks the victory conditions: `outcome.winner` (`zulu`, `british` or `none`).
-pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Refusal> {
+fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution<VictoryOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let below = reader.need_int("victory_points", &["british-sp-below"], &rule(VICTORY))?;
     let mut needed = reader.need_int("victory_points", &["zulu-vp-to-win"], &rule(VICTORY))?;
@@ -407,7 +563,7 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
     let vp_victory = !reader.setting_is("zulu_vp_victory", "off");
     let exit_rule =
         s.battle == Battle::Isandlwana && reader.setting_is("isandlwana_exit_victory", "on");
-    let mut r = resolution(charts, "victory");
+    let mut r = resolution(charts, Victory::NAME);
     if extra > 0 {
         needed += extra;
         r.step(Step::valued(
@@ -417,7 +573,7 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
             Some(needed.into()),
         ));
     }
-    let mut winner = "none";
+    let mut winner = Winner::None;
     if exit_rule {
         r.step(Step::note(
             rule("Optional Rules: ALTERNATE VICTORY CONDITIONS"),
@@ -439,7 +595,7 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
             None,
         ));
         if fell {
-            winner = "zulu";
+            winner = Winner::Zulu;
         }
     }
     if vp_victory {
@@ -455,7 +611,7 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
             None,
         ));
         if reached {
-            winner = "zulu";
+            winner = Winner::Zulu;
         }
     } else {
         r.step(Step::note(
@@ -463,38 +619,78 @@ pub fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution, Re
             "\"Eliminate the VP conditions for the Zulu player to win\"",
         ));
     }
-    if winner == "none" && s.turn >= 16 {
-        winner = "british";
+    if winner == Winner::None && s.turn >= 16 {
+        winner = Winner::British;
         r.step(Step::note(
             rule(VICTORY),
             "\"Survive until the end of the game without allowing the Zulu player to obtain his victory conditions\": each game is 16 turns",
         ));
     }
+    let mut level = None;
     if s.turn >= 16 && reader.setting_is("alternate_victory", "on") {
-        let levels = alternate_victory(charts, s.british_sp)?;
+        let levels = alternate_victory(
+            charts,
+            &AlternateVictoryInput {
+                british_sp: s.british_sp,
+            },
+        )?;
         for step in levels.steps {
             r.step(step);
         }
-        let level = levels
-            .outcome
-            .get("level")
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
-        // "at game end use the following levels": they decide a game the Zulus did not win.
-        if winner == "british" && level != "british-victory" {
-            winner = "zulu";
+        for warning in levels.warnings {
+            r.warn(warning);
         }
-        r.set("level", level);
+        // "at game end use the following levels": they decide a game the Zulus did not win.
+        if winner == Winner::British && levels.outcome.level != Level::BritishVictory {
+            winner = Winner::Zulu;
+        }
+        level = Some(levels.outcome.level);
     }
     reader.warn_into(&mut r);
-    r.set("winner", winner);
-    Ok(r)
+    Ok(r.with_outcome(VictoryOutcome { winner, level }))
+}
+
+/// The victory conditions at the end of a turn: `winner` (and `level` under the alternate
+/// victory conditions).
+pub struct Victory;
+
+impl Procedure for Victory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "victory";
+    type Input = VictoryCheck;
+    type Outcome = VictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &VictoryCheck,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<VictoryOutcome>, Refusal> {
+        check_victory(charts, input)
+    }
+}
+
+/// The British SP that survive at game end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlternateVictoryInput {
+    /// The SP of every British unit left.
+    pub british_sp: u32,
+}
+
+/// The alternate victory level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AlternateVictoryOutcome {
+    /// The level.
+    pub level: Level,
 }
 
 /// The alternate victory level at game end from the British SP that survive:
 /// `outcome.level` (`british-victory`, `zulu-marginal`, `zulu-tactical`, `zulu-decisive`).
-pub fn alternate_victory(charts: &Charts, british_sp: u32) -> Result<Resolution, Refusal> {
+fn alternate_victory(
+    charts: &Charts,
+    input: &AlternateVictoryInput,
+) -> Result<Resolution<AlternateVictoryOutcome>, Refusal> {
+    let british_sp = input.british_sp;
     let section = "Optional Rules: ALTERNATE VICTORY CONDITIONS";
     let mut reader = Reader::new(charts);
     let british = reader.int("victory_points", &["level-british-victory"]);
@@ -504,28 +700,45 @@ pub fn alternate_victory(charts: &Charts, british_sp: u32) -> Result<Resolution,
     let sp = i64::from(british_sp);
     let (level, text) = if sp >= british.unwrap_or(i64::MAX) {
         (
-            "british-victory",
+            Level::BritishVictory,
             "British Victory: Survive with 28 or more SP.",
         )
     } else if sp >= marginal.unwrap_or(i64::MAX) {
         (
-            "zulu-marginal",
+            Level::ZuluMarginal,
             "Zulu Marginal Victory: 27 to 19 British SP survive.",
         )
     } else if sp >= tactical.unwrap_or(i64::MAX) {
         (
-            "zulu-tactical",
+            Level::ZuluTactical,
             "Zulu Tactical Victory: 18 to 10 British SP survive.",
         )
     } else {
         (
-            "zulu-decisive",
+            Level::ZuluDecisive,
             "Zulu Decisive Victory: 9 or less British SP survive.",
         )
     };
-    let mut r = resolution(charts, "alternate-victory");
+    let mut r = resolution(charts, AlternateVictory::NAME);
     r.step(Step::valued(rule(section), text, british_sp, None));
     reader.warn_into(&mut r);
-    r.set("level", level);
-    Ok(r)
+    Ok(r.with_outcome(AlternateVictoryOutcome { level }))
+}
+
+/// The alternate victory level at game end: `level`.
+pub struct AlternateVictory;
+
+impl Procedure for AlternateVictory {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "alternate-victory";
+    type Input = AlternateVictoryInput;
+    type Outcome = AlternateVictoryOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &AlternateVictoryInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<AlternateVictoryOutcome>, Refusal> {
+        alternate_victory(charts, input)
+    }
 }

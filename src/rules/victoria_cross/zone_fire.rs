@@ -3,15 +3,20 @@
 //! sets the ammunition check. Every board fact not supplied refuses by zone and fact.
 
 use super::board::{ammo_distance, fire_range, line_of_sight};
-use super::fire::{AmmoSituation, FireSituation, ammo, check_fire, fire, fire_odds};
-use super::{Battle, Reader, VcError, resolution, rule};
+use super::fire::{
+    Ammo, AmmoOutcome, AmmoSituation, FireOutcome, FireSituation, ammo, ammo_odds, check_fire,
+    fire, fire_odds, no_depletion_odds,
+};
+use super::{Battle, Reader, resolution, rule};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
+use crate::rules::Procedure;
 use serde::{Deserialize, Serialize};
 
 /// British fire from one zone at another, as the board says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ZoneFire {
     /// Which battle.
     pub battle: Battle,
@@ -22,13 +27,28 @@ pub struct ZoneFire {
     /// The firing SP.
     pub sp: u32,
     /// A night turn (Rorke's Drift).
+    #[serde(default)]
     pub night: bool,
     /// The zones holding British units (they may block the line of sight).
+    #[serde(default)]
     pub friendly: Vec<String>,
     /// Wall sections the fire crosses (Rorke's Drift).
+    #[serde(default)]
     pub walls_crossed: u32,
     /// A zone lies between the firer and the wall it fires over (Rorke's Drift).
+    #[serde(default)]
     pub zone_before_wall: bool,
+}
+
+/// The ammunition check for a fire from a zone at Isandlwana, the distance to zone 15
+/// counted on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneAmmo {
+    /// The firing zone.
+    pub from: String,
+    /// The 1s rolled by the firing SP: one re-rolled die each.
+    pub ones: u32,
 }
 
 fn in_laager_camp(charts: &Charts, battle: Battle, zone: &str) -> Result<bool, Refusal> {
@@ -83,11 +103,11 @@ fn plan(charts: &Charts, s: &ZoneFire) -> Result<(FireSituation, Vec<Step>, Vec<
 
 /// Resolves British fire between two zones of the board: `outcome.hits`,
 /// `outcome.ammo_checks`.
-pub fn zone_fire(
+pub(crate) fn zone_fire(
     charts: &Charts,
     s: &ZoneFire,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<FireOutcome>, Refusal> {
     let (situation, mut steps, warnings) = plan(charts, s)?;
     let mut r = fire(charts, &situation, dice)?;
     steps.append(&mut r.steps);
@@ -99,42 +119,50 @@ pub fn zone_fire(
 }
 
 /// The exact odds of the hits of a fire between two zones.
-pub fn zone_fire_odds(charts: &Charts, s: &ZoneFire) -> Result<Odds, Refusal> {
+pub(crate) fn zone_fire_odds(charts: &Charts, s: &ZoneFire) -> Result<Odds, Refusal> {
     let (situation, _, _) = plan(charts, s)?;
     fire_odds(charts, &situation)
 }
 
 /// The ammunition check for a fire from a zone at Isandlwana, the distance to zone 15
 /// counted on the board: `outcome.depleted`.
-pub fn zone_ammo(
+pub(crate) fn zone_ammo(
     charts: &Charts,
-    from: &str,
-    ones: u32,
+    s: &ZoneAmmo,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, VcError> {
+) -> Result<Resolution<AmmoOutcome>, Refusal> {
+    let from = &s.from;
     if in_laager_camp(charts, Battle::Isandlwana, from)? {
-        let mut r = resolution(charts, "ammo");
+        let mut r = resolution(charts, Ammo::NAME);
         r.step(Step::valued(
             rule("Optional Rules: BRITISH ADVANTAGE"),
             format!("zone {from} is laagered: \"No ammo depletion is possible for British units in these zones\""),
             0,
             None,
         ));
-        r.set("depleted", 0);
-        return Ok(r);
+        return Ok(r.with_outcome(AmmoOutcome { depleted: 0 }));
     }
     let (distance, step) = ammo_distance(charts, from)?;
-    let s = AmmoSituation {
-        ones,
+    let situation = AmmoSituation {
+        ones: s.ones,
         distance,
         markable_units: None,
     };
-    let mut r = ammo(charts, &s, dice)?;
+    let mut r = ammo(charts, &situation, dice)?;
     r.steps.insert(0, step);
     Ok(r)
 }
 
-/// The zones from a firing zone to zone 15, for `--odds` of the ammunition check.
-pub fn zone_ammo_distance(charts: &Charts, from: &str) -> Result<u32, Refusal> {
-    ammo_distance(charts, from).map(|(d, _)| d)
+/// The exact odds of the units marked Ammo Depleted after a fire from a zone: none in a
+/// laagered zone, else the re-rolls against the distance counted on the board.
+pub(crate) fn zone_ammo_odds(charts: &Charts, s: &ZoneAmmo) -> Result<Odds, Refusal> {
+    if in_laager_camp(charts, Battle::Isandlwana, &s.from)? {
+        return Ok(no_depletion_odds());
+    }
+    let (distance, _) = ammo_distance(charts, &s.from)?;
+    ammo_odds(&AmmoSituation {
+        ones: s.ones,
+        distance,
+        markable_units: None,
+    })
 }

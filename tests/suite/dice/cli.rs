@@ -1,7 +1,7 @@
 //! `laager roll` and `laager odds` end to end, as a process.
 
 use crate::support::{run, stderr, stdout};
-use laager::dice::Procedure;
+use laager::dice::DiceProcedure;
 use serde_json::Value;
 
 fn json_of(args: &[&str]) -> Value {
@@ -15,7 +15,7 @@ fn roll_help_lists_every_procedure() {
     let out = run(&["roll", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     let help = stdout(&out);
-    for name in Procedure::NAMES {
+    for name in DiceProcedure::NAMES {
         assert!(help.contains(name), "{name} missing from:\n{help}");
     }
 }

@@ -3,6 +3,8 @@
 
 use super::{charts, charts_with};
 use laager::charts::{Confidence, Status};
+use laager::resolution::RefusalKind;
+use laager::rules::Procedure;
 use laager::rules::victoria_cross::{
     self as vc, Battle, ammo_distance, fire_range, line_of_sight, melee_across_wall,
 };
@@ -290,8 +292,13 @@ fn zone_fire_from_16_to_12_reads_the_range_off_the_board() {
         walls_crossed: 0,
         zone_before_wall: false,
     };
-    let r = vc::zone_fire(&charts(), &s, &mut super::typed("1,1,3,5,6")).expect("resolves");
-    assert_eq!(super::int(&r, "hits"), 2);
+    let r = vc::Fire::resolve(
+        &charts(),
+        &vc::FireInput::FromBoard(s),
+        &mut super::typed("1,1,3,5,6"),
+    )
+    .expect("resolves");
+    assert_eq!(r.outcome.hits, 2);
     assert!(r.steps[0].text.contains("R2"));
 }
 
@@ -308,26 +315,31 @@ fn zone_fire_without_the_fire_list_refuses_by_zone_and_fact() {
         walls_crossed: 0,
         zone_before_wall: false,
     };
-    match vc::zone_fire(&charts(), &s, &mut super::typed("6,6")) {
-        Err(vc::VcError::Refused(refusal)) => {
-            assert!(refusal.reason.contains("zone A"));
-            assert!(
-                refusal
-                    .needs_cells
-                    .iter()
-                    .any(|c| c.address() == "fire_lists_rorkes_drift:A:r1")
-            );
-        }
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+    let refusal = super::refused(vc::Fire::resolve(
+        &charts(),
+        &vc::FireInput::FromBoard(s),
+        &mut super::typed("6,6"),
+    ));
+    assert_eq!(refusal.kind, RefusalKind::NeedsCells);
+    assert!(refusal.reason.contains("zone A"));
+    assert!(
+        refusal
+            .needs_cells
+            .iter()
+            .any(|c| c.address() == "fire_lists_rorkes_drift:A:r1")
+    );
 }
 
 // "He must count the distance from zone 16 to zone 15, which is 1 ... rolls two 1's": both
 // re-rolls deplete.
 #[test]
 fn zone_ammo_from_16_counts_1_zone_to_15() {
-    let r = vc::zone_ammo(&charts(), "16", 2, &mut super::typed("1,2")).expect("resolves");
-    assert_eq!(super::int(&r, "depleted"), 1);
+    let input = vc::AmmoInput::FromBoard(vc::ZoneAmmo {
+        from: "16".to_owned(),
+        ones: 2,
+    });
+    let r = vc::Ammo::resolve(&charts(), &input, &mut super::typed("1,2")).expect("resolves");
+    assert_eq!(r.outcome.depleted, 1);
 }
 
 // "Ridge blocks line of sight unless the firing zone and target zone are adjacent": zone 13

@@ -92,7 +92,7 @@ fn too_many_typed_dice_exit_2_naming_how_many() {
         "1,2,3",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("2 needed"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("threw 2"), "{}", stderr(&output));
 }
 
 #[test]

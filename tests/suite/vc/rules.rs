@@ -1,11 +1,14 @@
 //! British fire, volley fire, the ammunition check and the Zulu random fire, each case
 //! worked by hand from the sentence it cites.
 
-use super::{charts, charts_with, int, thrown, typed};
+use super::{charts, charts_with, int, refused, thrown, typed};
+use laager::charts::Charts;
 use laager::dice::DiceSource;
+use laager::resolution::{Refusal, RefusalKind, Resolution};
+use laager::rules::Procedure;
 use laager::rules::victoria_cross::{
-    self as vc, AmmoSituation, Battle, FireSituation, RandomFireSituation, Unit, UnitKind, VcError,
-    VolleySituation,
+    self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireOutcome, FireSituation,
+    RandomFireSituation, Unit, UnitKind, VolleySituation,
 };
 
 fn unit(name: &str, kind: UnitKind, sp: u32) -> Unit {
@@ -18,11 +21,21 @@ fn unit(name: &str, kind: UnitKind, sp: u32) -> Unit {
     }
 }
 
-fn refused(result: Result<laager::Resolution, VcError>) -> laager::Refusal {
-    match result {
-        Err(VcError::Refused(refusal)) => refusal,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+/// British fire at a range given.
+fn fire(
+    charts: &Charts,
+    s: &FireSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<FireOutcome>, Refusal> {
+    vc::Fire::resolve(charts, &FireInput::AtRange(s.clone()), dice)
+}
+
+/// The ammunition check at a distance given.
+fn ammo(
+    s: &AmmoSituation,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<vc::AmmoOutcome>, Refusal> {
+    vc::Ammo::resolve(&charts(), &AmmoInput::AtDistance(s.clone()), dice)
 }
 
 // Combat Example: "The British player rolls his 5 dice and the results are 1, 1, 3, 5, 6. The
@@ -30,7 +43,7 @@ fn refused(result: Result<laager::Resolution, VcError>) -> laager::Refusal {
 #[test]
 fn combat_example_5_sp_at_range_2_rolling_1_1_3_5_6_scores_2_hits_and_2_ammo_checks() {
     let s = FireSituation::new(Battle::Isandlwana, 5, 2);
-    let r = vc::fire(&charts(), &s, &mut typed("1,1,3,5,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("1,1,3,5,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 2);
     assert_eq!(int(&r, "ammo_checks"), 2);
     assert!(
@@ -70,7 +83,7 @@ fn ammo_depleted_units_and_moved_artillery_do_not_fire() {
 #[test]
 fn range_1_hits_on_3_or_more() {
     let s = FireSituation::new(Battle::Isandlwana, 4, 1);
-    let r = vc::fire(&charts(), &s, &mut typed("2,3,4,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("2,3,4,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 3);
 }
 
@@ -78,7 +91,7 @@ fn range_1_hits_on_3_or_more() {
 #[test]
 fn range_3_hits_on_5_or_6() {
     let s = FireSituation::new(Battle::Isandlwana, 3, 3);
-    let r = vc::fire(&charts(), &s, &mut typed("4,5,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("4,5,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 2);
 }
 
@@ -87,7 +100,7 @@ fn range_3_hits_on_5_or_6() {
 fn range_3_at_night_at_rorkes_drift_is_refused() {
     let mut s = FireSituation::new(Battle::RorkesDrift, 2, 3);
     s.night = true;
-    let refusal = refused(vc::fire(&charts(), &s, &mut typed("6,6")));
+    let refusal = refused(fire(&charts(), &s, &mut typed("6,6")));
     assert!(refusal.reason.contains("night"), "{}", refusal.reason);
     assert_eq!(refusal.rule.section, "Fire Combat");
 }
@@ -98,7 +111,7 @@ fn range_3_at_night_at_rorkes_drift_is_refused() {
 fn range_2_at_night_keeps_the_same_dice_and_hit_numbers() {
     let mut s = FireSituation::new(Battle::RorkesDrift, 3, 2);
     s.night = true;
-    let r = vc::fire(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 2);
 }
 
@@ -107,7 +120,7 @@ fn range_2_at_night_keeps_the_same_dice_and_hit_numbers() {
 fn night_at_isandlwana_is_refused() {
     let mut s = FireSituation::new(Battle::Isandlwana, 2, 1);
     s.night = true;
-    refused(vc::fire(&charts(), &s, &mut typed("6,6")));
+    refused(fire(&charts(), &s, &mut typed("6,6")));
 }
 
 // "a British 2 SP infantry unit in zone C firing at targets in zone 7 ... because he has a
@@ -119,7 +132,7 @@ fn zone_before_the_wall_at_range_2_hits_on_5_and_6_and_notes_the_examples_discre
     let mut s = FireSituation::new(Battle::RorkesDrift, 2, 2);
     s.walls_crossed = 1;
     s.zone_before_wall = true;
-    let r = vc::fire(&charts(), &s, &mut typed("4,5")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("4,5")).expect("resolves");
     assert_eq!(int(&r, "hits"), 1);
     assert!(
         r.steps
@@ -134,7 +147,7 @@ fn zone_before_the_wall_at_range_3_hits_on_6_only() {
     let mut s = FireSituation::new(Battle::RorkesDrift, 2, 3);
     s.walls_crossed = 1;
     s.zone_before_wall = true;
-    let r = vc::fire(&charts(), &s, &mut typed("5,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("5,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 1);
 }
 
@@ -144,7 +157,7 @@ fn zone_before_the_wall_at_range_3_hits_on_6_only() {
 fn fire_over_two_wall_sections_is_refused() {
     let mut s = FireSituation::new(Battle::RorkesDrift, 2, 2);
     s.walls_crossed = 2;
-    let refusal = refused(vc::fire(&charts(), &s, &mut typed("6,6")));
+    let refusal = refused(fire(&charts(), &s, &mut typed("6,6")));
     assert!(refusal.reason.contains("more than one wall section"));
 }
 
@@ -152,7 +165,7 @@ fn fire_over_two_wall_sections_is_refused() {
 #[test]
 fn ones_at_rorkes_drift_make_no_ammo_checks() {
     let s = FireSituation::new(Battle::RorkesDrift, 3, 1);
-    let r = vc::fire(&charts(), &s, &mut typed("1,1,6")).expect("resolves");
+    let r = fire(&charts(), &s, &mut typed("1,1,6")).expect("resolves");
     assert_eq!(int(&r, "ammo_checks"), 0);
 }
 
@@ -162,9 +175,9 @@ fn laager_camp_option_makes_no_ammo_checks() {
     let mut s = FireSituation::new(Battle::Isandlwana, 2, 1);
     s.in_laager_camp = true;
     let on = charts_with(&["settings:british_laager_camp=on"]);
-    let r = vc::fire(&on, &s, &mut typed("1,1")).expect("resolves");
+    let r = fire(&on, &s, &mut typed("1,1")).expect("resolves");
     assert_eq!(int(&r, "ammo_checks"), 0);
-    let off = vc::fire(&charts(), &s, &mut typed("1,1")).expect("resolves");
+    let off = fire(&charts(), &s, &mut typed("1,1")).expect("resolves");
     assert_eq!(int(&off, "ammo_checks"), 2);
 }
 
@@ -174,7 +187,7 @@ fn laager_camp_option_makes_no_ammo_checks() {
 fn chards_volley_with_4_sp_rolls_15_dice_hitting_on_3_or_more() {
     let s = VolleySituation::new(Battle::RorkesDrift, 4);
     let faces = "1,2,3,4,5,6,1,2,3,4,5,6,1,2,3";
-    let r = vc::volley(&charts(), &s, &mut typed(faces)).expect("resolves");
+    let r = vc::Volley::resolve(&charts(), &s, &mut typed(faces)).expect("resolves");
     assert_eq!(thrown(&r), 15);
     assert_eq!(int(&r, "hits"), 9);
 }
@@ -184,7 +197,7 @@ fn chards_volley_with_4_sp_rolls_15_dice_hitting_on_3_or_more() {
 #[test]
 fn volley_with_5_sp_is_refused() {
     let s = VolleySituation::new(Battle::RorkesDrift, 5);
-    refused(vc::volley(&charts(), &s, &mut typed("6")));
+    refused(vc::Volley::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // "They, and the SP grouped with them, may not move in the same turn that they plan on
@@ -193,7 +206,7 @@ fn volley_with_5_sp_is_refused() {
 fn volley_after_moving_is_refused() {
     let mut s = VolleySituation::new(Battle::Isandlwana, 2);
     s.moved = true;
-    refused(vc::volley(&charts(), &s, &mut typed("6")));
+    refused(vc::Volley::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // Combat Example: "the British player may not volley fire even though Pulleine is in zone
@@ -202,7 +215,7 @@ fn volley_after_moving_is_refused() {
 fn volley_at_a_zone_not_adjacent_is_refused() {
     let mut s = VolleySituation::new(Battle::Isandlwana, 4);
     s.target_adjacent = false;
-    refused(vc::volley(&charts(), &s, &mut typed("6")));
+    refused(vc::Volley::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // "at any adjacent zone containing Zulu units that is not separated by a wall, or ridge".
@@ -210,7 +223,7 @@ fn volley_at_a_zone_not_adjacent_is_refused() {
 fn volley_across_a_wall_or_ridge_is_refused() {
     let mut s = VolleySituation::new(Battle::Isandlwana, 4);
     s.across_wall_or_ridge = true;
-    refused(vc::volley(&charts(), &s, &mut typed("6")));
+    refused(vc::Volley::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // Only the four named leaders volley: "Chard, Bromhead, Durnford, and Pulleine".
@@ -218,10 +231,10 @@ fn volley_across_a_wall_or_ridge_is_refused() {
 fn volley_by_another_unit_is_refused() {
     let mut s = VolleySituation::new(Battle::RorkesDrift, 4);
     s.leader = Some("Dalton".to_owned());
-    refused(vc::volley(&charts(), &s, &mut typed("6")));
+    refused(vc::Volley::resolve(&charts(), &s, &mut typed("6")));
     s.leader = Some("Bromhead".to_owned());
     let faces = "6,6,6,6,6,6,6,6,6,6,6,6,6,6,6";
-    assert!(vc::volley(&charts(), &s, &mut typed(faces)).is_ok());
+    assert!(vc::Volley::resolve(&charts(), &s, &mut typed(faces)).is_ok());
 }
 
 // Combat Example: "He must count the distance from zone 16 to zone 15, which is 1. This
@@ -234,7 +247,7 @@ fn combat_example_two_rerolled_ones_at_distance_1_deplete_two_units() {
         distance: 1,
         markable_units: None,
     };
-    let r = vc::ammo(&charts(), &s, &mut typed("1,1")).expect("resolves");
+    let r = ammo(&s, &mut typed("1,1")).expect("resolves");
     assert_eq!(int(&r, "depleted"), 2);
 }
 
@@ -247,7 +260,7 @@ fn rerolls_at_or_under_the_distance_deplete() {
         distance: 3,
         markable_units: None,
     };
-    let r = vc::ammo(&charts(), &s, &mut typed("3,4,2")).expect("resolves");
+    let r = ammo(&s, &mut typed("3,4,2")).expect("resolves");
     assert_eq!(int(&r, "depleted"), 2);
 }
 
@@ -259,7 +272,7 @@ fn distance_0_is_refused() {
         distance: 0,
         markable_units: None,
     };
-    refused(vc::ammo(&charts(), &s, &mut typed("1")));
+    refused(ammo(&s, &mut typed("1")));
 }
 
 // Two re-rolls, each depleting on a 1 (1/6): both deplete with probability 1/36.
@@ -270,7 +283,9 @@ fn ammo_odds_of_two_depleted_at_distance_1_are_one_in_36() {
         distance: 1,
         markable_units: None,
     };
-    let odds = vc::ammo_odds(&s).expect("odds");
+    let odds = vc::Ammo::odds(&charts(), &AmmoInput::AtDistance(s))
+        .expect("throws dice")
+        .expect("odds");
     assert!((odds.probability(&2.into()) - 1.0 / 36.0).abs() < 1e-12);
     assert!((odds.total() - 1.0).abs() < 1e-12);
 }
@@ -280,7 +295,7 @@ fn ammo_odds_of_two_depleted_at_distance_1_are_one_in_36() {
 #[test]
 fn isandlwana_random_fire_rolls_4_dice_hitting_on_6() {
     let s = RandomFireSituation::new(Battle::Isandlwana);
-    let r = vc::random_fire(&charts(), &s, &mut typed("6,6,5,1")).expect("resolves");
+    let r = vc::RandomFire::resolve(&charts(), &s, &mut typed("6,6,5,1")).expect("resolves");
     assert_eq!(thrown(&r), 4);
     assert_eq!(int(&r, "hits"), 2);
 }
@@ -289,10 +304,10 @@ fn isandlwana_random_fire_rolls_4_dice_hitting_on_6() {
 #[test]
 fn rorkes_drift_random_fire_rolls_6_by_day_and_4_by_night() {
     let mut s = RandomFireSituation::new(Battle::RorkesDrift);
-    let day = vc::random_fire(&charts(), &s, &mut typed("6,5,4,3,2,1")).expect("day");
+    let day = vc::RandomFire::resolve(&charts(), &s, &mut typed("6,5,4,3,2,1")).expect("day");
     assert_eq!((thrown(&day), int(&day, "hits")), (6, 1));
     s.night = true;
-    let night = vc::random_fire(&charts(), &s, &mut typed("6,6,1,1")).expect("night");
+    let night = vc::RandomFire::resolve(&charts(), &s, &mut typed("6,6,1,1")).expect("night");
     assert_eq!((thrown(&night), int(&night, "hits")), (4, 2));
 }
 
@@ -302,11 +317,12 @@ fn rorkes_drift_random_fire_rolls_6_by_day_and_4_by_night() {
 fn random_fire_at_the_water_cart_hits_on_5_and_6() {
     let mut s = RandomFireSituation::new(Battle::RorkesDrift);
     s.water_cart = true;
-    let r = vc::random_fire(&charts(), &s, &mut typed("5,6,4,1,2,3")).expect("resolves");
+    let r = vc::RandomFire::resolve(&charts(), &s, &mut typed("5,6,4,1,2,3")).expect("resolves");
     assert_eq!(int(&r, "hits"), 2);
     s.water_cart = false;
     s.target_zone = Some("J".to_owned());
-    let by_zone = vc::random_fire(&charts(), &s, &mut typed("5,6,4,1,2,3")).expect("zone J");
+    let by_zone =
+        vc::RandomFire::resolve(&charts(), &s, &mut typed("5,6,4,1,2,3")).expect("zone J");
     assert_eq!(int(&by_zone, "hits"), 2);
 }
 
@@ -317,7 +333,11 @@ fn random_fire_into_the_hospital_redoubt_or_storehouse_is_refused() {
     for zone in ["L", "O", "D", "G"] {
         let mut s = RandomFireSituation::new(Battle::RorkesDrift);
         s.target_zone = Some(zone.to_owned());
-        refused(vc::random_fire(&charts(), &s, &mut typed("6,6,6,6,6,6")));
+        refused(vc::RandomFire::resolve(
+            &charts(),
+            &s,
+            &mut typed("6,6,6,6,6,6"),
+        ));
     }
 }
 
@@ -327,7 +347,7 @@ fn random_fire_into_the_hospital_redoubt_or_storehouse_is_refused() {
 fn zulu_advantage_setting_raises_random_fire_to_10_by_day() {
     let on = charts_with(&["settings:zulu_firepower=zulu-advantage"]);
     let s = RandomFireSituation::new(Battle::RorkesDrift);
-    let r = vc::random_fire(&on, &s, &mut typed("1,1,1,1,1,1,1,1,1,6")).expect("resolves");
+    let r = vc::RandomFire::resolve(&on, &s, &mut typed("1,1,1,1,1,1,1,1,1,6")).expect("resolves");
     assert_eq!((thrown(&r), int(&r, "hits")), (10, 1));
     assert!(
         r.warnings
@@ -341,18 +361,16 @@ fn zulu_advantage_setting_raises_random_fire_to_10_by_day() {
 fn solitaire_doubles_the_random_fire_dice() {
     let on = charts_with(&["settings:solitaire=on"]);
     let s = RandomFireSituation::new(Battle::Isandlwana);
-    let r = vc::random_fire(&on, &s, &mut typed("1,1,1,1,1,1,6,6")).expect("resolves");
+    let r = vc::RandomFire::resolve(&on, &s, &mut typed("1,1,1,1,1,1,6,6")).expect("resolves");
     assert_eq!((thrown(&r), int(&r, "hits")), (8, 2));
 }
 
-// Typed dice are consumed one per die: too few is a dice error, not a refusal.
+// Typed dice are consumed one per die: too few is refused as bad dice, not by the rule.
 #[test]
-fn too_few_typed_dice_is_a_dice_error() {
+fn too_few_typed_dice_is_refused_as_bad_dice() {
     let s = FireSituation::new(Battle::Isandlwana, 5, 2);
     let mut dice = typed("1,2,3");
-    assert!(matches!(
-        vc::fire(&charts(), &s, &mut dice),
-        Err(VcError::Dice(_))
-    ));
+    let refusal = fire(&charts(), &s, &mut dice).expect_err("too few");
+    assert_eq!(refusal.kind, RefusalKind::BadDice);
     assert_eq!(dice.unused(), 3);
 }

@@ -1,20 +1,41 @@
 //! Melee, the bayonet charge, the hospital fire, replacements, the Zulu cap, victory and
 //! the solitaire charts, and the bucket's exact odds, each worked by hand.
 
-use super::{charts, charts_with, int, thrown, typed};
+use super::{charts, charts_with, int, no_dice, refused, thrown, typed};
 use crate::support::OutcomeKeys;
+use laager::charts::Charts;
+use laager::resolution::{Refusal, Resolution};
+use laager::rules::Procedure;
 use laager::rules::victoria_cross::{
-    self as vc, Battle, BayonetCharge, HospitalSituation, MeleeExchange, MeleeSituation,
-    ReplacementUnit, Side, SolitaireMove, Unit, UnitKind, VcError, VictoryCheck, VpTurn,
-    ZuluReentry,
+    self as vc, Battle, BayonetChargeInput, HospitalSituation, Level, MeleeExchangeInput,
+    MeleeSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput, SolitaireMove,
+    Unit, UnitKind, VictoryCheck, VictoryPointsInput, VpTurn, Winner, ZuluReentryInput,
 };
 use proptest::prelude::*;
 
-fn refused<T: std::fmt::Debug>(result: Result<T, VcError>) -> laager::Refusal {
-    match result {
-        Err(VcError::Refused(refusal)) => refusal,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
+/// The British replacements asked for at a battle.
+fn replacements(
+    battle: Battle,
+    units: &[ReplacementUnit],
+) -> Result<Resolution<vc::ReplacementsOutcome>, Refusal> {
+    let input = ReplacementsInput {
+        battle,
+        units: units.to_vec(),
+    };
+    vc::Replacements::resolve(&charts(), &input, &mut no_dice())
+}
+
+/// The Zulu VP at the end of a turn.
+fn victory_points(
+    charts: &Charts,
+    battle: Battle,
+    turn: &VpTurn,
+) -> Result<Resolution<vc::VictoryPointsOutcome>, Refusal> {
+    let input = VictoryPointsInput {
+        battle,
+        turn: turn.clone(),
+    };
+    vc::VictoryPoints::resolve(charts, &input, &mut no_dice())
 }
 
 fn unit(kind: UnitKind, sp: u32) -> Unit {
@@ -34,12 +55,12 @@ fn unit(kind: UnitKind, sp: u32) -> Unit {
 fn melee_example_30_zulu_sp_against_9_british_sp_hit_5_and_5() {
     let zulu_faces = "6,6,6,6,6,1,2,3,4,5,1,2,3,4,5,1,2,3,4,5,1,2,3,4,5,1,2,3,4,5";
     let british_faces = "5,6,5,6,5,1,2,3,4";
-    let s = MeleeExchange {
+    let s = MeleeExchangeInput {
         zulu: MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 30),
         british: MeleeSituation::new(Battle::Isandlwana, Side::British, 9),
     };
     let mut dice = typed(&format!("{zulu_faces},{british_faces}"));
-    let r = vc::melee_exchange(&charts(), &s, &mut dice).expect("resolves");
+    let r = vc::MeleeExchange::resolve(&charts(), &s, &mut dice).expect("resolves");
     assert_eq!(int(&r, "zulu_hits"), 5);
     assert_eq!(int(&r, "british_hits"), 5);
     assert_eq!(r.rolls[0].faces.len(), 30, "the Zulu player melees first");
@@ -77,10 +98,10 @@ fn artillery_melees_as_1_sp() {
 fn british_melee_across_a_wall_at_rorkes_drift_hits_on_4_or_more() {
     let mut s = MeleeSituation::new(Battle::RorkesDrift, Side::British, 3);
     s.across_wall = true;
-    let r = vc::melee(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
+    let r = vc::Melee::resolve(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 2);
     s.across_wall = false;
-    let open = vc::melee(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
+    let open = vc::Melee::resolve(&charts(), &s, &mut typed("3,4,6")).expect("resolves");
     assert_eq!(int(&open, "hits"), 1);
 }
 
@@ -89,7 +110,7 @@ fn british_melee_across_a_wall_at_rorkes_drift_hits_on_4_or_more() {
 fn zulu_melee_hits_on_6_even_across_a_wall() {
     let mut s = MeleeSituation::new(Battle::RorkesDrift, Side::Zulu, 3);
     s.across_wall = true;
-    let r = vc::melee(&charts(), &s, &mut typed("4,5,6")).expect("resolves");
+    let r = vc::Melee::resolve(&charts(), &s, &mut typed("4,5,6")).expect("resolves");
     assert_eq!(int(&r, "hits"), 1);
 }
 
@@ -98,7 +119,7 @@ fn zulu_melee_hits_on_6_even_across_a_wall() {
 fn melee_on_turn_1_at_isandlwana_is_refused() {
     let mut s = MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 3);
     s.turn = Some(1);
-    refused(vc::melee(&charts(), &s, &mut typed("6,6,6")));
+    refused(vc::Melee::resolve(&charts(), &s, &mut typed("6,6,6")));
 }
 
 // Walls and buildings are Rorke's Drift's ("RORKE'S DRIFT: The British player melees at
@@ -107,7 +128,7 @@ fn melee_on_turn_1_at_isandlwana_is_refused() {
 fn melee_across_a_wall_at_isandlwana_is_refused() {
     let mut s = MeleeSituation::new(Battle::Isandlwana, Side::British, 3);
     s.across_wall = true;
-    refused(vc::melee(&charts(), &s, &mut typed("6,6,6")));
+    refused(vc::Melee::resolve(&charts(), &s, &mut typed("6,6,6")));
 }
 
 // "A maximum of 8 SP per side may melee from one zone into one building zone a turn ...
@@ -117,16 +138,20 @@ fn melee_across_a_wall_at_isandlwana_is_refused() {
 fn melee_into_a_building_is_capped_at_8_sp_a_zone_and_out_at_8() {
     let mut into = MeleeSituation::new(Battle::RorkesDrift, Side::Zulu, 17);
     into.into_building_from_zones = 2;
-    refused(vc::melee(
+    refused(vc::Melee::resolve(
         &charts(),
         &into,
         &mut typed(&["1"; 17].join(",")),
     ));
     into.sp = 16;
-    assert!(vc::melee(&charts(), &into, &mut typed(&["1"; 16].join(","))).is_ok());
+    assert!(vc::Melee::resolve(&charts(), &into, &mut typed(&["1"; 16].join(","))).is_ok());
     let mut out = MeleeSituation::new(Battle::RorkesDrift, Side::British, 9);
     out.out_of_building = true;
-    refused(vc::melee(&charts(), &out, &mut typed(&["1"; 9].join(","))));
+    refused(vc::Melee::resolve(
+        &charts(),
+        &out,
+        &mut typed(&["1"; 9].join(",")),
+    ));
 }
 
 // BRITISH ADVANTAGE 5: "the British receive a +1 die roll modifier for melee combat".
@@ -135,7 +160,7 @@ fn laager_camp_option_lets_the_british_melee_on_4_or_more() {
     let mut s = MeleeSituation::new(Battle::Isandlwana, Side::British, 2);
     s.in_laager_camp = true;
     let on = charts_with(&["settings:british_laager_camp=on"]);
-    let r = vc::melee(&on, &s, &mut typed("4,3")).expect("resolves");
+    let r = vc::Melee::resolve(&on, &s, &mut typed("4,3")).expect("resolves");
     assert_eq!(int(&r, "hits"), 1);
 }
 
@@ -144,14 +169,15 @@ fn laager_camp_option_lets_the_british_melee_on_4_or_more() {
 // times; losses after both: British 4 SP, Zulus 0.
 #[test]
 fn bayonet_charge_ends_when_the_zulus_are_gone() {
-    let s = BayonetCharge {
+    let s = BayonetChargeInput {
         battle: Battle::RorkesDrift,
         british_sp: 5,
         zulu_sp: 3,
         across_wall: false,
         stop_after_rounds: None,
     };
-    let r = vc::bayonet_charge(&charts(), &s, &mut typed("6,1,1,5,6,5,1,1")).expect("resolves");
+    let r =
+        vc::BayonetCharge::resolve(&charts(), &s, &mut typed("6,1,1,5,6,5,1,1")).expect("resolves");
     assert_eq!(int(&r, "rounds"), 1);
     assert_eq!(int(&r, "british_sp"), 4);
     assert_eq!(int(&r, "zulu_sp"), 0);
@@ -161,14 +187,15 @@ fn bayonet_charge_ends_when_the_zulus_are_gone() {
 // "... or the British player stops the attack": two rounds without a hit, then stop.
 #[test]
 fn bayonet_charge_stops_when_the_british_say() {
-    let s = BayonetCharge {
+    let s = BayonetChargeInput {
         battle: Battle::Isandlwana,
         british_sp: 2,
         zulu_sp: 2,
         across_wall: false,
         stop_after_rounds: Some(2),
     };
-    let r = vc::bayonet_charge(&charts(), &s, &mut typed("1,1,1,1,2,2,2,2")).expect("resolves");
+    let r =
+        vc::BayonetCharge::resolve(&charts(), &s, &mut typed("1,1,1,1,2,2,2,2")).expect("resolves");
     assert_eq!(int(&r, "rounds"), 2);
     assert_eq!(thrown(&r), 8);
     assert_eq!(r.out("result"), "british-stopped");
@@ -177,22 +204,22 @@ fn bayonet_charge_stops_when_the_british_say() {
 // "a British leader with up to 4 SP each can conduct a bayonet charge".
 #[test]
 fn bayonet_charge_with_more_than_4_sp_and_the_leader_is_refused() {
-    let s = BayonetCharge {
+    let s = BayonetChargeInput {
         battle: Battle::RorkesDrift,
         british_sp: 6,
         zulu_sp: 3,
         across_wall: false,
         stop_after_rounds: None,
     };
-    refused(vc::bayonet_charge(&charts(), &s, &mut typed("6")));
+    refused(vc::BayonetCharge::resolve(&charts(), &s, &mut typed("6")));
 }
 
-fn hospital(track: u32, face: &str) -> laager::Resolution {
+fn hospital(track: u32, face: &str) -> Resolution<vc::HospitalOutcome> {
     let s = HospitalSituation {
         track,
         zulu_melee_on_hospital: true,
     };
-    vc::hospital(&charts(), &s, &mut typed(face)).expect("resolves")
+    vc::Hospital::resolve(&charts(), &s, &mut typed(face)).expect("resolves")
 }
 
 // "On a roll of 1 the marker does not move at all. For a roll of 2, 3, or 4 the marker is
@@ -217,7 +244,7 @@ fn hospital_burns_down_at_box_5() {
         track: 5,
         zulu_melee_on_hospital: true,
     };
-    refused(vc::hospital(&charts(), &s, &mut typed("6")));
+    refused(vc::Hospital::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // "Beginning with the first turn of a Zulu melee attack on any hospital zone, the Zulu
@@ -228,7 +255,7 @@ fn hospital_roll_before_any_zulu_melee_on_it_is_refused() {
         track: 0,
         zulu_melee_on_hospital: false,
     };
-    refused(vc::hospital(&charts(), &s, &mut typed("6")));
+    refused(vc::Hospital::resolve(&charts(), &s, &mut typed("6")));
 }
 
 // From box 0: a 1 stays (1/6), 2-4 reach box 1 (1/2), 5 box 2 (1/6), 6 box 3 (1/6).
@@ -238,7 +265,9 @@ fn hospital_odds_from_box_0() {
         track: 0,
         zulu_melee_on_hospital: true,
     };
-    let odds = vc::hospital_odds(&charts(), &s).expect("odds");
+    let odds = vc::Hospital::odds(&charts(), &s)
+        .expect("throws dice")
+        .expect("odds");
     let p = |v: i64| odds.probability(&v.into());
     assert!((p(0) - 1.0 / 6.0).abs() < 1e-12);
     assert!((p(1) - 0.5).abs() < 1e-12);
@@ -261,7 +290,7 @@ fn reduced(name: &str, gain: u32) -> ReplacementUnit {
 #[test]
 fn replacements_example_flips_two_of_three_units() {
     let units = [reduced("a", 1), reduced("b", 1), reduced("c", 0)];
-    let r = vc::replacements(&charts(), Battle::RorkesDrift, &units).expect("applies");
+    let r = replacements(Battle::RorkesDrift, &units).expect("applies");
     assert_eq!(int(&r, "applied"), 2);
 }
 
@@ -270,34 +299,34 @@ fn replacements_example_flips_two_of_three_units() {
 #[test]
 fn replacements_beyond_the_limits_are_refused() {
     let three = [reduced("a", 1), reduced("b", 1), reduced("c", 1)];
-    assert!(vc::replacements(&charts(), Battle::RorkesDrift, &three).is_err());
+    assert!(replacements(Battle::RorkesDrift, &three).is_err());
     let mut big = reduced("a", 2);
     big.full_sp = 3;
-    assert!(vc::replacements(&charts(), Battle::RorkesDrift, &[big]).is_err());
+    assert!(replacements(Battle::RorkesDrift, &[big]).is_err());
     let mut outside = reduced("a", 1);
     outside.started_in_g = false;
-    assert!(vc::replacements(&charts(), Battle::RorkesDrift, &[outside]).is_err());
+    assert!(replacements(Battle::RorkesDrift, &[outside]).is_err());
     let mut full = reduced("a", 1);
     full.sp = 2;
-    assert!(vc::replacements(&charts(), Battle::RorkesDrift, &[full]).is_err());
-    assert!(vc::replacements(&charts(), Battle::Isandlwana, &[reduced("a", 1)]).is_err());
+    assert!(replacements(Battle::RorkesDrift, &[full]).is_err());
+    assert!(replacements(Battle::Isandlwana, &[reduced("a", 1)]).is_err());
 }
 
 // "if the Zulu player lost 35 SP ... all 35 SP return" — within "his maximum on board
 // strength allowance of 90 SP": with 80 on the board only 10 may enter.
 #[test]
 fn zulu_losses_return_up_to_the_90_sp_cap() {
-    let all = ZuluReentry {
+    let all = ZuluReentryInput {
         on_board_sp: 55,
         loss_track_sp: 35,
     };
-    let r = vc::zulu_reentry(&charts(), &all).expect("resolves");
+    let r = vc::ZuluReentry::resolve(&charts(), &all, &mut no_dice()).expect("resolves");
     assert_eq!((int(&r, "may_enter"), int(&r, "held")), (35, 0));
-    let capped = ZuluReentry {
+    let capped = ZuluReentryInput {
         on_board_sp: 80,
         loss_track_sp: 35,
     };
-    let r = vc::zulu_reentry(&charts(), &capped).expect("resolves");
+    let r = vc::ZuluReentry::resolve(&charts(), &capped, &mut no_dice()).expect("resolves");
     assert_eq!((int(&r, "may_enter"), int(&r, "held")), (10, 25));
 }
 
@@ -313,7 +342,7 @@ fn rorkes_drift_vp_add_hospital_kraal_redoubt_and_vp_units() {
         vp_units_eliminated: 2,
         ..VpTurn::default()
     };
-    let r = vc::victory_points(&charts(), Battle::RorkesDrift, &s).expect("resolves");
+    let r = victory_points(&charts(), Battle::RorkesDrift, &s).expect("resolves");
     assert_eq!(int(&r, "total"), 22);
 }
 
@@ -327,16 +356,16 @@ fn water_cart_is_5_vp_by_day_and_refused_at_night_naming_the_turn_record_cell() 
         water_cart: true,
         ..VpTurn::default()
     };
-    let r = vc::victory_points(&charts(), Battle::RorkesDrift, &day).expect("day");
+    let r = victory_points(&charts(), Battle::RorkesDrift, &day).expect("day");
     assert_eq!(int(&r, "total"), 5);
     let night = VpTurn { turn: 10, ..day };
-    let refusal = vc::victory_points(&charts(), Battle::RorkesDrift, &night).expect_err("night");
+    let refusal = victory_points(&charts(), Battle::RorkesDrift, &night).expect_err("night");
     assert_eq!(
         refusal.needs_cells[0].address(),
         "turn_record:10:water_cart_vp"
     );
     let club = charts_with(&["turn_record:10:water_cart_vp=3"]);
-    let r = vc::victory_points(&club, Battle::RorkesDrift, &night).expect("club value");
+    let r = victory_points(&club, Battle::RorkesDrift, &night).expect("club value");
     assert_eq!(int(&r, "total"), 3);
 }
 
@@ -350,13 +379,13 @@ fn rorkes_drift_deduction_applies_only_to_earned_vp() {
         zulu_losses: 47,
         ..VpTurn::default()
     };
-    let r = vc::victory_points(&charts(), Battle::RorkesDrift, &earned).expect("resolves");
+    let r = victory_points(&charts(), Battle::RorkesDrift, &earned).expect("resolves");
     assert_eq!((int(&r, "total"), int(&r, "deductions")), (5, 1));
     let none = VpTurn {
         zulu_losses: 60,
         ..VpTurn::default()
     };
-    let r = vc::victory_points(&charts(), Battle::RorkesDrift, &none).expect("resolves");
+    let r = victory_points(&charts(), Battle::RorkesDrift, &none).expect("resolves");
     assert_eq!((int(&r, "total"), int(&r, "deductions")), (0, 0));
 }
 
@@ -368,7 +397,7 @@ fn isandlwana_deduction_can_go_below_zero() {
         deductions_before: 1,
         ..VpTurn::default()
     };
-    let r = vc::victory_points(&charts(), Battle::Isandlwana, &s).expect("resolves");
+    let r = victory_points(&charts(), Battle::Isandlwana, &s).expect("resolves");
     assert_eq!(int(&r, "total"), -2);
 }
 
@@ -380,11 +409,11 @@ fn isandlwana_zone_vp_refuses_naming_the_zone() {
         zones_held: vec!["16".to_owned()],
         ..VpTurn::default()
     };
-    let refusal = vc::victory_points(&charts(), Battle::Isandlwana, &s).expect_err("refuses");
+    let refusal = victory_points(&charts(), Battle::Isandlwana, &s).expect_err("refuses");
     assert_eq!(refusal.needs_cells[0].address(), "zones_isandlwana:16:vp");
     assert!(refusal.reason.contains("zone(s) 16"));
     let club = charts_with(&["zones_isandlwana:16:vp=2"]);
-    let r = vc::victory_points(&club, Battle::Isandlwana, &s).expect("club value");
+    let r = victory_points(&club, Battle::Isandlwana, &s).expect("club value");
     assert_eq!(int(&r, "total"), 2);
 }
 
@@ -401,19 +430,19 @@ fn exited_british_sp_deduct_5_vp_per_12_sp_under_the_option() {
         "zones_isandlwana:16:vp=12",
         "settings:isandlwana_exit_victory=on",
     ]);
-    let r = vc::victory_points(&club, Battle::Isandlwana, &s).expect("resolves");
+    let r = victory_points(&club, Battle::Isandlwana, &s).expect("resolves");
     assert_eq!(int(&r, "total"), 2);
 }
 
-fn winner(charts: &laager::charts::Charts, battle: Battle, turn: u32, sp: u32, vp: i64) -> String {
+fn winner(charts: &Charts, battle: Battle, turn: u32, sp: u32, vp: i64) -> Winner {
     let s = VictoryCheck {
         battle,
         turn,
         british_sp: sp,
         zulu_vp: vp,
     };
-    let r = vc::check_victory(charts, &s).expect("resolves");
-    r.out("winner").as_str().expect("text").to_owned()
+    let r = vc::Victory::resolve(charts, &s, &mut no_dice()).expect("resolves");
+    r.outcome.winner
 }
 
 // "Eliminate British units until the total SP for all British units' falls below 10 SP. OR
@@ -421,10 +450,10 @@ fn winner(charts: &laager::charts::Charts, battle: Battle, turn: u32, sp: u32, v
 #[test]
 fn victory_conditions_of_both_sides() {
     let c = charts();
-    assert_eq!(winner(&c, Battle::RorkesDrift, 5, 9, 0), "zulu");
-    assert_eq!(winner(&c, Battle::RorkesDrift, 5, 10, 13), "none");
-    assert_eq!(winner(&c, Battle::Isandlwana, 5, 30, 14), "zulu");
-    assert_eq!(winner(&c, Battle::Isandlwana, 16, 30, 13), "british");
+    assert_eq!(winner(&c, Battle::RorkesDrift, 5, 9, 0), Winner::Zulu);
+    assert_eq!(winner(&c, Battle::RorkesDrift, 5, 10, 13), Winner::None);
+    assert_eq!(winner(&c, Battle::Isandlwana, 5, 30, 14), Winner::Zulu);
+    assert_eq!(winner(&c, Battle::Isandlwana, 16, 30, 13), Winner::British);
 }
 
 // BRITISH ADVANTAGE 3 and 4: more VP needed, or no VP victory at all; and the exit rule:
@@ -432,12 +461,12 @@ fn victory_conditions_of_both_sides() {
 #[test]
 fn victory_options_change_what_wins() {
     let more = charts_with(&["settings:zulu_vp_to_win_extra=2"]);
-    assert_eq!(winner(&more, Battle::RorkesDrift, 5, 20, 15), "none");
-    assert_eq!(winner(&more, Battle::RorkesDrift, 5, 20, 16), "zulu");
+    assert_eq!(winner(&more, Battle::RorkesDrift, 5, 20, 15), Winner::None);
+    assert_eq!(winner(&more, Battle::RorkesDrift, 5, 20, 16), Winner::Zulu);
     let no_vp = charts_with(&["settings:zulu_vp_victory=off"]);
-    assert_eq!(winner(&no_vp, Battle::RorkesDrift, 5, 20, 30), "none");
+    assert_eq!(winner(&no_vp, Battle::RorkesDrift, 5, 20, 30), Winner::None);
     let exit = charts_with(&["settings:isandlwana_exit_victory=on"]);
-    assert_eq!(winner(&exit, Battle::Isandlwana, 5, 5, 0), "none");
+    assert_eq!(winner(&exit, Battle::Isandlwana, 5, 5, 0), Winner::None);
 }
 
 // ALTERNATE VICTORY CONDITIONS: 28 or more British; 27 to 19 marginal; 18 to 10 tactical;
@@ -445,25 +474,25 @@ fn victory_options_change_what_wins() {
 #[test]
 fn alternate_victory_levels() {
     let level = |sp| {
-        vc::alternate_victory(&charts(), sp)
+        let input = vc::AlternateVictoryInput { british_sp: sp };
+        vc::AlternateVictory::resolve(&charts(), &input, &mut no_dice())
             .expect("resolves")
-            .out("level")
-            .as_str()
-            .expect("text")
-            .to_owned()
+            .outcome
+            .level
     };
-    assert_eq!(level(28), "british-victory");
-    assert_eq!(level(27), "zulu-marginal");
-    assert_eq!(level(19), "zulu-marginal");
-    assert_eq!(level(18), "zulu-tactical");
-    assert_eq!(level(10), "zulu-tactical");
-    assert_eq!(level(9), "zulu-decisive");
+    assert_eq!(level(28), Level::BritishVictory);
+    assert_eq!(level(27), Level::ZuluMarginal);
+    assert_eq!(level(19), Level::ZuluMarginal);
+    assert_eq!(level(18), Level::ZuluTactical);
+    assert_eq!(level(10), Level::ZuluTactical);
+    assert_eq!(level(9), Level::ZuluDecisive);
 }
 
 // Zulu Entry Chart: "3 - Entire force enters the game from zone 20."
 #[test]
 fn solitaire_entry_3_is_zone_20() {
-    let r = vc::solitaire_entry(&charts(), &mut typed("3")).expect("resolves");
+    let r = vc::SolitaireEntry::resolve(&charts(), &SolitaireEntryInput {}, &mut typed("3"))
+        .expect("resolves");
     assert_eq!(r.out("zones"), serde_json::json!(["20"]));
     assert_eq!(r.out("split"), false);
 }
@@ -472,7 +501,8 @@ fn solitaire_entry_3_is_zone_20() {
 // must be re-rolled." 6, then 6 (re-rolled) and 2 for the first part, 5 for the second.
 #[test]
 fn solitaire_entry_6_splits_and_rerolls_sixes() {
-    let r = vc::solitaire_entry(&charts(), &mut typed("6,6,2,5")).expect("resolves");
+    let r = vc::SolitaireEntry::resolve(&charts(), &SolitaireEntryInput {}, &mut typed("6,6,2,5"))
+        .expect("resolves");
     assert_eq!(r.out("zones"), serde_json::json!(["19", "17"]));
     assert_eq!(r.out("split"), true);
 }
@@ -485,7 +515,7 @@ fn solitaire_force_next_to_the_british_stays_without_a_roll() {
         adjacent_to_british: true,
         ..SolitaireMove::default()
     };
-    let r = vc::solitaire_movement(&charts(), &s, &mut typed("")).expect("resolves");
+    let r = vc::SolitaireMovement::resolve(&charts(), &s, &mut typed("")).expect("resolves");
     assert_eq!(r.out("direction"), "stay");
     assert!(r.rolls.is_empty());
 }
@@ -494,14 +524,14 @@ fn solitaire_force_next_to_the_british_stays_without_a_roll() {
 // Zulu occupied zone to the left": a 4 becomes 5, "Move ... 1 zone to the right".
 #[test]
 fn solitaire_movement_reads_the_modified_roll() {
-    let r = vc::solitaire_movement(&charts(), &SolitaireMove::default(), &mut typed("3"))
+    let r = vc::SolitaireMovement::resolve(&charts(), &SolitaireMove::default(), &mut typed("3"))
         .expect("resolves");
     assert_eq!(r.out("direction"), "ahead");
     let left = SolitaireMove {
         zulu_on_left: true,
         ..SolitaireMove::default()
     };
-    let r = vc::solitaire_movement(&charts(), &left, &mut typed("4")).expect("resolves");
+    let r = vc::SolitaireMovement::resolve(&charts(), &left, &mut typed("4")).expect("resolves");
     assert_eq!(r.out("direction"), "right");
 }
 
@@ -513,13 +543,17 @@ fn solitaire_movement_off_the_chart_asks_for_the_clubs_reading() {
         zulu_on_right: true,
         ..SolitaireMove::default()
     };
-    let refusal = refused(vc::solitaire_movement(&charts(), &right, &mut typed("1")));
+    let refusal = refused(vc::SolitaireMovement::resolve(
+        &charts(),
+        &right,
+        &mut typed("1"),
+    ));
     assert_eq!(
         refusal.needs_cells[0].address(),
         "settings:solitaire_off_chart"
     );
     let clamp = charts_with(&["settings:solitaire_off_chart=clamp"]);
-    let r = vc::solitaire_movement(&clamp, &right, &mut typed("1")).expect("resolves");
+    let r = vc::SolitaireMovement::resolve(&clamp, &right, &mut typed("1")).expect("resolves");
     assert_eq!(r.out("direction"), "left");
 }
 

@@ -1,11 +1,19 @@
 //! Zones as the set-up and the stacking limits use them, worked from "Maximum Units/SP per
 //! Zone" and "Setup for Isandlwana".
 
-use super::charts;
+use super::{charts, no_dice};
 use crate::support::OutcomeKeys;
+use laager::resolution::Resolution;
+use laager::rules::Procedure;
 use laager::rules::victoria_cross::{self as vc, Battle, Side};
 
-fn stack(battle: Battle, side: Side, zone: &str, sp: u32, leaders: u32) -> laager::Resolution {
+fn stack(
+    battle: Battle,
+    side: Side,
+    zone: &str,
+    sp: u32,
+    leaders: u32,
+) -> Resolution<vc::StackingOutcome> {
     let s = vc::Stack {
         battle,
         side,
@@ -13,7 +21,7 @@ fn stack(battle: Battle, side: Side, zone: &str, sp: u32, leaders: u32) -> laage
         sp,
         leaders,
     };
-    vc::stacking(&charts(), &s).expect("resolves")
+    vc::Stacking::resolve(&charts(), &s, &mut no_dice()).expect("resolves")
 }
 
 // "The limits are 16 British SP plus any leaders, for the Zulu player it is 30 SP plus any
@@ -56,7 +64,8 @@ fn rorkes_drift_buildings_hold_8_sp_and_open_zones_any() {
     );
     let open = stack(Battle::RorkesDrift, Side::Zulu, "12", 60, 4);
     assert_eq!(open.out("allowed"), true);
-    assert!(open.outcome.get("limit").is_none());
+    assert_eq!(open.outcome.limit, None);
+    assert!(open.out("limit").is_null(), "absent from the JSON form");
 }
 
 // "STOREHOUSE ROOF (Zone H) - the British player is the only player allowed to use this
@@ -70,7 +79,7 @@ fn zulus_may_not_stack_on_the_storehouse_roof() {
         sp: 1,
         leaders: 0,
     };
-    assert!(vc::stacking(&charts(), &s).is_err());
+    assert!(vc::Stacking::resolve(&charts(), &s, &mut no_dice()).is_err());
 }
 
 // The set-up is data: "Zone 13: RA CURLING (Artillery Battery) • 1/24 H (four 2 SP British
@@ -93,26 +102,41 @@ fn isandlwana_setup_ships_as_printed_data() {
     assert_eq!(cell("isandlwana-z19-vause", "sp_each"), None);
 }
 
+/// Whether the Zulus may enter by a zone on a turn.
+fn zulu_entry(
+    charts: &laager::charts::Charts,
+    battle: Battle,
+    zone: &str,
+    turn: u32,
+) -> Result<Resolution<vc::ZuluEntryOutcome>, laager::Refusal> {
+    let input = vc::ZuluEntryInput {
+        battle,
+        zone: zone.to_owned(),
+        turn,
+    };
+    vc::ZuluEntry::resolve(charts, &input, &mut no_dice())
+}
+
 // "X and Y zones, which are the initial entry zone of the Zulus"; "The Zulu player may use
 // these zones for entry, on or after the turn listed in the shield".
 #[test]
 fn zulus_enter_by_x_from_turn_1_and_unknown_shields_are_asked_for() {
-    let r = vc::zulu_entry(&charts(), Battle::Isandlwana, "X", 1).expect("printed");
+    let r = zulu_entry(&charts(), Battle::Isandlwana, "X", 1).expect("printed");
     assert_eq!(r.out("allowed"), true);
-    let refusal = vc::zulu_entry(&charts(), Battle::Isandlwana, "27", 5).expect_err("board");
+    let refusal = zulu_entry(&charts(), Battle::Isandlwana, "27", 5).expect_err("board");
     assert_eq!(
         refusal.needs_cells[0].address(),
         "zones_isandlwana:27:entry_turn"
     );
     let club = super::charts_with(&["zones_isandlwana:27:entry_turn=6"]);
-    let early = vc::zulu_entry(&club, Battle::Isandlwana, "27", 5).expect("club");
+    let early = zulu_entry(&club, Battle::Isandlwana, "27", 5).expect("club");
     assert_eq!(early.out("allowed"), false);
 }
 
 // "The Zulu player may use any outer board edge zone as an entry point in Rorke's Drift."
 #[test]
 fn rorkes_drift_entry_needs_the_edge_zones() {
-    let refusal = vc::zulu_entry(&charts(), Battle::RorkesDrift, "20", 1).expect_err("board");
+    let refusal = zulu_entry(&charts(), Battle::RorkesDrift, "20", 1).expect_err("board");
     assert_eq!(
         refusal.needs_cells[0].address(),
         "zones_rorkes_drift:20:edge"
@@ -130,7 +154,7 @@ fn the_last_turns_check_gives_the_alternate_level_when_played() {
         british_sp: 20,
         zulu_vp: 3,
     };
-    let r = vc::check_victory(&club, &s).expect("resolves");
+    let r = vc::Victory::resolve(&club, &s, &mut no_dice()).expect("resolves");
     assert_eq!(r.out("winner"), "zulu");
     assert_eq!(r.out("level"), "zulu-marginal");
 }
@@ -142,14 +166,15 @@ fn the_last_turns_check_gives_the_alternate_level_when_played() {
 fn a_zone_is_meleed_once_a_phase_but_a_bayonet_charge_may_follow() {
     let mut s = vc::MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 5);
     s.zone_already_meleed = true;
-    assert!(vc::melee(&charts(), &s, &mut super::typed("6,6,6,6,6")).is_err());
-    let charge = vc::BayonetCharge {
+    assert!(vc::Melee::resolve(&charts(), &s, &mut super::typed("6,6,6,6,6")).is_err());
+    let charge = vc::BayonetChargeInput {
         battle: Battle::Isandlwana,
         british_sp: 3,
         zulu_sp: 1,
         across_wall: false,
         stop_after_rounds: None,
     };
-    let r = vc::bayonet_charge(&charts(), &charge, &mut super::typed("1,5,1,1")).expect("charges");
+    let r = vc::BayonetCharge::resolve(&charts(), &charge, &mut super::typed("1,5,1,1"))
+        .expect("charges");
     assert_eq!(r.out("result"), "zulus-eliminated");
 }
