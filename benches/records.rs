@@ -24,9 +24,19 @@ fn event(game: usize, i: usize) -> Event {
             let roll = SeededDice::new(seed)
                 .throw(&[Some(Colour::Black), Some(Colour::Red)])
                 .expect("seeded throw");
-            let mut resolution = Resolution::new(Ruleset::MicroColonial, "fire", "bench");
+            let mut resolution =
+                Resolution::<()>::new(Ruleset::MicroColonial, "small-arms-fire", "bench")
+                    .with_outcome(laager::rules::Outcome::MicroColonial(
+                        laager::rules::micro_colonial::Outcome::Fire(
+                            laager::rules::micro_colonial::fire::FireOutcome {
+                                range_rounded_mm: 200,
+                                total: i64::from(3_u32),
+                                ff_lost: 3_u32,
+                                volley_losses: 3_u32,
+                            },
+                        ),
+                    ));
             resolution.rolls.push(roll);
-            resolution.set("ff_lost", 3);
             Event::ResolutionApplied(Box::new(AppliedResolution {
                 request: None,
                 inputs: json!({ "target": unit_id, "range_mm": 150.0 }),

@@ -53,9 +53,19 @@ fn event(i: usize) -> Event {
             let roll = SeededDice::new(i as u64)
                 .throw(&[Some(Colour::Black), Some(Colour::Red)])
                 .expect("seeded throw");
-            let mut resolution = Resolution::new(Ruleset::MicroColonial, "fire", "bench");
+            let mut resolution =
+                Resolution::<()>::new(Ruleset::MicroColonial, "small-arms-fire", "bench")
+                    .with_outcome(laager::rules::Outcome::MicroColonial(
+                        laager::rules::micro_colonial::Outcome::Fire(
+                            laager::rules::micro_colonial::fire::FireOutcome {
+                                range_rounded_mm: 200,
+                                total: i64::from(34_u32),
+                                ff_lost: 34_u32,
+                                volley_losses: 34_u32,
+                            },
+                        ),
+                    ));
             resolution.rolls.push(roll);
-            resolution.set("ff_lost", 34);
             Event::ResolutionApplied(Box::new(AppliedResolution {
                 request: None,
                 inputs: json!({ "firer": "u0", "target": unit_id, "range_mm": 150.0 }),

@@ -216,13 +216,6 @@ impl<O> Resolution<O> {
     }
 }
 
-impl Resolution<crate::rules::Outcome> {
-    /// Sets one outcome key of a procedure whose outcome is not typed yet.
-    pub fn set(&mut self, key: &str, value: impl Into<Value>) {
-        self.outcome.set_untyped(key, value.into());
-    }
-}
-
 /// The JSON form of a resolution, read back: the outcome is typed by its ruleset and
 /// procedure.
 #[derive(Deserialize)]

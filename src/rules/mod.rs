@@ -308,8 +308,10 @@ pub enum Outcome {
     VictoriaCross(victoria_cross::Outcome),
     /// The outcome of a dice procedure of `laager roll` (`vc-bucket`, `mc-random-factor`).
     Roll(crate::dice::RollOutcome),
-    /// The outcome of a procedure whose outcome has no type yet, as keys and values.
-    Untyped(Map<String, Value>),
+    /// The outcome of a procedure this build does not know (a game logged by another
+    /// version), kept as its keys and values so the game still opens; never produced by a
+    /// resolution of this build.
+    Unrecognised(Map<String, Value>),
 }
 
 impl Serialize for Outcome {
@@ -320,17 +322,11 @@ impl Serialize for Outcome {
             Outcome::SoldiersOfTheQueen(o) => serde_json::to_value(o),
             Outcome::VictoriaCross(o) => serde_json::to_value(o),
             Outcome::Roll(o) => serde_json::to_value(o),
-            Outcome::Untyped(map) => return map.serialize(serializer),
+            Outcome::Unrecognised(map) => return map.serialize(serializer),
         }
         .map_err(serde::ser::Error::custom)?;
         // A `Value` object's keys are sorted.
         value.serialize(serializer)
-    }
-}
-
-impl Default for Outcome {
-    fn default() -> Outcome {
-        Outcome::Untyped(Map::new())
     }
 }
 
@@ -366,16 +362,7 @@ impl Outcome {
         });
         match typed {
             Some(result) => result,
-            None => serde_json::from_value(value).map(Outcome::Untyped),
-        }
-    }
-
-    /// Sets a key of an untyped outcome (procedures not yet typed build theirs this way).
-    pub(crate) fn set_untyped(&mut self, key: &str, value: Value) {
-        if let Outcome::Untyped(map) = self {
-            map.insert(key.to_owned(), value);
-        } else {
-            debug_assert!(false, "set_untyped on a typed outcome: {key}");
+            None => serde_json::from_value(value).map(Outcome::Unrecognised),
         }
     }
 
@@ -384,15 +371,6 @@ impl Outcome {
         match serde_json::to_value(self) {
             Ok(Value::Object(map)) => map,
             _ => Map::new(),
-        }
-    }
-
-    /// One key of an untyped outcome (`None` for a typed one: match its variant instead).
-    pub fn get(&self, key: &str) -> Option<&Value> {
-        if let Outcome::Untyped(map) = self {
-            map.get(key)
-        } else {
-            None
         }
     }
 }

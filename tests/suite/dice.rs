@@ -125,7 +125,7 @@ fn a_dice_procedure_is_read_only_under_its_own_ruleset() {
         Outcome::Roll(RollOutcome::VcAmmo(o)) if o.depleted == 1
     ));
     let other: Resolution = serde_json::from_value(json("dba-zulu")).expect("reads");
-    assert!(matches!(other.outcome, Outcome::Untyped(_)));
+    assert!(matches!(other.outcome, Outcome::Unrecognised(_)));
 }
 
 // The Gatling's outcome names its throw: `jammed` for the combat die, `repaired` for a

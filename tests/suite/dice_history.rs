@@ -22,7 +22,18 @@ fn typed_fire(faces: &str, target: &str) -> Event {
     let roll = dice
         .throw(&[Some(Colour::Black), Some(Colour::Red)])
         .expect("typed throw");
-    let mut resolution = Resolution::new(Ruleset::MicroColonial, "fire", "tables-hash-0");
+    let mut resolution =
+        Resolution::<()>::new(Ruleset::MicroColonial, "small-arms-fire", "tables-hash-0")
+            .with_outcome(laager::rules::Outcome::MicroColonial(
+                laager::rules::micro_colonial::Outcome::Fire(
+                    laager::rules::micro_colonial::fire::FireOutcome {
+                        range_rounded_mm: 200,
+                        total: i64::from(0_u32),
+                        ff_lost: 0_u32,
+                        volley_losses: 0_u32,
+                    },
+                ),
+            ));
     resolution.rolls.push(roll);
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,

@@ -9,7 +9,19 @@ use laager::rules::{Outcome, dba_zulu};
 use serde_json::json;
 
 fn sample() -> Resolution {
-    let mut r = Resolution::new(Ruleset::DbaZulu, "combat", "abc123");
+    let mut r = Resolution::<()>::new(Ruleset::DbaZulu, "combat", "abc123").with_outcome(
+        Outcome::DbaZulu(dba_zulu::Outcome::Combat(dba_zulu::CombatOutcome {
+            a_total: 0,
+            b_total: 0,
+            loser: None,
+            result: dba_zulu::Fate::NoResult,
+            jammed: Vec::new(),
+            displace_mm: None,
+            flee_mm: None,
+            pursuit: None,
+            pursuit_mm: None,
+        })),
+    );
     r.step(Step::valued(
         RuleRef::section(Ruleset::DbaZulu, "Combat - General"),
         "a rolls 4 and adds its combat factor +5",

@@ -60,7 +60,18 @@ pub fn volley(seed: u64, target: &str, ff: u32) -> Event {
 }
 
 fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u32) -> Event {
-    let mut resolution = Resolution::new(Ruleset::MicroColonial, "fire", "tables-hash-0");
+    let mut resolution =
+        Resolution::<()>::new(Ruleset::MicroColonial, "small-arms-fire", "tables-hash-0")
+            .with_outcome(laager::rules::Outcome::MicroColonial(
+                laager::rules::micro_colonial::Outcome::Fire(
+                    laager::rules::micro_colonial::fire::FireOutcome {
+                        range_rounded_mm: 200,
+                        total: i64::from(ff),
+                        ff_lost: ff,
+                        volley_losses: ff,
+                    },
+                ),
+            ));
     resolution.rolls.push(roll);
     resolution.step(Step::valued(
         RuleRef::section(Ruleset::MicroColonial, "VOLLEY FIRE"),
@@ -68,7 +79,6 @@ fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u
         ff,
         None,
     ));
-    resolution.set("ff_lost", ff);
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,
         inputs: json!({ "firer": "24-a", "target": target, "range_mm": 180.0 }),

@@ -14,11 +14,11 @@ use super::records::{loss, unit};
 /// A resolution with this outcome, read as its procedure's typed outcome (its `--json`
 /// keys, every one given).
 fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> Resolution {
-    let mut resolution = Resolution::new(ruleset, procedure, "hash");
-    resolution.outcome =
-        Outcome::from_parts(ruleset, procedure, outcome.clone()).expect("a typed outcome");
+    let resolution = Resolution::<()>::new(ruleset, procedure, "hash").with_outcome(
+        Outcome::from_parts(ruleset, procedure, outcome.clone()).expect("a typed outcome"),
+    );
     assert!(
-        !matches!(resolution.outcome, Outcome::Untyped(_)),
+        !matches!(resolution.outcome, Outcome::Unrecognised(_)),
         "{procedure} has a typed outcome"
     );
     resolution
