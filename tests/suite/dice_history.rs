@@ -88,7 +88,7 @@ fn every_throw_is_listed_newest_first_with_its_source_seed_and_coloured_faces() 
     assert_eq!(typed.faces_text(), "B4 R2");
     assert_eq!(
         (typed.ruleset, typed.procedure.as_str()),
-        (Ruleset::MicroColonial, "fire")
+        (Ruleset::MicroColonial, "small-arms-fire")
     );
     assert_eq!(
         typed.units,
