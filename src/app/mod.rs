@@ -284,6 +284,16 @@ impl LaagerApp {
         self.show_strengths_on_bases();
         let measurement = self.measurement();
         self.prefill_desk(measurement.as_ref());
+        // What every result on the desk depends on besides its form: the units selected,
+        // the table, the records and the tables in force.
+        self.desk.selection.clone_from(&self.desk_selection);
+        self.desk.context = format!(
+            "{}|{}|{}|{}",
+            self.state.ruleset.id(),
+            self.session.game().head(),
+            self.document.revision,
+            self.charts.as_ref().map_or("", |c| c.hash())
+        );
         self.preview_apply();
         let mut desk_actions = Vec::new();
         // The desk never takes more than about half the window from the table.
@@ -434,8 +444,12 @@ impl LaagerApp {
                     .on_hover_text("The ruleset whose charts and procedures are in use");
                 // A game nothing has happened in yet follows the picker; a game in play
                 // keeps its ruleset until the referee starts a new one.
-                if self.state.ruleset != before && !self.game_in_play() {
-                    self.session = self.new_session();
+                if self.state.ruleset != before {
+                    // A result of one ruleset never stays under another's forms.
+                    self.desk.clear();
+                    if !self.game_in_play() {
+                        self.session = self.new_session();
+                    }
                 }
                 ui.separator();
                 let settings = &mut self.state.canvas;

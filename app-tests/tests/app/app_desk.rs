@@ -14,13 +14,13 @@ use std::collections::BTreeMap;
 fn odds_table_shows_each_outcome_with_this_or_better() {
     // One d6 against a 4+: 1/2 each way.
     let odds = Dist::bool_odds(0.5);
-    let mut harness = Harness::new_ui(|ui| odds_ui(ui, "t", &odds, true));
+    let mut harness = Harness::new_ui(|ui| odds_ui(ui, "t", &odds, true, &[], ""));
     harness.run();
     assert!(harness.query_by_label("false").is_some());
     assert!(harness.query_by_label("true").is_some());
     // "this or better" of false is the whole distribution.
-    assert!(harness.query_by_label("100.00%").is_some());
-    assert_eq!(harness.query_all_by_label("50.00%").count(), 3);
+    assert!(harness.query_by_label("100.0%").is_some());
+    assert_eq!(harness.query_all_by_label("50.0%").count(), 3);
 }
 
 #[test]
@@ -130,7 +130,12 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     assert_eq!(result.out("b_total"), 6);
     assert_eq!(result.out("loser"), "b");
     assert_eq!(result.out("result"), "destroyed");
-    assert!(harness.query_by_label("destroyed").is_some());
+    // The answer first, in words: no units selected, so the sides are named by their troops.
+    assert!(
+        harness
+            .query_by_label("b (british regulars) destroyed; a (zulus) must pursue 15 mm")
+            .is_some()
+    );
 }
 
 #[test]
@@ -152,7 +157,11 @@ fn mc_movement_resolves_on_the_desk() {
         .expect("resolved")
         .expect("not refused");
     assert_eq!(result.out("allowance_mm"), 40);
-    assert!(harness.query_by_label("allowance_mm").is_some());
+    assert!(
+        harness
+            .query_by_label("the unit may move up to 40 mm")
+            .is_some()
+    );
 }
 
 #[test]
@@ -377,6 +386,29 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
     harness
 }
 
+/// Resolves, then types each cell a refusal asks for from `cells` and uses them for this
+/// resolution, as many times as the refusals ask (the cells belong to this resolution).
+fn resolve_typing(harness: &mut Harness<'_, laager::app::desk::Desk>, cells: &[(&str, &str)]) {
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    for _ in 0..4 {
+        let Some(Err(refusal)) = harness.state().result.clone() else {
+            return;
+        };
+        for needed in &refusal.needs_cells {
+            let address = needed.address();
+            let value = cells
+                .iter()
+                .find(|(a, _)| *a == address)
+                .map_or_else(|| panic!("asked for {address}"), |(_, v)| *v);
+            type_into(harness, &address, value);
+            harness.run();
+        }
+        harness.get_by_label("Use for this resolution").click();
+        harness.run();
+    }
+}
+
 fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
     assert_eq!(harness.state().message, None);
     harness
@@ -447,19 +479,23 @@ fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
 #[test]
 fn mc_fire_range_typed_by_hand_wins_over_the_plotted_one() {
     let mut harness = mc_desk_with("Fire", "B4,R2");
-    harness.state_mut().once_cells = vec![
-        "weapon_ranges:rifle=400".to_owned(),
-        "small_arms_range_factors:250:volley-300=42".to_owned(),
-        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10".to_owned(),
-    ];
     harness.state_mut().mc_combat.fire.range.text.clear();
     harness.run();
     type_into(&harness, "range mm", "260");
     harness.run();
     harness.state_mut().mc_combat.fire.range.plot(243.0);
     harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    resolve_typing(
+        &mut harness,
+        &[
+            ("weapon_ranges:rifle", "400"),
+            ("small_arms_range_factors:250:volley-300", "42"),
+            (
+                "small_arms_target_factors:native-close-order-in-open-volley:100-399",
+                "-10",
+            ),
+        ],
+    );
     let result = mc_resolved(&harness);
     assert!(result.steps[0].text.contains("260 mm: typed by hand"));
     // 260 rounds up to 300 as 243 would: the same 34 FF.
@@ -551,14 +587,14 @@ fn mc_artillery_resolves_with_its_cells_typed() {
         .artillery
         .factors
         .push("close-order-flank".to_owned());
-    harness.state_mut().once_cells = vec![
-        "artillery_shell:400:close-order-native-6-7pdr=12".to_owned(),
-        "artillery_tactical_factors:random-factor-maximum=15".to_owned(),
-    ];
     harness.run();
-    assert!(harness.query_by_label("Odds before the roll").is_some());
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    resolve_typing(
+        &mut harness,
+        &[
+            ("artillery_shell:400:close-order-native-6-7pdr", "12"),
+            ("artillery_tactical_factors:random-factor-maximum", "15"),
+        ],
+    );
     let result = mc_resolved(&harness);
     assert_eq!(result.out("ff_lost"), 39);
 }

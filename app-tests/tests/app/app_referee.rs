@@ -43,7 +43,8 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     );
     // The odds before the roll, exact over the 36 rolls.
     assert!(harness.query_by_label("Odds before the roll").is_some());
-    assert!(harness.query_by_label("b:destroyed").is_some());
+    // Each outcome in words, for the units selected.
+    assert!(harness.query_by_label("24th 4 destroyed").is_some());
 
     harness.get_by_label("Type faces").click();
     harness.run();

@@ -31,26 +31,39 @@ pub fn this_or_better(odds: &Odds, better_is_higher: bool) -> Vec<f64> {
     out
 }
 
-/// Draws the odds: a bar per outcome (numeric outcomes at their value, others in order)
-/// and a table of value, probability and "this or better".
-pub fn odds_ui(ui: &mut egui::Ui, id: &str, odds: &Odds, better_is_higher: bool) {
-    let numeric = odds.outcomes.iter().all(|o| o.value.is_i64());
+/// Draws the odds: a bar per outcome, each labelled in words, and a table of outcome,
+/// probability and "this or better" counted for `whom` ("for uMcijo front").
+///
+/// `labels` names each outcome in words (the value itself when empty).
+pub fn odds_ui(
+    ui: &mut egui::Ui,
+    id: &str,
+    odds: &Odds,
+    better_is_higher: bool,
+    labels: &[String],
+    whom: &str,
+) {
+    let name = |i: usize, value: &serde_json::Value| {
+        labels.get(i).cloned().unwrap_or_else(|| label(value))
+    };
+    let names: Vec<String> = odds
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| name(i, &o.value))
+        .collect();
     let bars: Vec<Bar> = odds
         .outcomes
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let x = if numeric {
-                o.value.as_i64().map_or(i as f64, |v| v as f64)
-            } else {
-                i as f64
-            };
-            Bar::new(x, o.probability * 100.0)
-                .name(label(&o.value))
+            Bar::new(i as f64, o.probability * 100.0)
+                .name(&names[i])
                 .width(0.8)
         })
         .collect();
     let chart = BarChart::new("probability %", bars).color(ui.visuals().selection.bg_fill);
+    let ticks = names.clone();
     Plot::new(format!("odds_plot_{id}"))
         .height(140.0)
         .allow_zoom(false)
@@ -58,6 +71,13 @@ pub fn odds_ui(ui: &mut egui::Ui, id: &str, odds: &Odds, better_is_higher: bool)
         .allow_scroll(false)
         .include_y(0.0)
         .y_axis_label("%")
+        .x_axis_formatter(move |mark, _range| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() > 1e-6 || i < 0.0 {
+                return String::new();
+            }
+            ticks.get(i as usize).cloned().unwrap_or_default()
+        })
         .show(ui, |plot_ui| plot_ui.bar_chart(chart));
     let cumulative = this_or_better(odds, better_is_higher);
     egui::Grid::new(format!("odds_table_{id}"))
@@ -65,13 +85,23 @@ pub fn odds_ui(ui: &mut egui::Ui, id: &str, odds: &Odds, better_is_higher: bool)
         .show(ui, |ui| {
             ui.strong("outcome");
             ui.strong("probability");
-            ui.strong("this or better");
+            ui.strong("this or better").on_hover_text(format!(
+                "The chance of this outcome or one better {}",
+                if whom.is_empty() {
+                    "for the one who throws"
+                } else {
+                    whom
+                }
+            ));
             ui.end_row();
-            for (entry, cum) in odds.outcomes.iter().zip(cumulative) {
-                ui.label(label(&entry.value));
-                ui.label(format!("{:.2}%", entry.probability * 100.0));
-                ui.label(format!("{:.2}%", cum * 100.0));
+            for ((entry, cum), name) in odds.outcomes.iter().zip(cumulative).zip(&names) {
+                ui.label(name);
+                ui.label(format!("{:.1}%", entry.probability * 100.0));
+                ui.label(format!("{:.1}%", cum * 100.0));
                 ui.end_row();
             }
         });
+    if !whom.is_empty() {
+        ui.weak(format!("\"This or better\" is counted {whom}."));
+    }
 }

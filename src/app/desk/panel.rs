@@ -13,7 +13,8 @@ use crate::dice::DiceChoice;
 use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
-use crate::rules::{Procedure as _, Request};
+use crate::rules::situation::Roles;
+use crate::rules::{Request, words};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -36,6 +37,10 @@ pub enum DeskAction {
     /// The DBA combat's kind changed: read the table again for it.
     KindChanged,
 }
+
+/// The odds of the procedure on the desk, or why there are none, and whether a higher
+/// outcome is the better.
+type DeskOdds = (Result<Odds, Refusal>, bool);
 
 /// The desk's state.
 #[derive(Debug)]
@@ -68,9 +73,19 @@ pub struct Desk {
     pub result: Option<Result<Resolution, Refusal>>,
     /// The request the last result was resolved from (what Apply records).
     pub request: Option<Request>,
+    /// Everything the last result was resolved from (the request, the units selected, the
+    /// table, the records, the tables in force): a result whose inputs changed since is
+    /// shown as such and cannot be applied.
+    pub resolved_key: Option<String>,
+    /// The units selected on the table, firer or attacker first (set by the app each frame).
+    pub selection: Vec<String>,
+    /// The table, the records and the tables in force as the app has them now (set each
+    /// frame): part of every result's inputs.
+    pub context: String,
     /// Cell values typed against a refusal.
     pub typed_cells: BTreeMap<String, String>,
-    /// Cells supplied for the next resolutions only (`CHART:KEY=VALUE`).
+    /// Cells typed for the next resolution only (`CHART:KEY=VALUE`): used by that
+    /// resolution and gone after it.
     pub once_cells: Vec<String>,
     /// The chart viewer.
     pub charts: ChartView,
@@ -83,6 +98,9 @@ pub struct Desk {
     pub prefill_note: Option<String>,
     /// The result shown has been applied to the game (one result, one event).
     pub applied: bool,
+    /// The odds of the form as it stands, worked out when it changes: the key they were
+    /// worked for, and the odds with the way "this or better" counts.
+    odds_cache: Option<(String, Option<DeskOdds>)>,
 }
 
 impl Desk {
@@ -103,6 +121,9 @@ impl Desk {
             dice: DiceEntry::new(seed),
             result: None,
             request: None,
+            resolved_key: None,
+            selection: Vec::new(),
+            context: String::new(),
             typed_cells: BTreeMap::new(),
             once_cells: Vec::new(),
             charts: ChartView::default(),
@@ -110,10 +131,23 @@ impl Desk {
             apply_preview: Vec::new(),
             prefill_note: None,
             applied: false,
+            odds_cache: None,
         }
     }
 
-    /// The charts in force for this resolution: the app's, with the one-off cells on top.
+    /// Forgets the result, the cells typed for it and the dice typed: a new procedure or
+    /// ruleset starts afresh.
+    pub fn clear(&mut self) {
+        self.result = None;
+        self.request = None;
+        self.resolved_key = None;
+        self.once_cells.clear();
+        self.typed_cells.clear();
+        self.dice.typed.clear();
+        self.message = None;
+    }
+
+    /// The charts in force for one resolution: the app's, with the cells typed for it.
     fn charts_for(&self, charts: &Charts, ruleset: Ruleset) -> Result<Charts, String> {
         let mut charts = charts.clone();
         for cell in &self.once_cells {
@@ -122,86 +156,179 @@ impl Desk {
         Ok(charts)
     }
 
-    fn odds(&self, charts: &Charts, ruleset: Ruleset) -> Option<Result<Odds, Refusal>> {
+    /// The request the forms describe now, and whether it throws dice; the field that
+    /// does not read, if one does not. Builds no dice and uses up no seed.
+    pub fn current_request(&self, ruleset: Ruleset) -> Result<(Request, bool), String> {
         match ruleset {
-            Ruleset::VictoriaCross => {
-                let charts = self.charts_for(charts, ruleset).ok()?;
-                self.vc.request().odds(&charts)
-            }
-            Ruleset::DbaZulu if self.dba_procedure == DbaProcedure::Combat => {
-                let charts = self.charts_for(charts, ruleset).ok()?;
-                dba_zulu::Combat::odds(&charts, &self.dba_combat.situation())
-            }
-            Ruleset::SoldiersOfTheQueen if self.sotq.throws() => {
-                let request = self.sotq.request().ok()?;
-                let charts = self.charts_for(charts, ruleset).ok()?;
-                request.odds(&charts)
-            }
-            _ => None,
+            Ruleset::SoldiersOfTheQueen => Ok((self.sotq.request()?, self.sotq.throws())),
+            Ruleset::VictoriaCross => Ok((self.vc.request(), true)),
+            Ruleset::MicroColonial => Ok((
+                Request::MicroColonial(self.mc_request()?),
+                self.mc_procedure != McProcedure::Movement,
+            )),
+            Ruleset::DbaZulu => Ok(match self.dba_procedure {
+                DbaProcedure::Combat => {
+                    if let Some(e) = self.dba_combat.input_error() {
+                        return Err(e);
+                    }
+                    (
+                        Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation())),
+                        true,
+                    )
+                }
+                DbaProcedure::Command => (
+                    Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation())),
+                    false,
+                ),
+                DbaProcedure::Victory => (
+                    Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation())),
+                    false,
+                ),
+            }),
         }
     }
 
-    /// Resolves the procedure shown with the dice chosen.
+    /// Everything a result of `request` depends on: the request, the units selected, the
+    /// table, the records and the tables in force.
+    fn key_of(&self, request: &Request) -> String {
+        format!(
+            "{}|{}|{}",
+            serde_json::to_string(request).unwrap_or_default(),
+            self.selection.join("\u{1f}"),
+            self.context
+        )
+    }
+
+    /// The key of the inputs as they stand now (for tests and diagnostics).
+    pub fn current_key(&self, ruleset: Ruleset) -> Option<String> {
+        self.current_request(ruleset)
+            .ok()
+            .map(|(request, _)| self.key_of(&request))
+    }
+
+    /// Whether the result shown was resolved from inputs that have changed since.
+    pub fn is_stale(&self, ruleset: Ruleset) -> bool {
+        let now = self
+            .current_request(ruleset)
+            .ok()
+            .map(|(request, _)| self.key_of(&request));
+        now.is_none() || now != self.resolved_key
+    }
+
+    /// The units selected in the roles of the result's procedure.
+    pub fn roles(&self) -> Roles {
+        match &self.request {
+            Some(request) => request.roles_of(&self.selection),
+            None => Roles::default(),
+        }
+    }
+
+    /// The odds of the form as it stands, with the way "this or better" counts; worked out
+    /// again only when the request or the tables change, not every frame.
+    fn odds(&mut self, charts: &Charts, ruleset: Ruleset) -> Option<DeskOdds> {
+        let (request, throws) = self.current_request(ruleset).ok()?;
+        if !throws {
+            return None;
+        }
+        let key = format!(
+            "{}|{}|{}",
+            serde_json::to_string(&request).unwrap_or_default(),
+            charts.hash(),
+            self.once_cells.join(";")
+        );
+        if let Some((cached, odds)) = &self.odds_cache
+            && *cached == key
+        {
+            return odds.clone();
+        }
+        let better_is_higher = match &request {
+            Request::MicroColonial(r) => r.better_is_higher(),
+            Request::DbaZulu(_) => false,
+            _ => true,
+        };
+        let odds = if self.once_cells.is_empty() {
+            request.odds(charts)
+        } else {
+            self.charts_for(charts, ruleset)
+                .ok()
+                .and_then(|c| request.odds(&c))
+        }
+        .map(|o| (o, better_is_higher));
+        self.odds_cache = Some((key, odds.clone()));
+        odds
+    }
+
+    /// Resolves the procedure shown with the dice chosen. The cells typed for a resolution
+    /// are used by it, through the refusals that ask for them one after another, and gone
+    /// once it resolves or another resolution is asked for.
     pub fn resolve(&mut self, charts: &Charts, ruleset: Ruleset) {
+        self.resolve_with_cells(charts, ruleset, false);
+    }
+
+    fn resolve_with_cells(&mut self, charts: &Charts, ruleset: Ruleset, retrying: bool) {
         self.applied = false;
-        if ruleset == Ruleset::SoldiersOfTheQueen {
-            self.resolve_sotq(charts);
-            return;
+        if !retrying {
+            self.once_cells.clear();
         }
-        if ruleset == Ruleset::MicroColonial {
-            self.resolve_mc(charts);
-            return;
-        }
-        let charts = match self.charts_for(charts, ruleset) {
+        let (request, throws) = match self.current_request(ruleset) {
+            Ok(found) => found,
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
+        };
+        let key = self.key_of(&request);
+        // Micro Colonial fire and artillery: where the range came from, and the arc.
+        let first = if ruleset == Ruleset::MicroColonial {
+            match self.mc_combat.first_steps(self.mc_procedure) {
+                Ok(steps) => steps,
+                Err(refusal) => {
+                    self.finish(request, key, Err(refusal));
+                    return;
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        let in_force = match self.charts_for(charts, ruleset) {
             Ok(c) => c,
             Err(e) => {
                 self.message = Some(e);
                 return;
             }
         };
-        if ruleset == Ruleset::VictoriaCross {
-            let dice = self.dice.take_choice();
-            self.resolve_request(self.vc.request(), &charts, &dice);
-            return;
-        }
-        if ruleset != Ruleset::DbaZulu {
-            return;
-        }
-        let (request, dice) = match self.dba_procedure {
-            DbaProcedure::Combat => {
-                if let Some(e) = self.dba_combat.input_error() {
-                    self.message = Some(e);
-                    return;
-                }
-                let request =
-                    Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation()));
-                (request, self.dice.take_choice())
-            }
-            DbaProcedure::Command => (
-                Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation())),
-                DiceChoice::None,
-            ),
-            DbaProcedure::Victory => (
-                Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation())),
-                DiceChoice::None,
-            ),
+        let dice = if throws {
+            self.dice.take_choice()
+        } else {
+            DiceChoice::None
         };
-        self.resolve_request(request, &charts, &dice);
-    }
-
-    /// Resolves a request with the dice chosen: the result, or the dice's fault as a
-    /// message to type them again.
-    fn resolve_request(&mut self, request: Request, charts: &Charts, dice: &DiceChoice) {
-        match request.resolve_with(charts, dice) {
+        match request.resolve_with(&in_force, &dice) {
+            // Dice that do not fit the throw are the dice field's message.
             Err(refusal) if refusal.kind == RefusalKind::BadDice => {
                 self.message = Some(refusal.reason);
             }
             result => {
-                self.message = None;
-                self.result = Some(result);
-                self.request = Some(request);
+                let result = result.map(|mut r| {
+                    r.steps.splice(0..0, first);
+                    r
+                });
+                self.finish(request, key, result);
             }
         }
+    }
+
+    /// Shows a result with the request and inputs it came from; once it resolves, the
+    /// cells typed for it are spent.
+    fn finish(&mut self, request: Request, key: String, result: Result<Resolution, Refusal>) {
+        self.message = None;
+        if result.is_ok() {
+            self.once_cells.clear();
+            self.typed_cells.clear();
+        }
+        self.result = Some(result);
+        self.request = Some(request);
+        self.resolved_key = Some(key);
+        self.odds_cache = None;
     }
 
     /// The Micro Colonial request of the form shown, or the field that does not read.
@@ -216,91 +343,6 @@ impl Desk {
                 self.mc_combat
                     .request(p)
                     .ok_or_else(|| "this procedure has no form".to_owned())
-            }
-        }
-    }
-
-    /// The exact odds of the Micro Colonial procedure shown, with the way "this or better"
-    /// counts for it; `None` for one that throws no dice or a form that does not read.
-    fn mc_odds(&self, charts: &Charts) -> Option<(Result<Odds, Refusal>, bool)> {
-        let charts = self.charts_for(charts, Ruleset::MicroColonial).ok()?;
-        let request = self.mc_request().ok()?;
-        let better_is_higher = request.better_is_higher();
-        let odds = Request::MicroColonial(request).odds(&charts)?;
-        Some((odds, better_is_higher))
-    }
-
-    fn resolve_mc(&mut self, charts: &Charts) {
-        self.message = None;
-        let charts = match self.charts_for(charts, Ruleset::MicroColonial) {
-            Ok(c) => c,
-            Err(e) => {
-                self.message = Some(e);
-                return;
-            }
-        };
-        let request = match self.mc_request() {
-            Ok(request) => request,
-            Err(e) => {
-                self.message = Some(e);
-                return;
-            }
-        };
-        let first = match self.mc_combat.first_steps(self.mc_procedure) {
-            Ok(steps) => steps,
-            Err(refusal) => {
-                self.result = Some(Err(refusal));
-                return;
-            }
-        };
-        let dice = if self.mc_procedure == McProcedure::Movement {
-            DiceChoice::None
-        } else {
-            self.dice.take_choice()
-        };
-        match Request::MicroColonial(request).resolve_with(&charts, &dice) {
-            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
-                self.message = Some(refusal.reason);
-            }
-            result => {
-                self.result = Some(result.map(|mut r| {
-                    r.steps.splice(0..0, first);
-                    r
-                }));
-            }
-        }
-    }
-
-    fn resolve_sotq(&mut self, charts: &Charts) {
-        let charts = match self.charts_for(charts, Ruleset::SoldiersOfTheQueen) {
-            Ok(c) => c,
-            Err(e) => {
-                self.message = Some(e);
-                return;
-            }
-        };
-        // A field that does not read stops here, before a seed is used up.
-        let request = match self.sotq.request() {
-            Ok(request) => request,
-            Err(e) => {
-                self.message = Some(e);
-                return;
-            }
-        };
-        let dice = if self.sotq.throws() {
-            self.dice.take_choice()
-        } else {
-            DiceChoice::None
-        };
-        match request.resolve_with(&charts, &dice) {
-            // Dice that do not fit the throw are the dice field's message, as a field
-            // that does not read is.
-            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
-                self.message = Some(refusal.reason);
-            }
-            result => {
-                self.message = None;
-                self.result = Some(result);
             }
         }
     }
@@ -345,223 +387,255 @@ impl Desk {
     ) {
         if !Desk::has_forms(ruleset) {
             ui.label(format!(
-                "The {} procedures resolve from the command line (`laager {} --help`); the desk shows their charts.",
-                ruleset.title(),
-                ruleset.short()
+                "The {} procedures resolve from the command line; the desk shows their charts.",
+                ruleset.title()
             ));
             return;
         }
-        if ruleset == Ruleset::SoldiersOfTheQueen {
-            if self.sotq.ui(ui) {
-                self.result = None;
-            }
-            let mut entered = false;
-            if let Some(odds) = self.odds(charts, ruleset) {
-                ui.strong("Odds before the roll");
-                match odds {
-                    Ok(odds) => odds_ui(ui, "sotq", &odds, true),
-                    Err(refusal) => {
-                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
-                    }
-                }
-            }
-            if self.sotq.throws() {
-                ui.separator();
-                entered = self.dice.ui(ui, self.sotq.dice_hint());
-            }
-            if ui
-                .button("Resolve")
-                .on_hover_text("Resolve (Ctrl+Enter)")
-                .clicked()
-                || entered
-                || resolve_shortcut(ui)
-            {
-                self.resolve(charts, ruleset);
-            }
-            self.show_result(ui, charts, ruleset, actions);
-            return;
+        if self.procedure_tabs(ui, ruleset) {
+            self.clear();
         }
-        if ruleset == Ruleset::VictoriaCross {
-            if self.vc.ui(ui) {
-                self.result = None;
-            }
-            if let Some(odds) = self.odds(charts, ruleset) {
-                ui.strong("Odds before the roll");
-                match odds {
-                    Ok(odds) => odds_ui(ui, "vc", &odds, true),
-                    Err(refusal) => {
-                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
-                    }
-                }
-            }
-            let hint = self.vc.dice_hint();
-            let entered = self.dice.ui(ui, hint);
-            if ui
-                .button("Resolve")
-                .on_hover_text("Roll or read the dice and count (Ctrl+Enter)")
-                .clicked()
-                || entered
-                || resolve_shortcut(ui)
-            {
-                self.resolve(charts, ruleset);
-            }
-            self.show_result(ui, charts, ruleset, actions);
-            return;
+        // The answer first: the outcome in words, whom it touches, and Apply.
+        let retry = self.answer_ui(ui, ruleset, actions);
+        if let Some(note) = &self.prefill_note {
+            ui.weak(note);
         }
-        if ruleset == Ruleset::MicroColonial {
-            ui.horizontal_wrapped(|ui| {
-                for (p, name) in McProcedure::ALL {
-                    if ui
-                        .selectable_value(&mut self.mc_procedure, p, name)
-                        .changed()
-                    {
-                        self.result = None;
-                    }
-                }
-            });
-            if let Some(note) = &self.prefill_note {
-                ui.weak(note);
-            }
-            let mut entered = false;
-            match self.mc_procedure {
-                McProcedure::Movement => self.mc_move.ui(ui),
-                McProcedure::Morale => {
-                    let names = micro_colonial::morale::factor_names(charts);
-                    self.mc_morale.ui(ui, &names);
-                }
-                p => self.mc_combat.ui(ui, p, charts),
-            }
-            if let Some((odds, better_is_higher)) = self.mc_odds(charts) {
-                ui.separator();
-                ui.strong("Odds before the roll");
-                match odds {
-                    Ok(odds) => odds_ui(ui, "mc", &odds, better_is_higher),
-                    Err(refusal) => {
-                        ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
-                    }
-                }
-            }
-            if self.mc_procedure != McProcedure::Movement {
-                entered = self.dice.ui(ui, McCombat::dice_hint(self.mc_procedure));
-            }
-            if ui
-                .button("Resolve")
-                .on_hover_text("Resolve (Ctrl+Enter)")
-                .clicked()
-                || entered
-                || resolve_shortcut(ui)
-            {
-                self.resolve(charts, ruleset);
-            }
-            self.show_result(ui, charts, ruleset, actions);
-            return;
+        if self.form_ui(ui, charts, ruleset, actions) {
+            self.clear();
         }
-        ui.horizontal(|ui| {
-            for (p, name) in [
-                (DbaProcedure::Combat, "Combat"),
-                (DbaProcedure::Command, "Command points"),
-                (DbaProcedure::Victory, "Victory"),
-            ] {
-                if ui
-                    .selectable_value(&mut self.dba_procedure, p, name)
-                    .changed()
-                {
-                    self.result = None;
-                }
-            }
-        });
-        match self.dba_procedure {
-            DbaProcedure::Combat => {
-                if self.dba_combat.ui(ui) {
-                    actions.push(DeskAction::KindChanged);
-                }
-            }
-            DbaProcedure::Command => self.dba_command.ui(ui),
-            DbaProcedure::Victory => self.dba_victory.ui(ui),
-        }
-        if let Some(odds) = self.odds(charts, ruleset) {
+        if let Some((odds, better_is_higher)) = self.odds(charts, ruleset) {
             ui.separator();
+            let whom = self.current_request(ruleset).ok().map(|(request, _)| {
+                let roles = request.roles_of(&self.selection);
+                (words::odds_for(&request, &roles), request, roles)
+            });
             ui.strong("Odds before the roll");
             match odds {
-                Ok(odds) => odds_ui(ui, "dba_combat", &odds, false),
+                Ok(odds) => {
+                    let (whom, labels) = match &whom {
+                        Some((text, request, roles)) => (
+                            text.clone(),
+                            odds.outcomes
+                                .iter()
+                                .map(|o| words::odds_label(request, &o.value, roles))
+                                .collect(),
+                        ),
+                        None => (String::new(), Vec::new()),
+                    };
+                    odds_ui(ui, "desk", &odds, better_is_higher, &labels, &whom);
+                }
                 Err(refusal) => {
                     ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
                 }
             }
         }
         ui.separator();
-        let entered =
-            self.dba_procedure == DbaProcedure::Combat && self.dice.ui(ui, "a,b e.g. 4,2");
-        if ui
+        let throws = self
+            .current_request(ruleset)
+            .is_ok_and(|(_, throws)| throws);
+        let entered = throws && self.dice.ui(ui, self.dice_hint(ruleset));
+        if let Some(message) = &self.message {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+        if retry {
+            self.resolve_with_cells(charts, ruleset, true);
+        } else if ui
             .button("Resolve")
-            .on_hover_text("Resolve (Ctrl+Enter, or Enter in the dice field)")
+            .on_hover_text("Resolve with these dice (Enter)")
             .clicked()
             || entered
             || resolve_shortcut(ui)
         {
             self.resolve(charts, ruleset);
         }
-        self.show_result(ui, charts, ruleset, actions);
+        if let Some(Ok(resolution)) = &self.result {
+            ui.separator();
+            resolution_ui(ui, resolution, charts);
+        }
     }
 
-    fn show_result(
+    /// The procedure picker of the rulesets whose forms do not hold it. Returns whether the
+    /// procedure changed.
+    fn procedure_tabs(&mut self, ui: &mut egui::Ui, ruleset: Ruleset) -> bool {
+        let mut changed = false;
+        match ruleset {
+            Ruleset::MicroColonial => {
+                ui.horizontal_wrapped(|ui| {
+                    for (p, name) in McProcedure::ALL {
+                        changed |= ui
+                            .selectable_value(&mut self.mc_procedure, p, name)
+                            .changed();
+                    }
+                });
+            }
+            Ruleset::DbaZulu => {
+                ui.horizontal(|ui| {
+                    for (p, name) in [
+                        (DbaProcedure::Combat, "Combat"),
+                        (DbaProcedure::Command, "Command points"),
+                        (DbaProcedure::Victory, "Victory"),
+                    ] {
+                        changed |= ui
+                            .selectable_value(&mut self.dba_procedure, p, name)
+                            .changed();
+                    }
+                });
+            }
+            Ruleset::VictoriaCross | Ruleset::SoldiersOfTheQueen => {}
+        }
+        changed
+    }
+
+    /// The form of the procedure shown. Returns whether the procedure changed (for the
+    /// rulesets whose forms hold the procedure picker).
+    fn form_ui(
         &mut self,
         ui: &mut egui::Ui,
         charts: &Charts,
         ruleset: Ruleset,
         actions: &mut Vec<DeskAction>,
-    ) {
-        if let Some(message) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, message);
+    ) -> bool {
+        match ruleset {
+            Ruleset::SoldiersOfTheQueen => self.sotq.ui(ui),
+            Ruleset::VictoriaCross => self.vc.ui(ui),
+            Ruleset::MicroColonial => {
+                match self.mc_procedure {
+                    McProcedure::Movement => self.mc_move.ui(ui),
+                    McProcedure::Morale => {
+                        let names = micro_colonial::morale::factor_names(charts);
+                        self.mc_morale.ui(ui, &names);
+                    }
+                    p => self.mc_combat.ui(ui, p, charts),
+                }
+                false
+            }
+            Ruleset::DbaZulu => {
+                match self.dba_procedure {
+                    DbaProcedure::Combat => {
+                        if self.dba_combat.ui(ui) {
+                            actions.push(DeskAction::KindChanged);
+                        }
+                    }
+                    DbaProcedure::Command => self.dba_command.ui(ui),
+                    DbaProcedure::Victory => self.dba_victory.ui(ui),
+                }
+                false
+            }
         }
+    }
+
+    /// What the dice field asks for.
+    fn dice_hint(&self, ruleset: Ruleset) -> &'static str {
+        match ruleset {
+            Ruleset::SoldiersOfTheQueen => self.sotq.dice_hint(),
+            Ruleset::VictoriaCross => self.vc.dice_hint(),
+            Ruleset::MicroColonial => McCombat::dice_hint(self.mc_procedure),
+            Ruleset::DbaZulu => "a's die, b's die, e.g. 4,2",
+        }
+    }
+
+    /// The answer card: the outcome in words and large type, whom it touches, Apply; or
+    /// the refusal with the cells it needs. Returns whether to resolve again (cells typed).
+    fn answer_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        actions: &mut Vec<DeskAction>,
+    ) -> bool {
+        let stale = self.result.is_some() && self.is_stale(ruleset);
+        let roles = self.roles();
         let mut retry = false;
         match &self.result {
             Some(Ok(resolution)) => {
-                ui.separator();
-                resolution_ui(ui, resolution);
-                if self.apply_preview.is_empty() {
-                    ui.weak("Applying logs the result; it changes no unit's record.");
-                } else {
-                    ui.label("Applying writes to the units:");
-                    for line in &self.apply_preview {
-                        ui.label(format!("• {line}"));
+                let said = words::words(self.request.as_ref(), resolution, &roles);
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.add(egui::Label::new(egui::RichText::new(said).size(19.0).strong()).wrap());
+                    if stale {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            "Inputs changed since: resolve again",
+                        );
                     }
-                }
-                if self.applied {
-                    ui.weak("Applied to the game (Ctrl+Z undoes it).");
-                } else if ui
-                    .button("Apply to the game")
-                    .on_hover_text("Record this result in the game's log")
-                    .clicked()
-                {
-                    actions.push(DeskAction::Apply(Box::new(resolution.clone())));
-                }
+                    if !resolution.warnings.is_empty() {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            format!(
+                                "{} reading(s) to check: see the warnings under the steps",
+                                resolution.warnings.len()
+                            ),
+                        );
+                    }
+                    if self.apply_preview.is_empty() {
+                        ui.weak("Applying records the result; it changes no unit's record.");
+                    } else {
+                        for line in &self.apply_preview {
+                            ui.add(egui::Label::new(format!("• {line}")).wrap());
+                        }
+                    }
+                    if self.applied {
+                        ui.weak("Applied to the game (Ctrl+Z undoes it).");
+                    } else {
+                        let apply = ui
+                            .add_enabled(!stale, egui::Button::new("Apply to the game"))
+                            .on_hover_text("Record this result in the game's log (Ctrl+Enter)")
+                            .clicked();
+                        if (apply || (!stale && apply_shortcut(ui)))
+                            && let Some(Ok(resolution)) = &self.result
+                        {
+                            actions.push(DeskAction::Apply(Box::new(resolution.clone())));
+                        }
+                    }
+                });
             }
             Some(Err(refusal)) => {
-                ui.separator();
-                match refusal_ui(ui, refusal, &mut self.typed_cells) {
-                    RefusalAction::None => {}
-                    RefusalAction::UseOnce(cells) => {
-                        self.once_cells.extend(cells);
-                        retry = true;
+                let refusal = refusal.clone();
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    if stale {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            "Inputs changed since: resolve again",
+                        );
                     }
-                    RefusalAction::SaveToClub(cells) => {
-                        self.once_cells.extend(cells.iter().cloned());
-                        actions.push(DeskAction::SaveClubCells(cells));
-                        retry = true;
+                    match refusal_ui(ui, &refusal, &mut self.typed_cells) {
+                        RefusalAction::None => {}
+                        RefusalAction::UseOnce(cells) => {
+                            add_cells(&mut self.once_cells, cells);
+                            retry = true;
+                        }
+                        RefusalAction::SaveToClub(cells) => {
+                            add_cells(&mut self.once_cells, cells.clone());
+                            actions.push(DeskAction::SaveClubCells(cells));
+                            retry = true;
+                        }
                     }
-                }
+                });
             }
             None => {}
         }
-        if retry {
-            self.resolve(charts, ruleset);
-        }
+        retry
     }
 }
 
-/// Ctrl+Enter resolves from anywhere on the desk; plain Enter belongs to the canvas and
-/// to text fields.
+/// Adds cells typed against a refusal to those of the resolution under way; a cell typed
+/// again replaces its earlier value.
+fn add_cells(cells: &mut Vec<String>, new: Vec<String>) {
+    for cell in new {
+        let address = cell
+            .split_once('=')
+            .map_or(cell.as_str(), |(a, _)| a)
+            .to_owned();
+        cells.retain(|c| c.split_once('=').map_or(c.as_str(), |(a, _)| a) != address);
+        cells.push(cell);
+    }
+}
+
+/// Enter resolves when no field has the keyboard (the dice field's own Enter resolves too).
 fn resolve_shortcut(ui: &egui::Ui) -> bool {
+    !ui.ctx().egui_wants_keyboard_input()
+        && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
+}
+
+/// Ctrl+Enter applies the result shown.
+fn apply_shortcut(ui: &egui::Ui) -> bool {
     ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter))
 }

@@ -1,7 +1,9 @@
 //! A resolution explained step by step with its rules, and a refusal with the chart cells
 //! it needs opened in place for typing.
 
+use crate::charts::Charts;
 use crate::resolution::{Colour, Refusal, Resolution};
+use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
 fn json_text(value: &serde_json::Value) -> String {
@@ -11,13 +13,30 @@ fn json_text(value: &serde_json::Value) -> String {
     }
 }
 
-/// Draws the dice, every step with its rule, the outcome and the warnings.
-pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
+/// A chart named by its printed title, and a cell by its keys ("Troop types: zulus,
+/// combat"): the window never shows a file stem or an address.
+pub fn cell_words(charts: &Charts, ruleset: Ruleset, chart: &str, cell: Option<&str>) -> String {
+    let title = charts
+        .chart(ruleset, chart)
+        .map_or_else(|| chart.replace('_', " "), |c| c.title.clone());
+    let keys = cell
+        .and_then(|c| c.strip_prefix(chart))
+        .map(|k| k.trim_start_matches(':').replace(':', ", "))
+        .filter(|k| !k.is_empty());
+    match keys {
+        Some(keys) => format!("{title}: {keys}"),
+        None => title,
+    }
+}
+
+/// Draws the dice thrown, then every step on one line, each opening to its rule and the
+/// chart cell it read, then the warnings.
+pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
     for roll in &resolution.rolls {
         ui.horizontal(|ui| {
             ui.label(match roll.seed {
-                Some(seed) => format!("dice (seed {seed}):"),
-                None => "dice (typed):".to_owned(),
+                Some(seed) => format!("dice rolled (seed {seed}):"),
+                None => "dice typed:".to_owned(),
             });
             for face in &roll.faces {
                 let text = face.to_string();
@@ -34,35 +53,54 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution) {
             }
         });
     }
-    // One block per step, wrapped to the panel's width: the step, then its value and the
-    // rule it comes from (a grid of long rule texts would widen the panel over the table).
+    ui.strong(format!(
+        "How it was worked ({} steps)",
+        resolution.steps.len()
+    ));
     for (i, step) in resolution.steps.iter().enumerate() {
-        ui.add(egui::Label::new(format!("{}. {}", i + 1, step.text)).wrap());
-        let mut cite = step.rule.section.clone();
-        if let Some(cell) = &step.rule.cell {
-            cite.push_str(" · ");
-            cite.push_str(cell);
-        }
         let value = step.value.as_ref().map(json_text).unwrap_or_default();
-        let line = if value.is_empty() {
-            cite
+        let head = if value.is_empty() {
+            format!("{}. {}", i + 1, step.text)
         } else {
-            format!("= {value} · {cite}")
+            format!("{}. {} = {value}", i + 1, step.text)
         };
-        ui.indent(("step", i), |ui| {
-            ui.add(egui::Label::new(egui::RichText::new(line).weak()).wrap())
-                .on_hover_text(&step.rule.document);
-        });
-    }
-    ui.separator();
-    for (key, value) in &resolution.outcome.to_map() {
-        ui.horizontal(|ui| {
-            ui.strong(key);
-            ui.label(json_text(value));
+        // A step's line wraps to the desk's width rather than widening it.
+        egui::collapsing_header::CollapsingState::load_with_default_open(
+            ui.ctx(),
+            ui.make_persistent_id(("step", i)),
+            false,
+        )
+        .show_header(ui, |ui| ui.add(egui::Label::new(head).wrap()))
+        .body(|ui| {
+            ui.add(
+                egui::Label::new(format!(
+                    "{}, {}",
+                    resolution.ruleset.title(),
+                    step.rule.section
+                ))
+                .wrap(),
+            );
+            if let Some(chart) = &step.rule.chart {
+                ui.add(
+                    egui::Label::new(format!(
+                        "chart: {}",
+                        cell_words(charts, resolution.ruleset, chart, step.rule.cell.as_deref())
+                    ))
+                    .wrap(),
+                );
+            }
+            if let Some(total) = &step.total {
+                ui.weak(format!("running total {}", json_text(total)));
+            }
         });
     }
     for warning in &resolution.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("Warning: {warning}"));
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("Check: {warning}")).color(ui.visuals().warn_fg_color),
+            )
+            .wrap(),
+        );
     }
 }
 
@@ -87,10 +125,7 @@ pub fn refusal_ui(
         ui.visuals().error_fg_color,
         format!("Refused: {}", refusal.reason),
     );
-    ui.weak(format!(
-        "{} · {}",
-        refusal.rule.section, refusal.rule.document
-    ));
+    ui.weak(format!("by the rule: {}", refusal.rule.section));
     if refusal.needs_cells.is_empty() {
         return RefusalAction::None;
     }
