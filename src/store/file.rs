@@ -77,19 +77,24 @@ impl CampaignFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
+        // A lock another program holds is not damage: say so.
+        let read_error = |e: rusqlite::Error| match StoreError::from_sqlite(path, &e) {
+            conflict @ StoreError::Conflict { .. } => conflict,
+            _ => damaged(e.to_string()),
+        };
         // Nothing may write while the file is checked. SQLite's own recovery (rolling back
         // the journal a crash left) still runs: that is its durability, not a change.
         conn.execute_batch("PRAGMA query_only = 1;")
-            .map_err(|e| damaged(e.to_string()))?;
+            .map_err(read_error)?;
         let check: String = conn
             .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
-            .map_err(|e| damaged(e.to_string()))?;
+            .map_err(read_error)?;
         if check != "ok" {
             return Err(damaged(check));
         }
         let pragma = |name: &str| -> Result<i32> {
             conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
-                .map_err(|e| damaged(e.to_string()))
+                .map_err(read_error)
         };
         if pragma("application_id")? != schema::APPLICATION_ID {
             return Err(StoreError::NotLaager {

@@ -208,6 +208,12 @@ fn game_from_value(
         }
         let prev_hash: Option<String> = optional(entry, &at, "prev_hash")?;
         let hash: Option<String> = optional(entry, &at, "hash")?;
+        if let Some(Value::Object(event)) = entry.get("event")
+            && event.get("kind").and_then(Value::as_str) == Some("move_advanced")
+        {
+            // serde lets a unit variant of a tagged enum ignore keys beside its tag.
+            only(event, &format!("{at}.event"), &["kind"])?;
+        }
         let event: Event = field(entry, &at, "event")?;
         if i == 0
             && let Some(first) = &prev_hash

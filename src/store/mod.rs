@@ -104,7 +104,7 @@ pub enum StoreError {
         reason: String,
     },
     /// An input that is not a regular file.
-    #[error("{path}: not a regular file ({kind}); give a file")]
+    #[error("{path}: {kind}, not a regular file: give a file")]
     NotRegular {
         /// The path.
         path: PathBuf,
