@@ -330,12 +330,13 @@ impl Campaign {
             let Some(unit) = state.unit(unit_id) else {
                 continue;
             };
-            let (mut lost, mut restored) = (0, 0);
+            // Saturating: a log may repeat losses and replacements without end.
+            let (mut lost, mut restored) = (0u32, 0u32);
             for change in state.changes.iter().filter(|c| &c.unit_id == unit_id) {
                 if change.cause.is_loss() {
-                    lost += change.amount;
+                    lost = lost.saturating_add(change.amount);
                 } else {
-                    restored += change.amount;
+                    restored = restored.saturating_add(change.amount);
                 }
             }
             history.push(UnitGame {

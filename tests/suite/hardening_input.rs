@@ -85,3 +85,37 @@ fn a_few_overlaps_are_each_listed() {
     assert_eq!(report.warnings.len(), 3, "{:?}", report.warnings);
     assert!(report.warnings[0].message.contains("overlaps unit 'u1'"));
 }
+
+#[test]
+fn losses_and_replacements_of_the_largest_strength_saturate_instead_of_wrapping() {
+    use crate::records::{loss, unit};
+    use laager::game::{Campaign, CampaignSettings, Cause, Event, RecordSheet, UnitEdit, UnitId};
+    let mut game = laager::game::Game::new(
+        laager::Ruleset::MicroColonial,
+        "extreme",
+        serde_json::Value::Null,
+    );
+    game.append(unit("u", "A", u32::MAX)).expect("join");
+    for _ in 0..2 {
+        game.append(loss("u", u32::MAX, Cause::Other))
+            .expect("loss");
+        game.append(Event::Edit {
+            edit: UnitEdit::StrengthChanged {
+                unit_id: UnitId::from("u"),
+                amount: u32::MAX,
+                cause: Cause::Replacement,
+            },
+        })
+        .expect("replacement");
+    }
+    let mut campaign = Campaign::new("x", CampaignSettings::default());
+    campaign.push_game(game);
+    let history = campaign.unit_history(&UnitId::from("u"));
+    assert_eq!((history[0].lost, history[0].restored), (u32::MAX, u32::MAX));
+    assert_eq!(
+        campaign.games[0].state().losses_this_move()[&UnitId::from("u")],
+        u32::MAX
+    );
+    let sheet = RecordSheet::project(1, &campaign.games[0]);
+    assert!(!sheet.table().rows.is_empty());
+}
