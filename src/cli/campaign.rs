@@ -1,12 +1,12 @@
-//! `laager campaign ...`, `laager records` and `laager log verify`: campaign files from
-//! the command line.
+//! `laager campaign ...` and `laager records`: campaign files from the command line.
+//!
+//! Every file written goes to a temporary file beside its target and is renamed into
+//! place; an existing file is replaced only with `--force`, and a `.laager` campaign never.
 
 use super::{CliError, Outcome};
-use crate::game::{
-    Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table, verify_chain,
-};
+use crate::game::{Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table};
 use crate::ruleset::Ruleset;
-use crate::store::{self, CampaignFile, Mode, StoreError};
+use crate::store::{self, CampaignFile, Existing, Input, Mode, StoreError};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -16,8 +16,11 @@ use std::path::{Path, PathBuf};
 pub enum CampaignCommand {
     /// Create a new `.laager` file holding an empty campaign.
     New {
-        /// The file to create (refused if it exists).
+        /// The file to create (refused if it exists, unless --force).
         file: PathBuf,
+        /// Replace an existing file that is not a campaign (a campaign is never replaced).
+        #[arg(long)]
+        force: bool,
         /// The campaign's name.
         #[arg(long)]
         name: String,
@@ -82,6 +85,9 @@ pub enum CampaignCommand {
     Standings {
         /// The campaign file.
         file: PathBuf,
+        /// Print even if the file fails verification (`laager log verify`), with a warning.
+        #[arg(long)]
+        allow_broken: bool,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
@@ -90,15 +96,21 @@ pub enum CampaignCommand {
     Export {
         /// The campaign file.
         file: PathBuf,
-        /// The JSON file to write.
+        /// The JSON file to write (refused if it exists, unless --force).
         out: PathBuf,
+        /// Replace an existing file that is not a campaign (a campaign is never replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Read a campaign's JSON into a new `.laager` file.
     Import {
-        /// The JSON file.
+        /// The JSON file (at most 200 MB).
         input: PathBuf,
-        /// The file to create (refused if it exists).
+        /// The file to create (refused if it exists, unless --force).
         new_file: PathBuf,
+        /// Replace an existing file that is not a campaign (a campaign is never replaced).
+        #[arg(long)]
+        force: bool,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -107,6 +119,7 @@ pub enum CampaignCommand {
 
 /// `laager records FILE [--game N] [--csv | --json | --pdf OUT.pdf]`: the casualty record
 /// sheets.
+#[allow(clippy::struct_excessive_bools)] // one switch per command-line flag
 #[derive(Debug, Args)]
 pub struct RecordsArgs {
     /// The campaign file.
@@ -127,44 +140,53 @@ pub struct RecordsArgs {
     /// With --pdf: replace the file if it exists.
     #[arg(long, requires = "pdf")]
     pub force: bool,
+    /// Print even if the file fails verification (`laager log verify`), with a warning.
+    #[arg(long)]
+    pub allow_broken: bool,
 }
 
-/// The log's tamper evidence and replay.
-#[derive(Debug, Subcommand)]
-pub enum LogCommand {
-    /// Check every game's hash chain and report the first break.
-    Verify {
-        /// The campaign file.
-        file: PathBuf,
-        /// Print as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Resolve every applied resolution of a game again from its recorded input and dice,
-    /// against the tables in force, and report each whose result differs (exit 2).
-    Replay {
-        /// The campaign file.
-        file: PathBuf,
-        /// The game, from 1 (default: the latest).
-        #[arg(long, value_name = "N")]
-        game: Option<usize>,
-        /// Print as JSON.
-        #[arg(long)]
-        json: bool,
-        /// The tables in force (a club's folder).
-        #[command(flatten)]
-        tables: super::TablesArgs,
-    },
-}
-
-fn store_error(e: StoreError) -> CliError {
-    match e {
-        StoreError::Write { .. } => CliError::Internal(e.to_string()),
-        other => CliError::Input(other.to_string()),
+/// A store error as the CLI reports it: the user's or the system's doing exits 2, a
+/// failure of Laager itself exits 1.
+#[allow(clippy::needless_pass_by_value)] // used as `.map_err(store_error)`
+pub(super) fn store_error(e: StoreError) -> CliError {
+    if e.is_environment() {
+        CliError::Input(e.to_string())
+    } else {
+        CliError::Internal(e.to_string())
     }
 }
 
-fn print_json(value: &serde_json::Value) {
+/// Opens a campaign file to read and verifies it: a file that fails verification is
+/// refused with the breaks on stderr (exit 2), or, with `allow_broken`, opened with them
+/// printed as warnings.
+pub(super) fn open_verified(file: &Path, allow_broken: bool) -> Result<CampaignFile, CliError> {
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    let breaks: Vec<String> = opened
+        .verify()
+        .iter()
+        .filter_map(|c| super::log::break_line(file, c))
+        .collect();
+    if breaks.is_empty() {
+        return Ok(opened);
+    }
+    for line in &breaks {
+        eprintln!("warning: {line}");
+    }
+    if allow_broken {
+        eprintln!(
+            "warning: {} fails verification: what follows may have been changed outside Laager",
+            file.display()
+        );
+        Ok(opened)
+    } else {
+        Err(CliError::Input(format!(
+            "{}: fails verification (`laager log verify`): the records may have been changed outside Laager; give --allow-broken to read them anyway",
+            file.display()
+        )))
+    }
+}
+
+pub(super) fn print_json(value: &serde_json::Value) {
     println!(
         "{}",
         serde_json::to_string_pretty(value).unwrap_or_default()
@@ -191,9 +213,16 @@ fn parse_replacement(text: &str) -> Result<Replacement, CliError> {
     }
 }
 
-fn read_text(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))
+fn read_text(path: &Path, kind: Input) -> Result<String, CliError> {
+    store::disk::read_text(path, kind).map_err(store_error)
+}
+
+fn existing(force: bool) -> Existing {
+    if force {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    }
 }
 
 /// Runs a `campaign` subcommand.
@@ -201,6 +230,7 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
     match command {
         CampaignCommand::New {
             file,
+            force,
             name,
             replacement,
             hours_per_pair_of_moves,
@@ -220,7 +250,9 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
                     ..CampaignScale::default()
                 },
             };
-            let created = CampaignFile::create(&file, &name, settings).map_err(store_error)?;
+            let created =
+                CampaignFile::create_new(&file, &Campaign::new(&name, settings), existing(force))
+                    .map_err(store_error)?;
             if json {
                 print_json(&json!({
                     "file": file.display().to_string(),
@@ -256,23 +288,40 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             note,
             json,
         } => end_game(&file, game, winner.as_deref(), &note, json)?,
-        CampaignCommand::Standings { file, json } => standings(&file, json)?,
-        CampaignCommand::Export { file, out } => {
+        CampaignCommand::Standings {
+            file,
+            allow_broken,
+            json,
+        } => standings(&file, allow_broken, json)?,
+        CampaignCommand::Export { file, out, force } => {
+            if store::disk::same_file(&file, &out) {
+                return Err(CliError::Input(format!(
+                    "{}: is the campaign being exported; it is never written over: choose another file name",
+                    out.display()
+                )));
+            }
             let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
             let text = store::campaign_to_json(opened.campaign());
-            std::fs::write(&out, text)
-                .map_err(|e| CliError::Input(format!("{}: cannot write: {e}", out.display())))?;
+            store::disk::write_file(&out, text.as_bytes(), existing(force)).map_err(store_error)?;
             eprintln!("wrote {}", out.display());
         }
         CampaignCommand::Import {
             input,
             new_file,
+            force,
             json,
         } => {
-            let text = read_text(&input)?;
+            if store::disk::same_file(&input, &new_file) {
+                return Err(CliError::Input(format!(
+                    "{}: is the file being imported; it is never written over: choose another file name",
+                    new_file.display()
+                )));
+            }
+            let text = read_text(&input, Input::Import)?;
             let campaign = store::campaign_from_json(&text)
                 .map_err(|e| CliError::Input(format!("{}: {e}", input.display())))?;
-            let created = CampaignFile::create_from(&new_file, &campaign).map_err(store_error)?;
+            let created = CampaignFile::create_new(&new_file, &campaign, existing(force))
+                .map_err(store_error)?;
             let events: usize = created
                 .campaign()
                 .games
@@ -328,7 +377,7 @@ fn add_game(
     }
     let number = opened.campaign().games.len() + 1;
     let number = if let Some(path) = from_json {
-        let mut game = store::game_from_json(&read_text(path)?)
+        let mut game = store::game_from_json(&read_text(path, Input::Import)?)
             .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         if game.ruleset != ruleset {
             return Err(CliError::Input(format!(
@@ -440,7 +489,7 @@ fn game_on_table(
     name: &str,
     path: &Path,
 ) -> Result<crate::game::Game, CliError> {
-    let text = read_text(path)?;
+    let text = read_text(path, Input::Layout)?;
     let charts = crate::charts::Charts::shipped()
         .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
     let report = crate::geometry::file::read(&text, &charts);
@@ -471,8 +520,8 @@ fn game_on_table(
     Ok(game)
 }
 
-fn standings(file: &Path, json: bool) -> Result<(), CliError> {
-    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(), CliError> {
+    let opened = open_verified(file, allow_broken)?;
     let campaign: &Campaign = opened.campaign();
     let standings = campaign.standings();
     let histories: Vec<_> = campaign
@@ -541,7 +590,7 @@ fn standings(file: &Path, json: bool) -> Result<(), CliError> {
 
 /// Runs `laager records`.
 pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
-    let opened = CampaignFile::open(&args.file, Mode::Read).map_err(store_error)?;
+    let opened = open_verified(&args.file, args.allow_broken)?;
     let campaign = opened.campaign();
     let sheets: Vec<RecordSheet> = match args.game {
         Some(number) => {
@@ -595,149 +644,6 @@ pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
         }
     }
     Ok(Outcome::Done)
-}
-
-/// `laager log replay`: every applied resolution resolved again and compared.
-fn replay(
-    file: &Path,
-    game: Option<usize>,
-    json: bool,
-    tables: &super::TablesArgs,
-) -> Result<Outcome, CliError> {
-    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
-    let game = &opened.campaign().games[number - 1];
-    if !tables.cells.is_empty() {
-        return Err(CliError::Input(
-            "--cell: replay reads the tables in force (--tables DIR); a one-off cell belongs to the resolution it was typed for".to_owned(),
-        ));
-    }
-    let charts = tables.load(game.ruleset)?;
-    let report = crate::game::replay(game, &charts);
-    let differing = report.differing().count();
-    if json {
-        print_json(&json!({
-            "game": number,
-            "replayed": report.replayed,
-            "not_replayable": report.not_replayable,
-            "differing": differing,
-        }));
-    } else {
-        println!(
-            "{} game {number}: {} applied resolution(s) replayed, {differing} differ{}",
-            file.display(),
-            report.replayed.len(),
-            if report.not_replayable.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; {} logged before requests were recorded cannot be replayed (events {})",
-                    report.not_replayable.len(),
-                    report
-                        .not_replayable
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            }
-        );
-        for r in &report.replayed {
-            let status = match &r.difference {
-                None => "agrees".to_owned(),
-                Some(d) => format!("DIFFERS: {d}"),
-            };
-            let notes = [
-                r.voided.then_some("undone"),
-                (!r.same_tables).then_some("resolved with other tables"),
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>();
-            let notes = if notes.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", notes.join(", "))
-            };
-            println!("  event {} {}{notes}: {status}", r.seq, r.procedure);
-        }
-    }
-    for r in report.differing() {
-        eprintln!(
-            "{} game {number}, event {} ({}): {}",
-            file.display(),
-            r.seq,
-            r.procedure,
-            r.difference.as_deref().unwrap_or_default()
-        );
-    }
-    Ok(if differing == 0 {
-        Outcome::Done
-    } else {
-        Outcome::Refused
-    })
-}
-
-/// Runs a `log` subcommand.
-pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
-    let (file, json) = match command {
-        LogCommand::Verify { file, json } => (file, json),
-        LogCommand::Replay {
-            file,
-            game,
-            json,
-            tables,
-        } => return replay(&file, game, json, &tables),
-    };
-    let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
-    let mut first_break = None;
-    let mut games = Vec::new();
-    for (i, game) in opened.campaign().games.iter().enumerate() {
-        let broken = verify_chain(game.events());
-        if first_break.is_none()
-            && let Some(b) = &broken
-        {
-            first_break = Some((i + 1, b.clone()));
-        }
-        games.push(json!({ "game": i + 1, "events": game.events().len(), "break": broken }));
-    }
-    let events: usize = opened
-        .campaign()
-        .games
-        .iter()
-        .map(|g| g.events().len())
-        .sum();
-    if json {
-        print_json(&json!({ "intact": first_break.is_none(), "games": games }));
-    }
-    match first_break {
-        None => {
-            if !json {
-                println!(
-                    "{}: {} games, {events} events, every hash chain intact",
-                    file.display(),
-                    games.len()
-                );
-            }
-            Ok(Outcome::Done)
-        }
-        Some((game, b)) => {
-            eprintln!(
-                "{}: game {game}, event {}: {}",
-                file.display(),
-                b.seq,
-                b.reason
-            );
-            Ok(Outcome::Refused)
-        }
-    }
 }
 
 /// Columns padded to their widest cell.

@@ -112,8 +112,8 @@ fn load_charts(args: &TablesArgs) -> Result<Charts, CliError> {
 }
 
 fn read_layout(path: &Path, charts: &Charts) -> Result<Report, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))?;
+    let text = crate::store::disk::read_text(path, crate::store::Input::Layout)
+        .map_err(|e| CliError::Input(e.to_string()))?;
     Ok(file::read(&text, charts))
 }
 

@@ -6,6 +6,7 @@
 mod campaign;
 mod dba;
 mod dice;
+mod log;
 mod mc;
 mod measure;
 mod output;
@@ -66,9 +67,9 @@ pub enum Command {
     Campaign(campaign::CampaignCommand),
     /// The casualty record sheets of a campaign file's games.
     Records(campaign::RecordsArgs),
-    /// The event log's tamper evidence: `log verify FILE`.
+    /// The event log's tamper evidence and replay: `log verify`, `log head`, `log replay`.
     #[command(subcommand)]
-    Log(campaign::LogCommand),
+    Log(log::LogCommand),
     /// Victoria Cross II: fire, volley, ammunition, random fire, melee, the hospital fire.
     #[command(subcommand)]
     Vc(vc::VcCommand),
@@ -139,7 +140,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Sotq(command) => sotq::run(command),
         Command::Campaign(command) => campaign::run(command),
         Command::Records(args) => campaign::run_records(&args),
-        Command::Log(command) => campaign::run_log(command),
+        Command::Log(command) => log::run_log(command),
         Command::Vc(command) => vc::run(command),
     };
     match result {

@@ -46,8 +46,8 @@ pub struct Context {
 }
 
 fn read_text(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("{}: cannot read: {e}", path.display())))
+    crate::store::disk::read_text(path, crate::store::Input::Layout)
+        .map_err(|e| CliError::Input(e.to_string()))
 }
 
 fn layout_of(text: &str, charts: &Charts, what: &str) -> Result<Layout, CliError> {
@@ -97,7 +97,7 @@ impl SituationArgs {
             return Ok(None);
         };
         let mode = if self.apply { Mode::Write } else { Mode::Read };
-        let opened = CampaignFile::open(path, mode).map_err(|e| CliError::Input(e.to_string()))?;
+        let opened = CampaignFile::open(path, mode).map_err(super::campaign::store_error)?;
         let count = opened.campaign().games.len();
         let number = self.game.unwrap_or(count);
         if number == 0 || number > count {
@@ -153,7 +153,7 @@ impl Context {
         let lines = applied.lines(state);
         let logged: LoggedEvent = opened
             .append(*number, applied.event)
-            .map_err(|e| CliError::Input(e.to_string()))?
+            .map_err(super::campaign::store_error)?
             .clone();
         Ok(json!({
             "game": number,

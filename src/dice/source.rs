@@ -106,32 +106,41 @@ pub struct EnteredDice {
 
 impl EnteredDice {
     /// Parses typed faces: a comma- or space-separated list; each `B4`/`R2` or a plain `4`.
+    /// Strict: a face is one digit 1 to 6 (no sign, no leading zero), and every place
+    /// between two commas holds one (`4,,5` is refused, not read as `4,5`).
     pub fn parse(text: &str) -> Result<EnteredDice, DiceError> {
         let mut faces = Vec::new();
-        for token in text
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            let (colour, digits) = match token.chars().next() {
-                Some('B' | 'b') => (Some(Colour::Black), &token[1..]),
-                Some('R' | 'r') => (Some(Colour::Red), &token[1..]),
-                _ => (None, token),
-            };
-            let face: u8 = match digits.parse() {
-                Ok(n @ 1..=6) => n,
-                _ => {
-                    return Err(DiceError::BadFace {
-                        face: token.to_owned(),
-                        colour_hint: if colour.is_some() {
-                            ", written B4 or R2"
-                        } else {
-                            ""
-                        },
-                    });
-                }
-            };
-            faces.push(Face { face, colour });
+        if text.trim().is_empty() {
+            return Ok(EnteredDice { faces, next: 0 });
+        }
+        for field in text.split(',') {
+            if field.trim().is_empty() {
+                return Err(DiceError::BadFace {
+                    face: String::new(),
+                    colour_hint: ": a face between every two commas",
+                });
+            }
+            for token in field.split_whitespace() {
+                let (colour, digits) = match token.as_bytes().first() {
+                    Some(b'B' | b'b') => (Some(Colour::Black), &token[1..]),
+                    Some(b'R' | b'r') => (Some(Colour::Red), &token[1..]),
+                    _ => (None, token),
+                };
+                let face = match digits.as_bytes() {
+                    [digit @ b'1'..=b'6'] => digit - b'0',
+                    _ => {
+                        return Err(DiceError::BadFace {
+                            face: token.to_owned(),
+                            colour_hint: if colour.is_some() {
+                                ", written B4 or R2"
+                            } else {
+                                ""
+                            },
+                        });
+                    }
+                };
+                faces.push(Face { face, colour });
+            }
         }
         Ok(EnteredDice { faces, next: 0 })
     }

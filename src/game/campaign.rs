@@ -76,6 +76,51 @@ pub struct CampaignSettings {
     pub scale: CampaignScale,
 }
 
+impl CampaignSettings {
+    /// Refuses what the command line refuses: a share above 100 %, a battlefield or a
+    /// Zulu rate that is not a positive number, hours per pair of moves that are not.
+    /// `Err` names the field (`replacement.percent`) and what is wrong.
+    pub fn check(&self) -> Result<(), (&'static str, String)> {
+        if let Replacement::Share { percent } = self.replacement
+            && percent > 100
+        {
+            return Err((
+                "replacement.percent",
+                format!("{percent} % is more than all the losses: expected 0 to 100"),
+            ));
+        }
+        let scale = &self.scale;
+        let positive = |v: f64| v.is_finite() && v > 0.0;
+        if !positive(scale.battlefield_mm) {
+            return Err((
+                "scale.battlefield_mm",
+                format!(
+                    "{} is not a battlefield width: expected a positive number of mm",
+                    scale.battlefield_mm
+                ),
+            ));
+        }
+        if let Some(hours) = scale.hours_per_pair_of_moves
+            && !positive(hours)
+        {
+            return Err((
+                "scale.hours_per_pair_of_moves",
+                format!("{hours} is not a time: expected a positive number of hours"),
+            ));
+        }
+        if !positive(scale.zulu_cross_country_multiple) {
+            return Err((
+                "scale.zulu_cross_country_multiple",
+                format!(
+                    "{} is not a rate: expected a positive multiple",
+                    scale.zulu_cross_country_multiple
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A campaign of one or more games, in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Campaign {
@@ -159,6 +204,13 @@ impl Campaign {
         }
     }
 
+    /// Adds a game at the end, sealed under this campaign's settings (its chain is linked
+    /// anew if it was begun under others).
+    pub fn push_game(&mut self, mut game: Game) {
+        game.reseal(&self.settings);
+        self.games.push(game);
+    }
+
     /// The events that open a new game of `ruleset`: the previous game's surviving units
     /// (same ruleset only; strengths do not translate between rulesets) at their end
     /// strength, then any replacement the campaign's rule restores.
@@ -201,7 +253,7 @@ impl Campaign {
         name: &str,
         layout: Value,
     ) -> Result<Game, GameError> {
-        let mut game = Game::new(ruleset, name, layout);
+        let mut game = Game::sealed(ruleset, name, layout, &self.settings);
         for event in self.opening_events(ruleset) {
             game.append(event)?;
         }
@@ -297,12 +349,13 @@ impl Campaign {
             let Some(unit) = state.unit(unit_id) else {
                 continue;
             };
-            let (mut lost, mut restored) = (0, 0);
+            // Saturating: a log may repeat losses and replacements without end.
+            let (mut lost, mut restored) = (0u32, 0u32);
             for change in state.changes.iter().filter(|c| &c.unit_id == unit_id) {
                 if change.cause.is_loss() {
-                    lost += change.amount;
+                    lost = lost.saturating_add(change.amount);
                 } else {
-                    restored += change.amount;
+                    restored = restored.saturating_add(change.amount);
                 }
             }
             history.push(UnitGame {

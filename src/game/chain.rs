@@ -1,17 +1,51 @@
 //! Tamper evidence: each logged event carries the hash of the one before it, so a changed,
 //! removed or reordered event breaks the chain from that point on.
 //!
-//! `hash = sha256(seq "\n" prev_hash "\n" canonical JSON of the event)`, hex; the first
-//! event's `prev_hash` is [`GENESIS`]. The canonical JSON is serde_json's compact form
-//! (object keys sorted). A chain recomputed end to end by a forger is not detected: this
-//! shows accidents and casual edits, it is not a signature.
+//! `hash = sha256(seq "\n" prev_hash "\n" canonical JSON of the event)`, hex. The first
+//! event's `prev_hash` is the game's [`seal`]: the hash of its header (ruleset, name,
+//! layout) and the campaign's settings, so changing any of them breaks the chain at its
+//! start. Games logged by an older Laager start at the all-zero [`GENESIS`]: their chains
+//! still verify, their headers are reported as not sealed. The canonical JSON is
+//! serde_json's compact form (object keys sorted). A chain recomputed end to end by a
+//! forger is not detected: this shows accidents and casual edits, it is not a signature;
+//! a head noted by the players (`laager log head`) shows a log truncated or rewritten
+//! since.
 
+use super::campaign::CampaignSettings;
 use super::event::Event;
+use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-/// The `prev_hash` of a game's first event.
+/// The `prev_hash` of the first event of a game logged before headers were sealed.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// The hash a game's chain starts from: its header and the campaign's settings.
+pub fn seal(ruleset: Ruleset, name: &str, layout: &Value, settings: &CampaignSettings) -> String {
+    #[derive(Serialize)]
+    struct Header<'a> {
+        ruleset: &'a str,
+        name: &'a str,
+        layout: &'a Value,
+        settings: &'a CampaignSettings,
+    }
+    let header = Header {
+        ruleset: ruleset.id(),
+        name,
+        layout,
+        settings,
+    };
+    let mut hasher = Sha256::new();
+    hasher.update(b"laager game header 1\n");
+    // Serializing our own types cannot fail: every map key is a string.
+    hasher.update(
+        serde_json::to_string(&header)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    hex(&hasher.finalize())
+}
 
 /// One event as it stands in the log: its place, its link to the one before, its hash.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,10 +108,17 @@ pub struct ChainBreak {
     pub reason: String,
 }
 
-/// Checks a game's chain: sequence numbers 1, 2, 3.., each `prev_hash` the hash before,
-/// each hash its content's. Returns the first break.
+/// Checks a game's chain from the first event's `prev_hash` (its header is checked by
+/// [`crate::game::Game::verify`]): sequence numbers 1, 2, 3.., each `prev_hash` the hash
+/// before, each hash its content's. Returns the first break.
 pub fn verify_chain(events: &[LoggedEvent]) -> Option<ChainBreak> {
-    let mut prev = GENESIS.to_owned();
+    let start = events.first().map_or(GENESIS, |e| e.prev_hash.as_str());
+    verify_chain_from(start, events)
+}
+
+/// Checks a game's chain starting from `genesis` (see [`verify_chain`]).
+pub fn verify_chain_from(genesis: &str, events: &[LoggedEvent]) -> Option<ChainBreak> {
+    let mut prev = genesis.to_owned();
     for (index, logged) in events.iter().enumerate() {
         let expected_seq = index as u64 + 1;
         if logged.seq != expected_seq {

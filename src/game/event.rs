@@ -28,6 +28,7 @@ impl From<&str> for UnitId {
 /// Strength is the ruleset's own measure: Micro Colonial fighting factors, DBA bases,
 /// Victoria Cross strength points (SP), Soldiers of the Queen strength points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     /// The unit's identity.
     pub unit_id: UnitId,
@@ -78,7 +79,7 @@ impl Cause {
 
 /// A change to one unit, made by hand or as the effect of an applied resolution.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum UnitEdit {
     /// The unit moved; `to` is its new place in the layout's own format (opaque here).
     Moved {
@@ -149,7 +150,7 @@ impl UnitEdit {
 
 /// Where the dice of an applied resolution came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "source", rename_all = "snake_case")]
+#[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
 pub enum DiceOrigin {
     /// Laager's seeded generator, with the seed so the roll replays exactly.
     Seeded {
@@ -169,6 +170,7 @@ pub enum DiceOrigin {
 /// since, `request` holds the typed input the resolution was made from, so
 /// `laager log replay` resolves it again with the same dice and compares.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AppliedResolution {
     /// The situation the rule was asked about, as the caller gave it (older games:
     /// `{procedure, units}`; now the units in their roles).
@@ -186,6 +188,7 @@ pub struct AppliedResolution {
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winning side, or `None` for a draw.
     pub winner: Option<String>,
@@ -195,7 +198,7 @@ pub struct GameResult {
 
 /// One fact in a game's log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// A unit joins the game.
     UnitAdded {

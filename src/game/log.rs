@@ -1,7 +1,8 @@
 //! A game: its ruleset, layout and append-only log, with the checks an event must pass
 //! before it is logged, and undo and redo as voiding events.
 
-use super::chain::{GENESIS, LoggedEvent};
+use super::campaign::CampaignSettings;
+use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from};
 use super::event::{DiceOrigin, Event, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::ruleset::Ruleset;
@@ -109,6 +110,11 @@ pub enum GameError {
     /// A copy of a voided resolution.
     #[error("this is voided event {0} logged again; redo it instead")]
     VoidedReplayed(u64),
+    /// A change to a header that is sealed into a log already begun.
+    #[error(
+        "the game's header and the campaign's settings are sealed into its log ({0} events): they cannot change now"
+    )]
+    HeaderSealed(usize),
 }
 
 /// One game: ruleset, name, layout and log, with its projection kept up to date.
@@ -120,31 +126,124 @@ pub struct Game {
     pub name: String,
     /// The table's layout, in the geometry module's format, stored as given.
     pub layout: Value,
+    genesis: String,
     events: Vec<LoggedEvent>,
     state: GameState,
 }
 
+/// What checking a game's chain found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verification {
+    /// Whether the chain starts from the seal of the game's header and the campaign's
+    /// settings; `false` for a game logged by an older Laager, whose chain starts at
+    /// [`GENESIS`] and whose header is outside it.
+    pub sealed: bool,
+    /// The first break, if any (`seq` 0: the header).
+    pub broken: Option<ChainBreak>,
+}
+
 impl Game {
-    /// An empty game.
+    /// An empty game in a campaign of the default settings.
     pub fn new(ruleset: Ruleset, name: &str, layout: Value) -> Game {
-        Game {
-            ruleset,
-            name: name.to_owned(),
-            layout,
-            events: Vec::new(),
-            state: GameState::default(),
-        }
+        Game::sealed(ruleset, name, layout, &CampaignSettings::default())
     }
 
-    /// A game from a stored log, taken as it is (check it with [`super::verify_chain`]).
+    /// An empty game whose chain starts from the seal of its header and `settings`, the
+    /// settings of the campaign it is played in.
+    pub fn sealed(
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        settings: &CampaignSettings,
+    ) -> Game {
+        let genesis = seal(ruleset, name, &layout, settings);
+        Game::from_parts(ruleset, name, layout, genesis, Vec::new())
+    }
+
+    /// A game from a stored log, taken as it is (check it with [`Game::verify`]); its
+    /// chain starts where its first event says.
     pub fn from_log(ruleset: Ruleset, name: &str, layout: Value, events: Vec<LoggedEvent>) -> Game {
+        let genesis = events
+            .first()
+            .map_or_else(|| GENESIS.to_owned(), |e| e.prev_hash.clone());
+        Game::from_parts(ruleset, name, layout, genesis, events)
+    }
+
+    /// A game from a stored log whose chain starts at `genesis` (the head an empty game
+    /// stores), taken as it is.
+    pub fn from_parts(
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        genesis: String,
+        events: Vec<LoggedEvent>,
+    ) -> Game {
         let state = GameState::replay(&events);
         Game {
             ruleset,
             name: name.to_owned(),
             layout,
+            genesis,
             events,
             state,
+        }
+    }
+
+    /// The hash the chain starts from: the seal of the header, or [`GENESIS`] for a game
+    /// from an older Laager.
+    pub fn genesis(&self) -> &str {
+        &self.genesis
+    }
+
+    /// The seal this game's header and `settings` give.
+    pub fn seal(&self, settings: &CampaignSettings) -> String {
+        seal(self.ruleset, &self.name, &self.layout, settings)
+    }
+
+    /// Seals the game anew under its header and `settings` (it joins a campaign, or was
+    /// renamed): every event is linked again from the new seal, so every hash changes.
+    /// Returns whether anything changed.
+    pub fn reseal(&mut self, settings: &CampaignSettings) -> bool {
+        let genesis = self.seal(settings);
+        if genesis == self.genesis {
+            return false;
+        }
+        let mut prev = genesis.clone();
+        for logged in &mut self.events {
+            let relinked = LoggedEvent::link(logged.seq, &prev, logged.event.clone());
+            prev.clone_from(&relinked.hash);
+            *logged = relinked;
+        }
+        self.genesis = genesis;
+        true
+    }
+
+    /// Checks the chain: its start against the seal of the header and `settings` (a game
+    /// from an older Laager is reported as not sealed, not as broken), then every link.
+    pub fn verify(&self, settings: &CampaignSettings) -> Verification {
+        if self.genesis == GENESIS {
+            return Verification {
+                sealed: false,
+                broken: verify_chain_from(GENESIS, &self.events),
+            };
+        }
+        if self.genesis != self.seal(settings) {
+            let reason = if self.events.is_empty() {
+                "the log is empty but does not start from the seal of the game's header: its events were removed, or its header (ruleset, name, layout) or the campaign's settings were changed"
+            } else {
+                "the game's header (ruleset, name, layout) or the campaign's settings were changed after the game began: they no longer match the seal its log starts from"
+            };
+            return Verification {
+                sealed: true,
+                broken: Some(ChainBreak {
+                    seq: 0,
+                    reason: reason.to_owned(),
+                }),
+            };
+        }
+        Verification {
+            sealed: true,
+            broken: verify_chain_from(&self.genesis, &self.events),
         }
     }
 
@@ -158,9 +257,13 @@ impl Game {
         &self.state
     }
 
-    /// The hash of the last event ([`GENESIS`] for an empty log).
+    /// The head of the chain: the hash of the last event, or the game's [`Game::genesis`]
+    /// for an empty log. Players may note it; `laager log verify --head` shows whether the
+    /// log still holds it.
     pub fn head(&self) -> &str {
-        self.events.last().map_or(GENESIS, |e| e.hash.as_str())
+        self.events
+            .last()
+            .map_or(self.genesis.as_str(), |e| e.hash.as_str())
     }
 
     /// Checks an event and links it at the end of the log, without logging it yet: the

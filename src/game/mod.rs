@@ -22,13 +22,13 @@ pub mod victory;
 
 pub use apply::{Applied, apply, table_as_played};
 pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
-pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
+pub use chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain, verify_chain_from};
 pub use dice_history::{Throw, dice_history};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };
 pub use join::units_from_layout;
-pub use log::{Game, GameError};
+pub use log::{Game, GameError, Verification};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};

@@ -273,7 +273,7 @@ pub fn mc_unit(state: &GameState, unit: &UnitState) -> McUnit {
             .any(|m| &m.unit_id == unit_id && m.seq > seq)
     };
     let mut moves: Vec<McMove> = Vec::new();
-    let mut cut = 0;
+    let mut cut: u32 = 0;
     for change in state.changes.iter().filter(|c| &c.unit_id == unit_id) {
         let at = match moves
             .iter()
@@ -295,15 +295,15 @@ pub fn mc_unit(state: &GameState, unit: &UnitState) -> McUnit {
             Cause::Volley => {
                 let struck = moved_after(change.seq);
                 if !struck {
-                    cut += change.amount;
+                    cut = cut.saturating_add(change.amount);
                 }
                 line.d.push(DEntry {
                     ff: change.amount,
                     struck,
                 });
             }
-            Cause::Other => line.k += change.amount,
-            Cause::Replacement => line.restored += change.amount,
+            Cause::Other => line.k = line.k.saturating_add(change.amount),
+            Cause::Replacement => line.restored = line.restored.saturating_add(change.amount),
         }
     }
     McUnit {

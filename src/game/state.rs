@@ -292,7 +292,8 @@ impl GameState {
             .iter()
             .filter(|c| c.move_number == self.move_number && c.cause.is_loss())
         {
-            *lost.entry(&change.unit_id).or_default() += change.amount;
+            let sum = lost.entry(&change.unit_id).or_default();
+            *sum = sum.saturating_add(change.amount);
         }
         lost
     }

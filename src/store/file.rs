@@ -1,9 +1,10 @@
 //! An open `.laager` file: the campaign in memory, and every change committed to the file
 //! in its own transaction before it counts in memory.
 
+use super::disk::{self, Existing, Partial};
 use super::schema::{self, CURRENT_VERSION, Header};
 use super::{Result, StoreError};
-use crate::game::{Campaign, CampaignSettings, Event, Game, LoggedEvent};
+use crate::game::{Campaign, CampaignSettings, Event, GENESIS, Game, GameError, LoggedEvent};
 use crate::ruleset::Ruleset;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 use serde_json::Value;
@@ -27,6 +28,8 @@ pub struct CampaignFile {
     mode: Mode,
     version: i32,
     campaign: Campaign,
+    /// Each game's head as the file records it (`None` before schema version 3).
+    heads: Vec<Option<String>>,
 }
 
 impl CampaignFile {
@@ -37,30 +40,27 @@ impl CampaignFile {
 
     /// Creates a new file holding a whole campaign (an import), in one transaction. The
     /// file is built beside the target and renamed into place, so a crash leaves no half
-    /// file under the target's name.
+    /// file under the target's name. Refuses an existing path.
     pub fn create_from(path: &Path, campaign: &Campaign) -> Result<CampaignFile> {
-        if path.exists() {
-            return Err(StoreError::Exists(path.to_owned()));
-        }
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(format!(".partial-{}", std::process::id()));
-        let partial = PathBuf::from(partial);
-        let written = write_new(&partial, campaign);
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&partial);
-            return Err(StoreError::Write {
-                path: path.to_owned(),
-                message: e.to_string(),
-            });
-        }
-        if path.exists() {
-            let _ = std::fs::remove_file(&partial);
-            return Err(StoreError::Exists(path.to_owned()));
-        }
-        std::fs::rename(&partial, path).map_err(|e| StoreError::Io {
-            path: path.to_owned(),
-            message: e.to_string(),
-        })?;
+        CampaignFile::create_new(path, campaign, Existing::Refuse).map_err(|e| match e {
+            StoreError::WouldOverwrite(path) => StoreError::Exists(path),
+            other => other,
+        })
+    }
+
+    /// Creates a new file holding a whole campaign, as [`CampaignFile::create_from`];
+    /// with [`Existing::Replace`] an existing file that is not a campaign is replaced.
+    /// What a killed run left beside the target (`TARGET.partial-PID-N` and its journal)
+    /// is removed first.
+    pub fn create_new(
+        path: &Path,
+        campaign: &Campaign,
+        existing: Existing,
+    ) -> Result<CampaignFile> {
+        disk::check_target(path, existing)?;
+        let partial = Partial::create(path)?;
+        write_new(partial.path(), campaign).map_err(|e| StoreError::from_sqlite(path, &e))?;
+        partial.finish(existing)?;
         CampaignFile::open(path, Mode::Write)
     }
 
@@ -77,19 +77,24 @@ impl CampaignFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
+        // A lock another program holds is not damage: say so.
+        let read_error = |e: rusqlite::Error| match StoreError::from_sqlite(path, &e) {
+            conflict @ StoreError::Conflict { .. } => conflict,
+            _ => damaged(e.to_string()),
+        };
         // Nothing may write while the file is checked. SQLite's own recovery (rolling back
         // the journal a crash left) still runs: that is its durability, not a change.
         conn.execute_batch("PRAGMA query_only = 1;")
-            .map_err(|e| damaged(e.to_string()))?;
+            .map_err(read_error)?;
         let check: String = conn
             .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
-            .map_err(|e| damaged(e.to_string()))?;
+            .map_err(read_error)?;
         if check != "ok" {
             return Err(damaged(check));
         }
         let pragma = |name: &str| -> Result<i32> {
             conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
-                .map_err(|e| damaged(e.to_string()))
+                .map_err(read_error)
         };
         if pragma("application_id")? != schema::APPLICATION_ID {
             return Err(StoreError::NotLaager {
@@ -108,13 +113,14 @@ impl CampaignFile {
         if version < 1 {
             return Err(damaged(format!("schema version {version}")));
         }
-        let campaign = load(&conn, version).map_err(damaged)?;
+        let (campaign, heads) = load(&conn, version).map_err(damaged)?;
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
             mode,
             version,
             campaign,
+            heads,
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -123,6 +129,12 @@ impl CampaignFile {
     }
 
     fn begin_writing(&mut self) -> Result<()> {
+        if self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+            return Err(StoreError::Unwritable {
+                path: self.path.clone(),
+                reason: "the file is read-only".to_owned(),
+            });
+        }
         let result = self.conn.execute_batch(
             "PRAGMA query_only = 0; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
         );
@@ -131,23 +143,43 @@ impl CampaignFile {
             let tx = self
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(|e| StoreError::Write {
-                    path: self.path.clone(),
-                    message: e.to_string(),
-                })?;
-            let migrated =
-                schema::migrate(&tx, self.version, CURRENT_VERSION).and_then(|()| tx.commit());
+                .map_err(|e| StoreError::from_sqlite(&self.path, &e))?;
+            // An empty game from before heads were stored has nothing logged yet: it is
+            // sealed now, so its first event starts from its header.
+            let mut sealed = Vec::new();
+            for (i, game) in self.campaign.games.iter().enumerate() {
+                if game.events().is_empty() && game.genesis() == GENESIS {
+                    sealed.push((i, game.seal(&self.campaign.settings)));
+                }
+            }
+            let migrated = schema::migrate(&tx, self.version, CURRENT_VERSION)
+                .and_then(|()| {
+                    for (i, head) in &sealed {
+                        tx.execute(
+                            "UPDATE game SET head = ?1 WHERE number = ?2",
+                            params![head, *i as i64 + 1],
+                        )?;
+                    }
+                    Ok(())
+                })
+                .and_then(|()| tx.commit());
             migrated.map_err(|e| self.write_error(&e))?;
+            for (i, _) in sealed {
+                self.campaign.games[i].reseal(&self.campaign.settings);
+            }
+            self.heads = self
+                .campaign
+                .games
+                .iter()
+                .map(|g| Some(g.head().to_owned()))
+                .collect();
             self.version = CURRENT_VERSION;
         }
         Ok(())
     }
 
     fn write_error(&self, e: &rusqlite::Error) -> StoreError {
-        StoreError::Write {
-            path: self.path.clone(),
-            message: e.to_string(),
-        }
+        StoreError::from_sqlite(&self.path, e)
     }
 
     /// The campaign as the file holds it.
@@ -163,6 +195,14 @@ impl CampaignFile {
     /// The file's schema version (older files opened to read keep theirs).
     pub fn schema_version(&self) -> i32 {
         self.version
+    }
+
+    /// The head of game `number` (from 1) as the file records it: the hash its log ended
+    /// at when it was last written (`None` in a file from before heads were stored).
+    pub fn stored_head(&self, number: usize) -> Option<&str> {
+        self.heads
+            .get(number.checked_sub(1)?)
+            .and_then(|h| h.as_deref())
     }
 
     fn game_index(&self, number: usize) -> Result<usize> {
@@ -189,10 +229,13 @@ impl CampaignFile {
         let committed = commit_event(&mut self.conn, number, &logged, logged.seq - 1);
         committed
             .map_err(|e| self.write_error(&e))?
-            .map_err(|message| StoreError::Write {
+            .map_err(|reason| StoreError::Conflict {
                 path: self.path.clone(),
-                message,
+                reason,
             })?;
+        if let Some(head) = self.heads.get_mut(index) {
+            *head = Some(logged.hash.clone());
+        }
         let game = &mut self.campaign.games[index];
         game.accept(logged);
         Ok(game.events().last().expect("just accepted"))
@@ -210,19 +253,33 @@ impl CampaignFile {
         self.append(number, event)
     }
 
-    /// Adds a game, its row and its whole log in one transaction; returns its number.
-    pub fn add_game(&mut self, game: Game) -> Result<usize> {
+    /// Adds a game, its row and its whole log in one transaction; returns its number. The
+    /// game is sealed under its header and this campaign's settings first (a game from
+    /// another campaign's JSON, or renamed, is linked anew: its hashes change).
+    pub fn add_game(&mut self, mut game: Game) -> Result<usize> {
         self.writable()?;
+        game.reseal(&self.campaign.settings);
         let number = self.campaign.games.len() + 1;
+        let path = self.path.clone();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| StoreError::Write {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
+            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        let count: i64 = tx
+            .query_row("SELECT COUNT(*) FROM game", [], |r| r.get(0))
+            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        if count as usize != number - 1 {
+            return Err(StoreError::Conflict {
+                path,
+                reason: format!(
+                    "another program added a game at the same time (the file holds {count} games where {} were read); nothing was added: run the command again",
+                    number - 1
+                ),
+            });
+        }
         let inserted = insert_game(&tx, number, &game).and_then(|()| tx.commit());
-        inserted.map_err(|e| self.write_error(&e))?;
+        inserted.map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        self.heads.push(Some(game.head().to_owned()));
         self.campaign.games.push(game);
         Ok(number)
     }
@@ -234,28 +291,67 @@ impl CampaignFile {
         self.add_game(game)
     }
 
-    /// Replaces a game's layout.
+    /// Replaces a game's layout: while its log is empty (the layout is sealed into the
+    /// chain from the first event on), or in a game from an older Laager, whose header
+    /// is outside its chain.
     pub fn set_layout(&mut self, number: usize, layout: Value) -> Result<()> {
         self.writable()?;
         let index = self.game_index(number)?;
-        let text = layout.to_string();
+        let mut game = self.campaign.games[index].clone();
+        if game.genesis() != GENESIS && !game.events().is_empty() {
+            return Err(GameError::HeaderSealed(game.events().len()).into());
+        }
+        game.layout = layout;
+        if game.genesis() != GENESIS {
+            game.reseal(&self.campaign.settings);
+        }
         let updated = self.conn.execute(
-            "UPDATE game SET layout = ?1 WHERE number = ?2",
-            params![text, number as i64],
+            "UPDATE game SET layout = ?1, head = ?2 WHERE number = ?3",
+            params![game.layout.to_string(), game.head(), number as i64],
         );
         updated.map_err(|e| self.write_error(&e))?;
-        self.campaign.games[index].layout = layout;
+        self.heads[index] = Some(game.head().to_owned());
+        self.campaign.games[index] = game;
         Ok(())
     }
 
-    /// Replaces the campaign's settings.
+    /// Replaces the campaign's settings: while no sealed game has logged anything (the
+    /// settings are sealed into every game's chain).
     pub fn set_settings(&mut self, settings: CampaignSettings) -> Result<()> {
         self.writable()?;
+        if let Some(game) = self
+            .campaign
+            .games
+            .iter()
+            .find(|g| g.genesis() != GENESIS && !g.events().is_empty())
+        {
+            return Err(GameError::HeaderSealed(game.events().len()).into());
+        }
+        let mut games = self.campaign.games.clone();
+        for game in games.iter_mut().filter(|g| g.genesis() != GENESIS) {
+            game.reseal(&settings);
+        }
         let text = serde_json::to_string(&settings).unwrap_or_default();
-        let updated = self
+        let path = self.path.clone();
+        let tx = self
             .conn
-            .execute("UPDATE campaign SET settings = ?1 WHERE id = 1", [text]);
-        updated.map_err(|e| self.write_error(&e))?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        let updated = tx
+            .execute("UPDATE campaign SET settings = ?1 WHERE id = 1", [text])
+            .and_then(|_| {
+                for (i, game) in games.iter().enumerate() {
+                    tx.execute(
+                        "UPDATE game SET head = ?1 WHERE number = ?2",
+                        params![game.head(), i as i64 + 1],
+                    )?;
+                }
+                Ok(())
+            })
+            .and_then(|()| tx.commit());
+        updated.map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        self.heads = games.iter().map(|g| Some(g.head().to_owned())).collect();
+        self.campaign.games = games;
         self.campaign.settings = settings;
         Ok(())
     }
@@ -281,6 +377,10 @@ fn commit_event(
         )));
     }
     insert_event(&tx, number, logged)?;
+    tx.execute(
+        "UPDATE game SET head = ?1 WHERE number = ?2",
+        params![logged.hash, number as i64],
+    )?;
     tx.commit()?;
     Ok(Ok(()))
 }
@@ -301,12 +401,13 @@ fn insert_event(conn: &Connection, number: usize, logged: &LoggedEvent) -> rusql
 
 fn insert_game(conn: &Connection, number: usize, game: &Game) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO game (number, ruleset, name, layout) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO game (number, ruleset, name, layout, head) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
             number as i64,
             game.ruleset.id(),
             game.name,
-            game.layout.to_string()
+            game.layout.to_string(),
+            game.head()
         ],
     )?;
     for logged in game.events() {
@@ -338,9 +439,9 @@ fn write_new(path: &Path, campaign: &Campaign) -> rusqlite::Result<()> {
 fn precheck(path: &Path) -> Result<()> {
     let io = |e: std::io::Error| StoreError::Io {
         path: path.to_owned(),
-        message: e.to_string(),
+        message: disk::plain_io(&e),
     };
-    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut file = disk::open_regular(path)?;
     let len = file.metadata().map_err(io)?.len();
     let mut head = Vec::with_capacity(100);
     file.by_ref().take(100).read_to_end(&mut head).map_err(io)?;
@@ -365,9 +466,7 @@ fn precheck(path: &Path) -> Result<()> {
                     reason: "its header names a journal mode Laager never writes".to_owned(),
                 });
             }
-            let mut journal = path.as_os_str().to_owned();
-            journal.push("-journal");
-            let hot_journal = std::fs::metadata(PathBuf::from(journal)).is_ok_and(|m| m.len() > 0);
+            let hot_journal = std::fs::metadata(disk::journal_of(path)).is_ok_and(|m| m.len() > 0);
             match stated_len {
                 Some(stated) if !hot_journal && len < stated => Err(StoreError::Damaged {
                     path: path.to_owned(),
@@ -379,8 +478,12 @@ fn precheck(path: &Path) -> Result<()> {
     }
 }
 
-/// Reads the whole campaign; `Err` is the reason the file is damaged.
-fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String> {
+/// Each game's stored head, `None` before schema version 3.
+type Heads = Vec<Option<String>>;
+
+/// Reads the whole campaign and each game's stored head; `Err` is the reason the file is
+/// damaged.
+fn load(conn: &Connection, version: i32) -> std::result::Result<(Campaign, Heads), String> {
     let sql = |e: rusqlite::Error| e.to_string();
     let (name, settings_text): (String, String) = if version >= 2 {
         conn.query_row(
@@ -396,10 +499,10 @@ fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String
     .map_err(|e| format!("campaign: {e}"))?;
     let settings: CampaignSettings =
         serde_json::from_str(&settings_text).map_err(|e| format!("campaign settings: {e}"))?;
-    let games_sql = if version >= 2 {
-        "SELECT number, ruleset, name, layout FROM game ORDER BY number"
-    } else {
-        "SELECT number, ruleset, name, 'null' FROM game ORDER BY number"
+    let games_sql = match version {
+        1 => "SELECT number, ruleset, name, 'null', NULL FROM game ORDER BY number",
+        2 => "SELECT number, ruleset, name, layout, NULL FROM game ORDER BY number",
+        _ => "SELECT number, ruleset, name, layout, head FROM game ORDER BY number",
     };
     let mut statement = conn.prepare(games_sql).map_err(sql)?;
     let rows = statement
@@ -409,12 +512,14 @@ fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String
                 r.get::<_, String>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
+                r.get::<_, Option<String>>(4)?,
             ))
         })
         .map_err(sql)?;
     let mut heads = Vec::new();
+    let mut stored_heads = Vec::new();
     for (i, row) in rows.enumerate() {
-        let (number, ruleset, name, layout) = row.map_err(sql)?;
+        let (number, ruleset, name, layout, head) = row.map_err(sql)?;
         if number != i as i64 + 1 {
             return Err(format!("game numbers skip from {i} to {number}"));
         }
@@ -423,6 +528,7 @@ fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String
         let layout: Value =
             serde_json::from_str(&layout).map_err(|e| format!("game {number}: layout: {e}"))?;
         heads.push((ruleset, name, layout, Vec::new()));
+        stored_heads.push(head);
     }
     let mut statement = conn
         .prepare("SELECT game, seq, prev_hash, hash, payload FROM event ORDER BY game, seq")
@@ -456,13 +562,25 @@ fn load(conn: &Connection, version: i32) -> std::result::Result<Campaign, String
             event,
         });
     }
+    // A game's chain starts where its first event says; an empty game's at its stored
+    // head (its seal), or at the old all-zero genesis before heads were stored.
     let games = heads
         .into_iter()
-        .map(|(ruleset, name, layout, events)| Game::from_log(ruleset, &name, layout, events))
+        .zip(&stored_heads)
+        .map(|((ruleset, name, layout, events), stored)| {
+            let genesis = match events.first() {
+                Some(first) => first.prev_hash.clone(),
+                None => stored.clone().unwrap_or_else(|| GENESIS.to_owned()),
+            };
+            Game::from_parts(ruleset, &name, layout, genesis, events)
+        })
         .collect();
-    Ok(Campaign {
-        name,
-        settings,
-        games,
-    })
+    Ok((
+        Campaign {
+            name,
+            settings,
+            games,
+        },
+        stored_heads,
+    ))
 }

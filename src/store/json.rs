@@ -7,8 +7,15 @@
 //! out (they are then computed); where given they must match, so a log changed after it
 //! was written is refused. A campaign is `{"laager": "campaign", "format": 1, "name",
 //! "settings", "games": [game, ..]}`.
+//!
+//! A game's first `prev_hash` is the seal of its header and its campaign's settings (see
+//! `game::chain`): in a campaign it must match them, so a header or settings changed in
+//! the JSON is refused; the all-zero genesis of a game logged by an older Laager is kept
+//! as it is. A game read alone carries no campaign settings: its chain is checked link by
+//! link and sealed anew when it joins a campaign. Settings and events are refused where
+//! the command line would refuse them (a share above 100 %, unknown fields).
 
-use crate::game::{Campaign, CampaignSettings, Event, Game, LoggedEvent};
+use crate::game::{Campaign, CampaignSettings, Event, GENESIS, Game, LoggedEvent};
 use crate::ruleset::Ruleset;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -109,7 +116,7 @@ fn parse(text: &str) -> Result<Value, JsonError> {
 
 /// Reads a game's JSON, checking every event as it is logged.
 pub fn game_from_json(text: &str) -> Result<Game, JsonError> {
-    game_from_value(&parse(text)?, "$")
+    game_from_value(&parse(text)?, "$", None)
 }
 
 /// Reads a campaign's JSON, checking every game and event.
@@ -123,12 +130,14 @@ pub fn campaign_from_json(text: &str) -> Result<Campaign, JsonError> {
     )?;
     let name: String = field(object, "$", "name")?;
     let settings: CampaignSettings = field(object, "$", "settings")?;
+    if let Err((key, message)) = settings.check() {
+        return Err(error(&format!("$.settings.{key}"), message));
+    }
     let games = array(object, "$", "games")?;
     let mut campaign = Campaign::new(&name, settings);
     for (i, game) in games.iter().enumerate() {
-        campaign
-            .games
-            .push(game_from_value(game, &format!("$.games[{i}]"))?);
+        let game = game_from_value(game, &format!("$.games[{i}]"), Some(&campaign.settings))?;
+        campaign.games.push(game);
     }
     Ok(campaign)
 }
@@ -166,7 +175,11 @@ fn header<'a>(
     Ok(object)
 }
 
-fn game_from_value(value: &Value, path: &str) -> Result<Game, JsonError> {
+fn game_from_value(
+    value: &Value,
+    path: &str,
+    settings: Option<&CampaignSettings>,
+) -> Result<Game, JsonError> {
     let object = header(value, path, "game")?;
     only(
         object,
@@ -176,7 +189,10 @@ fn game_from_value(value: &Value, path: &str) -> Result<Game, JsonError> {
     let ruleset: Ruleset = field(object, path, "ruleset")?;
     let name: String = field(object, path, "name")?;
     let layout = object.get("layout").cloned().unwrap_or(Value::Null);
-    let mut game = Game::new(ruleset, &name, layout);
+    let mut game = match settings {
+        Some(settings) => Game::sealed(ruleset, &name, layout, settings),
+        None => Game::new(ruleset, &name, layout),
+    };
     for (i, item) in array(object, path, "events")?.iter().enumerate() {
         let at = format!("{path}.events[{i}]");
         let entry = item
@@ -192,7 +208,33 @@ fn game_from_value(value: &Value, path: &str) -> Result<Game, JsonError> {
         }
         let prev_hash: Option<String> = optional(entry, &at, "prev_hash")?;
         let hash: Option<String> = optional(entry, &at, "hash")?;
+        if let Some(Value::Object(event)) = entry.get("event")
+            && event.get("kind").and_then(Value::as_str) == Some("move_advanced")
+        {
+            // serde lets a unit variant of a tagged enum ignore keys beside its tag.
+            only(event, &format!("{at}.event"), &["kind"])?;
+        }
         let event: Event = field(entry, &at, "event")?;
+        if i == 0
+            && let Some(first) = &prev_hash
+            && first != game.genesis()
+        {
+            if first != GENESIS && settings.is_some() {
+                return Err(error(
+                    &format!("{at}.prev_hash"),
+                    "does not match the game's header and the campaign's settings (its ruleset, name or layout, or the settings, were changed after it was written)",
+                ));
+            }
+            // A game from an older Laager starts at the all-zero genesis; a game read
+            // alone starts at the seal of a campaign this document does not hold.
+            game = Game::from_parts(
+                game.ruleset,
+                &game.name,
+                game.layout.clone(),
+                first.clone(),
+                Vec::new(),
+            );
+        }
         let logged: LoggedEvent = game
             .prepare(event)
             .map_err(|e| error(&format!("{at}.event"), e.to_string()))?;

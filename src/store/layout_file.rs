@@ -35,14 +35,14 @@ pub fn read(path: &Path) -> Result<LayoutText, String> {
     })
 }
 
-/// Writes a layout's JSON to `path` and its photo placement beside it; without a placement
+/// Writes a layout's JSON to `path` and its photo placement beside it, each whole or not at
+/// all (never over a `.laager` campaign); without a placement
 /// an old one is removed, so it cannot bring back a photo taken off the table.
 pub fn write(path: &Path, layout: &str, photo_placement: Option<&str>) -> Result<(), String> {
-    std::fs::write(path, layout).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    super::export::write(path, layout)?;
     let sidecar = photo_placement_path(path);
     if let Some(placement) = photo_placement {
-        std::fs::write(&sidecar, placement)
-            .map_err(|e| format!("cannot write {}: {e}", sidecar.display()))?;
+        super::export::write(&sidecar, placement)?;
     } else if sidecar.exists() {
         std::fs::remove_file(&sidecar)
             .map_err(|e| format!("cannot remove {}: {e}", sidecar.display()))?;

@@ -9,6 +9,7 @@
 //! with a clear message and never modified.
 
 pub mod csv;
+pub mod disk;
 pub mod export;
 pub mod file;
 pub mod json;
@@ -16,9 +17,12 @@ pub mod layout_file;
 pub mod pdf;
 pub mod schema;
 pub mod tables;
+pub mod verify;
 
+pub use disk::{Existing, Input};
 pub use file::{CampaignFile, Mode};
 pub use json::{JsonError, campaign_from_json, campaign_to_json, game_from_json, game_to_json};
+pub use verify::{GameCheck, HeadFound};
 
 use crate::game::GameError;
 use std::path::PathBuf;
@@ -79,7 +83,8 @@ pub enum StoreError {
     /// The file was opened to read only.
     #[error("{0}: opened to read only")]
     ReadOnly(PathBuf),
-    /// The database failed while writing.
+    /// The database failed while writing, in a way no user or system could cause: a
+    /// failure of Laager itself.
     #[error("{path}: cannot write: {message}")]
     Write {
         /// The file.
@@ -87,6 +92,100 @@ pub enum StoreError {
         /// SQLite's message.
         message: String,
     },
+    /// The system refused the write: a read-only file or folder, a missing folder,
+    /// permissions, a full disk.
+    #[error("{path}: cannot write: {reason}")]
+    Unwritable {
+        /// The file.
+        path: PathBuf,
+        /// Why, in plain words.
+        reason: String,
+    },
+    /// Another program holds the file locked, or wrote to it since it was opened.
+    #[error("{path}: {reason}")]
+    Conflict {
+        /// The file.
+        path: PathBuf,
+        /// What happened and what to do.
+        reason: String,
+    },
+    /// An input that is not a regular file.
+    #[error("{path}: {kind}, not a regular file: give a file")]
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead ("a named pipe (FIFO)").
+        kind: &'static str,
+    },
+    /// An input larger than its kind may be.
+    #[error("{path}: larger than the {limit_mb} MB {what} may be")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The kind of file ("a layout").
+        what: &'static str,
+        /// The limit in megabytes.
+        limit_mb: u64,
+    },
+    /// An existing file that a write would replace without `--force`.
+    #[error("{0}: already exists; give --force to replace it")]
+    WouldOverwrite(PathBuf),
+    /// A write whose target is a `.laager` campaign: never replaced, even with `--force`.
+    #[error(
+        "{0}: is a Laager campaign file; it is never written over (even with --force): choose another file name"
+    )]
+    Campaign(PathBuf),
+}
+
+impl StoreError {
+    /// Whether the user or the system caused it (a bad file, a read-only folder, a lock
+    /// held), rather than a failure of Laager itself.
+    pub fn is_environment(&self) -> bool {
+        !matches!(self, StoreError::Write { .. })
+    }
+
+    /// What an SQLite failure on `path` means, in plain words: a lock held or a race lost
+    /// ([`StoreError::Conflict`]), a write the system refused ([`StoreError::Unwritable`]),
+    /// a damaged file, or else a failure of Laager itself ([`StoreError::Write`]).
+    pub fn from_sqlite(path: &std::path::Path, e: &rusqlite::Error) -> StoreError {
+        use rusqlite::ErrorCode;
+        let path = path.to_owned();
+        let code = match e {
+            rusqlite::Error::SqliteFailure(failure, _) => Some(failure.code),
+            _ => None,
+        };
+        let unwritable = |reason: &str| StoreError::Unwritable {
+            path: path.clone(),
+            reason: reason.to_owned(),
+        };
+        match code {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Conflict {
+                path,
+                reason: "another program is writing to the file and holds it locked (is it open in another Laager?); nothing was written: try again when it is done".to_owned(),
+            },
+            Some(ErrorCode::ConstraintViolation) => StoreError::Conflict {
+                path,
+                reason: "another program wrote to the file at the same time; nothing was written: run the command again".to_owned(),
+            },
+            Some(ErrorCode::ReadOnly) => unwritable("the file or its folder is read-only"),
+            Some(ErrorCode::CannotOpen) => unwritable(
+                "the file or its journal cannot be created: is the folder missing or read-only?",
+            ),
+            Some(ErrorCode::PermissionDenied) => unwritable("permission denied"),
+            Some(ErrorCode::DiskFull) => unwritable("the disk is full"),
+            Some(ErrorCode::SystemIoFailure) => {
+                unwritable("the system could not write (an input/output error)")
+            }
+            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
+                path,
+                reason: e.to_string(),
+            },
+            _ => StoreError::Write {
+                path,
+                message: e.to_string(),
+            },
+        }
+    }
 }
 
 /// The store's result type.

@@ -10,10 +10,10 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 2;
+pub const CURRENT_VERSION: i32 = 3;
 
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 2] = [
+const MIGRATIONS: [&str; 3] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -35,6 +35,12 @@ const MIGRATIONS: [&str; 2] = [
     // Version 2: campaign settings (replacement rule, scale) and each game's layout.
     "ALTER TABLE campaign ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
      ALTER TABLE game ADD COLUMN layout TEXT NOT NULL DEFAULT 'null';",
+    // Version 3: each game's head, the hash its log ends at, written with every event, so
+    // a log cut short is told from a log that ends there. An empty game's head (its seal)
+    // is written by the store after this step.
+    "ALTER TABLE game ADD COLUMN head TEXT;
+     UPDATE game SET head = (SELECT hash FROM event WHERE event.game = game.number
+                             ORDER BY seq DESC LIMIT 1);",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

@@ -93,6 +93,19 @@ fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u
 }
 
 /// A small Micro Colonial game: two units, volley and other losses over two moves.
+/// A log as an older Laager linked it: from the all-zero genesis, the header outside it.
+pub fn legacy_log(events: &[laager::game::LoggedEvent]) -> Vec<laager::game::LoggedEvent> {
+    let mut prev = laager::game::GENESIS.to_owned();
+    events
+        .iter()
+        .map(|e| {
+            let linked = laager::game::LoggedEvent::link(e.seq, &prev, e.event.clone());
+            prev.clone_from(&linked.hash);
+            linked
+        })
+        .collect()
+}
+
 pub fn sample_game() -> Game {
     let mut game = Game::new(Ruleset::MicroColonial, "Isandlwana", json!({ "bases": [] }));
     for event in [
@@ -393,7 +406,7 @@ fn campaign_of_two() -> Campaign {
             },
         })
         .expect("end");
-    campaign.games.push(first);
+    campaign.push_game(first);
     let second = campaign
         .next_game(Ruleset::MicroColonial, "Rorke's Drift", json!(null))
         .expect("next");

@@ -1,7 +1,7 @@
 //! `.laager` files (issue 10): durability, migration, refusal of foreign, newer and damaged
 //! files without touching them, the crash test, and the CLI end to end.
 
-use crate::records::{loss, sample_game, unit, volley};
+use crate::records::{legacy_log, loss, sample_game, unit, volley};
 use crate::support::{run, stderr, stdout};
 use laager::Ruleset;
 use laager::game::{Campaign, CampaignSettings, Cause, Event, verify_chain};
@@ -45,7 +45,7 @@ fn a_file_opened_to_read_refuses_to_append() {
 
 /// A file as the first schema wrote it: campaign name, games and logs, no layout or settings.
 fn version_1_file(path: &Path) -> Campaign {
-    let game = sample_game();
+    let events = legacy_log(sample_game().events());
     let conn = rusqlite::Connection::open(path).expect("create v1");
     schema::migrate(&conn, 0, 1).expect("v1 schema");
     conn.execute(
@@ -58,7 +58,7 @@ fn version_1_file(path: &Path) -> Campaign {
         [],
     )
     .expect("game");
-    for e in game.events() {
+    for e in &events {
         conn.execute(
             "INSERT INTO event (game, seq, prev_hash, hash, payload) VALUES (1, ?1, ?2, ?3, ?4)",
             rusqlite::params![
@@ -76,7 +76,7 @@ fn version_1_file(path: &Path) -> Campaign {
         Ruleset::MicroColonial,
         "Isandlwana",
         serde_json::Value::Null,
-        game.events().to_vec(),
+        events,
     ));
     campaign
 }

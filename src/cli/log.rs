@@ -1,0 +1,300 @@
+//! `laager log verify`, `laager log head` and `laager log replay`: a campaign file's
+//! tamper evidence and the replay of its logged resolutions.
+
+use super::campaign::{open_verified, print_json, store_error};
+use super::{CliError, Outcome};
+use crate::store::{CampaignFile, GameCheck, Mode};
+use clap::Subcommand;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// The log's tamper evidence and replay.
+#[derive(Debug, Subcommand)]
+pub enum LogCommand {
+    /// Check every game's hash chain (from the seal of its header and the campaign's
+    /// settings to the head the file records) and report the first break.
+    Verify {
+        /// The campaign file.
+        file: PathBuf,
+        /// Only this game (numbered from 1).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// A head noted earlier (`laager log head`; 8 or more leading hex digits): the log
+        /// must still hold it, or it was truncated or rewritten since.
+        #[arg(long, value_name = "HASH")]
+        head: Option<String>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a game's head: the hash its log ends at, to note and check later with
+    /// `log verify --head`.
+    Head {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Print it even if the file fails verification.
+        #[arg(long)]
+        allow_broken: bool,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Resolve every applied resolution of a game again from its recorded input and dice,
+    /// against the tables in force, and report each whose result differs (exit 2).
+    Replay {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The tables in force (a club's folder).
+        #[command(flatten)]
+        tables: super::TablesArgs,
+    },
+}
+
+/// Runs a `log` subcommand.
+pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
+    match command {
+        LogCommand::Verify {
+            file,
+            game,
+            head,
+            json,
+        } => verify(&file, game, head.as_deref(), json),
+        LogCommand::Head {
+            file,
+            game,
+            allow_broken,
+            json,
+        } => print_head(&file, game, allow_broken, json),
+        LogCommand::Replay {
+            file,
+            game,
+            json,
+            tables,
+        } => replay(&file, game, json, &tables),
+    }
+}
+
+/// The game `--game` names (default: the latest), checked against the file.
+fn game_number(file: &Path, opened: &CampaignFile, game: Option<usize>) -> Result<usize, CliError> {
+    let count = opened.campaign().games.len();
+    let number = game.unwrap_or(count);
+    if number == 0 || number > count {
+        return Err(CliError::Input(format!(
+            "--game {number}: {} has {count} game(s)",
+            file.display()
+        )));
+    }
+    Ok(number)
+}
+
+/// The text line of a break: `game 2, event 41: ...` (`game 2, header: ...`).
+pub(super) fn break_line(file: &Path, check: &GameCheck) -> Option<String> {
+    let b = check.broken.as_ref()?;
+    let place = if b.seq == 0 {
+        "header".to_owned()
+    } else {
+        format!("event {}", b.seq)
+    };
+    Some(format!(
+        "{}: game {}, {place}: {}",
+        file.display(),
+        check.game,
+        b.reason
+    ))
+}
+
+fn verify(
+    file: &Path,
+    game: Option<usize>,
+    noted: Option<&str>,
+    json: bool,
+) -> Result<Outcome, CliError> {
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    if let Some(n) = game {
+        game_number(file, &opened, Some(n))?;
+    }
+    let checks: Vec<GameCheck> = opened
+        .verify()
+        .into_iter()
+        .filter(|c| game.is_none_or(|n| n == c.game))
+        .collect();
+    let intact = checks.iter().all(|c| c.broken.is_none());
+    let found = noted.map(|h| opened.find_head(h, game));
+    let head_held = found.is_none_or(|f| f.is_some());
+    if json {
+        let mut out = json!({ "intact": intact, "games": checks });
+        if let (Some(noted), Some(found)) = (noted, found) {
+            out["noted_head"] = json!({ "head": noted, "found": found });
+        }
+        print_json(&out);
+    } else {
+        let events: usize = checks.iter().map(|c| c.events).sum();
+        if intact {
+            println!(
+                "{}: {} game(s), {events} events, every hash chain intact",
+                file.display(),
+                checks.len()
+            );
+        }
+        for c in checks.iter().filter(|c| !c.sealed) {
+            println!(
+                "  note: game {}: header not sealed (file from an older Laager)",
+                c.game
+            );
+        }
+        if let Some(Some(f)) = found {
+            println!(
+                "  the noted head is {} of game {}; {} event(s) logged since",
+                if f.seq == 0 {
+                    "the start".to_owned()
+                } else {
+                    format!("event {}", f.seq)
+                },
+                f.game,
+                f.since
+            );
+        }
+    }
+    for line in checks.iter().filter_map(|c| break_line(file, c)) {
+        eprintln!("{line}");
+    }
+    if let (Some(noted), false) = (noted, head_held) {
+        let scope = match game {
+            Some(n) => format!("game {n}'s log"),
+            None => "any game's log".to_owned(),
+        };
+        eprintln!(
+            "{}: the noted head {noted} is not in {scope}: the log was truncated or rewritten since it was noted (or the hash was mistyped: give 8 or more hex digits)",
+            file.display()
+        );
+    }
+    Ok(if intact && head_held {
+        Outcome::Done
+    } else {
+        Outcome::Refused
+    })
+}
+
+fn print_head(
+    file: &Path,
+    game: Option<usize>,
+    allow_broken: bool,
+    json: bool,
+) -> Result<Outcome, CliError> {
+    let opened = open_verified(file, allow_broken)?;
+    let number = game_number(file, &opened, game)?;
+    let this = &opened.campaign().games[number - 1];
+    let events = this.events().len();
+    if json {
+        print_json(&json!({
+            "game": number,
+            "name": this.name,
+            "events": events,
+            "head": this.head(),
+        }));
+    } else {
+        println!(
+            "game {number} \"{}\" after {events} event(s): {}",
+            this.name,
+            this.head()
+        );
+    }
+    Ok(Outcome::Done)
+}
+
+/// `laager log replay`: every applied resolution resolved again and compared.
+fn replay(
+    file: &Path,
+    game: Option<usize>,
+    json: bool,
+    tables: &super::TablesArgs,
+) -> Result<Outcome, CliError> {
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    let count = opened.campaign().games.len();
+    let number = game.unwrap_or(count);
+    if number == 0 || number > count {
+        return Err(CliError::Input(format!(
+            "--game {number}: {} has {count} game(s)",
+            file.display()
+        )));
+    }
+    let game = &opened.campaign().games[number - 1];
+    if !tables.cells.is_empty() {
+        return Err(CliError::Input(
+            "--cell: replay reads the tables in force (--tables DIR); a one-off cell belongs to the resolution it was typed for".to_owned(),
+        ));
+    }
+    let charts = tables.load(game.ruleset)?;
+    let report = crate::game::replay(game, &charts);
+    let differing = report.differing().count();
+    if json {
+        print_json(&json!({
+            "game": number,
+            "replayed": report.replayed,
+            "not_replayable": report.not_replayable,
+            "differing": differing,
+        }));
+    } else {
+        println!(
+            "{} game {number}: {} applied resolution(s) replayed, {differing} differ{}",
+            file.display(),
+            report.replayed.len(),
+            if report.not_replayable.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} logged before requests were recorded cannot be replayed (events {})",
+                    report.not_replayable.len(),
+                    report
+                        .not_replayable
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        );
+        for r in &report.replayed {
+            let status = match &r.difference {
+                None => "agrees".to_owned(),
+                Some(d) => format!("DIFFERS: {d}"),
+            };
+            let notes = [
+                r.voided.then_some("undone"),
+                (!r.same_tables).then_some("resolved with other tables"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>();
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join(", "))
+            };
+            println!("  event {} {}{notes}: {status}", r.seq, r.procedure);
+        }
+    }
+    for r in report.differing() {
+        eprintln!(
+            "{} game {number}, event {} ({}): {}",
+            file.display(),
+            r.seq,
+            r.procedure,
+            r.difference.as_deref().unwrap_or_default()
+        );
+    }
+    Ok(if differing == 0 {
+        Outcome::Done
+    } else {
+        Outcome::Refused
+    })
+}
