@@ -12,7 +12,6 @@ pub mod desk;
 mod desk_glue;
 pub mod document;
 mod log_view;
-pub mod morale_prefill;
 mod play;
 pub mod records_panel;
 pub mod roster;
@@ -276,7 +275,7 @@ impl LaagerApp {
         }
         self.show_strengths_on_bases();
         let measurement = self.measurement();
-        self.prefill_desk(measurement.as_ref());
+        self.prefill_desk();
         self.preview_apply();
         let mut desk_actions = Vec::new();
         // The desk never takes more than about half the window from the table.

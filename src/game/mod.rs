@@ -24,7 +24,7 @@ pub use chain::{ChainBreak, GENESIS, LoggedEvent, verify_chain};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };
-pub use join::units_from_layout;
+pub use join::{records_of_new_game, units_from_layout};
 pub use log::{Game, GameError};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};

@@ -80,8 +80,6 @@ pub struct Desk {
     /// What "Apply to the game" will write to the units, set by the app each frame from
     /// the result and the units selected on the table.
     pub apply_preview: Vec<String>,
-    /// Which form values the app filled from the records, shown above the forms.
-    pub prefill_note: Option<String>,
     /// The result shown has been applied to the game (one result, one event).
     pub applied: bool,
 }
@@ -109,7 +107,6 @@ impl Desk {
             charts: ChartView::default(),
             message: None,
             apply_preview: Vec::new(),
-            prefill_note: None,
             applied: false,
         }
     }
@@ -230,7 +227,7 @@ impl Desk {
     /// The Micro Colonial request of the form shown, or the field that does not read.
     fn mc_request(&self) -> Result<micro_colonial::Request, String> {
         match self.mc_procedure {
-            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input())),
+            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input.clone())),
             McProcedure::Morale => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
             p => {
                 if let Some(e) = self.mc_combat.input_error(p) {
@@ -269,29 +266,26 @@ impl Desk {
                 return;
             }
         };
-        let first = match self.mc_combat.first_steps(self.mc_procedure) {
-            Ok(steps) => steps,
-            Err(refusal) => {
-                self.result = Some(Err(refusal));
-                return;
-            }
-        };
         let dice = if self.mc_procedure == McProcedure::Movement {
             DiceChoice::None
         } else {
             self.dice.take_choice()
         };
-        match Request::MicroColonial(request).resolve_with(&charts, &dice) {
-            Err(refusal) if refusal.kind == RefusalKind::BadDice => {
-                self.message = Some(refusal.reason);
-            }
-            result => {
-                self.result = Some(result.map(|mut r| {
-                    r.steps.splice(0..0, first);
-                    r
-                }));
-            }
-        }
+        self.resolve_request(Request::MicroColonial(request), &charts, &dice);
+    }
+
+    /// What the table and the records decided for the Micro Colonial form shown, and what
+    /// was given by hand since: the steps the engine will state first.
+    pub fn mc_origin_notes(&self) -> Vec<String> {
+        self.mc_request()
+            .map(|request| {
+                request
+                    .origin_steps()
+                    .into_iter()
+                    .map(|step| step.text)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     fn resolve_sotq(&mut self, charts: &Charts) {
@@ -431,7 +425,7 @@ impl Desk {
                     }
                 }
             });
-            if let Some(note) = &self.prefill_note {
+            for note in self.mc_origin_notes() {
                 ui.weak(note);
             }
             let mut entered = false;
