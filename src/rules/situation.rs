@@ -29,6 +29,14 @@ impl Source {
             Source::Records => "the records",
         }
     }
+
+    /// "the table gives" or "the records give".
+    pub fn gives(self) -> &'static str {
+        match self {
+            Source::Table => "the table gives",
+            Source::Records => "the records give",
+        }
+    }
 }
 
 /// One input value the table or the records decided, and why.
@@ -139,10 +147,10 @@ impl Origins {
             .overridden(&input)
             .map(|(o, now)| {
                 format!(
-                    "{} {} given by hand; {} gives {} ({})",
+                    "{} {} given by hand; {} {} ({})",
                     o.label,
                     value_text(&now),
-                    o.source.words(),
+                    o.source.gives(),
                     value_text(&o.value),
                     o.why
                 )

@@ -12,6 +12,7 @@ mod geometry;
 mod json_forms;
 mod mc;
 mod mc2;
+mod mc_contract;
 mod records;
 mod records_effects;
 mod records_file;

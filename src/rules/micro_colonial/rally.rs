@@ -237,19 +237,15 @@ fn lost(reader: &CellReader<'_>) -> Refusal {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoutLossInput {
-    /// Whether the unit is breaking, as its record shows; `None` when no one has said.
-    /// A unit not recorded as broken is named in a step: the loss is "per move of rout".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub broken: Option<bool>,
-    /// The values the table and the records decided (`situation::rout_loss`), stated as
-    /// the resolution's first steps with any given by hand since.
+    /// What the records hold about the unit in rout (`situation::rout_loss`: a unit not
+    /// recorded as broken), stated as the resolution's first steps.
     #[serde(default, skip_serializing_if = "Origins::is_empty")]
     pub origins: Origins,
 }
 
 impl RoutLossInput {
-    /// The steps that say which values the records gave and which were given by hand:
-    /// the resolution's first steps.
+    /// The steps that say what the records hold about the unit: the resolution's first
+    /// steps.
     pub fn origin_steps(&self) -> Vec<Step> {
         self.origins.steps(self, &section(BREAK))
     }
@@ -280,12 +276,6 @@ impl Procedure for RoutLoss {
         let thrown = rout_loss(dice).map_err(bad_dice(BREAK))?;
         let mut resolution = resolution(charts, RoutLoss::NAME);
         resolution.steps = input.origin_steps();
-        if input.broken == Some(false) {
-            resolution.step(Step::note(
-                section(BREAK),
-                "the unit is not recorded as broken: 'A breaking unit will lose one dice x 10 fighting factors per move of rout' — apply the loss only to a unit in rout",
-            ));
-        }
         for step in thrown.steps {
             resolution.step(step);
         }

@@ -74,7 +74,8 @@ fn range_and_arc(
         }
         (Err(why), _) => {
             origins.undecided.push(format!(
-                "the arc of fire: the table cannot tell ({why}): the referee judges it"
+                "the arc of fire: the table cannot tell ({}): the referee judges it",
+                why.trim_start_matches("arc of fire: ")
             ));
             None
         }

@@ -122,7 +122,7 @@ fn melee_type(origins: &mut Origins, me: &Unit<'_>) -> Option<&'static str> {
         (MOUNTED, Some(MoraleClass::Fanatic)) => "native-fanatic-cavalry",
         _ => {
             origins.undecided.push(format!(
-                "{}'s melee type: a {counter} counter of class {} (the melee tables' type is the referee's call)",
+                "{}'s melee type: its counter is {counter}, its class {} (the melee tables' type is the referee's call)",
                 me.who(),
                 me.record.class.as_deref().unwrap_or("not recorded")
             ));
@@ -135,7 +135,7 @@ fn melee_type(origins: &mut Origins, me: &Unit<'_>) -> Option<&'static str> {
         kind,
         me.source,
         format!(
-            "{} is a {counter} counter of class {}",
+            "{}'s counter is {counter}, its class {}",
             me.who(),
             me.record.class.as_deref().unwrap_or_default()
         ),

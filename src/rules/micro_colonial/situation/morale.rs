@@ -187,8 +187,9 @@ pub fn rally(
     Ok(input)
 }
 
-/// One move of rout of the unit in role `unit`, over `base`: whether its record shows it
-/// broken ("A breaking unit will lose one dice x 10 fighting factors per move of rout").
+/// One move of rout of the unit in role `unit`, over `base`: "A breaking unit will lose one
+/// dice x 10 fighting factors per move of rout" — a unit its record does not show broken
+/// is left to the referee, named in the first step.
 ///
 /// Refuses (as bad input) the role not given or a counter not on the table.
 pub fn rout_loss(
@@ -200,20 +201,12 @@ pub fn rout_loss(
     let me = unit(layout, records, roles, "unit", &rule("BREAK (ROUT)"))?;
     let mut input = base;
     let mut origins = Origins::default();
-    if me.source == Source::Records {
-        let broken = has_status(&me.record, BROKEN);
-        input.broken = Some(broken);
-        origins.note(
-            "/broken",
-            "broken",
-            broken,
-            Source::Records,
-            format!(
-                "{} is {}",
-                me.who(),
-                me.record.status.as_deref().unwrap_or("of no status")
-            ),
-        );
+    if me.source == Source::Records && !has_status(&me.record, BROKEN) {
+        origins.undecided.push(format!(
+            "{} is {}, not broken: 'A breaking unit will lose one dice x 10 fighting factors per move of rout' — the loss is for a unit in rout",
+            me.who(),
+            me.record.status.as_deref().unwrap_or("of no status")
+        ));
     }
     input.origins = origins;
     Ok(input)
