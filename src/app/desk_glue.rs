@@ -96,59 +96,43 @@ impl LaagerApp {
                     .collect(),
             )
         };
+        let blank = (
+            crate::app::desk::mc_combat::McCombat::default(),
+            crate::app::desk::mc_panel::MoraleForm::default().input,
+            crate::app::desk::mc_panel::MoveForm::default().input,
+        );
         let desk = &mut self.desk;
         let forms = &mut desk.mc_combat;
-        let read = situation::fire(
-            layout,
-            charts,
-            records,
-            &roles(fire::Fire::ROLES),
-            forms.fire.input.clone(),
+        refill(
+            &mut forms.fire.input,
+            &blank.0.fire.input,
+            keep_hand,
+            |base| situation::fire(layout, charts, records, &roles(fire::Fire::ROLES), base),
         );
-        refill(&mut forms.fire.input, read, keep_hand);
-        let read = situation::artillery(
-            layout,
-            charts,
-            records,
-            &roles(artillery::Artillery::ROLES),
-            forms.artillery.input.clone(),
+        refill(
+            &mut forms.artillery.input,
+            &blank.0.artillery.input,
+            keep_hand,
+            |base| {
+                let roles = roles(artillery::Artillery::ROLES);
+                situation::artillery(layout, charts, records, &roles, base)
+            },
         );
-        refill(&mut forms.artillery.input, read, keep_hand);
-        let read = situation::melee(
-            layout,
-            records,
-            &roles(melee::Melee::ROLES),
-            forms.melee.clone(),
-        );
-        refill(&mut forms.melee, read, keep_hand);
-        let read = situation::rally(
-            layout,
-            records,
-            &roles(rally::Rally::ROLES),
-            forms.rally.clone(),
-        );
-        refill(&mut forms.rally, read, keep_hand);
-        let read = situation::rout_loss(
-            layout,
-            records,
-            &roles(rally::RoutLoss::ROLES),
-            forms.rout.clone(),
-        );
-        refill(&mut forms.rout, read, keep_hand);
-        let read = situation::morale(
-            layout,
-            records,
-            &roles(morale::Morale::ROLES),
-            desk.mc_morale.input.clone(),
-        );
-        refill(&mut desk.mc_morale.input, read, keep_hand);
-        let read = situation::movement(
-            layout,
-            records,
-            &roles(movement::Move::ROLES),
-            desk.mc_move.input.clone(),
-        );
-        refill(&mut desk.mc_move.input, read, keep_hand);
+        refill(&mut forms.melee, &blank.0.melee, keep_hand, |base| {
+            situation::melee(layout, records, &roles(melee::Melee::ROLES), base)
+        });
+        refill(&mut forms.rally, &blank.0.rally, keep_hand, |base| {
+            situation::rally(layout, records, &roles(rally::Rally::ROLES), base)
+        });
+        refill(&mut forms.rout, &blank.0.rout, keep_hand, |base| {
+            situation::rout_loss(layout, records, &roles(rally::RoutLoss::ROLES), base)
+        });
+        refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
+            situation::morale(layout, records, &roles(morale::Morale::ROLES), base)
+        });
+        refill(&mut desk.mc_move.input, &blank.2, keep_hand, |base| {
+            situation::movement(layout, records, &roles(movement::Move::ROLES), base)
+        });
     }
 
     /// Fills the DBA combat form from the table and the records for the two bases
@@ -407,31 +391,50 @@ impl LaagerApp {
     }
 }
 
-/// Puts a situation's reading in a form's input. With `keep_hand`, a value the referee gave
-/// by hand over the table's last reading stays given over the new one; when the selection
-/// does not fill the procedure's roles (`read` refused), the input keeps its values but no
-/// longer claims the table's or the records'.
-fn refill<I: Serialize + DeserializeOwned>(
+/// Reads a form's input anew through its situation (`read`, over the input as the referee
+/// has it). The values the last reading gave go back to the blank form's first, so a value
+/// the table or the records no longer decide does not linger; with `keep_hand`, a value the
+/// referee gave by hand over the last reading stays given over the new one. When the
+/// selection does not fill the procedure's roles (`read` refuses), the input keeps its
+/// values but no longer claims the table's or the records'.
+fn refill<I: Clone + Serialize + DeserializeOwned>(
     input: &mut I,
-    read: Result<I, Refusal>,
+    blank: &I,
     keep_hand: bool,
+    read: impl FnOnce(I) -> Result<I, Refusal>,
 ) {
-    let Ok(mut old) = serde_json::to_value(&*input) else {
-        return;
-    };
-    let Ok(new) = read else {
-        if let Some(fields) = old.as_object_mut() {
-            fields.remove("origins");
-        }
-        if let Ok(bare) = serde_json::from_value(old) {
-            *input = bare;
-        }
+    let (Ok(old), Ok(blank)) = (serde_json::to_value(&*input), serde_json::to_value(blank)) else {
         return;
     };
     let origins: Origins = old
         .get("origins")
         .and_then(|o| serde_json::from_value(o.clone()).ok())
         .unwrap_or_default();
+    let mut base = old.clone();
+    for origin in origins.kept(&old) {
+        if let (Some(slot), Some(value)) = (
+            base.pointer_mut(&origin.field),
+            blank.pointer(&origin.field),
+        ) {
+            *slot = value.clone();
+        }
+    }
+    if let Some(fields) = base.as_object_mut() {
+        fields.remove("origins");
+    }
+    let Ok(base) = serde_json::from_value::<I>(base) else {
+        return;
+    };
+    let Ok(new) = read(base) else {
+        let mut bare = old;
+        if let Some(fields) = bare.as_object_mut() {
+            fields.remove("origins");
+        }
+        if let Ok(bare) = serde_json::from_value(bare) {
+            *input = bare;
+        }
+        return;
+    };
     if !keep_hand || origins.is_empty() {
         *input = new;
         return;

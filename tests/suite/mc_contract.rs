@@ -18,6 +18,7 @@ use laager::dice::DiceChoice;
 use laager::game::{GameState, records_of_new_game};
 use laager::geometry::{Layout, file};
 use laager::resolution::Refusal;
+use laager::rules::Request;
 use laager::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
 use laager::rules::micro_colonial::fire::{FireInput, FireType, Firer, Target, Weapon};
 use laager::rules::micro_colonial::melee::{MeleeInput, Side};
@@ -26,7 +27,6 @@ use laager::rules::micro_colonial::movement::{MoveInput, Troop};
 use laager::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use laager::rules::micro_colonial::{self as mc, situation};
 use laager::rules::situation::{Origins, Roles};
-use laager::rules::Request;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -528,4 +528,87 @@ fn a_flag_given_over_the_table_wins_and_a_step_says_so() {
     );
     // 30 - 10 + 2 = 22.
     assert_eq!(json["outcome"]["ff_lost"], 22);
+}
+
+// A whole exchange from the command line: the melee built from the campaign's table and
+// applied as the desk's Apply does, then the loser's morale test reading it from the
+// records — "If loser of melee round" — with its PF after the melee's 85 FF.
+#[test]
+fn a_melee_applied_in_a_campaign_counts_in_the_next_morale_test() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let campaign = dir.path().join("night.laager");
+    let campaign = campaign.to_str().expect("utf-8").to_owned();
+    let table = table_path().display().to_string();
+    let run = |args: &[&str]| cli_json(&args.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>());
+    let out = laager()
+        .args(["campaign", "new", &campaign, "--name", "Club night"])
+        .output()
+        .expect("laager runs");
+    assert!(out.status.success());
+    run(&[
+        "campaign",
+        "add-game",
+        &campaign,
+        "--ruleset",
+        "micro-colonial",
+        "--layout",
+        &table,
+        "--json",
+    ]);
+    let melee = run(&[
+        "mc",
+        "melee",
+        "--campaign",
+        &campaign,
+        "--unit",
+        "a=uKhandempemvu",
+        "--unit",
+        "b=1/24 C",
+        "--dice",
+        "B4,R2,B3,R1",
+        "--cell",
+        "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4",
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(melee["outcome"]["winner"], "a");
+    let event = &melee["applied"]["events"][0]["event"];
+    assert_eq!(event["request"]["procedure"], "melee");
+    assert_eq!(
+        event["request"]["input"]["b"]["factors"],
+        serde_json::json!(["c-in-c-within-100mm"])
+    );
+    let morale = run(&[
+        "mc",
+        "morale",
+        "--troop",
+        "zulu",
+        "--class",
+        "native",
+        "--campaign",
+        &campaign,
+        "--unit",
+        "unit=1/24 C",
+        "--dice",
+        "3",
+        "--cell",
+        "settings:loss_table_orientation=A",
+        "--cell",
+        "morale_tactical_factors:c-in-c-within-100mm=10",
+        "--cell",
+        "morale_random_factor:zulu:3=0",
+        "--cell",
+        "morale_results:under-30:native=fall back",
+        "--json",
+    ]);
+    let records = morale["steps"][1]["text"]
+        .as_str()
+        .expect("the records' step");
+    assert!(
+        records.contains("PF 15")
+            && records.contains("factor loser-of-melee 1 — unit ('1/24 C') lost a melee against 'uKhandempemvu' this move"),
+        "{records}"
+    );
+    // -30 + 0 + 10 (Durnford) - 15 (loser of melee) = -35.
+    assert_eq!(morale["outcome"]["total"], -35);
 }

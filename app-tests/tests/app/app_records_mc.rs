@@ -495,6 +495,22 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
             .of("/target")
             .is_some_and(|o| o.why.contains("'uNodwengu 1') has gone to ground"))
     );
+    // Rallied, the regiment is no longer in cover: the table's old reading does not linger
+    // (its status, counter and formation name no section now: the referee's call).
+    harness
+        .state_mut()
+        .session
+        .append(Event::Edit {
+            edit: UnitEdit::StatusSet {
+                unit_id: UnitId(ZULUS.to_owned()),
+                status: None,
+            },
+        })
+        .expect("status cleared");
+    harness.run();
+    let fire = &harness.state().desk.mc_combat.fire.input;
+    assert_ne!(fire.target, Target::InCover);
+    assert!(fire.origins.of("/target").is_none());
 }
 
 // Formations in the records: a square set in the roster's edit form fills the move's
