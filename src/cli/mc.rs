@@ -6,6 +6,11 @@
 //! subcommands live in `mc/` (fire and jam, artillery, melee, morale and rally, charge and
 //! pursuit), each throwing its dice (or printing its odds) through `mc/thrown.rs`. One-off
 //! `--cell` values, lost-key cells included, go into the charts (`TablesArgs::load`).
+//!
+//! The procedures about units on the table (move, fire, artillery, melee, morale, rally,
+//! rout-loss) also build their input from `--layout` or `--campaign` with `--unit ROLE=ID`
+//! through the engine's `micro_colonial::situation`, as the desk does (`mc/table.rs`); a
+//! flag given as well wins, and `--apply` logs the result in the campaign's game.
 
 use super::situation::SituationArgs;
 use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
