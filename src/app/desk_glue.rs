@@ -6,13 +6,15 @@ use super::records_panel::RecordsAction;
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
-use crate::game::{RecordSheet, UnitId};
-use crate::geometry::EdgeName;
-use crate::geometry::{contact_edge, terrain_under};
+use crate::charts::Charts;
+use crate::game::RecordSheet;
+use crate::resolution::Refusal;
 use crate::rules::dba_zulu;
-use crate::rules::micro_colonial::fire::Target;
-use crate::rules::micro_colonial::movement::{Mode, Square};
+use crate::rules::micro_colonial::situation;
+use crate::rules::situation::{Origins, Roles};
 use crate::ruleset::Ruleset;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 impl LaagerApp {
     /// A new game log for the table on the canvas: one unit per base, joining as
@@ -40,53 +42,97 @@ impl LaagerApp {
         session
     }
 
-    /// Fills the DBA combat form from the firer and target selected on the table, once per
-    /// new selection: their troop types, the contact edge src/geometry measured, and the
-    /// modifiers the table decides (a value changed by hand afterwards wins).
-    pub(crate) fn prefill_desk(
-        &mut self,
-        measurement: Option<&super::canvas::measure::Measurement>,
-    ) {
+    /// Fills the desk's forms from the units selected on the table (the firer or attacker
+    /// first, the target second) when the selection, the game's log, the table or the
+    /// charts change: the engine's situations, every value noted with what decided it.
+    pub(crate) fn prefill_desk(&mut self) {
         let selection_changed = self.canvas.selected != self.desk_selection;
         if selection_changed {
-            // A result belongs to the units it was resolved for, and a range or arc typed
-            // for the last pair does not carry over to this one.
+            // A result belongs to the units it was resolved for.
             self.desk.result = None;
-            let mc = &mut self.desk.mc_combat;
-            mc.fire.range.range_typed = false;
-            mc.artillery.range.range_typed = false;
-            mc.arc.typed = None;
         }
-        // Micro Colonial fire and artillery: "Measure the range from the centre of the firing
-        // unit to the nearest point on the target counter"; a range typed at the desk wins.
-        self.desk.mc_combat.arc.plotted = None;
-        if let Some(m) = measurement
-            && m.ruleset == Ruleset::MicroColonial
-        {
-            self.desk.mc_combat.plot_range(f64::from(m.range.mm));
-            // "If any of the target counter is within the arc it may be engaged."
-            self.desk
-                .mc_combat
-                .arc
-                .plot(m.arc.as_ref().map(|a| a.in_arc).map_err(Clone::clone));
-        }
-        // The records the forms were filled from: the game (its ruleset and the head of its
-        // log, which every action, undo and redo moves) and the table's layout revision.
+        // What the forms were filled from: the game (its ruleset and the head of its log,
+        // which every action, undo and redo moves), the table's layout revision and the
+        // charts in force (the club's firing-arc template).
         let game = self.session.game();
         let records_key = format!(
-            "{}:{}:{}",
+            "{}:{}:{}:{}",
             game.ruleset.id(),
             game.head(),
-            self.document.revision
+            self.document.revision,
+            self.charts().map(Charts::hash).unwrap_or_default()
         );
         if selection_changed || records_key != self.desk_records_key {
             self.desk_records_key = records_key;
             self.desk_selection.clone_from(&self.canvas.selected);
-            self.prefill_from_records();
-            if self.state.ruleset == Ruleset::DbaZulu {
-                self.prefill_dba();
+            match self.state.ruleset {
+                // A value typed at the desk stays while the units are the same.
+                Ruleset::MicroColonial => self.prefill_mc(!selection_changed),
+                Ruleset::DbaZulu => self.prefill_dba(),
+                Ruleset::VictoriaCross | Ruleset::SoldiersOfTheQueen => {}
             }
         }
+    }
+
+    /// Fills every Micro Colonial form through the engine's situation for the units
+    /// selected in the procedure's roles; a form whose roles the selection does not fill
+    /// keeps its values but no longer claims the table's. With `keep_hand`, a value given
+    /// by hand over the table's stays given.
+    fn prefill_mc(&mut self, keep_hand: bool) {
+        use crate::rules::Procedure as _;
+        use crate::rules::micro_colonial::{artillery, fire, melee, morale, movement, rally};
+        let Ok(charts) = &self.charts else {
+            return;
+        };
+        let layout = &self.document.layout;
+        let records = self.session.game().state();
+        let selected = &self.desk_selection;
+        let roles = |names: &[&str]| {
+            Roles(
+                names
+                    .iter()
+                    .zip(selected)
+                    .map(|(role, id)| ((*role).to_owned(), id.clone()))
+                    .collect(),
+            )
+        };
+        let blank = (
+            crate::app::desk::mc_combat::McCombat::default(),
+            crate::app::desk::mc_panel::MoraleForm::default().input,
+            crate::app::desk::mc_panel::MoveForm::default().input,
+        );
+        let desk = &mut self.desk;
+        let forms = &mut desk.mc_combat;
+        refill(
+            &mut forms.fire.input,
+            &blank.0.fire.input,
+            keep_hand,
+            |base| situation::fire(layout, charts, records, &roles(fire::Fire::ROLES), base),
+        );
+        refill(
+            &mut forms.artillery.input,
+            &blank.0.artillery.input,
+            keep_hand,
+            |base| {
+                let roles = roles(artillery::Artillery::ROLES);
+                situation::artillery(layout, charts, records, &roles, base)
+            },
+        );
+        refill(&mut forms.melee, &blank.0.melee, keep_hand, |base| {
+            situation::melee(layout, records, &roles(melee::Melee::ROLES), base)
+        });
+        refill(&mut forms.rally, &blank.0.rally, keep_hand, |base| {
+            situation::rally(layout, records, &roles(rally::Rally::ROLES), base)
+        });
+        refill(&mut forms.rout, &blank.0.rout, keep_hand, |base| {
+            situation::rout_loss(layout, records, &roles(rally::RoutLoss::ROLES), base)
+        });
+        refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
+            situation::morale(layout, records, &roles(morale::Morale::ROLES), base)
+        });
+        refill(&mut desk.mc_move.input, &blank.2, keep_hand, |base| {
+            situation::movement(layout, records, &roles(movement::Move::ROLES), base)
+        });
     }
 
     /// Fills the DBA combat form from the table and the records for the two bases
@@ -96,7 +142,7 @@ impl LaagerApp {
         let [a, b, ..] = self.desk_selection.as_slice() else {
             return;
         };
-        let roles = crate::rules::situation::Roles(vec![
+        let roles = Roles(vec![
             ("a".to_owned(), a.clone()),
             ("b".to_owned(), b.clone()),
         ]);
@@ -113,7 +159,7 @@ impl LaagerApp {
     fn applied(&self, resolution: &crate::resolution::Resolution) -> crate::game::Applied {
         let roles = match &self.desk.request {
             Some(request) => request.roles_of(&self.desk_selection),
-            None => crate::rules::situation::Roles(
+            None => Roles(
                 self.desk_selection
                     .iter()
                     .enumerate()
@@ -143,166 +189,6 @@ impl LaagerApp {
             }
             _ => Vec::new(),
         };
-    }
-
-    /// Fills the Micro Colonial forms' fighting factors from the records of the units
-    /// selected (firer or attacker first, target second): the record sheet's PF is the
-    /// "number of fighting factors in the firing unit", IF and PF feed the Loss table, and
-    /// the D figures not yet struck cut the next move. Runs when the selection or the log
-    /// changes, so a value typed at the desk wins until then; units whose strength is not
-    /// recorded (0) are left as typed.
-    fn prefill_from_records(&mut self) {
-        let game = self.session.game();
-        if game.ruleset != Ruleset::MicroColonial {
-            self.desk.prefill_note = None;
-            return;
-        }
-        let state = game.state();
-        let units: Vec<_> = self
-            .desk_selection
-            .iter()
-            .filter_map(|id| state.unit(&UnitId(id.clone())))
-            .collect();
-        let known = |i: usize| units.get(i).filter(|u| u.spec.initial > 0);
-        let mut notes = Vec::new();
-        if let Some(a) = known(0) {
-            let sheet = crate::game::mc_unit(state, a);
-            let mc = &mut self.desk.mc_combat;
-            mc.fire.firer_ff = a.present;
-            mc.melee.a.ff = a.present;
-            mc.artillery.gun_ff = a.present;
-            self.desk.mc_morale.initial_ff = a.spec.initial;
-            self.desk.mc_morale.present_ff = a.present;
-            self.desk.mc_move.volley_losses = sheet.forward_move_cut_mm;
-            notes.push(format!(
-                "{}: IF {}, PF {}, D not yet struck {}",
-                a.spec.unit_id, a.spec.initial, a.present, sheet.forward_move_cut_mm
-            ));
-        }
-        if let Some(b) = known(1) {
-            self.desk.mc_combat.fire.target_ff = b.present;
-            self.desk.mc_combat.melee.b.ff = b.present;
-            notes.push(format!("{}: PF {}", b.spec.unit_id, b.present));
-        }
-        // Statuses and counter types the forms read: "A unit which goes to ground will be
-        // classed as in cover from all fire"; Table 2's "All mounted troops"; a broken unit
-        // routs and a unit falling back falls back ("MORALE RESULTS").
-        if let Some(b) = units.get(1) {
-            let mounted = self
-                .document
-                .layout
-                .base(&b.spec.unit_id.0)
-                .is_some_and(|base| base.unit_type() == "mounted");
-            if b.status.as_deref() == Some("gone to ground") {
-                self.desk.mc_combat.fire.target = Target::InCover;
-                notes.push(format!(
-                    "{}: gone to ground, in cover from all fire",
-                    b.spec.unit_id
-                ));
-            } else if mounted {
-                self.desk.mc_combat.fire.target = Target::Mounted;
-                notes.push(format!("{}: mounted", b.spec.unit_id));
-            } else if b.formation.as_deref() == Some("close-order") {
-                // Table 2: "Close order native troops in the open" or "Other close order
-                // troops"; natives by the Fanatic class, others by European regular.
-                let in_open = self
-                    .document
-                    .layout
-                    .base(&b.spec.unit_id.0)
-                    .is_some_and(|base| terrain_under(&self.document.layout, base).is_empty());
-                let target = match b.spec.class.as_deref() {
-                    Some("fanatic") if in_open => Some(Target::NativeCloseOrderInOpen),
-                    Some("european-regular") => Some(Target::OtherCloseOrder),
-                    _ => None,
-                };
-                if let Some(target) = target {
-                    self.desk.mc_combat.fire.target = target;
-                    notes.push(format!("{}: {}", b.spec.unit_id, target.name()));
-                }
-            }
-        }
-        // "TWO UNIT FORMATION ... one unit counter immediately behind, and touching, the one
-        // in front ... the rear unit counts only half its fighting factor": the friendly
-        // counter whose front edge touches the firer's rear edge.
-        if let Some(a) = units.first()
-            && a.formation.as_deref() == Some("two-unit")
-            && let Some(front) = self.document.layout.base(&a.spec.unit_id.0)
-        {
-            let layout = &self.document.layout;
-            let behind = layout.bases().iter().find(|c| {
-                c.side() == front.side()
-                    && c.unit_id() != front.unit_id()
-                    && contact_edge(c, front).edge == Some(EdgeName::Rear)
-            });
-            let rear = behind.and_then(|c| state.unit(&UnitId(c.unit_id().to_owned())));
-            match rear {
-                Some(rear) if rear.spec.initial > 0 => {
-                    self.desk.mc_combat.fire.two_unit_rear_ff = Some(rear.present);
-                    notes.push(format!(
-                        "two-unit formation: {} behind, PF {}",
-                        rear.spec.unit_id, rear.present
-                    ));
-                }
-                Some(rear) => notes.push(format!(
-                    "two-unit formation: {} behind, its strength not recorded",
-                    rear.spec.unit_id
-                )),
-                None => notes.push(format!(
-                    "two-unit formation: no counter touches {}'s rear",
-                    a.spec.unit_id
-                )),
-            }
-        }
-        // "Units forming a large multi-unit square may move up to a maximum of 25 mm per
-        // move in open ground or 10 mm per move if any part of the square is in terrain
-        // other than open ground."
-        if let Some(a) = units.first()
-            && let Some(formation) = a.formation.as_deref()
-        {
-            let base = self.document.layout.base(&a.spec.unit_id.0);
-            self.desk.mc_move.square = (formation == "square").then(|| {
-                match base.map(|base| terrain_under(&self.document.layout, base).is_empty()) {
-                    Some(false) => Square::Other,
-                    _ => Square::Open,
-                }
-            });
-            notes.push(format!("{}: {formation}", a.spec.unit_id));
-        }
-        if let Some(a) = units.first() {
-            let mode = match a.status.as_deref() {
-                Some("broken") => Some(Mode::Break),
-                Some("falling back") => Some(Mode::FallBack),
-                _ => None,
-            };
-            if let Some(mode) = mode {
-                self.desk.mc_move.mode = mode;
-                notes.push(format!(
-                    "{}: {} (moves as {})",
-                    a.spec.unit_id,
-                    a.status.as_deref().unwrap_or_default(),
-                    mode.name()
-                ));
-            }
-        }
-        for unit in units.iter().filter(|u| u.spec.initial == 0).take(2) {
-            notes.push(format!(
-                "{}: strength not recorded — set its IF in the roster",
-                unit.spec.unit_id
-            ));
-        }
-        // Morale Table 4's factors the table and the records decide for the unit testing.
-        if let Some(first) = self.desk_selection.first() {
-            use super::morale_prefill::{DECIDED, morale_factors};
-            let found = morale_factors(&self.document.layout, game, first);
-            let factors = &mut self.desk.mc_morale.factors;
-            factors.retain(|(name, _)| !DECIDED.contains(&name.as_str()));
-            for (name, count, why) in found {
-                notes.push(format!("morale factor {name}: {why}"));
-                factors.push((name, count));
-            }
-        }
-        self.desk.prefill_note =
-            (!notes.is_empty()).then(|| format!("From the records: {}", notes.join("; ")));
     }
 
     /// Carries out what the desk asked for.
@@ -510,6 +396,69 @@ impl LaagerApp {
             });
         self.run_records_actions(actions);
     }
+}
+
+/// Reads a form's input anew through its situation (`read`, over the input as the referee
+/// has it). The values the last reading gave go back to the blank form's first, so a value
+/// the table or the records no longer decide does not linger; with `keep_hand`, a value the
+/// referee gave by hand over the last reading stays given over the new one. When the
+/// selection does not fill the procedure's roles (`read` refuses), the input keeps its
+/// values but no longer claims the table's or the records'.
+fn refill<I: Clone + Serialize + DeserializeOwned>(
+    input: &mut I,
+    blank: &I,
+    keep_hand: bool,
+    read: impl FnOnce(I) -> Result<I, Refusal>,
+) {
+    let (Ok(old), Ok(blank)) = (serde_json::to_value(&*input), serde_json::to_value(blank)) else {
+        return;
+    };
+    let origins: Origins = old
+        .get("origins")
+        .and_then(|o| serde_json::from_value(o.clone()).ok())
+        .unwrap_or_default();
+    let mut base = old.clone();
+    for origin in origins.kept(&old) {
+        if let (Some(slot), Some(value)) = (
+            base.pointer_mut(&origin.field),
+            blank.pointer(&origin.field),
+        ) {
+            *slot = value.clone();
+        }
+    }
+    if let Some(fields) = base.as_object_mut() {
+        fields.remove("origins");
+    }
+    let Ok(base) = serde_json::from_value::<I>(base) else {
+        return;
+    };
+    let Ok(new) = read(base) else {
+        let mut bare = old;
+        if let Some(fields) = bare.as_object_mut() {
+            fields.remove("origins");
+        }
+        if let Ok(bare) = serde_json::from_value(bare) {
+            *input = bare;
+        }
+        return;
+    };
+    if !keep_hand || origins.is_empty() {
+        *input = new;
+        return;
+    }
+    let Ok(mut value) = serde_json::to_value(&new) else {
+        *input = new;
+        return;
+    };
+    for (origin, now) in origins.overridden(&old) {
+        // Only a field of the input itself (a factor's origin points into a view of it).
+        if old.pointer(&origin.field).is_some()
+            && let Some(slot) = value.pointer_mut(&origin.field)
+        {
+            *slot = now;
+        }
+    }
+    *input = serde_json::from_value(value).unwrap_or(new);
 }
 
 /// Victoria Cross II hits are SP the owner takes off the units of his choice: "Immediately

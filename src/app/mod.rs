@@ -14,7 +14,6 @@ mod dice_view;
 pub mod document;
 pub mod help;
 mod log_view;
-pub mod morale_prefill;
 mod play;
 pub mod records_panel;
 pub mod roster;
@@ -283,7 +282,7 @@ impl LaagerApp {
         }
         self.show_strengths_on_bases();
         let measurement = self.measurement();
-        self.prefill_desk(measurement.as_ref());
+        self.prefill_desk();
         // What every result on the desk depends on besides its form: the units selected,
         // the table, the records and the tables in force.
         self.desk.selection.clone_from(&self.desk_selection);

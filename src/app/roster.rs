@@ -6,10 +6,7 @@
 use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
-use crate::dice::EnteredDice;
 use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
-use crate::rules::Procedure as _;
-use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDue, MoraleDueInput, Quality};
 use crate::ruleset::Ruleset;
 
 /// The roster's own state: the unit being edited and the edit fields.
@@ -33,34 +30,6 @@ pub struct Roster {
     pub error: Option<String>,
     /// Every unit's row as text, worked out once per change.
     rows: RosterRows,
-}
-
-/// Whether a Micro Colonial unit's losses this move make a morale test due, by its class,
-/// as the engine's MORALE causes read them ("When a Fanatic unit loses more than 100
-/// fighting factors in any one move"; "more than 50" for European regulars and other
-/// troops). `None` when nothing is due or the class is not recorded.
-pub fn loss_test_due(charts: &Charts, unit: &UnitState, lost_this_move: u32) -> Option<String> {
-    let class: MoraleClass = unit.spec.class.as_deref()?.parse().ok()?;
-    let events = MoraleDueInput {
-        class,
-        lost_this_move,
-        won_melee: false,
-        melee_lost_by: None,
-        being_charged: false,
-        flank_broke_within_mm: None,
-        flank_quality: Quality::Equal,
-        flank_fell_back_within_mm: None,
-    };
-    // The causes throw no dice.
-    let mut no_dice = EnteredDice::parse("").ok()?;
-    let due = MoraleDue::resolve(charts, &events, &mut no_dice)
-        .ok()?
-        .outcome
-        .due;
-    (!due.is_empty()).then(|| {
-        let names: Vec<&str> = due.iter().map(|cause| cause.name()).collect();
-        format!("morale test due ({})", names.join(", "))
-    })
 }
 
 /// The unit's casualty record sheet: Micro Colonial "ID, IF, PF" and D and K by move (a

@@ -3,9 +3,9 @@
 //! each column's widest text, so the roster draws only the rows in view while its columns
 //! keep the width of the widest row.
 
-use super::roster::loss_test_due;
 use crate::charts::Charts;
-use crate::game::{Game, UnitState};
+use crate::game::{Game, GameState, UnitState};
+use crate::rules::micro_colonial::situation::{LossesDue, losses_due};
 use crate::ruleset::Ruleset;
 use egui::{RichText, TextWrapMode, WidgetText};
 
@@ -47,30 +47,38 @@ pub struct RosterRows {
     pub widths: [f32; 6],
 }
 
-/// A unit's losses this move as the roster shows them, and whether they warn.
+/// A unit's losses this move as the roster shows them, with the morale test the engine
+/// finds they make due, and whether they warn.
 fn lost_text(
     ruleset: Ruleset,
     charts: Option<&Charts>,
+    state: &GameState,
     unit: &UnitState,
     lost: u32,
 ) -> (String, bool) {
     if ruleset != Ruleset::MicroColonial {
         return (lost.to_string(), false);
     }
-    match (charts, unit.spec.class.is_some()) {
-        // Nothing lost this move makes no test due on losses.
-        (Some(charts), true) if lost > 0 => match loss_test_due(charts, unit, lost) {
-            Some(due) => (format!("{lost}: {due}"), true),
-            None => (lost.to_string(), false),
-        },
-        (Some(_), true) => (lost.to_string(), false),
-        // MORALE: "more than 50 fighting factors in any one move" (more than 100 for
-        // Fanatics) — without the class, flag from 51.
-        _ if lost > 50 => (
-            format!("{lost}: morale test due unless Fanatic (over 100); set the class"),
-            true,
-        ),
-        _ => (lost.to_string(), false),
+    let due = charts.and_then(|charts| losses_due(charts, state, &unit.spec.unit_id.0));
+    match due {
+        Some(LossesDue::Due(causes)) => {
+            let names: Vec<&str> = causes.iter().map(|cause| cause.name()).collect();
+            (
+                format!("{lost}: morale test due ({})", names.join(", ")),
+                true,
+            )
+        }
+        Some(LossesDue::ClassUnknown(classes)) => {
+            let names: Vec<&str> = classes.iter().map(|class| class.name()).collect();
+            (
+                format!(
+                    "{lost}: morale test due for a unit of class {}; set the class",
+                    names.join(" or ")
+                ),
+                true,
+            )
+        }
+        Some(LossesDue::Nothing) | None => (lost.to_string(), false),
     }
 }
 
@@ -123,7 +131,7 @@ impl RosterRows {
             .iter()
             .map(|unit| {
                 let lost_now = losses.get(&unit.spec.unit_id).copied().unwrap_or(0);
-                let (lost, warn) = lost_text(game.ruleset, charts, unit, lost_now);
+                let (lost, warn) = lost_text(game.ruleset, charts, state, unit, lost_now);
                 RowText {
                     strength: format!("{} / {}", unit.present, unit.spec.initial),
                     lost,

@@ -6,10 +6,17 @@
 //! subcommands live in `mc/` (fire and jam, artillery, melee, morale and rally, charge and
 //! pursuit), each throwing its dice (or printing its odds) through `mc/thrown.rs`. One-off
 //! `--cell` values, lost-key cells included, go into the charts (`TablesArgs::load`).
+//!
+//! The procedures about units on the table (move, fire, artillery, melee, morale, rally,
+//! rout-loss) also build their input from `--layout` or `--campaign` with `--unit ROLE=ID`
+//! through the engine's `micro_colonial::situation`, as the desk does (`mc/table.rs`); a
+//! flag given as well wins, and `--apply` logs the result in the campaign's game.
 
-use super::{CliError, Outcome, TablesArgs, run_request};
+use super::situation::SituationArgs;
+use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
+use crate::rules::Procedure as _;
 use crate::rules::Request;
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::loss::LossFactorInput;
@@ -23,12 +30,14 @@ use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{ArgGroup, Args, Subcommand};
+use table::Table;
 
 mod artillery;
 mod charge;
 mod fire;
 mod melee;
 mod morale;
+mod table;
 mod thrown;
 
 /// `laager mc ...`.
@@ -36,6 +45,10 @@ mod thrown;
 pub enum McCommand {
     /// How far a unit may move this move (outcome.allowance_mm): the rate for its type and
     /// mode, less terrain, formation changes, interpenetration and last move's volley losses.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit moving; the records give its volley losses, the mode its status forces and its
+    /// square.
     Move(MoveArgs),
     /// The Rorke's Drift supplement.
     #[command(subcommand)]
@@ -47,6 +60,11 @@ pub enum McCommand {
     LossFactor(LossFactorArgs),
     /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
     /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit firer=ID,
+    /// --unit target=ID and, for a two-unit formation, --unit rear=ID (else the counter
+    /// touching the firer's rear); the table gives the range and the arc, the records the FF
+    /// and the target's section.
     Fire(fire::FireArgs),
     /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
     /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
@@ -55,17 +73,35 @@ pub enum McCommand {
     MoraleDue(morale::MoraleDueArgs),
     /// A morale test (outcome.result: "good", "fall-back", "go-to-ground" or "break"): loss
     /// factor, charge morale, one die by troop type, tactical factors, the result by class.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit testing; the records give its IF and PF, the table and the records Table 4's
+    /// commander, broken friends and melee factors.
     Morale(morale::MoraleArgs),
     /// A rally attempt (outcome.rallied): one die against the Rally table's minimum; never
     /// in melee or under cannister fire.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit rallying; its record gives the class.
     Rally(morale::RallyArgs),
     /// One move of rout (outcome.ff_lost): one die x 10 fighting factors.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit in rout; its record shows whether it is broken.
     RoutLoss(morale::RoutLossArgs),
     /// A round of melee (outcome.a_losses, outcome.b_losses, outcome.winner, outcome.margin):
     /// FF / 10, the melee table, Table 4's factors and a random factor per unit.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit a=ID, the
+    /// attacker, and --unit b=ID, the defender; the records give each side's FF and type,
+    /// the table and the records Table 4's factors.
     Melee(melee::MeleeArgs),
     /// One gun's fire (outcome.ff_lost): the Shell or Cannister factor, tactical factors,
     /// FF / 10 and the random factor x5 up to its maximum.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit gun=ID,
+    /// --unit target=ID and, for a skirmish screen, --unit screen=ID; the table gives the
+    /// range and the arc, the records the gun's FF and the target.
     Artillery(artillery::ArtilleryArgs),
     /// Whether a unit may charge this move (outcome.eligible, outcome.morale_test_at_mm).
     Charge(charge::ChargeArgs),
@@ -107,14 +143,20 @@ fn parse_with<T: std::str::FromStr<Err = String> + Clone + Send + Sync + 'static
 }
 
 /// `laager mc move`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` builds the move as the desk does — last move's volley losses from the
+/// D figures not yet struck, the mode a broken or falling back unit must move in, and a
+/// square's limit by the ground under it; a flag given here wins, and a step says so.
+/// With `--apply`, the move is logged at the counter's place on the table as played.
 #[derive(Debug, Args)]
 pub struct MoveArgs {
     /// The troop type.
     #[arg(long, value_parser = parse_with::<Troop>(Troop::NAMES))]
     pub troop: Troop,
-    /// How it moves (action and manhandle are for guns).
-    #[arg(long, default_value = "normal", value_parser = parse_with::<Mode>(Mode::NAMES))]
-    pub mode: Mode,
+    /// How it moves (action and manhandle are for guns); default normal, or the table's.
+    #[arg(long, value_parser = parse_with::<Mode>(Mode::NAMES))]
+    pub mode: Option<Mode>,
     /// Terrain crossed: hill[:N contours climbed], cover, linear-obstacle, scrub,
     /// broken-ground, soft-sand, track (repeatable; a count N for repeated areas).
     #[arg(long = "terrain", value_name = "KIND[:N]", value_parser = |s: &str| s.parse::<Crossing>())]
@@ -125,15 +167,19 @@ pub struct MoveArgs {
     /// An interpenetration made during the move (repeatable).
     #[arg(long = "interpenetrate", value_name = "HOW", value_parser = parse_with::<Interpenetration>(Interpenetration::NAMES))]
     pub interpenetrations: Vec<Interpenetration>,
-    /// FF lost to volley fire last move (the D column): 1 mm each.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub volley_losses: u32,
+    /// FF lost to volley fire last move (the D column): 1 mm each; default 0, or the
+    /// records'.
+    #[arg(long, value_name = "N")]
+    pub volley_losses: Option<u32>,
     /// Part of a large multi-unit square: wholly in open ground, or partly in other terrain.
     #[arg(long, value_parser = parse_with::<Square>(Square::NAMES))]
     pub square: Option<Square>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager mc rd break-in`.
@@ -242,22 +288,46 @@ fn run_plain(request: mc::Request, charts: &Charts, json: bool) -> Result<Outcom
     )
 }
 
+/// Runs `laager mc move`.
+fn run_move(args: MoveArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let mut table = Table::read(&args.situation, &charts, mc::movement::Move::ROLES)?;
+    let base = MoveInput {
+        terrain: args.terrain,
+        changes: args.changes,
+        interpenetrations: args.interpenetrations,
+        ..MoveInput::new(args.troop)
+    };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, mc::situation::movement) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    if let Some(mode) = args.mode {
+        input.mode = mode;
+    }
+    if let Some(losses) = args.volley_losses {
+        input.volley_losses = losses;
+    }
+    if args.square.is_some() {
+        input.square = args.square;
+    }
+    let (roles, apply) = table.applying();
+    run_and_apply(
+        &Request::MicroColonial(mc::Request::Move(input)),
+        &charts,
+        &DiceChoice::None,
+        json,
+        roles,
+        apply,
+    )
+}
+
 /// Runs an `mc` subcommand.
 pub fn run(command: McCommand) -> Result<Outcome, CliError> {
     match command {
-        McCommand::Move(args) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = MoveInput {
-                troop: args.troop,
-                mode: args.mode,
-                terrain: args.terrain,
-                changes: args.changes,
-                interpenetrations: args.interpenetrations,
-                volley_losses: args.volley_losses,
-                square: args.square,
-            };
-            run_plain(mc::Request::Move(input), &charts, args.common.json)
-        }
+        McCommand::Move(args) => run_move(args),
         McCommand::Rd(RdCommand::BreakIn(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let room = if args.occupied {

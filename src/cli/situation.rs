@@ -5,7 +5,7 @@
 
 use super::CliError;
 use crate::charts::Charts;
-use crate::game::{GameState, LoggedEvent, apply, table_as_played};
+use crate::game::{GameState, LoggedEvent, apply, records_of_new_game, table_as_played};
 use crate::geometry::{Layout, file};
 use crate::resolution::Resolution;
 use crate::rules::Request;
@@ -40,7 +40,8 @@ pub struct SituationArgs {
 pub struct Context {
     /// The table as played.
     pub layout: Layout,
-    /// The game's records (empty for a bare layout).
+    /// The game's records: the campaign game's, or those a new game on a bare layout
+    /// starts with (none when the layout names no ruleset).
     state: Option<GameState>,
     file: Option<(CampaignFile, usize)>,
 }
@@ -87,9 +88,13 @@ impl SituationArgs {
     pub fn context(&self, charts: &Charts) -> Result<Option<Context>, CliError> {
         if let Some(path) = &self.layout {
             let layout = layout_of(&read_text(path)?, charts, &path.display().to_string())?;
+            // The records a new game on this table starts with, as the desk's.
+            let state = layout
+                .ruleset
+                .map(|ruleset| records_of_new_game(&layout, ruleset, Some(charts)));
             return Ok(Some(Context {
                 layout,
-                state: None,
+                state,
                 file: None,
             }));
         }

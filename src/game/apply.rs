@@ -9,7 +9,7 @@ use super::event::{AppliedResolution, DiceOrigin, Event, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::geometry::{Layout, round_mm};
 use crate::resolution::{Resolution, RollSource};
-use crate::rules::situation::{Records, Roles, UnitView};
+use crate::rules::situation::{MeleeRecord, Records, Roles, UnitView};
 use crate::rules::{Outcome, Request, micro_colonial};
 use std::collections::BTreeMap;
 
@@ -153,7 +153,27 @@ fn cap_losses(edits: Vec<UnitEdit>, state: &GameState) -> (Vec<UnitEdit>, Vec<St
 
 impl Records for GameState {
     fn unit(&self, unit_id: &str) -> Option<UnitView> {
-        let unit = GameState::unit(self, &UnitId(unit_id.to_owned()))?;
+        let id = UnitId(unit_id.to_owned());
+        let unit = GameState::unit(self, &id)?;
+        let melees = self
+            .melees
+            .iter()
+            .filter_map(|m| {
+                let (won, other) = if m.a == id {
+                    (m.a_won, &m.b)
+                } else if m.b == id {
+                    (!m.a_won, &m.a)
+                } else {
+                    return None;
+                };
+                Some(MeleeRecord {
+                    move_number: m.move_number,
+                    won,
+                    margin: m.margin,
+                    other: other.0.clone(),
+                })
+            })
+            .collect();
         Some(UnitView {
             initial: unit.spec.initial,
             present: unit.present,
@@ -161,7 +181,14 @@ impl Records for GameState {
             formation: unit.formation.clone(),
             class: unit.spec.class.clone(),
             removed: unit.removed,
+            lost_this_move: self.lost_this_move(&id),
+            volley_losses_unstruck: super::mc_unit(self, unit).forward_move_cut_mm,
+            melees,
         })
+    }
+
+    fn move_number(&self) -> u32 {
+        self.move_number
     }
 }
 

@@ -5,7 +5,7 @@ use super::event::{Cause, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::resolution::Resolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
-use crate::rules::micro_colonial::morale::MoraleResult;
+use crate::rules::micro_colonial::recorded;
 use crate::rules::{Outcome, dba_zulu, micro_colonial};
 
 /// The effects of a resolution on the units it was resolved for, in the order the desk
@@ -76,22 +76,14 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
                 loss(first, o.a_losses, Cause::Other),
                 loss(second, o.b_losses, Cause::Other),
                 if o.loser_must_test {
-                    status(loser, Some("morale test due"))
+                    status(loser, Some(recorded::MORALE_TEST_DUE))
                 } else {
                     None
                 },
             ]
         }
         // The morale result is the unit's action: GOOD clears any status.
-        Mc::Morale(o) => {
-            let word = match o.result {
-                MoraleResult::FallBack => Some("falling back"),
-                MoraleResult::GoToGround => Some("gone to ground"),
-                MoraleResult::Break => Some("broken"),
-                MoraleResult::Good => None,
-            };
-            vec![status(first, word)]
-        }
+        Mc::Morale(o) => vec![status(first, recorded::status_of(o.result))],
         // A rallied unit's break is over.
         Mc::Rally(o) if o.rallied => vec![status(first, None)],
         // "A breaking unit will lose one dice x 10 fighting factors per move of rout."

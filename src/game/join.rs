@@ -46,6 +46,22 @@ pub fn units_from_layout(
         .collect()
 }
 
+/// The records a game started on this table begins with — each unit joined as
+/// [`units_from_layout`] gives it — as the desk's New game starts them and the command
+/// line's `--layout` reads them.
+pub fn records_of_new_game(
+    layout: &Layout,
+    ruleset: Ruleset,
+    charts: Option<&Charts>,
+) -> super::GameState {
+    let mut game = super::Game::new(ruleset, "", serde_json::Value::Null);
+    for unit in units_from_layout(layout, ruleset, charts) {
+        // A unit id the layout repeats is refused by the log; the layout check reports it.
+        let _ = game.append(super::Event::UnitAdded { unit });
+    }
+    game.state().clone()
+}
+
 /// A Micro Colonial army-list record's initial fighting factor, with where it came from;
 /// 0 and the reason when the record or its value is unknown (never a guess).
 fn army_list_strength(charts: &Charts, key: &str) -> (u32, Option<String>) {

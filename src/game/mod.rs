@@ -27,7 +27,7 @@ pub use dice_history::{Throw, dice_history};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
 };
-pub use join::units_from_layout;
+pub use join::{records_of_new_game, units_from_layout};
 pub use log::{Game, GameError, Verification};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};

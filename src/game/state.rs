@@ -3,7 +3,7 @@
 //! log from the start always gives the same state.
 
 use super::chain::LoggedEvent;
-use super::event::{Cause, Event, GameResult, UnitEdit, UnitId, UnitSpec};
+use super::event::{AppliedResolution, Cause, Event, GameResult, UnitEdit, UnitId, UnitSpec};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -73,6 +73,56 @@ fn net(changes: &[StrengthEntry], unit_id: &UnitId) -> i64 {
         .sum()
 }
 
+/// A Micro Colonial melee applied to the game, won by one side: the morale test's "winner
+/// of melee round this move or last" and the morale causes read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeEntry {
+    /// The event that applied it.
+    pub seq: u64,
+    /// The move it was fought in.
+    pub move_number: u32,
+    /// The attacker (the first unit it was resolved for).
+    pub a: UnitId,
+    /// The defender (the second).
+    pub b: UnitId,
+    /// Whether the attacker won.
+    pub a_won: bool,
+    /// The difference between the losses.
+    pub margin: u32,
+}
+
+impl MeleeEntry {
+    /// The melee an applied resolution records, if it is a melee with a winner between
+    /// two named units.
+    fn of(seq: u64, move_number: u32, applied: &AppliedResolution) -> Option<MeleeEntry> {
+        use crate::rules::micro_colonial::{Outcome as Mc, melee::MeleeWinner};
+        let crate::rules::Outcome::MicroColonial(Mc::Melee(melee)) = &applied.resolution.outcome
+        else {
+            return None;
+        };
+        let a_won = match melee.winner {
+            MeleeWinner::A => true,
+            MeleeWinner::B => false,
+            MeleeWinner::Draw => return None,
+        };
+        let units = applied.inputs.get("units").and_then(Value::as_array)?;
+        let id = |i: usize| {
+            units
+                .get(i)
+                .and_then(Value::as_str)
+                .map(|s| UnitId(s.to_owned()))
+        };
+        Some(MeleeEntry {
+            seq,
+            move_number,
+            a: id(0)?,
+            b: id(1)?,
+            a_won,
+            margin: melee.margin,
+        })
+    }
+}
+
 /// Everything the active events of a log add up to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
@@ -89,6 +139,9 @@ pub struct GameState {
     /// The move each active applied resolution was made in, by its sequence number.
     #[serde(default)]
     pub resolution_moves: BTreeMap<u64, u32>,
+    /// Every active applied Micro Colonial melee with a winner, in order.
+    #[serde(default)]
+    pub melees: Vec<MeleeEntry>,
     /// The result, once the game has ended.
     pub result: Option<GameResult>,
     /// The terrain as last edited in play (the layout's `terrain` list), if it was.
@@ -113,6 +166,7 @@ impl Default for GameState {
             changes: Vec::new(),
             moves: Vec::new(),
             resolution_moves: BTreeMap::new(),
+            melees: Vec::new(),
             result: None,
             terrain: None,
             tables: None,
@@ -173,6 +227,9 @@ impl GameState {
             Event::Edit { edit } => self.apply_edit(seq, edit),
             Event::ResolutionApplied(applied) => {
                 self.resolution_moves.insert(seq, self.move_number);
+                if let Some(melee) = MeleeEntry::of(seq, self.move_number, applied) {
+                    self.melees.push(melee);
+                }
                 for edit in &applied.effects {
                     self.apply_edit(seq, edit);
                 }

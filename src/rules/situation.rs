@@ -29,10 +29,18 @@ impl Source {
             Source::Records => "the records",
         }
     }
+
+    /// "the table gives" or "the records give".
+    pub fn gives(self) -> &'static str {
+        match self {
+            Source::Table => "the table gives",
+            Source::Records => "the records give",
+        }
+    }
 }
 
 /// One input value the table or the records decided, and why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Origin {
     /// The input field, as a JSON pointer into the input (`/b/mods/rough`).
@@ -49,7 +57,7 @@ pub struct Origin {
 
 /// The values of an input that the table and the records decided, and what they hold but
 /// cannot decide (left to the referee).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Origins {
     /// The values decided.
@@ -139,10 +147,10 @@ impl Origins {
             .overridden(&input)
             .map(|(o, now)| {
                 format!(
-                    "{} {} given by hand; {} gives {} ({})",
+                    "{} {} given by hand; {} {} ({})",
                     o.label,
                     value_text(&now),
-                    o.source.words(),
+                    o.source.gives(),
                     value_text(&o.value),
                     o.why
                 )
@@ -257,12 +265,38 @@ pub struct UnitView {
     pub class: Option<String>,
     /// Whether it has left the game.
     pub removed: bool,
+    /// Strength lost in the current move (Micro Colonial morale tests are due on losses
+    /// "in any one move").
+    pub lost_this_move: u32,
+    /// Micro Colonial: the FF lost to volley fire not yet struck through on its record
+    /// sheet (the D column a next move has not taken into account); 0 elsewhere.
+    pub volley_losses_unstruck: u32,
+    /// The melees it won or lost, in the order applied (draws left out).
+    pub melees: Vec<MeleeRecord>,
+}
+
+/// One melee a unit won or lost, as its records show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MeleeRecord {
+    /// The move it was fought in, from 1.
+    pub move_number: u32,
+    /// Whether the unit won it (lost fewer fighting factors).
+    pub won: bool,
+    /// The difference between the two sides' losses.
+    pub margin: u32,
+    /// The unit it was fought against.
+    pub other: String,
 }
 
 /// The game's records as the engine reads them for a situation.
 pub trait Records {
     /// One unit's record, if the unit is on the roster.
     fn unit(&self, unit_id: &str) -> Option<UnitView>;
+
+    /// The current move, from 1.
+    fn move_number(&self) -> u32 {
+        1
+    }
 }
 
 /// No records: a layout on its own (`--layout` without `--campaign`).

@@ -16,6 +16,7 @@ mod hardening_input;
 mod json_forms;
 mod mc;
 mod mc2;
+mod mc_contract;
 mod records;
 mod records_effects;
 mod records_file;

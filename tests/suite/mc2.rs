@@ -12,6 +12,7 @@ mod morale;
 mod morale_due;
 mod props;
 mod rally;
+mod situation;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;

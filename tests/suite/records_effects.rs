@@ -275,7 +275,6 @@ fn layout_unit_records_round_trip_and_bad_ones_are_named() {
 }
 
 /// A Micro Colonial table for the morale factors: counters 30 x 15 mm on a line.
-#[cfg(feature = "gui")] // for the app's morale prefill below
 fn morale_table(charts: &Charts) -> laager::geometry::Layout {
     let unit = |id: &str, side: &str, kind: &str, x: u32, y: u32| {
         json!({"id": id, "side": side, "type": kind, "x": x, "y": y, "facing": 0,
@@ -300,7 +299,6 @@ fn morale_table(charts: &Charts) -> laager::geometry::Layout {
         .expect("the table reads")
 }
 
-#[cfg(feature = "gui")]
 fn melee_won_by_a(a: &str, b: &str) -> Event {
     let resolution = resolved(
         Ruleset::MicroColonial,
@@ -322,10 +320,27 @@ fn melee_won_by_a(a: &str, b: &str) -> Event {
 // 90 - 15 = 75 mm behind 1/24 A; Durnford 200 - 30 = 170 mm off), "PER FRIENDLY UNIT BROKEN
 // WITHIN 50MM" (1/24 C and 1/24 F, 10 mm either side, are broken; 2/24 G, 70 mm off, is
 // broken too but too far), and the winner or loser of a melee this move.
-#[cfg(feature = "gui")]
 #[test]
 fn morale_factors_from_the_table_and_the_records() {
-    use laager::app::morale_prefill::morale_factors;
+    use laager::rules::micro_colonial::morale::MoraleInput;
+    use laager::rules::micro_colonial::situation;
+    use laager::rules::situation::Roles;
+    let morale_factors = |layout: &laager::geometry::Layout, game: &Game, id: &str| {
+        let roles = Roles(vec![("unit".to_owned(), id.to_owned())]);
+        let base = MoraleInput {
+            initial_ff: 0,
+            present_ff: 0,
+            troop: "zulu".to_owned(),
+            class: "native".to_owned(),
+            cavalry: false,
+            charge: None,
+            factors: Vec::new(),
+            origins: laager::rules::situation::Origins::default(),
+        };
+        situation::morale(layout, game.state(), &roles, base)
+            .expect("the unit is on the table")
+            .factors
+    };
     let charts = Charts::shipped().expect("shipped");
     let layout = morale_table(&charts);
     let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
@@ -344,9 +359,7 @@ fn morale_factors_from_the_table_and_the_records() {
         })
         .expect("status");
     }
-    let names = |found: Vec<(String, u32, String)>| -> Vec<(String, u32)> {
-        found.into_iter().map(|(n, c, _)| (n, c)).collect()
-    };
+    let names = |found: Vec<(String, u32)>| found;
     assert_eq!(
         names(morale_factors(&layout, &game, "1/24 A")),
         [

@@ -1,6 +1,7 @@
 //! One contract per procedure (issue 16), the desk's side: the desk resolves exactly what
 //! the engine's own path resolves (`situation`, then `Request::resolve_with`), which
-//! `laager ... --layout` also calls (tests/suite/contract.rs checks that side).
+//! `laager ... --layout` also calls (tests/suite/contract.rs and tests/suite/mc_contract.rs
+//! check that side).
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -62,4 +63,102 @@ fn the_desk_resolves_the_engines_dba_combat_exactly() {
         .expect("resolves");
     let desk = desk_resolution(&path, "dragoons", "uMbonambi", "3,2");
     assert_eq!(desk, engine);
+}
+
+/// The window on the Micro Colonial demo, with a club's counter sizes, its firing-arc
+/// template (test data: 60 degrees, not a value of the document) and the cells the fire
+/// below needs typed in.
+fn mc_demo() -> LaagerApp {
+    use laager::app::Command;
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    cells.extend(
+        [
+            "firing_arc:angle_deg=60",
+            "weapon_ranges:rifle=600",
+            "small_arms_range_factors:250:independent-500=10",
+            "small_arms_target_factors:native-close-order-in-open-independent:700-999=-5",
+        ]
+        .map(|c| format!("micro-colonial/{c}")),
+    );
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.run_commands();
+    app
+}
+
+// Micro Colonial small arms fire on the demo: 1/24 A fires independently at uNodwengu 1. The
+// desk fills the fire from the engine's situation (the range measured on the table, the arc
+// with the club's template, uNodwengu 1's 950 FF from the army list) and resolves exactly
+// the engine's resolution: no step inserted, none removed.
+#[test]
+fn the_desk_resolves_the_engines_mc_fire_exactly() {
+    use laager::rules::micro_colonial::{self as mc, fire, situation};
+    let firer = "1/24 A";
+    let target = "uNodwengu 1";
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), mc_demo());
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    // The referee's choice the table cannot make: independent fire.
+    harness.state_mut().desk.mc_combat.fire.input.fire = fire::FireType::Independent;
+    harness.state_mut().canvas.selected = vec![firer.to_owned(), target.to_owned()];
+    harness.run();
+    harness.get_by_label("Fire").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("B4,R2");
+    harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let desk = harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+
+    // The engine's own path over the same table, records and charts.
+    let app = harness.state();
+    let charts = app.charts().expect("charts");
+    let roles = Roles(vec![
+        ("firer".into(), firer.into()),
+        ("target".into(), target.into()),
+    ]);
+    let mut base = laager::app::desk::mc_fire::FireForm::default().input;
+    base.fire = fire::FireType::Independent;
+    let input = situation::fire(
+        &app.document.layout,
+        charts,
+        app.session.game().state(),
+        &roles,
+        base,
+    )
+    .expect("situation");
+    assert_eq!(input.in_arc, Some(true));
+    assert_eq!(input.target_ff, 950);
+    let request = Request::MicroColonial(mc::Request::Fire(input));
+    let engine = request
+        .resolve_with(charts, &DiceChoice::Typed("B4,R2".to_owned()))
+        .expect("resolves");
+    assert_eq!(desk, engine);
+    // Apply records the request the desk resolved, so the result replays.
+    assert_eq!(app.desk.request, Some(request));
 }

@@ -427,7 +427,7 @@ fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolu
 #[test]
 fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
     let mut harness = mc_desk_with("Fire", "B4,R2");
-    harness.state_mut().mc_combat.fire.range.plot(243.0);
+    measured_on_the_table(&mut harness, 243.0);
     harness.run();
     assert!(harness.query_by_label("Odds before the roll").is_some());
     harness.get_by_label("Resolve").click();
@@ -467,11 +467,26 @@ fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
     assert_eq!(result.out("range_rounded_mm"), 300);
     assert_eq!(result.out("ff_lost"), 34);
     assert_eq!(result.out("volley_losses"), 34);
-    // The range plotted on the table (243 mm) was used, and the step says so.
+    // The range measured on the table (243 mm) was used, and the first step says so.
     assert!(
         result.steps[0]
             .text
-            .contains("243 mm: plotted on the table")
+            .starts_with("from the table: range mm 243 — measured"),
+        "{}",
+        result.steps[0].text
+    );
+}
+
+/// The range the table measured, as the engine's situation notes it in the fire's input.
+fn measured_on_the_table(harness: &mut Harness<'_, laager::app::desk::Desk>, mm: f64) {
+    let input = &mut harness.state_mut().mc_combat.fire.input;
+    input.range_mm = mm;
+    input.origins.note(
+        "/range_mm",
+        "range mm",
+        mm,
+        laager::rules::situation::Source::Table,
+        "measured from the centre of the firer to the nearest point of the target",
     );
 }
 
@@ -479,11 +494,11 @@ fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
 #[test]
 fn mc_fire_range_typed_by_hand_wins_over_the_plotted_one() {
     let mut harness = mc_desk_with("Fire", "B4,R2");
+    measured_on_the_table(&mut harness, 243.0);
+    harness.run();
     harness.state_mut().mc_combat.fire.range.text.clear();
     harness.run();
     type_into(&harness, "range mm", "260");
-    harness.run();
-    harness.state_mut().mc_combat.fire.range.plot(243.0);
     harness.run();
     resolve_typing(
         &mut harness,
@@ -497,7 +512,13 @@ fn mc_fire_range_typed_by_hand_wins_over_the_plotted_one() {
         ],
     );
     let result = mc_resolved(&harness);
-    assert!(result.steps[0].text.contains("260 mm: typed by hand"));
+    assert!(
+        result.steps.iter().any(|s| s
+            .text
+            .contains("range mm 260 given by hand; the table gives 243")),
+        "{:?}",
+        result.steps
+    );
     // 260 rounds up to 300 as 243 would: the same 34 FF.
     assert_eq!(result.out("ff_lost"), 34);
 }
@@ -585,6 +606,7 @@ fn mc_artillery_resolves_with_its_cells_typed() {
         .state_mut()
         .mc_combat
         .artillery
+        .input
         .factors
         .push("close-order-flank".to_owned());
     harness.run();
@@ -632,12 +654,22 @@ fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
     harness.set_size(egui::vec2(1800.0, 1400.0));
     harness.run();
     let measured = harness.state().measurement().expect("measured").range.mm;
-    let range = &harness.state().desk.mc_combat.fire.range;
-    assert!(range.plotted && !range.range_typed);
-    assert!((range.range_mm - f64::from(measured)).abs() < 0.05);
-    // A range typed by hand stays when the table is measured again.
-    harness.state_mut().desk.mc_combat.fire.range.range_typed = true;
-    harness.state_mut().desk.mc_combat.fire.range.range_mm = 123.0;
+    let fire = &harness.state().desk.mc_combat.fire.input;
+    assert!((fire.range_mm - f64::from(measured)).abs() < 0.05);
+    assert!(fire.origins.of("/range_mm").is_some());
+    // A range typed by hand stays when the records are read again (a move advanced).
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 123.0;
+    harness
+        .state_mut()
+        .session
+        .append(laager::game::Event::MoveAdvanced)
+        .expect("logged");
     harness.run();
-    assert!((harness.state().desk.mc_combat.fire.range.range_mm - 123.0).abs() < f64::EPSILON);
+    let fire = &harness.state().desk.mc_combat.fire.input;
+    assert!((fire.range_mm - 123.0).abs() < f64::EPSILON);
+    assert!(
+        fire.origin_steps()
+            .iter()
+            .any(|s| s.text.contains("range mm 123 given by hand"))
+    );
 }

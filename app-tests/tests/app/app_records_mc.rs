@@ -182,22 +182,19 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
     click(&mut harness, "Fire");
-    let fire = &harness.state().desk.mc_combat.fire;
+    let fire = &harness.state().desk.mc_combat.fire.input;
     assert_eq!((fire.firer_ff, fire.target_ff), (100, 950));
     assert!(
         harness
             .state()
             .desk
-            .prefill_note
-            .as_deref()
-            .is_some_and(|n| n.contains("uNodwengu 1: PF 950"))
+            .mc_origin_notes()
+            .iter()
+            .any(|n| n.contains("target FF 950 — target ('uNodwengu 1')'s PF"))
     );
     // A range typed by hand (the demo's lines stand far apart), and the lost cells the
     // fire names typed from the club's printed chart.
-    let range = &mut harness.state_mut().desk.mc_combat.fire.range;
-    range.range_typed = true;
-    range.range_mm = 243.0;
-    range.text = "243".to_owned();
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
     harness.run();
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "B4,R2");
@@ -229,13 +226,22 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     let result = resolved(&harness);
     assert_eq!(result.out("ff_lost"), 34);
     // The firing-arc template's angle is not printed, so the table cannot tell the arc;
-    // the step says the referee judges it.
+    // the step says the referee judges it, and that the range was given by hand.
     assert!(
-        result.steps[1]
-            .text
-            .contains("arc not checked on the table"),
-        "{}",
-        result.steps[1].text
+        result
+            .steps
+            .iter()
+            .any(|s| s.text.contains("the arc of fire: the table cannot tell")),
+        "{:?}",
+        result.steps
+    );
+    assert!(
+        result
+            .steps
+            .iter()
+            .any(|s| s.text.contains("range mm 243 given by hand")),
+        "{:?}",
+        result.steps
     );
     assert_eq!(result.out("volley_losses"), 34);
     // Before applying, the desk says what will be written.
@@ -299,7 +305,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     harness.state_mut().canvas.selected = vec![ZULUS.to_owned()];
     harness.run();
     click(&mut harness, "Morale test");
-    let morale = &harness.state().desk.mc_morale;
+    let morale = &harness.state().desk.mc_morale.input;
     assert_eq!((morale.initial_ff, morale.present_ff), (950, 916));
     // New dice for a new throw.
     harness.state_mut().desk.dice.typed.clear();
@@ -350,7 +356,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
 
     // Its next move: the D figure cuts it, and applying the move strikes it through.
     click(&mut harness, "Movement");
-    assert_eq!(harness.state().desk.mc_move.volley_losses, 34);
+    assert_eq!(harness.state().desk.mc_move.input.volley_losses, 34);
     click(&mut harness, "Resolve");
     assert!(matches!(harness.state().desk.result, Some(Ok(_))));
     click(&mut harness, "Apply to the game");
@@ -402,8 +408,8 @@ fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
     harness.run();
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
-    assert_eq!(harness.state().desk.mc_combat.arc.plotted, Some(Ok(true)));
-    harness.state_mut().desk.mc_combat.arc.typed = Some(false);
+    assert_eq!(harness.state().desk.mc_combat.fire.input.in_arc, Some(true));
+    harness.state_mut().desk.mc_combat.fire.input.in_arc = Some(false);
     click(&mut harness, "Fire");
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "B4,R2");
@@ -411,6 +417,7 @@ fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
     click(&mut harness, "Resolve");
     let refusal = refused(&harness);
     assert_eq!(refusal.rule.section, "ARCS OF FIRE");
+    assert_eq!(refusal.kind, laager::resolution::RefusalKind::OutOfRange);
     assert!(refusal.reason.contains("the referee's call"));
 }
 
@@ -509,16 +516,30 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
     }
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
-    assert_eq!(harness.state().desk.mc_combat.fire.target, Target::InCover);
-    assert_eq!(harness.state().desk.mc_move.mode, Mode::Break);
+    let fire = &harness.state().desk.mc_combat.fire.input;
+    assert_eq!(fire.target, Target::InCover);
+    assert_eq!(harness.state().desk.mc_move.input.mode, Mode::Break);
     assert!(
-        harness
-            .state()
-            .desk
-            .prefill_note
-            .as_deref()
-            .is_some_and(|n| n.contains("uNodwengu 1: gone to ground, in cover from all fire"))
+        fire.origins
+            .of("/target")
+            .is_some_and(|o| o.why.contains("'uNodwengu 1') has gone to ground"))
     );
+    // Rallied, the regiment is no longer in cover: the table's old reading does not linger
+    // (its status, counter and formation name no section now: the referee's call).
+    harness
+        .state_mut()
+        .session
+        .append(Event::Edit {
+            edit: UnitEdit::StatusSet {
+                unit_id: UnitId(ZULUS.to_owned()),
+                status: None,
+            },
+        })
+        .expect("status cleared");
+    harness.run();
+    let fire = &harness.state().desk.mc_combat.fire.input;
+    assert_ne!(fire.target, Target::InCover);
+    assert!(fire.origins.of("/target").is_none());
 }
 
 // Formations in the records: a square set in the roster's edit form fills the move's
@@ -550,12 +571,15 @@ fn formations_from_the_records_fill_the_square_and_the_target() {
         })
         .expect("formation logged");
     // The fire form starts on another target type, so the prefill is seen to change it.
-    harness.state_mut().desk.mc_combat.fire.target = Target::Mounted;
+    harness.state_mut().desk.mc_combat.fire.input.target = Target::Mounted;
     harness.state_mut().canvas.selected = vec!["2/24 G".to_owned(), ZULUS.to_owned()];
     harness.run();
-    assert_eq!(harness.state().desk.mc_move.square, Some(Square::Open));
     assert_eq!(
-        harness.state().desk.mc_combat.fire.target,
+        harness.state().desk.mc_move.input.square,
+        Some(Square::Open)
+    );
+    assert_eq!(
+        harness.state().desk.mc_combat.fire.input.target,
         Target::NativeCloseOrderInOpen
     );
     // Undone, the square is gone from the record.
@@ -607,7 +631,7 @@ fn a_two_unit_formation_finds_its_rear_unit_on_the_table() {
     );
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
-    let fire = &harness.state().desk.mc_combat.fire;
+    let fire = &harness.state().desk.mc_combat.fire.input;
     assert_eq!(fire.two_unit_rear_ff, Some(80));
     assert_eq!((fire.firer_ff, fire.target_ff), (100, 950));
 }

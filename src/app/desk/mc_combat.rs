@@ -1,17 +1,18 @@
 //! The Micro Colonial combat forms: small arms fire, the machine-gun jam check, melee,
-//! rally, artillery and the Rorke's Drift break-in. Each form builds the engine's input;
-//! the engine reads the charts, gives the exact odds and counts the dice.
+//! rally, artillery, rout and the Rorke's Drift break-in. Each form holds the engine's
+//! input, which the table's situation fills; the engine reads the charts, gives the exact
+//! odds and counts the dice.
 
-use super::mc_fire::{ArcInput, FireForm, RangeInput};
+use super::mc_fire::{FireForm, RangeField, arc_ui, measured_range};
 use super::mc_panel::McProcedure;
 use crate::charts::Charts;
-use crate::resolution::{Refusal, Step};
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
 use crate::rules::micro_colonial::jam::{Crew, JamInput};
 use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 
 /// Artillery Table 3's cells that are not tactical factors (the random factor's multiplier
@@ -83,224 +84,131 @@ pub struct JamForm {
     pub crew: Crew,
 }
 
-/// The melee form for one side.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeleeSideForm {
-    /// Present FF.
-    pub ff: u32,
-    /// Troop type.
-    pub kind: String,
-    /// Table 4's factors.
-    pub factors: Vec<String>,
-    /// Throws the impact round's two black dice.
-    pub impact: bool,
-    /// Attacks in flank in the first round (half FF).
-    pub flank_attack: bool,
-    /// The range it fired at before charging (mm), if it fired.
-    pub fired_at_mm: Option<u32>,
-    /// The last 20 mm of its charge were not straight.
-    pub last_20mm_curved: bool,
+/// Draws one side of the melee form.
+fn side_ui(side: &mut Side, ui: &mut egui::Ui, id: &str, factor_names: &[String]) {
+    ui.add(egui::Slider::new(&mut side.ff, 0..=2000).text(format!("{id} FF")));
+    egui::ComboBox::from_label(format!("{id} type"))
+        .selected_text(side.kind.as_str())
+        .show_ui(ui, |ui| {
+            for t in TYPES {
+                ui.selectable_value(&mut side.kind, (*t).to_owned(), *t);
+            }
+        });
+    ui.checkbox(&mut side.impact, format!("{id} throws the impact round"));
+    ui.checkbox(&mut side.flank_attack, format!("{id} attacks in flank"));
+    let mut fired = side.fired_at_mm.is_some();
+    ui.checkbox(&mut fired, format!("{id} fired before charging"));
+    side.fired_at_mm = fired.then(|| side.fired_at_mm.unwrap_or(100.0));
+    if let Some(r) = &mut side.fired_at_mm {
+        ui.add(egui::Slider::new(r, 0.0..=800.0).text(format!("{id} fired at mm")));
+    }
+    ui.checkbox(
+        &mut side.last_20mm_curved,
+        format!("{id}: last 20 mm not straight"),
+    );
+    factor_boxes(
+        ui,
+        &format!("mc_melee_{id}"),
+        factor_names,
+        &mut side.factors,
+    );
 }
 
-impl MeleeSideForm {
-    fn side(&self) -> Side {
-        Side {
-            ff: self.ff,
-            kind: self.kind.clone(),
-            factors: self.factors.clone(),
-            impact: self.impact,
-            flank_attack: self.flank_attack,
-            fired_at_mm: self.fired_at_mm.map(f64::from),
-            last_20mm_curved: self.last_20mm_curved,
-        }
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui, id: &str, factor_names: &[String]) {
-        ui.add(egui::Slider::new(&mut self.ff, 0..=2000).text(format!("{id} FF")));
-        egui::ComboBox::from_label(format!("{id} type"))
-            .selected_text(self.kind.as_str())
-            .show_ui(ui, |ui| {
-                for t in TYPES {
-                    ui.selectable_value(&mut self.kind, (*t).to_owned(), *t);
-                }
-            });
-        ui.checkbox(&mut self.impact, format!("{id} throws the impact round"));
-        ui.checkbox(&mut self.flank_attack, format!("{id} attacks in flank"));
-        let mut fired = self.fired_at_mm.is_some();
-        ui.checkbox(&mut fired, format!("{id} fired before charging"));
-        self.fired_at_mm = fired.then(|| self.fired_at_mm.unwrap_or(100));
-        if let Some(r) = &mut self.fired_at_mm {
-            ui.add(egui::Slider::new(r, 0..=800).text(format!("{id} fired at mm")));
-        }
-        ui.checkbox(
-            &mut self.last_20mm_curved,
-            format!("{id}: last 20 mm not straight"),
-        );
-        factor_boxes(
-            ui,
-            &format!("mc_melee_{id}"),
-            factor_names,
-            &mut self.factors,
-        );
+/// A melee side with no factors or charge.
+fn plain_side(ff: u32, kind: &str) -> Side {
+    Side {
+        ff,
+        kind: kind.to_owned(),
+        factors: Vec::new(),
+        impact: false,
+        flank_attack: false,
+        fired_at_mm: None,
+        last_20mm_curved: false,
     }
 }
 
-/// The melee form: attacker A, defender B.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeleeForm {
-    /// The attacker.
-    pub a: MeleeSideForm,
-    /// The defender.
-    pub b: MeleeSideForm,
-}
-
-impl Default for MeleeForm {
-    fn default() -> Self {
-        let side = |ff, kind: &str| MeleeSideForm {
-            ff,
-            kind: kind.to_owned(),
-            factors: Vec::new(),
-            impact: false,
-            flank_attack: false,
-            fired_at_mm: None,
-            last_20mm_curved: false,
-        };
-        MeleeForm {
-            a: side(400, "native-fanatic-infantry"),
-            b: side(120, "regular-infantry"),
-        }
-    }
-}
-
-impl MeleeForm {
-    /// The engine's input.
-    pub fn input(&self) -> MeleeInput {
-        MeleeInput {
-            a: self.a.side(),
-            b: self.b.side(),
-        }
-    }
-}
-
-/// The rally form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RallyForm {
-    /// The Rally table's class.
-    pub class: RallyClass,
-    /// The command figure with the unit.
-    pub command: Command,
-    /// Still in melee.
-    pub in_melee: bool,
-    /// Under cannister fire.
-    pub under_cannister: bool,
-}
-
-impl RallyForm {
-    /// The engine's input.
-    pub fn input(&self) -> RallyInput {
-        RallyInput {
-            class: self.class,
-            command: self.command,
-            in_melee: self.in_melee,
-            under_cannister: self.under_cannister,
-        }
-    }
-}
-
-/// The artillery form.
+/// The artillery form: the engine's input and the range field's text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArtilleryForm {
-    /// The piece.
-    pub gun: Gun,
-    /// Shell or cannister.
-    pub ammo: Ammo,
-    /// The measured range.
-    pub range: RangeInput,
-    /// The gun's present FF.
-    pub gun_ff: u32,
-    /// The target.
-    pub target: ArtilleryTarget,
-    /// Table 3's tactical factors.
-    pub factors: Vec<String>,
-    /// Overhead fire, with the nearest friends to the gun and to the target (mm).
-    pub overhead: Option<(u32, u32)>,
-    /// A close order target screened by skirmishers.
-    pub skirmish_screen: bool,
+    /// The gun's fire, as the engine resolves it.
+    pub input: ArtilleryInput,
+    /// The range field.
+    pub range: RangeField,
 }
 
 impl Default for ArtilleryForm {
     fn default() -> Self {
-        ArtilleryForm {
+        let input = ArtilleryInput {
             gun: Gun::SixSeven,
             ammo: Ammo::Shell,
-            range: RangeInput::new(350.0),
+            range_mm: 350.0,
             gun_ff: 40,
             target: ArtilleryTarget::CloseOrderNative,
             factors: Vec::new(),
-            overhead: None,
+            overhead: false,
+            friends_near_gun_mm: None,
+            friends_near_target_mm: None,
             skirmish_screen: false,
+            in_arc: None,
+            origins: Origins::default(),
+        };
+        ArtilleryForm {
+            range: RangeField::new(input.range_mm),
+            input,
         }
     }
 }
 
 impl ArtilleryForm {
-    /// The engine's input.
-    pub fn input(&self) -> ArtilleryInput {
-        ArtilleryInput {
-            gun: self.gun,
-            ammo: self.ammo,
-            range_mm: self.range.range_mm,
-            gun_ff: self.gun_ff,
-            target: self.target,
-            factors: self.factors.clone(),
-            overhead: self.overhead.is_some(),
-            friends_near_gun_mm: self.overhead.map(|(g, _)| f64::from(g)),
-            friends_near_target_mm: self.overhead.map(|(_, t)| f64::from(t)),
-            skirmish_screen: self.skirmish_screen,
-        }
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
-        pick(ui, "gun", &mut self.gun, Gun::ALL, Gun::name);
-        pick(ui, "ammunition", &mut self.ammo, Ammo::ALL, Ammo::name);
-        self.range.ui(ui);
-        ui.add(egui::Slider::new(&mut self.gun_ff, 0..=200).text("gun FF"));
+        let Self { input, range } = self;
+        pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
+        pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
+        range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
+        ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF"));
         pick(
             ui,
             "artillery target",
-            &mut self.target,
+            &mut input.target,
             ArtilleryTarget::ALL,
             ArtilleryTarget::name,
         );
-        let mut overhead = self.overhead.is_some();
-        ui.checkbox(&mut overhead, "overhead fire");
-        self.overhead = overhead.then(|| self.overhead.unwrap_or((100, 100)));
-        if let Some((g, t)) = &mut self.overhead {
-            ui.add(egui::Slider::new(g, 0..=500).text("friends nearest the gun mm"));
-            ui.add(egui::Slider::new(t, 0..=500).text("friends nearest the target mm"));
+        ui.checkbox(&mut input.overhead, "overhead fire");
+        if input.overhead {
+            for (mm, text) in [
+                (&mut input.friends_near_gun_mm, "friends nearest the gun mm"),
+                (
+                    &mut input.friends_near_target_mm,
+                    "friends nearest the target mm",
+                ),
+            ] {
+                let value = mm.get_or_insert(100.0);
+                ui.add(egui::Slider::new(value, 0.0..=500.0).text(text));
+            }
         }
-        ui.checkbox(&mut self.skirmish_screen, "target screened by skirmishers");
-        factor_boxes(ui, "mc_artillery_factors", factor_names, &mut self.factors);
+        ui.checkbox(&mut input.skirmish_screen, "target screened by skirmishers");
+        factor_boxes(ui, "mc_artillery_factors", factor_names, &mut input.factors);
+        arc_ui(ui, &mut input.in_arc, &input.origins);
     }
 }
 
-/// Every Micro Colonial combat form.
+/// Every Micro Colonial combat form, each holding the engine's input.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McCombat {
     /// Small arms fire.
     pub fire: FireForm,
     /// The jam check.
     pub jam: JamForm,
-    /// Melee.
-    pub melee: MeleeForm,
+    /// Melee: attacker A, defender B.
+    pub melee: MeleeInput,
     /// Rally.
-    pub rally: RallyForm,
+    pub rally: RallyInput,
     /// Artillery.
     pub artillery: ArtilleryForm,
+    /// One move of rout.
+    pub rout: RoutLossInput,
     /// Rorke's Drift break-in: the room is occupied.
     pub occupied: bool,
-    /// Whether the target is in the firer's arc, for fire and artillery.
-    pub arc: ArcInput,
 }
 
 impl Default for McCombat {
@@ -310,27 +218,26 @@ impl Default for McCombat {
             jam: JamForm {
                 crew: Crew::Regular,
             },
-            melee: MeleeForm::default(),
-            rally: RallyForm {
+            melee: MeleeInput {
+                a: plain_side(400, "native-fanatic-infantry"),
+                b: plain_side(120, "regular-infantry"),
+                origins: Origins::default(),
+            },
+            rally: RallyInput {
                 class: RallyClass::Levies,
                 command: Command::None,
                 in_melee: false,
                 under_cannister: false,
+                origins: Origins::default(),
             },
             artillery: ArtilleryForm::default(),
+            rout: RoutLossInput::default(),
             occupied: true,
-            arc: ArcInput::default(),
         }
     }
 }
 
 impl McCombat {
-    /// The range measured on the table, for the fire and artillery forms (a typed range wins).
-    pub fn plot_range(&mut self, mm: f64) {
-        self.fire.range.plot(mm);
-        self.artillery.range.plot(mm);
-    }
-
     /// What the dice field asks for.
     pub fn dice_hint(procedure: McProcedure) -> &'static str {
         match procedure {
@@ -344,19 +251,16 @@ impl McCombat {
     /// Draws the form of a combat procedure.
     pub fn ui(&mut self, ui: &mut egui::Ui, procedure: McProcedure, charts: &Charts) {
         match procedure {
-            McProcedure::Fire => {
-                self.fire.ui(ui);
-                self.arc.ui(ui);
-            }
+            McProcedure::Fire => self.fire.ui(ui),
             McProcedure::Jam => {
                 pick(ui, "crew", &mut self.jam.crew, Crew::ALL, Crew::name);
             }
             McProcedure::Melee => {
                 let names = chart_keys(charts, "melee_additional_factors");
                 ui.strong("A, the attacker");
-                self.melee.a.ui(ui, "A", &names);
+                side_ui(&mut self.melee.a, ui, "A", &names);
                 ui.strong("B, the defender");
-                self.melee.b.ui(ui, "B", &names);
+                side_ui(&mut self.melee.b, ui, "B", &names);
             }
             McProcedure::Rally => {
                 let r = &mut self.rally;
@@ -371,7 +275,6 @@ impl McCombat {
                     .filter(|k| !NOT_FACTORS.contains(&k.as_str()))
                     .collect();
                 self.artillery.ui(ui, &names);
-                self.arc.ui(ui);
             }
             McProcedure::BreakIn => {
                 ui.horizontal(|ui| {
@@ -405,32 +308,19 @@ impl McCombat {
         }
     }
 
-    /// The steps the desk puts before the engine's: where the range came from, and whether
-    /// the target is in the arc (a refusal when it is not), for fire and artillery.
-    pub fn first_steps(&self, procedure: McProcedure) -> Result<Vec<Step>, Refusal> {
-        Ok(match procedure {
-            McProcedure::Fire => vec![self.fire.range.step("SMALL ARMS FIRE"), self.arc.check()?],
-            McProcedure::Artillery => vec![
-                self.artillery.range.step("ARTILLERY FIRE"),
-                self.arc.check()?,
-            ],
-            _ => Vec::new(),
-        })
-    }
-
     /// The engine's request for a combat procedure's form (`None` for movement and
     /// morale, whose forms are apart).
     pub fn request(&self, procedure: McProcedure) -> Option<mc::Request> {
         Some(match procedure {
-            McProcedure::Fire => mc::Request::Fire(self.fire.input()),
+            McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
             McProcedure::Jam => mc::Request::Jam(JamInput {
                 crew: self.jam.crew,
             }),
-            McProcedure::Melee => mc::Request::Melee(self.melee.input()),
-            McProcedure::Rally => mc::Request::Rally(self.rally.input()),
-            McProcedure::Artillery => mc::Request::Artillery(self.artillery.input()),
+            McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
+            McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
+            McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
             McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput { room: self.room() }),
-            McProcedure::Rout => mc::Request::RoutLoss(RoutLossInput {}),
+            McProcedure::Rout => mc::Request::RoutLoss(self.rout.clone()),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

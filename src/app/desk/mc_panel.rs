@@ -6,36 +6,19 @@ use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop,
 };
+use crate::rules::situation::Origins;
 
-/// The movement form.
+/// The movement form: the engine's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveForm {
-    /// The troop type.
-    pub troop: Troop,
-    /// The mode of movement.
-    pub mode: Mode,
-    /// Terrain crossed, with a count (contours for a hill), 0 for none.
-    pub terrain: Vec<(Terrain, u32)>,
-    /// Changes made during the move.
-    pub changes: Vec<Change>,
-    /// Interpenetrations made during the move.
-    pub interpenetrations: Vec<Interpenetration>,
-    /// FF lost to volley fire last move (from the D column of the record sheet).
-    pub volley_losses: u32,
-    /// Part of a large square, and where.
-    pub square: Option<Square>,
+    /// The move, as the engine resolves it.
+    pub input: MoveInput,
 }
 
 impl Default for MoveForm {
     fn default() -> Self {
         MoveForm {
-            troop: Troop::ALL[0],
-            mode: Mode::Normal,
-            terrain: Terrain::ALL.iter().map(|t| (*t, 0)).collect(),
-            changes: Vec::new(),
-            interpenetrations: Vec::new(),
-            volley_losses: 0,
-            square: None,
+            input: MoveInput::new(Troop::ALL[0]),
         }
     }
 }
@@ -52,70 +35,64 @@ fn toggle<T: PartialEq + Copy>(ui: &mut egui::Ui, list: &mut Vec<T>, item: T, la
 }
 
 impl MoveForm {
-    /// The engine's input for this form.
-    pub fn input(&self) -> MoveInput {
-        let mut request = MoveInput::new(self.troop);
-        request.mode = self.mode;
-        request.terrain = self
-            .terrain
-            .iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(kind, count)| Crossing {
-                kind: *kind,
-                count: *count,
-            })
-            .collect();
-        request.changes.clone_from(&self.changes);
-        request
-            .interpenetrations
-            .clone_from(&self.interpenetrations);
-        request.volley_losses = self.volley_losses;
-        request.square = self.square;
-        request
-    }
-
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let input = &mut self.input;
         egui::ComboBox::from_label("troop")
-            .selected_text(self.troop.name())
+            .selected_text(input.troop.name())
             .show_ui(ui, |ui| {
                 for t in Troop::ALL {
-                    ui.selectable_value(&mut self.troop, *t, t.name());
+                    ui.selectable_value(&mut input.troop, *t, t.name());
                 }
             });
         egui::ComboBox::from_label("mode")
-            .selected_text(self.mode.name())
+            .selected_text(input.mode.name())
             .show_ui(ui, |ui| {
                 for m in Mode::ALL {
-                    ui.selectable_value(&mut self.mode, *m, m.name());
+                    ui.selectable_value(&mut input.mode, *m, m.name());
                 }
             });
         egui::CollapsingHeader::new("terrain crossed")
             .id_salt("mc_terrain")
             .show(ui, |ui| {
-                for (kind, count) in &mut self.terrain {
+                for kind in Terrain::ALL {
                     let max = if *kind == Terrain::Hill { 5 } else { 1 };
-                    ui.add(egui::Slider::new(count, 0..=max).text(kind.name()));
+                    let at = input.terrain.iter().position(|c| c.kind == *kind);
+                    let mut count = at.map_or(0, |i| input.terrain[i].count);
+                    if ui
+                        .add(egui::Slider::new(&mut count, 0..=max).text(kind.name()))
+                        .changed()
+                    {
+                        input.terrain.retain(|c| c.kind != *kind);
+                        if count > 0 {
+                            input.terrain.push(Crossing { kind: *kind, count });
+                        }
+                        // The terrain in the order the form lists it.
+                        input
+                            .terrain
+                            .sort_by_key(|c| Terrain::ALL.iter().position(|t| *t == c.kind));
+                    }
                 }
             });
         egui::CollapsingHeader::new("changes and interpenetrations")
             .id_salt("mc_changes")
             .show(ui, |ui| {
                 for c in Change::ALL {
-                    toggle(ui, &mut self.changes, *c, c.name());
+                    toggle(ui, &mut input.changes, *c, c.name());
                 }
                 for i in Interpenetration::ALL {
-                    toggle(ui, &mut self.interpenetrations, *i, i.name());
+                    toggle(ui, &mut input.interpenetrations, *i, i.name());
                 }
             });
         ui.add(
-            egui::Slider::new(&mut self.volley_losses, 0..=200).text("volley losses last move (D)"),
+            egui::Slider::new(&mut input.volley_losses, 0..=200)
+                .text("volley losses last move (D)"),
         );
         ui.horizontal(|ui| {
             ui.label("square");
-            ui.selectable_value(&mut self.square, None, "none");
+            ui.selectable_value(&mut input.square, None, "none");
             for s in Square::ALL {
-                ui.selectable_value(&mut self.square, Some(*s), s.name());
+                ui.selectable_value(&mut input.square, Some(*s), s.name());
             }
         });
     }
@@ -159,105 +136,92 @@ impl McProcedure {
     ];
 }
 
-/// The morale-test form. Troop type and class are the row and column names of the club's
-/// morale charts (their printed headers are lost), so they are typed.
+/// The morale-test form: the engine's input. Troop type and class are the row and column
+/// names of the club's morale charts (their printed headers are lost), so they are typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoraleForm {
-    /// Initial FF.
-    pub initial_ff: u32,
-    /// Present FF.
-    pub present_ff: u32,
-    /// The troop type (Morale Table 3's row).
-    pub troop: String,
-    /// The class (the result table's column).
-    pub class: String,
-    /// Cavalry read GO TO GROUND as FALL BACK.
-    pub cavalry: bool,
-    /// Charging or being charged.
-    pub charge: Option<Charge>,
-    /// Table 4's factors that apply, each with its count (1, or the number of units for
-    /// the factors counted per unit).
-    pub factors: Vec<(String, u32)>,
+    /// The test, as the engine resolves it.
+    pub input: MoraleInput,
 }
 
 impl Default for MoraleForm {
     fn default() -> Self {
         MoraleForm {
-            initial_ff: 400,
-            present_ff: 320,
-            troop: "zulu".to_owned(),
-            class: "native".to_owned(),
-            cavalry: false,
-            charge: None,
-            factors: Vec::new(),
+            input: MoraleInput {
+                initial_ff: 400,
+                present_ff: 320,
+                troop: "zulu".to_owned(),
+                class: "native".to_owned(),
+                cavalry: false,
+                charge: None,
+                factors: Vec::new(),
+                origins: Origins::default(),
+            },
         }
     }
 }
 
 impl MoraleForm {
-    /// The engine's input.
+    /// The engine's input, the typed names trimmed.
     pub fn input(&self) -> MoraleInput {
-        MoraleInput {
-            initial_ff: self.initial_ff,
-            present_ff: self.present_ff,
-            troop: self.troop.trim().to_owned(),
-            class: self.class.trim().to_owned(),
-            cavalry: self.cavalry,
-            charge: self.charge,
-            factors: self.factors.clone(),
-        }
+        let mut input = self.input.clone();
+        input.troop = input.troop.trim().to_owned();
+        input.class = input.class.trim().to_owned();
+        input
     }
 
     /// Draws the form; `factor_names` are Table 4's factors in the charts in force.
     pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
-        ui.add(egui::Slider::new(&mut self.initial_ff, 1..=2000).text("initial FF"));
-        ui.add(egui::Slider::new(&mut self.present_ff, 0..=2000).text("present FF"));
+        let input = &mut self.input;
+        ui.add(egui::Slider::new(&mut input.initial_ff, 1..=2000).text("initial FF"));
+        ui.add(egui::Slider::new(&mut input.present_ff, 0..=2000).text("present FF"));
         ui.horizontal(|ui| {
             let label = ui.label("troop type");
-            ui.add(egui::TextEdit::singleline(&mut self.troop).desired_width(140.0))
+            ui.add(egui::TextEdit::singleline(&mut input.troop).desired_width(140.0))
                 .labelled_by(label.id)
                 .on_hover_text("Morale Table 3's row, as the club's chart names it");
         });
         ui.horizontal(|ui| {
             let label = ui.label("class");
-            ui.add(egui::TextEdit::singleline(&mut self.class).desired_width(140.0))
+            ui.add(egui::TextEdit::singleline(&mut input.class).desired_width(140.0))
                 .labelled_by(label.id)
                 .on_hover_text("The result table's column, as the club's chart names it");
         });
         ui.checkbox(
-            &mut self.cavalry,
+            &mut input.cavalry,
             "cavalry (go to ground reads as fall back)",
         );
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.charge, None, "no charge");
-            ui.selectable_value(&mut self.charge, Some(Charge::Charging), "charging");
+            ui.selectable_value(&mut input.charge, None, "no charge");
+            ui.selectable_value(&mut input.charge, Some(Charge::Charging), "charging");
             ui.selectable_value(
-                &mut self.charge,
+                &mut input.charge,
                 Some(Charge::BeingCharged),
                 "being charged",
             );
         });
+        let factors = &mut input.factors;
         egui::CollapsingHeader::new("tactical factors")
             .id_salt("mc_morale_factors")
             .show(ui, |ui| {
                 for name in factor_names {
-                    let at = self.factors.iter().position(|(f, _)| f == name);
+                    let at = factors.iter().position(|(f, _)| f == name);
                     ui.horizontal(|ui| {
                         let mut on = at.is_some();
                         if ui.checkbox(&mut on, name).changed() {
                             if on {
-                                self.factors.push((name.clone(), 1));
+                                factors.push((name.clone(), 1));
                             } else {
-                                self.factors.retain(|(f, _)| f != name);
+                                factors.retain(|(f, _)| f != name);
                             }
                         }
                         // "per ..." factors count units (looked up again: the box may
                         // just have removed it).
-                        if let Some(at) = self.factors.iter().position(|(f, _)| f == name)
+                        if let Some(at) = factors.iter().position(|(f, _)| f == name)
                             && name.starts_with("per-")
                         {
                             ui.add(
-                                egui::DragValue::new(&mut self.factors[at].1)
+                                egui::DragValue::new(&mut factors[at].1)
                                     .range(1..=20)
                                     .suffix(" units"),
                             );

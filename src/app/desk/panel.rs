@@ -94,8 +94,6 @@ pub struct Desk {
     /// What "Apply to the game" will write to the units, set by the app each frame from
     /// the result and the units selected on the table.
     pub apply_preview: Vec<String>,
-    /// Which form values the app filled from the records, shown above the forms.
-    pub prefill_note: Option<String>,
     /// The result shown has been applied to the game (one result, one event).
     pub applied: bool,
     /// The odds of the form as it stands, worked out when it changes: the key they were
@@ -129,7 +127,6 @@ impl Desk {
             charts: ChartView::default(),
             message: None,
             apply_preview: Vec::new(),
-            prefill_note: None,
             applied: false,
             odds_cache: None,
         }
@@ -278,18 +275,6 @@ impl Desk {
             }
         };
         let key = self.key_of(&request);
-        // Micro Colonial fire and artillery: where the range came from, and the arc.
-        let first = if ruleset == Ruleset::MicroColonial {
-            match self.mc_combat.first_steps(self.mc_procedure) {
-                Ok(steps) => steps,
-                Err(refusal) => {
-                    self.finish(request, key, Err(refusal));
-                    return;
-                }
-            }
-        } else {
-            Vec::new()
-        };
         let in_force = match self.charts_for(charts, ruleset) {
             Ok(c) => c,
             Err(e) => {
@@ -307,13 +292,7 @@ impl Desk {
             Err(refusal) if refusal.kind == RefusalKind::BadDice => {
                 self.message = Some(refusal.reason);
             }
-            result => {
-                let result = result.map(|mut r| {
-                    r.steps.splice(0..0, first);
-                    r
-                });
-                self.finish(request, key, result);
-            }
+            result => self.finish(request, key, result),
         }
     }
 
@@ -334,7 +313,7 @@ impl Desk {
     /// The Micro Colonial request of the form shown, or the field that does not read.
     fn mc_request(&self) -> Result<micro_colonial::Request, String> {
         match self.mc_procedure {
-            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input())),
+            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input.clone())),
             McProcedure::Morale => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
             p => {
                 if let Some(e) = self.mc_combat.input_error(p) {
@@ -345,6 +324,20 @@ impl Desk {
                     .ok_or_else(|| "this procedure has no form".to_owned())
             }
         }
+    }
+
+    /// What the table and the records decided for the Micro Colonial form shown, and what
+    /// was given by hand since: the steps the engine will state first.
+    pub fn mc_origin_notes(&self) -> Vec<String> {
+        self.mc_request()
+            .map(|request| {
+                request
+                    .origin_steps()
+                    .into_iter()
+                    .map(|step| step.text)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Whether the active ruleset has resolver forms on the desk.
@@ -397,8 +390,10 @@ impl Desk {
         }
         // The answer first: the outcome in words, whom it touches, and Apply.
         let retry = self.answer_ui(ui, ruleset, actions);
-        if let Some(note) = &self.prefill_note {
-            ui.weak(note);
+        if ruleset == Ruleset::MicroColonial {
+            for note in self.mc_origin_notes() {
+                ui.weak(note);
+            }
         }
         if self.form_ui(ui, charts, ruleset, actions) {
             self.clear();

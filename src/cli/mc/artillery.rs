@@ -1,14 +1,27 @@
 //! `laager mc artillery`: one gun's shell or cannister fire.
 
+use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
+use super::table::{self, Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
-use crate::rules::micro_colonial as mc;
-use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
+use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::artillery::{
+    Ammo, Artillery, ArtilleryInput, ArtilleryTarget, Gun,
+};
+use crate::rules::micro_colonial::{self as mc, situation};
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc artillery`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit gun=ID --unit target=ID` (and `--unit screen=ID`, the skirmishers screening a
+/// close order target) builds the fire as the desk does — the range measured on the table,
+/// the arc with the club's template, the gun's FF from the records, the target from its
+/// counter, status and formation; a flag given here wins, and a step says so.
+#[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 pub struct ArtilleryArgs {
     /// The piece: 6-7pdr (shell 50-800 mm), 9-11pdr (50-1000), rockets (50-500, no cannister).
@@ -18,14 +31,20 @@ pub struct ArtilleryArgs {
     #[arg(long, value_parser = parse_with::<Ammo>(Ammo::NAMES))]
     pub ammo: Ammo,
     /// The measured range, centre of the gun to the nearest point of the target (mm).
+    /// Needed unless a table gives it.
     #[arg(long, value_name = "R")]
-    pub range_mm: f64,
-    /// The gun's present FF.
+    pub range_mm: Option<f64>,
+    /// The gun's present FF. Needed unless a table's records give it (--unit gun=ID).
     #[arg(long, value_name = "N")]
-    pub gun_ff: u32,
-    /// TARGET: regulars-in-cover (or open order, lying down), close-order-native, guns, mounted.
+    pub gun_ff: Option<u32>,
+    /// TARGET: regulars-in-cover (or open order, lying down), close-order-native, guns,
+    /// mounted. Needed unless the target's counter, status or formation gives it.
     #[arg(long, value_name = "TARGET", value_parser = parse_with::<ArtilleryTarget>(ArtilleryTarget::NAMES))]
-    pub target: ArtilleryTarget,
+    pub target: Option<ArtilleryTarget>,
+    /// The referee's call on the arc of fire (in: part of the target is within it; out: the
+    /// fire is refused), winning over the table's template.
+    #[arg(long, value_name = "in|out", value_parser = table::arc)]
+    pub arc: Option<bool>,
     /// A Table 3 tactical factor (repeatable): changed-target-over-250mm,
     /// under-fire-crew-casualties, target-charging-infantry, target-charging-cavalry,
     /// native-crews, open-order-flank, close-order-flank.
@@ -49,36 +68,68 @@ pub struct ArtilleryArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the fire is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc artillery`.
 pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
-    for (flag, v) in [
-        ("--range-mm", Some(args.range_mm)),
-        ("--friends-near-gun-mm", args.friends_near_gun_mm),
-        ("--friends-near-target-mm", args.friends_near_target_mm),
-    ] {
-        if let Some(v) = v
-            && (v.is_nan() || v < 0.0)
-        {
-            return Err(CliError::Input(format!(
-                "{flag}: '{v}' is not a distance (0 or more)"
-            )));
-        }
-    }
+    table::distance("--range-mm", args.range_mm)?;
+    table::distance("--friends-near-gun-mm", args.friends_near_gun_mm)?;
+    table::distance("--friends-near-target-mm", args.friends_near_target_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = ArtilleryInput {
+    let mut table = Table::read(&args.situation, &charts, Artillery::ROLES)?;
+    let base = ArtilleryInput {
         gun: args.gun,
         ammo: args.ammo,
-        range_mm: args.range_mm,
-        gun_ff: args.gun_ff,
-        target: args.target,
+        range_mm: 0.0,
+        gun_ff: 0,
+        target: ArtilleryTarget::Guns,
         factors: args.factors.clone(),
         overhead: args.overhead,
         friends_near_gun_mm: args.friends_near_gun_mm,
         friends_near_target_mm: args.friends_near_target_mm,
         skirmish_screen: args.skirmish_screen,
+        in_arc: None,
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, |layout, records, roles, base| {
+        situation::artillery(layout, &charts, records, roles, base)
+    }) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.range_mm,
+        &mut input.range_mm,
+        &origins,
+        "/range_mm",
+        "--range-mm R",
+    );
+    needs.take(
+        args.gun_ff,
+        &mut input.gun_ff,
+        &origins,
+        "/gun_ff",
+        "--gun-ff N",
+    );
+    needs.take(
+        args.target,
+        &mut input.target,
+        &origins,
+        "/target",
+        "--target TARGET",
+    );
+    needs.check(&table, "--unit gun=ID --unit target=ID")?;
+    input.skirmish_screen |= args.skirmish_screen;
+    if args.arc.is_some() {
+        input.in_arc = args.arc;
+    }
     args.throw
-        .run(mc::Request::Artillery(input), &charts, args.common.json)
+        .run_on(mc::Request::Artillery(input), &charts, json, &mut table)
 }

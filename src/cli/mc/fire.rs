@@ -1,24 +1,39 @@
 //! `laager mc fire` and `laager mc jam`: small arms fire and the machine-gun jam check.
 
+use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
+use super::table::{self, Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
-use crate::rules::micro_colonial as mc;
-use crate::rules::micro_colonial::fire::{Engaged, FireInput, FireType, Firer, Target, Weapon};
+use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::fire::{
+    Engaged, Fire, FireInput, FireType, Firer, Target, Weapon,
+};
 use crate::rules::micro_colonial::jam::{Crew, JamInput};
+use crate::rules::micro_colonial::{self as mc, situation};
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc fire`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit firer=ID --unit target=ID` (and `--unit rear=ID`, the rear unit of a two-unit
+/// formation, when it is not the counter touching the firer's rear) builds the fire as the
+/// desk does — the range measured on the table, the arc with the club's template, both
+/// units' FF from the records, the target's section of Table 2 from its status, counter and
+/// formation, the two-unit formation's rear unit; a flag given here wins, and a step says so.
+#[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 pub struct FireArgs {
     /// Who fires: regular-infantry, dismounted-mounted-infantry, open-order-infantry,
     /// irregular-infantry, natives, mounted (firing while mounted: two red dice), gun-crew.
     #[arg(long, value_parser = parse_with::<Firer>(Firer::NAMES))]
     pub firer: Firer,
-    /// The firing unit's present FF (the front unit's in a two-unit formation).
+    /// The firing unit's present FF (the front unit's in a two-unit formation). Needed
+    /// unless a table's records give it (--unit firer=ID).
     #[arg(long, value_name = "N")]
-    pub firer_ff: u32,
+    pub firer_ff: Option<u32>,
     /// musket (200 mm), rifle (range lost: asked for), carbine, gatling (600), machine-gun (800).
     #[arg(long, value_parser = parse_with::<Weapon>(Weapon::NAMES))]
     pub weapon: Weapon,
@@ -26,15 +41,20 @@ pub struct FireArgs {
     #[arg(long, value_parser = parse_with::<FireType>(FireType::NAMES))]
     pub fire: FireType,
     /// The measured range, centre of the firer to the nearest point of the target (mm).
+    /// Needed unless a table gives it.
     #[arg(long, value_name = "R")]
-    pub range_mm: f64,
-    /// The target's present FF.
+    pub range_mm: Option<f64>,
+    /// The target's present FF. Needed unless a table's records give it (--unit target=ID).
     #[arg(long, value_name = "N")]
-    pub target_ff: u32,
+    pub target_ff: Option<u32>,
     /// The target's section of Table 2: in-cover, mounted, native-close-order-in-open,
-    /// other-close-order.
+    /// other-close-order. Needed unless the target's status, counter or formation gives it.
     #[arg(long, value_parser = parse_with::<Target>(Target::NAMES))]
-    pub target: Target,
+    pub target: Option<Target>,
+    /// The referee's call on the arc of fire (in: part of the target is within it; out: the
+    /// fire is refused), winning over the table's template.
+    #[arg(long, value_name = "in|out", value_parser = table::arc)]
+    pub arc: Option<bool>,
     /// The firers are in a building (independent fire only).
     #[arg(long)]
     pub in_building: bool,
@@ -62,35 +82,81 @@ pub struct FireArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the fire is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc fire`.
 pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
-    if args.range_mm.is_nan() || args.range_mm < 0.0 {
-        return Err(CliError::Input(format!(
-            "--range-mm: '{}' is not a distance (0 or more)",
-            args.range_mm
-        )));
-    }
+    table::distance("--range-mm", args.range_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = FireInput {
+    let mut table = Table::read(&args.situation, &charts, Fire::ROLES)?;
+    let base = FireInput {
         firer: args.firer,
-        firer_ff: args.firer_ff,
+        firer_ff: 0,
         weapon: args.weapon,
         fire: args.fire,
-        range_mm: args.range_mm,
-        target_ff: args.target_ff,
-        target: args.target,
+        range_mm: 0.0,
+        target_ff: 0,
+        target: Target::InCover,
         in_building: args.in_building,
         initial_volley: args.initial_volley,
-        two_unit_rear_ff: args.two_unit_rear_ff,
+        two_unit_rear_ff: None,
         target_in_melee: args.target_in_melee,
         melee_round: args.melee_round,
         changing_to_volley: args.changing_to_volley,
         jam_penalty: args.jam_penalty,
+        in_arc: None,
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, |layout, records, roles, base| {
+        situation::fire(layout, &charts, records, roles, base)
+    }) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.firer_ff,
+        &mut input.firer_ff,
+        &origins,
+        "/firer_ff",
+        "--firer-ff N",
+    );
+    needs.take(
+        args.range_mm,
+        &mut input.range_mm,
+        &origins,
+        "/range_mm",
+        "--range-mm R",
+    );
+    needs.take(
+        args.target_ff,
+        &mut input.target_ff,
+        &origins,
+        "/target_ff",
+        "--target-ff N",
+    );
+    needs.take(
+        args.target,
+        &mut input.target,
+        &origins,
+        "/target",
+        "--target TYPE",
+    );
+    needs.check(&table, "--unit firer=ID --unit target=ID")?;
+    if args.two_unit_rear_ff.is_some() {
+        input.two_unit_rear_ff = args.two_unit_rear_ff;
+    }
+    if args.arc.is_some() {
+        input.in_arc = args.arc;
+    }
     args.throw
-        .run(mc::Request::Fire(input), &charts, args.common.json)
+        .run_on(mc::Request::Fire(input), &charts, json, &mut table)
 }
 
 /// `laager mc jam`.

@@ -1,12 +1,18 @@
 //! `laager mc morale-due`, `laager mc morale` and `laager mc rally`.
 
+use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
+use super::table::{self, Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with, run_plain};
-use crate::rules::micro_colonial as mc;
-use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
+use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::morale::{Charge, Morale, MoraleInput};
 use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
-use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
+use crate::rules::micro_colonial::rally::{
+    Command, Rally, RallyClass, RallyInput, RoutLoss, RoutLossInput,
+};
+use crate::rules::micro_colonial::{self as mc, situation};
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -42,19 +48,10 @@ pub struct MoraleDueArgs {
     pub common: Common,
 }
 
-fn distance(flag: &str, mm: Option<f64>) -> Result<(), CliError> {
-    match mm {
-        Some(v) if v.is_nan() || v < 0.0 => Err(CliError::Input(format!(
-            "{flag}: '{v}' is not a distance (0 or more)"
-        ))),
-        _ => Ok(()),
-    }
-}
-
 /// Runs `laager mc morale-due`.
 pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
-    distance("--flank-broke-within-mm", args.flank_broke_within_mm)?;
-    distance(
+    table::distance("--flank-broke-within-mm", args.flank_broke_within_mm)?;
+    table::distance(
         "--flank-fell-back-within-mm",
         args.flank_fell_back_within_mm,
     )?;
@@ -73,14 +70,21 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager mc morale`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` builds the test as the desk does — the unit's IF and PF from the
+/// records, and Table 4's factors for a commander within 100 mm, broken friends within
+/// 50 mm, and a melee won this move or last or lost this move; a flag given here wins,
+/// and a step says so.
+#[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 pub struct MoraleArgs {
-    /// The unit's initial FF.
+    /// The unit's initial FF. Needed unless a table's records give it (--unit unit=ID).
     #[arg(long, value_name = "N")]
-    pub initial_ff: u32,
-    /// The unit's present FF.
+    pub initial_ff: Option<u32>,
+    /// The unit's present FF. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub present_ff: u32,
+    pub present_ff: Option<u32>,
     /// The troop type: Morale Table 3's row, as the club's chart names it (the printed
     /// names are lost; a lost cell is asked for as morale_random_factor:TYPE:DIE).
     #[arg(long, value_name = "TYPE")]
@@ -102,6 +106,7 @@ pub struct MoraleArgs {
     /// under-fire, loser-of-melee, winner-of-melee, c-in-c-within-100mm,
     /// per-supporting-unit:N, engaged-in-flank, engaged-flank-by-cavalry-or-rear-by-infantry,
     /// engaged-in-rear-by-cavalry, stopped-by-volley-fire, per-friendly-unit-broken-within-50mm:N.
+    /// With a table, a factor given replaces the table's count, and NAME:0 clears it.
     #[arg(long = "factor", value_name = "NAME[:N]")]
     pub factors: Vec<String>,
     #[command(flatten)]
@@ -110,29 +115,38 @@ pub struct MoraleArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// `--factor NAME[:N]` as a factor and its count.
+fn factor(text: &str) -> Result<(String, u32), CliError> {
+    Ok(match text.split_once(':') {
+        Some((name, n)) => (
+            name.to_owned(),
+            n.parse::<u32>().map_err(|_| {
+                CliError::Input(format!(
+                    "--factor '{text}': expected NAME or NAME:N with N a whole number"
+                ))
+            })?,
+        ),
+        None => (text.to_owned(), 1),
+    })
 }
 
 /// Runs `laager mc morale`.
 pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let mut factors = Vec::new();
-    for factor in &args.factors {
-        let (name, count) = match factor.split_once(':') {
-            Some((name, n)) => (
-                name,
-                n.parse::<u32>().map_err(|_| {
-                    CliError::Input(format!(
-                        "--factor '{factor}': expected NAME or NAME:N with N a whole number"
-                    ))
-                })?,
-            ),
-            None => (factor.as_str(), 1),
-        };
-        factors.push((name.to_owned(), count));
-    }
-    let input = MoraleInput {
-        initial_ff: args.initial_ff,
-        present_ff: args.present_ff,
+    let mut table = Table::read(&args.situation, &charts, Morale::ROLES)?;
+    let factors = args
+        .factors
+        .iter()
+        .map(|f| factor(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let base = MoraleInput {
+        initial_ff: 0,
+        present_ff: 0,
         troop: args.troop.clone(),
         class: args.class.clone(),
         cavalry: args.cavalry,
@@ -143,19 +157,57 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         } else {
             None
         },
-        factors,
+        factors: Vec::new(),
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::morale) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.initial_ff,
+        &mut input.initial_ff,
+        &origins,
+        "/initial_ff",
+        "--initial-ff N",
+    );
+    needs.take(
+        args.present_ff,
+        &mut input.present_ff,
+        &origins,
+        "/present_ff",
+        "--present-ff N",
+    );
+    needs.check(&table, "--unit unit=ID")?;
+    for (name, count) in factors {
+        if table.given() {
+            // Over a table's reading a factor replaces its count (NAME:0 clears it).
+            input.factors.retain(|(f, _)| *f != name);
+            if count == 0 {
+                continue;
+            }
+        }
+        input.factors.push((name, count));
+    }
     args.throw
-        .run(mc::Request::Morale(input), &charts, args.common.json)
+        .run_on(mc::Request::Morale(input), &charts, json, &mut table)
 }
 
 /// `laager mc rally`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` reads the Rally table's class from the unit's record (European regulars
+/// and Fanatics); a flag given here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct RallyArgs {
     /// The Rally table's class: levies, irregular (and non-European regulars), or
-    /// european-regular-or-fanatic.
+    /// european-regular-or-fanatic. Needed unless the unit's record gives it.
     #[arg(long, value_parser = parse_with::<RallyClass>(RallyClass::NAMES))]
-    pub class: RallyClass,
+    pub class: Option<RallyClass>,
     /// The command figure with the unit: none, sub-commander or c-in-c.
     #[arg(long, value_parser = parse_with::<Command>(Command::NAMES))]
     pub command: Command,
@@ -171,22 +223,46 @@ pub struct RallyArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc rally`.
 pub fn run_rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = RallyInput {
-        class: args.class,
+    let mut table = Table::read(&args.situation, &charts, Rally::ROLES)?;
+    let base = RallyInput {
+        class: RallyClass::Levies,
         command: args.command,
         in_melee: args.in_melee,
         under_cannister: args.under_cannister,
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::rally) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.class,
+        &mut input.class,
+        &origins,
+        "/class",
+        "--class CLASS",
+    );
+    needs.check(&table, "--unit unit=ID")?;
     args.throw
-        .run(mc::Request::Rally(input), &charts, args.common.json)
+        .run_on(mc::Request::Rally(input), &charts, json, &mut table)
 }
 
 /// `laager mc rout-loss`.
+///
+/// From a table: `--campaign FILE.laager [--game N]` (or `--layout FILE.json`) with
+/// `--unit unit=ID` reads from the records whether the unit is broken; a step names a unit
+/// that is not.
 #[derive(Debug, Args)]
 pub struct RoutLossArgs {
     #[command(flatten)]
@@ -195,14 +271,20 @@ pub struct RoutLossArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc rout-loss`.
 pub fn run_rout(args: &RoutLossArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    args.throw.run(
-        mc::Request::RoutLoss(RoutLossInput {}),
-        &charts,
-        args.common.json,
-    )
+    let mut table = Table::read(&args.situation, &charts, RoutLoss::ROLES)?;
+    let json = args.common.json;
+    let input = match table.build(RoutLossInput::default(), json, situation::rout_loss) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    args.throw
+        .run_on(mc::Request::RoutLoss(input), &charts, json, &mut table)
 }

@@ -2,7 +2,8 @@
 //! odds before the throw, or one resolution through `run_request` (typed faces that do not
 //! fit are an input error naming `--dice`).
 
-use super::super::{CliError, Outcome, print_odds, print_resolved, run_request};
+use super::super::{CliError, Outcome, print_odds, print_resolved, run_and_apply, run_request};
+use super::table::Table;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::rules::{Request, micro_colonial};
@@ -24,6 +25,30 @@ pub struct Throw {
 }
 
 impl Throw {
+    /// Prints the request's odds (`--odds`), or resolves it with the dice given and, with
+    /// `--campaign ... --apply`, logs it in the campaign's game as the desk's Apply does.
+    pub fn run_on(
+        &self,
+        request: micro_colonial::Request,
+        charts: &Charts,
+        json: bool,
+        table: &mut Table,
+    ) -> Result<Outcome, CliError> {
+        if self.odds || (self.dice.is_none() && self.seed.is_none()) {
+            return self.run(request, charts, json);
+        }
+        let dice = DiceChoice::from_flags(self.dice.as_deref(), self.seed);
+        let (roles, apply) = table.applying();
+        run_and_apply(
+            &Request::MicroColonial(request),
+            charts,
+            &dice,
+            json,
+            roles,
+            apply,
+        )
+    }
+
     /// Prints the request's odds (`--odds`) or resolves it with the dice given.
     pub fn run(
         &self,

@@ -13,12 +13,13 @@
 use super::fire::ff;
 use super::lost_keys::{self, AxisKey};
 use super::names::named;
-use super::{RULESET, bad_dice, cell_ref, finish, resolution, section, settings};
+use super::{RULESET, arcs, bad_dice, cell_ref, finish, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -102,6 +103,23 @@ pub struct ArtilleryInput {
     /// The target is a close order unit screened by skirmishers: losses divided 1 : 5.
     #[serde(default)]
     pub skirmish_screen: bool,
+    /// Whether any part of the target is within the gun's arc: read on the table with the
+    /// club's template, or the referee's call; `None` when no one has said. Out of the arc,
+    /// the fire is refused (ARCS OF FIRE).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_arc: Option<bool>,
+    /// The values the table and the records decided (`situation::artillery`), stated as
+    /// the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl ArtilleryInput {
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps.
+    pub fn origin_steps(&self) -> Vec<Step> {
+        self.origins.steps(self, &section(FIRE))
+    }
 }
 
 struct Prepared {
@@ -161,6 +179,7 @@ fn prepare(
     fire: &ArtilleryInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
+    let arc = arcs::check(fire.in_arc, &fire.origins)?;
     refusals(fire)?;
     let known: Vec<String> = charts
         .chart(RULESET, TACTICAL)
@@ -181,7 +200,7 @@ fn prepare(
             ),
         ));
     }
-    let mut steps = Vec::new();
+    let mut steps: Vec<Step> = arc.into_iter().collect();
     let gun = fire.gun.name();
     // The ranges of the piece.
     let (min_field, max_field) = match fire.ammo {
@@ -367,6 +386,7 @@ fn resolve_artillery(
     let factor = crate::dice::micro_colonial::random_factor(dice, 1, 1, SameColour::Sum)
         .map_err(bad_dice(FIRE))?;
     let mut resolution = resolution(charts, Artillery::NAME);
+    resolution.steps = fire.origin_steps();
     for step in &prepared.steps {
         resolution.step(step.clone());
     }
@@ -438,6 +458,7 @@ pub struct Artillery;
 impl Procedure for Artillery {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "artillery-fire";
+    const ROLES: &'static [&'static str] = &["gun", "target", "screen"];
     type Input = ArtilleryInput;
     type Outcome = ArtilleryOutcome;
 

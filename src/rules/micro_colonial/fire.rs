@@ -11,12 +11,13 @@
 
 pub use super::fire_names::{Engaged, FireType, Firer, Target, Weapon};
 use super::lost_keys::{self, AxisKey};
-use super::{RULESET, bad_dice, cell_ref, finish, random, resolution, section, settings};
+use super::{RULESET, arcs, bad_dice, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{Body, CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -88,6 +89,23 @@ pub struct FireInput {
     /// A machine or Gatling gun's partial jam (Table 3's minus figure, e.g. −5).
     #[serde(default)]
     pub jam_penalty: Option<i64>,
+    /// Whether any part of the target is within the firer's arc: read on the table with
+    /// the club's template, or the referee's call; `None` when no one has said. Out of the
+    /// arc, the fire is refused (ARCS OF FIRE).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_arc: Option<bool>,
+    /// The values the table and the records decided (`situation::fire`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl FireInput {
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps.
+    pub fn origin_steps(&self) -> Vec<Step> {
+        self.origins.steps(self, &rule(FIRE))
+    }
 }
 
 /// A melee's first round, the default.
@@ -239,8 +257,10 @@ fn prepare(
     request: &FireInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
+    let mut steps: Vec<Step> = arcs::check(request.in_arc, &request.origins)?
+        .into_iter()
+        .collect();
     refusals(request)?;
-    let mut steps = Vec::new();
     let volley = request.fire == FireType::Volley;
     // WEAPON RANGES: "The following are the maximum ranges of weapons used."
     let weapon = request.weapon.name();
@@ -489,6 +509,7 @@ fn resolve_fire(
     )
     .map_err(bad_dice(FIRE))?;
     let mut resolution = resolution(charts, Fire::NAME);
+    resolution.steps = request.origin_steps();
     for step in prepared.steps {
         resolution.step(step);
     }
@@ -560,6 +581,7 @@ pub struct Fire;
 impl Procedure for Fire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "small-arms-fire";
+    const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
     type Input = FireInput;
     type Outcome = FireOutcome;
 

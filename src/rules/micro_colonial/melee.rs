@@ -12,12 +12,14 @@
 use super::fire::ff;
 use super::lost_keys::{self, AxisKey};
 use super::names::named;
+use super::situation::factor_view;
 use super::{RULESET, bad_dice, cell_ref, finish, random, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, RuleRef, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -80,6 +82,20 @@ pub struct MeleeInput {
     pub a: Side,
     /// The defender.
     pub b: Side,
+    /// The values the table and the records decided (`situation::melee`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl MeleeInput {
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps. A factor is named by its place in the
+    /// side's list of factors (`/a/factors/uphill`).
+    pub fn origin_steps(&self) -> Vec<Step> {
+        let view = factor_view(self, &self.origins, &["/a/factors", "/b/factors"]);
+        self.origins.steps(&view, &rule(CALC))
+    }
 }
 
 /// Each side's total before its random factor, with its steps and dice.
@@ -383,6 +399,7 @@ fn resolve_melee(
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(charts, melee, &mut reader)?;
     let mut resolution = resolution(charts, Melee::NAME);
+    resolution.steps = melee.origin_steps();
     for step in prepared.steps {
         resolution.step(step);
     }
@@ -477,6 +494,7 @@ pub struct Melee;
 impl Procedure for Melee {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee";
+    const ROLES: &'static [&'static str] = &["a", "b"];
     type Input = MeleeInput;
     type Outcome = MeleeOutcome;
 

@@ -15,6 +15,7 @@
 // is the rule's answer, returned once per resolution, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
+mod arcs;
 pub mod artillery;
 pub mod charge;
 pub mod fire;
@@ -29,8 +30,10 @@ pub mod movement;
 mod names;
 pub mod rally;
 pub mod random;
+pub mod recorded;
 pub mod rorkes_drift;
 pub mod settings;
+pub mod situation;
 pub mod victory;
 
 crate::rules::procedures! {
@@ -57,6 +60,22 @@ crate::rules::procedures! {
 }
 
 impl Request {
+    /// The steps that say which input values the table and the records decided and which
+    /// were given by hand since: the first steps its resolution states (none for a
+    /// procedure about no unit on the table).
+    pub fn origin_steps(&self) -> Vec<crate::resolution::Step> {
+        match self {
+            Request::Move(input) => input.origin_steps(),
+            Request::Fire(input) => input.origin_steps(),
+            Request::Artillery(input) => input.origin_steps(),
+            Request::Melee(input) => input.origin_steps(),
+            Request::Morale(input) => input.origin_steps(),
+            Request::Rally(input) => input.origin_steps(),
+            Request::RoutLoss(input) => input.origin_steps(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Which way "this or better" counts in the odds: `true` when later outcomes in the
     /// list are better for the one who throws (every list runs upwards: FF lost, a rally,
     /// a break-in); `false` for the melee, listed "a", "b", "draw", which reads from A's win.

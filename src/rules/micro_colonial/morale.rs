@@ -9,11 +9,13 @@
 use super::lost_keys::{self, AxisKey};
 use super::names::named;
 use super::settings::{self, Orientation};
+use super::situation::factor_view;
 use super::{RULESET, bad_dice, cell_ref, finish, loss, resolution, section};
 use crate::charts::{Band, Body, CellReader, Charts, Value};
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -77,6 +79,20 @@ pub struct MoraleInput {
     /// Table 4's factors that apply, each with a count (1, or units for the per-unit ones).
     #[serde(default)]
     pub factors: Vec<(String, u32)>,
+    /// The values the table and the records decided (`situation::morale`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl MoraleInput {
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps. A factor is named by its place in the
+    /// list of factors (`/factors/winner-of-melee`).
+    pub fn origin_steps(&self) -> Vec<Step> {
+        let view = factor_view(self, &self.origins, &["/factors"]);
+        self.origins.steps(&view, &section(CALCULATION))
+    }
 }
 
 /// Everything read before the die: the steps and the total so far, or an automatic rout.
@@ -391,6 +407,7 @@ fn resolve_morale(
     let prepared = prepare(charts, test, &mut reader)?;
     let before_tactical = prepared.total - prepared.tactical_sum();
     let mut resolution = resolution(charts, Morale::NAME);
+    resolution.steps = test.origin_steps();
     for step in prepared.steps {
         resolution.step(step);
     }
@@ -509,6 +526,7 @@ pub struct Morale;
 impl Procedure for Morale {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "morale";
+    const ROLES: &'static [&'static str] = &["unit"];
     type Input = MoraleInput;
     type Outcome = MoraleOutcome;
 

@@ -13,6 +13,7 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{BREAK, RALLYING, rally, rally_odds, rout_loss, rout_loss_dist};
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +45,7 @@ named!(
 );
 
 /// A rally attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RallyInput {
     /// The unit's class.
@@ -57,6 +58,18 @@ pub struct RallyInput {
     /// The unit is under cannister fire.
     #[serde(default)]
     pub under_cannister: bool,
+    /// The values the table and the records decided (`situation::rally`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl RallyInput {
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps.
+    pub fn origin_steps(&self) -> Vec<Step> {
+        self.origins.steps(self, &section(RALLYING))
+    }
 }
 
 /// What the Rally table asks of a unit.
@@ -70,7 +83,7 @@ enum Minimum {
     Score(u8),
 }
 
-fn minimum(reader: &mut CellReader<'_>, attempt: RallyInput) -> Result<Minimum, Refusal> {
+fn minimum(reader: &mut CellReader<'_>, attempt: &RallyInput) -> Result<Minimum, Refusal> {
     let key = [attempt.class.name(), attempt.command.name()];
     let Some(value) = reader.get(CHART, &key) else {
         return Ok(Minimum::Lost);
@@ -89,7 +102,7 @@ fn minimum(reader: &mut CellReader<'_>, attempt: RallyInput) -> Result<Minimum, 
     }
 }
 
-fn refusals(attempt: RallyInput) -> Result<(), Refusal> {
+fn refusals(attempt: &RallyInput) -> Result<(), Refusal> {
     if attempt.in_melee || attempt.under_cannister {
         return Err(Refusal::by_rule(
             section(RALLYING),
@@ -118,7 +131,7 @@ pub struct RallyOutcome {
 /// A rally attempt.
 fn resolve_rally(
     charts: &Charts,
-    attempt: RallyInput,
+    attempt: &RallyInput,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<RallyOutcome>, Refusal> {
     refusals(attempt)?;
@@ -129,6 +142,7 @@ fn resolve_rally(
         Minimum::Score(n) => Some(n),
     };
     let mut resolution = resolution(charts, Rally::NAME);
+    resolution.steps = attempt.origin_steps();
     let rule = cell_ref(
         RALLYING,
         CHART,
@@ -175,7 +189,7 @@ fn resolve_rally(
 }
 
 /// The exact odds of a rally.
-fn rally_attempt_odds(charts: &Charts, attempt: RallyInput) -> Result<Odds, Refusal> {
+fn rally_attempt_odds(charts: &Charts, attempt: &RallyInput) -> Result<Odds, Refusal> {
     refusals(attempt)?;
     let mut reader = CellReader::new(charts, RULESET);
     match minimum(&mut reader, attempt)? {
@@ -196,6 +210,7 @@ pub struct Rally;
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
+    const ROLES: &'static [&'static str] = &["unit"];
     type Input = RallyInput;
     type Outcome = RallyOutcome;
 
@@ -204,11 +219,11 @@ impl Procedure for Rally {
         input: &RallyInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RallyOutcome>, Refusal> {
-        resolve_rally(charts, *input, dice)
+        resolve_rally(charts, input, dice)
     }
 
     fn odds(charts: &Charts, input: &RallyInput) -> Option<Result<Odds, Refusal>> {
-        Some(rally_attempt_odds(charts, *input))
+        Some(rally_attempt_odds(charts, input))
     }
 }
 
@@ -219,9 +234,22 @@ fn lost(reader: &CellReader<'_>) -> Refusal {
 }
 
 /// One move of rout: it throws one die and needs nothing else.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RoutLossInput {}
+pub struct RoutLossInput {
+    /// What the records hold about the unit in rout (`situation::rout_loss`: a unit not
+    /// recorded as broken), stated as the resolution's first steps.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
+
+impl RoutLossInput {
+    /// The steps that say what the records hold about the unit: the resolution's first
+    /// steps.
+    pub fn origin_steps(&self) -> Vec<Step> {
+        self.origins.steps(self, &section(BREAK))
+    }
+}
 
 /// What a move of rout cost: the `--json` outcome of `laager mc rout-loss`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -236,16 +264,18 @@ pub struct RoutLoss;
 impl Procedure for RoutLoss {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rout-loss";
+    const ROLES: &'static [&'static str] = &["unit"];
     type Input = RoutLossInput;
     type Outcome = RoutLossOutcome;
 
     fn resolve(
         charts: &Charts,
-        _input: &RoutLossInput,
+        input: &RoutLossInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RoutLossOutcome>, Refusal> {
         let thrown = rout_loss(dice).map_err(bad_dice(BREAK))?;
         let mut resolution = resolution(charts, RoutLoss::NAME);
+        resolution.steps = input.origin_steps();
         for step in thrown.steps {
             resolution.step(step);
         }

@@ -427,6 +427,7 @@ mod properties {
                 interpenetrations: inters,
                 volley_losses: volley,
                 square,
+                origins: laager::rules::situation::Origins::default(),
             };
             let mut no_dice = EnteredDice::parse("").expect("no faces");
             if let Ok(resolution) = Move::resolve(&CHARTS, &request, &mut no_dice) {

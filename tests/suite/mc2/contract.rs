@@ -44,6 +44,8 @@ fn volley() -> FireInput {
         melee_round: 1,
         changing_to_volley: false,
         jam_penalty: None,
+        in_arc: None,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 
@@ -101,10 +103,13 @@ fn every_request() -> Vec<mc::Request> {
             friends_near_gun_mm: None,
             friends_near_target_mm: None,
             skirmish_screen: true,
+            in_arc: None,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Melee(MeleeInput {
             a: melee_side(400, "native-fanatic-infantry"),
             b: melee_side(120, "regular-infantry"),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::MoraleDue(MoraleDueInput {
             class: MoraleClass::Other,
@@ -124,14 +129,16 @@ fn every_request() -> Vec<mc::Request> {
             cavalry: false,
             charge: Some(Charge::BeingCharged),
             factors: vec![("per-supporting-unit".to_owned(), 3)],
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Rally(RallyInput {
             class: RallyClass::Levies,
             command: Command::SubCommander,
             in_melee: false,
             under_cannister: false,
+            origins: laager::rules::situation::Origins::default(),
         }),
-        mc::Request::RoutLoss(RoutLossInput {}),
+        mc::Request::RoutLoss(RoutLossInput::default()),
         mc::Request::Charge(ChargeInput {
             moves_since_last_charge: Some(2),
             pursuing: false,
@@ -381,6 +388,7 @@ fn an_automatic_rout_throws_nothing_and_the_faces_typed_are_not_needed() {
         cavalry: false,
         charge: None,
         factors: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     }));
     let resolution = request
         .resolve_with(&charts, &DiceChoice::Typed("3".to_owned()))

@@ -53,6 +53,8 @@ proptest! {
             melee_round: 1,
             changing_to_volley: false,
             jam_penalty: None,
+            in_arc: None,
+            origins: laager::rules::situation::Origins::default(),
         };
         let odds = Fire::odds(&charts, &request).expect("fire throws dice").expect("odds");
         prop_assert!((odds.total() - 1.0).abs() < 1e-9);

@@ -187,6 +187,7 @@ fn resolve_move(charts: &Charts, request: &MoveInput) -> Result<Resolution<MoveO
         total: 0,
         stationary: false,
     };
+    tally.resolution.steps = request.origin_steps();
     let soft_sand = request.terrain.iter().any(|c| c.kind == Terrain::SoftSand);
     let track = request.terrain.iter().any(|c| c.kind == Terrain::Track);
 
@@ -307,6 +308,7 @@ pub struct Move;
 impl Procedure for Move {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "move";
+    const ROLES: &'static [&'static str] = &["unit"];
     type Input = MoveInput;
     type Outcome = MoveOutcome;
 

@@ -3,6 +3,8 @@
 //! parses; and which chart row and column each of them reads.
 
 use crate::rules::micro_colonial::names::named;
+use crate::rules::micro_colonial::section;
+use crate::rules::situation::Origins;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
@@ -191,6 +193,10 @@ pub struct MoveInput {
     /// Whether the unit is part of a large multi-unit square, and where.
     #[serde(default)]
     pub square: Option<Square>,
+    /// The values the table and the records decided (`situation::movement`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The normal rate, the default mode.
@@ -209,7 +215,14 @@ impl MoveInput {
             interpenetrations: Vec::new(),
             volley_losses: 0,
             square: None,
+            origins: Origins::default(),
         }
+    }
+
+    /// The steps that say which values the table and the records gave and which were
+    /// given by hand: the resolution's first steps.
+    pub fn origin_steps(&self) -> Vec<crate::resolution::Step> {
+        self.origins.steps(self, &section(super::MOVEMENT))
     }
 }
 

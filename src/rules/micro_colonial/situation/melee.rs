@@ -1,0 +1,246 @@
+//! The situation of a round of melee (`a` the attacker, `b` the defender): each side's FF
+//! and type from its record and counter, and the Melee Table 4 factors the table and the
+//! records decide.
+
+use super::{Unit, commander_near, level, note_strength, rule, unit};
+use crate::geometry::{EdgeName, Layout, contact_edge, edge_to_edge, round_mm};
+use crate::resolution::Refusal;
+use crate::rules::micro_colonial::melee::{MeleeInput, Side};
+use crate::rules::micro_colonial::morale_due::MoraleClass;
+use crate::rules::micro_colonial::recorded::{
+    FALLING_BACK, INFANTRY, MOUNTED, class_of, has_status,
+};
+use crate::rules::situation::{Origins, Records, Roles, Source};
+
+const CALC: &str = "MELEE CALCULATIONS";
+
+/// One Table 4 factor the table or the records decided for a side.
+struct Decided {
+    name: &'static str,
+    applies: bool,
+    source: Source,
+    why: String,
+}
+
+/// The melee between the units in roles `a` and `b` on this table, with these records,
+/// over `base`.
+///
+/// Refuses (as bad input) a role not given or a counter not on the table.
+pub fn melee(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: MeleeInput,
+) -> Result<MeleeInput, Refusal> {
+    let rule = rule(CALC);
+    let a = unit(layout, records, roles, "a", &rule)?;
+    let b = unit(layout, records, roles, "b", &rule)?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    let apart =
+        contact_edge(a.base, b.base).edge.is_none() && contact_edge(b.base, a.base).edge.is_none();
+    if apart {
+        origins.undecided.push(format!(
+            "{} and {} do not touch on the table ({} mm apart): whether and where they are engaged is the referee's call",
+            a.who(),
+            b.who(),
+            round_mm(edge_to_edge(a.base, b.base).mm)
+        ));
+    }
+    let (a_level, b_level) = (level(layout, a.base), level(layout, b.base));
+    for (me, other, side) in [(&a, &b, &mut input.a), (&b, &a, &mut input.b)] {
+        let name = me.role;
+        if let Some(ff) = note_strength(
+            &mut origins,
+            &format!("/{name}/ff"),
+            &format!("{name} FF"),
+            me,
+        ) {
+            side.ff = ff;
+        }
+        if let Some(kind) = melee_type(&mut origins, me) {
+            side.kind = kind.to_owned();
+        }
+        let mut decided = Vec::new();
+        if !apart {
+            decided.extend(engaged(me, other));
+        }
+        decided.push(commander(layout, me));
+        let (mine, theirs) = if name == "a" {
+            (&a_level, &b_level)
+        } else {
+            (&b_level, &a_level)
+        };
+        decided.push(uphill(me, mine, theirs));
+        if me.source == Source::Records {
+            decided.push(Decided {
+                name: "falling-back-in-melee",
+                applies: has_status(&me.record, FALLING_BACK),
+                source: Source::Records,
+                why: format!(
+                    "{} is {}",
+                    me.who(),
+                    me.record.status.as_deref().unwrap_or("of no status")
+                ),
+            });
+            decided.extend(loser_last_move(&mut origins, records, me));
+        }
+        put(&mut origins, side, name, decided);
+    }
+    input.origins = origins;
+    Ok(input)
+}
+
+/// Puts the decided factors on a side, replacing its own choice of them, and notes each.
+fn put(origins: &mut Origins, side: &mut Side, name: &str, decided: Vec<Decided>) {
+    side.factors
+        .retain(|f| !decided.iter().any(|d| d.name == f.as_str()));
+    for d in decided {
+        if d.applies {
+            side.factors.push(d.name.to_owned());
+        }
+        origins.note(
+            &format!("/{name}/factors/{}", d.name),
+            format!("{name}:{}", d.name),
+            d.applies,
+            d.source,
+            d.why,
+        );
+    }
+}
+
+/// Melee Tables 1 to 3's troop type, when the counter and the class name it: a Fanatic
+/// infantry or mounted counter is native fanatic infantry or cavalry; a European regular
+/// infantry counter is regular infantry. Other types (levies, irregulars, the kinds of
+/// regular cavalry) are the referee's call.
+fn melee_type(origins: &mut Origins, me: &Unit<'_>) -> Option<&'static str> {
+    let counter = me.base.unit_type();
+    let class = class_of(&me.record);
+    let kind = match (counter, class) {
+        (INFANTRY, Some(MoraleClass::Fanatic)) => "native-fanatic-infantry",
+        (INFANTRY, Some(MoraleClass::EuropeanRegular)) => "regular-infantry",
+        (MOUNTED, Some(MoraleClass::Fanatic)) => "native-fanatic-cavalry",
+        _ => {
+            origins.undecided.push(format!(
+                "{}'s melee type: its counter is {counter}, its class {} (the melee tables' type is the referee's call)",
+                me.who(),
+                me.record.class.as_deref().unwrap_or("not recorded")
+            ));
+            return None;
+        }
+    };
+    origins.note(
+        &format!("/{}/kind", me.role),
+        format!("{} type", me.role),
+        kind,
+        me.source,
+        format!(
+            "{}'s counter is {counter}, its class {}",
+            me.who(),
+            me.record.class.as_deref().unwrap_or_default()
+        ),
+    );
+    Some(kind)
+}
+
+/// "ATTACKED IN FLANK" and "ATTACKED IN REAR": the other side's front edge against this
+/// side's edges.
+fn engaged(me: &Unit<'_>, other: &Unit<'_>) -> [Decided; 2] {
+    let edge = contact_edge(other.base, me.base).edge;
+    let why = match edge {
+        Some(e) => format!(
+            "{}'s front edge touches {}'s {}",
+            other.who(),
+            me.who(),
+            e.word()
+        ),
+        None => format!("{}'s front edge does not touch {}", other.who(), me.who()),
+    };
+    [
+        Decided {
+            name: "attacked-in-flank",
+            applies: edge == Some(EdgeName::Flank),
+            source: Source::Table,
+            why: why.clone(),
+        },
+        Decided {
+            name: "attacked-in-rear",
+            applies: edge == Some(EdgeName::Rear),
+            source: Source::Table,
+            why,
+        },
+    ]
+}
+
+/// "+10 IF C-IN-C WITHIN 100MM AND IN SIGHT".
+fn commander(layout: &Layout, me: &Unit<'_>) -> Decided {
+    let near = commander_near(layout, me.base);
+    Decided {
+        name: "c-in-c-within-100mm",
+        applies: near.is_some(),
+        source: Source::Table,
+        why: match near {
+            Some((id, mm)) => format!("commander '{id}' is {mm} mm from {} and in sight", me.who()),
+            None => format!(
+                "no commander's counter within 100 mm of {} and in sight",
+                me.who()
+            ),
+        },
+    }
+}
+
+/// "IF UPHILL FROM ENEMY": the contours under the two counters' centres.
+fn uphill(me: &Unit<'_>, mine: &(u32, Option<String>), theirs: &(u32, Option<String>)) -> Decided {
+    let on = |level: &(u32, Option<String>)| match &level.1 {
+        Some(id) => format!("on hill '{id}' (contour {})", level.0),
+        None => "off every hill".to_owned(),
+    };
+    Decided {
+        name: "uphill",
+        applies: mine.0 > theirs.0,
+        source: Source::Table,
+        why: format!("{} is {}, its enemy {}", me.who(), on(mine), on(theirs)),
+    }
+}
+
+/// "LOSER OF MELEE LAST MOVE (NOT FANATICS OR REGULARS)", from the records.
+fn loser_last_move(origins: &mut Origins, records: &dyn Records, me: &Unit<'_>) -> Option<Decided> {
+    let now = records.move_number();
+    let lost = me
+        .record
+        .melees
+        .iter()
+        .rev()
+        .find(|m| m.move_number + 1 == now && !m.won);
+    let class = class_of(&me.record);
+    let (applies, why) = match (lost, class) {
+        (None, _) => (false, format!("{} lost no melee last move", me.who())),
+        (Some(m), Some(MoraleClass::Other)) => (
+            true,
+            format!("{} lost a melee against '{}' last move", me.who(), m.other),
+        ),
+        (Some(m), Some(elite)) => (
+            false,
+            format!(
+                "{} lost a melee against '{}' last move, but is {} ('not fanatics or regulars')",
+                me.who(),
+                m.other,
+                elite.name()
+            ),
+        ),
+        (Some(m), None) => {
+            origins.undecided.push(format!(
+                "{} lost a melee against '{}' last move; its class is not recorded ('not fanatics or regulars'): loser-last-move is the referee's call",
+                me.who(),
+                m.other
+            ));
+            return None;
+        }
+    };
+    Some(Decided {
+        name: "loser-last-move",
+        applies,
+        source: Source::Records,
+        why,
+    })
+}

@@ -1,0 +1,85 @@
+//! The situation of a unit's move (`unit`): the D figures not yet struck through, the
+//! mode its status forces on it, and a square's limit by the ground under it.
+
+use super::{rule, unit};
+use crate::geometry::{Layout, terrain_under};
+use crate::resolution::Refusal;
+use crate::rules::micro_colonial::movement::{Mode, MoveInput, Square};
+use crate::rules::micro_colonial::recorded::{
+    BROKEN, FALLING_BACK, SQUARE, has_status, in_formation,
+};
+use crate::rules::situation::{Origins, Records, Roles, Source};
+
+/// The move of the unit in role `unit` on this table, with these records, over `base`:
+///
+/// - "Before a unit is moved consult its record sheet and, where a figure appears in the
+///   'D' column, reduce the unit's movement accordingly": the FF lost to volley fire not
+///   yet struck through;
+/// - a broken unit routs ("rout towards its own base line ... at rout speed") and a unit
+///   falling back falls back: the mode its status gives;
+/// - "Units forming a large multi-unit square may move up to a maximum of 25 mm per move in
+///   open ground or 10 mm per move if any part of the square is in terrain other than open
+///   ground": the ground under a unit in square.
+///
+/// The troop type, the terrain crossed, the changes and interpenetrations stay as `base`
+/// has them. Refuses (as bad input) the role not given or a counter not on the table.
+pub fn movement(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: MoveInput,
+) -> Result<MoveInput, Refusal> {
+    let me = unit(layout, records, roles, "unit", &rule("MOVEMENT"))?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    if me.source == Source::Records {
+        input.volley_losses = me.record.volley_losses_unstruck;
+        origins.note(
+            "/volley_losses",
+            "volley losses",
+            input.volley_losses,
+            Source::Records,
+            format!("{}'s D figures not yet struck through", me.who()),
+        );
+        let forced = if has_status(&me.record, BROKEN) {
+            Some(Mode::Break)
+        } else if has_status(&me.record, FALLING_BACK) {
+            Some(Mode::FallBack)
+        } else if matches!(input.mode, Mode::Break | Mode::FallBack) {
+            // A mode a status gave another unit does not carry over to this one.
+            Some(Mode::Normal)
+        } else {
+            None
+        };
+        if let Some(mode) = forced {
+            input.mode = mode;
+            let status = me.record.status.as_deref().unwrap_or("of no status");
+            origins.note(
+                "/mode",
+                "mode",
+                mode,
+                Source::Records,
+                format!("{} is {status}", me.who()),
+            );
+        }
+    }
+    let square = in_formation(&me.record, SQUARE).then(|| {
+        if terrain_under(layout, me.base).is_empty() {
+            Square::Open
+        } else {
+            Square::Other
+        }
+    });
+    input.square = square;
+    let why = match square {
+        Some(Square::Open) => format!("{} is in square, wholly in open ground", me.who()),
+        Some(Square::Other) => format!(
+            "{} is in square, partly in terrain other than open ground",
+            me.who()
+        ),
+        None => format!("{} is not in square", me.who()),
+    };
+    origins.note("/square", "square", square, me.source, why);
+    input.origins = origins;
+    Ok(input)
+}
