@@ -7,6 +7,7 @@ use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
 use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
+use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 
 /// The roster's own state: the unit being edited and the edit fields.
@@ -196,8 +197,8 @@ impl Roster {
         let width = |column: usize| widths.map(|w| w[column]);
         let id = &unit.spec.unit_id;
         cell(ui, width(0), |ui| ui.label(id.to_string()));
-        cell(ui, width(1), |ui| ui.label(&unit.spec.side));
-        cell(ui, width(2), |ui| ui.label(&unit.spec.troop_type));
+        cell(ui, width(1), |ui| ui.label(readable(&unit.spec.side)));
+        cell(ui, width(2), |ui| ui.label(readable(&unit.spec.troop_type)));
         let strength = cell(ui, width(3), |ui| ui.label(&text.strength));
         if let Some(note) = &unit.spec.strength_note {
             strength.on_hover_text(note);

@@ -269,16 +269,20 @@ impl Event {
         self.is_action() && !matches!(self, Event::TablesInForce { .. })
     }
 
-    /// A one-line description for listings.
+    /// A one-line description for listings, in words.
     pub fn describe(&self) -> String {
         match self {
             Event::UnitAdded { unit } => format!(
-                "{} ({}, {}) joins with {} of {}",
-                unit.unit_id, unit.name, unit.side, unit.present, unit.initial
+                "{} joins with {} of {}",
+                unit_words(unit),
+                unit.present,
+                unit.initial
             ),
             Event::BasePlaced { unit, .. } => format!(
-                "{} ({}, {}) put on the table with {} of {}",
-                unit.unit_id, unit.name, unit.side, unit.present, unit.initial
+                "{} put on the table with {} of {}",
+                unit_words(unit),
+                unit.present,
+                unit.initial
             ),
             Event::TerrainSet { terrain } => format!(
                 "terrain edited: {} piece(s)",
@@ -288,13 +292,13 @@ impl Event {
                 tables_hash,
                 club_cells,
             } => format!(
-                "tables {} in force{}",
-                tables_hash.get(..12).unwrap_or(tables_hash),
+                "the charts in force: {} (version {})",
                 match club_cells.len() {
-                    0 => String::new(),
-                    1 => ", 1 club cell".to_owned(),
-                    n => format!(", {n} club cells"),
-                }
+                    0 => "as printed".to_owned(),
+                    1 => "as printed, with 1 club value".to_owned(),
+                    n => format!("as printed, with {n} club values"),
+                },
+                tables_hash.get(..8).unwrap_or(tables_hash)
             ),
             Event::Edit { edit } => describe_edit(edit),
             Event::ResolutionApplied(applied) => describe_applied(applied),
@@ -384,5 +388,14 @@ fn describe_edit(edit: &UnitEdit) -> String {
             None => format!("{unit_id} status cleared"),
         },
         UnitEdit::Removed { unit_id } => format!("{unit_id} removed"),
+    }
+}
+
+/// A unit as the log names it: its name, its id where that differs, and its side.
+fn unit_words(unit: &UnitSpec) -> String {
+    if unit.unit_id.0 == unit.name {
+        format!("{} ({})", unit.name, unit.side)
+    } else {
+        format!("{} ({}, {})", unit.name, unit.unit_id, unit.side)
     }
 }

@@ -17,6 +17,25 @@ pub fn mm(value: f64) -> String {
     }
 }
 
+/// An id or a file spelling as printed words: `british-regulars` reads "British Regulars",
+/// `artillery_cannister` "Artillery Cannister".
+pub fn readable(id: &str) -> String {
+    if id.contains(' ') {
+        // Already words (a club's free text, a layout's troop type): shown as typed.
+        return id.to_owned();
+    }
+    id.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The name of the unit in a role: its id when one was given, else `fallback`.
 fn name(roles: &Roles, role: &str, fallback: impl FnOnce() -> String) -> String {
     roles
@@ -149,7 +168,7 @@ fn dba(request: &dba_zulu::Request, outcome: &dba_zulu::Outcome, roles: &Roles) 
 
 /// A DBA troop type as printed ("British Regulars").
 fn troop_words(troop: dba_zulu::TroopType) -> String {
-    troop.id().replace('-', " ")
+    readable(troop.id())
 }
 
 fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {

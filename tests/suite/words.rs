@@ -52,7 +52,7 @@ fn sides_without_units_are_named_by_their_troops() {
         .expect("resolves");
     assert_eq!(
         words(Some(&request), &resolution, &Roles::default()),
-        "b (light horse) flees 30 mm then 152.4 mm; a (zulus) must pursue 15 mm"
+        "b (Light Horse) flees 30 mm then 152.4 mm; a (Zulus) must pursue 15 mm"
     );
 }
 

@@ -133,7 +133,7 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     // The answer first, in words: no units selected, so the sides are named by their troops.
     assert!(
         harness
-            .query_by_label("b (british regulars) destroyed; a (zulus) must pursue 15 mm")
+            .query_by_label("b (British Regulars) destroyed; a (Zulus) must pursue 15 mm")
             .is_some()
     );
 }

@@ -8,6 +8,7 @@ use crate::rules::dba_zulu::{
     SideId, TroopType, VictoryInput,
 };
 use crate::rules::situation::{Source, value_text};
+use crate::rules::words::readable;
 
 /// Which DBA procedure the desk resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,10 +48,10 @@ impl Default for CombatForm {
 
 fn troop_combo(ui: &mut egui::Ui, label: &str, troop: &mut TroopType) {
     egui::ComboBox::from_label(label)
-        .selected_text(troop.id())
+        .selected_text(readable(troop.id()))
         .show_ui(ui, |ui| {
             for t in TroopType::ALL {
-                ui.selectable_value(troop, t, t.id());
+                ui.selectable_value(troop, t, readable(t.id()));
             }
         });
 }

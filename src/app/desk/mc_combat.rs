@@ -13,6 +13,7 @@ use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
 use crate::rules::situation::Origins;
+use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 
 /// Artillery Table 3's cells that are not tactical factors (the random factor's multiplier
@@ -29,10 +30,10 @@ pub(super) fn pick<T: Copy + PartialEq>(
 ) -> bool {
     let mut changed = false;
     egui::ComboBox::from_label(label)
-        .selected_text(name(*value))
+        .selected_text(readable(name(*value)))
         .show_ui(ui, |ui| {
             for v in all {
-                changed |= ui.selectable_value(value, *v, name(*v)).changed();
+                changed |= ui.selectable_value(value, *v, readable(name(*v))).changed();
             }
         });
     changed
@@ -88,10 +89,10 @@ pub struct JamForm {
 fn side_ui(side: &mut Side, ui: &mut egui::Ui, id: &str, factor_names: &[String]) {
     ui.add(egui::Slider::new(&mut side.ff, 0..=2000).text(format!("{id} FF")));
     egui::ComboBox::from_label(format!("{id} type"))
-        .selected_text(side.kind.as_str())
+        .selected_text(readable(&side.kind))
         .show_ui(ui, |ui| {
             for t in TYPES {
-                ui.selectable_value(&mut side.kind, (*t).to_owned(), *t);
+                ui.selectable_value(&mut side.kind, (*t).to_owned(), readable(t));
             }
         });
     ui.checkbox(&mut side.impact, format!("{id} throws the impact round"));

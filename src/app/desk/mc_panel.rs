@@ -7,6 +7,7 @@ use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop,
 };
 use crate::rules::situation::Origins;
+use crate::rules::words::readable;
 
 /// The movement form: the engine's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,17 +40,17 @@ impl MoveForm {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let input = &mut self.input;
         egui::ComboBox::from_label("troop")
-            .selected_text(input.troop.name())
+            .selected_text(readable(input.troop.name()))
             .show_ui(ui, |ui| {
                 for t in Troop::ALL {
-                    ui.selectable_value(&mut input.troop, *t, t.name());
+                    ui.selectable_value(&mut input.troop, *t, readable(t.name()));
                 }
             });
         egui::ComboBox::from_label("mode")
-            .selected_text(input.mode.name())
+            .selected_text(readable(input.mode.name()))
             .show_ui(ui, |ui| {
                 for m in Mode::ALL {
-                    ui.selectable_value(&mut input.mode, *m, m.name());
+                    ui.selectable_value(&mut input.mode, *m, readable(m.name()));
                 }
             });
         egui::CollapsingHeader::new("terrain crossed")
