@@ -355,7 +355,7 @@ impl Refusal {
         Refusal {
             kind: RefusalKind::NeedsCells,
             reason: format!(
-                "needs chart cells no one can read from the document: {} (supply them with --cell CHART:KEY=VALUE or a club's tables folder)",
+                "needs chart cells no one can read from the document: {} (type their values for this resolution, or set them in a club's tables folder)",
                 addresses.join(", ")
             ),
             rule,

@@ -35,8 +35,14 @@ pub const GUIDE: [(&str, &str); 6] = [
 ];
 
 /// The shortcuts that work whatever the tool, by where they work: (where, keys, what).
-pub const SHORTCUTS: [(&str, &str, &str); 20] = [
+pub const SHORTCUTS: [(&str, &str, &str); 22] = [
     ("Window", "F1", "this help"),
+    ("Window", "F2", "show or fold away the desk (Play)"),
+    (
+        "Window",
+        "F3",
+        "show or fold away the roster and the log (Play)",
+    ),
     ("Table", "Arrow keys", "pan"),
     ("Table", "+ and -", "zoom in and out"),
     ("Table", "mouse wheel", "zoom about the pointer"),

@@ -45,6 +45,9 @@ pub enum Mode {
     Play,
 }
 
+/// The least height of a control in touch mode (issue: a finger needs 40 px).
+pub const TOUCH_CONTROL_HEIGHT: f32 = 40.0;
+
 /// What the window remembers between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
@@ -63,6 +66,13 @@ pub struct State {
     pub club_tables: Option<PathBuf>,
     /// The `.laager` files opened or saved lately, newest first.
     pub recent_games: Vec<PathBuf>,
+    /// Whether the desk (measure, desk) is shown beside the table in Play.
+    pub show_desk: bool,
+    /// Whether the roster and the log are shown below the table in Play.
+    pub show_records: bool,
+    /// Touch mode: `Some` when the referee chose it in the View menu; `None` follows the
+    /// screen (on once a touch is seen).
+    pub touch: Option<bool>,
 }
 
 impl Default for State {
@@ -75,7 +85,17 @@ impl Default for State {
             club_cells: String::new(),
             club_tables: None,
             recent_games: Vec::new(),
+            show_desk: true,
+            show_records: true,
+            touch: None,
         }
+    }
+}
+
+impl State {
+    /// Whether the window is in touch mode: as chosen, or on once `touch_seen`.
+    pub fn touch_mode(&self, touch_seen: bool) -> bool {
+        self.touch.unwrap_or(touch_seen)
     }
 }
 
@@ -127,6 +147,8 @@ pub struct LaagerApp {
     desk_records_key: String,
     /// The units moved or turned in play since the last event (logged when let go).
     pending_poses: std::collections::BTreeSet<String>,
+    /// Whether a touch has been seen on this screen (touch mode follows it unless chosen).
+    touch_seen: bool,
     /// Terrain edited in play since the last event (logged when let go).
     pending_terrain: bool,
     /// The log head the table on the canvas was last rebuilt from.
@@ -212,6 +234,7 @@ impl LaagerApp {
             desk_selection: Vec::new(),
             desk_records_key: String::new(),
             pending_poses: std::collections::BTreeSet::new(),
+            touch_seen: false,
             pending_terrain: false,
             synced_head: String::new(),
             asking: None,
@@ -267,6 +290,37 @@ impl LaagerApp {
     }
 
     /// Draws the whole window into `ui`, then applies the frame's commands.
+    /// F2 and F3 fold the desk and the roster away; touch mode sizes every control for a
+    /// finger.
+    fn touch_style(&mut self, ui: &egui::Ui) {
+        let (f2, f3, touched) = ui.input_mut(|i| {
+            (
+                i.consume_key(egui::Modifiers::NONE, egui::Key::F2),
+                i.consume_key(egui::Modifiers::NONE, egui::Key::F3),
+                i.has_touch_screen(),
+            )
+        });
+        if f2 {
+            self.state.show_desk = !self.state.show_desk;
+        }
+        if f3 {
+            self.state.show_records = !self.state.show_records;
+        }
+        self.touch_seen |= touched;
+        let plain = egui::Style::default().spacing;
+        let (height, padding) = if self.state.touch_mode(self.touch_seen) {
+            (TOUCH_CONTROL_HEIGHT, 10.0)
+        } else {
+            (plain.interact_size.y, plain.button_padding.y)
+        };
+        if (ui.spacing().interact_size.y - height).abs() > 0.5 {
+            ui.ctx().all_styles_mut(|style| {
+                style.spacing.interact_size.y = height;
+                style.spacing.button_padding.y = padding;
+            });
+        }
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
             self.messages.push(result);
@@ -277,7 +331,8 @@ impl LaagerApp {
         self.ask_ui(ui);
         self.sync_table_from_game();
         let playing = self.state.mode == Mode::Play;
-        if playing {
+        self.touch_style(ui);
+        if playing && self.state.show_records {
             self.records_bar(ui);
         }
         self.show_strengths_on_bases();
@@ -297,28 +352,31 @@ impl LaagerApp {
         let mut desk_actions = Vec::new();
         // The desk never takes more than about half the window from the table.
         let widest = (ui.available_width() * 0.5).max(320.0);
-        egui::Panel::right("measure_panel")
-            .default_size(380.0)
-            .max_size(widest)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("desk_scroll")
-                    .show(ui, |ui| {
-                        canvas::measure_panel::ui(
-                            ui,
-                            measurement.as_ref(),
-                            &self.canvas.selected,
-                            self.canvas.ruler,
-                        );
-                        if playing {
-                            ui.separator();
-                            ui.heading("Desk");
-                            if let Ok(charts) = &self.charts {
-                                desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
+        // In Play the desk may be folded away (View menu) to give the table the window.
+        if !playing || self.state.show_desk {
+            egui::Panel::right("measure_panel")
+                .default_size(380.0)
+                .max_size(widest)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("desk_scroll")
+                        .show(ui, |ui| {
+                            canvas::measure_panel::ui(
+                                ui,
+                                measurement.as_ref(),
+                                &self.canvas.selected,
+                                self.canvas.ruler,
+                            );
+                            if playing {
+                                ui.separator();
+                                ui.heading("Desk");
+                                if let Ok(charts) = &self.charts {
+                                    desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
+                                }
                             }
-                        }
-                    });
-            });
+                        });
+                });
+        }
         self.run_desk_actions(desk_actions);
         let (undo, redo) = ui.input_mut(|i| {
             let redo = i.consume_key(
@@ -370,6 +428,47 @@ impl LaagerApp {
         egui::Panel::top("menu_bar").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
+                    if ui
+                        .button("Open game…")
+                        .on_hover_text("Open a .laager game file")
+                        .clicked()
+                        && let Some(path) = rfd::FileDialog::new()
+                            .add_filter("Laager game", &["laager"])
+                            .pick_file()
+                    {
+                        self.run_records_actions(vec![records_panel::RecordsAction::Open(path)]);
+                    }
+                    if ui
+                        .button("Save game as…")
+                        .on_hover_text("Save the game to a new .laager file; every action then saves itself")
+                        .clicked()
+                        && let Some(path) = rfd::FileDialog::new()
+                            .add_filter("Laager game", &["laager"])
+                            .save_file()
+                    {
+                        self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
+                    }
+                    if ui
+                        .button("Open layout…")
+                        .on_hover_text("Open a table layout (.toml)")
+                        .clicked()
+                        && let Some(path) = rfd::FileDialog::new()
+                            .add_filter("Layout", &["toml"])
+                            .pick_file()
+                    {
+                        self.commands.push(Command::OpenLayout(path));
+                    }
+                    if ui
+                        .button("Save layout as…")
+                        .on_hover_text("Save the table's layout (.toml)")
+                        .clicked()
+                        && let Some(path) = rfd::FileDialog::new()
+                            .add_filter("Layout", &["toml"])
+                            .save_file()
+                    {
+                        self.commands.push(Command::SaveLayout(path));
+                    }
+                    ui.separator();
                     for (i, (title, _)) in demos::DEMOS.iter().enumerate() {
                         if ui.button(format!("Open demo: {title}")).clicked() {
                             self.commands.push(Command::OpenDemo(i));
@@ -399,6 +498,19 @@ impl LaagerApp {
                     windows::theme_buttons(ui);
                     ui.separator();
                     self.windows.view_menu(ui);
+                    ui.separator();
+                    ui.checkbox(&mut self.state.show_desk, "Desk")
+                        .on_hover_text("Show the measure panel and the desk beside the table in Play (F2)");
+                    ui.checkbox(&mut self.state.show_records, "Roster and log")
+                        .on_hover_text("Show the roster, the log and the game's files below the table in Play (F3)");
+                    let mut touch = self.state.touch_mode(self.touch_seen);
+                    if ui
+                        .checkbox(&mut touch, "Touch mode")
+                        .on_hover_text("Controls at least 40 px high; long-press a unit to select it as the target, pinch to zoom, two fingers to pan. On by default once the screen is touched.")
+                        .changed()
+                    {
+                        self.state.touch = Some(touch);
+                    }
                     ui.separator();
                     let settings = &mut self.state.canvas;
                     ui.checkbox(&mut settings.grid, "Grid")
@@ -473,11 +585,26 @@ impl LaagerApp {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 let ruleset = self.state.ruleset;
-                ui.label(format!("{} ({})", ruleset.title(), ruleset.document()));
+                ui.label(ruleset.title())
+                    .on_hover_text(format!("document {}", ruleset.document()));
                 ui.separator();
                 match &self.charts {
-                    Ok(c) => ui.label(format!("tables {}", &c.hash()[..12])),
-                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("tables: {e}")),
+                    Ok(c) => {
+                        let house = c
+                            .summary()
+                            .by_confidence
+                            .get(crate::charts::Confidence::House.name())
+                            .copied()
+                            .unwrap_or(0);
+                        let words = match house {
+                            0 => "charts as printed".to_owned(),
+                            1 => "charts with 1 club value".to_owned(),
+                            n => format!("charts with {n} club values"),
+                        };
+                        ui.label(words)
+                            .on_hover_text(format!("version {}", &c.hash()[..12]))
+                    }
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("charts: {e}")),
                 };
                 ui.separator();
                 ui.label(&self.document.name);

@@ -78,7 +78,7 @@ impl RecordsPanel {
         let mut actions = Vec::new();
         let game = session.game();
         let state = game.state();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.strong(format!("Move {}", state.move_number));
             if let Some(phase) = &state.phase {
                 ui.label(phase);
@@ -256,7 +256,7 @@ impl RecordsPanel {
                 self.ending = None;
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("export to");
             ui.add(
                 egui::TextEdit::singleline(&mut self.export_path)

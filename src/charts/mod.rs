@@ -189,26 +189,29 @@ impl Charts {
     /// Supplies one cell for one resolution: `CHART:KEY=VALUE` (`--cell`, the desk's cells
     /// typed once), marked `house`. A `CHART:ROW:COL` the grid does not have, in a grid
     /// whose printed keys are lost, is kept under that name for the rule that names its
-    /// cells by what it knows (see [`Charts::lost_key_cell`]).
+    /// cells by what it knows (see [`Charts::lost_key_cell`]). The error names what is
+    /// wrong with the cell; the caller names where it was typed (`--cell '…'`, the desk).
     pub fn apply_cell_arg(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
+        self.apply_cell_text(ruleset, arg)
+            .map_err(|e| format!("'{arg}': {e}"))
+    }
+
+    fn apply_cell_text(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
         let (address, value) = arg
             .split_once('=')
-            .ok_or_else(|| format!("--cell '{arg}': expected CHART:KEY=VALUE"))?;
-        let address = CellAddress::parse(address).map_err(|e| format!("--cell '{arg}': {e}"))?;
+            .ok_or_else(|| "expected CHART:KEY=VALUE".to_owned())?;
+        let address = CellAddress::parse(address)?;
         if self.is_lost_key_address(ruleset, &address) {
-            return self
-                .set_lost_key_cell(ruleset, &address, value)
-                .map_err(|e| format!("--cell '{arg}': {e}"));
+            return self.set_lost_key_cell(ruleset, &address, value);
         }
         self.set_cell(
             ruleset,
             &address,
             value,
-            Some("typed for this resolution (--cell)".to_owned()),
+            Some("typed for this resolution".to_owned()),
             None,
             None,
         )
-        .map_err(|e| format!("--cell '{arg}': {e}"))
     }
 
     /// Sets one cell from typed text, as a `house` value.

@@ -106,7 +106,7 @@ fn load_charts(args: &TablesArgs) -> Result<Charts, CliError> {
         };
         charts
             .apply_cell_arg(ruleset, rest)
-            .map_err(CliError::Input)?;
+            .map_err(|e| CliError::Input(format!("--cell {e}")))?;
     }
     Ok(charts)
 }

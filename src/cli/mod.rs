@@ -101,7 +101,7 @@ impl TablesArgs {
         for cell in &self.cells {
             charts
                 .apply_cell_arg(ruleset, cell)
-                .map_err(CliError::Input)?;
+                .map_err(|e| CliError::Input(format!("--cell {e}")))?;
         }
         Ok(charts)
     }

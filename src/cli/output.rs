@@ -47,6 +47,11 @@ pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outco
                 println!("{}", json_text(&refusal.to_json()));
             }
             eprintln!("refused: {}", refusal.reason);
+            if refusal.kind == RefusalKind::NeedsCells {
+                eprintln!(
+                    "  supply them with --cell CHART:KEY=VALUE (this resolution) or --tables DIR (a club's tables folder)"
+                );
+            }
             Outcome::Refused
         }
     }

@@ -394,8 +394,17 @@ fn describe_edit(edit: &UnitEdit) -> String {
 /// A unit as the log names it: its name, its id where that differs, and its side.
 fn unit_words(unit: &UnitSpec) -> String {
     if unit.unit_id.0 == unit.name {
-        format!("{} ({})", unit.name, unit.side)
+        format!(
+            "{} ({})",
+            unit.name,
+            crate::rules::words::readable(&unit.side)
+        )
     } else {
-        format!("{} ({}, {})", unit.name, unit.unit_id, unit.side)
+        format!(
+            "{} ({}, {})",
+            unit.name,
+            unit.unit_id,
+            crate::rules::words::readable(&unit.side)
+        )
     }
 }

@@ -63,7 +63,7 @@ pub enum SizeError {
     NotGiven(String),
     /// A chart cell the size needs is unknown or not supplied.
     #[error(
-        "needs chart cell {0} (the document does not give it: supply it with --cell, a club's tables folder, or give frontage and depth)"
+        "needs chart cell {0} (the document does not give it: type it for this resolution, set it in a club's tables folder, or give frontage and depth)"
     )]
     NeedsCell(String),
 }

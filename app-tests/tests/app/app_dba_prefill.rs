@@ -114,23 +114,23 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
         .get_by_role_and_label(Role::DisclosureTriangle, "modifiers")
         .click();
     harness.run();
-    assert!(checkbox_ticked(&harness, "a:rough"));
-    assert!(!checkbox_ticked(&harness, "b:rough"));
+    assert!(checkbox_ticked(&harness, "a: rough"));
+    assert!(!checkbox_ticked(&harness, "b: rough"));
     let overlaps = harness
-        .get_by_role_and_label(Role::Slider, "b:overlaps")
+        .get_by_role_and_label(Role::Slider, "b: overlaps")
         .accesskit_node()
         .numeric_value();
     assert_eq!(overlaps, Some(1.0));
     assert!(
         harness
             .query_by_label_contains(
-                "a:rough on from the table — a (dragoons) is (at least partly) in rough 'rocks'"
+                "a: rough on from the table — a (dragoons) is (at least partly) in rough 'rocks'"
             )
             .is_some()
     );
     let overlap_line = harness
         .get_by_label_contains(
-            "b:overlaps 1 from the table — b (uMbonambi) is overlapped by 'nnc 1'",
+            "b: overlaps 1 from the table — b (uMbonambi) is overlapped by 'nnc 1'",
         )
         .accesskit_node()
         .value()
@@ -175,17 +175,17 @@ fn a_modifier_changed_by_hand_wins_over_the_table() {
     harness.run();
     // The referee judges the dragoons clear of the rocks and unticks the flag.
     harness
-        .get_by_role_and_label(Role::CheckBox, "a:rough")
+        .get_by_role_and_label(Role::CheckBox, "a: rough")
         .click();
     harness.run();
     // Later frames do not fill it again: the selection has not changed.
     harness.run();
     harness.run();
     assert!(!harness.state().desk.dba_combat.input.a.mods.rough);
-    assert!(!checkbox_ticked(&harness, "a:rough"));
+    assert!(!checkbox_ticked(&harness, "a: rough"));
     assert!(
         harness
-            .query_by_label_contains("a:rough off given by hand; the table gives on")
+            .query_by_label_contains("a: rough off given by hand; the table gives on")
             .is_some()
     );
 

@@ -1,6 +1,6 @@
 //! The desk's widgets, driven headless with egui_kittest.
 
-use crate::support::OutcomeKeys;
+use crate::support::{OutcomeKeys, cell_label};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
@@ -44,9 +44,10 @@ fn refusal_fields_take_typed_values_for_one_resolution() {
         }],
     };
     let state = (BTreeMap::<String, String>::new(), RefusalAction::None);
+    let charts = Charts::shipped().expect("shipped");
     let mut harness = Harness::new_ui_state(
-        |ui, (typed, action): &mut (BTreeMap<String, String>, RefusalAction)| {
-            let a = refusal_ui(ui, &refusal, typed);
+        move |ui, (typed, action): &mut (BTreeMap<String, String>, RefusalAction)| {
+            let a = refusal_ui(ui, &refusal, &charts, Ruleset::MicroColonial, typed);
             if a != RefusalAction::None {
                 *action = a;
             }
@@ -54,6 +55,9 @@ fn refusal_fields_take_typed_values_for_one_resolution() {
         state,
     );
     harness.run();
+    // The field is named by the chart's printed title and its key in words, not its address.
+    assert!(harness.query_by_label("Weapon ranges: Rifle").is_some());
+    assert!(harness.query_by_label("weapon_ranges:rifle").is_none());
     let field = harness.get_by_role(egui::accesskit::Role::TextInput);
     field.focus();
     field.type_text("600");
@@ -265,7 +269,11 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
         .map(laager::resolution::NeededCell::address)
         .collect();
     assert_eq!(needed, ["morale_random_factor:zulu:3"]);
-    type_into(&harness, "morale_random_factor:zulu:3", "2");
+    type_into(
+        &harness,
+        &cell_label(Ruleset::MicroColonial, "morale_random_factor:zulu:3"),
+        "2",
+    );
     harness.run();
     harness.get_by_label("Use for this resolution").click();
     harness.run();
@@ -401,7 +409,11 @@ fn resolve_typing(harness: &mut Harness<'_, laager::app::desk::Desk>, cells: &[(
                 .iter()
                 .find(|(a, _)| *a == address)
                 .map_or_else(|| panic!("asked for {address}"), |(_, v)| *v);
-            type_into(harness, &address, value);
+            type_into(
+                harness,
+                &cell_label(Ruleset::MicroColonial, &address),
+                value,
+            );
             harness.run();
         }
         harness.get_by_label("Use for this resolution").click();
@@ -451,13 +463,27 @@ fn mc_fire_asks_for_its_lost_cells_in_place_then_resolves() {
             "small_arms_target_factors:native-close-order-in-open-volley:100-399",
         ]
     );
-    type_into(&harness, "weapon_ranges:rifle", "400");
-    harness.run();
-    type_into(&harness, "small_arms_range_factors:250:volley-300", "42");
+    type_into(
+        &harness,
+        &cell_label(Ruleset::MicroColonial, "weapon_ranges:rifle"),
+        "400",
+    );
     harness.run();
     type_into(
         &harness,
-        "small_arms_target_factors:native-close-order-in-open-volley:100-399",
+        &cell_label(
+            Ruleset::MicroColonial,
+            "small_arms_range_factors:250:volley-300",
+        ),
+        "42",
+    );
+    harness.run();
+    type_into(
+        &harness,
+        &cell_label(
+            Ruleset::MicroColonial,
+            "small_arms_target_factors:native-close-order-in-open-volley:100-399",
+        ),
         "-10",
     );
     harness.run();
@@ -586,7 +612,7 @@ fn mc_melee_asks_for_its_table_cell_then_resolves() {
         .expect_err("refused");
     let cell = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry";
     assert_eq!(refusal.needs_cells[0].address(), cell);
-    type_into(&harness, cell, "+3/-4");
+    type_into(&harness, &cell_label(Ruleset::MicroColonial, cell), "+3/-4");
     harness.run();
     harness.get_by_label("Use for this resolution").click();
     harness.run();

@@ -5,7 +5,7 @@
 
 use super::app_desk::{resolve_with_typed_faces, ruleset_desk, type_into};
 use super::sotq::{club, shipped};
-use crate::support::OutcomeKeys;
+use crate::support::{OutcomeKeys, cell_label};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
@@ -116,7 +116,11 @@ fn sotq_fire_refusal_cells_typed_in_place_lead_to_a_resolution() {
         .map(laager::resolution::NeededCell::address)
         .collect();
     assert_eq!(cells, ["range_effects:S:1-2"]);
-    type_into(&harness, "range_effects:S:1-2", "0");
+    type_into(
+        &harness,
+        &cell_label(Ruleset::SoldiersOfTheQueen, "range_effects:S:1-2"),
+        "0",
+    );
     harness.run();
     harness.get_by_label("Use for this resolution").click();
     harness.run();
@@ -138,7 +142,11 @@ fn sotq_fire_refusal_cells_typed_in_place_lead_to_a_resolution() {
         .collect();
     assert_eq!(got, want);
     for cell in &want {
-        type_into(&harness, cell, "PN");
+        type_into(
+            &harness,
+            &cell_label(Ruleset::SoldiersOfTheQueen, cell),
+            "PN",
+        );
         harness.run();
     }
     harness.get_by_label("Use for this resolution").click();

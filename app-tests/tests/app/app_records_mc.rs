@@ -3,7 +3,7 @@
 //! filled from the records, a fire applied to the target's D column, a morale result
 //! applied as a status, a move that strikes the D figure through, undo, redo, save, reopen.
 
-use crate::support::OutcomeKeys;
+use crate::support::{OutcomeKeys, cell_label};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -217,7 +217,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         ]
     );
     for (cell, value) in needed.iter().zip(["400", "42", "-10"]) {
-        type_into(&harness, cell, value);
+        type_into(&harness, &cell_label(Ruleset::MicroColonial, cell), value);
         harness.run();
     }
     click(&mut harness, "Use for this resolution");
@@ -333,7 +333,11 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
                 panic!("asked for {address}")
             };
             asked.push(address.clone());
-            type_into(&harness, &address, value);
+            type_into(
+                &harness,
+                &cell_label(Ruleset::MicroColonial, &address),
+                value,
+            );
             harness.run();
         }
         click(&mut harness, "Use for this resolution");

@@ -15,3 +15,11 @@ impl<O: serde::Serialize> OutcomeKeys for laager::resolution::Resolution<O> {
             .unwrap_or(serde_json::Value::Null)
     }
 }
+
+/// The words the desk labels a needed chart cell's field with (its chart's printed title
+/// and its key), for tests that type into the field of a cell they know by address.
+pub fn cell_label(ruleset: laager::Ruleset, address: &str) -> String {
+    let charts = laager::charts::Charts::shipped().expect("shipped charts");
+    let chart = address.split(':').next().unwrap_or_default();
+    laager::app::desk::resolution_view::cell_words(&charts, ruleset, chart, Some(address))
+}

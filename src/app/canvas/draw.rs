@@ -266,7 +266,7 @@ fn draw_terrain(
         painter.text(
             at,
             Align2::CENTER_CENTER,
-            &terrain.terrain_id,
+            crate::rules::words::readable(&terrain.terrain_id),
             FontId::proportional(11.0),
             Color32::from_black_alpha(160),
         );

@@ -43,7 +43,11 @@ pub fn ui(
                 None => ui.label("Line of sight: clear"),
                 Some(b) => ui.colored_label(
                     egui::Color32::RED,
-                    format!("Line of sight: blocked by {} ({})", b.id, b.kind),
+                    format!(
+                        "Line of sight: blocked by {} ({})",
+                        crate::rules::words::readable(&b.id),
+                        b.kind
+                    ),
                 ),
             };
             match m.contact.edge {

@@ -97,6 +97,9 @@ pub struct Canvas {
     /// written on its base; filled by whoever keeps the records (the desk).
     pub strengths: std::collections::HashMap<String, String>,
     drag: Option<Drag>,
+    /// The selection as it stood when the pointer last went down (a long press picks a
+    /// target for it).
+    before_press: Vec<String>,
     fitted: bool,
     fitted_in: Option<Rect>,
 }
@@ -113,6 +116,7 @@ impl Default for Canvas {
             hovered: None,
             strengths: std::collections::HashMap::new(),
             drag: None,
+            before_press: Vec::new(),
             fitted: false,
             fitted_in: None,
         }
@@ -218,6 +222,14 @@ impl Canvas {
         {
             settings.view.pan_by_screen(response.drag_delta());
         }
+        // Two fingers pan (their pinch zooms, through zoom_delta below).
+        if response.hovered()
+            && let Some(touch) = ui.input(egui::InputState::multi_touch)
+            && touch.num_touches >= 2
+            && touch.translation_delta != egui::Vec2::ZERO
+        {
+            settings.view.pan_by_screen(touch.translation_delta);
+        }
         if response.hovered() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
             let factor = zoom * (scroll * 0.0015).exp();
@@ -320,7 +332,26 @@ impl Canvas {
     ) {
         let screen_from_table = settings.view.screen_from_table(self.rect);
         let table_from_screen = screen_from_table.inverse();
+        // A long press on a unit selects it as the target of the unit already selected,
+        // as shift-click does with a mouse.
+        if response.long_touched()
+            && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
+            && let Some(base) = unit_at(layout, view::point(table_from_screen * pos))
+        {
+            let target = base.unit_id().to_owned();
+            let mut selected: Vec<String> = self
+                .before_press
+                .iter()
+                .filter(|id| **id != target)
+                .take(1)
+                .cloned()
+                .collect();
+            selected.push(target);
+            commands.push(Command::Select(selected));
+            self.drag = None;
+        }
         if let Some(press) = Self::primary_press(ui, response) {
+            self.before_press.clone_from(&self.selected);
             let at = view::point(table_from_screen * press);
             let shift = ui.input(|i| i.modifiers.shift);
             let reach = HANDLE_REACH_PT / settings.view.points_per_mm;

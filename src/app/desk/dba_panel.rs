@@ -56,11 +56,19 @@ fn troop_combo(ui: &mut egui::Ui, label: &str, troop: &mut TroopType) {
         });
 }
 
+/// A modifier's flag (`a:fire-aided-against`) in words: `a: fire aided against`.
+fn modifier_words(flag: &str) -> String {
+    match flag.split_once(':') {
+        Some((side, name)) => format!("{side}: {}", name.replace('-', " ")),
+        None => flag.replace('-', " "),
+    }
+}
+
 fn modifiers_ui(ui: &mut egui::Ui, side: SideId, mods: &mut Modifiers) {
     ui.vertical(|ui| {
         ui.strong(format!("{} modifiers", side.name()));
         for name in ModifierName::ALL {
-            let text = format!("{}:{}", side.name(), name.id());
+            let text = modifier_words(&format!("{}:{}", side.name(), name.id()));
             let mut value = count(mods, name);
             let changed = match name {
                 ModifierName::Overlaps => ui
@@ -221,7 +229,7 @@ impl CombatForm {
             for o in kept {
                 ui.small(format!(
                     "{} {} from {} — {}",
-                    o.label,
+                    modifier_words(&o.label),
                     value_text(&o.value),
                     source.words(),
                     o.why
@@ -231,7 +239,7 @@ impl CombatForm {
         for (o, now) in origins.overridden(&input) {
             ui.small(format!(
                 "{} {} given by hand; {} gives {} ({})",
-                o.label,
+                modifier_words(&o.label),
                 value_text(&now),
                 o.source.words(),
                 value_text(&o.value),

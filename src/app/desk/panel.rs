@@ -148,7 +148,9 @@ impl Desk {
     fn charts_for(&self, charts: &Charts, ruleset: Ruleset) -> Result<Charts, String> {
         let mut charts = charts.clone();
         for cell in &self.once_cells {
-            charts.apply_cell_arg(ruleset, cell)?;
+            charts
+                .apply_cell_arg(ruleset, cell)
+                .map_err(|e| format!("chart cell {e}"))?;
         }
         Ok(charts)
     }
@@ -389,7 +391,7 @@ impl Desk {
             self.clear();
         }
         // The answer first: the outcome in words, whom it touches, and Apply.
-        let retry = self.answer_ui(ui, ruleset, actions);
+        let retry = self.answer_ui(ui, charts, ruleset, actions);
         if ruleset == Ruleset::MicroColonial {
             for note in self.mc_origin_notes() {
                 ui.weak(note);
@@ -534,6 +536,7 @@ impl Desk {
     fn answer_ui(
         &mut self,
         ui: &mut egui::Ui,
+        charts: &Charts,
         ruleset: Ruleset,
         actions: &mut Vec<DeskAction>,
     ) -> bool {
@@ -591,7 +594,7 @@ impl Desk {
                             "Inputs changed since: resolve again",
                         );
                     }
-                    match refusal_ui(ui, &refusal, &mut self.typed_cells) {
+                    match refusal_ui(ui, &refusal, charts, ruleset, &mut self.typed_cells) {
                         RefusalAction::None => {}
                         RefusalAction::UseOnce(cells) => {
                             add_cells(&mut self.once_cells, cells);

@@ -3,6 +3,7 @@
 
 use crate::charts::Charts;
 use crate::resolution::{Colour, Refusal, Resolution};
+use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -21,7 +22,13 @@ pub fn cell_words(charts: &Charts, ruleset: Ruleset, chart: &str, cell: Option<&
         .map_or_else(|| chart.replace('_', " "), |c| c.title.clone());
     let keys = cell
         .and_then(|c| c.strip_prefix(chart))
-        .map(|k| k.trim_start_matches(':').replace(':', ", "))
+        .map(|k| {
+            k.trim_start_matches(':')
+                .split(':')
+                .map(readable)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
         .filter(|k| !k.is_empty());
     match keys {
         Some(keys) => format!("{title}: {keys}"),
@@ -119,6 +126,8 @@ pub enum RefusalAction {
 pub fn refusal_ui(
     ui: &mut egui::Ui,
     refusal: &Refusal,
+    charts: &Charts,
+    ruleset: Ruleset,
     typed: &mut BTreeMap<String, String>,
 ) -> RefusalAction {
     ui.colored_label(
@@ -133,7 +142,9 @@ pub fn refusal_ui(
     egui::Grid::new("needed_cells").show(ui, |ui| {
         for cell in &refusal.needs_cells {
             let address = cell.address();
-            let label = ui.label(&address);
+            let label = ui
+                .label(cell_words(charts, ruleset, &cell.chart, Some(&address)))
+                .on_hover_text(format!("chart cell {address}"));
             ui.add(
                 egui::TextEdit::singleline(typed.entry(address).or_default()).desired_width(80.0),
             )

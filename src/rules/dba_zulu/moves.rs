@@ -217,7 +217,7 @@ fn finish_moves(
     let missing: Vec<String> = reader.needs().iter().map(NeededCell::address).collect();
     if !missing.is_empty() {
         reader.warn(format!(
-            "a distance is left empty: it needs chart cell(s) {} (supply them with --cell CHART:KEY=VALUE or a club's tables folder)",
+            "a distance is left empty: it needs chart cell(s) {} (type their values for this resolution, or set them in a club's tables folder)",
             missing.join(", ")
         ));
     }

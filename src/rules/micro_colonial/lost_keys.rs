@@ -64,7 +64,7 @@ pub fn read(
     let address = format!("{chart}:{r}:{c}");
     if let Some(value) = charts.lost_key_cell(super::RULESET, chart, &r, &c) {
         reader.warn(format!(
-            "used club value for {address}: typed for this resolution (--cell); the chart's printed keys are lost, so the cell is named by what the rule knows"
+            "used club value for {address}: typed for this resolution; the chart's printed keys are lost, so the cell is named by what the rule knows"
         ));
         return (Some(value.clone()), address);
     }

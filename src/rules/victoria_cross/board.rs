@@ -233,7 +233,7 @@ fn refusal_needing(rule: RuleRef, reason: &str, mut needs: Vec<NeededCell>) -> R
     Refusal {
         kind: crate::resolution::RefusalKind::NeedsCells,
         reason: format!(
-            "{reason}: the board is not in the rulebook; supply {} (--cell CHART:ZONE:FIELD=VALUE or a club's tables folder)",
+            "{reason}: the board is not in the rulebook; type {} for this resolution, or set them in a club's tables folder",
             list.join(", ")
         ),
         rule,
