@@ -308,7 +308,9 @@ impl RecordsPanel {
         });
         ui.columns(2, |columns| {
             columns[0].strong("Roster");
-            egui::ScrollArea::vertical()
+            // Both ways: on a narrow window the roster scrolls sideways in its own column
+            // rather than running under the log.
+            egui::ScrollArea::both()
                 .id_salt("roster")
                 .max_height(200.0)
                 .show_viewport(&mut columns[0], |ui, viewport| {

@@ -642,3 +642,47 @@ fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
     harness.run();
     assert!(harness.state().document.layout.base("zulu 1").is_none());
 }
+
+/// Each demo opens with every base on the canvas, at the smallest supported window and at
+/// a large one; on the large one the smallest counter is drawn at least 24 px wide.
+#[test]
+fn each_demo_opens_with_every_base_in_view_and_readable_when_room_allows() {
+    for demo in 0..laager::app::demos::DEMOS.len() {
+        for (size, readable) in [
+            (egui::vec2(1024.0, 700.0), false),
+            (egui::vec2(1920.0, 1080.0), true),
+        ] {
+            let mut app = laager::app::LaagerApp::new(laager::app::State::default(), None);
+            app.push(laager::app::Command::OpenDemo(demo));
+            app.run_commands();
+            let mut harness = egui_kittest::Harness::new_ui_state(
+                |ui, app: &mut laager::app::LaagerApp| app.show(ui),
+                app,
+            );
+            harness.set_size(size);
+            harness.run();
+            harness.run();
+            let app = harness.state();
+            let canvas = app.canvas.rect;
+            let view = app.state.canvas.view;
+            let screen = view.screen_from_table(canvas);
+            for base in app.document.layout.bases() {
+                let c = base.centre();
+                let at = screen * egui::pos2(c.x, c.y);
+                assert!(
+                    canvas.contains(at),
+                    "demo {demo} at {size:?}: {} at {at:?} outside {canvas:?}",
+                    base.unit_id()
+                );
+                if readable {
+                    let width = base.frontage() * view.points_per_mm;
+                    assert!(
+                        width >= 24.0,
+                        "demo {demo}: {} is {width} px",
+                        base.unit_id()
+                    );
+                }
+            }
+        }
+    }
+}

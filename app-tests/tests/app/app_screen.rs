@@ -163,3 +163,88 @@ fn help_snapshot() {
     harness.run();
     harness.snapshot("help");
 }
+
+/// "The result and Apply are visible without scrolling at 1280×800": after a close combat
+/// is resolved from the desk, the answer card's Apply button lies inside the window, in
+/// the desk beside the table, and the table keeps at least half the window's width.
+#[test]
+fn the_result_card_and_apply_lie_inside_the_visible_desk_at_1280x800() {
+    let mut app = LaagerApp::new(State::default(), None);
+    app.canvas.selected = vec![ZULU.to_owned(), REGULARS.to_owned()];
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1280.0, 800.0));
+    harness.run();
+    // The referee scrolls down to the dice and Resolve...
+    harness.get_by_label("Type faces").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("6,1");
+    harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    // ...and the answer comes into view at the top of the desk by itself.
+    harness.run();
+    harness.run();
+    assert!(matches!(harness.state().desk.result, Some(Ok(_))));
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let apply = harness.get_by_label("Apply to the game").rect();
+    assert!(window.contains_rect(apply), "Apply at {apply:?}");
+    // The desk is the right-hand panel; the table keeps the left half at least.
+    assert!(apply.min.x >= 640.0, "Apply at {apply:?}");
+    assert!(harness.state().canvas.rect.width() >= 640.0);
+    // The outcome in words stands above Apply.
+    let said = harness
+        .query_all_by_label_contains("uMcijo front")
+        .map(|node| node.rect())
+        .find(|r| r.min.x >= 640.0 && window.contains_rect(*r) && r.max.y <= apply.min.y);
+    assert!(
+        said.is_some(),
+        "no outcome in words above Apply at {apply:?}"
+    );
+}
+
+/// F2 folds the desk away and F3 the roster and the log, giving the table the window;
+/// pressed again they come back.
+#[test]
+fn f2_and_f3_fold_the_desk_and_the_roster_away() {
+    let mut harness = window();
+    let narrow = harness.state().canvas.rect.width();
+    assert!(harness.query_by_label("Desk").is_some());
+    harness.key_press(egui::Key::F2);
+    harness.run();
+    harness.run();
+    assert!(!harness.state().state.show_desk);
+    assert!(harness.query_by_label("Desk").is_none());
+    assert!(harness.state().canvas.rect.width() > narrow + 200.0);
+    harness.key_press(egui::Key::F3);
+    harness.run();
+    assert!(harness.query_by_label("Roster").is_none());
+    harness.key_press(egui::Key::F2);
+    harness.key_press(egui::Key::F3);
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label("Desk").is_some());
+    assert!(harness.query_by_label("Roster").is_some());
+}
+
+/// Touch mode (View menu): every button is at least 40 px high, as a finger needs.
+#[test]
+fn touch_mode_makes_every_control_at_least_40_px_high() {
+    let mut harness = window();
+    let before = harness.get_by_label("Next move").rect().height();
+    assert!(before < 40.0, "{before}");
+    harness.state_mut().state.touch = Some(true);
+    harness.run();
+    harness.run();
+    for label in ["Next move", "Undo", "Resolve"] {
+        let height = harness.get_by_label(label).rect().height();
+        assert!(
+            height >= laager::app::TOUCH_CONTROL_HEIGHT,
+            "{label}: {height}"
+        );
+    }
+}

@@ -136,3 +136,89 @@ fn a_machine_without_an_adapter_skips_the_snapshot_and_ci_fails_it() {
     );
     assert!(output.contains("mesa-vulkan-drivers"), "{output}");
 }
+
+/// The window in Play at `size`, on demo `demo`, after the referee selected `units` and
+/// resolved the desk's procedure (typing `faces` when it throws dice).
+fn play_after_resolution(
+    renderer: WgpuTestRenderer,
+    demo: usize,
+    size: egui::Vec2,
+    units: &[&str],
+    faces: Option<&str>,
+) -> Harness<'static, LaagerApp> {
+    use egui_kittest::kittest::Queryable;
+    let mut app = LaagerApp::new(State::default(), None);
+    app.push(Command::OpenDemo(demo));
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    app.desk.dice.next_seed = 1;
+    app.canvas.selected = units.iter().map(|u| (*u).to_owned()).collect();
+    let mut harness = Harness::builder()
+        .renderer(renderer)
+        .with_size(size)
+        .with_theme(egui::Theme::Dark)
+        .with_render_cursor(false)
+        .with_options(options())
+        .build_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.run();
+    if let Some(faces) = faces {
+        harness.get_by_label("Type faces").scroll_to_me();
+        harness.run();
+        harness.get_by_label("Type faces").click();
+        harness.run();
+        let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
+        field.focus();
+        field.type_text(faces);
+        harness.run();
+    }
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    assert!(
+        matches!(harness.state().desk.result, Some(Ok(_))),
+        "resolved: {:?}",
+        harness.state().desk.result
+    );
+    harness
+}
+
+/// Play on the DBA demo after a close combat, at `size`.
+fn dba_play_snapshot(size: egui::Vec2, name: &str) {
+    let Some(renderer) = gpu::renderer(name) else {
+        return;
+    };
+    let mut harness =
+        play_after_resolution(renderer, 0, size, &["uMcijo front", "24th 4"], Some("6,1"));
+    harness.snapshot(name);
+}
+
+/// Play on the Micro Colonial demo after a movement, at `size`.
+fn micro_colonial_play_snapshot(size: egui::Vec2, name: &str) {
+    let Some(renderer) = gpu::renderer(name) else {
+        return;
+    };
+    let mut harness = play_after_resolution(renderer, 1, size, &["1/24 A"], None);
+    harness.snapshot(name);
+}
+
+#[test]
+fn dba_zulu_play_1024x700_snapshot() {
+    dba_play_snapshot(vec2(1024.0, 700.0), "dba_zulu_play_1024x700");
+}
+
+#[test]
+fn dba_zulu_play_1920x1080_snapshot() {
+    dba_play_snapshot(vec2(1920.0, 1080.0), "dba_zulu_play_1920x1080");
+}
+
+#[test]
+fn micro_colonial_play_1024x700_snapshot() {
+    micro_colonial_play_snapshot(vec2(1024.0, 700.0), "micro_colonial_play_1024x700");
+}
+
+#[test]
+fn micro_colonial_play_1920x1080_snapshot() {
+    micro_colonial_play_snapshot(vec2(1920.0, 1080.0), "micro_colonial_play_1920x1080");
+}

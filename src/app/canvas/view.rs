@@ -44,8 +44,8 @@ impl View {
     }
 
     /// The view that shows the table, zoomed in far enough that the smallest base is at
-    /// least `READABLE_BASE_PT` wide (centred on the bases when the whole table cannot be
-    /// shown so): a referee can read and pick every counter at the first look.
+    /// least `READABLE_BASE_PT` wide — but never so far that a base leaves the canvas: on a
+    /// small window the bases all stay in view (centred on them), as large as that allows.
     pub fn fit_readable(table: &Table, bases: &[crate::geometry::Base], canvas: Rect) -> View {
         let mut view = View::fit(table, canvas);
         let smallest = bases
@@ -56,13 +56,22 @@ impl View {
             && smallest > 0.0
             && smallest * view.points_per_mm < READABLE_BASE_PT
         {
-            view.points_per_mm = (READABLE_BASE_PT / smallest).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
             let (mut min, mut max) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
             for base in bases {
-                let c = base.centre();
-                min = [min[0].min(c.x), min[1].min(c.y)];
-                max = [max[0].max(c.x), max[1].max(c.y)];
+                for c in base.corners() {
+                    min = [min[0].min(c.x), min[1].min(c.y)];
+                    max = [max[0].max(c.x), max[1].max(c.y)];
+                }
             }
+            // The zoom that still shows every base, with a margin of a tenth each side.
+            let span = [(max[0] - min[0]).max(1.0), (max[1] - min[1]).max(1.0)];
+            let all_in_view =
+                (canvas.width() / (span[0] * 1.2)).min(canvas.height() / (span[1] * 1.2));
+            let readable = READABLE_BASE_PT / smallest;
+            view.points_per_mm = readable
+                .min(all_in_view)
+                .max(view.points_per_mm)
+                .clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
             view.centre_mm = [f32::midpoint(min[0], max[0]), f32::midpoint(min[1], max[1])];
         }
         view

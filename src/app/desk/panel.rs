@@ -99,6 +99,9 @@ pub struct Desk {
     /// The odds of the form as it stands, worked out when it changes: the key they were
     /// worked for, and the odds with the way "this or better" counts.
     odds_cache: Option<(String, Option<DeskOdds>)>,
+    /// A new answer arrived: bring its card into view once (the referee may have scrolled
+    /// down to the dice and Resolve).
+    scroll_to_answer: bool,
 }
 
 impl Desk {
@@ -129,6 +132,7 @@ impl Desk {
             apply_preview: Vec::new(),
             applied: false,
             odds_cache: None,
+            scroll_to_answer: false,
         }
     }
 
@@ -310,6 +314,7 @@ impl Desk {
         self.request = Some(request);
         self.resolved_key = Some(key);
         self.odds_cache = None;
+        self.scroll_to_answer = true;
     }
 
     /// The Micro Colonial request of the form shown, or the field that does not read.
@@ -546,7 +551,7 @@ impl Desk {
         match &self.result {
             Some(Ok(resolution)) => {
                 let said = words::words(self.request.as_ref(), resolution, &roles);
-                egui::Frame::group(ui.style()).show(ui, |ui| {
+                let card = egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.add(egui::Label::new(egui::RichText::new(said).size(19.0).strong()).wrap());
                     if stale {
                         ui.colored_label(
@@ -584,9 +589,15 @@ impl Desk {
                         }
                     }
                 });
+                if std::mem::take(&mut self.scroll_to_answer) {
+                    card.response.scroll_to_me(Some(egui::Align::TOP));
+                }
             }
             Some(Err(refusal)) => {
                 let refusal = refusal.clone();
+                if std::mem::take(&mut self.scroll_to_answer) {
+                    ui.scroll_to_cursor(Some(egui::Align::TOP));
+                }
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     if stale {
                         ui.colored_label(
