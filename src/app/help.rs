@@ -35,7 +35,7 @@ pub const GUIDE: [(&str, &str); 6] = [
 ];
 
 /// The shortcuts that work whatever the tool, by where they work: (where, keys, what).
-pub const SHORTCUTS: [(&str, &str, &str); 22] = [
+pub const SHORTCUTS: [(&str, &str, &str); 23] = [
     ("Window", "F1", "this help"),
     ("Window", "F2", "show or fold away the desk (Play)"),
     (
@@ -54,6 +54,11 @@ pub const SHORTCUTS: [(&str, &str, &str); 22] = [
         "Table",
         "Shift+click",
         "add a unit to the selection (the target)",
+    ),
+    (
+        "Table",
+        "right-click or long press",
+        "make a unit the target of the one selected",
     ),
     ("Table", "[ and ]", "turn the selected units by 15°"),
     (

@@ -332,9 +332,9 @@ impl Canvas {
     ) {
         let screen_from_table = settings.view.screen_from_table(self.rect);
         let table_from_screen = screen_from_table.inverse();
-        // A long press on a unit selects it as the target of the unit already selected,
-        // as shift-click does with a mouse.
-        if response.long_touched()
+        // A right-click (or a long press on a touch screen) on a unit selects it as the
+        // target of the unit already selected, as shift-click does.
+        if response.secondary_clicked()
             && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
             && let Some(base) = unit_at(layout, view::point(table_from_screen * pos))
         {

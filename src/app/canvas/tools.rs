@@ -45,7 +45,7 @@ impl Tool {
     pub fn tooltip(self) -> &'static str {
         match self {
             Tool::Select => {
-                "Select (S): click a unit to select it, shift-click to add the target; drag a unit to move it, its handle to turn it ([ and ] turn by 15°, with shift by 1°); Delete removes it; drag the cloth to pan"
+                "Select (S): click a unit to select it, shift-click or right-click to add the target; drag a unit to move it, its handle to turn it ([ and ] turn by 15°, with shift by 1°); Delete removes it; drag the cloth to pan"
             }
             Tool::Ruler => "Ruler (R): drag between two points; the length shows in mm and inches",
             Tool::Terrain => {
