@@ -92,8 +92,15 @@ pub enum Command {
     /// A drag of a base, its handle or a terrain point let go (or a keyed turn done): in
     /// play, the new poses and terrain are logged as one event each.
     DragEnded,
+    /// A drag of a base taken back (a long press that selected a target): the poses it
+    /// changed are not logged.
+    DragCancelled,
     /// Switch between setting up the table and playing on it.
     SetMode(super::Mode),
+    /// Start a new game log for the table as it stands (the records bar's New game).
+    NewGame,
+    /// Open a `.laager` game file.
+    OpenGame(PathBuf),
     /// Carry out a command that would put away a game not saved, now that the referee has
     /// said to.
     Confirmed(Box<Command>),

@@ -39,26 +39,28 @@ fn centre_of(harness: &Harness<'_, LaagerApp>, unit_id: &str) -> Point {
 }
 
 fn click_at(harness: &mut Harness<'_, LaagerApp>, at: Pos2, modifiers: Modifiers) {
+    click_with(harness, at, egui::PointerButton::Primary, modifiers);
+}
+
+fn click_with(
+    harness: &mut Harness<'_, LaagerApp>,
+    at: Pos2,
+    button: egui::PointerButton,
+    modifiers: Modifiers,
+) {
     harness.hover_at(at);
     harness.run();
-    harness.event_modifiers(
-        egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed: true,
+    for pressed in [true, false] {
+        harness.event_modifiers(
+            egui::Event::PointerButton {
+                pos: at,
+                button,
+                pressed,
+                modifiers,
+            },
             modifiers,
-        },
-        modifiers,
-    );
-    harness.event_modifiers(
-        egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed: false,
-            modifiers,
-        },
-        modifiers,
-    );
+        );
+    }
     harness.run();
 }
 
@@ -685,4 +687,86 @@ fn each_demo_opens_with_every_base_in_view_and_readable_when_room_allows() {
             }
         }
     }
+}
+
+/// The DBA demo's close combat: the Zulu base and the British base it has charged.
+const ZULU: &str = "uMcijo front";
+const REGULARS: &str = "24th 4";
+
+/// A right-click on a unit makes it the target of the unit already selected, as
+/// shift-click does (the help's "right-click or long press").
+#[test]
+fn a_right_click_makes_a_unit_the_target_of_the_one_selected() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let (zulu, regulars) = (
+        on_screen(&harness, centre_of(&harness, ZULU)),
+        on_screen(&harness, centre_of(&harness, REGULARS)),
+    );
+    click_at(&mut harness, zulu, Modifiers::NONE);
+    assert_eq!(harness.state().canvas.selected, vec![ZULU.to_owned()]);
+    click_with(
+        &mut harness,
+        regulars,
+        egui::PointerButton::Secondary,
+        Modifiers::NONE,
+    );
+    assert_eq!(
+        harness.state().canvas.selected,
+        vec![ZULU.to_owned(), REGULARS.to_owned()]
+    );
+}
+
+/// A long press on a touch screen makes the unit pressed the target of the one selected
+/// before, and leaves the pressed base where it stood: no move is logged.
+#[test]
+fn a_long_press_makes_a_unit_the_target_and_moves_nothing() {
+    // In touch mode from the start: the first touch would otherwise turn it on and move
+    // the table on the screen under the finger.
+    let touch_mode = State {
+        touch: Some(true),
+        ..State::default()
+    };
+    let mut harness = harness(LaagerApp::new(touch_mode, None));
+    let (zulu, regulars) = (
+        on_screen(&harness, centre_of(&harness, ZULU)),
+        on_screen(&harness, centre_of(&harness, REGULARS)),
+    );
+    let before = centre_of(&harness, REGULARS);
+    let events = harness.state().session.game().events().len();
+    click_at(&mut harness, zulu, Modifiers::NONE);
+    let touch = |phase, pos| egui::Event::Touch {
+        device_id: egui::TouchDeviceId(1),
+        id: egui::TouchId(1),
+        phase,
+        pos,
+        force: None,
+    };
+    harness.hover_at(regulars);
+    harness.event(touch(egui::TouchPhase::Start, regulars));
+    harness.event(egui::Event::PointerButton {
+        pos: regulars,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    // The finger held still for more than egui's click time (0.8 s), then lifted.
+    for _ in 0..5 {
+        harness.event(touch(egui::TouchPhase::Move, regulars));
+        harness.step();
+    }
+    harness.event(touch(egui::TouchPhase::End, regulars));
+    harness.event(egui::Event::PointerButton {
+        pos: regulars,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run();
+    assert_eq!(
+        harness.state().canvas.selected,
+        vec![ZULU.to_owned(), REGULARS.to_owned()]
+    );
+    assert!((centre_of(&harness, REGULARS) - before).norm() < 1e-3);
+    assert_eq!(harness.state().session.game().events().len(), events);
 }

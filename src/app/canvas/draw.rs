@@ -317,21 +317,30 @@ fn draw_base(
         Stroke::new(1.0, Color32::WHITE),
     );
     if let Some(role) = role.filter(|r| *r < 2) {
-        // A badge beyond the base's far corner: "firer" or "target", never mistaken.
+        // A badge beyond the base's corner: "firer" or "target", never mistaken.
         let (text, colour) = if role == 0 {
             ("firer", FIRER)
         } else {
             ("target", TARGET)
         };
-        let top = corners
-            .iter()
-            .copied()
-            .fold(corners[0], |a, b| if b.y < a.y { b } else { a });
+        // The firer's badge above its highest corner, the target's below its lowest: two
+        // bases in contact never stack their badges.
         let galley =
             painter.layout_no_wrap(text.to_owned(), FontId::proportional(12.0), Color32::BLACK);
-        let rect = Align2::CENTER_BOTTOM
-            .anchor_size(top - egui::vec2(0.0, 3.0), galley.size())
-            .expand(2.0);
+        let rect = if role == 0 {
+            let top = corners
+                .iter()
+                .copied()
+                .fold(corners[0], |a, b| if b.y < a.y { b } else { a });
+            Align2::CENTER_BOTTOM.anchor_size(top - egui::vec2(0.0, 3.0), galley.size())
+        } else {
+            let bottom = corners
+                .iter()
+                .copied()
+                .fold(corners[0], |a, b| if b.y > a.y { b } else { a });
+            Align2::CENTER_TOP.anchor_size(bottom + egui::vec2(0.0, 3.0), galley.size())
+        }
+        .expand(2.0);
         painter.rect_filled(rect, 3.0, colour);
         painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, Color32::BLACK);
     }
@@ -431,7 +440,11 @@ fn draw_measurement(painter: &Painter, t: &RectTransform, document: &Document, m
     painter.line_segment([from, to], Stroke::new(2.5, Color32::from_rgb(30, 30, 200)));
     painter.circle_filled(from, 3.0, Color32::from_rgb(30, 30, 200));
     painter.circle_filled(to, 3.0, Color32::from_rgb(30, 30, 200));
-    label(painter, from + (to - from) / 2.0, &both(m.range.mm));
+    // Bases touching need no tape: their shared edge is drawn below, and a label there
+    // would cover the firer's and the target's badges.
+    if m.range.mm >= 0.05 {
+        label(painter, from + (to - from) / 2.0, &both(m.range.mm));
+    }
     if let Some((a, b)) = m.contact.shared {
         painter.line_segment(
             [screen(t, a), screen(t, b)],

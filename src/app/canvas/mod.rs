@@ -64,8 +64,13 @@ impl Default for CanvasSettings {
 /// What the pointer is dragging.
 #[derive(Debug, Clone)]
 enum Drag {
-    /// A unit, held at an offset from its centre.
-    Move { unit_id: String, grab: Point },
+    /// A unit, held at an offset from its centre; `from` is where its centre was when
+    /// it was picked up.
+    Move {
+        unit_id: String,
+        grab: Point,
+        from: Point,
+    },
     /// A unit's turning handle.
     Turn { unit_id: String },
     /// The ruler's far end.
@@ -322,6 +327,23 @@ impl Canvas {
         }
     }
 
+    /// Drops the drag under way; a base it moved goes back where it was picked up, and the
+    /// poses it changed are not logged.
+    fn cancel_drag(&mut self, commands: &mut Vec<Command>) {
+        match self.drag.take() {
+            Some(Drag::Move { unit_id, from, .. }) => {
+                commands.push(Command::MoveUnit {
+                    unit_id,
+                    centre: from,
+                });
+                commands.push(Command::DragCancelled);
+            }
+            // A turn keeps the facing it reached, logged as any turn is.
+            Some(Drag::Turn { .. }) => commands.push(Command::DragEnded),
+            _ => {}
+        }
+    }
+
     fn select_input(
         &mut self,
         ui: &Ui,
@@ -339,8 +361,14 @@ impl Canvas {
             && let Some(base) = unit_at(layout, view::point(table_from_screen * pos))
         {
             let target = base.unit_id().to_owned();
-            let mut selected: Vec<String> = self
-                .before_press
+            // A long press began as a primary press, which already selected the target:
+            // the firer is what was selected before it. A right-click keeps the selection.
+            let firer_from = if response.long_touched() {
+                &self.before_press
+            } else {
+                &self.selected
+            };
+            let mut selected: Vec<String> = firer_from
                 .iter()
                 .filter(|id| **id != target)
                 .take(1)
@@ -348,7 +376,14 @@ impl Canvas {
                 .collect();
             selected.push(target);
             commands.push(Command::Select(selected));
-            self.drag = None;
+            // The press held still is no move: put back a base the finger nudged.
+            self.cancel_drag(commands);
+        }
+        // A second finger down makes the gesture a pan or a pinch (handled with the view):
+        // the first finger's drag is no move of a base.
+        if ui.input(|i| i.multi_touch().is_some_and(|t| t.num_touches >= 2)) {
+            self.cancel_drag(commands);
+            return;
         }
         if let Some(press) = Self::primary_press(ui, response) {
             self.before_press.clone_from(&self.selected);
@@ -383,6 +418,7 @@ impl Canvas {
                 self.drag = Some(Drag::Move {
                     unit_id,
                     grab: Point::from(base.centre() - at),
+                    from: base.centre(),
                 });
             } else {
                 if !shift {
@@ -394,7 +430,7 @@ impl Canvas {
         if ui.input(|i| i.pointer.primary_down()) {
             let pointer = ui.input(|i| i.pointer.interact_pos());
             match (&self.drag, pointer) {
-                (Some(Drag::Move { unit_id, grab }), Some(p)) => {
+                (Some(Drag::Move { unit_id, grab, .. }), Some(p)) => {
                     let at = view::point(table_from_screen * p);
                     let mut centre = at + grab.coords;
                     if settings.snap {
