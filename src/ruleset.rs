@@ -69,6 +69,18 @@ impl Ruleset {
         }
     }
 
+    /// The rule document as its readers know it: title, publisher or source.
+    pub fn publication(self) -> &'static str {
+        match self {
+            Ruleset::MicroColonial => {
+                "Micro Colonial (Tabletop Games, 1977), with its Rorke's Drift supplement"
+            }
+            Ruleset::DbaZulu => "DBA-style Zulu War rules (MWAN article)",
+            Ruleset::VictoriaCross => "Victoria Cross II: Isandlwana & Rorke's Drift",
+            Ruleset::SoldiersOfTheQueen => "Soldiers of the Queen: Isandhlwana & Omdurman",
+        }
+    }
+
     /// The source document's file name in `shared/seeds/`.
     pub fn document(self) -> &'static str {
         match self {

@@ -249,17 +249,15 @@ impl LaagerApp {
                 self.run_commands();
             }
             if self.charts().is_some_and(|c| c.hash() != hash) {
-                self.messages.push(format!(
-                    "this game was played with tables {}; the tables in force now are {} (a club folder differs)",
-                    hash.get(..12).unwrap_or(&hash),
-                    self.charts().map(|c| c.hash().get(..12).unwrap_or_default().to_owned()).unwrap_or_default()
-                ));
+                self.messages.push(
+                    "this game was played with other charts than those in force now: load the club's tables folder it was played with (Set up), or its results will not replay".to_owned(),
+                );
             }
         }
         self.document.name = path.display().to_string();
         self.document.path = None;
         self.state.mode = super::Mode::Play;
-        self.desk.result = None;
+        self.desk.clear();
         self.canvas.selected.clear();
         self.canvas.fit_next_frame();
         self.synced_head.clear();
@@ -287,69 +285,81 @@ impl LaagerApp {
         })
     }
 
-    /// Puts a `.laager` file at the top of the recent games (eight kept).
-    fn remember_game(&mut self, path: std::path::PathBuf) {
-        let recent = &mut self.state.recent_games;
-        recent.retain(|p| *p != path);
-        recent.insert(0, path);
-        recent.truncate(8);
+    /// Puts a `.laager` file at the top of the recent games.
+    fn remember_game(&mut self, path: &std::path::Path) {
+        remember_recent(&mut self.state.recent_games, path);
+    }
+
+    /// Puts a layout file at the top of the recent layouts.
+    pub(crate) fn remember_layout(&mut self, path: &std::path::Path) {
+        remember_recent(&mut self.state.recent_layouts, path);
     }
 
     /// Carries out what the records panel asked for.
     pub(crate) fn run_records_actions(&mut self, actions: Vec<RecordsAction>) {
         for action in actions {
-            let result = match action {
-                RecordsAction::Undo => self.session.undo(),
-                RecordsAction::Redo => self.session.redo(),
-                RecordsAction::Log(event) => self.session.append(event),
-                RecordsAction::NewGame => {
-                    self.session = self.new_session();
-                    self.records.roster = super::roster::Roster::default();
-                    Ok(())
-                }
-                RecordsAction::SaveAs(path) => self
-                    .session
-                    .save_as(&path)
-                    .map(|()| self.remember_game(path)),
-                RecordsAction::Open(path) => Session::open(&path).map(|session| {
-                    self.session = session;
-                    self.reopened(&path);
-                    self.remember_game(path);
-                }),
-                RecordsAction::ExportCsv(path) => {
-                    let sheet = RecordSheet::project(self.session.game_number, self.session.game());
-                    crate::store::export::write(&path, crate::store::csv::to_csv(&sheet.table()))
-                }
-                RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
-                RecordsAction::NextGame => {
-                    let game = self.session.game();
-                    let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
-                    let layout = crate::geometry::file::write(&self.document.layout);
-                    let units = crate::game::units_from_layout(
-                        &self.document.layout,
-                        ruleset,
-                        self.charts(),
-                    );
-                    let name = format!("Game {number}");
-                    self.session
-                        .next_game(ruleset, &name, layout, units)
-                        .map(|()| self.record_tables())
-                }
-                RecordsAction::ExportPdf(path) => {
-                    let game = self.session.game();
-                    let sheet = RecordSheet::project(self.session.game_number, game);
-                    let bytes = crate::store::pdf::record_sheet(&sheet, game.head());
-                    crate::store::export::write_whole(&path, &bytes, true)
-                        .map_err(|e| e.to_string())
-                }
-                RecordsAction::ExportJson(path) => crate::store::export::write(
-                    &path,
-                    crate::store::game_to_json(self.session.game()),
-                ),
+            // Nothing puts away a game in play that is not saved without asking.
+            let asked = match &action {
+                RecordsAction::NewGame => Some(Command::NewGame),
+                RecordsAction::Open(path) => Some(Command::OpenGame(path.clone())),
+                _ => None,
             };
-            if let Err(e) = result {
-                self.messages.push(e);
+            match asked {
+                Some(command) if self.game_at_risk() => self.asking = Some(command),
+                _ => self.run_records_action(action),
             }
+        }
+    }
+
+    /// Carries out one action of the records panel, the referee having been asked where
+    /// it would put away a game not saved.
+    pub(crate) fn run_records_action(&mut self, action: RecordsAction) {
+        let result = match action {
+            RecordsAction::Undo => self.session.undo(),
+            RecordsAction::Redo => self.session.redo(),
+            RecordsAction::Log(event) => self.session.append(event),
+            RecordsAction::NewGame => {
+                self.session = self.new_session();
+                self.records.roster = super::roster::Roster::default();
+                Ok(())
+            }
+            RecordsAction::SaveAs(path) => self
+                .session
+                .save_as(&path)
+                .map(|()| self.remember_game(&path)),
+            RecordsAction::Open(path) => Session::open(&path).map(|session| {
+                self.session = session;
+                self.reopened(&path);
+                self.remember_game(&path);
+            }),
+            RecordsAction::ExportCsv(path) => {
+                let sheet = RecordSheet::project(self.session.game_number, self.session.game());
+                crate::store::export::write(&path, crate::store::csv::to_csv(&sheet.table()))
+            }
+            RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
+            RecordsAction::NextGame => {
+                let game = self.session.game();
+                let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
+                let layout = crate::geometry::file::write(&self.document.layout);
+                let units =
+                    crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
+                let name = format!("Game {number}");
+                self.session
+                    .next_game(ruleset, &name, layout, units)
+                    .map(|()| self.record_tables())
+            }
+            RecordsAction::ExportPdf(path) => {
+                let game = self.session.game();
+                let sheet = RecordSheet::project(self.session.game_number, game);
+                let bytes = crate::store::pdf::record_sheet(&sheet, game.head());
+                crate::store::export::write_whole(&path, &bytes, true).map_err(|e| e.to_string())
+            }
+            RecordsAction::ExportJson(path) => {
+                crate::store::export::write(&path, crate::store::game_to_json(self.session.game()))
+            }
+        };
+        if let Err(e) = result {
+            self.messages.push(e);
         }
     }
 
@@ -487,4 +497,11 @@ fn owner_allocates(resolution: &crate::resolution::Resolution) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// Puts `path` at the top of a list of recent files, eight kept.
+fn remember_recent(recent: &mut Vec<std::path::PathBuf>, path: &std::path::Path) {
+    recent.retain(|p| p != path);
+    recent.insert(0, path.to_owned());
+    recent.truncate(8);
 }

@@ -66,6 +66,8 @@ pub struct State {
     pub club_tables: Option<PathBuf>,
     /// The `.laager` files opened or saved lately, newest first.
     pub recent_games: Vec<PathBuf>,
+    /// The layout files opened or saved lately, newest first.
+    pub recent_layouts: Vec<PathBuf>,
     /// Whether the desk (measure, desk) is shown beside the table in Play.
     pub show_desk: bool,
     /// Whether the roster and the log are shown below the table in Play.
@@ -85,6 +87,7 @@ impl Default for State {
             club_cells: String::new(),
             club_tables: None,
             recent_games: Vec::new(),
+            recent_layouts: Vec::new(),
             show_desk: true,
             show_records: true,
             touch: None,
@@ -450,20 +453,33 @@ impl LaagerApp {
                     }
                     if ui
                         .button("Open layout…")
-                        .on_hover_text("Open a table layout (.toml)")
+                        .on_hover_text("Open a table layout (.json)")
                         .clicked()
                         && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Layout", &["toml"])
+                            .add_filter("Layout", &["json"])
                             .pick_file()
                     {
                         self.commands.push(Command::OpenLayout(path));
                     }
+                    let current = self.state.layout_path.clone();
+                    if ui
+                        .add_enabled(current.is_some(), egui::Button::new("Save layout"))
+                        .on_hover_text(current.as_ref().map_or_else(
+                            || "The table came from a demo or a new table: use Save layout as…".to_owned(),
+                            |path| format!("Save the table's layout to {}", path.display()),
+                        ))
+                        .clicked()
+                        && let Some(path) = current
+                    {
+                        self.commands.push(Command::SaveLayout(path));
+                    }
                     if ui
                         .button("Save layout as…")
-                        .on_hover_text("Save the table's layout (.toml)")
+                        .on_hover_text("Save the table's layout to a new file (.json)")
                         .clicked()
                         && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Layout", &["toml"])
+                            .add_filter("Layout", &["json"])
+                            .set_file_name("table.json")
                             .save_file()
                     {
                         self.commands.push(Command::SaveLayout(path));
@@ -486,6 +502,19 @@ impl LaagerApp {
                                 self.run_records_actions(vec![records_panel::RecordsAction::Open(
                                     path,
                                 )]);
+                            }
+                        }
+                        ui.separator();
+                    }
+                    if !self.state.recent_layouts.is_empty() {
+                        ui.label("Recent layouts");
+                        for path in self.state.recent_layouts.clone() {
+                            if ui
+                                .button(path.display().to_string())
+                                .on_hover_text("Open this layout")
+                                .clicked()
+                            {
+                                self.commands.push(Command::OpenLayout(path));
                             }
                         }
                         ui.separator();
@@ -586,7 +615,7 @@ impl LaagerApp {
             ui.horizontal(|ui| {
                 let ruleset = self.state.ruleset;
                 ui.label(ruleset.title())
-                    .on_hover_text(format!("document {}", ruleset.document()));
+                    .on_hover_text(format!("The rules: {}", ruleset.publication()));
                 ui.separator();
                 match &self.charts {
                     Ok(c) => {
@@ -601,11 +630,18 @@ impl LaagerApp {
                             1 => "charts with 1 club value".to_owned(),
                             n => format!("charts with {n} club values"),
                         };
-                        ui.label(words)
-                            .on_hover_text(format!("version {}", &c.hash()[..12]))
+                        ui.label(words).on_hover_text(
+                            "Every result records which charts it was worked from, so a club value changed later shows when the game is checked",
+                        )
                     }
                     Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("charts: {e}")),
                 };
+                ui.separator();
+                // The seal players note after a result: a log cut short or rewritten later
+                // no longer holds it (issue 21: the window shows the head).
+                let head = self.session.game().head();
+                ui.label(format!("seal {}", &head[..head.len().min(12)]))
+                    .on_hover_text("The game log's seal after its last action. Note it down: if the game file is later cut short or rewritten, checking the file against this seal shows it.");
                 ui.separator();
                 ui.label(&self.document.name);
                 if let Some(file) = &self.file {

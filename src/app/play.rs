@@ -158,7 +158,7 @@ impl LaagerApp {
                     return Ok(());
                 }
                 self.session = self.new_session();
-                self.desk.result = None;
+                self.desk.clear();
             }
         }
         if mode == Mode::SetUp {
@@ -179,6 +179,8 @@ impl LaagerApp {
             Command::OpenLayout(_) => "open the layout",
             Command::NewTable(_) => "start a new table",
             Command::SetMode(_) => "play a new game on the table as set up",
+            Command::NewGame => "start a new game",
+            Command::OpenGame(_) => "open the game file",
             _ => "go on",
         };
         let mut answer = None;

@@ -94,7 +94,7 @@ impl RecordsPanel {
             let entered = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.phase)
-                        .hint_text("Zulu move, British fire")
+                        .hint_text("Zulu move")
                         .desired_width(120.0),
                 )
                 .labelled_by(label.id)

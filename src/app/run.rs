@@ -3,6 +3,7 @@
 use super::canvas::photo::Photo;
 use super::demos::DEMOS;
 use super::document::Document;
+use super::records_panel::RecordsAction;
 use super::{Command, LaagerApp, Mode, load_charts};
 use crate::game::{Event, UnitEdit, UnitId};
 use crate::geometry::{Base, Layout, Point, Terrain, dba_base_size, file, mc_counter_size};
@@ -49,6 +50,8 @@ impl LaagerApp {
         match command {
             Command::Confirmed(command) => match *command {
                 Command::SetMode(mode) => self.set_mode(mode, true)?,
+                Command::NewGame => self.run_records_action(RecordsAction::NewGame),
+                Command::OpenGame(path) => self.run_records_action(RecordsAction::Open(path)),
                 Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_) => {
                     // Put the game away as asked: a fresh game, then the command.
                     self.session = self.new_session();
@@ -61,6 +64,9 @@ impl LaagerApp {
             Command::DragEnded => {
                 self.commit_table_edits()?;
             }
+            Command::DragCancelled => self.pending_poses.clear(),
+            Command::NewGame => self.run_records_actions(vec![RecordsAction::NewGame]),
+            Command::OpenGame(path) => self.run_records_actions(vec![RecordsAction::Open(path)]),
             Command::Select(units) => self.canvas.selected = units,
             Command::MoveUnit { unit_id, centre } => {
                 self.edit_base(&unit_id, |b| b.placed(centre, b.facing_deg()))?;
@@ -208,6 +214,7 @@ impl LaagerApp {
                 let charts = self.charts.as_ref().map_err(Clone::clone)?;
                 let document = Document::open(&path, charts).map_err(|e| e.join("\n"))?;
                 self.fields.layout_path = path.display().to_string();
+                self.remember_layout(&path);
                 self.state.layout_path = Some(path);
                 self.replace_document(document);
             }
@@ -221,6 +228,7 @@ impl LaagerApp {
             Command::SaveLayout(path) => {
                 self.document.save(&path)?;
                 self.fields.layout_path = path.display().to_string();
+                self.remember_layout(&path);
                 self.state.layout_path = Some(path);
             }
             Command::LoadPhoto(path) => {
@@ -284,7 +292,7 @@ impl LaagerApp {
         self.document = document;
         self.session = self.new_session();
         self.synced_head.clear();
-        self.desk.result = None;
+        self.desk.clear();
         self.canvas.selected.clear();
         self.canvas.candidates = None;
         self.canvas.ruler = None;

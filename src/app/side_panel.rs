@@ -345,7 +345,7 @@ impl LaagerApp {
             let label = ui.label("club tables folder");
             ui.add(
                 egui::TextEdit::singleline(&mut self.fields.club_tables)
-                    .hint_text("a folder of chart files, as laager --tables DIR")
+                    .hint_text("a folder of the club's chart files")
                     .desired_width(160.0),
             )
             .labelled_by(label.id);

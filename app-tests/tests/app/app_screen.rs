@@ -149,7 +149,7 @@ fn help_snapshot() {
     };
     let mut harness = Harness::builder()
         .renderer(renderer)
-        .with_size(egui::vec2(620.0, 900.0))
+        .with_size(egui::vec2(620.0, 960.0))
         .with_theme(egui::Theme::Dark)
         .with_render_cursor(false)
         .with_options(
@@ -169,10 +169,22 @@ fn help_snapshot() {
 /// the desk beside the table, and the table keeps at least half the window's width.
 #[test]
 fn the_result_card_and_apply_lie_inside_the_visible_desk_at_1280x800() {
+    result_card_and_apply_in_view(1280.0, 800.0);
+}
+
+/// The same at the larger supported sizes: the answer card in view, the table at least half
+/// the window.
+#[test]
+fn the_result_card_and_apply_lie_inside_the_visible_desk_at_1920x1080_and_2560x1440() {
+    result_card_and_apply_in_view(1920.0, 1080.0);
+    result_card_and_apply_in_view(2560.0, 1440.0);
+}
+
+fn result_card_and_apply_in_view(width: f32, height: f32) {
     let mut app = LaagerApp::new(State::default(), None);
     app.canvas.selected = vec![ZULU.to_owned(), REGULARS.to_owned()];
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1280.0, 800.0));
+    harness.set_size(egui::vec2(width, height));
     harness.run();
     // The referee scrolls down to the dice and Resolve...
     harness.get_by_label("Type faces").scroll_to_me();
@@ -190,17 +202,24 @@ fn the_result_card_and_apply_lie_inside_the_visible_desk_at_1280x800() {
     harness.run();
     harness.run();
     assert!(matches!(harness.state().desk.result, Some(Ok(_))));
-    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, height));
     let apply = harness.get_by_label("Apply to the game").rect();
     assert!(window.contains_rect(apply), "Apply at {apply:?}");
     // The desk is the right-hand panel; the table keeps the left half at least.
-    assert!(apply.min.x >= 640.0, "Apply at {apply:?}");
-    assert!(harness.state().canvas.rect.width() >= 640.0);
+    assert!(apply.min.x >= width / 2.0, "Apply at {apply:?}");
+    // The desk stands between the menu bar and the roster, as high as the table: Apply lies
+    // in that band, not under the roster or the status bar.
+    let table = harness.state().canvas.rect;
+    assert!(
+        apply.min.y >= table.min.y && apply.max.y <= table.max.y,
+        "Apply at {apply:?}, the desk's visible band {table:?}"
+    );
+    assert!(harness.state().canvas.rect.width() >= width / 2.0);
     // The outcome in words stands above Apply.
     let said = harness
         .query_all_by_label_contains("uMcijo front")
         .map(|node| node.rect())
-        .find(|r| r.min.x >= 640.0 && window.contains_rect(*r) && r.max.y <= apply.min.y);
+        .find(|r| r.min.x >= width / 2.0 && window.contains_rect(*r) && r.max.y <= apply.min.y);
     assert!(
         said.is_some(),
         "no outcome in words above Apply at {apply:?}"

@@ -142,9 +142,7 @@ pub fn refusal_ui(
     egui::Grid::new("needed_cells").show(ui, |ui| {
         for cell in &refusal.needs_cells {
             let address = cell.address();
-            let label = ui
-                .label(cell_words(charts, ruleset, &cell.chart, Some(&address)))
-                .on_hover_text(format!("chart cell {address}"));
+            let label = ui.label(cell_words(charts, ruleset, &cell.chart, Some(&address)));
             ui.add(
                 egui::TextEdit::singleline(typed.entry(address).or_default()).desired_width(80.0),
             )

@@ -134,8 +134,9 @@ impl SotqForm {
                         ui.add(
                             egui::TextEdit::singleline(text)
                                 .desired_width(60.0)
-                                .hint_text("CCRR"),
+                                .hint_text("e.g. 0712"),
                         )
+                        .on_hover_text("The hex's number as printed on the map: two digits of column, then two of row")
                         .labelled_by(l.id);
                     });
                 }

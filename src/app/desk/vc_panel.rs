@@ -178,15 +178,23 @@ impl VcForm {
         let rorkes = self.battle == Battle::RorkesDrift;
         match self.procedure {
             VcProcedure::Fire => {
-                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("firing SP"));
-                ui.add(egui::Slider::new(&mut self.range, 1..=3).text("range (zones)"));
+                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("firing SP"))
+                    .on_hover_text("The strength points firing: one die each");
+                ui.add(egui::Slider::new(&mut self.range, 1..=3).text("range (zones)"))
+                    .on_hover_text(
+                        "The range in zones, as the firing zone's list on the board gives it",
+                    );
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
                     ui.add(
                         egui::Slider::new(&mut self.walls_crossed, 0..=2)
                             .text("wall sections crossed"),
-                    );
-                    ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall");
+                    )
+                    .on_hover_text("The sections of the mission's wall the fire crosses");
+                    ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall")
+                        .on_hover_text(
+                            "The firer has a zone between it and the wall it fires over",
+                        );
                 }
             }
             VcProcedure::Volley => {
@@ -196,13 +204,18 @@ impl VcForm {
                 }
             }
             VcProcedure::Ammo => {
-                ui.add(egui::Slider::new(&mut self.ones, 0..=60).text("1s to re-roll"));
-                ui.add(egui::Slider::new(&mut self.distance, 1..=20).text("zones to zone 15"));
+                ui.add(egui::Slider::new(&mut self.ones, 0..=60).text("1s to re-roll"))
+                    .on_hover_text("The 1s the firing SP rolled: one die re-rolled for each");
+                ui.add(egui::Slider::new(&mut self.distance, 1..=20).text("zones to zone 15"))
+                    .on_hover_text("The zones from the firing zone to zone 15, the ammunition (zone 15 itself counts 1)");
             }
             VcProcedure::RandomFire => {
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
-                    ui.checkbox(&mut self.water_cart, "at zone J (the water cart)");
+                    ui.checkbox(&mut self.water_cart, "at zone J (the water cart)")
+                        .on_hover_text(
+                            "The fire is at British units in zone J, with the water cart",
+                        );
                 }
             }
             VcProcedure::Melee => {
@@ -219,7 +232,8 @@ impl VcForm {
                 }
             }
             VcProcedure::Hospital => {
-                ui.add(egui::Slider::new(&mut self.track, 0..=4).text("box the marker is in"));
+                ui.add(egui::Slider::new(&mut self.track, 0..=4).text("box the marker is in"))
+                    .on_hover_text("The box of the Hospital Fire Track the marker is in (0 before the fire starts)");
                 ui.checkbox(
                     &mut self.hospital_attacked,
                     "the Zulus have meleed a hospital zone",

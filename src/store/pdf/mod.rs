@@ -11,6 +11,7 @@ mod fonts;
 mod page;
 
 use crate::game::{McUnit, RecordSheet, SheetRows, sheet::StrengthUnit};
+use crate::rules::words::readable;
 use fonts::Font;
 use page::{Align, HEIGHT, Page, WIDTH};
 use pdf_writer::{Finish, Name, Pdf, Rect, Ref, TextStr};
@@ -252,10 +253,15 @@ fn key(page: &mut Page, lines: &[&str]) {
 /// The unit's cell: its name, then its id and side, then its status.
 fn unit_cell(page: &mut Page, (x, y, width): (f32, f32, f32), unit: UnitLines<'_>) {
     page.text_in(Font::Bold, BODY, (x, y, width), Align::Left, unit.name);
-    let about: Vec<&str> = [unit.unit_id, unit.side, unit.troop_type]
-        .into_iter()
-        .filter(|part| !part.is_empty())
-        .collect();
+    // Sides and troop types as words ("British", "British Regulars"), as in the window.
+    let about: Vec<String> = [
+        unit.unit_id.to_owned(),
+        readable(unit.side),
+        readable(unit.troop_type),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect();
     page.text_in(
         Font::Regular,
         SMALL,
@@ -536,7 +542,7 @@ fn strength_unit(page: &mut Page, top: f32, unit: &StrengthUnit) {
         BODY,
         (STRENGTH_TYPE.0, y, STRENGTH_TYPE.1),
         Align::Left,
-        &unit.troop_type,
+        &readable(&unit.troop_type),
     );
     for ((x, width), value) in [
         (STRENGTH_START, unit.initial),
