@@ -224,6 +224,19 @@ impl Request {
         }
     }
 
+    /// Which way "this or better" counts in its odds: `true` when later outcomes in the
+    /// list are better for the unit whose view the odds take (the firer, the attacker `a`,
+    /// the unit testing). DBA's combat runs from `a` destroyed to `b` destroyed, so for `a`
+    /// the later outcomes are the better ones, as `laager dba combat --odds` counts them.
+    pub fn better_is_higher(&self) -> bool {
+        match self {
+            Request::MicroColonial(r) => r.better_is_higher(),
+            Request::DbaZulu(_) | Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
+                true
+            }
+        }
+    }
+
     /// Its exact odds, if it throws dice.
     pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
         match self {

@@ -770,3 +770,24 @@ fn a_long_press_makes_a_unit_the_target_and_moves_nothing() {
     assert!((centre_of(&harness, REGULARS) - before).norm() < 1e-3);
     assert_eq!(harness.state().session.game().events().len(), events);
 }
+
+/// A tap or a quick click arrives with the pointer's move in the same frame as the press,
+/// and the release may come in it too: the unit under it is still selected.
+#[test]
+fn a_click_arriving_with_its_move_in_one_frame_selects_the_unit() {
+    let mut harness = harness(LaagerApp::new(State::default(), None));
+    let zulu = on_screen(&harness, centre_of(&harness, ZULU));
+    for pressed in [true, false] {
+        if pressed {
+            harness.event(egui::Event::PointerMoved(zulu));
+        }
+        harness.event(egui::Event::PointerButton {
+            pos: zulu,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run();
+    assert_eq!(harness.state().canvas.selected, vec![ZULU.to_owned()]);
+}

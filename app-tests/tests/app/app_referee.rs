@@ -170,3 +170,25 @@ fn lost_this_move_counts_the_current_move_only() {
         0
     );
 }
+
+/// "This or better" on the desk counts from uMcijo front's side, as `laager dba combat
+/// --odds` does: the combat's outcomes run from a destroyed to b destroyed, so the best
+/// for the attacker (24th 4 destroyed, 10 of the 36 rolls) stands alone at 10/36 = 27.8%,
+/// and its worst (uMcijo front destroyed, 2 of 36) at 100%. With "no result" (5 of 36)
+/// and a recoil (19 of 36) between them: 15/36 = 41.7% and 34/36 = 94.4%.
+#[test]
+fn this_or_better_is_counted_for_the_attacker_as_the_command_line_counts_it() {
+    let mut harness = app_harness();
+    harness.state_mut().canvas.selected = vec![ZULU.to_owned(), REGULARS.to_owned()];
+    harness.run();
+    for share in ["27.8%", "41.7%", "94.4%", "100.0%"] {
+        // 27.8% stands twice: the row's probability and its "this or better".
+        assert!(
+            harness.query_all_by_label(share).count() >= 1,
+            "no 'this or better' of {share}"
+        );
+    }
+    // The wrong way round would read 5.6% + 52.8% = 58.3% and 72.2% for the middle rows.
+    assert!(harness.query_by_label("58.3%").is_none());
+    assert!(harness.query_by_label("72.2%").is_none());
+}

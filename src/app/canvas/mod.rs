@@ -319,12 +319,20 @@ impl Canvas {
     }
 
     fn primary_press(ui: &Ui, response: &egui::Response) -> Option<Pos2> {
-        let pressed = ui.input(|i| i.pointer.primary_pressed());
-        if pressed && response.hovered() {
-            ui.input(|i| i.pointer.press_origin())
-        } else {
-            None
-        }
+        // The press's own position, from its event: a quick click or tap is pressed and
+        // released within one frame, when the pointer no longer has a press origin.
+        let press = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::PointerButton {
+                    pos,
+                    button: PointerButton::Primary,
+                    pressed: true,
+                    ..
+                } => Some(*pos),
+                _ => None,
+            })
+        })?;
+        (response.hovered() && response.rect.contains(press)).then_some(press)
     }
 
     /// Drops the drag under way; a base it moved goes back where it was picked up, and the
