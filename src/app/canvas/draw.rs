@@ -8,6 +8,7 @@ use super::view::pos;
 use super::{Canvas, CanvasSettings, HANDLE_REACH_PT, handle_point};
 use crate::app::document::Document;
 use crate::geometry::{Base, Point, Terrain, TerrainKind};
+use crate::rules::words::readable;
 use egui::emath::RectTransform;
 use egui::epaint::{Mesh, PathStroke};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Ui};
@@ -54,10 +55,11 @@ pub fn terrain_colour(kind: TerrainKind) -> Color32 {
 
 /// The hover text of a unit.
 pub fn unit_tooltip(base: &Base, strength: Option<&String>) -> String {
+    // Side and troop type as words ("Zulu, Zulus"), as the roster has them.
     let kind = if base.unit_type().is_empty() {
-        "no type"
+        "no type".to_owned()
     } else {
-        base.unit_type()
+        readable(base.unit_type())
     };
     let strength = strength
         .map(|s| format!("\npresent strength {s}"))
@@ -65,7 +67,7 @@ pub fn unit_tooltip(base: &Base, strength: Option<&String>) -> String {
     format!(
         "{} ({}, {})\ncentre ({:.1}, {:.1}) mm, facing {:.0}°\n{:.1} × {:.1} mm{strength}",
         base.unit_id(),
-        base.side(),
+        readable(base.side()),
         kind,
         base.centre().x,
         base.centre().y,
