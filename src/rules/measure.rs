@@ -59,7 +59,7 @@ pub fn measure(
         Ruleset::MicroColonial => {
             let arc = mc_arc_angle(charts)
                 .ok_or_else(|| {
-                    "arc of fire: needs chart cell micro-colonial firing_arc:angle_deg (the template's angle is not printed)"
+                    "arc of fire: the document does not print the angle of its Firing arc template (a club types it in that chart)"
                         .to_owned()
                 })
                 .and_then(|angle| {
