@@ -13,6 +13,7 @@ mod geometry;
 mod hardening_chain;
 mod hardening_files;
 mod hardening_input;
+mod hardening_numbers;
 mod json_forms;
 mod mc;
 mod mc2;
