@@ -7,6 +7,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod bounds;
 pub mod charts;
 pub mod cli;
 pub mod dice;

@@ -3,7 +3,7 @@
 
 use super::{CliError, Outcome, print_odds, print_resolved};
 use crate::charts::Charts;
-use crate::dice::dba::GatlingThrow;
+use crate::dice::dba::{GatlingThrow, MAX_FACTOR};
 use crate::dice::micro_colonial::{Room, SameColour};
 use crate::dice::{DiceProcedure, DiceSource, EnteredDice, RollError, SeededDice};
 use crate::rules::Outcome as RuleOutcome;
@@ -96,11 +96,13 @@ pub enum ProcedureCommand {
     /// Dice: a's die, then b's.
     #[command(name = "dba-opposed")]
     DbaOpposed {
-        /// Side a's combat factor with its modifiers.
-        #[arg(long, allow_negative_numbers = true)]
+        /// Side a's combat factor with its modifiers, -1000 to 1000.
+        #[arg(long, allow_negative_numbers = true,
+              value_parser = clap::value_parser!(i64).range(-MAX_FACTOR..=MAX_FACTOR))]
         a: i64,
-        /// Side b's combat factor with its modifiers.
-        #[arg(long, allow_negative_numbers = true)]
+        /// Side b's combat factor with its modifiers, -1000 to 1000.
+        #[arg(long, allow_negative_numbers = true,
+              value_parser = clap::value_parser!(i64).range(-MAX_FACTOR..=MAX_FACTOR))]
         b: i64,
     },
     /// DBA Sequence of Events: one die of command points for the phase.

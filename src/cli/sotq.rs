@@ -9,6 +9,7 @@ mod combat;
 mod spec;
 
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use crate::bounds::{MAX_COST, MAX_COUNT};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
@@ -208,11 +209,12 @@ pub struct EntryArgs {
     /// british, zulu or dervish.
     #[arg(long)]
     side: String,
-    /// Which unit through this hex this Game Turn this is (1 = the first).
-    #[arg(long)]
+    /// Which unit through this hex this Game Turn this is (1 = the first), 1 to 10000.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_COUNT)))]
     order: u32,
-    /// The entry hex's Movement Point cost.
-    #[arg(long, conflicts_with = "terrain")]
+    /// The entry hex's Movement Point cost, 0 to 1000.
+    #[arg(long, conflicts_with = "terrain",
+          value_parser = clap::value_parser!(i64).range(0..=MAX_COST))]
     hex_cost: Option<i64>,
     /// The entry hex's terrain, a row of the Terrain Effects Chart.
     #[arg(long)]

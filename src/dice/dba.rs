@@ -28,14 +28,30 @@ pub struct Opposed {
 }
 
 impl Opposed {
-    /// a's total less b's total: positive when a comes out ahead.
+    /// a's total less b's total: positive when a comes out ahead. Totals of factors within
+    /// [`MAX_FACTOR`] and a die are far from overflowing; beyond, it saturates.
     pub fn difference(self) -> i64 {
-        self.a_total - self.b_total
+        self.a_total.saturating_sub(self.b_total)
+    }
+}
+
+/// The largest combat factor with modifiers either side fights at, either sign.
+pub const MAX_FACTOR: i64 = crate::bounds::MAX_FACTOR;
+
+/// Refuses a combat factor beyond [`MAX_FACTOR`], naming its flag (`--a`).
+pub fn check_factor(flag: &str, factor: i64) -> Result<i64, DiceError> {
+    if (-MAX_FACTOR..=MAX_FACTOR).contains(&factor) {
+        Ok(factor)
+    } else {
+        Err(DiceError::OutOfBounds(format!(
+            "{flag} {factor} is not a combat factor: expected -{MAX_FACTOR} to {MAX_FACTOR}"
+        )))
     }
 }
 
 /// One round of combat: a die for each side, a's first, each added to that side's combat
-/// factor with its modifiers (`a_factor`, `b_factor`).
+/// factor with its modifiers (`a_factor`, `b_factor`), each within [`MAX_FACTOR`] (others
+/// are refused).
 ///
 /// "Each side engaging in combat rolls a single six sided die, adding its combat factor
 /// and any appropriate modifiers and comparing the total to the sum of the defending
@@ -46,6 +62,8 @@ pub fn opposed(
     a_factor: i64,
     b_factor: i64,
 ) -> Result<Thrown<Opposed>, DiceError> {
+    check_factor("--a", a_factor)?;
+    check_factor("--b", b_factor)?;
     let (roll, faces) = throw_plain(dice, 2)?;
     let (a_die, b_die) = (i64::from(faces[0]), i64::from(faces[1]));
     let result = Opposed {
@@ -88,11 +106,13 @@ pub fn opposed(
     })
 }
 
-/// The exact distribution of a's total less b's total.
+/// The exact distribution of a's total less b's total, for factors within [`MAX_FACTOR`]
+/// (`DiceProcedure` refuses others; beyond them the difference saturates, never wraps).
 pub fn opposed_dist(a_factor: i64, b_factor: i64) -> Dist {
+    let shift = a_factor.saturating_sub(b_factor);
     Dist::d6()
         .combine(&Dist::d6(), |a, b| a - b)
-        .map(|d| d + a_factor - b_factor)
+        .map(|d| d.saturating_add(shift))
 }
 
 /// The command points of one phase: a single die.

@@ -217,6 +217,11 @@ impl DiceProcedure {
                     self.dice()
                 ));
             }
+            DiceProcedure::DbaOpposed { a, b } => {
+                for (flag, factor) in [("--a", a), ("--b", b)] {
+                    dba::check_factor(flag, factor).map_err(|e| format!("{name}: {e}"))?;
+                }
+            }
             DiceProcedure::VcHospitalFire { track } if track > vc::BURNED_DOWN => {
                 return Err(format!("{name}: --track {track} is off the track (0 to 5)"));
             }

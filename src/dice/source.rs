@@ -9,6 +9,9 @@ use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
 /// A bad throw of typed dice. Nothing is consumed when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
+    /// An argument beyond Laager's bounds (`crate::bounds`); the message names it.
+    #[error("{0}")]
+    OutOfBounds(String),
     /// A face that is not a die face 1–6, or not written as one.
     #[error("dice: '{face}' is not a die face (expected 1-6{colour_hint})")]
     BadFace {

@@ -397,12 +397,18 @@ fn read_record(
     ruleset: Option<Ruleset>,
 ) -> UnitRecord {
     let strength = map.get("strength").and_then(|v| match v.as_u64() {
-        Some(n) => match u32::try_from(n) {
+        Some(n) => match u32::try_from(n)
+            .map_err(|_| ())
+            .and_then(|n| crate::bounds::strength("strength", n).map_err(|_| ()))
+        {
             Ok(n) => Some(n),
-            Err(_) => {
+            Err(()) => {
                 r.error(
                     &join(path, "strength"),
-                    format!("{n} is too large a strength"),
+                    format!(
+                        "{n} is too large a strength (at most {})",
+                        crate::bounds::MAX_STRENGTH
+                    ),
                 );
                 None
             }

@@ -15,7 +15,9 @@
 //! link and sealed anew when it joins a campaign. Settings and events are refused where
 //! the command line would refuse them (a share above 100 %, unknown fields).
 
-use crate::game::{Campaign, CampaignSettings, Event, GENESIS, Game, LoggedEvent};
+use crate::game::{
+    Campaign, CampaignSettings, Event, GENESIS, Game, LoggedEvent, UnitEdit, UnitSpec,
+};
 use crate::ruleset::Ruleset;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -215,6 +217,9 @@ fn game_from_value(
             only(event, &format!("{at}.event"), &["kind"])?;
         }
         let event: Event = field(entry, &at, "event")?;
+        if let Err((key, message)) = check_imported(&event) {
+            return Err(error(&format!("{at}.event.{key}"), message));
+        }
         if i == 0
             && let Some(first) = &prev_hash
             && first != game.genesis()
@@ -253,6 +258,47 @@ fn game_from_value(
         game.accept(logged);
     }
     Ok(game)
+}
+
+/// Refuses in an imported event what the command line and the layout would refuse: a
+/// strength beyond [`crate::bounds::MAX_STRENGTH`], a unit with no side. The error names
+/// the field (`unit.initial`, `effects[2].amount`). A unit's troop type is its ruleset's
+/// words as the referee wrote them ("regular infantry"), so any text is taken.
+fn check_imported(event: &Event) -> Result<(), (String, String)> {
+    let strength = |key: &str, n: u32| {
+        crate::bounds::strength("strength", n)
+            .map(|_| ())
+            .map_err(|m| (key.to_owned(), m))
+    };
+    let unit = |spec: &UnitSpec| -> Result<(), (String, String)> {
+        strength("unit.initial", spec.initial)?;
+        strength("unit.present", spec.present)?;
+        if spec.side.trim().is_empty() {
+            return Err(("unit.side".into(), "expected a side, found none".into()));
+        }
+        Ok(())
+    };
+    let edit = |prefix: &str, edit: &UnitEdit| match edit {
+        UnitEdit::StrengthChanged { amount, .. } => strength(&format!("{prefix}amount"), *amount),
+        UnitEdit::StrengthSet {
+            initial, present, ..
+        } => {
+            strength(&format!("{prefix}initial"), *initial)?;
+            strength(&format!("{prefix}present"), *present)
+        }
+        _ => Ok(()),
+    };
+    match event {
+        Event::UnitAdded { unit: spec } | Event::BasePlaced { unit: spec, .. } => unit(spec),
+        Event::Edit { edit: e } => edit("edit.", e),
+        Event::ResolutionApplied(applied) => {
+            for (i, e) in applied.effects.iter().enumerate() {
+                edit(&format!("effects[{i}]."), e)?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn only(object: &Map<String, Value>, path: &str, known: &[&str]) -> Result<(), JsonError> {

@@ -40,7 +40,7 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
         ("--charge-mm", args.charge_mm),
         ("--target-mm", args.target_mm),
     ] {
-        if v.is_nan() || v < 0.0 {
+        if !v.is_finite() || v < 0.0 {
             return Err(CliError::Input(format!(
                 "{flag}: '{v}' is not a distance (0 or more)"
             )));

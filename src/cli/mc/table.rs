@@ -98,7 +98,7 @@ impl Needs {
 /// A distance flag that must be 0 mm or more.
 pub fn distance(flag: &str, mm: Option<f64>) -> Result<(), CliError> {
     match mm {
-        Some(v) if v.is_nan() || v < 0.0 => Err(CliError::Input(format!(
+        Some(v) if !v.is_finite() || v < 0.0 => Err(CliError::Input(format!(
             "{flag}: '{v}' is not a distance (0 or more)"
         ))),
         _ => Ok(()),

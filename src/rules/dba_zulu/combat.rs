@@ -537,7 +537,7 @@ fn prepare<'s>(
             opponent: opp,
             opponent_mods: &s.side(id.other()).mods,
         };
-        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat);
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat)?;
     }
     if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
         return Err(refusal);
@@ -586,7 +586,7 @@ fn resolve_combat(
                 ));
             }
         }
-        let d = decide(&prepared, a_face, b_face);
+        let d = decide(&prepared, a_face, b_face)?;
         let tie = d.a_total == d.b_total;
         if tie {
             reader.mark_used("settings", &["ties"]);
@@ -658,7 +658,7 @@ fn combat_odds(charts: &Charts, situation: &CombatInput) -> Result<Odds, Refusal
     let mut counts = [0u32; 9];
     for a_face in 1..=6 {
         for b_face in 1..=6 {
-            let d = decide(&prepared, a_face, b_face);
+            let d = decide(&prepared, a_face, b_face)?;
             if d.a_total == d.b_total && prepared.ties == Ties::Reroll {
                 continue;
             }

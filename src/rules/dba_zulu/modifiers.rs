@@ -6,7 +6,7 @@ use super::combat::{CombatKind, Contact, SideId};
 use super::troops::{CHART, Troop, TroopType};
 use super::{cell, rule, section};
 use crate::charts::CellReader;
-use crate::resolution::Step;
+use crate::resolution::{Refusal, Step};
 use std::fmt;
 use std::str::FromStr;
 
@@ -264,17 +264,27 @@ pub(crate) fn apply(
     side: &SideView<'_>,
     steps: &mut Vec<Step>,
     mut total: i64,
-) -> i64 {
+) -> Result<i64, Refusal> {
     let who = side.id.name();
     let me = side.troop;
     let mods = side.mods;
+    // A club value or a count beyond every bound must not wrap the total: the first
+    // modifier whose product or sum overflows is refused.
+    let mut overflowed: Option<String> = None;
     let mut add = |reader: &mut CellReader<'_>, key: &str, times: i64, text: String| {
         if let Some(value) = reader.int("modifiers", &[key]) {
-            total += value * times;
+            let Some((value, sum)) = value
+                .checked_mul(times)
+                .and_then(|v| total.checked_add(v).map(|t| (v, t)))
+            else {
+                overflowed.get_or_insert_with(|| format!("{who}: modifier {key}"));
+                return;
+            };
+            total = sum;
             steps.push(Step::valued(
                 cell(section::MODIFIERS, "modifiers", &[key]),
                 format!("{who}: {text}"),
-                value * times,
+                value,
                 Some(total.into()),
             ));
         }
@@ -599,5 +609,8 @@ pub(crate) fn apply(
     for (sec, text) in notes {
         steps.push(Step::note(rule(sec), format!("{who}: {text}")));
     }
-    total
+    if let Some(what) = overflowed {
+        return crate::bounds::checked(rule(section::MODIFIERS), &what, None);
+    }
+    Ok(total)
 }

@@ -4,7 +4,7 @@
 use super::combat::{Contact, Prepared, SideId};
 use super::troops::{CHART, DestroyedWhen, TroopType};
 use super::{RULESET, cell, rule, section};
-use crate::resolution::{RuleRef, Step};
+use crate::resolution::{Refusal, RuleRef, Step};
 
 /// What befalls the loser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,9 +76,19 @@ pub(crate) struct Decision {
 /// contact instead of recoiling; otherwise it recoils. The entry comes before the
 /// light-horse exception because that exception lifts only the half-total rule, and
 /// before "stays" because "the flanking bases do not recoil" replaces a recoil only.
-pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
-    let a_total = p.a_base + i64::from(a_face);
-    let b_total = p.b_base + i64::from(b_face);
+pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Result<Decision, Refusal> {
+    // A combat factor at the edge of the integers (a club value) must not wrap: the totals,
+    // and twice the loser's for the half-total rule, are checked.
+    let total = |base: i64, face: u8, who: &str| {
+        crate::bounds::checked(
+            rule(section::COMBAT),
+            &format!("{who}'s total"),
+            base.checked_add(i64::from(face))
+                .filter(|t| t.checked_mul(2).is_some()),
+        )
+    };
+    let a_total = total(p.a_base, a_face, "a")?;
+    let b_total = total(p.b_base, b_face, "b")?;
     let mut steps = vec![
         Step::valued(
             rule(section::COMBAT),
@@ -100,13 +110,13 @@ pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
                 "equal totals ({a_total}): the text is silent on ties; setting ties = no_result, so neither side loses"
             ),
         ));
-        return Decision {
+        return Ok(Decision {
             a_total,
             b_total,
             loser: None,
             fate: Fate::NoResult,
             steps,
-        };
+        });
     }
     let (loser_id, winner_id, loser_total, winner_total) = if a_total < b_total {
         (SideId::A, SideId::B, a_total, b_total)
@@ -122,13 +132,13 @@ pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
                 "totals compared: a {a_total}, b {b_total}: the firer's total is lower, but b did not return fire, so the firer suffers no adverse result"
             ),
         ));
-        return Decision {
+        return Ok(Decision {
             a_total,
             b_total,
             loser: None,
             fate: Fate::NoResult,
             steps,
-        };
+        });
     }
     steps.push(Step::note(
         rule(section::COMBAT),
@@ -145,13 +155,13 @@ pub(crate) fn decide(p: &Prepared<'_>, a_face: u8, b_face: u8) -> Decision {
         winner_total,
         &mut steps,
     );
-    Decision {
+    Ok(Decision {
         a_total,
         b_total,
         loser: Some(loser_id),
         fate,
         steps,
-    }
+    })
 }
 
 fn fate(

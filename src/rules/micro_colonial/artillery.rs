@@ -136,6 +136,16 @@ fn refusals(fire: &ArtilleryInput) -> Result<(), Refusal> {
             "the measured range must be a distance of 0 mm or more",
         ));
     }
+    crate::bounds::distance_opt(
+        section(FIRE),
+        "the distance of friends near the gun",
+        fire.friends_near_gun_mm,
+    )?;
+    crate::bounds::distance_opt(
+        section(FIRE),
+        "the distance of friends near the target",
+        fire.friends_near_target_mm,
+    )?;
     if fire.overhead && fire.ammo == Ammo::Cannister {
         return Err(Refusal::by_rule(
             section(OVERHEAD),

@@ -55,6 +55,14 @@ fn resolve_charge(
     charts: &Charts,
     check: &ChargeInput,
 ) -> Result<Resolution<ChargeOutcome>, Refusal> {
+    // An infinite charge distance would reach every target, an infinite one to the target
+    // none: neither is a distance.
+    crate::bounds::distance(section(CHARGING), "the charge distance", check.charge_mm)?;
+    crate::bounds::distance(
+        section(CHARGING),
+        "the distance to the target",
+        check.target_mm,
+    )?;
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, Charge::NAME);
     let mut eligible = true;
@@ -90,8 +98,13 @@ fn resolve_charge(
     let per_ff = reader
         .int(THRESHOLDS, &["volley-mm-per-ff-lost"])
         .unwrap_or(1);
+    let volley_mm = crate::bounds::checked(
+        section(CHARGING),
+        "the volley fire effect",
+        i64::from(check.volley_losses).checked_mul(per_ff),
+    )?;
     #[allow(clippy::cast_precision_loss)]
-    let reach = (check.charge_mm - (i64::from(check.volley_losses) * per_ff) as f64).max(0.0);
+    let reach = (check.charge_mm - volley_mm as f64).max(0.0);
     let within = check.target_mm <= reach;
     if !within {
         eligible = false;
@@ -101,7 +114,7 @@ fn resolve_charge(
         format!(
             "charge distance {} mm less {} mm of volley fire effect: the target at {} mm is {}",
             check.charge_mm,
-            i64::from(check.volley_losses) * per_ff,
+            volley_mm,
             check.target_mm,
             if within {
                 "within reach"

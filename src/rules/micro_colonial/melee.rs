@@ -162,6 +162,11 @@ fn prepare(
         .map(|c| c.cells().into_iter().map(|(k, _)| k.join(":")).collect())
         .unwrap_or_default();
     for side in sides {
+        crate::bounds::distance_opt(
+            rule(CALC),
+            "the distance it was fired at from",
+            side.fired_at_mm,
+        )?;
         if !TYPES.contains(&side.kind.as_str()) {
             return Err(Refusal::by_rule(
                 rule(CALC),

@@ -103,6 +103,26 @@ fn resolve_due(
     charts: &Charts,
     events: &MoraleDueInput,
 ) -> Result<Resolution<MoraleDueOutcome>, Refusal> {
+    for (what, mm) in [
+        (
+            "the distance of the flank unit that broke",
+            events.flank_broke_within_mm,
+        ),
+        (
+            "the distance of the flank unit that fell back",
+            events.flank_fell_back_within_mm,
+        ),
+    ] {
+        crate::bounds::distance_opt(
+            section(if events.class == MoraleClass::Other {
+                OTHERS
+            } else {
+                FANATICS
+            }),
+            what,
+            mm,
+        )?;
+    }
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, MoraleDue::NAME);
     let mut due: Vec<DueCause> = Vec::new();

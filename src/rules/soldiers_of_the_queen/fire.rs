@@ -275,6 +275,13 @@ fn check_firers(fire: &FireInput) -> Result<(), Refusal> {
                 ),
             ));
         }
+        if let Err(why) = crate::bounds::strength("Fire Strength", f.strength) {
+            return Err(refuse_as(
+                RefusalKind::BadInput,
+                "PART 10 A",
+                format!("{who}: {why}"),
+            ));
+        }
         if f.range == 0 {
             return Err(refuse_as(
                 RefusalKind::BadInput,
@@ -410,7 +417,11 @@ fn resolve(
     // PART 10 B: "He totals the Fire Strength being directed at the target hex."
     let mut total = 0u32;
     for f in &fire.firers {
-        total = total.saturating_add(f.strength);
+        total = crate::bounds::checked(
+            rule("PART 10 B"),
+            "the total Fire Strength",
+            total.checked_add(f.strength),
+        )?;
         ctx.res.step(Step::valued(
             rule("PART 10 B"),
             format!("{}: Fire Strength {}{}", f.name, f.strength, f.weapon),

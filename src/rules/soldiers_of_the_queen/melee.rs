@@ -262,6 +262,19 @@ fn check_restrictions(m: &MeleeInput) -> Result<(), Refusal> {
             return Err(refuse("PART 12 A", format!("{who}: no Melee Strength")));
         }
     }
+    let strengths = m
+        .attackers
+        .iter()
+        .map(|a| (&a.name, a.strength))
+        .chain(m.defenders.iter().map(|d| (&d.unit.name, d.strength)));
+    for (name, strength) in strengths {
+        if let Err(why) = crate::bounds::strength("Melee Strength", strength) {
+            return Err(Refusal::bad_input(
+                rule("PART 12 A"),
+                format!("{name}: {why}"),
+            ));
+        }
+    }
     if m.defenders.iter().any(|d| d.arm == Arm::Gunboat) {
         return Err(refuse(
             "PART 12 C",
@@ -423,14 +436,18 @@ fn resolve(
 
     pre_melee_checks(&mut ctx, m, &mut stack)?;
 
-    let attack: u32 = m
-        .attackers
-        .iter()
-        .fold(0, |sum, a| sum.saturating_add(a.strength));
+    let sum = |what: &str, mut strengths: std::slice::Iter<'_, u32>| {
+        crate::bounds::checked(
+            rule("PART 12 A"),
+            what,
+            strengths.try_fold(0u32, |sum, s| sum.checked_add(*s)),
+        )
+    };
+    let attack_strengths: Vec<u32> = m.attackers.iter().map(|a| a.strength).collect();
+    let attack = sum("the attackers' Melee Strength", attack_strengths.iter())?;
     let present = stack.present();
-    let defence: u32 = present
-        .iter()
-        .fold(0, |sum, &i| sum.saturating_add(m.defenders[i].strength));
+    let defence_strengths: Vec<u32> = present.iter().map(|&i| m.defenders[i].strength).collect();
+    let defence = sum("the defenders' Melee Strength", defence_strengths.iter())?;
     let mut rolled = Rolled {
         attack: Some(attack),
         defence: Some(defence),

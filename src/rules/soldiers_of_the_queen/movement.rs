@@ -168,6 +168,29 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
             "the entry order counts from 1 (the first unit through the hex)",
         ));
     }
+    if e.order > crate::bounds::MAX_COUNT {
+        return Err(Refusal::bad_input(
+            rule("PART 15"),
+            format!(
+                "entry order {} is beyond the most units Laager counts ({})",
+                e.order,
+                crate::bounds::MAX_COUNT
+            ),
+        ));
+    }
+    if let Some(c) = e.hex_cost
+        && !(0..=crate::bounds::MAX_COST).contains(&c)
+    {
+        return Err(Refusal::bad_input(
+            rule("PART 6 A"),
+            format!(
+                "hex cost {c} is not a Movement Point cost: expected 0 to {m}",
+                m = crate::bounds::MAX_COST
+            ),
+        ));
+    }
+    let checked =
+        |what: &str, value: Option<i64>| crate::bounds::checked(rule("PART 15"), what, value);
     let mut cells = Cells::new(charts);
     let mut res = Resolution::<()>::new(RULESET, Entry::NAME, charts.hash());
     let cost = match (e.hex_cost, &e.terrain) {
@@ -232,7 +255,7 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
                 None,
             ));
         }
-        cost + extra
+        checked("the Movement Points to enter", cost.checked_add(extra))?
     } else {
         // PART 15: "Each unit pays the Movement Point cost for its entry hex, plus the
         // Movement Point cost paid by each previous unit that entered through that hex in the
@@ -240,8 +263,15 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
         // hex and 3 for the units that entered before it": the entry cost once per unit,
         // this one and each ahead of it.
         let before = i64::from(e.order - 1);
-        res.step(Step::valued(rule("PART 15"), format!("{before} units entered through this hex before it this Game Turn, each adding the hex's cost {cost}"), before * cost, None));
-        cost * i64::from(e.order)
+        let added = checked(
+            "the Movement Points of the units before it",
+            before.checked_mul(cost),
+        )?;
+        res.step(Step::valued(rule("PART 15"), format!("{before} units entered through this hex before it this Game Turn, each adding the hex's cost {cost}"), added, None));
+        checked(
+            "the Movement Points to enter",
+            cost.checked_mul(i64::from(e.order)),
+        )?
     };
     res.step(Step::valued(
         rule("PART 15"),
@@ -266,7 +296,10 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
             res.step(Step::note(rule("PART 6 C"), "The number of Movement Points expended by a unit during a single Movement Phase can never exceed its total Movement Allowance: it cannot enter this turn"));
         }
         outcome.allowance = Some(allowance);
-        outcome.remaining = Some(allowance - mp);
+        outcome.remaining = Some(checked(
+            "the Movement Allowance left",
+            allowance.checked_sub(mp),
+        )?);
     }
     for w in cells.warnings() {
         res.warn(w.clone());

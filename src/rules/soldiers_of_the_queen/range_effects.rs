@@ -88,7 +88,13 @@ pub(super) fn range_effects(
     let mut by_weapon: Vec<(String, u32)> = Vec::new();
     for f in &fire.firers {
         match by_weapon.iter_mut().find(|(w, _)| *w == f.weapon) {
-            Some((_, s)) => *s += f.strength,
+            Some((_, s)) => {
+                *s = crate::bounds::checked(
+                    rule("PART 10 E"),
+                    &format!("the Fire Strength of weapon {}", f.weapon),
+                    s.checked_add(f.strength),
+                )?;
+            }
             None => by_weapon.push((f.weapon.clone(), f.strength)),
         }
     }

@@ -142,8 +142,10 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
     // A maximum of 8 SP may melee out of any building zone."
     if s.into_building_from_zones > 0 {
         let per = reader.need_int("limits", &["melee-into-building-sp-per-zone"], &rule(MELEE))?;
-        let most = per as u32 * s.into_building_from_zones;
-        if s.sp > most {
+        // Saturating is exact for the comparison: a cap beyond the integers never binds
+        // (at most 300 SP melee at once).
+        let most = per.saturating_mul(i64::from(s.into_building_from_zones));
+        if i64::from(s.sp) > most {
             return Err(Refusal::by_rule(
                 rule(MELEE),
                 format!(
