@@ -234,6 +234,24 @@ impl Request {
         }
     }
 
+    /// Which way the odds' "this or better" counts: `true` when later outcomes in the
+    /// list are better for the side whose view [`words::odds_for`] names (DBA lists from
+    /// a's side, worst first: "a:destroyed" … "b:destroyed"; Micro Colonial as
+    /// [`micro_colonial::Request::better_is_higher`]; Victoria Cross ammunition and a Soldiers
+    /// of the Queen leader's death list the thrower's worst last; the rest list upwards).
+    pub fn better_is_higher(&self) -> bool {
+        match self {
+            Request::MicroColonial(r) => r.better_is_higher(),
+            // Fewer units out of ammunition, listed from 0, is better for the British; a
+            // leader's death is listed false (survives) before true (killed).
+            Request::VictoriaCross(victoria_cross::Request::Ammo(_))
+            | Request::SoldiersOfTheQueen(soldiers_of_the_queen::Request::LeaderDeath(_)) => false,
+            Request::DbaZulu(_) | Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
+                true
+            }
+        }
+    }
+
     /// The roles of the units it is resolved for, in order.
     pub fn roles(&self) -> &'static [&'static str] {
         match self {

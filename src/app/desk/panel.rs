@@ -244,11 +244,7 @@ impl Desk {
         {
             return odds.clone();
         }
-        let better_is_higher = match &request {
-            Request::MicroColonial(r) => r.better_is_higher(),
-            Request::DbaZulu(_) => false,
-            _ => true,
-        };
+        let better_is_higher = request.better_is_higher();
         let odds = if self.once_cells.is_empty() {
             request.odds(charts)
         } else {
