@@ -398,6 +398,26 @@ impl Odds {
         self.outcomes.iter().map(|o| o.probability).sum()
     }
 
+    /// The cumulative "this or better" probabilities, in the order of `outcomes`:
+    /// `better_is_higher` when later outcomes are better for the one whose view is taken
+    /// (each sums itself and those after it), else each sums itself and those before it.
+    pub fn this_or_better(&self, better_is_higher: bool) -> Vec<f64> {
+        let mut out = vec![0.0; self.outcomes.len()];
+        let mut running = 0.0;
+        if better_is_higher {
+            for (i, entry) in self.outcomes.iter().enumerate().rev() {
+                running += entry.probability;
+                out[i] = running;
+            }
+        } else {
+            for (i, entry) in self.outcomes.iter().enumerate() {
+                running += entry.probability;
+                out[i] = running;
+            }
+        }
+        out
+    }
+
     /// The probability of one outcome (0 if absent).
     pub fn probability(&self, value: &Value) -> f64 {
         self.outcomes

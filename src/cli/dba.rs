@@ -272,11 +272,19 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
             Some(Ok(odds)) => {
                 if !args.json {
                     println!(
-                        "dba-zulu combat odds ({}): a {a_troop} against b {b_troop}, over the 36 rolls",
+                        "{} {} combat odds: a ({}) against b ({}), over the 36 rolls",
+                        Ruleset::DbaZulu.title(),
                         args.kind.name(),
+                        a_troop.printed_name(&charts),
+                        b_troop.printed_name(&charts),
                     );
                 }
-                print_odds(&odds, args.json, true);
+                print_odds(
+                    &odds,
+                    args.json,
+                    request.better_is_higher(),
+                    Some((&request, &roles)),
+                );
                 Outcome::Done
             }
             Some(Err(refusal)) => print_resolved(&Err(refusal), args.json),

@@ -271,7 +271,7 @@ pub fn run_odds(args: &OddsArgs) -> Result<Outcome, CliError> {
                     println!("note: {note}");
                 }
             }
-            print_odds(&odds, args.json, procedure.better_is_higher());
+            print_odds(&odds, args.json, procedure.better_is_higher(), None);
             Ok(Outcome::Done)
         }
         Err(RollError::Refused(refusal)) => Ok(print_resolved(&Err(*refusal), args.json)),

@@ -342,6 +342,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 args.seed,
                 args.odds,
                 args.common.json,
+                &crate::rules::situation::Roles::default(),
             )
         }
         McCommand::Rd(RdCommand::Victory(args)) => {

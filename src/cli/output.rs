@@ -134,12 +134,14 @@ pub fn run_and_apply(
     Ok(Outcome::Done)
 }
 
-/// The text form of a resolution: each step with its rule, the outcome, the warnings.
+/// The text form of a resolution: each step with its rule, the outcome's non-empty fields
+/// in readable form, the warnings.
 pub fn render_resolution(resolution: &Resolution) -> String {
     render_with_words(resolution, "")
 }
 
-/// The text form of a resolution with its outcome in words on the line after its name.
+/// The text form of a resolution with its outcome in words on the line after its name,
+/// then the dice, the steps, the outcome's non-empty fields and the warnings.
 pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
@@ -173,8 +175,12 @@ pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
         }
         let _ = writeln!(out, "  {}. {}{value}{total}  [{cite}]", i + 1, step.text);
     }
-    for (key, value) in &resolution.outcome.to_map() {
-        let _ = writeln!(out, "  {key}: {value}");
+    let fields = crate::rules::words::fields(resolution);
+    if !fields.is_empty() {
+        let _ = writeln!(out, "  outcome:");
+    }
+    for (key, value) in fields {
+        let _ = writeln!(out, "    {key}: {value}");
     }
     for warning in &resolution.warnings {
         let _ = writeln!(out, "  warning: {warning}");
@@ -182,43 +188,69 @@ pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
     out
 }
 
-/// Prints odds: a table of value, probability and cumulative "this or better", or JSON.
+/// Prints odds: a table of each outcome in words, its probability and the cumulative
+/// "this or better", with whose view "better" takes, or the JSON form.
 ///
-/// "Better" is read in the direction of the listed order's end (higher values are better
-/// for the roller); `better_is_higher` flips it.
-pub fn print_odds(odds: &Odds, json: bool, better_is_higher: bool) {
+/// `better_is_higher`: later outcomes in the list are better for that view. `request`
+/// (with the units in their roles) names the outcomes in words and says whose view it is;
+/// without one the values are printed as they are and the view is the thrower's.
+pub fn print_odds(
+    odds: &Odds,
+    json: bool,
+    better_is_higher: bool,
+    request: Option<(&Request, &Roles)>,
+) {
     if json {
         println!("{}", json_text(odds));
         return;
     }
-    let n = odds.outcomes.len();
-    let mut cumulative = vec![0.0; n];
-    if better_is_higher {
-        let mut running = 0.0;
-        for i in (0..n).rev() {
-            running += odds.outcomes[i].probability;
-            cumulative[i] = running;
-        }
-    } else {
-        let mut running = 0.0;
-        for (entry, cum) in odds.outcomes.iter().zip(cumulative.iter_mut()) {
-            running += entry.probability;
-            *cum = running;
-        }
-    }
-    println!(
-        "{:>16}  {:>11}  {:>13}",
-        "value", "probability", "this or better"
+    print!("{}", render_odds(odds, better_is_higher, request));
+}
+
+/// The text form of odds (see [`print_odds`]): percentages to 0.1.
+pub fn render_odds(
+    odds: &Odds,
+    better_is_higher: bool,
+    request: Option<(&Request, &Roles)>,
+) -> String {
+    use crate::rules::words;
+    use std::fmt::Write as _;
+    let labels: Vec<String> = odds
+        .outcomes
+        .iter()
+        .map(|entry| match request {
+            Some((request, roles)) => words::odds_label(request, &entry.value, roles),
+            None => match &entry.value {
+                serde_json::Value::String(s) => s.replace(['_', '-'], " "),
+                other => other.to_string(),
+            },
+        })
+        .collect();
+    let whom = request.map_or_else(
+        || "for the one who throws".to_owned(),
+        |(request, roles)| words::odds_for(request, roles),
     );
-    for (entry, cum) in odds.outcomes.iter().zip(cumulative) {
-        let value = match &entry.value {
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        println!(
-            "{value:>16}  {:>10.4}%  {:>12.4}%",
+    let width = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .chain(["outcome".len()])
+        .max()
+        .unwrap_or_default();
+    let mut out = String::new();
+    let _ = writeln!(out, "\"this or better\" is counted {whom}");
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>11}  {:>14}",
+        "outcome", "probability", "this or better"
+    );
+    let cumulative = odds.this_or_better(better_is_higher);
+    for ((entry, cum), label) in odds.outcomes.iter().zip(cumulative).zip(&labels) {
+        let _ = writeln!(
+            out,
+            "{label:<width$}  {:>10.1}%  {:>13.1}%",
             entry.probability * 100.0,
             cum * 100.0
         );
     }
+    out
 }

@@ -13,6 +13,8 @@ use crate::bounds::{MAX_COST, MAX_COUNT};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
+use crate::rules::Request;
+use crate::rules::situation::Roles;
 use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
@@ -377,7 +379,13 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             if odds {
                 return match request.odds(&charts) {
                     Some(Ok(odds)) => {
-                        print_odds(&odds, common.json, true);
+                        let request = Request::SoldiersOfTheQueen(request);
+                        print_odds(
+                            &odds,
+                            common.json,
+                            request.better_is_higher(),
+                            Some((&request, &Roles::default())),
+                        );
                         Ok(Outcome::Done)
                     }
                     Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),

@@ -5,6 +5,7 @@
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
 use crate::dice::DiceChoice;
 use crate::rules::Request;
+use crate::rules::situation::Roles;
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
     MeleeSituation, RandomFireSituation, Side, VolleySituation, ZoneAmmo, ZoneFire,
@@ -292,7 +293,12 @@ fn go(request: &Request, dice: &DiceArgs, common: &Common) -> Result<Outcome, Cl
     if dice.odds {
         return match request.odds(&charts) {
             Some(Ok(odds)) => {
-                print_odds(&odds, common.json, true);
+                print_odds(
+                    &odds,
+                    common.json,
+                    request.better_is_higher(),
+                    Some((request, &Roles::default())),
+                );
                 Ok(Outcome::Done)
             }
             Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),

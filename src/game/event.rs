@@ -325,24 +325,17 @@ pub fn faces_as_typed(resolution: &Resolution) -> String {
         .join(",")
 }
 
-/// "micro-colonial small-arms-fire: ff_lost 34, volley_losses 34 — dice typed B4,R2 —
-/// uNodwengu 1 loses 34 to volley fire".
+/// "Micro Colonial small arms fire: uNodwengu 1 loses 34 FF to volley fire (column D) —
+/// typed B4,R2 — uNodwengu 1 loses 34 to volley fire": the outcome in the referee's words
+/// (the request and the units in their roles as logged), then the dice, then the effects.
 fn describe_applied(applied: &AppliedResolution) -> String {
     let resolution = &applied.resolution;
-    let outcome: Vec<String> = resolution
-        .outcome
-        .to_map()
-        .into_iter()
-        .filter(|(_, value)| match value {
-            Value::Null => false,
-            Value::Array(items) => !items.is_empty(),
-            _ => true,
-        })
-        .map(|(key, value)| match value {
-            Value::String(text) => format!("{key} {text}"),
-            other => format!("{key} {other}"),
-        })
-        .collect();
+    let roles: crate::rules::situation::Roles = applied
+        .inputs
+        .get("roles")
+        .and_then(|roles| serde_json::from_value(roles.clone()).ok())
+        .unwrap_or_default();
+    let said = crate::rules::words::words(applied.request.as_ref(), resolution, &roles);
     let faces = faces_as_typed(resolution);
     let dice = match &applied.dice {
         _ if faces.is_empty() => "no dice".to_owned(),
@@ -350,10 +343,9 @@ fn describe_applied(applied: &AppliedResolution) -> String {
         DiceOrigin::Typed { .. } => format!("typed {faces}"),
     };
     let mut text = format!(
-        "{} {}: {} — {dice}",
-        resolution.ruleset,
-        resolution.procedure,
-        outcome.join(", ")
+        "{} {}: {said} — {dice}",
+        resolution.ruleset.title(),
+        resolution.procedure.replace('-', " "),
     );
     for edit in &applied.effects {
         text.push_str(" — ");

@@ -224,19 +224,6 @@ impl Request {
         }
     }
 
-    /// Which way "this or better" counts in its odds: `true` when later outcomes in the
-    /// list are better for the unit whose view the odds take (the firer, the attacker `a`,
-    /// the unit testing). DBA's combat runs from `a` destroyed to `b` destroyed, so for `a`
-    /// the later outcomes are the better ones, as `laager dba combat --odds` counts them.
-    pub fn better_is_higher(&self) -> bool {
-        match self {
-            Request::MicroColonial(r) => r.better_is_higher(),
-            Request::DbaZulu(_) | Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
-                true
-            }
-        }
-    }
-
     /// Its exact odds, if it throws dice.
     pub fn odds(&self, charts: &Charts) -> Option<Result<Odds, Refusal>> {
         match self {
@@ -244,6 +231,24 @@ impl Request {
             Request::MicroColonial(r) => r.odds(charts),
             Request::SoldiersOfTheQueen(r) => r.odds(charts),
             Request::VictoriaCross(r) => r.odds(charts),
+        }
+    }
+
+    /// Which way the odds' "this or better" counts: `true` when later outcomes in the
+    /// list are better for the side whose view [`words::odds_for`] names (DBA lists from
+    /// a's side, worst first: "a:destroyed" … "b:destroyed"; Micro Colonial as
+    /// [`micro_colonial::Request::better_is_higher`]; Victoria Cross ammunition and a Soldiers
+    /// of the Queen leader's death list the thrower's worst last; the rest list upwards).
+    pub fn better_is_higher(&self) -> bool {
+        match self {
+            Request::MicroColonial(r) => r.better_is_higher(),
+            // Fewer units out of ammunition, listed from 0, is better for the British; a
+            // leader's death is listed false (survives) before true (killed).
+            Request::VictoriaCross(victoria_cross::Request::Ammo(_))
+            | Request::SoldiersOfTheQueen(soldiers_of_the_queen::Request::LeaderDeath(_)) => false,
+            Request::DbaZulu(_) | Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
+                true
+            }
         }
     }
 

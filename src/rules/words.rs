@@ -4,7 +4,10 @@
 //! what the input says they are ("a (Zulus)").
 
 use super::situation::Roles;
-use super::{Outcome, Request, dba_zulu, micro_colonial as mc};
+use super::{
+    Outcome, Request, dba_zulu, micro_colonial as mc, soldiers_of_the_queen as sotq,
+    victoria_cross as vc,
+};
 use crate::resolution::Resolution;
 
 /// A distance for people: millimetres to 0.1, with the unit.
@@ -15,6 +18,14 @@ pub fn mm(value: f64) -> String {
     } else {
         format!("{rounded:.1} mm")
     }
+}
+
+/// A distance in inches for people: to 0.01, with the unit (`6"`, `2.5"`).
+pub fn inches(value: f64) -> String {
+    let rounded = (value * 100.0).round() / 100.0;
+    let text = format!("{rounded:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text}\"")
 }
 
 /// An id or a file spelling as printed words: `british-regulars` reads "British Regulars",
@@ -44,14 +55,22 @@ fn name(roles: &Roles, role: &str, fallback: impl FnOnce() -> String) -> String 
 }
 
 /// The outcome of `resolution` (resolved from `request` for the units in `roles`) in a
-/// referee's words. Every ruleset's outcomes have words; a resolution whose request is not
-/// known is described by its procedure's keys.
+/// referee's words. Every ruleset's outcomes have words; a DBA resolution whose request is
+/// not known (a game logged before requests were) is described by its non-empty fields.
 pub fn words(request: Option<&Request>, resolution: &Resolution, roles: &Roles) -> String {
     let said = match (request, &resolution.outcome) {
         (Some(Request::DbaZulu(request)), Outcome::DbaZulu(outcome)) => {
             dba(request, outcome, roles)
         }
         (_, Outcome::MicroColonial(outcome)) => micro_colonial(outcome, roles),
+        (request, Outcome::VictoriaCross(outcome)) => {
+            let request = match request {
+                Some(Request::VictoriaCross(r)) => Some(r),
+                _ => None,
+            };
+            vc::words::outcome(request, outcome)
+        }
+        (_, Outcome::SoldiersOfTheQueen(outcome)) => Some(sotq::words::outcome(outcome)),
         _ => None,
     };
     said.unwrap_or_else(|| keys(resolution))
@@ -59,20 +78,41 @@ pub fn words(request: Option<&Request>, resolution: &Resolution, roles: &Roles) 
 
 /// The outcome's non-empty keys, as a last resort.
 fn keys(resolution: &Resolution) -> String {
-    resolution
-        .outcome
-        .to_map()
+    fields(resolution)
         .into_iter()
-        .filter(|(_, v)| !(v.is_null() || v.as_array().is_some_and(Vec::is_empty)))
-        .map(|(k, v)| {
-            let v = match v {
-                serde_json::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            format!("{} {v}", k.replace('_', " "))
-        })
+        .map(|(k, v)| format!("{k} {v}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The outcome's fields for people: empty ones (null, `[]`) left out, keys as words
+/// (`displace_mm` reads "displace", `pursuit_mm` beside `pursuit` "pursuit distance"), distances in millimetres to 0.1 with the unit, lists
+/// joined with commas, strings without quotes.
+pub fn fields(resolution: &Resolution) -> Vec<(String, String)> {
+    let map = resolution.outcome.to_map();
+    map.iter()
+        .filter(|(_, v)| !(v.is_null() || v.as_array().is_some_and(Vec::is_empty)))
+        .map(|(k, v)| match (k.strip_suffix("_mm"), v.as_f64()) {
+            // `pursuit_mm` beside `pursuit` reads "pursuit distance".
+            (Some(stem), Some(d)) if map.contains_key(stem) => {
+                (format!("{} distance", stem.replace('_', " ")), mm(d))
+            }
+            (Some(stem), Some(d)) => (stem.replace('_', " "), mm(d)),
+            _ => (k.replace('_', " "), value_words(v)),
+        })
+        .collect()
+}
+
+/// A field's value for people: a string as it reads, a list joined with commas, yes or no.
+fn value_words(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Bool(true) => "yes".to_owned(),
+        Value::Bool(false) => "no".to_owned(),
+        Value::Array(items) => items.iter().map(value_words).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
 }
 
 fn dba(request: &dba_zulu::Request, outcome: &dba_zulu::Outcome, roles: &Roles) -> Option<String> {
@@ -321,9 +361,8 @@ pub fn odds_for(request: &Request, roles: &Roles) -> String {
             mc::Request::Jam(_) => "for the gun's crew".to_owned(),
             _ => format!("for {}", unit("unit", "the unit")),
         },
-        Request::SoldiersOfTheQueen(_) | Request::VictoriaCross(_) => {
-            "for the one who throws".to_owned()
-        }
+        Request::SoldiersOfTheQueen(r) => sotq::words::odds_for(r),
+        Request::VictoriaCross(r) => vc::words::odds_for(r),
     }
 }
 
@@ -374,6 +413,12 @@ pub fn odds_label(request: &Request, value: &serde_json::Value, roles: &Roles) -
             },
             _ => text.replace('-', " "),
         },
-        _ => text.replace('_', " "),
+        Request::VictoriaCross(r) => {
+            vc::words::odds_label(r, value).unwrap_or_else(|| text.replace('_', " "))
+        }
+        Request::SoldiersOfTheQueen(r) => {
+            sotq::words::odds_label(r, value).unwrap_or_else(|| text.replace('_', " "))
+        }
+        Request::DbaZulu(_) => text.replace('_', " "),
     }
 }

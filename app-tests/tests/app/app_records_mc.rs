@@ -266,10 +266,13 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     };
     assert_eq!(sheet.moves[0].d[0].ff, 34);
     assert_eq!(sheet.forward_move_cut_mm, 34);
-    // The log line carries the move, the result, the dice and the effect.
+    // The log line carries the move, the result in words (issue 18 item 3), the dice and
+    // the effect: all 34 FF lost are volley losses.
     assert!(
         harness
-            .query_by_label_contains("move 1: micro-colonial small-arms-fire: ff_lost 34")
+            .query_by_label_contains(
+                "move 1: Micro Colonial small arms fire: uNodwengu 1 loses 34 FF to volley fire (column D) — typed B4,R2"
+            )
             .is_some()
     );
     assert!(

@@ -6,6 +6,7 @@ use super::super::{CliError, Outcome, print_odds, print_resolved, run_and_apply,
 use super::table::Table;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
+use crate::rules::situation::Roles;
 use crate::rules::{Request, micro_colonial};
 use clap::Args;
 
@@ -35,7 +36,16 @@ impl Throw {
         table: &mut Table,
     ) -> Result<Outcome, CliError> {
         if self.odds || (self.dice.is_none() && self.seed.is_none()) {
-            return self.run(request, charts, json);
+            let (roles, _) = table.applying();
+            return throw(
+                request,
+                charts,
+                self.dice.as_deref(),
+                self.seed,
+                self.odds,
+                json,
+                roles,
+            );
         }
         let dice = DiceChoice::from_flags(self.dice.as_deref(), self.seed);
         let (roles, apply) = table.applying();
@@ -63,6 +73,7 @@ impl Throw {
             self.seed,
             self.odds,
             json,
+            &Roles::default(),
         )
     }
 }
@@ -76,13 +87,14 @@ pub fn throw(
     seed: Option<u64>,
     odds: bool,
     json: bool,
+    roles: &Roles,
 ) -> Result<Outcome, CliError> {
     let better_is_higher = request.better_is_higher();
     let request = Request::MicroColonial(request);
     if odds {
         return match request.odds(charts) {
             Some(Ok(odds)) => {
-                print_odds(&odds, json, better_is_higher);
+                print_odds(&odds, json, better_is_higher, Some((&request, roles)));
                 Ok(Outcome::Done)
             }
             Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), json)),

@@ -13,6 +13,7 @@ use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
 use crate::rules::situation::Origins;
+use crate::rules::words;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -282,24 +283,29 @@ fn in_range(
     };
     let limit = scale.inches_to_mm(range_in);
     let listed = format!(
-        "listed range {range_in}\" = {limit} mm at {} (scale_distances = {})",
-        scale.name,
-        if scale.distances { "yes" } else { "no" }
+        "listed range {} = {} at {}",
+        words::inches(range_in),
+        words::mm(limit),
+        scale.words()
     );
     if measured > limit {
         return Err(Refusal::by_rule(
             at,
             format!(
-                "a ({}) cannot fire at b ({}): the bases are {measured} mm apart, beyond its {listed}",
-                a.label, b.label
+                "a ({}) cannot fire at b ({}): the bases are {} apart, beyond its {listed}",
+                a.label,
+                b.label,
+                words::mm(measured)
             ),
         ));
     }
     Ok(Step::valued(
         at,
         format!(
-            "a ({}) fires at b ({}): {measured} mm apart, within its {listed}",
-            a.label, b.label
+            "a ({}) fires at b ({}): {} apart, within its {listed}",
+            a.label,
+            b.label,
+            words::mm(measured)
         ),
         range_in,
         None,
@@ -350,8 +356,12 @@ fn b_can_return_fire(
         let limit = scale.inches_to_mm(range_in);
         if measured > limit {
             steps.push(cannot(format!(
-                "a ({}) is {measured} mm away, beyond b's listed range {range_in}\" = {limit} mm at {}",
-                a.label, scale.name
+                "a ({}) is {} away, beyond b's listed range {} = {} at {}",
+                a.label,
+                words::mm(measured),
+                words::inches(range_in),
+                words::mm(limit),
+                scale.words()
             )));
             return Ok(false);
         }

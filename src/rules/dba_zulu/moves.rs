@@ -27,6 +27,20 @@ impl Scale {
         let factor = if self.distances { self.factor } else { 1.0 };
         round(inches * MM_PER_INCH * factor)
     }
+
+    /// The scale in words: "15mm figures, the inches as written" or "25mm figures, the
+    /// inches scaled with the figures" (the settings' `scale_distances`).
+    pub fn words(&self) -> String {
+        format!(
+            "{} figures, {}",
+            self.name,
+            if self.distances {
+                "the inches scaled with the figures"
+            } else {
+                "the inches as written"
+            }
+        )
+    }
 }
 
 /// The figure scale in force: the situation's, else the setting; `None` (cells noted as
@@ -173,9 +187,8 @@ pub(crate) fn outcome_moves(
                     resolution.step(Step::valued(
                         cell(section::SETTINGS, "settings", &["scale_distances"]),
                         format!(
-                            "then moves 6\" straight back from its front edge ({}; scale_distances = {})",
-                            scale.name,
-                            if scale.distances { "yes" } else { "no" }
+                            "then moves 6\" straight back from its front edge ({})",
+                            scale.words()
                         ),
                         mm,
                         None,

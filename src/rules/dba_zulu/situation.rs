@@ -213,8 +213,8 @@ impl Reading<'_> {
                 e.word()
             ),
             None => format!(
-                "the bases do not touch: {} mm apart",
-                round_mm(edge_to_edge(a, b).mm)
+                "the bases do not touch: {} apart",
+                crate::rules::words::mm(round_mm(edge_to_edge(a, b).mm))
             ),
         };
         if touching {

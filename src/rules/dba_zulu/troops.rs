@@ -42,6 +42,16 @@ pub enum TroopType {
 }
 
 impl TroopType {
+    /// The troop type's printed name: the troop chart's `label` ("British Regulars",
+    /// "NNC (Natal Native Contingent)"), else its id as words.
+    pub fn printed_name(self, charts: &crate::charts::Charts) -> String {
+        charts
+            .chart(super::RULESET, CHART)
+            .and_then(|chart| chart.cell(&[self.id(), "label"]))
+            .and_then(|cell| cell.value.as_ref()?.as_text().map(str::to_owned))
+            .unwrap_or_else(|| crate::rules::words::readable(self.id()))
+    }
+
     /// Every troop type, in the table's order.
     pub const ALL: [TroopType; 15] = [
         TroopType::BritishRegulars,

@@ -234,8 +234,8 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "artillery_ranges", &[gun, "shell_min_mm"]),
                 format!(
-                    "under the minimum range ({gun} shell, min {min} mm): measured {} mm",
-                    fire.range_mm
+                    "under the minimum range ({gun} shell, min {min} mm): measured {}",
+                    crate::rules::words::mm(fire.range_mm)
                 ),
             ));
         }
@@ -245,8 +245,9 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
                 format!(
-                    "out of range ({gun} {}, max {max} mm): measured {} mm",
-                    fire.ammo, fire.range_mm
+                    "out of range ({gun} {}, max {max} mm): measured {}",
+                    fire.ammo,
+                    crate::rules::words::mm(fire.range_mm)
                 ),
             ));
         }
@@ -254,8 +255,8 @@ fn prepare(
     steps.push(Step::note(
         section(FIRE),
         format!(
-            "1. the range from the centre of the gun to the nearest point on the target: {} mm{}",
-            fire.range_mm,
+            "1. the range from the centre of the gun to the nearest point on the target: {}{}",
+            crate::rules::words::mm(fire.range_mm),
             match (min, max) {
                 (Some(lo), Some(hi)) => format!(", within {gun} shell's {lo}-{hi} mm"),
                 (None, Some(hi)) => format!(", within {gun} cannister's {hi} mm"),
@@ -314,8 +315,8 @@ fn prepare(
             steps.push(Step::note(
                 cell_ref(TABLE3, TACTICAL, &[name]),
                 format!(
-                    "3. {name} counts only when the range is over 250 mm: at {} mm it does not apply",
-                    fire.range_mm
+                    "3. {name} counts only when the range is over 250 mm: at {} it does not apply",
+                    crate::rules::words::mm(fire.range_mm)
                 ),
             ));
             continue;

@@ -112,10 +112,10 @@ fn resolve_charge(
     resolution.step(Step::valued(
         section(CHARGING),
         format!(
-            "charge distance {} mm less {} mm of volley fire effect: the target at {} mm is {}",
-            check.charge_mm,
+            "charge distance {} less {} mm of volley fire effect: the target at {} is {}",
+            crate::rules::words::mm(check.charge_mm),
             volley_mm,
-            check.target_mm,
+            crate::rules::words::mm(check.target_mm),
             if within {
                 "within reach"
             } else {

@@ -167,8 +167,8 @@ fn refusals(request: &FireInput) -> Result<(), Refusal> {
         return Err(Refusal::by_rule(
             rule(VOLLEY),
             format!(
-                "volley fire needs a target under 300 mm: measured {} mm",
-                request.range_mm
+                "volley fire needs a target under 300 mm: measured {}",
+                crate::rules::words::mm(request.range_mm)
             ),
         ));
     }
@@ -271,16 +271,16 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "weapon_ranges", &[weapon]),
                 format!(
-                    "out of range ({weapon}, max {max} mm): measured {} mm",
-                    request.range_mm
+                    "out of range ({weapon}, max {max} mm): measured {}",
+                    crate::rules::words::mm(request.range_mm)
                 ),
             ));
         }
         steps.push(Step::valued(
             cell_ref(RANGES, "weapon_ranges", &[weapon]),
             format!(
-                "{weapon}: maximum range {max} mm; the target at {} mm is within it",
-                request.range_mm
+                "{weapon}: maximum range {max} mm; the target at {} is within it",
+                crate::rules::words::mm(request.range_mm)
             ),
             max,
             None,
@@ -291,8 +291,8 @@ fn prepare(
     steps.push(Step::valued(
         cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
         format!(
-            "1. measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} mm is {rounded} mm",
-            request.range_mm
+            "1. measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
+            crate::rules::words::mm(request.range_mm)
         ),
         rounded,
         None,
@@ -475,7 +475,8 @@ fn dispute_step(
     Some(Step::note(
         rule(FIRE),
         format!(
-            "the measured {r} mm lies within 10 mm of the {edge_mm} mm band edge: {this_side} the range is {rounded} mm (used here); {other_side} it would give {gives}. Settle the measurement before the dice"
+            "the measured {} lies within 10 mm of the {edge_mm} mm band edge: {this_side} the range is {rounded} mm (used here); {other_side} it would give {gives}. Settle the measurement before the dice",
+            crate::rules::words::mm(r)
         ),
     ))
 }

@@ -217,7 +217,8 @@ fn resolve_due(
             let equal = events.flank_quality == Quality::Equal;
             let fires = near && equal;
             step.text = format!(
-                "3. when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {mm} mm, {} quality: {}",
+                "3. when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {}, {} quality: {}",
+                crate::rules::words::mm(mm),
                 events.flank_quality.name(),
                 if fires { "a test is due" } else { "no test" }
             );
@@ -246,7 +247,8 @@ fn resolve_due(
                 #[allow(clippy::cast_precision_loss)]
                 let fires = mm <= n as f64;
                 step.text = format!(
-                    "4. when a flanking unit within {n} mm falls back or breaks: it {what} at {mm} mm: {}",
+                    "4. when a flanking unit within {n} mm falls back or breaks: it {what} at {}: {}",
+                    crate::rules::words::mm(mm),
                     if fires { "a test is due" } else { "no test" }
                 );
                 resolution.step(step);

@@ -24,6 +24,7 @@ mod range_effects;
 pub mod results;
 pub mod units;
 pub mod victory;
+pub mod words;
 
 pub use ammo::{Resupply, ResupplyInput, ResupplyOutcome, ResupplyUnit};
 pub use fire::{Fire, FireInput, FireOutcome, Firer, Phase, Target};

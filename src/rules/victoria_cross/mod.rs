@@ -21,6 +21,7 @@ mod solitaire;
 mod stacking;
 mod units;
 mod victory;
+pub mod words;
 mod zone_fire;
 
 pub use board::{Board, LineOfSight, ammo_distance, fire_range, line_of_sight, melee_across_wall};

@@ -41,10 +41,10 @@ pub fn melee(
         contact_edge(a.base, b.base).edge.is_none() && contact_edge(b.base, a.base).edge.is_none();
     if apart {
         origins.undecided.push(format!(
-            "{} and {} do not touch on the table ({} mm apart): whether and where they are engaged is the referee's call",
+            "{} and {} do not touch on the table ({} apart): whether and where they are engaged is the referee's call",
             a.who(),
             b.who(),
-            round_mm(edge_to_edge(a.base, b.base).mm)
+            crate::rules::words::mm(round_mm(edge_to_edge(a.base, b.base).mm))
         ));
     }
     let (a_level, b_level) = (level(layout, a.base), level(layout, b.base));
@@ -180,7 +180,11 @@ fn commander(layout: &Layout, me: &Unit<'_>) -> Decided {
         applies: near.is_some(),
         source: Source::Table,
         why: match near {
-            Some((id, mm)) => format!("commander '{id}' is {mm} mm from {} and in sight", me.who()),
+            Some((id, mm)) => format!(
+                "commander '{id}' is {} from {} and in sight",
+                crate::rules::words::mm(mm),
+                me.who()
+            ),
             None => format!(
                 "no commander's counter within 100 mm of {} and in sight",
                 me.who()

@@ -73,7 +73,11 @@ pub fn morale(
         u32::from(near.is_some()),
         Source::Table,
         match near {
-            Some((id, mm)) => format!("commander '{id}' is {mm} mm from {} and in sight", me.who()),
+            Some((id, mm)) => format!(
+                "commander '{id}' is {} from {} and in sight",
+                crate::rules::words::mm(mm),
+                me.who()
+            ),
             None => format!(
                 "no commander's counter within 100 mm of {} and in sight",
                 me.who()
