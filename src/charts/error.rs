@@ -32,7 +32,7 @@ pub enum ErrorKind {
 pub struct LoadError {
     /// The file, as given (relative to the tables folder for shipped tables).
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 for an error of a folder or a whole file, not of a place in it.
     pub line: usize,
     /// 1-based column.
     pub column: usize,
@@ -44,6 +44,9 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file, self.message);
+        }
         write!(
             f,
             "{}:{}:{}: {}",
@@ -66,6 +69,9 @@ pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
 pub(crate) struct Errors<'a> {
     file: &'a str,
     source: &'a str,
+    /// The byte offset of each line's start, found on the first error: each error then
+    /// costs a binary search and its own line, not a scan of the file before it.
+    line_starts: Option<Vec<usize>>,
     /// The errors found so far.
     pub found: Vec<LoadError>,
 }
@@ -75,12 +81,13 @@ impl<'a> Errors<'a> {
         Errors {
             file,
             source,
+            line_starts: None,
             found: Vec::new(),
         }
     }
 
     pub(crate) fn at(&mut self, offset: usize, kind: ErrorKind, message: impl Into<String>) {
-        let (line, column) = line_column(self.source, offset);
+        let (line, column) = self.position(offset);
         self.found.push(LoadError {
             file: self.file.to_owned(),
             line,
@@ -88,6 +95,26 @@ impl<'a> Errors<'a> {
             kind,
             message: message.into(),
         });
+    }
+
+    /// The 1-based line of a byte offset.
+    pub(crate) fn line_of(&mut self, offset: usize) -> usize {
+        self.position(offset).0
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    fn position(&mut self, offset: usize) -> (usize, usize) {
+        let source = self.source;
+        let starts = self.line_starts.get_or_insert_with(|| {
+            std::iter::once(0)
+                .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let offset = source.floor_char_boundary(offset.min(source.len()));
+        let line = starts.partition_point(|&start| start <= offset);
+        let line_start = starts[line - 1];
+        let column = source[line_start..offset].chars().count() + 1;
+        (line, column)
     }
 
     /// Classifies a TOML or serde error by its message.

@@ -1,6 +1,7 @@
 //! Stage two of loading: raw TOML structures into validated [`Chart`]s, collecting every
 //! error with its file, line and column.
 
+use super::domain;
 use super::error::{ErrorKind, Errors, LoadError};
 use super::model::{
     Axis, Band, Body, Cell, Chart, Confidence, Key, KeyKind, Shape, Status, Value, ValueType,
@@ -72,6 +73,8 @@ fn build(errors: &mut Errors<'_>, ruleset: Ruleset, name: &str, raw: &RawChart) 
     let ctx = Context {
         status,
         default_confidence,
+        ruleset,
+        chart: name,
     };
     let body = match shape {
         Shape::Banded | Shape::List | Shape::Settings => {
@@ -115,9 +118,47 @@ fn build(errors: &mut Errors<'_>, ruleset: Ruleset, name: &str, raw: &RawChart) 
     })
 }
 
-struct Context {
+struct Context<'a> {
     status: Status,
     default_confidence: Option<Confidence>,
+    ruleset: Ruleset,
+    /// The chart's name, as errors name a cell (`troop_types:zulus:combat`).
+    chart: &'a str,
+}
+
+/// Where a cell is: its key, and its column in a grid or records chart.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    key: &'a str,
+    column: Option<&'a str>,
+    /// Whether the column is a records chart's field, which has a domain of its own.
+    field: bool,
+}
+
+impl Context<'_> {
+    /// Checks a converted value against its column's domain ([`domain::domain`]); an error
+    /// names the cell.
+    fn check_domain(
+        &self,
+        errors: &mut Errors<'_>,
+        at: usize,
+        value: Option<Value>,
+        place: Place<'_>,
+    ) -> Option<Value> {
+        let value = value?;
+        let column = if place.field { place.column } else { None };
+        match domain::domain(self.ruleset, self.chart, column).check(&value) {
+            Ok(()) => Some(value),
+            Err(e) => {
+                let cell = match place.column {
+                    Some(column) => format!("{}:{}:{column}", self.chart, place.key),
+                    None => format!("{}:{}", self.chart, place.key),
+                };
+                errors.at(at, ErrorKind::BadValue, format!("cell {cell}: {e}"));
+                None
+            }
+        }
+    }
 }
 
 fn require_type(
@@ -227,8 +268,10 @@ fn make_key(
 
 /// Checks an axis: no repeated labels; for bands, ascending with no gaps or overlaps.
 fn check_axis(errors: &mut Errors<'_>, axis: &Axis, spans: &[usize]) {
+    // One pass with a set of the labels seen: a chart of many entries loads in linear time.
+    let mut seen = std::collections::HashSet::with_capacity(axis.keys.len());
     for (i, key) in axis.keys.iter().enumerate() {
-        if axis.keys[..i].iter().any(|k| k.label == key.label) {
+        if !seen.insert(key.label.as_str()) {
             errors.at(
                 spans[i],
                 ErrorKind::MissingKey,
@@ -322,7 +365,19 @@ fn one_d(
             .as_ref()
             .and_then(|c| confidence(errors, c));
         let mut cell = match &entry.value {
-            Some(v) => plain_cell(errors, ctx, v, value_type, false, explicit),
+            Some(v) => plain_cell(
+                errors,
+                ctx,
+                v,
+                value_type,
+                false,
+                explicit,
+                Place {
+                    key: entry.key.get_ref(),
+                    column: None,
+                    field: false,
+                },
+            ),
             None => {
                 if explicit.is_some_and(|c| c != Confidence::Unknown)
                     && ctx.status == Status::Supplied
@@ -505,7 +560,15 @@ fn grid(
         }
         let row = values
             .iter()
-            .map(|v| plain_cell(errors, ctx, v, value_type, false, None))
+            .zip(&columns.keys)
+            .map(|(v, column)| {
+                let place = Place {
+                    key: raw_row.row.get_ref(),
+                    column: Some(&column.label),
+                    field: false,
+                };
+                plain_cell(errors, ctx, v, value_type, false, None, place)
+            })
             .collect();
         cells[i] = Some(row);
     }
@@ -592,7 +655,22 @@ fn records(errors: &mut Errors<'_>, ctx: &Context, raw: &RawChart) -> Option<Bod
         let mut row = Vec::new();
         for (j, field) in columns.keys.iter().enumerate() {
             match values.get(&field.label) {
-                Some(v) => row.push(plain_cell(errors, ctx, v, types[j], optional[j], None)),
+                Some(v) => {
+                    let place = Place {
+                        key: record.key.get_ref(),
+                        column: Some(&field.label),
+                        field: true,
+                    };
+                    row.push(plain_cell(
+                        errors,
+                        ctx,
+                        v,
+                        types[j],
+                        optional[j],
+                        None,
+                        place,
+                    ));
+                }
                 None if ctx.status == Status::NotSupplied => row.push(Cell::unknown(None)),
                 None => {
                     errors.at(
@@ -634,6 +712,7 @@ fn plain_cell(
     value_type: ValueType,
     optional: bool,
     explicit: Option<Confidence>,
+    place: Place<'_>,
 ) -> Cell {
     let at = raw.span().start;
     let default = if ctx.status == Status::NotSupplied {
@@ -675,7 +754,8 @@ fn plain_cell(
         let value = table.get("value");
         match value {
             Some(v) if !is_unknown_marker(v) => {
-                cell.value = convert(errors, at, v, value_type, optional);
+                let value = convert(errors, at, v, value_type, optional);
+                cell.value = ctx.check_domain(errors, at, value, place);
                 cell.confidence = conf.unwrap_or(default);
                 if cell.confidence == Confidence::Unknown {
                     errors.at(
@@ -704,7 +784,8 @@ fn plain_cell(
         return Cell::unknown(None);
     }
     let mut cell = Cell::unknown(None);
-    cell.value = convert(errors, at, raw.get_ref(), value_type, optional);
+    let value = convert(errors, at, raw.get_ref(), value_type, optional);
+    cell.value = ctx.check_domain(errors, at, value, place);
     cell.confidence = if cell.value.is_some() {
         explicit.unwrap_or(default)
     } else {
@@ -773,7 +854,9 @@ pub(crate) fn convert(
     converted
 }
 
-/// Parses a value typed on the command line or in the app into a cell's type.
+/// Parses a value typed on the command line or in the app into a cell's type (a list as
+/// `a,b`; nothing for an empty list). Its domain is checked by the caller, which knows the
+/// cell ([`super::Chart::domain_at`]).
 pub fn parse_typed(text: &str, value_type: ValueType, optional: bool) -> Result<Value, String> {
     let text = text.trim();
     if optional && text == "none" {
@@ -794,6 +877,8 @@ pub fn parse_typed(text: &str, value_type: ValueType, optional: bool) -> Result<
             "false" | "no" => Ok(Value::Bool(false)),
             _ => Err(format!("'{text}' is not true or false")),
         },
+        // Items are checked by the cell's domain: none empty, none a list written as text.
+        ValueType::List if text.is_empty() => Ok(Value::List(Vec::new())),
         ValueType::List => Ok(Value::List(
             text.split(',').map(|s| s.trim().to_owned()).collect(),
         )),

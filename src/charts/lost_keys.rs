@@ -76,6 +76,9 @@ impl Charts {
         }
         .ok_or_else(|| format!("chart '{}' has no columns", address.chart))?;
         let parsed = parse_typed(value, value_type, false)?;
+        super::domain::domain(ruleset, &address.chart, None)
+            .check(&parsed)
+            .map_err(|e| format!("cell {}: {e}", address.local()))?;
         self.lost_key_cells.cells.insert(
             (ruleset, address.chart.clone(), row.clone(), column.clone()),
             parsed,

@@ -3,6 +3,7 @@
 //! cell, and the content hash of the tables in force. Everything is parsed from text: a
 //! club's folder is read from disk by `store::tables`.
 
+pub mod domain;
 mod error;
 mod load;
 mod lost_keys;
@@ -214,8 +215,25 @@ impl Charts {
         )
     }
 
-    /// Sets one cell from typed text, as a `house` value.
+    /// Sets one cell from typed text, as a `house` value. The value must be of the cell's
+    /// type and within its column's domain ([`domain::domain`]).
     pub fn set_cell(
+        &mut self,
+        ruleset: Ruleset,
+        address: &CellAddress,
+        value: &str,
+        note: Option<String>,
+        by: Option<String>,
+        date: Option<String>,
+    ) -> Result<(), String> {
+        self.set_cell_unhashed(ruleset, address, value, note, by, date)?;
+        self.rehash();
+        Ok(())
+    }
+
+    /// [`Charts::set_cell`] without recomputing the hash, for a file of many cells whose
+    /// loader rehashes once at the end.
+    pub(crate) fn set_cell_unhashed(
         &mut self,
         ruleset: Ruleset,
         address: &CellAddress,
@@ -238,6 +256,10 @@ impl Charts {
             )
         })?;
         let parsed = parse_typed(value, value_type, optional)?;
+        chart
+            .domain_at(&key)
+            .check(&parsed)
+            .map_err(|e| format!("cell {}: {e}", address.local()))?;
         let cell = chart.cell_mut(&key).ok_or_else(|| {
             format!(
                 "chart '{}' has no cell {}",
@@ -255,7 +277,6 @@ impl Charts {
         cell.note = note;
         cell.by = by;
         cell.date = date;
-        self.rehash();
         Ok(())
     }
 

@@ -475,6 +475,17 @@ impl Chart {
         }
     }
 
+    /// The domain the value at this key must lie in: its field's in a records chart, the
+    /// chart's otherwise.
+    pub fn domain_at(&self, key: &[&str]) -> super::domain::Domain {
+        let field = if self.shape == Shape::Records {
+            key.get(1).copied()
+        } else {
+            None
+        };
+        super::domain::domain(self.ruleset, &self.name, field)
+    }
+
     /// The type and optionality a value at this key must have.
     pub fn value_type_at(&self, key: &[&str]) -> Option<(ValueType, bool)> {
         match (&self.body, key) {

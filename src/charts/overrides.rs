@@ -91,6 +91,8 @@ pub(crate) fn apply_house_file(
             return Err(errors.found);
         }
     };
+    // One value per address: the line each address was first given on.
+    let mut first_line = std::collections::HashMap::new();
     for cell in raw.cell {
         let at = cell.address.span().start;
         let address = match CellAddress::parse(cell.address.get_ref()) {
@@ -100,6 +102,31 @@ pub(crate) fn apply_house_file(
                 continue;
             }
         };
+        if address.ruleset.is_some_and(|r| r != ruleset) {
+            errors.at(
+                at,
+                ErrorKind::UnknownChart,
+                format!(
+                    "cell {}: the address names another ruleset than this folder's ({})",
+                    cell.address.get_ref(),
+                    ruleset.folder()
+                ),
+            );
+            continue;
+        }
+        let line = errors.line_of(at);
+        if let Some(first) = first_line.get(&address.local()) {
+            errors.at(
+                at,
+                ErrorKind::MissingKey,
+                format!(
+                    "cell {} is given twice, on lines {first} and {line}: keep one value per address",
+                    address.local()
+                ),
+            );
+            continue;
+        }
+        first_line.insert(address.local(), line);
         let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
         let Some(chart) = charts.chart(ruleset, &address.chart) else {
             errors.at(
@@ -130,8 +157,18 @@ pub(crate) fn apply_house_file(
         ) else {
             continue;
         };
+        if let Err(e) = chart.domain_at(&key).check(&value) {
+            errors.at(
+                cell.value.span().start,
+                ErrorKind::BadValue,
+                format!("cell {}: {e}", address.local()),
+            );
+            continue;
+        }
         let text = value_text(&value);
-        if let Err(e) = charts.set_cell(ruleset, &address, &text, cell.note, cell.by, cell.date) {
+        if let Err(e) =
+            charts.set_cell_unhashed(ruleset, &address, &text, cell.note, cell.by, cell.date)
+        {
             errors.at(cell.value.span().start, ErrorKind::BadValue, e);
         }
     }

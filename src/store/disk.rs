@@ -23,6 +23,8 @@ pub enum Input {
     Import,
     /// A chart or a club's house file (TOML): 5 MB.
     Chart,
+    /// A photo of the table (PNG or JPEG bytes): 50 MB.
+    Photo,
 }
 
 impl Input {
@@ -32,6 +34,7 @@ impl Input {
             Input::Layout => 20 * MB,
             Input::Import => 200 * MB,
             Input::Chart => 5 * MB,
+            Input::Photo => 50 * MB,
         }
     }
 
@@ -41,6 +44,7 @@ impl Input {
             Input::Layout => "a layout",
             Input::Import => "an import",
             Input::Chart => "a chart or house file",
+            Input::Photo => "a photo",
         }
     }
 }
@@ -109,9 +113,8 @@ fn kernel_file(_file: &File) -> bool {
     false
 }
 
-/// Reads a text file of a kind: a regular file within the kind's limit, UTF-8, with a
-/// leading byte-order mark dropped.
-pub fn read_text(path: &Path, kind: Input) -> Result<String> {
+/// Reads a file of a kind as bytes: a regular file within the kind's limit.
+pub fn read_bytes(path: &Path, kind: Input) -> Result<Vec<u8>> {
     let file = open_regular(path)?;
     let limit = kind.limit();
     let too_large = || StoreError::TooLarge {
@@ -133,6 +136,13 @@ pub fn read_text(path: &Path, kind: Input) -> Result<String> {
     if bytes.len() as u64 > limit {
         return Err(too_large());
     }
+    Ok(bytes)
+}
+
+/// Reads a text file of a kind: a regular file within the kind's limit, UTF-8, with a
+/// leading byte-order mark dropped.
+pub fn read_text(path: &Path, kind: Input) -> Result<String> {
+    let bytes = read_bytes(path, kind)?;
     let mut text = String::from_utf8(bytes).map_err(|e| StoreError::Io {
         path: path.to_owned(),
         message: format!(
@@ -406,5 +416,89 @@ pub(super) fn plain_io(e: &std::io::Error) -> String {
         ErrorKind::StorageFull => "the disk is full".to_owned(),
         ErrorKind::IsADirectory => "it is a folder".to_owned(),
         _ => e.to_string(),
+    }
+}
+
+/// How long a writer waits for another to release a folder's lock before giving up.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// An exclusive lock on a folder, held by one writer at a time (in every process) until
+/// dropped: on Unix an advisory `flock` on the folder itself, elsewhere a `.laager-lock`
+/// file inside it.
+#[derive(Debug)]
+pub struct FolderLock {
+    #[cfg(unix)]
+    _folder: File,
+    #[cfg(not(unix))]
+    marker: PathBuf,
+}
+
+impl FolderLock {
+    /// Takes the lock on `folder`, waiting up to `wait` for another writer to release it.
+    /// A lock held longer is a [`StoreError::Conflict`] naming the folder.
+    pub fn acquire(folder: &Path, wait: std::time::Duration) -> Result<FolderLock> {
+        let deadline = std::time::Instant::now() + wait;
+        let held = || StoreError::Conflict {
+            path: folder.to_owned(),
+            reason: format!(
+                "another laager is writing to this folder and has held its lock for over {} s; nothing was written: try again when it is done",
+                wait.as_secs()
+            ),
+        };
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd as _;
+            let handle = File::open(folder).map_err(|e| StoreError::Io {
+                path: folder.to_owned(),
+                message: plain_io(&e),
+            })?;
+            loop {
+                // SAFETY: the descriptor is open for the duration of the call.
+                let done =
+                    unsafe { libc::flock(handle.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+                if done == 0 {
+                    return Ok(FolderLock { _folder: handle });
+                }
+                let e = std::io::Error::last_os_error();
+                if e.raw_os_error() != Some(libc::EWOULDBLOCK)
+                    && e.kind() != std::io::ErrorKind::Interrupted
+                {
+                    return Err(StoreError::Io {
+                        path: folder.to_owned(),
+                        message: plain_io(&e),
+                    });
+                }
+                if std::time::Instant::now() >= deadline {
+                    return Err(held());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let marker = folder.join(".laager-lock");
+            loop {
+                match OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&marker)
+                {
+                    Ok(_) => return Ok(FolderLock { marker }),
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(unwritable(&marker, &e)),
+                }
+                if std::time::Instant::now() >= deadline {
+                    return Err(held());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.marker);
     }
 }

@@ -2,6 +2,7 @@
 //! saved beside it (`battle.photo.json` next to `battle.json`, read by the window), and the
 //! photo itself. Text and bytes in and out; the layers above parse them.
 
+use super::disk::{Input, read_bytes, read_text};
 use std::path::{Path, PathBuf};
 
 /// Where the photo placement of the layout at `layout_path` is saved: `battle.json` keeps
@@ -19,13 +20,13 @@ pub struct LayoutText {
     pub photo_placement: Option<String>,
 }
 
-/// Reads a layout file and the photo placement beside it. Errors name the file.
+/// Reads a layout file and the photo placement beside it, each a regular file within the
+/// 20 MB a layout may be ([`Input::Layout`]). Errors name the file.
 pub fn read(path: &Path) -> Result<LayoutText, String> {
-    let layout = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let layout = read_text(path, Input::Layout).map_err(|e| format!("cannot read {e}"))?;
     let sidecar = photo_placement_path(path);
     let photo_placement = if sidecar.exists() {
-        Some(std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?)
+        Some(read_text(&sidecar, Input::Layout).map_err(|e| format!("cannot read {e}"))?)
     } else {
         None
     };
@@ -50,9 +51,10 @@ pub fn write(path: &Path, layout: &str, photo_placement: Option<&str>) -> Result
     Ok(())
 }
 
-/// Reads a photo's bytes (PNG or JPEG; the window decodes them).
+/// Reads a photo's bytes (PNG or JPEG; the window decodes them): a regular file within
+/// the 50 MB a photo may be ([`Input::Photo`]).
 pub fn read_photo(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("cannot read photo {}: {e}", path.display()))
+    read_bytes(path, Input::Photo).map_err(|e| format!("cannot read photo {e}"))
 }
 
 #[cfg(test)]

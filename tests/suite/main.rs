@@ -11,6 +11,7 @@ mod dice_history;
 mod game_table;
 mod geometry;
 mod hardening_chain;
+mod hardening_charts;
 mod hardening_extremes;
 mod hardening_files;
 mod hardening_input;

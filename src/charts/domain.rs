@@ -1,0 +1,192 @@
+//! The domain of each chart's numbers: what a value may be, checked wherever a value enters
+//! (a shipped or club chart file as it loads, a `house.toml` cell, `laager tables set`,
+//! `--cell`). The bounds live here, keyed by ruleset, chart and column, so a club's own
+//! chart file cannot widen them; `tables/README.md` lists them.
+
+use super::model::Value;
+use crate::ruleset::Ruleset;
+
+/// The whole numbers a chart column may hold, from `min` to `max`; a number (a distance)
+/// must also be finite. Text, true/false and lists have no bounds beyond their type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Domain {
+    /// The least value.
+    pub min: i64,
+    /// The greatest value.
+    pub max: i64,
+    /// What the values are, in words ("a roll of one die").
+    pub what: &'static str,
+}
+
+/// The face of one six-sided die: "a 6" is the most a die shows, "a 1" the least.
+const DIE: Domain = Domain {
+    min: 1,
+    max: 6,
+    what: "a face of one die",
+};
+/// A change to a die roll, which cannot move it further than a die's six faces.
+const DIE_MODIFIER: Domain = Domain {
+    min: -6,
+    max: 6,
+    what: "a die modifier",
+};
+/// A distance on the table in inches (DBA): from nothing to well past any table's width.
+const INCHES: Domain = Domain {
+    min: 0,
+    max: 120,
+    what: "a distance in inches",
+};
+/// A distance on the table in millimetres (Micro Colonial): up to 10 m.
+const MILLIMETRES: Domain = Domain {
+    min: 0,
+    max: 10_000,
+    what: "a distance in millimetres",
+};
+/// A DBA combat factor: the printed ones run 2 to 5; a die and every modifier added stay
+/// far from the bound.
+const DBA_COMBAT: Domain = Domain {
+    min: 0,
+    max: 20,
+    what: "a combat factor",
+};
+/// A DBA tactical factor (+1, -2): a few points either way.
+const DBA_MODIFIER: Domain = Domain {
+    min: -10,
+    max: 10,
+    what: "a tactical factor",
+};
+/// A Micro Colonial factor or percentage (tactical factors of -70 to +15, range factors of
+/// 10 to 98).
+const MC_FACTOR: Domain = Domain {
+    min: -1000,
+    max: 1000,
+    what: "a factor",
+};
+/// A Soldiers of the Queen column shift: a few columns of a results table either way.
+const COLUMN_SHIFT: Domain = Domain {
+    min: -10,
+    max: 10,
+    what: "a column shift",
+};
+/// A count of things (figures, counters, points, turns, pips, boxes).
+const COUNT: Domain = Domain {
+    min: 0,
+    max: 10_000,
+    what: "a count",
+};
+/// A count or threshold that may be negative (Rorke's Drift adjustments such as -5).
+const SIGNED_COUNT: Domain = Domain {
+    min: -10_000,
+    max: 10_000,
+    what: "a number of the rules",
+};
+/// A figure-scale numerator or denominator: at least one.
+const SCALE: Domain = Domain {
+    min: 1,
+    max: 10_000,
+    what: "a scale factor",
+};
+/// An angle in degrees: a full turn at most.
+const DEGREES: Domain = Domain {
+    min: 0,
+    max: 360,
+    what: "an angle in degrees",
+};
+/// The bound of any number no chart entry below names: a number far beyond any the rules
+/// use, so no sum of chart values can overflow.
+pub const GENERAL: Domain = Domain {
+    min: -1_000_000,
+    max: 1_000_000,
+    what: "a chart number",
+};
+
+/// The domain of a chart's values: `column` is the field of a records chart, `None` for
+/// the single value type of a list, banded or grid chart.
+#[allow(clippy::match_same_arms)] // one arm per ruleset and chart, as tables/README.md lists them
+pub fn domain(ruleset: Ruleset, chart: &str, column: Option<&str>) -> Domain {
+    match (ruleset, chart, column.unwrap_or("")) {
+        (Ruleset::DbaZulu, "troop_types", "combat") => DBA_COMBAT,
+        (Ruleset::DbaZulu, "troop_types", "range_in" | "move_in" | "horns_move_in") => INCHES,
+        (Ruleset::DbaZulu, "troop_types", "base_depth_mm") => MILLIMETRES,
+        (Ruleset::DbaZulu, "troop_types", "figures") => COUNT,
+        (Ruleset::DbaZulu, "modifiers", _) => DBA_MODIFIER,
+        (Ruleset::DbaZulu, "figure_scales", _) => SCALE,
+        (Ruleset::DbaZulu, "command_costs" | "victory_conditions", _) => COUNT,
+        (
+            Ruleset::MicroColonial,
+            "small_arms_range_factors"
+            | "small_arms_target_factors"
+            | "artillery_cannister"
+            | "artillery_tactical_factors"
+            | "melee_additional_factors"
+            | "morale_charge"
+            | "morale_random_factor"
+            | "morale_tactical_factors",
+            _,
+        ) => MC_FACTOR,
+        (
+            Ruleset::MicroColonial,
+            "movement_troops" | "movement_artillery" | "weapon_ranges" | "artillery_ranges"
+            | "counter_sizes",
+            _,
+        ) => MILLIMETRES,
+        (Ruleset::MicroColonial, "army_lists", _) => COUNT,
+        (Ruleset::MicroColonial, "firing_arc", _) => DEGREES,
+        (Ruleset::MicroColonial, "rules_thresholds", _) => COUNT,
+        (Ruleset::MicroColonial, "rorkes_drift", _) => SIGNED_COUNT,
+        (Ruleset::VictoriaCross, "hit_numbers" | "melee_hit_numbers", _) => DIE,
+        (Ruleset::VictoriaCross, "solitaire_movement_modifiers", _) => DIE_MODIFIER,
+        (
+            Ruleset::VictoriaCross,
+            "hospital_fire" | "victory_points" | "limits" | "zulu_random_fire" | "forces"
+            | "turn_record" | "zones_isandlwana" | "zones_rorkes_drift",
+            _,
+        ) => COUNT,
+        (Ruleset::SoldiersOfTheQueen, "fire_shifts" | "melee_shifts", _) => COLUMN_SHIFT,
+        (
+            Ruleset::SoldiersOfTheQueen,
+            "movement_allowances"
+            | "stacking_limits"
+            | "omdurman_victory_points"
+            | "terrain_effects_isandhlwana"
+            | "terrain_effects_omdurman",
+            _,
+        ) => COUNT,
+        (Ruleset::SoldiersOfTheQueen, "map_isandhlwana" | "map_omdurman", "elevation") => COUNT,
+        _ => GENERAL,
+    }
+}
+
+impl Domain {
+    /// Checks a value against the domain: the reason it is outside, naming the value.
+    pub fn check(&self, value: &Value) -> Result<(), String> {
+        let Domain { min, max, what } = *self;
+        match value {
+            Value::Int(n) if !(min..=max).contains(n) => Err(format!(
+                "{n} is outside the values of {what}: expected a whole number from {min} to {max}"
+            )),
+            Value::Number(x) if !x.is_finite() => Err(format!(
+                "{x} is not a finite number: expected {what}, from {min} to {max}"
+            )),
+            Value::Number(x) if *x < min as f64 || *x > max as f64 => Err(format!(
+                "{x} is outside the values of {what}: expected a number from {min} to {max}"
+            )),
+            Value::List(items) => items.iter().try_for_each(|item| list_item(item)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A list's item is one word or phrase: not empty, and not itself a list written as text
+/// (`'["any"]'`).
+fn list_item(item: &str) -> Result<(), String> {
+    if item.trim().is_empty() {
+        return Err("a list holds an empty item: expected words separated by commas".to_owned());
+    }
+    if item.contains(['[', ']', '"', '\'', ',']) {
+        return Err(format!(
+            "'{item}' is not one item of a list: write a list as [\"a\", \"b\"] in TOML, a,b on the command line"
+        ));
+    }
+    Ok(())
+}
