@@ -288,17 +288,15 @@ impl Event {
                 "terrain edited: {} piece(s)",
                 terrain.as_array().map_or(0, Vec::len)
             ),
-            Event::TablesInForce {
-                tables_hash,
-                club_cells,
-            } => format!(
-                "the charts in force: {} (version {})",
+            // Plain words: the charts' hash stays in the event (and in `log replay`), not in
+            // the line a referee reads.
+            Event::TablesInForce { club_cells, .. } => format!(
+                "the charts in force: {}",
                 match club_cells.len() {
                     0 => "as printed".to_owned(),
                     1 => "as printed, with 1 club value".to_owned(),
                     n => format!("as printed, with {n} club values"),
-                },
-                tables_hash.get(..8).unwrap_or(tables_hash)
+                }
             ),
             Event::Edit { edit } => describe_edit(edit),
             Event::ResolutionApplied(applied) => describe_applied(applied),
