@@ -521,9 +521,18 @@ fn grid(
     let (columns, _) = axis(errors, raw_columns);
     let width = columns.keys.len();
     let mut cells: Vec<Option<Vec<Cell>>> = vec![None; rows.keys.len()];
+    // Each row's position looked up once, not searched for every row of cells: a grid of
+    // n rows loads in linear time (issue 21).
+    let row_at: std::collections::HashMap<&str, usize> = rows
+        .keys
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, k)| (k.label.as_str(), i))
+        .collect();
     for raw_row in &raw.cells {
         let at = raw_row.row.span().start;
-        let Some(i) = rows.position(raw_row.row.get_ref()) else {
+        let Some(&i) = row_at.get(raw_row.row.get_ref().as_str()) else {
             errors.at(
                 at,
                 ErrorKind::MissingKey,
