@@ -4,13 +4,12 @@
 //! with none (deliver 6); chart, house, layout and photo files are regular files within
 //! their documented sizes (deliver 7).
 
-use crate::support::{laager, run, stderr};
+use crate::support::{laager, run, run_within, stderr};
 use laager::charts::Charts;
 use laager::ruleset::Ruleset;
 use laager::store::layout_file;
 use std::path::Path;
 use std::process::Output;
-use std::time::{Duration, Instant};
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
@@ -21,26 +20,6 @@ fn assert_refused(out: &Output, needles: &[&str]) {
     for needle in needles {
         assert!(stderr(out).contains(needle), "{needle}: {}", stderr(out));
     }
-}
-
-/// Runs `laager` with a deadline, so a command that blocks fails the test instead of
-/// hanging it.
-fn run_within(args: &[&str], seconds: u64) -> Output {
-    let mut child = laager()
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > deadline {
-            child.kill().expect("kill");
-            panic!("laager {args:?} still running after {seconds} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
 }
 
 /// A club folder holding `RULESET/FILE` with `text`.

@@ -4,12 +4,11 @@
 //! failures exit 2 with a plain message.
 
 use crate::records::sample_game;
-use crate::support::{laager, run, stderr};
+use crate::support::{laager, run, run_within, stderr};
 use laager::game::{Campaign, CampaignSettings};
 use laager::store::{CampaignFile, StoreError};
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::time::{Duration, Instant};
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
@@ -20,26 +19,6 @@ fn campaign_at(path: &Path) -> PathBuf {
     campaign.games.push(sample_game());
     CampaignFile::create_from(path, &campaign).expect("create");
     path.to_owned()
-}
-
-/// Runs `laager` with a deadline, so a command that blocks (on a FIFO) fails the test
-/// instead of hanging it.
-fn run_within(args: &[&str], seconds: u64) -> Output {
-    let mut child = laager()
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > deadline {
-            child.kill().expect("kill");
-            panic!("laager {args:?} still running after {seconds} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
 }
 
 fn assert_refused(out: &Output, needles: &[&str]) {

@@ -57,3 +57,24 @@ impl<O: serde::Serialize> OutcomeKeys for laager::resolution::Resolution<O> {
             .unwrap_or(serde_json::Value::Null)
     }
 }
+
+/// Runs `laager` with a deadline, so a command that blocks (on a FIFO, a lock) fails the
+/// test instead of hanging it.
+pub fn run_within(args: &[&str], seconds: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = laager()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            child.kill().expect("kill");
+            panic!("laager {args:?} still running after {seconds} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
