@@ -25,6 +25,20 @@ use crate::ruleset::Ruleset;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
+/// Feeds what is written to it into a SHA-256 digest.
+struct DigestWriter(Sha256);
+
+impl std::io::Write for DigestWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
 }
@@ -329,13 +343,15 @@ impl Charts {
     }
 
     fn rehash(&mut self) {
-        let mut canonical = serde_json::to_vec(&self.charts).unwrap_or_default();
+        // The canonical JSON is streamed into the digest rather than built first: a club
+        // chart of 200,000 entries would otherwise be written out whole to be hashed.
+        let mut digest = DigestWriter(Sha256::new());
+        let _ = serde_json::to_writer(&mut digest, &self.charts);
         // Lost-key cells count too; with none, the hash is the charts' alone.
         if !self.lost_key_cells.is_empty() {
-            canonical.extend(serde_json::to_vec(&self.lost_key_cells).unwrap_or_default());
+            let _ = serde_json::to_writer(&mut digest, &self.lost_key_cells);
         }
-        let digest = Sha256::digest(&canonical);
-        self.hash = digest.iter().fold(String::new(), |mut s, b| {
+        self.hash = digest.0.finalize().iter().fold(String::new(), |mut s, b| {
             use std::fmt::Write as _;
             let _ = write!(s, "{b:02x}");
             s
@@ -350,12 +366,12 @@ impl Charts {
         }
         for chart in self.all() {
             summary.charts += 1;
-            for (_, cell) in chart.cells() {
-                summary.cells += 1;
+            for (confidence, count) in Confidence::ALL.iter().zip(chart.confidence_counts()) {
+                summary.cells += count;
                 *summary
                     .by_confidence
-                    .entry(cell.confidence.name().to_owned())
-                    .or_default() += 1;
+                    .entry(confidence.name().to_owned())
+                    .or_default() += count;
             }
             if chart.status == Status::NotSupplied {
                 summary
