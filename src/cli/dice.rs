@@ -266,7 +266,10 @@ pub fn run_odds(args: &OddsArgs) -> Result<Outcome, CliError> {
     match procedure.odds() {
         Ok(odds) => {
             if !args.json {
-                println!("{} {}", procedure.ruleset(), procedure.name());
+                println!(
+                    "{}",
+                    crate::rules::words::heading(procedure.ruleset(), procedure.name())
+                );
                 if let Some(note) = procedure.odds_note() {
                     println!("note: {note}");
                 }

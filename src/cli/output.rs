@@ -145,7 +145,11 @@ pub fn render_resolution(resolution: &Resolution) -> String {
 pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
-    let _ = writeln!(out, "{} {}", resolution.ruleset, resolution.procedure);
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::rules::words::heading(resolution.ruleset, &resolution.procedure)
+    );
     if !said.is_empty() {
         let _ = writeln!(out, "  result: {said}");
     }

@@ -191,7 +191,9 @@ pub fn value_text(value: &Value) -> String {
         Value::Bool(true) => "on".to_owned(),
         Value::Bool(false) => "off".to_owned(),
         Value::Null => "none".to_owned(),
-        Value::String(text) => text.clone(),
+        // An id ("british-regulars") reads as words; text with spaces is shown as written.
+        Value::String(text) if text.contains(' ') => text.clone(),
+        Value::String(text) => text.replace(['-', '_'], " "),
         Value::Number(n) => match (n.as_i64(), n.as_f64()) {
             (Some(i), _) => i.to_string(),
             (None, Some(x)) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{x:.0}"),

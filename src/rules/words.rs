@@ -47,6 +47,17 @@ pub fn readable(id: &str) -> String {
         .join(" ")
 }
 
+/// The heading of a resolution or of odds in words: the ruleset's title and the procedure
+/// without its ruleset's prefix ("DBA-style Zulu rules: combat", "Micro Colonial: random
+/// factor").
+pub fn heading(ruleset: crate::ruleset::Ruleset, procedure: &str) -> String {
+    let bare = ["mc-", "dba-", "vc-", "sotq-"]
+        .iter()
+        .find_map(|prefix| procedure.strip_prefix(prefix))
+        .unwrap_or(procedure);
+    format!("{}: {}", ruleset.title(), bare.replace(['-', '_'], " "))
+}
+
 /// The name of the unit in a role: its id when one was given, else `fallback`.
 fn name(roles: &Roles, role: &str, fallback: impl FnOnce() -> String) -> String {
     roles

@@ -158,7 +158,7 @@ fn a_flag_given_over_a_table_wins_and_a_step_says_so() {
     assert!(
         given["text"]
             .as_str()
-            .is_some_and(|t| t.contains("a:rough off given by hand; the table gives on")),
+            .is_some_and(|t| t.contains("dragoons rough off given by hand; the table gives on")),
         "{given}"
     );
     // Cavalry +2 +3 = 5 against Zulus +4 −1 +2 = 5: equal, no result.

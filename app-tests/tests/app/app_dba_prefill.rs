@@ -124,13 +124,13 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     assert!(
         harness
             .query_by_label_contains(
-                "a: rough on from the table — a (dragoons) is (at least partly) in rough 'rocks'"
+                "dragoons rough on from the table — dragoons is (at least partly) in rough 'rocks'"
             )
             .is_some()
     );
     let overlap_line = harness
         .get_by_label_contains(
-            "b: overlaps 1 from the table — b (uMbonambi) is overlapped by 'nnc 1'",
+            "uMbonambi overlaps 1 from the table — uMbonambi is overlapped by 'nnc 1'",
         )
         .accesskit_node()
         .value()
@@ -146,8 +146,12 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     // The first step says what came from the table.
     let first = &resolution.steps[0];
     assert!(first.text.starts_with("from the table"), "{}", first.text);
-    assert!(first.text.contains("a:rough"), "{}", first.text);
-    assert!(first.text.contains("b:overlaps 1"), "{}", first.text);
+    assert!(first.text.contains("dragoons rough on"), "{}", first.text);
+    assert!(
+        first.text.contains("uMbonambi overlaps 1"),
+        "{}",
+        first.text
+    );
     // "Rough Terrain : - 2 to all mounted troop types (Light Horse, Cavalry but not
     // dismounted Light Horse ) in rough": 2 - 2 = 0.
     let rough = step_with(&resolution, "(mounted) in rough").expect("a rough step");
@@ -185,7 +189,7 @@ fn a_modifier_changed_by_hand_wins_over_the_table() {
     assert!(!checkbox_ticked(&harness, "a: rough"));
     assert!(
         harness
-            .query_by_label_contains("a: rough off given by hand; the table gives on")
+            .query_by_label_contains("dragoons rough off given by hand; the table gives on")
             .is_some()
     );
 
@@ -194,7 +198,7 @@ fn a_modifier_changed_by_hand_wins_over_the_table() {
     assert!(
         given
             .text
-            .contains("given by hand, winning over the table and the records: a:rough off"),
+            .contains("given by hand, winning over the table and the records: dragoons rough off"),
         "{}",
         given.text
     );

@@ -1,7 +1,6 @@
-//! The exact odds of an outcome as a bar chart with a "this or better" column.
+//! The exact odds of an outcome: a labelled bar per outcome and a "this or better" column.
 
 use crate::resolution::Odds;
-use egui_plot::{Bar, BarChart, Plot};
 
 fn label(value: &serde_json::Value) -> String {
     match value {
@@ -31,8 +30,10 @@ pub fn this_or_better(odds: &Odds, better_is_higher: bool) -> Vec<f64> {
     out
 }
 
-/// Draws the odds: a bar per outcome, each labelled in words, and a table of outcome,
-/// probability and "this or better" counted for `whom` ("for uMcijo front").
+/// Draws the odds: one row per outcome, named in words, with a bar as long as its
+/// probability, the probability and the chance of "this or better" counted for `whom`
+/// ("for uMcijo front"). Every row carries its own label, so none is dropped however many
+/// outcomes there are or however narrow the desk.
 ///
 /// `labels` names each outcome in words (the value itself when empty).
 pub fn odds_ui(
@@ -43,47 +44,28 @@ pub fn odds_ui(
     labels: &[String],
     whom: &str,
 ) {
-    let name = |i: usize, value: &serde_json::Value| {
-        labels.get(i).cloned().unwrap_or_else(|| label(value))
-    };
     let names: Vec<String> = odds
         .outcomes
         .iter()
         .enumerate()
-        .map(|(i, o)| name(i, &o.value))
+        .map(|(i, o)| labels.get(i).cloned().unwrap_or_else(|| label(&o.value)))
         .collect();
-    let bars: Vec<Bar> = odds
+    let cumulative = this_or_better(odds, better_is_higher);
+    let largest = odds
         .outcomes
         .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            Bar::new(i as f64, o.probability * 100.0)
-                .name(&names[i])
-                .width(0.8)
-        })
-        .collect();
-    let chart = BarChart::new("probability %", bars).color(ui.visuals().selection.bg_fill);
-    let ticks = names.clone();
-    Plot::new(format!("odds_plot_{id}"))
-        .height(140.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .include_y(0.0)
-        .y_axis_label("%")
-        .x_axis_formatter(move |mark, _range| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() > 1e-6 || i < 0.0 {
-                return String::new();
-            }
-            ticks.get(i as usize).cloned().unwrap_or_default()
-        })
-        .show(ui, |plot_ui| plot_ui.bar_chart(chart));
-    let cumulative = this_or_better(odds, better_is_higher);
+        .map(|o| o.probability)
+        .fold(0.0_f64, f64::max);
+    // A fixed length: a bar that followed the desk's width would resize the desk's grid
+    // frame after frame.
+    let bar_width = 60.0;
+    let fill = ui.visuals().selection.bg_fill;
+    let track = ui.visuals().faint_bg_color;
     egui::Grid::new(format!("odds_table_{id}"))
         .striped(true)
         .show(ui, |ui| {
             ui.strong("outcome");
+            ui.strong("");
             ui.strong("probability");
             ui.strong("this or better").on_hover_text(format!(
                 "The chance of this outcome or one better {}",
@@ -96,6 +78,17 @@ pub fn odds_ui(
             ui.end_row();
             for ((entry, cum), name) in odds.outcomes.iter().zip(cumulative).zip(&names) {
                 ui.label(name);
+                let height = ui.text_style_height(&egui::TextStyle::Body);
+                let (rect, response) =
+                    ui.allocate_exact_size(egui::vec2(bar_width, height), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, track);
+                if largest > 0.0 {
+                    let share = (entry.probability / largest) as f32;
+                    let mut bar = rect;
+                    bar.set_width(rect.width() * share.clamp(0.0, 1.0));
+                    ui.painter().rect_filled(bar, 2.0, fill);
+                }
+                response.on_hover_text(format!("{name}: {:.1}%", entry.probability * 100.0));
                 ui.label(format!("{:.1}%", entry.probability * 100.0));
                 ui.label(format!("{:.1}%", cum * 100.0));
                 ui.end_row();

@@ -391,8 +391,22 @@ impl Desk {
         if self.procedure_tabs(ui, ruleset) {
             self.clear();
         }
-        // The answer first: the outcome in words, whom it touches, and Apply.
+        // The answer first: the outcome in words, whom it touches, and Apply; then the odds
+        // and the steps; the form it was asked with below them. Before a resolution the
+        // form comes first and its odds under it.
         let retry = self.answer_ui(ui, charts, ruleset, actions);
+        let answered = matches!(self.result, Some(Ok(_)));
+        if answered {
+            self.odds_section(ui, charts, ruleset);
+            if let Some(Ok(resolution)) = &self.result {
+                ui.separator();
+                resolution_ui(ui, resolution, charts);
+            }
+            ui.separator();
+            ui.strong("Asked with").on_hover_text(
+                "Change a value and resolve again; the answer above is then set aside",
+            );
+        }
         if ruleset == Ruleset::MicroColonial {
             for note in self.mc_origin_notes() {
                 ui.weak(note);
@@ -401,31 +415,8 @@ impl Desk {
         if self.form_ui(ui, charts, ruleset, actions) {
             self.clear();
         }
-        if let Some((odds, better_is_higher)) = self.odds(charts, ruleset) {
-            ui.separator();
-            let whom = self.current_request(ruleset).ok().map(|(request, _)| {
-                let roles = request.roles_of(&self.selection);
-                (words::odds_for(&request, &roles), request, roles)
-            });
-            ui.strong("Odds before the roll");
-            match odds {
-                Ok(odds) => {
-                    let (whom, labels) = match &whom {
-                        Some((text, request, roles)) => (
-                            text.clone(),
-                            odds.outcomes
-                                .iter()
-                                .map(|o| words::odds_label(request, &o.value, roles))
-                                .collect(),
-                        ),
-                        None => (String::new(), Vec::new()),
-                    };
-                    odds_ui(ui, "desk", &odds, better_is_higher, &labels, &whom);
-                }
-                Err(refusal) => {
-                    ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
-                }
-            }
+        if !answered {
+            self.odds_section(ui, charts, ruleset);
         }
         ui.separator();
         let throws = self
@@ -446,9 +437,36 @@ impl Desk {
         {
             self.resolve(charts, ruleset);
         }
-        if let Some(Ok(resolution)) = &self.result {
-            ui.separator();
-            resolution_ui(ui, resolution, charts);
+    }
+
+    /// The odds of the request on the form, before the roll, in words and for whom.
+    fn odds_section(&mut self, ui: &mut egui::Ui, charts: &Charts, ruleset: Ruleset) {
+        let Some((odds, better_is_higher)) = self.odds(charts, ruleset) else {
+            return;
+        };
+        ui.separator();
+        let whom = self.current_request(ruleset).ok().map(|(request, _)| {
+            let roles = request.roles_of(&self.selection);
+            (words::odds_for(&request, &roles), request, roles)
+        });
+        ui.strong("Odds before the roll");
+        match odds {
+            Ok(odds) => {
+                let (whom, labels) = match &whom {
+                    Some((text, request, roles)) => (
+                        text.clone(),
+                        odds.outcomes
+                            .iter()
+                            .map(|o| words::odds_label(request, &o.value, roles))
+                            .collect(),
+                    ),
+                    None => (String::new(), Vec::new()),
+                };
+                odds_ui(ui, "desk", &odds, better_is_higher, &labels, &whom);
+            }
+            Err(refusal) => {
+                ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+            }
         }
     }
 

@@ -36,6 +36,29 @@ pub fn cell_words(charts: &Charts, ruleset: Ruleset, chart: &str, cell: Option<&
     }
 }
 
+/// A warning with the cell it names in words: "used reconstructed cell troop_types:
+/// lancers:base_depth_mm (…)" reads "used reconstructed cell Troop types: lancers, base
+/// depth mm (…)". Other warnings are already in words.
+pub fn warning_words(charts: &Charts, ruleset: Ruleset, warning: &str) -> String {
+    for lead in ["used reconstructed cell ", "used club value for "] {
+        let Some(rest) = warning.strip_prefix(lead) else {
+            continue;
+        };
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (token, tail) = rest.split_at(end);
+        let (address, colon) = match token.strip_suffix(':') {
+            Some(address) => (address, ":"),
+            None => (token, ""),
+        };
+        let Some((chart, _)) = address.split_once(':') else {
+            continue;
+        };
+        let words = cell_words(charts, ruleset, chart, Some(address));
+        return format!("{lead}{words}{colon}{tail}");
+    }
+    warning.to_owned()
+}
+
 /// Draws the dice thrown, then every step on one line, each opening to its rule and the
 /// chart cell it read, then the warnings.
 pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
@@ -102,6 +125,7 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
         });
     }
     for warning in &resolution.warnings {
+        let warning = warning_words(charts, resolution.ruleset, warning);
         ui.add(
             egui::Label::new(
                 egui::RichText::new(format!("Check: {warning}")).color(ui.visuals().warn_fg_color),
@@ -130,10 +154,14 @@ pub fn refusal_ui(
     ruleset: Ruleset,
     typed: &mut BTreeMap<String, String>,
 ) -> RefusalAction {
-    ui.colored_label(
-        ui.visuals().error_fg_color,
-        format!("Refused: {}", refusal.reason),
-    );
+    // A refusal for cells says so in words; the cells are named below, by their charts'
+    // titles (the reason's addresses are for typing at the command line).
+    let reason = if refusal.needs_cells.is_empty() {
+        refusal.reason.clone()
+    } else {
+        "this needs chart values the printed rules do not give".to_owned()
+    };
+    ui.colored_label(ui.visuals().error_fg_color, format!("Refused: {reason}"));
     ui.weak(format!("by the rule: {}", refusal.rule.section));
     if refusal.needs_cells.is_empty() {
         return RefusalAction::None;

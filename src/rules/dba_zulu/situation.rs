@@ -21,8 +21,17 @@ use crate::resolution::Refusal;
 use crate::rules::situation::{Origins, Records, Roles, Source};
 use parry2d::bounding_volume::BoundingVolume;
 
+/// A unit's name as an owner: "uMcijo front's", "dragoons'".
+fn possessive(unit: &str) -> String {
+    if unit.ends_with('s') {
+        format!("{unit}'")
+    } else {
+        format!("{unit}'s")
+    }
+}
+
 /// The input field of a modifier flag on one side, as a JSON pointer.
-fn pointer(side: SideId, name: ModifierName) -> String {
+pub fn pointer(side: SideId, name: ModifierName) -> String {
     let field = match name {
         ModifierName::Rough => "rough",
         ModifierName::ContactingFootInRough => "contacting_foot_in_rough",
@@ -154,6 +163,7 @@ pub fn combat(
     let mut reading = Reading {
         input: &mut input,
         origins: Origins::default(),
+        units: [a.unit_id().to_owned(), b.unit_id().to_owned()],
     };
     reading.read(layout, records, a, b);
     let origins = reading.origins;
@@ -165,18 +175,29 @@ pub fn combat(
 struct Reading<'i> {
     input: &'i mut CombatInput,
     origins: Origins,
+    /// The units of a and b, as the steps name them.
+    units: [String; 2],
 }
 
 impl Reading<'_> {
+    /// The unit on one side.
+    fn unit(&self, side: SideId) -> &str {
+        match side {
+            SideId::A => &self.units[0],
+            SideId::B => &self.units[1],
+        }
+    }
+
     fn flag(&mut self, side: SideId, name: ModifierName, count: u32, why: String) {
         let mods = match side {
             SideId::A => &mut self.input.a.mods,
             SideId::B => &mut self.input.b.mods,
         };
         put(mods, name, count);
+        let unit = self.unit(side).to_owned();
         self.origins.note(
             &pointer(side, name),
-            format!("{}:{}", side.name(), name.id()),
+            format!("{unit} {}", name.id().replace('-', " ")),
             json_value(name, count),
             Source::Table,
             why,
@@ -191,10 +212,10 @@ impl Reading<'_> {
             };
             self.origins.note(
                 &format!("/{}/troop", side.name()),
-                side.name(),
+                format!("{} troop type", possessive(base.unit_id())),
                 troop,
                 Source::Table,
-                format!("'{}' is a {} base", base.unit_id(), troop.id()),
+                "its base on the table",
             );
         }
         // The contact edge src/geometry measures: a's front edge against b's edges.
@@ -209,7 +230,9 @@ impl Reading<'_> {
         self.input.in_contact = touching;
         let why = match contact {
             Some(e) => format!(
-                "a's front edge touches b's {} (within {TOUCH_MM} mm)",
+                "{} front edge touches {} {} (within {TOUCH_MM} mm)",
+                possessive(a.unit_id()),
+                possessive(b.unit_id()),
                 e.word()
             ),
             None => format!(
@@ -292,7 +315,7 @@ impl Reading<'_> {
         put(mods, name, lost);
         self.origins.note(
             &pointer(side, name),
-            format!("{}:{}", side.name(), name.id()),
+            format!("{} {}", base.unit_id(), name.id().replace('-', " ")),
             json_value(name, lost),
             Source::Records,
             format!(
@@ -306,7 +329,7 @@ impl Reading<'_> {
     /// Rough for either side; prepared position, donga and small river for the defender
     /// only, as the text gives them ("+ 2 to defender", "give the defender a + 1").
     fn read_ground(&mut self, layout: &Layout, side: SideId, base: &Base) {
-        let who = format!("{} ({})", side.name(), base.unit_id());
+        let who = base.unit_id();
         let under = terrain_under(layout, base);
         let of_kind = |test: &dyn Fn(TerrainKind) -> bool| -> Vec<String> {
             under
@@ -361,7 +384,7 @@ impl Reading<'_> {
                 None => {
                     untyped = true;
                     self.origins.undecided.push(format!(
-                        "{who} is on the bank of river '{}', whose type (stream or small river) the layout does not give: b:small-river is the referee's call",
+                        "{who} is on the bank of river '{}', whose type (stream or small river) the layout does not give: whether it is a small river is the referee's call",
                         river.terrain_id
                     ));
                 }
@@ -423,9 +446,12 @@ impl Reading<'_> {
                 _ => by.push(text),
             }
         }
-        let who = format!("{} ({})", side.name(), base.unit_id());
+        let who = base.unit_id();
         let mut why = vec![if by.is_empty() {
-            format!("no other enemy base touches {who}'s flank or rear")
+            format!(
+                "no other enemy base touches {} flank or rear",
+                possessive(who)
+            )
         } else {
             format!("{who} is contacted by {}", by.join(", "))
         }];
@@ -455,11 +481,14 @@ impl Reading<'_> {
             let text = format!("'{id}' on its {flank} flank");
             match troop {
                 Some(t) if gives_overlaps(t) => counted.push(text),
-                Some(t) => refused.push(format!("{text} ({} give no overlaps)", t.id())),
+                Some(t) => refused.push(format!(
+                    "{text} ({} give no overlaps)",
+                    crate::rules::words::readable(t.id())
+                )),
                 None => refused.push(format!("{text} (not a DBA troop type)")),
             }
         }
-        let who = format!("{} ({})", side.name(), base.unit_id());
+        let who = base.unit_id();
         let mut why = vec![if counted.is_empty() {
             format!("no enemy base overlaps {who}")
         } else {

@@ -59,7 +59,7 @@ fn combat_with_dice_as_text() {
     // Issue 18 item 3: the words first, then only the non-empty fields, readable (the
     // Zulus' 15 mm base depth at 15mm; no pursuit, no jam, no flight: left out).
     assert!(
-        text.starts_with("dba-zulu combat\n  result: b (Zulus) recoils 15 mm\n"),
+        text.starts_with("DBA-style Zulu rules: combat\n  result: b (Zulus) recoils 15 mm\n"),
         "{text}"
     );
     assert!(
@@ -290,7 +290,7 @@ fn victory_as_text_and_json() {
     // 3 lost of 12, under 1/3 (4): the side fights on; the fields follow the words.
     assert!(
         stdout(&out).starts_with(
-            "dba-zulu victory\n  result: 3 bases lost of the 4 that lose the game: the side fights on\n"
+            "DBA-style Zulu rules: victory\n  result: 3 bases lost of the 4 that lose the game: the side fights on\n"
         ),
         "{}",
         stdout(&out)

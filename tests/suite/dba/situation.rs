@@ -4,7 +4,7 @@
 
 use laager::charts::Charts;
 use laager::geometry::file;
-use laager::rules::dba_zulu::situation::combat;
+use laager::rules::dba_zulu::situation::{combat, pointer};
 use laager::rules::dba_zulu::{CombatKind, ModifierName, SideId};
 use laager::rules::situation::{NoRecords, Origins, Roles};
 
@@ -38,8 +38,8 @@ fn read(more_units: &[&str], terrain: &[&str]) -> Origins {
 
 /// The value the table gives a flag, `None` when it does not decide it.
 fn given(reading: &Origins, side: SideId, name: ModifierName) -> Option<(u32, String)> {
-    let label = format!("{}:{}", side.name(), name.id());
-    reading.decided.iter().find(|o| o.label == label).map(|o| {
+    let field = pointer(side, name);
+    reading.decided.iter().find(|o| o.field == field).map(|o| {
         let n = match &o.value {
             serde_json::Value::Bool(b) => u32::from(*b),
             v => v
@@ -202,7 +202,7 @@ fn a_gun_beside_the_attacker_gives_no_overlap() {
     let (n, why) = given(&r, SideId::B, ModifierName::Overlaps).expect("read");
     assert_eq!(n, 0);
     assert!(
-        why.contains("'RA' on its left flank (artillery give no overlaps)"),
+        why.contains("'RA' on its left flank (Artillery give no overlaps)"),
         "{why}"
     );
 }

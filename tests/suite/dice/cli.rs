@@ -229,7 +229,9 @@ fn odds_text_has_value_probability_and_this_or_better() {
         "{text}"
     );
     assert!(
-        text.starts_with("micro-colonial mc-random-factor\n\"this or better\" is counted for the one who throws\n"),
+        text.starts_with(
+            "Micro Colonial: random factor\n\"this or better\" is counted for the one who throws\n"
+        ),
         "{text}"
     );
 }
