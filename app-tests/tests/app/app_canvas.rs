@@ -647,12 +647,25 @@ fn adds_a_unit_of_a_chosen_troop_type_and_deletes_it() {
 
 /// Each demo opens with every base on the canvas, at the smallest supported window and at
 /// a large one; on the large one the smallest counter is drawn at least 24 px wide.
+/// Which bases must be drawn at least 24 px wide.
+#[derive(Clone, Copy)]
+enum Readable {
+    No,
+    Counters,
+    Every,
+}
+
 #[test]
 fn each_demo_opens_with_every_base_in_view_and_readable_when_room_allows() {
     for demo in 0..laager::app::demos::DEMOS.len() {
+        // Issue 18: "counters drawn at least 24 px at the default zoom of each demo". At the
+        // window's first size (1200 × 800, `laager::app::run`) every unit's counter is; a
+        // commander's smaller stand (20 mm in Micro Colonial, two thirds of a counter) is
+        // too from 1920 × 1080. At 1024 × 700 every base stays in view instead.
         for (size, readable) in [
-            (egui::vec2(1024.0, 700.0), false),
-            (egui::vec2(1920.0, 1080.0), true),
+            (egui::vec2(1024.0, 700.0), Readable::No),
+            (egui::vec2(1200.0, 800.0), Readable::Counters),
+            (egui::vec2(1920.0, 1080.0), Readable::Every),
         ] {
             let mut app = laager::app::LaagerApp::new(laager::app::State::default(), None);
             app.push(laager::app::Command::OpenDemo(demo));
@@ -676,11 +689,16 @@ fn each_demo_opens_with_every_base_in_view_and_readable_when_room_allows() {
                     "demo {demo} at {size:?}: {} at {at:?} outside {canvas:?}",
                     base.unit_id()
                 );
-                if readable {
+                let check = match readable {
+                    Readable::No => false,
+                    Readable::Counters => base.unit_type() != "commander",
+                    Readable::Every => true,
+                };
+                if check {
                     let width = base.frontage() * view.points_per_mm;
                     assert!(
                         width >= 24.0,
-                        "demo {demo}: {} is {width} px",
+                        "demo {demo} at {size:?}: {} is {width} px",
                         base.unit_id()
                     );
                 }

@@ -63,10 +63,10 @@ impl View {
                     max = [max[0].max(c.x), max[1].max(c.y)];
                 }
             }
-            // The zoom that still shows every base, with a margin of a tenth each side.
+            // The zoom that still shows every base, with a margin of a twentieth each side.
             let span = [(max[0] - min[0]).max(1.0), (max[1] - min[1]).max(1.0)];
             let all_in_view =
-                (canvas.width() / (span[0] * 1.2)).min(canvas.height() / (span[1] * 1.2));
+                (canvas.width() / (span[0] * 1.1)).min(canvas.height() / (span[1] * 1.1));
             let readable = READABLE_BASE_PT / smallest;
             view.points_per_mm = readable
                 .min(all_in_view)

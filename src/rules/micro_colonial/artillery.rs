@@ -212,6 +212,7 @@ fn prepare(
     }
     let mut steps: Vec<Step> = arc.into_iter().collect();
     let gun = fire.gun.name();
+    let said = fire.gun.words();
     // The ranges of the piece.
     let (min_field, max_field) = match fire.ammo {
         Ammo::Shell => (Some("shell_min_mm"), "shell_max_mm"),
@@ -221,7 +222,7 @@ fn prepare(
     if fire.ammo == Ammo::Cannister && max.as_ref().is_some_and(|v| v.as_int().is_none()) {
         return Err(Refusal::by_rule(
             cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
-            format!("{gun} fire no cannister"),
+            format!("{said} fire no cannister"),
         ));
     }
     let max = max.and_then(|v| v.as_int());
@@ -234,7 +235,7 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "artillery_ranges", &[gun, "shell_min_mm"]),
                 format!(
-                    "under the minimum range ({gun} shell, min {min} mm): measured {}",
+                    "under the minimum range ({said} shell, min {min} mm): measured {}",
                     crate::rules::words::mm(fire.range_mm)
                 ),
             ));
@@ -245,7 +246,7 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
                 format!(
-                    "out of range ({gun} {}, max {max} mm): measured {}",
+                    "out of range ({said} {}, max {max} mm): measured {}",
                     fire.ammo,
                     crate::rules::words::mm(fire.range_mm)
                 ),
@@ -258,8 +259,8 @@ fn prepare(
             "1. the range from the centre of the gun to the nearest point on the target: {}{}",
             crate::rules::words::mm(fire.range_mm),
             match (min, max) {
-                (Some(lo), Some(hi)) => format!(", within {gun} shell's {lo}-{hi} mm"),
-                (None, Some(hi)) => format!(", within {gun} cannister's {hi} mm"),
+                (Some(lo), Some(hi)) => format!(", within {said} shell's {lo}-{hi} mm"),
+                (None, Some(hi)) => format!(", within {said} cannister's {hi} mm"),
                 _ => String::new(),
             }
         ),
@@ -292,13 +293,16 @@ fn prepare(
         let Ok(factor) = text.trim().replace('+', "").parse::<i64>() else {
             return Err(Refusal::by_rule(
                 RuleRef::cell(RULESET, title, chart, &address),
-                format!("cell {address} reads '{text}': {gun} does not reach this band"),
+                format!("cell {address} reads '{text}': {said} does not reach this band"),
             ));
         };
         base += factor;
         steps.push(Step::valued(
             RuleRef::cell(RULESET, title, chart, &address),
-            format!("2. the artillery factor for {gun} against {}", fire.target),
+            format!(
+                "2. the artillery factor for {said} against {}",
+                fire.target.words()
+            ),
             factor,
             Some(json!(base)),
         ));

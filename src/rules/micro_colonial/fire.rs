@@ -264,6 +264,7 @@ fn prepare(
     let volley = request.fire == FireType::Volley;
     // WEAPON RANGES: "The following are the maximum ranges of weapons used."
     let weapon = request.weapon.name();
+    let said = request.weapon.words();
     let max = reader.int("weapon_ranges", &[weapon]);
     if let Some(max) = max {
         #[allow(clippy::cast_precision_loss)]
@@ -271,7 +272,7 @@ fn prepare(
             return Err(Refusal::by_rule(
                 cell_ref(RANGES, "weapon_ranges", &[weapon]),
                 format!(
-                    "out of range ({weapon}, max {max} mm): measured {}",
+                    "out of range ({said}, max {max} mm): measured {}",
                     crate::rules::words::mm(request.range_mm)
                 ),
             ));
@@ -279,7 +280,7 @@ fn prepare(
         steps.push(Step::valued(
             cell_ref(RANGES, "weapon_ranges", &[weapon]),
             format!(
-                "{weapon}: maximum range {max} mm; the target at {} is within it",
+                "{said}: maximum range {max} mm; the target at {} is within it",
                 crate::rules::words::mm(request.range_mm)
             ),
             max,

@@ -18,11 +18,17 @@ macro_rules! named {
             /// Every name, in the order the help lists them.
             pub const NAMES: &'static [&'static str] = &[$($name),+];
 
-            /// The name used on the command line and in steps.
+            /// The name used on the command line and in the JSON.
             pub fn name(self) -> &'static str {
                 match self {
                     $($ty::$variant => $name),+
                 }
+            }
+
+            /// The name as a step says it, in words: `regular-infantry` reads "regular
+            /// infantry".
+            pub fn words(self) -> String {
+                self.name().replace('-', " ")
             }
         }
 

@@ -213,7 +213,7 @@ impl Room {
         }
     }
 
-    fn words(self) -> &'static str {
+    fn described(self) -> &'static str {
         match self {
             Room::Occupied => "an occupied room",
             Room::Empty => "an unoccupied room",
@@ -273,7 +273,7 @@ fn break_in(
         format!(
             "a result better than {} is needed for {}: {} {}",
             signed(must_beat),
-            room.words(),
+            room.described(),
             signed(factor.result),
             if success {
                 "breaks in"

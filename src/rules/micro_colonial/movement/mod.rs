@@ -345,6 +345,7 @@ fn inner_rate(
 ) -> Result<Option<i64>, Refusal> {
     let troop = request.troop;
     let row = rate_row(troop);
+    let said = row.replace('-', " ");
     if is_gun(troop) {
         let chart = "movement_artillery";
         let normal = some!(reader.int(chart, &[row, "normal"]));
@@ -369,14 +370,14 @@ fn inner_rate(
             return Err(Refusal::by_rule(
                 cell_ref(TABLE_2, chart, &[row, column]),
                 format!(
-                    "Movement Table 2 gives {row} no {}: they move at the normal rate and limber or unlimber at its cost",
+                    "Movement Table 2 gives {said} no {}: they move at the normal rate and limber or unlimber at its cost",
                     request.mode
                 ),
             ));
         };
         tally.add(
             cell_ref(TABLE_2, chart, &[row, column]),
-            format!("{row}, {text}"),
+            format!("{said}, {text}"),
             value,
         );
         return Ok(Some(normal));
@@ -405,7 +406,7 @@ fn inner_rate(
         };
         tally.add(
             cell_ref(TABLE_1, chart, &[row, "charge-break"]),
-            format!("{row}, charge & break rate ({})", request.mode),
+            format!("{said}, charge & break rate ({})", request.mode),
             value,
         );
         // Whole-move and half-move costs are the guns'; a troop's normal rate is not read
@@ -419,14 +420,14 @@ fn inner_rate(
         let half = some!(rounding).divide(normal, 2);
         tally.add(
             cell_ref(FALLING_BACK, chart, &[row, "normal"]),
-            format!("{row}, falling back at half the normal rate of {normal} mm"),
+            format!("{said}, falling back at half the normal rate of {normal} mm"),
             half,
         );
         return Ok(Some(normal));
     }
     tally.add(
         cell_ref(TABLE_1, chart, &[row, "normal"]),
-        format!("{row}, normal rate"),
+        format!("{said}, normal rate"),
         normal,
     );
     Ok(Some(normal))
