@@ -306,20 +306,38 @@ impl RecordsPanel {
                 actions.push(RecordsAction::ExportJson(path));
             }
         });
-        ui.columns(2, |columns| {
-            columns[0].strong("Roster");
-            // Both ways: on a narrow window the roster scrolls sideways in its own column
-            // rather than running under the log.
-            egui::ScrollArea::both()
-                .id_salt("roster")
-                .max_height(200.0)
-                .show_viewport(&mut columns[0], |ui, viewport| {
-                    for event in self.roster.ui(ui, viewport, game, charts) {
-                        actions.push(RecordsAction::Log(event));
-                    }
-                });
-            columns[1].strong("Game log");
-            self.log.ui(&mut columns[1], game);
+        // The roster takes three fifths of the width (its columns are the wider), the log
+        // the rest; each scrolls within its own part.
+        let height = ui.available_height();
+        let roster_width = (ui.available_width() * 0.6).round();
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(
+                egui::vec2(roster_width, height),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_width(roster_width);
+                    ui.strong("Roster");
+                    // Both ways: on a narrow window the roster scrolls sideways in its own
+                    // part rather than running under the log.
+                    egui::ScrollArea::both()
+                        .id_salt("roster")
+                        .max_height(200.0)
+                        .show_viewport(ui, |ui, viewport| {
+                            for event in self.roster.ui(ui, viewport, game, charts) {
+                                actions.push(RecordsAction::Log(event));
+                            }
+                        });
+                },
+            );
+            ui.separator();
+            ui.allocate_ui_with_layout(
+                egui::vec2(ui.available_width(), height),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.strong("Game log");
+                    self.log.ui(ui, game);
+                },
+            );
         });
         actions
     }
