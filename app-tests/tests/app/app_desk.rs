@@ -26,7 +26,7 @@ fn odds_table_shows_each_outcome_with_this_or_better() {
 #[test]
 fn this_or_better_accumulates_towards_the_better_end() {
     let odds = Dist::d6().to_odds();
-    let cumulative = laager::app::desk::odds_view::this_or_better(&odds, true);
+    let cumulative = odds.this_or_better(true);
     // A 4 or better on one d6: 3/6.
     assert!((cumulative[3] - 0.5).abs() < 1e-12);
     assert!((cumulative[0] - 1.0).abs() < 1e-12);

@@ -9,27 +9,6 @@ fn label(value: &serde_json::Value) -> String {
     }
 }
 
-/// The cumulative "this or better" probabilities, in the order of `odds.outcomes`.
-///
-/// `better_is_higher`: later outcomes in the list are better for the roller.
-pub fn this_or_better(odds: &Odds, better_is_higher: bool) -> Vec<f64> {
-    let n = odds.outcomes.len();
-    let mut out = vec![0.0; n];
-    let mut running = 0.0;
-    if better_is_higher {
-        for (i, entry) in odds.outcomes.iter().enumerate().rev() {
-            running += entry.probability;
-            out[i] = running;
-        }
-    } else {
-        for (i, entry) in odds.outcomes.iter().enumerate() {
-            running += entry.probability;
-            out[i] = running;
-        }
-    }
-    out
-}
-
 /// Draws the odds: one row per outcome, named in words, with a bar as long as its
 /// probability, the probability and the chance of "this or better" counted for `whom`
 /// ("for uMcijo front"). Every row carries its own label, so none is dropped however many
@@ -50,7 +29,7 @@ pub fn odds_ui(
         .enumerate()
         .map(|(i, o)| labels.get(i).cloned().unwrap_or_else(|| label(&o.value)))
         .collect();
-    let cumulative = this_or_better(odds, better_is_higher);
+    let cumulative = odds.this_or_better(better_is_higher);
     let largest = odds
         .outcomes
         .iter()

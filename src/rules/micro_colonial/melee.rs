@@ -463,6 +463,11 @@ fn resolve_melee(
 }
 
 /// The exact odds of the melee's winner ("a", "b" or "draw").
+/// The melee's outcomes in the odds, worst first for A (whose view the odds take, as
+/// every list runs upwards): B wins, a draw, A wins — so "this or better" of a draw is the
+/// chance A does not lose.
+const ODDS_ORDER: [MeleeWinner; 3] = [MeleeWinner::B, MeleeWinner::Draw, MeleeWinner::A];
+
 fn melee_odds(charts: &Charts, melee: &MeleeInput) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(charts, melee, &mut reader)?;
@@ -473,16 +478,14 @@ fn melee_odds(charts: &Charts, melee: &MeleeInput) -> Result<Odds, Refusal> {
         for (rb, pb) in db.iter() {
             let b_losses = ff(prepared.base[0] + ra);
             let a_losses = ff(prepared.base[1] + rb);
-            let i = match decide(melee, a_losses, b_losses).0 {
-                MeleeWinner::A => 0,
-                MeleeWinner::B => 1,
-                MeleeWinner::Draw => 2,
-            };
-            p[i] += pa * pb;
+            let winner = decide(melee, a_losses, b_losses).0;
+            if let Some(i) = ODDS_ORDER.iter().position(|w| *w == winner) {
+                p[i] += pa * pb;
+            }
         }
     }
     Ok(Odds {
-        outcomes: MeleeWinner::ALL
+        outcomes: ODDS_ORDER
             .iter()
             .zip(p)
             .map(|(v, probability)| OddsEntry {

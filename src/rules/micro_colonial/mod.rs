@@ -76,11 +76,11 @@ impl Request {
         }
     }
 
-    /// Which way "this or better" counts in the odds: `true` when later outcomes in the
-    /// list are better for the one who throws (every list runs upwards: FF lost, a rally,
-    /// a break-in); `false` for the melee, listed "a", "b", "draw", which reads from A's win.
+    /// Which way "this or better" counts in the odds: every list runs upwards, later
+    /// outcomes better for the one whose view the odds take (FF lost, a rally, a break-in;
+    /// the melee listed "b", "draw", "a", from A's view).
     pub fn better_is_higher(&self) -> bool {
-        !matches!(self, Request::Melee(_))
+        true
     }
 }
 

@@ -13,7 +13,7 @@ use laager::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursue
 use laager::rules::micro_colonial::fire::{Fire, FireInput, FireType, Firer, Target, Weapon};
 use laager::rules::micro_colonial::jam::{Crew, JamInput};
 use laager::rules::micro_colonial::loss::LossFactorInput;
-use laager::rules::micro_colonial::melee::{MeleeInput, MeleeWinner, Side};
+use laager::rules::micro_colonial::melee::{MeleeInput, Side};
 use laager::rules::micro_colonial::morale::{Charge, MoraleInput, MoraleResult};
 use laager::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
 use laager::rules::micro_colonial::movement::{Crossing, MoveInput, Terrain, Troop};
@@ -428,17 +428,13 @@ fn dice_that_do_not_fit_are_refused_as_bad_dice() {
     assert_eq!(left_over.rule.section, "dice");
 }
 
-// "This or better" is the rule's to say: a melee's odds are listed a, b, draw and read from
-// A's win; every other list runs upwards.
+// "This or better" is the rule's to say, and every Micro Colonial list runs upwards: a
+// melee's odds are listed from A's view, worst first — B wins, a draw, A wins — so "this or
+// better" of a draw is the chance A does not lose, and of B's win the whole throw.
 #[test]
-fn the_melee_alone_counts_this_or_better_from_the_top_of_its_list() {
+fn a_melees_odds_run_from_bs_win_to_as_and_count_this_or_better_for_a() {
     for request in every_request() {
-        assert_eq!(
-            request.better_is_higher(),
-            !matches!(request, mc::Request::Melee(_)),
-            "{}",
-            request.procedure()
-        );
+        assert!(request.better_is_higher(), "{}", request.procedure());
     }
     let charts =
         charts_with(&["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4"]);
@@ -446,7 +442,8 @@ fn the_melee_alone_counts_this_or_better_from_the_top_of_its_list() {
         .into_iter()
         .find(|r| matches!(r, mc::Request::Melee(_)))
         .expect("a melee");
-    let odds = Request::MicroColonial(melee)
+    let request = Request::MicroColonial(melee);
+    let odds = request
         .odds(&charts)
         .expect("a melee throws dice")
         .expect("odds");
@@ -455,8 +452,18 @@ fn the_melee_alone_counts_this_or_better_from_the_top_of_its_list() {
         .iter()
         .filter_map(|o| o.value.as_str())
         .collect();
-    let names: Vec<&str> = MeleeWinner::ALL.iter().map(|w| w.name()).collect();
-    assert_eq!(values, names);
+    assert_eq!(values, ["b", "draw", "a"]);
+    let p: Vec<f64> = odds.outcomes.iter().map(|o| o.probability).collect();
+    let cumulative = odds.this_or_better(request.better_is_higher());
+    assert!(
+        (cumulative[2] - p[2]).abs() < 1e-12,
+        "A wins: {cumulative:?}"
+    );
+    assert!(
+        (cumulative[1] - (p[1] + p[2])).abs() < 1e-12,
+        "A does not lose: {cumulative:?}"
+    );
+    assert!((cumulative[0] - 1.0).abs() < 1e-12, "{cumulative:?}");
 }
 
 // The command line's `--terrain KIND[:N]` cannot give a count of 0 or a counted track; a
