@@ -29,13 +29,14 @@ pub(super) fn pick<T: Copy + PartialEq>(
     name: fn(T) -> &'static str,
 ) -> bool {
     let mut changed = false;
-    egui::ComboBox::from_label(label)
+    let combo = egui::ComboBox::from_label(label)
         .selected_text(readable(name(*value)))
         .show_ui(ui, |ui| {
             for v in all {
                 changed |= ui.selectable_value(value, *v, readable(name(*v))).changed();
             }
         });
+    super::hints::hinted(combo.response, label);
     changed
 }
 
@@ -166,7 +167,10 @@ impl ArtilleryForm {
         pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
         pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
         range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
-        ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF"));
+        super::hints::hinted(
+            ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF")),
+            "gun FF",
+        );
         pick(
             ui,
             "artillery target",
@@ -174,7 +178,7 @@ impl ArtilleryForm {
             ArtilleryTarget::ALL,
             ArtilleryTarget::name,
         );
-        ui.checkbox(&mut input.overhead, "overhead fire");
+        super::hints::check(ui, &mut input.overhead, "overhead fire");
         if input.overhead {
             for (mm, text) in [
                 (&mut input.friends_near_gun_mm, "friends nearest the gun mm"),
@@ -187,7 +191,11 @@ impl ArtilleryForm {
                 ui.add(egui::Slider::new(value, 0.0..=500.0).text(text));
             }
         }
-        ui.checkbox(&mut input.skirmish_screen, "target screened by skirmishers");
+        super::hints::check(
+            ui,
+            &mut input.skirmish_screen,
+            "target screened by skirmishers",
+        );
         factor_boxes(ui, "mc_artillery_factors", factor_names, &mut input.factors);
         arc_ui(ui, &mut input.in_arc, &input.origins);
     }
@@ -267,8 +275,8 @@ impl McCombat {
                 let r = &mut self.rally;
                 pick(ui, "class", &mut r.class, RallyClass::ALL, RallyClass::name);
                 pick(ui, "command", &mut r.command, Command::ALL, Command::name);
-                ui.checkbox(&mut r.in_melee, "still in melee");
-                ui.checkbox(&mut r.under_cannister, "under cannister fire");
+                super::hints::check(ui, &mut r.in_melee, "still in melee");
+                super::hints::check(ui, &mut r.under_cannister, "under cannister fire");
             }
             McProcedure::Artillery => {
                 let names: Vec<String> = chart_keys(charts, "artillery_tactical_factors")

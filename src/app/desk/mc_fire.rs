@@ -165,7 +165,10 @@ impl FireForm {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let Self { input, range } = self;
         pick(ui, "firer", &mut input.firer, Firer::ALL, Firer::name);
-        ui.add(egui::Slider::new(&mut input.firer_ff, 0..=2000).text("firer FF"));
+        super::hints::hinted(
+            ui.add(egui::Slider::new(&mut input.firer_ff, 0..=2000).text("firer FF")),
+            "firer FF",
+        );
         pick(ui, "weapon", &mut input.weapon, Weapon::ALL, Weapon::name);
         pick(
             ui,
@@ -175,19 +178,30 @@ impl FireForm {
             FireType::name,
         );
         range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
-        ui.add(egui::Slider::new(&mut input.target_ff, 0..=2000).text("target FF"));
+        super::hints::hinted(
+            ui.add(egui::Slider::new(&mut input.target_ff, 0..=2000).text("target FF")),
+            "target FF",
+        );
         pick(ui, "target", &mut input.target, Target::ALL, Target::name);
-        ui.checkbox(&mut input.in_building, "firers in a building");
-        ui.checkbox(&mut input.initial_volley, "initial volley of the battle");
-        ui.checkbox(
+        super::hints::check(ui, &mut input.in_building, "firers in a building");
+        super::hints::check(
+            ui,
+            &mut input.initial_volley,
+            "initial volley of the battle",
+        );
+        super::hints::check(
+            ui,
             &mut input.changing_to_volley,
             "changing to volley fire this move",
         );
         let mut two_unit = input.two_unit_rear_ff.is_some();
-        ui.checkbox(&mut two_unit, "two-unit formation");
+        super::hints::check(ui, &mut two_unit, "two-unit formation");
         input.two_unit_rear_ff = two_unit.then(|| input.two_unit_rear_ff.unwrap_or(0));
         if let Some(rear) = &mut input.two_unit_rear_ff {
-            ui.add(egui::Slider::new(rear, 0..=2000).text("rear unit FF"));
+            super::hints::hinted(
+                ui.add(egui::Slider::new(rear, 0..=2000).text("rear unit FF")),
+                "rear unit FF",
+            );
         }
         ui.horizontal(|ui| {
             ui.label("target in melee");
@@ -197,13 +211,19 @@ impl FireForm {
             }
         });
         if input.target_in_melee.is_some() {
-            ui.add(egui::Slider::new(&mut input.melee_round, 1..=10).text("melee round"));
+            super::hints::hinted(
+                ui.add(egui::Slider::new(&mut input.melee_round, 1..=10).text("melee round")),
+                "melee round",
+            );
         }
         let mut jammed = input.jam_penalty.is_some();
-        ui.checkbox(&mut jammed, "partial jam (from the jam check)");
+        super::hints::check(ui, &mut jammed, "partial jam (from the jam check)");
         input.jam_penalty = jammed.then(|| input.jam_penalty.unwrap_or(-5));
         if let Some(p) = &mut input.jam_penalty {
-            ui.add(egui::Slider::new(p, -30..=0).text("jam penalty"));
+            super::hints::hinted(
+                ui.add(egui::Slider::new(p, -30..=0).text("jam penalty")),
+                "jam penalty",
+            );
         }
         arc_ui(ui, &mut input.in_arc, &input.origins);
     }

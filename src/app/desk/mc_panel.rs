@@ -85,9 +85,12 @@ impl MoveForm {
                     toggle(ui, &mut input.interpenetrations, *i, i.name());
                 }
             });
-        ui.add(
-            egui::Slider::new(&mut input.volley_losses, 0..=200)
-                .text("volley losses last move (D)"),
+        super::hints::hinted(
+            ui.add(
+                egui::Slider::new(&mut input.volley_losses, 0..=200)
+                    .text("volley losses last move (D)"),
+            ),
+            "volley losses last move (D)",
         );
         ui.horizontal(|ui| {
             ui.label("square");
@@ -174,8 +177,14 @@ impl MoraleForm {
     /// Draws the form; `factor_names` are Table 4's factors in the charts in force.
     pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
         let input = &mut self.input;
-        ui.add(egui::Slider::new(&mut input.initial_ff, 1..=2000).text("initial FF"));
-        ui.add(egui::Slider::new(&mut input.present_ff, 0..=2000).text("present FF"));
+        super::hints::hinted(
+            ui.add(egui::Slider::new(&mut input.initial_ff, 1..=2000).text("initial FF")),
+            "initial FF",
+        );
+        super::hints::hinted(
+            ui.add(egui::Slider::new(&mut input.present_ff, 0..=2000).text("present FF")),
+            "present FF",
+        );
         ui.horizontal(|ui| {
             let label = ui.label("troop type");
             ui.add(egui::TextEdit::singleline(&mut input.troop).desired_width(140.0))
@@ -188,7 +197,8 @@ impl MoraleForm {
                 .labelled_by(label.id)
                 .on_hover_text("The result table's column, as the club's chart names it");
         });
-        ui.checkbox(
+        super::hints::check(
+            ui,
             &mut input.cavalry,
             "cavalry (go to ground reads as fall back)",
         );

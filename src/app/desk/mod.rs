@@ -5,6 +5,7 @@
 pub mod chart_view;
 pub mod dba_panel;
 pub mod dice_entry;
+mod hints;
 pub mod mc_combat;
 pub mod mc_fire;
 pub mod mc_panel;
