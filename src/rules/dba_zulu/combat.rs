@@ -398,7 +398,7 @@ fn prepare<'s>(
         return Err(Refusal::by_rule(
             rule(section::RANGED),
             format!(
-                "contact {} needs the bases in contact: give --in-contact for ranged combat at bases in contact",
+                "contact {} needs the bases in contact: mark them in contact for a ranged combat at bases in contact",
                 s.contact.name()
             ),
         ));
@@ -413,7 +413,7 @@ fn prepare<'s>(
         return Err(Refusal::out_of_range(
             rule(section::CLOSE),
             format!(
-                "close combat needs the bases in contact: {}; if the table is wrong, call them in contact (--in-contact, or the desk's 'in contact')",
+                "close combat needs the bases in contact: {}; if the table is wrong, mark them in contact",
                 measured.why
             ),
         ));

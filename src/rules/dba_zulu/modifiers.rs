@@ -365,7 +365,7 @@ pub(crate) fn apply(
                 "contacting-foot-in-rough has no further effect: the base is already at -2 for being in rough ('in rough or contacting foot in rough')".to_owned()));
         } else if !view.touching() {
             notes.push((section::MODIFIERS,
-                "contacting-foot-in-rough has no effect: the bases are not in contact (ranged combat without --in-contact)".to_owned()));
+                "contacting-foot-in-rough has no effect: the bases are not in contact (a ranged combat with the bases not marked in contact)".to_owned()));
         } else {
             let why = if mods.contacting_foot_in_rough {
                 format!("{} (mounted) contacting foot in rough", me.label)

@@ -526,7 +526,7 @@ fn rd_move(charts: &Charts, request: RdMoveInput) -> Result<Resolution<RdMoveOut
     if request.side == Side::Zulu && request.internal_walls > 0 {
         return Err(Refusal::by_rule(
             section(TERRAIN),
-            "the 10 mm for internal walls is the defenders'; give --side british",
+            "the 10 mm for internal walls is the defenders'; give the side as British",
         ));
     }
     let mut reader = CellReader::new(charts, RULESET);

@@ -205,7 +205,7 @@ fn ranged_contact_on_a_flank_needs_the_bases_in_contact() {
     let s = contact(combat("ranged", "british-regulars", "zulus", &[]), "flank");
     let refused = try_roll_with(&charts(), &s, 3, 3).expect_err("not in contact");
     assert!(
-        refused.reason.contains("--in-contact"),
+        refused.reason.contains("mark them in contact"),
         "{}",
         refused.reason
     );

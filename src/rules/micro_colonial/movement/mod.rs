@@ -102,7 +102,7 @@ fn check(request: &MoveInput) -> Result<(), Refusal> {
         // either limbering or unlimbering, but not both in the same movement."
         return Err(refuse(
             NOTES,
-            "an action move must include either limbering or unlimbering, but not both (give exactly one of --change limber or --change unlimber)",
+            "an action move must include either limbering or unlimbering, but not both (choose exactly one of limber and unlimber)",
         ));
     }
     if limbering > 1 {
@@ -448,7 +448,7 @@ fn terrain_penalties(
     if troop == Troop::IrregularInfantry && request.terrain.iter().any(|c| c.kind != Terrain::Track)
     {
         tally.resolution.warn(
-            "irregular infantry pay the close-order terrain penalties: FORMATIONS names regular infantry, natives and dismounted cavalry as close order but not irregulars (give --troop open-order-infantry for a unit in open order)",
+            "irregular infantry pay the close-order terrain penalties: FORMATIONS names regular infantry, natives and dismounted cavalry as close order but not irregulars (give the troop as open order infantry for a unit in open order)",
         );
     }
     for crossing in request.terrain.iter().filter(|c| c.kind != Terrain::Track) {

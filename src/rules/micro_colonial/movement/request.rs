@@ -292,7 +292,7 @@ pub(super) fn formation_column(troop: Troop, change: Change) -> Result<&'static 
         }
         Troop::DismountedCavalry => {
             return Err(format!(
-                "the changing formation chart has no column for dismounted cavalry: {} the cost by cavalry class (give --troop regular-cavalry or irregular-cavalry)",
+                "the changing formation chart has no column for dismounted cavalry: {} the cost by cavalry class (give the troop as regular cavalry or irregular cavalry)",
                 if change == Change::Mount {
                     "mounting is"
                 } else {
