@@ -31,6 +31,10 @@ pub fn inches(value: f64) -> String {
 /// An id or a file spelling as printed words: `british-regulars` reads "British Regulars",
 /// `artillery_cannister` "Artillery Cannister".
 pub fn readable(id: &str) -> String {
+    // A number or a band ("700-999", "13+") is printed as the chart prints it.
+    if id.starts_with(|c: char| c.is_ascii_digit()) {
+        return id.to_owned();
+    }
     if id.contains(' ') {
         // Already words (a club's free text, a layout's troop type): shown as typed.
         return id.to_owned();

@@ -465,7 +465,10 @@ impl Desk {
                 odds_ui(ui, "desk", &odds, better_is_higher, &labels, &whom);
             }
             Err(refusal) => {
-                ui.colored_label(ui.visuals().warn_fg_color, refusal.reason);
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    super::resolution_view::refusal_words(&refusal, charts, ruleset),
+                );
             }
         }
     }

@@ -135,6 +135,23 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
     }
 }
 
+/// A refusal's reason in words: one for chart cells names each cell by its chart's printed
+/// title and its keys (the reason itself lists addresses, for typing at the command line).
+pub fn refusal_words(refusal: &Refusal, charts: &Charts, ruleset: Ruleset) -> String {
+    if refusal.needs_cells.is_empty() {
+        return refusal.reason.clone();
+    }
+    let cells: Vec<String> = refusal
+        .needs_cells
+        .iter()
+        .map(|cell| cell_words(charts, ruleset, &cell.chart, Some(&cell.address())))
+        .collect();
+    format!(
+        "needs chart values the printed rules do not give: {} (type them when you resolve, or save them to the club's tables)",
+        cells.join("; ")
+    )
+}
+
 /// What the referee chose to do with a refusal's missing cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RefusalAction {
