@@ -195,19 +195,7 @@ impl LaagerApp {
     pub(crate) fn run_desk_actions(&mut self, actions: Vec<DeskAction>) {
         for action in actions {
             match action {
-                DeskAction::SaveClubCells(cells) => {
-                    let mut text = self.state.club_cells.clone();
-                    for cell in cells {
-                        if !text.is_empty() && !text.ends_with('\n') {
-                            text.push('\n');
-                        }
-                        text.push_str(self.state.ruleset.folder());
-                        text.push('/');
-                        text.push_str(&cell);
-                    }
-                    self.push(Command::SetClubCells(text));
-                    self.run_commands();
-                }
+                DeskAction::SaveClubCells(cells) => self.save_club_cells(&cells),
                 DeskAction::KindChanged => self.prefill_dba(),
                 DeskAction::Apply(resolution) => {
                     let game = self.session.game().ruleset;
@@ -227,6 +215,86 @@ impl LaagerApp {
                 }
             }
         }
+    }
+
+    /// "Save to club tables": each cell is written into the club's tables folder as
+    /// `laager tables set` writes it (a house value, by whom and when, the folder locked),
+    /// and the folder is loaded again. With no club folder chosen, the cells are kept as the
+    /// club cells of this game, and the window says where to choose one.
+    fn save_club_cells(&mut self, cells: &[String]) {
+        let ruleset = self.state.ruleset;
+        let Some(dir) = self.state.club_tables.clone() else {
+            self.keep_club_cells(cells);
+            self.messages.push(
+                "no club tables folder is chosen (Set up, club charts): the values are kept as this game's club cells, not written to a folder".to_owned(),
+            );
+            return;
+        };
+        let by = std::env::var("USER").unwrap_or_else(|_| "club".to_owned());
+        let date = crate::store::tables::today();
+        let mut saved = Vec::new();
+        let mut kept = Vec::new();
+        for cell in cells {
+            let written = cell
+                .split_once('=')
+                .ok_or_else(|| format!("'{cell}': expected CHART:KEY=VALUE"))
+                .and_then(|(address, value)| {
+                    let mut address = crate::charts::CellAddress::parse(address)?;
+                    address.ruleset = Some(ruleset);
+                    crate::store::tables::write_house_cell(&dir, &address, value, &by, &date)
+                        .map(|_| address.local())
+                });
+            match written {
+                Ok(address) => saved.push(address),
+                // A cell the rule names by what it knows, in a chart whose printed keys are
+                // lost, has no place in a house file: it stays this game's club cell.
+                Err(e) => {
+                    let one_off = self
+                        .charts()
+                        .is_some_and(|c| c.clone().apply_cell_arg(ruleset, cell).is_ok());
+                    if one_off {
+                        kept.push(cell.clone());
+                    } else {
+                        self.messages
+                            .push(format!("not saved to the club's tables: {e}"));
+                    }
+                }
+            }
+        }
+        if !kept.is_empty() {
+            self.keep_club_cells(&kept);
+            self.messages.push(format!(
+                "kept as this game's club cells, not written to the folder (the chart's printed keys are lost, so a club's tables file cannot name the cell): {}",
+                kept.join(", ")
+            ));
+        }
+        if !saved.is_empty() {
+            self.messages.push(format!(
+                "saved to {} (house, by {by}, {date}): {}",
+                dir.join(ruleset.folder())
+                    .join(crate::charts::HOUSE_FILE)
+                    .display(),
+                saved.join(", ")
+            ));
+            self.push(Command::SetClubTables(Some(dir)));
+            self.run_commands();
+        }
+    }
+
+    /// Adds cells (`CHART:KEY=VALUE`, of the ruleset in force) to this game's club cells
+    /// and loads the charts again.
+    fn keep_club_cells(&mut self, cells: &[String]) {
+        let mut text = self.state.club_cells.clone();
+        for cell in cells {
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(self.state.ruleset.folder());
+            text.push('/');
+            text.push_str(cell);
+        }
+        self.push(Command::SetClubCells(text));
+        self.run_commands();
     }
 
     /// A game reopened: its ruleset, the club cells it was played with, and its table as

@@ -176,7 +176,7 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             let by = by
                 .or_else(|| std::env::var("USER").ok())
                 .unwrap_or_else(|| "club".to_owned());
-            let date = today();
+            let date = store::tables::today();
             let ruleset = store::tables::write_house_cell(&into, &address, value, &by, &date)
                 .map_err(CliError::Input)?;
             println!(
@@ -190,25 +190,6 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             Ok(Outcome::Done)
         }
     }
-}
-
-/// Today's date (UTC) as YYYY-MM-DD, for the record of who set a club value and when.
-fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (seconds / 86_400) as i64;
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn mark(cell: &crate::charts::Cell) -> String {

@@ -642,3 +642,73 @@ fn a_two_unit_formation_finds_its_rear_unit_on_the_table() {
     assert_eq!(fire.two_unit_rear_ff, Some(80));
     assert_eq!((fire.firer_ff, fire.target_ff), (100, 950));
 }
+
+/// Issue 17: "'save as club value' writes it to the club's folder". A value typed against
+/// a refusal and saved goes into the club tables folder's `house.toml` as `laager tables
+/// set` writes it (a house value, by whom, when), the folder is loaded again, and the
+/// window's own club cells are left as they were.
+#[test]
+fn save_to_club_tables_writes_the_cell_into_the_club_folder() {
+    let club = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(club.path().join("micro_colonial")).expect("ruleset folder");
+    let mut harness = mc_window();
+    harness
+        .state_mut()
+        .push(Command::SetClubTables(Some(club.path().to_owned())));
+    harness.state_mut().run_commands();
+    let cells_before = harness.state().state.club_cells.clone();
+    harness.state_mut().canvas.selected = vec![ZULUS.to_owned()];
+    harness.run();
+    click(&mut harness, "Morale test");
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "3");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let needed: Vec<String> = refused(&harness)
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    assert_eq!(
+        needed,
+        ["morale_losses:901-1000:c12", "morale_random_factor:zulu:3"]
+    );
+    for (address, value) in [
+        ("morale_losses:901-1000:c12", "30"),
+        ("morale_random_factor:zulu:3", "2"),
+    ] {
+        type_into(
+            &harness,
+            &cell_label(Ruleset::MicroColonial, address),
+            value,
+        );
+        harness.run();
+    }
+    click(&mut harness, "Save to club tables");
+    let house = std::fs::read_to_string(club.path().join("micro_colonial").join("house.toml"))
+        .expect("house.toml written");
+    assert!(house.contains("morale_losses:901-1000:c12"), "{house}");
+    assert!(house.contains("value = \"30\""), "{house}");
+    let app = harness.state();
+    let charts = app.charts().expect("charts load");
+    let cell = charts
+        .chart(Ruleset::MicroColonial, "morale_losses")
+        .and_then(|c| c.cell(&["901-1000", "c12"]))
+        .expect("the cell");
+    assert_eq!(cell.confidence, laager::charts::Confidence::House);
+    // Morale Table 3's printed keys are lost: its cell is named by what the rule knows
+    // ("zulu", a total of 3), which no house file can hold, so it stays the game's club
+    // cell, and the window says so.
+    assert!(!house.contains("morale_random_factor"), "{house}");
+    assert_eq!(
+        app.state.club_cells,
+        format!("{cells_before}\nmicro_colonial/morale_random_factor:zulu:3=2")
+    );
+    assert!(
+        app.messages
+            .iter()
+            .any(|m| m.contains("kept as this game's club cells")),
+        "{:?}",
+        app.messages
+    );
+}
