@@ -77,6 +77,9 @@ pub enum CampaignCommand {
         /// The referee's note ("the square held").
         #[arg(long, value_name = "TEXT", default_value = "")]
         note: String,
+        /// The tables the victory condition is read from (as the game was played).
+        #[command(flatten)]
+        tables: super::TablesArgs,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -286,8 +289,9 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             game,
             winner,
             note,
+            tables,
             json,
-        } => end_game(&file, game, winner.as_deref(), &note, json)?,
+        } => end_game(&file, game, winner.as_deref(), &note, &tables, json)?,
         CampaignCommand::Standings {
             file,
             allow_broken,
@@ -425,6 +429,7 @@ fn end_game(
     game: Option<usize>,
     winner: Option<&str>,
     note: &str,
+    tables: &super::TablesArgs,
     json: bool,
 ) -> Result<(), CliError> {
     let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
@@ -437,8 +442,7 @@ fn end_game(
         )));
     }
     let this = &opened.campaign().games[number - 1];
-    let charts = crate::charts::Charts::shipped()
-        .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
+    let charts = tables.load(this.ruleset)?;
     let proposal = crate::game::propose(this, &charts);
     let named = winner.map(|w| match w {
         "draw" => crate::game::Verdict::Draw,

@@ -272,6 +272,25 @@ fn the_dba_victory_condition_proposes_the_result_from_the_records() {
             "--apply",
         ]);
     }
+    // The victory condition is read from the tables in force: a club that plays to half the
+    // bases (fraction 1/2) has no result yet at 3 of 8 (3 × 2 < 8), so the referee must name
+    // one; nothing is logged.
+    let house = laager()
+        .args([
+            "campaign",
+            "end-game",
+            file,
+            "--cell",
+            "victory_conditions:fraction-den=2",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(house.status.code(), Some(2), "{}", stderr(&house));
+    assert!(
+        stderr(&house).contains("--winner SIDE|draw is needed"),
+        "{}",
+        stderr(&house)
+    );
     let ended: Value =
         serde_json::from_str(&run_ok(&["campaign", "end-game", file, "--json"])).expect("json");
     assert_eq!(ended["winner"], "zulu");
