@@ -134,6 +134,7 @@ fn melee(
     let base = MeleeInput {
         a: side(),
         b: side(),
+        in_contact: None,
         origins: Origins::default(),
     };
     situation::melee(layout, records, roles, base).map(mc::Request::Melee)

@@ -712,3 +712,43 @@ fn save_to_club_tables_writes_the_cell_into_the_club_folder() {
         app.messages
     );
 }
+
+/// Issue 17: a Micro Colonial melee between units the table shows apart is refused until
+/// the referee calls them in contact at the desk; then it goes on to ask for its lost
+/// table cell, as any melee does.
+#[test]
+fn a_melee_between_units_apart_waits_for_the_referees_call() {
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![ZULUS.to_owned(), REGULARS.to_owned()];
+    harness.run();
+    click(&mut harness, "Melee");
+    assert_eq!(harness.state().desk.mc_combat.melee.in_contact, Some(false));
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2,B3,R1");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let refusal = refused(&harness);
+    assert!(
+        refusal
+            .reason
+            .starts_with("a melee needs the units in contact"),
+        "{}",
+        refusal.reason
+    );
+    assert!(refusal.needs_cells.is_empty());
+    click(&mut harness, "in contact (the referee's call)");
+    assert_eq!(harness.state().desk.mc_combat.melee.in_contact, Some(true));
+    // A refused throw leaves its dice typed: resolve again with them.
+    assert_eq!(harness.state().desk.dice.typed, "B4,R2,B3,R1");
+    click(&mut harness, "Resolve");
+    let refusal = refused(&harness);
+    let needed: Vec<String> = refusal
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    assert_eq!(
+        needed,
+        ["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry"]
+    );
+}

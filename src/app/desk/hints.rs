@@ -40,6 +40,9 @@ pub fn hint(label: &str) -> Option<&'static str> {
         "volley losses last move (D)" => {
             "Figures the unit lost to volley fire last move (D on its record)"
         }
+        "in contact (the referee's call)" => {
+            "The table shows the units apart: tick if they are engaged all the same; the steps record the call"
+        }
         _ => return None,
     })
 }

@@ -87,6 +87,23 @@ pub struct JamForm {
 }
 
 /// Draws one side of the melee form.
+/// Whether the two units are in contact: the table's reading, and where it shows them
+/// apart the referee's call over it (the engine refuses a melee between units apart).
+fn contact_ui(ui: &mut egui::Ui, in_contact: &mut Option<bool>, origins: &Origins) {
+    let Some(origin) = origins.of("/in_contact") else {
+        return;
+    };
+    if origin.value.as_bool() == Some(true) {
+        ui.weak(format!("contact: {}", origin.why));
+        return;
+    }
+    let mut called = *in_contact == Some(true);
+    if super::hints::check(ui, &mut called, "in contact (the referee's call)").changed() {
+        *in_contact = Some(called);
+    }
+    ui.weak(format!("the table: {}", origin.why));
+}
+
 fn side_ui(side: &mut Side, ui: &mut egui::Ui, id: &str, factor_names: &[String]) {
     ui.add(egui::Slider::new(&mut side.ff, 0..=2000).text(format!("{id} FF")));
     egui::ComboBox::from_label(format!("{id} type"))
@@ -230,6 +247,7 @@ impl Default for McCombat {
             melee: MeleeInput {
                 a: plain_side(400, "native-fanatic-infantry"),
                 b: plain_side(120, "regular-infantry"),
+                in_contact: None,
                 origins: Origins::default(),
             },
             rally: RallyInput {
@@ -270,6 +288,7 @@ impl McCombat {
                 side_ui(&mut self.melee.a, ui, "A", &names);
                 ui.strong("B, the defender");
                 side_ui(&mut self.melee.b, ui, "B", &names);
+                contact_ui(ui, &mut self.melee.in_contact, &self.melee.origins);
             }
             McProcedure::Rally => {
                 let r = &mut self.rally;

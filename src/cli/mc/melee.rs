@@ -63,6 +63,10 @@ pub struct MeleeArgs {
     /// The last 20 mm of the defender's counter-charge were not straight (no impact bonus).
     #[arg(long)]
     pub b_last_20mm_curved: bool,
+    /// The referee's call that the units are in contact, where the table (--layout) shows
+    /// them apart; a step records it.
+    #[arg(long)]
+    pub in_contact: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -123,6 +127,7 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
                 args.b_last_20mm_curved,
             ),
         ),
+        in_contact: None,
         origins: Origins::default(),
     };
     let json = args.common.json;
@@ -150,6 +155,9 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
         "--b-type TYPE",
     );
     needs.check(&table, "--unit a=ID --unit b=ID")?;
+    if args.in_contact {
+        input.in_contact = Some(true);
+    }
     for flag in &args.a_factors {
         put_factor(&mut input.a.factors, flag);
     }

@@ -82,6 +82,11 @@ pub struct MeleeInput {
     pub a: Side,
     /// The defender.
     pub b: Side,
+    /// Whether the two units are in contact: as the table shows it (`situation::melee`), or
+    /// the referee's call over it. `None` when no table was read (the units' places are
+    /// not known); `Some(false)` is refused: a melee is fought between units in contact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_contact: Option<bool>,
     /// The values the table and the records decided (`situation::melee`), stated as the
     /// resolution's first steps with any given by hand since.
     #[serde(default, skip_serializing_if = "Origins::is_empty")]
@@ -156,6 +161,20 @@ fn prepare(
     melee: &MeleeInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
+    // A melee is fought between units in contact: units the table shows apart are refused
+    // unless the referee calls them in contact (issue 17), which the first steps record.
+    if melee.in_contact == Some(false) {
+        let why = melee.origins.of("/in_contact").map_or_else(
+            || "the units are not in contact".to_owned(),
+            |o| o.why.clone(),
+        );
+        return Err(Refusal::by_rule(
+            rule(CALC),
+            format!(
+                "a melee needs the units in contact: {why}; if the table is wrong, mark them in contact"
+            ),
+        ));
+    }
     let sides = [&melee.a, &melee.b];
     let known: Vec<String> = charts
         .chart(RULESET, ADDITIONAL)

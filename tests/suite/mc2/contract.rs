@@ -109,6 +109,7 @@ fn every_request() -> Vec<mc::Request> {
         mc::Request::Melee(MeleeInput {
             a: melee_side(400, "native-fanatic-infantry"),
             b: melee_side(120, "regular-infantry"),
+            in_contact: None,
             origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::MoraleDue(MoraleDueInput {

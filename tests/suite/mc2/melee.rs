@@ -143,3 +143,49 @@ fn no_impact_round_after_firing_at_50_mm() {
     // 40 + 3 + (4 + 1 - 2) = 46.
     assert_eq!(resolved(&ok)["outcome"]["b_losses"], json!(46));
 }
+
+// Issue 17: "Micro Colonial melee between units on the table require the contact the table
+// shows ... or the referee's explicit 'in contact' call, which the steps record." On the
+// demo uNodwengu 1 stands far across the donga from 1/24 A: the melee read from that table
+// is refused, and resolves once the referee calls them in contact, a step saying so.
+#[test]
+fn a_melee_between_units_apart_on_the_table_needs_the_referees_call() {
+    let layout = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/demos/micro_colonial_isandhlwana.json"
+    );
+    let on_table = with(
+        &with(&FIGHT, &CELL),
+        &[
+            "--layout",
+            layout,
+            "--unit",
+            "a=uNodwengu 1",
+            "--unit",
+            "b=1/24 A",
+        ],
+    );
+    // The counters (30 x 15 mm) span x 435-465, y 772.5-787.5 and x 285-315, y 322.5-337.5:
+    // nearest corners 120 mm across and 435 mm apart, sqrt(120^2 + 435^2) = 451.25 mm.
+    let refusal = refused(&on_table);
+    assert_eq!(
+        refusal["reason"],
+        "a melee needs the units in contact: a ('uNodwengu 1') and b ('1/24 A') do not touch on the table (451.2 mm apart); if the table is wrong, mark them in contact"
+    );
+    let called = resolved(&with(&on_table, &["--in-contact"]));
+    let steps: Vec<&str> = called["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s["text"].as_str())
+        .collect();
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.contains("in contact on given by hand; the table gives off")),
+        "{steps:?}"
+    );
+    // The same melee as without a table: A loses 10, B 45 (as above).
+    assert_eq!(called["outcome"]["a_losses"], json!(10));
+    assert_eq!(called["outcome"]["b_losses"], json!(45));
+}

@@ -222,6 +222,7 @@ fn fight(game: &mut Game, table: &Layout) {
     let base = MeleeInput {
         a: side.clone(),
         b: side,
+        in_contact: None,
         origins: Origins::default(),
     };
     let input = situation::melee(table, game.state(), &pair, base).expect("melee");

@@ -39,12 +39,27 @@ pub fn melee(
     let mut origins = Origins::default();
     let apart =
         contact_edge(a.base, b.base).edge.is_none() && contact_edge(b.base, a.base).edge.is_none();
-    if apart {
-        origins.undecided.push(format!(
-            "{} and {} do not touch on the table ({} apart): whether and where they are engaged is the referee's call",
+    let why = if apart {
+        format!(
+            "{} and {} do not touch on the table ({} apart)",
             a.who(),
             b.who(),
             crate::rules::words::mm(round_mm(edge_to_edge(a.base, b.base).mm))
+        )
+    } else {
+        format!("{} and {} touch on the table", a.who(), b.who())
+    };
+    input.in_contact = Some(!apart);
+    origins.note(
+        "/in_contact",
+        "in contact",
+        !apart,
+        Source::Table,
+        why.clone(),
+    );
+    if apart {
+        origins.undecided.push(format!(
+            "{why}: where they are engaged (flank or rear) is the referee's call"
         ));
     }
     let (a_level, b_level) = (level(layout, a.base), level(layout, b.base));
