@@ -7,6 +7,7 @@ mod app_contract;
 mod app_dba_prefill;
 mod app_desk;
 mod app_desk_sotq;
+mod app_props;
 mod app_records_long;
 mod app_records_mc;
 mod app_referee;
