@@ -85,7 +85,7 @@ fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
 /// Clicks the "edit" button on `unit`'s roster row. The roster draws only the rows in view,
 /// so it is scrolled up to its headings, down until the row is drawn, then the row into
 /// view.
-fn click_roster_edit(harness: &mut Harness<'_, LaagerApp>, unit: &str) {
+pub(crate) fn click_roster_edit(harness: &mut Harness<'_, LaagerApp>, unit: &str) {
     let row_edit = |harness: &Harness<'_, LaagerApp>| {
         harness.query_all_by_label(unit).find_map(|label| {
             let y = label.rect().center().y;
@@ -750,5 +750,131 @@ fn a_melee_between_units_apart_waits_for_the_referees_call() {
     assert_eq!(
         needed,
         ["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry"]
+    );
+}
+
+/// Types a value for each cell a refusal asks for — the rifle's range, Table 1's and
+/// Table 2's factors, as the club's printed chart gives them — and uses them once.
+fn type_fire_cells(harness: &mut Harness<'static, LaagerApp>) -> Vec<String> {
+    let needed: Vec<String> = refused(harness)
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    for cell in &needed {
+        let value = if cell.starts_with("weapon_ranges") {
+            "400"
+        } else if cell.starts_with("small_arms_range_factors") {
+            "42"
+        } else {
+            "-10"
+        };
+        type_into(harness, &cell_label(Ruleset::MicroColonial, cell), value);
+        harness.run();
+    }
+    click(harness, "Use for this resolution");
+    needed
+}
+
+/// Issue 17, case 1: "A chart cell typed 'for this resolution' stays for the rest of the
+/// session and breaks every other ruleset: after typing weapon_ranges:rifle for a Micro
+/// Colonial fire, Victoria Cross II fire refuses". Replayed: the cells typed for the fire
+/// resolve it and are gone; Victoria Cross fire then resolves the rulebook's example, and
+/// the same Micro Colonial fire asks for its cells again.
+#[test]
+fn a_cell_typed_for_one_resolution_reaches_no_other() {
+    let mut harness = mc_window();
+    let hash = harness.state().charts().map(|c| c.hash().to_owned());
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    click(&mut harness, "Fire");
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
+    harness.run();
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let needed = type_fire_cells(&mut harness);
+    assert!(
+        needed.contains(&"weapon_ranges:rifle".to_owned()),
+        "{needed:?}"
+    );
+    // 42 - 10 + (B4 - R2 = +2) = 34 FF lost.
+    assert_eq!(resolved(&harness).out("ff_lost"), 34);
+    assert!(harness.state().desk.once_cells.is_empty());
+    assert_eq!(harness.state().charts().map(|c| c.hash().to_owned()), hash);
+
+    click(&mut harness, "Ruleset");
+    click(&mut harness, "Victoria Cross II");
+    assert!(
+        harness.state().desk.result.is_none(),
+        "a new ruleset starts afresh"
+    );
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "1,1,3,5,6");
+    harness.run();
+    click(&mut harness, "Resolve");
+    // "The results yield two possible ammunition depletions and 2 hits" (range 2).
+    assert_eq!(resolved(&harness).out("hits"), 2);
+
+    click(&mut harness, "Ruleset");
+    click(&mut harness, "Micro Colonial");
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    click(&mut harness, "Fire");
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
+    harness.run();
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let again: Vec<String> = refused(&harness)
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect();
+    assert_eq!(again, needed, "the typed cells were that resolution's only");
+}
+
+/// Issue 17, case 3: "A stale result can be applied: a Micro Colonial fire resolved against
+/// a target whose strength was not set; the strength was then set to 1000; the old result
+/// and its Apply button stayed, and Apply logged a loss". Replayed: once the strength is set
+/// the result says its inputs changed, and Apply logs nothing.
+#[test]
+fn a_result_whose_records_changed_cannot_be_applied() {
+    const TARGET: &str = "uNokhenke";
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), TARGET.to_owned()];
+    harness.run();
+    click(&mut harness, "Fire");
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
+    harness.run();
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2");
+    harness.run();
+    click(&mut harness, "Resolve");
+    type_fire_cells(&mut harness);
+    resolved(&harness);
+    assert!(!harness.state().desk.is_stale(Ruleset::MicroColonial));
+    let events = harness.state().session.game().events().len();
+
+    click_roster_edit(&mut harness, TARGET);
+    type_into(&harness, "initial strength", "1000");
+    type_into(&harness, "strength on joining", "1000");
+    harness.run();
+    click(&mut harness, "Set strength");
+    assert_eq!(unit(harness.state(), TARGET).present, 1000);
+    let events = events + 1;
+    assert_eq!(harness.state().session.game().events().len(), events);
+
+    assert!(harness.state().desk.is_stale(Ruleset::MicroColonial));
+    assert!(harness.query_by_label_contains("Inputs changed").is_some());
+    if harness.query_by_label("Apply to the game").is_some() {
+        click(&mut harness, "Apply to the game");
+    }
+    assert_eq!(
+        harness.state().session.game().events().len(),
+        events,
+        "the stale result logged nothing"
     );
 }

@@ -3,6 +3,7 @@
 #![cfg(feature = "gui")]
 
 mod app_canvas;
+mod app_cases;
 mod app_contract;
 mod app_dba_prefill;
 mod app_desk;
