@@ -7,7 +7,7 @@ use super::log::Game;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::Resolution;
-use crate::rules::{Outcome, Request, dba_zulu};
+use crate::rules::{Outcome, Request, dba_zulu, micro_colonial};
 use crate::ruleset::Ruleset;
 use serde::Serialize;
 
@@ -39,6 +39,7 @@ impl Proposal {
 pub fn propose(game: &Game, charts: &Charts) -> Option<Proposal> {
     match game.ruleset {
         Ruleset::DbaZulu => Some(dba(game, charts)),
+        Ruleset::MicroColonial => Some(micro_colonial(game, charts)),
         _ => None,
     }
 }
@@ -112,6 +113,87 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
         decided,
         reason: reasons.join("; "),
         resolutions,
+    }
+}
+
+/// Micro Colonial's DECIDING THE WINNER, as far as the records decide it: "The native
+/// armies will claim a victory if they destroy at least half of the regular force's
+/// infantry." The regular infantry is every infantry counter of class European regular;
+/// the natives are the side of the Fanatics ("any game involving native fanatics"), their
+/// strengths the record sheets' FF (a unit removed counts all its IF destroyed). The
+/// regulars' own condition ("must not have been forced to retire from their start line or
+/// position, and to have beaten off all enemy assaults") is the referee's to say: short of
+/// the natives' win, the proposal decides nothing and says so.
+fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
+    use micro_colonial::recorded::INFANTRY;
+    let state = game.state();
+    let class = |u: &&crate::game::UnitState, class: &str| u.spec.class.as_deref() == Some(class);
+    let regulars = state
+        .units
+        .iter()
+        .find(|u| class(u, "european-regular") && u.spec.troop_type == INFANTRY)
+        .map(|u| u.spec.side.clone());
+    let natives = state
+        .units
+        .iter()
+        .find(|u| class(u, "fanatic"))
+        .map(|u| u.spec.side.clone());
+    let undecided = |reason: String| Proposal {
+        winner: None,
+        decided: false,
+        reason,
+        resolutions: Vec::new(),
+    };
+    let (regulars, natives) = match (regulars, natives) {
+        (Some(r), Some(n)) if r != n => (r, n),
+        _ => {
+            return undecided(
+                "DECIDING THE WINNER is for native fanatics against a regular force's infantry: the records show no such two sides".to_owned(),
+            );
+        }
+    };
+    let (mut total, mut destroyed) = (0u32, 0u32);
+    for unit in state
+        .units
+        .iter()
+        .filter(|u| u.spec.side == regulars && class(u, "european-regular"))
+        .filter(|u| u.spec.troop_type == INFANTRY)
+    {
+        total = total.saturating_add(unit.spec.initial);
+        let left = if unit.removed { 0 } else { unit.present };
+        destroyed = destroyed.saturating_add(unit.spec.initial.saturating_sub(left));
+    }
+    let request = Request::MicroColonial(micro_colonial::Request::Victory(
+        micro_colonial::victory::VictoryInput {
+            regular_infantry: total,
+            regular_infantry_destroyed: destroyed,
+            driven_from_start_line: false,
+            assaults_beaten_off: false,
+        },
+    ));
+    match request.resolve_with(charts, &DiceChoice::None) {
+        Ok(resolution) => {
+            let won = matches!(
+                &resolution.outcome,
+                Outcome::MicroColonial(micro_colonial::Outcome::Victory(v))
+                    if v.winner == Some(micro_colonial::victory::Winner::Natives)
+            );
+            if won {
+                Proposal {
+                    winner: Some(natives.clone()),
+                    decided: true,
+                    reason: format!(
+                        "{natives} destroyed {destroyed} of {regulars}' {total} FF of regular infantry: at least half"
+                    ),
+                    resolutions: vec![resolution],
+                }
+            } else {
+                undecided(format!(
+                    "{natives} destroyed {destroyed} of {regulars}' {total} FF of regular infantry, less than half; whether {regulars} held their start line and beat off every assault is the referee's call"
+                ))
+            }
+        }
+        Err(refusal) => undecided(refusal.reason),
     }
 }
 

@@ -13,6 +13,7 @@ mod morale_due;
 mod props;
 mod rally;
 mod situation;
+mod victory_proposal;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;
