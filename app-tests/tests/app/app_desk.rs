@@ -699,3 +699,39 @@ fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
             .any(|s| s.text.contains("range mm 123 given by hand"))
     );
 }
+
+/// Victoria Cross II volley: "Chard, Bromhead, Durnford, and Pulleine, may each conduct
+/// volley fire with up to 4 SP plus themselves". The desk asks the engine with the SP
+/// given rather than cutting them to 4 itself: 5 SP are refused, and the reason says why.
+#[test]
+fn vc_volley_with_more_sp_than_a_leader_leads_is_refused_by_the_engine() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::VictoriaCross,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Volley").click();
+    harness.run();
+    harness.state_mut().vc.sp = 5;
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "1,2,3,4,5");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    assert!(
+        refusal.reason.starts_with(
+            "5 infantry SP: a leader volley fires \"with up to 4 SP plus themselves\""
+        ),
+        "{}",
+        refusal.reason
+    );
+}

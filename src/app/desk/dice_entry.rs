@@ -1,7 +1,7 @@
 //! Choosing the dice for a resolution: Laager rolls them (seeded, the seed shown), or the
 //! referee types the faces thrown at the table.
 
-use crate::dice::{DiceChoice, DiceError, DiceSource, EnteredDice, SeededDice};
+use crate::dice::DiceChoice;
 
 /// Rolled by Laager or typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -31,14 +31,6 @@ impl DiceEntry {
             mode: DiceMode::Roll,
             next_seed: seed,
             typed: String::new(),
-        }
-    }
-
-    /// The dice source for one resolution; a roll uses up its seed.
-    pub fn take_source(&mut self) -> Result<Box<dyn DiceSource>, DiceError> {
-        match self.mode {
-            DiceMode::Roll => Ok(Box::new(SeededDice::new(self.take_seed()))),
-            DiceMode::Typed => Ok(Box::new(EnteredDice::parse(&self.typed)?)),
         }
     }
 

@@ -57,13 +57,20 @@ impl MoveForm {
             .id_salt("mc_terrain")
             .show(ui, |ui| {
                 for kind in Terrain::ALL {
-                    let max = if *kind == Terrain::Hill { 5 } else { 1 };
                     let at = input.terrain.iter().position(|c| c.kind == *kind);
                     let mut count = at.map_or(0, |i| input.terrain[i].count);
-                    if ui
-                        .add(egui::Slider::new(&mut count, 0..=max).text(kind.name()))
-                        .changed()
-                    {
+                    // A counted crossing (contours, areas) takes a number; a track is
+                    // followed or not (the engine's `Terrain::counted`).
+                    let changed = if kind.counted() {
+                        ui.add(egui::Slider::new(&mut count, 0..=9).text(readable(kind.name())))
+                            .changed()
+                    } else {
+                        let mut on = count > 0;
+                        let changed = ui.checkbox(&mut on, readable(kind.name())).changed();
+                        count = u32::from(on);
+                        changed
+                    };
+                    if changed {
                         input.terrain.retain(|c| c.kind != *kind);
                         if count > 0 {
                             input.terrain.push(Crossing { kind: *kind, count });

@@ -102,7 +102,7 @@ impl VcForm {
     }
 
     fn volley(&self) -> VolleySituation {
-        let mut s = VolleySituation::new(self.battle, self.sp.min(4));
+        let mut s = VolleySituation::new(self.battle, self.sp);
         s.night = self.night;
         s
     }
@@ -198,7 +198,8 @@ impl VcForm {
                 }
             }
             VcProcedure::Volley => {
-                ui.add(egui::Slider::new(&mut self.sp, 1..=4).text("infantry SP with the leader"));
+                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("infantry SP with the leader"))
+                    .on_hover_text("The British infantry SP grouped with the leader; the limits chart says how many may volley with him, and the desk refuses more");
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
                 }

@@ -53,7 +53,7 @@ fn refuse(section_name: &str, reason: impl Into<String>) -> Refusal {
 fn check(request: &MoveInput) -> Result<(), Refusal> {
     // The command line's `KIND[:N]` cannot say these; a hand-written input can.
     for crossing in &request.terrain {
-        if crossing.count == 0 || (crossing.kind == Terrain::Track && crossing.count != 1) {
+        if crossing.count == 0 || (!crossing.kind.counted() && crossing.count != 1) {
             return Err(Refusal::bad_input(
                 section(TABLE_3),
                 format!(

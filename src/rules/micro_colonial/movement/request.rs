@@ -81,6 +81,14 @@ named!(
     }
 );
 
+impl Terrain {
+    /// Whether a crossing of it is counted (`KIND:N`: the contours climbed, the areas
+    /// crossed); a track is followed or not, and takes no count.
+    pub fn counted(self) -> bool {
+        self != Terrain::Track
+    }
+}
+
 named!(
     /// The changes of `--change`.
     Change, "change" {
@@ -162,7 +170,7 @@ impl FromStr for Crossing {
             .trim()
             .parse()
             .map_err(|e| format!("--terrain '{text}': {e}"))?;
-        if kind == Terrain::Track && count != 1 {
+        if !kind.counted() && count != 1 {
             return Err(format!("--terrain '{text}': a track takes no count"));
         }
         Ok(Crossing { kind, count })
