@@ -217,3 +217,30 @@ fn tables_check_reports_the_unknown_cells() {
     let unknown: usize = readme.values().map(|c| c[2]).sum();
     assert!(summary["by_confidence"]["unknown"].as_u64().expect("count") as usize >= unknown);
 }
+
+// Issue 19: "`e` the same way in every cell (`le` at row 201–300 c2 against `7e`→78 and
+// `eo`→80)". Morale Table 1's row 201-300 reads 'le' (L331) at c2: with e read for 8, as
+// 'eo' (L355) is 80, it is 18.
+#[test]
+fn the_losses_chart_reads_e_for_8_in_every_cell() {
+    let charts = shipped();
+    let chart = charts
+        .chart(Ruleset::MicroColonial, "morale_losses")
+        .expect("shipped");
+    let le = chart.cell(&["201-300", "c2"]).expect("the cell");
+    assert_eq!(le.value, Some(laager::charts::Value::Text("18".to_owned())));
+    assert_eq!(le.confidence, laager::charts::Confidence::Reconstructed);
+    let eo = chart
+        .cells()
+        .into_iter()
+        .find(|(_, c)| {
+            c.note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("'eo' (L355)"))
+        })
+        .expect("the 'eo' cell");
+    assert_eq!(
+        eo.1.value,
+        Some(laager::charts::Value::Text("80".to_owned()))
+    );
+}
