@@ -39,6 +39,7 @@ fn event(game: usize, i: usize) -> Event {
             resolution.rolls.push(roll);
             Event::ResolutionApplied(Box::new(AppliedResolution {
                 request: None,
+                cells: Vec::new(),
                 inputs: json!({ "target": unit_id, "range_mm": 150.0 }),
                 dice: DiceOrigin::Seeded { seed },
                 resolution,

@@ -68,6 +68,7 @@ fn event(i: usize) -> Event {
             resolution.rolls.push(roll);
             Event::ResolutionApplied(Box::new(AppliedResolution {
                 request: None,
+                cells: Vec::new(),
                 inputs: json!({ "firer": "u0", "target": unit_id, "range_mm": 150.0 }),
                 dice: DiceOrigin::Seeded { seed: i as u64 },
                 resolution,

@@ -175,6 +175,7 @@ impl LaagerApp {
             state,
             Some(&self.document.layout),
         )
+        .with_cells(&self.desk.result_cells)
     }
 
     /// What applying the desk's result would write to the units selected on the table,

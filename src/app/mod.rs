@@ -176,13 +176,7 @@ fn load_charts(club_tables: Option<&Path>, club_cells: &str) -> Result<Charts, S
         }
     })?;
     for line in club_cells.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let (ruleset, cell) = line
-            .split_once('/')
-            .and_then(|(r, cell)| Some((Ruleset::from_id(r)?, cell)))
-            .ok_or_else(|| format!("club cell '{line}': expected RULESET/CHART:KEY=VALUE"))?;
-        charts
-            .apply_cell_arg(ruleset, cell)
-            .map_err(|e| format!("club cell '{line}': {e}"))?;
+        charts.apply_club_line(line)?;
     }
     Ok(charts)
 }

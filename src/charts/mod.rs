@@ -52,6 +52,9 @@ pub struct Charts {
     /// them (see `lost_keys`).
     lost_key_cells: lost_keys::LostKeyCells,
     hash: String,
+    /// The cells typed for one resolution ([`Charts::apply_cell_arg`]), as typed
+    /// (`CHART:KEY=VALUE`): an applied result records them so it can be replayed.
+    typed: Vec<String>,
 }
 
 /// One chart file of a club's tables folder, read by `store::tables`.
@@ -85,6 +88,7 @@ impl Charts {
             charts: BTreeMap::new(),
             lost_key_cells: lost_keys::LostKeyCells::default(),
             hash: String::new(),
+            typed: Vec::new(),
         };
         let mut errors = Vec::new();
         for (relative, source) in shipped::SHIPPED {
@@ -208,7 +212,27 @@ impl Charts {
     /// wrong with the cell; the caller names where it was typed (`--cell '…'`, the desk).
     pub fn apply_cell_arg(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
         self.apply_cell_text(ruleset, arg)
-            .map_err(|e| format!("'{arg}': {e}"))
+            .map_err(|e| format!("'{arg}': {e}"))?;
+        self.typed.push(arg.to_owned());
+        Ok(())
+    }
+
+    /// The cells typed for this resolution, as they were typed (`CHART:KEY=VALUE`), in
+    /// the order given.
+    pub fn typed_cells(&self) -> &[String] {
+        &self.typed
+    }
+
+    /// Lays one of a game's club cells over these charts: `RULESET/CHART:KEY=VALUE`, as the
+    /// window keeps them and a game's `TablesInForce` records them. Unlike a cell typed for
+    /// one resolution it stays in force.
+    pub fn apply_club_line(&mut self, line: &str) -> Result<(), String> {
+        let (ruleset, cell) = line
+            .split_once('/')
+            .and_then(|(r, cell)| Some((Ruleset::from_id(r)?, cell)))
+            .ok_or_else(|| format!("club cell '{line}': expected RULESET/CHART:KEY=VALUE"))?;
+        self.apply_cell_text(ruleset, cell)
+            .map_err(|e| format!("club cell '{line}': '{cell}': {e}"))
     }
 
     fn apply_cell_text(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {

@@ -114,7 +114,7 @@ pub fn run_and_apply(
     let Some(context) = apply else {
         return Ok(print_answer(request, roles, &Ok(resolution), json));
     };
-    let applied = context.apply(request, &resolution, roles)?;
+    let applied = context.apply(request, &resolution, roles, charts.typed_cells())?;
     if json {
         let mut value =
             serde_json::to_value(&resolution).map_err(|e| CliError::Internal(e.to_string()))?;

@@ -148,13 +148,15 @@ impl Context {
         request: &Request,
         resolution: &Resolution,
         roles: &Roles,
+        cells: &[String],
     ) -> Result<serde_json::Value, CliError> {
         let (Some((opened, number)), Some(state)) = (&mut self.file, &self.state) else {
             return Err(CliError::Input(
                 "--apply writes to a campaign's game: give --campaign FILE.laager".to_owned(),
             ));
         };
-        let applied = apply(Some(request), resolution, roles, state, Some(&self.layout));
+        let applied =
+            apply(Some(request), resolution, roles, state, Some(&self.layout)).with_cells(cells);
         let lines = applied.lines(state);
         let logged: LoggedEvent = opened
             .append(*number, applied.event)

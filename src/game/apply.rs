@@ -100,8 +100,21 @@ pub fn apply(
             resolution: resolution.clone(),
             effects,
             request: request.cloned(),
+            cells: Vec::new(),
         })),
         notes,
+    }
+}
+
+impl Applied {
+    /// The applied result with the chart cells typed for its resolution alone, recorded
+    /// so a replay resolves it with them again.
+    #[must_use]
+    pub fn with_cells(mut self, cells: &[String]) -> Applied {
+        if let Event::ResolutionApplied(applied) = &mut self.event {
+            applied.cells = cells.to_vec();
+        }
+        self
     }
 }
 

@@ -184,6 +184,10 @@ pub struct AppliedResolution {
     /// The procedure and its typed input, as resolved (absent in games logged before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request: Option<crate::rules::Request>,
+    /// The chart cells typed for this resolution alone (`CHART:KEY=VALUE`, the desk's
+    /// "Use for this resolution", `--cell`): a replay lays them over the tables again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<String>,
 }
 
 /// How a game ended.

@@ -1,6 +1,7 @@
 //! Replaying a game's applied resolutions: each one recorded with its typed request is
-//! resolved again from that request and the faces it threw, against the tables in force,
-//! and compared with what was logged. A club folder that changes a value a resolution
+//! resolved again from that request and the faces it threw, against the tables in force
+//! (with the game's club cells and the cells typed for it), and compared with what was
+//! logged. A club folder that changes a value a resolution
 //! read makes it differ, and the report names it.
 
 use super::chain::LoggedEvent;
@@ -45,7 +46,17 @@ impl Replay {
 pub fn replay(game: &Game, charts: &Charts) -> Replay {
     let mut report = Replay::default();
     let voided = &game.state().voided;
+    // The club cells in force as each result was applied (the game's last TablesInForce
+    // before it), laid over `charts` with the cells typed for that resolution alone.
+    let mut club_cells: &[String] = &[];
     for LoggedEvent { seq, event, .. } in game.events() {
+        if let Event::TablesInForce {
+            club_cells: cells, ..
+        } = event
+        {
+            club_cells = cells;
+            continue;
+        }
         let Event::ResolutionApplied(applied) = event else {
             continue;
         };
@@ -54,16 +65,29 @@ pub fn replay(game: &Game, charts: &Charts) -> Replay {
             continue;
         };
         let logged = &applied.resolution;
+        let mut in_force = charts.clone();
+        let laid = club_cells
+            .iter()
+            .try_for_each(|line| in_force.apply_club_line(line))
+            .and_then(|()| {
+                applied
+                    .cells
+                    .iter()
+                    .try_for_each(|cell| in_force.apply_cell_arg(logged.ruleset, cell))
+            });
         let dice = DiceChoice::Typed(logged.faces_typed());
-        let difference = match request.resolve_with(charts, &dice) {
-            Err(refusal) => Some(format!("now refused: {}", refusal.reason)),
-            Ok(again) => first_difference(logged, &again),
+        let difference = match laid {
+            Err(e) => Some(format!("its cells no longer lay over the tables: {e}")),
+            Ok(()) => match request.resolve_with(&in_force, &dice) {
+                Err(refusal) => Some(format!("now refused: {}", refusal.reason)),
+                Ok(again) => first_difference(logged, &again),
+            },
         };
         report.replayed.push(Replayed {
             seq: *seq,
             procedure: format!("{} {}", logged.ruleset, logged.procedure),
             voided: voided.contains(seq),
-            same_tables: logged.tables_hash == charts.hash(),
+            same_tables: logged.tables_hash == in_force.hash(),
             difference,
         });
     }

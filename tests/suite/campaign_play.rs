@@ -348,3 +348,71 @@ fn both_demos_check_with_the_shipped_tables() {
         assert!(out.contains(": ok ("), "{demo}: {out}");
     }
 }
+
+/// Issue 16: "An applied result logs only {procedure, units}: it cannot be replayed" — and
+/// one resolved with cells typed for it alone replayed as differing, for want of them. The
+/// applied event records its `--cell` values, and `log replay` lays them over the tables
+/// again: the fire replays the same, from the same tables.
+#[test]
+fn a_fire_applied_with_cells_typed_for_it_replays_with_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("night.laager");
+    let file = file.to_str().expect("utf-8");
+    let layout = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/demos/micro_colonial_isandhlwana.json"
+    );
+    run_ok(&["campaign", "new", file, "--name", "Club night"]);
+    run_ok(&[
+        "campaign",
+        "add-game",
+        file,
+        "--ruleset",
+        "micro-colonial",
+        "--layout",
+        layout,
+    ]);
+    let cells = [
+        "weapon_ranges:rifle=600",
+        "small_arms_range_factors:250:independent-500=42",
+        "small_arms_target_factors:native-close-order-in-open-independent:700-999=-10",
+    ];
+    let mut args = vec![
+        "mc",
+        "fire",
+        "--firer",
+        "regular-infantry",
+        "--firer-ff",
+        "250",
+        "--weapon",
+        "rifle",
+        "--fire",
+        "independent",
+        "--target",
+        "native-close-order-in-open",
+        "--campaign",
+        file,
+        "--unit",
+        "firer=1/24 A",
+        "--unit",
+        "target=uNodwengu 1",
+        "--arc",
+        "in",
+        "--dice",
+        "B4,R2",
+        "--apply",
+        "--json",
+    ];
+    for cell in &cells {
+        args.extend(["--cell", cell]);
+    }
+    let applied: Value = serde_json::from_str(&run_ok(&args)).expect("json");
+    // 42 - 10 + (B4 - R2 = +2) = 34 FF lost.
+    assert_eq!(applied["outcome"]["ff_lost"], 34, "{applied}");
+    let event = &applied["applied"]["events"][0]["event"];
+    assert_eq!(event["cells"], serde_json::json!(cells), "{event}");
+    let replay: Value =
+        serde_json::from_str(&run_ok(&["log", "replay", file, "--json"])).expect("json");
+    assert_eq!(replay["differing"], 0, "{replay}");
+    assert_eq!(replay["replayed"][0]["same_tables"], true, "{replay}");
+}

@@ -37,6 +37,7 @@ fn typed_fire(faces: &str, target: &str) -> Event {
     resolution.rolls.push(roll);
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,
+        cells: Vec::new(),
         inputs: json!({ "procedure": "fire", "units": ["24-a", target] }),
         dice: DiceOrigin::Typed {
             faces: faces.to_owned(),

@@ -81,6 +81,7 @@ fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u
     ));
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,
+        cells: Vec::new(),
         inputs: json!({ "firer": "24-a", "target": target, "range_mm": 180.0 }),
         dice,
         resolution,

@@ -307,6 +307,7 @@ fn melee_won_by_a(a: &str, b: &str) -> Event {
     );
     Event::ResolutionApplied(Box::new(laager::game::AppliedResolution {
         request: None,
+        cells: Vec::new(),
         inputs: json!({"procedure": "melee", "units": [a, b]}),
         dice: laager::game::DiceOrigin::Typed {
             faces: String::new(),

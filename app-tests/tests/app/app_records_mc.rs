@@ -878,3 +878,40 @@ fn a_result_whose_records_changed_cannot_be_applied() {
         "the stale result logged nothing"
     );
 }
+
+/// Issue 16: an applied result records the cells typed for its resolution alone, so the
+/// game replays: the desk's fire, resolved with the lost cells typed once and applied,
+/// replays the same over the tables in force (with the game's club cells).
+#[test]
+fn a_fire_applied_with_cells_typed_once_replays() {
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    click(&mut harness, "Fire");
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
+    harness.run();
+    click(&mut harness, "Type faces");
+    type_into(&harness, "dice faces", "B4,R2");
+    harness.run();
+    click(&mut harness, "Resolve");
+    let needed = type_fire_cells(&mut harness);
+    resolved(&harness);
+    click(&mut harness, "Apply to the game");
+    let game = harness.state().session.game();
+    let Some(laager::game::Event::ResolutionApplied(applied)) =
+        game.events().last().map(|e| &e.event)
+    else {
+        panic!("applied");
+    };
+    let typed: Vec<String> = applied
+        .cells
+        .iter()
+        .map(|c| c.split('=').next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(typed, needed);
+    let charts = laager::charts::Charts::shipped().expect("shipped");
+    let replay = laager::game::replay(game, &charts);
+    assert_eq!(replay.replayed.len(), 1);
+    assert_eq!(replay.differing().count(), 0, "{:?}", replay.replayed);
+    assert!(replay.replayed[0].same_tables);
+}

@@ -87,6 +87,9 @@ pub struct Desk {
     /// Cells typed for the next resolution only (`CHART:KEY=VALUE`): used by that
     /// resolution and gone after it.
     pub once_cells: Vec<String>,
+    /// The cells typed for the result shown, kept with it once spent: Apply records them
+    /// so the result replays.
+    pub result_cells: Vec<String>,
     /// The chart viewer.
     pub charts: ChartView,
     /// A message to show (an input error, a saved file).
@@ -127,6 +130,7 @@ impl Desk {
             context: String::new(),
             typed_cells: BTreeMap::new(),
             once_cells: Vec::new(),
+            result_cells: Vec::new(),
             charts: ChartView::default(),
             message: None,
             apply_preview: Vec::new(),
@@ -143,6 +147,7 @@ impl Desk {
         self.request = None;
         self.resolved_key = None;
         self.once_cells.clear();
+        self.result_cells.clear();
         self.typed_cells.clear();
         self.dice.typed.clear();
         self.message = None;
@@ -302,6 +307,7 @@ impl Desk {
     /// cells typed for it are spent.
     fn finish(&mut self, request: Request, key: String, result: Result<Resolution, Refusal>) {
         self.message = None;
+        self.result_cells.clone_from(&self.once_cells);
         if result.is_ok() {
             self.once_cells.clear();
             self.typed_cells.clear();
