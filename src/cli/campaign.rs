@@ -58,6 +58,10 @@ pub enum CampaignCommand {
         /// Add it even though the last game has not ended (`campaign end-game` ends it).
         #[arg(long)]
         unfinished: bool,
+        /// The club's tables folder the game is played with: the army lists the units'
+        /// strengths are read from, and the tables the game records as in force.
+        #[arg(long, value_name = "DIR", conflicts_with = "from_json")]
+        tables: Option<PathBuf>,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -274,12 +278,14 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             layout,
             name,
             unfinished,
+            tables,
             json,
         } => add_game(
             &file,
             &ruleset,
             from_json.as_deref(),
             layout.as_deref(),
+            tables.as_deref(),
             name,
             unfinished,
             json,
@@ -355,6 +361,7 @@ fn add_game(
     ruleset: &str,
     from_json: Option<&Path>,
     layout: Option<&Path>,
+    tables: Option<&Path>,
     name: Option<String>,
     unfinished: bool,
     json: bool,
@@ -380,6 +387,15 @@ fn add_game(
         )));
     }
     let number = opened.campaign().games.len() + 1;
+    let charts = crate::store::tables::load(tables).map_err(|errors| {
+        CliError::Input(
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
     let number = if let Some(path) = from_json {
         let mut game = store::game_from_json(&read_text(path, Input::Import)?)
             .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -396,13 +412,17 @@ fn add_game(
         opened.add_game(game).map_err(store_error)?
     } else if let Some(path) = layout {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
-        let game = game_on_table(opened.campaign(), ruleset, &name, path)?;
-        opened.add_game(game).map_err(store_error)?
+        let game = game_on_table(opened.campaign(), ruleset, &name, path, &charts)?;
+        let number = opened.add_game(game).map_err(store_error)?;
+        log_tables(&mut opened, number, &charts, file)?;
+        number
     } else {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
-        opened
+        let number = opened
             .new_game(ruleset, &name, serde_json::Value::Null)
-            .map_err(store_error)?
+            .map_err(store_error)?;
+        log_tables(&mut opened, number, &charts, file)?;
+        number
     };
     let game = &opened.campaign().games[number - 1];
     let units = game.state().units.len();
@@ -487,16 +507,35 @@ fn end_game(
 
 /// A new game on a layout's table: the forces the campaign carries over, then every unit
 /// of the table not already among them, joining with its strength.
+/// Records the tables a new game is played with (as the window does when a game starts),
+/// so its log says which charts were in force.
+fn log_tables(
+    opened: &mut CampaignFile,
+    number: usize,
+    charts: &crate::charts::Charts,
+    file: &Path,
+) -> Result<(), CliError> {
+    opened
+        .append(
+            number,
+            crate::game::Event::TablesInForce {
+                tables_hash: charts.hash().to_owned(),
+                club_cells: Vec::new(),
+            },
+        )
+        .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?;
+    Ok(())
+}
+
 fn game_on_table(
     campaign: &Campaign,
     ruleset: Ruleset,
     name: &str,
     path: &Path,
+    charts: &crate::charts::Charts,
 ) -> Result<crate::game::Game, CliError> {
     let text = read_text(path, Input::Layout)?;
-    let charts = crate::charts::Charts::shipped()
-        .map_err(|_| CliError::Internal("the shipped tables do not load".to_owned()))?;
-    let report = crate::geometry::file::read(&text, &charts);
+    let report = crate::geometry::file::read(&text, charts);
     let Some(table) = report.layout else {
         return Err(CliError::Input(format!(
             "{}: the layout does not read: {}",
@@ -517,7 +556,7 @@ fn game_on_table(
     }
     let stored: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let units = crate::game::units_from_layout(&table, ruleset, Some(&charts));
+    let units = crate::game::units_from_layout(&table, ruleset, Some(charts));
     let game = campaign
         .next_game_on_table(ruleset, name, stored, units)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
