@@ -283,9 +283,11 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
         } => add_game(
             &file,
             &ruleset,
-            from_json.as_deref(),
-            layout.as_deref(),
-            tables.as_deref(),
+            &GameSource {
+                from_json: from_json.as_deref(),
+                layout: layout.as_deref(),
+                tables: tables.as_deref(),
+            },
             name,
             unfinished,
             json,
@@ -356,16 +358,27 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
     Ok(Outcome::Done)
 }
 
+/// Where a game added to a campaign comes from: a game's JSON, or a table (a layout, or
+/// none) with the club's tables it is played with.
+struct GameSource<'a> {
+    from_json: Option<&'a Path>,
+    layout: Option<&'a Path>,
+    tables: Option<&'a Path>,
+}
+
 fn add_game(
     file: &Path,
     ruleset: &str,
-    from_json: Option<&Path>,
-    layout: Option<&Path>,
-    tables: Option<&Path>,
+    source: &GameSource<'_>,
     name: Option<String>,
     unfinished: bool,
     json: bool,
 ) -> Result<(), CliError> {
+    let GameSource {
+        from_json,
+        layout,
+        tables,
+    } = *source;
     let ruleset = Ruleset::from_id(ruleset).ok_or_else(|| {
         let ids: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
         CliError::Input(format!(
