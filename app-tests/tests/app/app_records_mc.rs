@@ -915,3 +915,39 @@ fn a_fire_applied_with_cells_typed_once_replays() {
     assert_eq!(replay.differing().count(), 0, "{:?}", replay.replayed);
     assert!(replay.replayed[0].same_tables);
 }
+
+/// "Never invent a chart value": a partial jam's penalty is the one the jam check read.
+/// Ticked, the fire form asks for it and resolves nothing until it is typed; typed, the
+/// fire resolves with it.
+#[test]
+fn a_partial_jams_penalty_is_typed_not_assumed() {
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
+    harness.run();
+    click(&mut harness, "Fire");
+    harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
+    harness.run();
+    click(&mut harness, "partial jam (from the jam check)");
+    assert_eq!(harness.state().desk.mc_combat.fire.input.jam_penalty, None);
+    // No request can be made yet: no odds, no dice asked for.
+    assert!(harness.query_by_label("Odds before the roll").is_none());
+    click(&mut harness, "Resolve");
+    assert!(harness.state().desk.result.is_none());
+    assert!(
+        harness
+            .state()
+            .desk
+            .message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("jam penalty: '' is not a whole number")),
+        "{:?}",
+        harness.state().desk.message
+    );
+    type_into(&harness, "jam penalty", "-5");
+    harness.run();
+    assert_eq!(
+        harness.state().desk.mc_combat.fire.input.jam_penalty,
+        Some(-5)
+    );
+    assert!(harness.query_by_label("Odds before the roll").is_some());
+}

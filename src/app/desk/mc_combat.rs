@@ -330,7 +330,14 @@ impl McCombat {
     /// A form field that does not read (a range typed as words), as a message.
     pub fn input_error(&self, procedure: McProcedure) -> Option<String> {
         match procedure {
-            McProcedure::Fire => self.fire.range.error.clone(),
+            McProcedure::Fire => self.fire.range.error.clone().or_else(|| {
+                (self.fire.jammed && self.fire.input.jam_penalty.is_none()).then(|| {
+                    format!(
+                        "jam penalty: '{}' is not a whole number: give the penalty the jam check read",
+                        self.fire.jam_text.trim()
+                    )
+                })
+            }),
             McProcedure::Artillery => self.artillery.range.error.clone(),
             _ => None,
         }

@@ -131,6 +131,10 @@ pub struct FireForm {
     pub input: FireInput,
     /// The range field.
     pub range: RangeField,
+    /// A partial jam is ticked: its penalty must be typed, as the jam check read it.
+    pub jammed: bool,
+    /// The jam penalty as typed.
+    pub jam_text: String,
 }
 
 impl Default for FireForm {
@@ -156,6 +160,8 @@ impl Default for FireForm {
         FireForm {
             range: RangeField::new(input.range_mm),
             input,
+            jammed: false,
+            jam_text: String::new(),
         }
     }
 }
@@ -163,7 +169,12 @@ impl Default for FireForm {
 impl FireForm {
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        let Self { input, range } = self;
+        let Self {
+            input,
+            range,
+            jammed,
+            jam_text,
+        } = self;
         pick(ui, "firer", &mut input.firer, Firer::ALL, Firer::name);
         super::hints::hinted(
             ui.add(egui::Slider::new(&mut input.firer_ff, 0..=2000).text("firer FF")),
@@ -216,14 +227,25 @@ impl FireForm {
                 "melee round",
             );
         }
-        let mut jammed = input.jam_penalty.is_some();
-        super::hints::check(ui, &mut jammed, "partial jam (from the jam check)");
-        input.jam_penalty = jammed.then(|| input.jam_penalty.unwrap_or(-5));
-        if let Some(p) = &mut input.jam_penalty {
-            super::hints::hinted(
-                ui.add(egui::Slider::new(p, -30..=0).text("jam penalty")),
+        // A partial jam's penalty is the one the jam check read: typed, never assumed.
+        *jammed |= input.jam_penalty.is_some();
+        super::hints::check(ui, jammed, "partial jam (from the jam check)");
+        if *jammed {
+            if jam_text.is_empty()
+                && let Some(p) = input.jam_penalty
+            {
+                *jam_text = p.to_string();
+            }
+            number_field(
+                ui,
                 "jam penalty",
+                jam_text,
+                "The penalty the jam check read for a partial jam (a minus figure)",
             );
+            input.jam_penalty = jam_text.trim().parse().ok();
+        } else {
+            input.jam_penalty = None;
+            jam_text.clear();
         }
         arc_ui(ui, &mut input.in_arc, &input.origins);
     }
