@@ -951,3 +951,55 @@ fn a_partial_jams_penalty_is_typed_not_assumed() {
     );
     assert!(harness.query_by_label("Odds before the roll").is_some());
 }
+
+/// "Never invent a chart value" nor an input that decides one: the range a unit fired at
+/// before charging ("over 50 mm keeps the impact bonus") and an overhead fire's distances
+/// to friends are typed, not assumed 100 mm. Ticked, each is asked for until it reads.
+#[test]
+fn distances_that_decide_a_factor_are_typed_not_assumed() {
+    let mut harness = mc_window();
+    harness.state_mut().canvas.selected = vec![ZULUS.to_owned(), REGULARS.to_owned()];
+    harness.run();
+    click(&mut harness, "Melee");
+    click(&mut harness, "A fired before charging");
+    assert_eq!(harness.state().desk.mc_combat.melee.a.fired_at_mm, None);
+    click(&mut harness, "Resolve");
+    assert!(
+        harness
+            .state()
+            .desk
+            .message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("A fired at mm: '' is not a distance in mm")),
+        "{:?}",
+        harness.state().desk.message
+    );
+    type_into(&harness, "A fired at mm", "60");
+    harness.run();
+    assert_eq!(
+        harness.state().desk.mc_combat.melee.a.fired_at_mm,
+        Some(60.0)
+    );
+
+    click(&mut harness, "Artillery");
+    click(&mut harness, "overhead fire");
+    let artillery = &harness.state().desk.mc_combat.artillery.input;
+    assert_eq!(
+        (
+            artillery.friends_near_gun_mm,
+            artillery.friends_near_target_mm
+        ),
+        (None, None)
+    );
+    type_into(&harness, "friends nearest the gun mm", "120");
+    type_into(&harness, "friends nearest the target mm", "80");
+    harness.run();
+    let artillery = &harness.state().desk.mc_combat.artillery.input;
+    assert_eq!(
+        (
+            artillery.friends_near_gun_mm,
+            artillery.friends_near_target_mm
+        ),
+        (Some(120.0), Some(80.0))
+    );
+}

@@ -104,7 +104,62 @@ fn contact_ui(ui: &mut egui::Ui, in_contact: &mut Option<bool>, origins: &Origin
     ui.weak(format!("the table: {}", origin.why));
 }
 
-fn side_ui(side: &mut Side, ui: &mut egui::Ui, id: &str, factor_names: &[String]) {
+/// A distance the referee types once its question applies (a fire before charging, friends
+/// near an overhead fire): never a value assumed for him, since each decides a factor.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TypedMm {
+    /// The box is ticked (for the melee's "fired before charging").
+    pub on: bool,
+    /// The distance as typed.
+    pub text: String,
+}
+
+impl TypedMm {
+    /// Draws the field for `value` while `on`; the value is what the text reads, `None`
+    /// while it reads nothing (or the question does not apply).
+    fn ui(&mut self, ui: &mut egui::Ui, on: bool, label: &str, value: &mut Option<f64>) {
+        if !on {
+            *value = None;
+            self.text.clear();
+            return;
+        }
+        if self.text.is_empty()
+            && let Some(mm) = *value
+        {
+            self.text = mm.to_string();
+        }
+        number_field(
+            ui,
+            label,
+            &mut self.text,
+            "A distance in mm, as measured on the table",
+        );
+        *value = self
+            .text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|mm| mm.is_finite() && *mm >= 0.0);
+    }
+
+    /// What is wrong with a field that applies but does not read.
+    fn error(&self, on: bool, label: &str, value: Option<f64>) -> Option<String> {
+        (on && value.is_none()).then(|| {
+            format!(
+                "{label}: '{}' is not a distance in mm: give it as measured",
+                self.text.trim()
+            )
+        })
+    }
+}
+
+fn side_ui(
+    side: &mut Side,
+    fired: &mut TypedMm,
+    ui: &mut egui::Ui,
+    id: &str,
+    factor_names: &[String],
+) {
     ui.add(egui::Slider::new(&mut side.ff, 0..=2000).text(format!("{id} FF")));
     egui::ComboBox::from_label(format!("{id} type"))
         .selected_text(readable(&side.kind))
@@ -115,12 +170,10 @@ fn side_ui(side: &mut Side, ui: &mut egui::Ui, id: &str, factor_names: &[String]
         });
     ui.checkbox(&mut side.impact, format!("{id} throws the impact round"));
     ui.checkbox(&mut side.flank_attack, format!("{id} attacks in flank"));
-    let mut fired = side.fired_at_mm.is_some();
-    ui.checkbox(&mut fired, format!("{id} fired before charging"));
-    side.fired_at_mm = fired.then(|| side.fired_at_mm.unwrap_or(100.0));
-    if let Some(r) = &mut side.fired_at_mm {
-        ui.add(egui::Slider::new(r, 0.0..=800.0).text(format!("{id} fired at mm")));
-    }
+    fired.on |= side.fired_at_mm.is_some();
+    ui.checkbox(&mut fired.on, format!("{id} fired before charging"));
+    let on = fired.on;
+    fired.ui(ui, on, &format!("{id} fired at mm"), &mut side.fired_at_mm);
     ui.checkbox(
         &mut side.last_20mm_curved,
         format!("{id}: last 20 mm not straight"),
@@ -153,6 +206,8 @@ pub struct ArtilleryForm {
     pub input: ArtilleryInput,
     /// The range field.
     pub range: RangeField,
+    /// Overhead fire: the friends nearest the gun and nearest the target, as typed.
+    pub friends: [TypedMm; 2],
 }
 
 impl Default for ArtilleryForm {
@@ -174,13 +229,34 @@ impl Default for ArtilleryForm {
         ArtilleryForm {
             range: RangeField::new(input.range_mm),
             input,
+            friends: [TypedMm::default(), TypedMm::default()],
         }
     }
 }
 
+/// The overhead fire's two distances, as the form labels them.
+const FRIENDS: [&str; 2] = [
+    "friends nearest the gun mm",
+    "friends nearest the target mm",
+];
+
 impl ArtilleryForm {
+    /// What is wrong with a distance the form asks for but cannot read.
+    fn error(&self) -> Option<String> {
+        let i = &self.input;
+        self.range.error.clone().or_else(|| {
+            self.friends[0]
+                .error(i.overhead, FRIENDS[0], i.friends_near_gun_mm)
+                .or_else(|| self.friends[1].error(i.overhead, FRIENDS[1], i.friends_near_target_mm))
+        })
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
-        let Self { input, range } = self;
+        let Self {
+            input,
+            range,
+            friends,
+        } = self;
         pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
         pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
         range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
@@ -196,18 +272,19 @@ impl ArtilleryForm {
             ArtilleryTarget::name,
         );
         super::hints::check(ui, &mut input.overhead, "overhead fire");
-        if input.overhead {
-            for (mm, text) in [
-                (&mut input.friends_near_gun_mm, "friends nearest the gun mm"),
-                (
-                    &mut input.friends_near_target_mm,
-                    "friends nearest the target mm",
-                ),
-            ] {
-                let value = mm.get_or_insert(100.0);
-                ui.add(egui::Slider::new(value, 0.0..=500.0).text(text));
-            }
-        }
+        let [near_gun, near_target] = friends;
+        near_gun.ui(
+            ui,
+            input.overhead,
+            FRIENDS[0],
+            &mut input.friends_near_gun_mm,
+        );
+        near_target.ui(
+            ui,
+            input.overhead,
+            FRIENDS[1],
+            &mut input.friends_near_target_mm,
+        );
         super::hints::check(
             ui,
             &mut input.skirmish_screen,
@@ -227,6 +304,8 @@ pub struct McCombat {
     pub jam: JamForm,
     /// Melee: attacker A, defender B.
     pub melee: MeleeInput,
+    /// Melee: the range A and B fired at before charging, as typed.
+    pub fired: [TypedMm; 2],
     /// Rally.
     pub rally: RallyInput,
     /// Artillery.
@@ -250,6 +329,7 @@ impl Default for McCombat {
                 in_contact: None,
                 origins: Origins::default(),
             },
+            fired: [TypedMm::default(), TypedMm::default()],
             rally: RallyInput {
                 class: RallyClass::Levies,
                 command: Command::None,
@@ -285,9 +365,9 @@ impl McCombat {
             McProcedure::Melee => {
                 let names = chart_keys(charts, "melee_additional_factors");
                 ui.strong("A, the attacker");
-                side_ui(&mut self.melee.a, ui, "A", &names);
+                side_ui(&mut self.melee.a, &mut self.fired[0], ui, "A", &names);
                 ui.strong("B, the defender");
-                side_ui(&mut self.melee.b, ui, "B", &names);
+                side_ui(&mut self.melee.b, &mut self.fired[1], ui, "B", &names);
                 contact_ui(ui, &mut self.melee.in_contact, &self.melee.origins);
             }
             McProcedure::Rally => {
@@ -338,7 +418,12 @@ impl McCombat {
                     )
                 })
             }),
-            McProcedure::Artillery => self.artillery.range.error.clone(),
+            McProcedure::Artillery => self.artillery.error(),
+            McProcedure::Melee => self.fired[0]
+                .error(self.fired[0].on, "A fired at mm", self.melee.a.fired_at_mm)
+                .or_else(|| {
+                    self.fired[1].error(self.fired[1].on, "B fired at mm", self.melee.b.fired_at_mm)
+                }),
             _ => None,
         }
     }
