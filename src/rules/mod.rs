@@ -307,6 +307,22 @@ impl Request {
                 ),
             ));
         }
+        // A cell typed for this resolution that it never read: say so, rather than let
+        // the value seem to have counted (issue 19). A cell read warns "used club value
+        // for ADDRESS" as it is read.
+        for cell in charts.typed_cells() {
+            let address = cell
+                .split_once('=')
+                .map_or(cell.as_str(), |(a, _)| a)
+                .trim();
+            let address = address.split_once('/').map_or(address, |(_, a)| a);
+            let read = format!("used club value for {address}");
+            if !resolution.warnings.iter().any(|w| w.starts_with(&read)) {
+                resolution.warn(format!(
+                    "the cell {address} typed for this resolution was not read by it: its value was not used"
+                ));
+            }
+        }
         Ok(resolution)
     }
 }

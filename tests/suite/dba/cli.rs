@@ -367,3 +367,46 @@ fn ranged_combat_beyond_the_listed_range_is_refused() {
         "{text}"
     );
 }
+
+// Issue 19: "a `--cell` for a cell the procedure does not read warns that it was not used".
+// Zulus against British Regulars read the Zulus' combat factor (3 given: 3 + 6 = 9 against
+// 5 + 2 = 7) but never the Lancers' base depth.
+#[test]
+fn a_cell_typed_that_the_resolution_does_not_read_is_named_as_unused() {
+    let v = json(&[
+        "dba",
+        "combat",
+        "--kind",
+        "close",
+        "--a",
+        "zulus",
+        "--b",
+        "british-regulars",
+        "--dice",
+        "6,2",
+        "--cell",
+        "troop_types:zulus:combat=3",
+        "--cell",
+        "troop_types:lancers:base_depth_mm=30",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"]["a_total"], 9);
+    let warnings: Vec<&str> = v["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        warnings.contains(
+            &"the cell troop_types:lancers:base_depth_mm typed for this resolution was not read by it: its value was not used"
+        ),
+        "{warnings:?}"
+    );
+    assert!(
+        !warnings
+            .iter()
+            .any(|w| w.starts_with("the cell troop_types:zulus:combat")),
+        "{warnings:?}"
+    );
+}
