@@ -236,11 +236,9 @@ impl LaagerApp {
         let mut saved = Vec::new();
         let mut kept = Vec::new();
         for cell in cells {
-            let written = cell
-                .split_once('=')
-                .ok_or_else(|| format!("'{cell}': expected CHART:KEY=VALUE"))
-                .and_then(|(address, value)| {
-                    let mut address = crate::charts::CellAddress::parse(address)?;
+            let written = crate::charts::CellAddress::parse_assignment(cell)
+                .map_err(|e| format!("'{cell}': {e}"))
+                .and_then(|(mut address, value)| {
                     address.ruleset = Some(ruleset);
                     crate::store::tables::write_house_cell(&dir, &address, value, &by, &date)
                         .map(|_| address.local())

@@ -236,10 +236,7 @@ impl Charts {
     }
 
     fn apply_cell_text(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
-        let (address, value) = arg
-            .split_once('=')
-            .ok_or_else(|| "expected CHART:KEY=VALUE".to_owned())?;
-        let address = CellAddress::parse(address)?;
+        let (address, value) = CellAddress::parse_assignment(arg)?;
         if self.is_lost_key_address(ruleset, &address) {
             return self.set_lost_key_cell(ruleset, &address, value);
         }

@@ -53,6 +53,14 @@ impl CellAddress {
         })
     }
 
+    /// Splits a typed cell, `CHART:KEY=VALUE`, into its address and its value as typed.
+    pub fn parse_assignment(text: &str) -> Result<(CellAddress, &str), String> {
+        let (address, value) = text
+            .split_once('=')
+            .ok_or_else(|| "expected CHART:KEY=VALUE".to_owned())?;
+        Ok((CellAddress::parse(address)?, value))
+    }
+
     /// The address without its ruleset, as written in `house.toml`.
     pub fn local(&self) -> String {
         format!("{}:{}", self.chart, self.key.join(":"))

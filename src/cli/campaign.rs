@@ -400,15 +400,7 @@ fn add_game(
         )));
     }
     let number = opened.campaign().games.len() + 1;
-    let charts = crate::store::tables::load(tables).map_err(|errors| {
-        CliError::Input(
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
+    let charts = super::load_tables(tables)?;
     let number = if let Some(path) = from_json {
         let mut game = store::game_from_json(&read_text(path, Input::Import)?)
             .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;

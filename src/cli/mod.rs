@@ -75,6 +75,20 @@ pub enum Command {
     Vc(vc::VcCommand),
 }
 
+/// The shipped tables with a club's folder laid over them; every error of every file is
+/// the input error, a line each.
+pub fn load_tables(dir: Option<&std::path::Path>) -> Result<Charts, CliError> {
+    crate::store::tables::load(dir).map_err(|errors| {
+        CliError::Input(
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })
+}
+
 /// The tables in force for a command that resolves: `--tables DIR` and `--cell`.
 #[derive(Debug, Clone, Args, Default)]
 pub struct TablesArgs {
@@ -89,15 +103,7 @@ pub struct TablesArgs {
 impl TablesArgs {
     /// Loads the shipped tables, the club folder and the one-off cells of one ruleset.
     pub fn load(&self, ruleset: Ruleset) -> Result<Charts, CliError> {
-        let mut charts = crate::store::tables::load(self.tables.as_deref()).map_err(|errors| {
-            CliError::Input(
-                errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        })?;
+        let mut charts = load_tables(self.tables.as_deref())?;
         for cell in &self.cells {
             charts
                 .apply_cell_arg(ruleset, cell)

@@ -51,20 +51,11 @@ pub enum TablesCommand {
     },
 }
 
-fn errors_text(errors: &[crate::charts::LoadError]) -> String {
-    errors
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// Runs a `tables` subcommand.
 pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
     match command {
         TablesCommand::Check { dir, json } => {
-            let charts = store::tables::load(dir.as_deref())
-                .map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = super::load_tables(dir.as_deref())?;
             let summary = charts.summary();
             if json {
                 println!(
@@ -95,8 +86,7 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             Ok(Outcome::Done)
         }
         TablesCommand::List { tables, json } => {
-            let charts = store::tables::load(tables.as_deref())
-                .map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = super::load_tables(tables.as_deref())?;
             if json {
                 let list: Vec<serde_json::Value> = charts
                     .all()
@@ -150,8 +140,7 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             tables,
             json,
         } => {
-            let charts = store::tables::load(tables.as_deref())
-                .map_err(|e| CliError::Input(errors_text(&e)))?;
+            let charts = super::load_tables(tables.as_deref())?;
             let chart = charts.find(&chart).map_err(CliError::Input)?;
             if json {
                 println!(

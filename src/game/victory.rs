@@ -127,16 +127,18 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
 fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
     use micro_colonial::recorded::INFANTRY;
     let state = game.state();
-    let class = |u: &&crate::game::UnitState, class: &str| u.spec.class.as_deref() == Some(class);
+    let regular_infantry = |u: &&crate::game::UnitState| {
+        u.spec.class.as_deref() == Some("european-regular") && u.spec.troop_type == INFANTRY
+    };
     let regulars = state
         .units
         .iter()
-        .find(|u| class(u, "european-regular") && u.spec.troop_type == INFANTRY)
+        .find(regular_infantry)
         .map(|u| u.spec.side.clone());
     let natives = state
         .units
         .iter()
-        .find(|u| class(u, "fanatic"))
+        .find(|u| u.spec.class.as_deref() == Some("fanatic"))
         .map(|u| u.spec.side.clone());
     let undecided = |reason: String| Proposal {
         winner: None,
@@ -156,8 +158,8 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
     for unit in state
         .units
         .iter()
-        .filter(|u| u.spec.side == regulars && class(u, "european-regular"))
-        .filter(|u| u.spec.troop_type == INFANTRY)
+        .filter(|u| u.spec.side == regulars)
+        .filter(regular_infantry)
     {
         total = total.saturating_add(unit.spec.initial);
         let left = if unit.removed { 0 } else { unit.present };

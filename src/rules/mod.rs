@@ -311,11 +311,10 @@ impl Request {
         // the value seem to have counted (issue 19). A cell read warns "used club value
         // for ADDRESS" as it is read.
         for cell in charts.typed_cells() {
-            let address = cell
-                .split_once('=')
-                .map_or(cell.as_str(), |(a, _)| a)
-                .trim();
-            let address = address.split_once('/').map_or(address, |(_, a)| a);
+            let Ok((address, _)) = crate::charts::CellAddress::parse_assignment(cell) else {
+                continue;
+            };
+            let address = address.local();
             let read = format!("used club value for {address}");
             if !resolution.warnings.iter().any(|w| w.starts_with(&read)) {
                 resolution.warn(format!(
