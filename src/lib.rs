@@ -19,4 +19,4 @@ pub mod ruleset;
 pub mod store;
 
 pub use resolution::{Odds, Refusal, Resolution, RuleRef, Step};
-pub use ruleset::Ruleset;
+pub use ruleset::{Ruleset, Scenario};

@@ -105,6 +105,44 @@ impl fmt::Display for Ruleset {
     }
 }
 
+/// A scenario a ruleset's document plays with rules of its own: Micro Colonial's Rorke's
+/// Drift supplement ("THE RORKE'S DRIFT GAME", whose conditions of victory are its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scenario {
+    /// Micro Colonial's Rorke's Drift game.
+    RorkesDrift,
+}
+
+impl Scenario {
+    /// Every scenario.
+    pub const ALL: [Scenario; 1] = [Scenario::RorkesDrift];
+
+    /// The id used in layouts and JSON (`rorkes-drift`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Scenario::RorkesDrift => "rorkes-drift",
+        }
+    }
+
+    /// The ruleset whose document gives it.
+    pub fn ruleset(self) -> Ruleset {
+        match self {
+            Scenario::RorkesDrift => Ruleset::MicroColonial,
+        }
+    }
+
+    /// The scenario of an id.
+    pub fn from_id(id: &str) -> Option<Scenario> {
+        Scenario::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+impl fmt::Display for Scenario {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 /// Serialises a type as the name its `$name()` method gives and reads it back with its
 /// `FromStr`, so its JSON and file spellings are exactly its command-line spellings.
 macro_rules! serde_by_name {

@@ -109,19 +109,13 @@ impl Document {
     /// Replaces the bases (rebuilding the layout's indexes).
     pub fn set_bases(&mut self, bases: Vec<Base>) {
         self.revision += 1;
-        let terrain = self.layout.terrain().to_vec();
-        self.layout = Layout::new(self.layout.table, bases, terrain)
-            .with_ruleset(self.layout.ruleset)
-            .with_figure_scale(self.layout.figure_scale_mm);
+        self.layout = self.layout.with_bases(bases);
     }
 
     /// Replaces the terrain (rebuilding the indexes and the fills).
     pub fn set_terrain(&mut self, terrain: Vec<Terrain>) {
         self.revision += 1;
-        let bases = self.layout.bases().to_vec();
-        self.layout = Layout::new(self.layout.table, bases, terrain)
-            .with_ruleset(self.layout.ruleset)
-            .with_figure_scale(self.layout.figure_scale_mm);
+        self.layout = self.layout.with_terrain(terrain);
         self.rebuild_triangles();
     }
 

@@ -117,9 +117,7 @@ impl LaagerApp {
                 bases.push(base);
                 if playing {
                     // In play the unit joins the game with its base: one event.
-                    let one = Layout::new(self.document.layout.table, bases.clone(), Vec::new())
-                        .with_ruleset(self.document.layout.ruleset)
-                        .with_figure_scale(self.document.layout.figure_scale_mm);
+                    let one = self.document.layout.with_bases(bases.clone());
                     let written = file::write(&one);
                     let base_json = written["units"]
                         .as_array()

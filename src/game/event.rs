@@ -43,7 +43,8 @@ pub struct UnitSpec {
     /// Strength on joining this game (PF); equal to `initial` in a first game.
     pub present: u32,
     /// Its class for the morale rules (Micro Colonial `fanatic`, `european-regular`,
-    /// `other`), when known.
+    /// `other`) or its nationality (Soldiers of the Queen `regular`, `colonial`, `nnc`,
+    /// `zulu`, `dervish`, which its victory conditions count), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<String>,
     /// Where the strength came from, when it was read from a chart rather than typed

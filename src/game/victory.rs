@@ -7,8 +7,8 @@ use super::log::Game;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::Resolution;
-use crate::rules::{Outcome, Request, dba_zulu, micro_colonial};
-use crate::ruleset::Ruleset;
+use crate::rules::{Outcome, Request, dba_zulu, micro_colonial, soldiers_of_the_queen};
+use crate::ruleset::{Ruleset, Scenario};
 use serde::Serialize;
 
 /// The result the victory condition gives, with the resolutions that decided it.
@@ -39,9 +39,36 @@ impl Proposal {
 pub fn propose(game: &Game, charts: &Charts) -> Option<Proposal> {
     match game.ruleset {
         Ruleset::DbaZulu => Some(dba(game, charts)),
+        Ruleset::MicroColonial if scenario(game) == Some(Scenario::RorkesDrift) => {
+            Some(rorkes_drift(game, charts))
+        }
         Ruleset::MicroColonial => Some(micro_colonial(game, charts)),
-        _ => None,
+        Ruleset::SoldiersOfTheQueen => Some(soldiers_of_the_queen(game, charts)),
+        Ruleset::VictoriaCross => None,
     }
+}
+
+/// The scenario the game's table is laid out for, when its layout names one.
+fn scenario(game: &Game) -> Option<Scenario> {
+    game.layout
+        .get("scenario")
+        .and_then(serde_json::Value::as_str)
+        .and_then(Scenario::from_id)
+}
+
+/// A proposal that decides nothing, and why.
+fn undecided(reason: String) -> Proposal {
+    Proposal {
+        winner: None,
+        decided: false,
+        reason,
+        resolutions: Vec::new(),
+    }
+}
+
+/// Whether a unit is out of the game: removed, or with nothing left of its strength.
+fn eliminated(unit: &crate::game::UnitState) -> bool {
+    unit.removed || unit.present == 0
 }
 
 /// "A side that has lost a third or more of its bases (not counting the British Baggage
@@ -140,12 +167,6 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
         .iter()
         .find(|u| u.spec.class.as_deref() == Some("fanatic"))
         .map(|u| u.spec.side.clone());
-    let undecided = |reason: String| Proposal {
-        winner: None,
-        decided: false,
-        reason,
-        resolutions: Vec::new(),
-    };
     let (regulars, natives) = match (regulars, natives) {
         (Some(r), Some(n)) if r != n => (r, n),
         _ => {
@@ -196,6 +217,156 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
             }
         }
         Err(refusal) => undecided(refusal.reason),
+    }
+}
+
+/// The Rorke's Drift game's CONDITIONS OF VICTORY, for a table laid out for it (layout
+/// `"scenario": "rorkes-drift"`): "For the Zulus to claim a victory they must have
+/// eliminated more than 24 of the British sections and at least two of the command
+/// counters. For the British to claim a victory they must have beaten off all the Zulu
+/// attacks and not have lost more than 24 sections nor more than one of its command
+/// counters" (L1487; the numbers are the `rorkes_drift` chart's). The British are the side of the European-regular infantry
+/// counters, their sections those counters (the white counters, class `other`, are not
+/// sections) and their command counters its `commander` counters; a counter is lost when
+/// removed or at 0 FF. Whether every Zulu attack was beaten off is the referee's to say:
+/// short of the Zulus' win the proposal decides nothing, and says whether the British
+/// would win if it was.
+fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
+    use micro_colonial::recorded::{COMMANDER, INFANTRY};
+    use micro_colonial::rorkes_drift::{RdVictoryInput, RdWinner};
+    let state = game.state();
+    let section = |u: &&crate::game::UnitState| {
+        u.spec.class.as_deref() == Some("european-regular") && u.spec.troop_type == INFANTRY
+    };
+    let sides = state.sides();
+    let Some(british) = state
+        .units
+        .iter()
+        .find(section)
+        .map(|u| u.spec.side.clone())
+    else {
+        return undecided(
+            "the Rorke's Drift conditions count the British sections: the records show no European-regular infantry counters".to_owned(),
+        );
+    };
+    let zulus: Vec<&String> = sides.iter().filter(|s| **s != british).collect();
+    let [zulus] = zulus.as_slice() else {
+        return undecided(format!(
+            "the Rorke's Drift game is the British against the Zulus: the records show {} sides",
+            sides.len()
+        ));
+    };
+    let ours = || state.units.iter().filter(|u| u.spec.side == british);
+    let sections_lost = ours().filter(section).filter(|u| eliminated(u)).count();
+    let commanders_lost = ours()
+        .filter(|u| u.spec.troop_type == COMMANDER)
+        .filter(|u| eliminated(u))
+        .count();
+    let counts = |attacks_beaten_off| {
+        Request::MicroColonial(micro_colonial::Request::RdVictory(RdVictoryInput {
+            sections_lost: u32::try_from(sections_lost).unwrap_or(u32::MAX),
+            commanders_lost: u32::try_from(commanders_lost).unwrap_or(u32::MAX),
+            attacks_beaten_off,
+        }))
+        .resolve_with(charts, &DiceChoice::None)
+    };
+    let winner = |resolution: &Resolution| match &resolution.outcome {
+        Outcome::MicroColonial(micro_colonial::Outcome::RdVictory(v)) => v.winner,
+        _ => None,
+    };
+    let lost =
+        format!("{british} lost {sections_lost} sections and {commanders_lost} command counters");
+    match counts(false) {
+        Err(refusal) => undecided(refusal.reason),
+        Ok(resolution) if winner(&resolution) == Some(RdWinner::Zulu) => Proposal {
+            winner: Some((*zulus).clone()),
+            decided: true,
+            reason: format!("{lost}: a Zulu victory"),
+            resolutions: vec![resolution],
+        },
+        Ok(_) => {
+            let if_beaten_off = match counts(true) {
+                Ok(r) if winner(&r) == Some(RdWinner::British) => format!(
+                    "if every Zulu attack was beaten off, {british} win: the referee's call"
+                ),
+                _ => "too many for a British victory, not yet a Zulu one: the referee's call"
+                    .to_owned(),
+            };
+            undecided(format!("{lost}; {if_beaten_off}"))
+        }
+    }
+}
+
+/// Soldiers of the Queen's Victory Conditions (PART 5 B) as far as the records decide them.
+/// A unit's nationality is its class (`regular`, `colonial`, `nnc`, `zulu`, `dervish`) and
+/// its troop type `leader` marks a leader; a unit is eliminated when removed or at 0 SP.
+///
+/// The Isandhlwana Game (the records show Zulu units): "The Zulu player wins if he
+/// eliminates all British regular red and blue combat units before he loses 14 of his own
+/// combat units. British officers do not count as units for victory purposes. … Zulu
+/// leaders and the uKhulutshane impi do not count as units for victory purposes." The
+/// Omdurman Game's exits, Game Turns and Victory Points are not in the records: it is the
+/// referee's to give.
+fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
+    use soldiers_of_the_queen::units::{Nationality, is_ukhulutshane};
+    use soldiers_of_the_queen::victory::{IsandhlwanaCounts, VictoryInput, Winner};
+    let state = game.state();
+    let of = |nationality: Nationality| {
+        state.units.iter().filter(move |u| {
+            u.spec.class.as_deref() == Some(nationality.name())
+                && !matches!(u.spec.troop_type.as_str(), "leader" | "officer")
+        })
+    };
+    let side_of = |nationality| of(nationality).next().map(|u| u.spec.side.clone());
+    if side_of(Nationality::Dervish).is_some() {
+        return undecided(
+            "the Omdurman Game is decided by exits, Game Turns and Victory Points the records do not hold: give the result (`laager sotq victory --game omdurman` works it out)".to_owned(),
+        );
+    }
+    let (Some(british), Some(zulus)) = (side_of(Nationality::Regular), side_of(Nationality::Zulu))
+    else {
+        return undecided(
+            "PART 5 B counts British regular and Zulu combat units: the records show no units of class regular and zulu".to_owned(),
+        );
+    };
+    if british == zulus {
+        return undecided(format!(
+            "the records put regular and Zulu units on one side ({british})"
+        ));
+    }
+    let remaining = of(Nationality::Regular).filter(|u| !eliminated(u)).count();
+    let zulu_lost = of(Nationality::Zulu)
+        .filter(|u| !is_ukhulutshane(&u.spec.name) && !is_ukhulutshane(&u.spec.troop_type))
+        .filter(|u| eliminated(u))
+        .count();
+    let request = Request::SoldiersOfTheQueen(soldiers_of_the_queen::Request::Victory(
+        VictoryInput::Isandhlwana(IsandhlwanaCounts {
+            british_regulars_remaining: u32::try_from(remaining).unwrap_or(u32::MAX),
+            zulu_units_eliminated: u32::try_from(zulu_lost).unwrap_or(u32::MAX),
+        }),
+    ));
+    let counts = format!(
+        "{remaining} British regular combat units remaining, {zulu_lost} Zulu combat units eliminated"
+    );
+    match request.resolve_with(charts, &DiceChoice::None) {
+        Err(refusal) => undecided(format!("{counts}: {}", refusal.reason)),
+        Ok(resolution) => {
+            let winner = match &resolution.outcome {
+                Outcome::SoldiersOfTheQueen(soldiers_of_the_queen::Outcome::Victory(v)) => v.winner,
+                _ => Winner::None,
+            };
+            let winner = match winner {
+                Winner::Zulu => zulus,
+                Winner::British => british,
+                _ => return undecided(format!("{counts}: play goes on")),
+            };
+            Proposal {
+                reason: format!("{counts}: {winner} win"),
+                winner: Some(winner),
+                decided: true,
+                resolutions: vec![resolution],
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use super::{
     Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind, UnitRecord,
 };
 use crate::charts::Charts;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, Scenario};
 use parry2d::query::sat;
 use parry2d::utils::segments_intersection2d;
 use serde_json::Value;
@@ -86,6 +86,7 @@ pub fn read(text: &str, charts: &Charts) -> Report {
         "ruleset",
         "length_unit",
         "figure_scale_mm",
+        "scenario",
         "table",
         "units",
         "terrain",
@@ -150,6 +151,36 @@ pub fn read(text: &str, charts: &Charts) -> Report {
                 15
             }
         },
+    };
+    let scenario = match top.get("scenario") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(id)) => match Scenario::from_id(id) {
+            Some(scenario) if ruleset.is_none_or(|rs| rs == scenario.ruleset()) => Some(scenario),
+            Some(scenario) => {
+                r.error(
+                    "scenario",
+                    format!(
+                        "'{id}' is a {} scenario, not one of this layout's ruleset",
+                        scenario.ruleset()
+                    ),
+                );
+                None
+            }
+            None => {
+                r.error(
+                    "scenario",
+                    format!("'{id}' is not a scenario: expected rorkes-drift"),
+                );
+                None
+            }
+        },
+        Some(other) => {
+            r.error(
+                "scenario",
+                format!("expected \"rorkes-drift\", found {}", kind(other)),
+            );
+            None
+        }
     };
     let table = read_table(&mut r, top.get("table"));
     let units: &[Value] = match top.get("units") {
@@ -223,7 +254,8 @@ pub fn read(text: &str, charts: &Charts) -> Report {
     };
     let layout = Layout::new(table, bases, terrain)
         .with_ruleset(ruleset)
-        .with_figure_scale(top.get("figure_scale_mm").map(|_| figure_scale));
+        .with_figure_scale(top.get("figure_scale_mm").map(|_| figure_scale))
+        .with_scenario(scenario);
     report.warnings = overlap_warnings(&layout, &base_paths);
     if report.errors.is_empty() {
         report.layout = Some(layout);

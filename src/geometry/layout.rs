@@ -2,7 +2,7 @@
 //! spatial indexes the measurements use.
 
 use super::{Base, Point, Pose, Real, SpatialIndex, Terrain, TerrainShape};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, Scenario};
 use parry2d::bounding_volume::Aabb;
 
 /// The playing area, in millimetres.
@@ -57,6 +57,9 @@ pub struct Layout {
     pub ruleset: Option<Ruleset>,
     /// The DBA figure scale in mm (6, 10, 15, 25), if the layout says.
     pub figure_scale_mm: Option<u32>,
+    /// The scenario with rules of its own the table is laid out for (Micro Colonial's
+    /// Rorke's Drift game), if the layout says.
+    pub scenario: Option<Scenario>,
     bases: Vec<Base>,
     terrain: Vec<Terrain>,
     base_index: SpatialIndex,
@@ -103,6 +106,7 @@ impl Layout {
             table,
             ruleset: None,
             figure_scale_mm: None,
+            scenario: None,
             base_index: SpatialIndex::build(&base_boxes),
             terrain_index,
             grounds,
@@ -156,6 +160,21 @@ impl Layout {
     pub fn with_figure_scale(mut self, figure_scale_mm: Option<u32>) -> Layout {
         self.figure_scale_mm = figure_scale_mm;
         self
+    }
+
+    /// The same layout laid out for a scenario.
+    pub fn with_scenario(mut self, scenario: Option<Scenario>) -> Layout {
+        self.scenario = scenario;
+        self
+    }
+
+    /// `layout` with this layout's ruleset, figure scale and scenario: the header a table
+    /// keeps while its pieces change.
+    fn keeping_header(&self, layout: Layout) -> Layout {
+        layout
+            .with_ruleset(self.ruleset)
+            .with_figure_scale(self.figure_scale_mm)
+            .with_scenario(self.scenario)
     }
 
     /// Every base.
@@ -219,9 +238,12 @@ impl Layout {
     /// The same table and terrain with these bases (the table as played: bases moved,
     /// removed or added since the layout was drawn).
     pub fn with_bases(&self, bases: Vec<Base>) -> Layout {
-        Layout::new(self.table, bases, self.terrain.clone())
-            .with_ruleset(self.ruleset)
-            .with_figure_scale(self.figure_scale_mm)
+        self.keeping_header(Layout::new(self.table, bases, self.terrain.clone()))
+    }
+
+    /// The same table and bases with this terrain.
+    pub fn with_terrain(&self, terrain: Vec<Terrain>) -> Layout {
+        self.keeping_header(Layout::new(self.table, self.bases.clone(), terrain))
     }
 
     /// The whole layout moved rigidly by `pose` (the table size is kept): every measurement
@@ -257,8 +279,6 @@ impl Layout {
                 moved
             })
             .collect();
-        Layout::new(self.table, bases, terrain)
-            .with_ruleset(self.ruleset)
-            .with_figure_scale(self.figure_scale_mm)
+        self.keeping_header(Layout::new(self.table, bases, terrain))
     }
 }

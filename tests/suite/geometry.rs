@@ -506,3 +506,39 @@ fn a_micro_colonial_unit_of_no_class_is_named_with_the_classes() {
         ["units[0].class: 'levy' is not a class: expected one of fanatic, european-regular, other"]
     );
 }
+
+/// A table laid out for the Rorke's Drift game says so (`"scenario": "rorkes-drift"`, the
+/// supplement whose conditions of victory are its own); the reader keeps it and the writer
+/// writes it back. A scenario of another ruleset, or none Laager knows, is refused at
+/// `scenario`.
+#[test]
+fn a_layout_names_its_scenario_and_keeps_it() {
+    let charts = Charts::shipped().expect("shipped tables");
+    let doc = |ruleset: &str, scenario: &str| {
+        serde_json::json!({
+            "format": "laager-layout", "version": 1, "ruleset": ruleset,
+            "scenario": scenario, "table": {"preset": "1000mm"}
+        })
+        .to_string()
+    };
+    let report = laager::geometry::file::read(&doc("micro-colonial", "rorkes-drift"), &charts);
+    let layout = report.layout.expect("reads");
+    assert_eq!(layout.scenario, Some(laager::Scenario::RorkesDrift));
+    let written = laager::geometry::file::write(&layout.with_bases(Vec::new()));
+    assert_eq!(written["scenario"], "rorkes-drift");
+    let messages = |text: String| -> Vec<String> {
+        laager::geometry::file::read(&text, &charts)
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(
+        messages(doc("dba-zulu", "rorkes-drift")),
+        ["scenario: 'rorkes-drift' is a micro-colonial scenario, not one of this layout's ruleset"]
+    );
+    assert_eq!(
+        messages(doc("micro-colonial", "isandlwana")),
+        ["scenario: 'isandlwana' is not a scenario: expected rorkes-drift"]
+    );
+}

@@ -8,6 +8,7 @@ mod fire;
 mod forms;
 mod melee;
 mod rules;
+mod victory_proposal;
 
 use laager::charts::Charts;
 use laager::dice::EnteredDice;

@@ -78,5 +78,8 @@ pub fn write(layout: &Layout) -> Value {
     if let Some(scale) = layout.figure_scale_mm {
         out["figure_scale_mm"] = json!(scale);
     }
+    if let Some(scenario) = layout.scenario {
+        out["scenario"] = json!(scenario.id());
+    }
     out
 }
