@@ -554,9 +554,25 @@ fn stack(
         res.step(Step::note(rule(section), text.clone()));
     }
     let may_fire: Vec<String> = match game {
-        // PART 9 B: "Only the top two units in any stack can fire."
+        // PART 9 B: "Only the top two units in any stack can fire." The Supply Wagon "has no
+        // Fire or Melee Strength" (PART 11) and "Any piece that has no Fire Strength …
+        // cannot engage in Fire Combat" (PART 10 A): it takes neither of the two places.
         Game::Isandhlwana if side == Side::British => {
-            combat.iter().take(2).map(|p| p.name.clone()).collect()
+            if let Some(wagon) = combat.iter().take(2).find(|p| p.kind == Kind::Wagon) {
+                res.step(Step::note(
+                    rule("PART 10 A"),
+                    format!(
+                        "{}: the Supply Wagon has no Fire Strength and takes no firing place",
+                        wagon.name
+                    ),
+                ));
+            }
+            combat
+                .iter()
+                .filter(|p| p.kind != Kind::Wagon)
+                .take(2)
+                .map(|p| p.name.clone())
+                .collect()
         }
         Game::Isandhlwana => Vec::new(),
         // PART 9 B, C: "The top unit in a stack can fire, in addition to one artillery unit

@@ -295,6 +295,34 @@ fn isandhlwana_british_stack_eight_melee_points_guns_free_the_wagon_four() {
 }
 
 #[test]
+fn the_supply_wagon_never_takes_one_of_the_top_two_firing_places() {
+    // PART 9 B: "Only the top two units in any stack can fire." PART 11: "The wagon has
+    // no Fire or Melee Strength"; PART 10 A: "Any piece that has no Fire Strength or weapon
+    // type printed on it cannot engage in Fire Combat." With the wagon on top of two
+    // companies, both companies fire (the wagon taking a place would leave only A).
+    let stack = [
+        piece("wagon", Kind::Wagon, 0, ""),
+        piece("A", Kind::Foot, 2, "1/24"),
+        piece("C", Kind::Foot, 2, "1/24"),
+    ];
+    let input = StackInput {
+        game: Game::Isandhlwana,
+        side: Side::British,
+        pieces: stack.to_vec(),
+    };
+    let res = resolve::<Stack>(&shipped(), &input).expect("a stack is checked");
+    assert_eq!(res.outcome.may_fire, ["A", "C"]);
+    assert!(
+        res.steps
+            .iter()
+            .any(|s| s.text
+                == "wagon: the Supply Wagon has no Fire Strength and takes no firing place"),
+        "{:?}",
+        res.steps
+    );
+}
+
+#[test]
 fn omdurman_top_unit_and_one_artillery_fire_unless_artillery_is_on_top() {
     // PART 9 B: "The top unit in a stack can fire, in addition to one artillery unit in the
     // stack. If the top unit in the stack is an artillery unit, only it can fire."
