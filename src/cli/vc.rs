@@ -8,7 +8,7 @@ use crate::rules::Request;
 use crate::rules::situation::Roles;
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
-    MeleeSituation, RandomFireSituation, Side, VolleySituation, ZoneAmmo, ZoneFire,
+    MeleeSituation, RandomFireSituation, Side, VolleySituation, ZoneAmmo, ZoneFire, ZoneSp,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -106,12 +106,39 @@ pub enum VcCommand {
         /// Who melees.
         #[arg(long, value_enum)]
         side: SideArg,
-        /// The meleeing SP (the artillery counts 1).
-        #[arg(long)]
-        sp: u32,
-        /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
+        /// The meleeing SP (the artillery counts 1); with --from, their sum or left out.
+        #[arg(long, required_unless_present = "from")]
+        sp: Option<u32>,
+        /// Rorke's Drift: across a wall section, or through a door or window.
         #[arg(long)]
         across_wall: bool,
+        /// Rorke's Drift: into a building zone, from this many zones (default 1): at most
+        /// 8 SP a zone melee, the rest do not.
+        #[arg(
+            long,
+            value_name = "ZONES",
+            num_args = 0..=1,
+            default_missing_value = "1"
+        )]
+        into_building: Option<u32>,
+        /// Rorke's Drift: out of a building zone: at most 8 SP melee, the rest do not.
+        #[arg(long)]
+        out_of_building: bool,
+        /// The British melee from a laagered zone (the British Laager Camp optional rule,
+        /// on with --cell settings:british_laager_camp=on).
+        #[arg(long)]
+        in_laager_camp: bool,
+        /// The target zone: with --from, the walls, the building zones and the laager are
+        /// read off the board instead of the flags.
+        #[arg(long, value_name = "ZONE")]
+        into: Option<String>,
+        /// A zone the SP melee from and its SP, ZONE=SP (repeatable: "Players may melee
+        /// with units from two or more zones").
+        #[arg(long = "from", value_name = "ZONE=SP")]
+        from: Vec<String>,
+        /// The game turn (no melee on turn 1 at Isandlwana).
+        #[arg(long)]
+        turn: Option<u32>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -261,6 +288,12 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             side,
             sp,
             across_wall,
+            into_building,
+            out_of_building,
+            in_laager_camp,
+            into,
+            from,
+            turn,
             dice,
             common,
         } => {
@@ -268,8 +301,19 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 SideArg::British => Side::British,
                 SideArg::Zulu => Side::Zulu,
             };
-            let mut s = MeleeSituation::new(battle.into(), side, sp);
+            let mut s = MeleeSituation::new(battle.into(), side, sp.unwrap_or(0));
             s.across_wall = across_wall;
+            s.into_building_from_zones = into_building.unwrap_or(0);
+            s.out_of_building = out_of_building;
+            s.in_laager_camp = in_laager_camp;
+            s.turn = turn;
+            s.into = into;
+            s.from = from
+                .iter()
+                .map(|text| {
+                    ZoneSp::parse(text).map_err(|e| CliError::Input(format!("--from: {e}")))
+                })
+                .collect::<Result<_, _>>()?;
             (vc::Request::Melee(s), dice, common)
         }
         VcCommand::Hospital {

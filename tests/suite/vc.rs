@@ -4,6 +4,7 @@
 mod board;
 mod cli;
 mod contract;
+mod melee_zones;
 mod rules;
 mod rules_more;
 mod setup;

@@ -63,8 +63,14 @@ pub struct VcForm {
     pub water_cart: bool,
     /// The meleeing side.
     pub side: Side,
-    /// Melee across a wall, door or window, or into or out of a building zone.
+    /// Melee across a wall section, or through a door or window.
     pub across_wall: bool,
+    /// Melee into a building zone, from this many zones (0: not into a building).
+    pub into_building_from_zones: u32,
+    /// Melee out of a building zone.
+    pub out_of_building: bool,
+    /// The British melee from a laagered zone (British Laager Camp).
+    pub in_laager_camp: bool,
     /// The hospital fire marker's box.
     pub track: u32,
     /// A Zulu melee attack on a hospital zone has begun (the fire rolls start then).
@@ -86,6 +92,9 @@ impl Default for VcForm {
             water_cart: false,
             side: Side::British,
             across_wall: false,
+            into_building_from_zones: 0,
+            out_of_building: false,
+            in_laager_camp: false,
             track: 0,
             hospital_attacked: false,
         }
@@ -124,7 +133,13 @@ impl VcForm {
 
     fn melee(&self) -> MeleeSituation {
         let mut s = MeleeSituation::new(self.battle, self.side, self.sp);
-        s.across_wall = self.across_wall;
+        if self.battle == Battle::RorkesDrift {
+            s.across_wall = self.across_wall;
+            s.into_building_from_zones = self.into_building_from_zones;
+            s.out_of_building = self.out_of_building;
+        } else {
+            s.in_laager_camp = self.in_laager_camp;
+        }
         s
     }
 
@@ -226,10 +241,17 @@ impl VcForm {
                 });
                 ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("meleeing SP"));
                 if rorkes {
-                    ui.checkbox(
-                        &mut self.across_wall,
-                        "across a wall, door or window, or a building zone",
-                    );
+                    ui.checkbox(&mut self.across_wall, "across a wall, door or window");
+                    ui.add(
+                        egui::Slider::new(&mut self.into_building_from_zones, 0..=4)
+                            .text("into a building zone, from zones"),
+                    )
+                    .on_hover_text("The zones meleeing into a building zone (0: the target is not a building): at most 8 SP a zone melee, the rest do not");
+                    ui.checkbox(&mut self.out_of_building, "out of a building zone")
+                        .on_hover_text("At most 8 SP melee out of a building zone");
+                } else if self.side == Side::British {
+                    ui.checkbox(&mut self.in_laager_camp, "from a laagered zone")
+                        .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): zones 14, 15 and 23 are laagered, and the British melee from them at +1");
                 }
             }
             VcProcedure::Hospital => {

@@ -688,3 +688,84 @@ pub fn melee_across_wall(charts: &Charts, from: &str, into: &str) -> Result<(boo
         needs,
     ))
 }
+
+/// What the board says of a melee from one zone into an adjacent one: across a wall
+/// section, door or window (Rorke's Drift), into or out of a building zone (Rorke's
+/// Drift), with the steps that read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeleeBoard {
+    /// Across a wall section, door or window, or into or out of a building zone: the
+    /// British hit on 4, 5 and 6.
+    pub across_wall: bool,
+    /// The target zone is a building zone (at most 8 SP a zone melee into it).
+    pub into_building: bool,
+    /// The meleeing zone is a building zone (at most 8 SP melee out of it).
+    pub out_of_building: bool,
+    /// The steps that read the board.
+    pub steps: Vec<Step>,
+    /// The club's and the reconstructed board cells it read.
+    pub warnings: Vec<String>,
+}
+
+/// Reads the board for a melee from `from` into `into`. At Rorke's Drift the walls and the
+/// building zones come from the zone records (a fact not given refuses, naming its cell);
+/// at Isandlwana, which has neither, only the zones and their adjacency are checked — an
+/// adjacency the board does not settle is noted, as the hits do not depend on it.
+pub fn melee_board(
+    charts: &Charts,
+    battle: Battle,
+    from: &str,
+    into: &str,
+) -> Result<MeleeBoard, Refusal> {
+    let section = "Melee Combat";
+    let board = Board::new(charts, battle);
+    board.check_zone(from, section)?;
+    board.check_zone(into, section)?;
+    let mut warnings = Vec::new();
+    let fields: &[&str] = if battle == Battle::RorkesDrift {
+        &["adjacent", "complete", "walls", "building"]
+    } else {
+        &["adjacent", "complete"]
+    };
+    for zone in [from, into] {
+        for field in fields {
+            board.note_use(battle.zones_chart(), zone, field, &mut warnings);
+        }
+    }
+    if battle == Battle::RorkesDrift {
+        let (across_wall, step) = melee_across_wall(charts, from, into)?;
+        let into_building = board.building(into, section)?;
+        let out_of_building = board.building(from, section)?;
+        return Ok(MeleeBoard {
+            across_wall,
+            into_building,
+            out_of_building,
+            steps: vec![step],
+            warnings,
+        });
+    }
+    let steps = match board.adjacent(from, into) {
+        Known::Yes => Vec::new(),
+        Known::No => {
+            return Err(Refusal::by_rule(
+                rule(section),
+                format!(
+                    "zones {from} and {into} are not adjacent: \"Melee combat occurs between enemy units in adjacent zones across zone lines. No diagonal melee allowed.\""
+                ),
+            ));
+        }
+        Known::Unknown => vec![Step::note(
+            rule(section),
+            format!(
+                "whether zones {from} and {into} are adjacent is not in the board's zone records: the referee's to see"
+            ),
+        )],
+    };
+    Ok(MeleeBoard {
+        across_wall: false,
+        into_building: false,
+        out_of_building: false,
+        steps,
+        warnings,
+    })
+}

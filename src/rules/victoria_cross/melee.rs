@@ -43,10 +43,10 @@ pub struct MeleeSituation {
     pub battle: Battle,
     /// Who melees.
     pub side: Side,
-    /// The meleeing SP (the artillery counts 1; see [`super::melee_sp`]).
+    /// The meleeing SP (the artillery counts 1; see [`super::melee_sp`]); with `from`, 0 or
+    /// their sum.
     pub sp: u32,
-    /// Across a wall section, through a door or window, or into or out of a building zone
-    /// (Rorke's Drift only).
+    /// Across a wall section, or through a door or window (Rorke's Drift only).
     #[serde(default)]
     pub across_wall: bool,
     /// Into a building zone: the zones the SP melee from (each gives at most 8 SP); 0 if the
@@ -65,6 +65,44 @@ pub struct MeleeSituation {
     /// The target zone has already been meleed this phase.
     #[serde(default)]
     pub zone_already_meleed: bool,
+    /// The target zone (`--into`): with `from`, the walls, the building zones and the
+    /// laager are read off the board instead of the flags above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub into: Option<String>,
+    /// The zones the SP melee from, each with its SP (`--from ZONE=SP`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<ZoneSp>,
+}
+
+/// One zone's SP in a melee into the target zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneSp {
+    /// The zone the SP melee from.
+    pub zone: String,
+    /// Its meleeing SP.
+    pub sp: u32,
+}
+
+impl ZoneSp {
+    /// Reads `ZONE=SP` (`6=8`, `P=3`).
+    pub fn parse(text: &str) -> Result<ZoneSp, String> {
+        let (zone, sp) = text
+            .split_once('=')
+            .ok_or_else(|| format!("'{text}' is not ZONE=SP (6=8, P=3)"))?;
+        let zone = zone.trim();
+        if zone.is_empty() {
+            return Err(format!("'{text}' names no zone: ZONE=SP (6=8, P=3)"));
+        }
+        let sp = sp
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}': the SP '{}' is not a whole number", sp.trim()))?;
+        Ok(ZoneSp {
+            zone: zone.to_owned(),
+            sp,
+        })
+    }
 }
 
 /// The hits of one bucket of dice on the other side: the `--json` outcome of `laager vc
@@ -88,15 +126,87 @@ impl MeleeSituation {
             turn: None,
             in_laager_camp: false,
             zone_already_meleed: false,
+            into: None,
+            from: Vec::new(),
         }
     }
 }
 
-struct Plan {
+/// Dice thrown against one hit number.
+struct Group {
     dice: u32,
     hit_on: u8,
+    /// The zones whose SP they are, when the melee names them.
+    zones: Vec<String>,
+}
+
+struct Plan {
+    groups: Vec<Group>,
     steps: Vec<Step>,
     warnings: Vec<String>,
+}
+
+/// One zone's part of a melee (or the whole melee, told by flags).
+struct Part {
+    zone: Option<String>,
+    sp: u32,
+    across_wall: bool,
+    into_building_zones: u32,
+    out_of_building: bool,
+    laager: bool,
+}
+
+/// The zones' parts of a melee told by its zones, the board read for each.
+fn board_parts(
+    charts: &Charts,
+    s: &MeleeSituation,
+    steps: &mut Vec<Step>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Part>, Refusal> {
+    let bad = |reason: String| Refusal::bad_input(rule(MELEE), reason);
+    if s.across_wall || s.into_building_from_zones > 0 || s.out_of_building || s.in_laager_camp {
+        return Err(bad(
+            "the zones given, the board says whether the melee crosses a wall or a building zone or is fought from the laager: leave those flags out".to_owned(),
+        ));
+    }
+    let Some(into) = &s.into else {
+        return Err(bad(
+            "the zones the SP melee from are given: give the target zone too (--into)".to_owned(),
+        ));
+    };
+    if s.from.is_empty() {
+        return Err(bad(format!(
+            "into zone {into}: give the zones the SP melee from, each with its SP (--from ZONE=SP)"
+        )));
+    }
+    let sum = s.from.iter().fold(0u32, |sum, z| sum.saturating_add(z.sp));
+    if s.sp != 0 && s.sp != sum {
+        return Err(bad(format!(
+            "{} SP given, but the zones melee with {sum}",
+            s.sp
+        )));
+    }
+    let mut parts = Vec::new();
+    for z in &s.from {
+        let board = super::melee_board(charts, s.battle, &z.zone, into)?;
+        steps.extend(board.steps);
+        for w in board.warnings {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+        let laager =
+            s.side == Side::British && super::zone_fire::in_laager_camp(charts, s.battle, &z.zone)?;
+        parts.push(Part {
+            zone: Some(z.zone.clone()),
+            sp: z.sp,
+            across_wall: board.across_wall,
+            into_building_zones: u32::from(board.into_building),
+            out_of_building: board.out_of_building,
+            laager,
+        });
+    }
+    Ok(parts)
 }
 
 fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
@@ -125,47 +235,124 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
             "the zone has been meleed this phase: \"A target zone may only be meleed against once per melee phase\" (the British bayonet charge excepted)",
         ));
     }
-    if s.sp == 0 {
+    let mut board_warnings = Vec::new();
+    let parts = if s.into.is_some() || !s.from.is_empty() {
+        board_parts(charts, s, &mut steps, &mut board_warnings)?
+    } else {
+        vec![Part {
+            zone: None,
+            sp: s.sp,
+            across_wall: s.across_wall,
+            into_building_zones: s.into_building_from_zones,
+            out_of_building: s.out_of_building,
+            laager: s.in_laager_camp && reader.setting_is("british_laager_camp", "on"),
+        }]
+    };
+    if parts.iter().all(|p| p.sp == 0) {
         return Err(Refusal::by_rule(rule(MELEE), "no SP melee"));
     }
-    if s.sp > super::fire::MAX_DICE {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut hit_steps = Vec::new();
+    for part in parts {
+        let who = part
+            .zone
+            .as_ref()
+            .map_or_else(String::new, |z| format!("zone {z}: "));
+        let mut dice = part.sp;
+        // "A maximum of 8 SP per side may melee from one zone into one building zone a
+        // turn ... A maximum of 8 SP may melee out of any building zone": the SP beyond
+        // do not melee.
+        if part.into_building_zones > 0 {
+            let key = "melee-into-building-sp-per-zone";
+            let per = reader.need_int("limits", &[key], &rule(MELEE))?;
+            // Saturating is exact for the comparison: a cap beyond the integers never binds.
+            let most = per.saturating_mul(i64::from(part.into_building_zones));
+            if i64::from(dice) > most {
+                let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
+                steps.push(Step::valued(
+                    cell_rule(MELEE, "limits", &[key]),
+                    format!(
+                        "{who}{dice} SP into a building zone from {} zone(s): \"A maximum of {per} SP per side may melee from one zone into one building zone a turn\": {capped} melee",
+                        part.into_building_zones
+                    ),
+                    capped,
+                    None,
+                ));
+                dice = capped;
+            }
+        }
+        if part.out_of_building {
+            let key = "melee-out-of-building-sp";
+            let most = reader.need_int("limits", &[key], &rule(MELEE))?;
+            if i64::from(dice) > most {
+                let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
+                steps.push(Step::valued(
+                    cell_rule(MELEE, "limits", &[key]),
+                    format!(
+                        "{who}{dice} SP out of a building zone: \"A maximum of {most} SP may melee out of any building zone\": {capped} melee"
+                    ),
+                    capped,
+                    None,
+                ));
+                dice = capped;
+            }
+        }
+        let walled = part.across_wall || part.into_building_zones > 0 || part.out_of_building;
+        let key = match s.side {
+            Side::Zulu => "zulu",
+            Side::British if walled => "british-across-wall",
+            Side::British => "british",
+        };
+        let hit_on = reader.need_int("melee_hit_numbers", &[key], &rule(MELEE))?;
+        let mut hit_on = hit_on as u8;
+        hit_steps.push(Step::valued(
+            cell_rule(MELEE, "melee_hit_numbers", &[key]),
+            format!(
+                "{who}{}",
+                match key {
+                    "zulu" => "\"the Zulu player scores hits for every 6 rolled\"",
+                    "british" => "\"the British player hits the Zulu on 5 and 6\"",
+                    _ => "RORKE'S DRIFT: across a wall, door or window, or into or out of a building zone, \"the British player hits on 4, 5 and 6\"",
+                }
+            ),
+            hit_on,
+            None,
+        ));
+        if s.side == Side::British && part.laager {
+            hit_on -= 1;
+            hit_steps.push(Step::valued(
+                rule("Optional Rules: BRITISH ADVANTAGE"),
+                format!(
+                    "{who}British Laager Camp: \"the British receive a +1 die roll modifier for melee combat\": {}",
+                    hit_text(hit_on)
+                ),
+                1,
+                Some(i64::from(hit_on).into()),
+            ));
+        }
+        match groups.iter_mut().find(|g| g.hit_on == hit_on) {
+            Some(group) => {
+                group.dice = group.dice.saturating_add(dice);
+                group.zones.extend(part.zone);
+            }
+            None => groups.push(Group {
+                dice,
+                hit_on,
+                zones: part.zone.into_iter().collect(),
+            }),
+        }
+    }
+    let dice = groups
+        .iter()
+        .fold(0u32, |sum, g| sum.saturating_add(g.dice));
+    if dice > super::fire::MAX_DICE {
         return Err(Refusal::by_rule(
             rule(MELEE),
             format!(
-                "{} dice: Laager resolves at most {} dice in one bucket",
-                s.sp,
+                "{dice} dice: Laager resolves at most {} dice in one bucket",
                 super::fire::MAX_DICE
             ),
         ));
-    }
-    // "A maximum of 8 SP per side may melee from one zone into one building zone a turn ...
-    // A maximum of 8 SP may melee out of any building zone."
-    if s.into_building_from_zones > 0 {
-        let per = reader.need_int("limits", &["melee-into-building-sp-per-zone"], &rule(MELEE))?;
-        // Saturating is exact for the comparison: a cap beyond the integers never binds
-        // (at most 300 SP melee at once).
-        let most = per.saturating_mul(i64::from(s.into_building_from_zones));
-        if i64::from(s.sp) > most {
-            return Err(Refusal::by_rule(
-                rule(MELEE),
-                format!(
-                    "{} SP into a building zone from {} zone(s): at most {per} SP a zone ({most})",
-                    s.sp, s.into_building_from_zones
-                ),
-            ));
-        }
-    }
-    if s.out_of_building {
-        let most = reader.need_int("limits", &["melee-out-of-building-sp"], &rule(MELEE))?;
-        if i64::from(s.sp) > most {
-            return Err(Refusal::by_rule(
-                rule(MELEE),
-                format!(
-                    "{} SP out of a building zone: \"A maximum of {most} SP may melee out of any building zone\"",
-                    s.sp
-                ),
-            ));
-        }
     }
     steps.push(Step::valued(
         rule(MELEE),
@@ -173,44 +360,16 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
             "{} melee: \"Players Then Roll One Die For Every SP\"",
             s.side.id()
         ),
-        s.sp,
+        dice,
         None,
     ));
-    let key = match s.side {
-        Side::Zulu => "zulu",
-        Side::British if s.across_wall || building => "british-across-wall",
-        Side::British => "british",
-    };
-    let hit_on = reader.need_int("melee_hit_numbers", &[key], &rule(MELEE))?;
-    let mut hit_on = hit_on as u8;
-    steps.push(Step::valued(
-        cell_rule(MELEE, "melee_hit_numbers", &[key]),
-        match key {
-            "zulu" => "\"the Zulu player scores hits for every 6 rolled\"".to_owned(),
-            "british" => "\"the British player hits the Zulu on 5 and 6\"".to_owned(),
-            _ => "RORKE'S DRIFT: across a wall, door or window, or into or out of a building zone, \"the British player hits on 4, 5 and 6\"".to_owned(),
-        },
-        hit_on,
-        None,
-    ));
-    if s.side == Side::British && s.in_laager_camp && reader.setting_is("british_laager_camp", "on")
-    {
-        hit_on -= 1;
-        steps.push(Step::valued(
-            rule("Optional Rules: BRITISH ADVANTAGE"),
-            format!(
-                "British Laager Camp: \"the British receive a +1 die roll modifier for melee combat\": {}",
-                hit_text(hit_on)
-            ),
-            1,
-            Some(i64::from(hit_on).into()),
-        ));
-    }
+    steps.extend(hit_steps);
+    let mut warnings = board_warnings;
+    warnings.extend(reader.cells.warnings().iter().cloned());
     Ok(Plan {
-        dice: s.sp,
-        hit_on,
+        groups,
         steps,
-        warnings: reader.cells.warnings().to_vec(),
+        warnings,
     })
 }
 
@@ -242,22 +401,48 @@ fn throw_plan(
     for w in plan.warnings {
         r.warn(w);
     }
-    let (roll, faces) = throw(dice, plan.dice as usize, MELEE)?;
-    r.rolls.push(roll);
-    let hits = count(&faces, |f| f >= plan.hit_on);
-    r.step(Step::valued(
-        rule(MELEE),
-        format!("rolled {}: {}", faces_text(&faces), hit_text(plan.hit_on)),
-        hits,
-        None,
-    ));
-    Ok(hits)
+    let several = plan.groups.len() > 1;
+    let mut total = 0u32;
+    for group in &plan.groups {
+        let (roll, faces) = throw(dice, group.dice as usize, MELEE)?;
+        r.rolls.push(roll);
+        let hits = count(&faces, |f| f >= group.hit_on);
+        total += hits;
+        let whose = if several && !group.zones.is_empty() {
+            format!("zone(s) {}: ", group.zones.join(", "))
+        } else {
+            String::new()
+        };
+        r.step(Step::valued(
+            rule(MELEE),
+            format!(
+                "{whose}rolled {}: {}",
+                faces_text(&faces),
+                hit_text(group.hit_on)
+            ),
+            hits,
+            None,
+        ));
+    }
+    if several {
+        r.step(Step::valued(
+            rule(MELEE),
+            "hits in all: \"Total all units in a zone(s) meleeing into adjacent zone(s) before resolving the melee\"",
+            total,
+            None,
+        ));
+    }
+    Ok(total)
 }
 
 /// The exact odds of one side's melee hits.
 fn melee_odds(charts: &Charts, s: &MeleeSituation) -> Result<Odds, Refusal> {
     let plan = plan(charts, s)?;
-    Ok(bucket(plan.dice, |f| f >= plan.hit_on).to_odds())
+    let mut dist = crate::dice::Dist::certain(0);
+    for group in &plan.groups {
+        dist = dist.add(&bucket(group.dice, |f| f >= group.hit_on));
+    }
+    Ok(dist.to_odds())
 }
 
 /// One side's melee into one zone: `hits`.

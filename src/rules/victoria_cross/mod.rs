@@ -24,7 +24,10 @@ mod victory;
 pub mod words;
 mod zone_fire;
 
-pub use board::{Board, LineOfSight, ammo_distance, fire_range, line_of_sight, melee_across_wall};
+pub use board::{
+    Board, LineOfSight, MeleeBoard, ammo_distance, fire_range, line_of_sight, melee_across_wall,
+    melee_board,
+};
 pub use bucket::{bucket, count};
 pub use fire::{
     Ammo, AmmoInput, AmmoOutcome, AmmoSituation, Fire, FireInput, FireOutcome, FireSituation,
@@ -33,7 +36,7 @@ pub use fire::{
 pub use hospital::{Hospital, HospitalOutcome, HospitalSituation};
 pub use melee::{
     BayonetCharge, BayonetChargeInput, BayonetChargeOutcome, ChargeResult, HitsOutcome, Melee,
-    MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation, Side,
+    MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation, Side, ZoneSp,
 };
 pub use random_fire::{RandomFire, RandomFireSituation};
 pub use solitaire::{

@@ -51,7 +51,7 @@ pub struct ZoneAmmo {
     pub ones: u32,
 }
 
-fn in_laager_camp(charts: &Charts, battle: Battle, zone: &str) -> Result<bool, Refusal> {
+pub(super) fn in_laager_camp(charts: &Charts, battle: Battle, zone: &str) -> Result<bool, Refusal> {
     if battle != Battle::Isandlwana {
         return Ok(false);
     }

@@ -383,3 +383,70 @@ fn ammo_from_zone_16_counts_the_distance_on_the_board() {
     assert_eq!(code, 0);
     assert_eq!(value["outcome"]["depleted"], 2);
 }
+
+// `vc melee` told by its zones: "A maximum of 8 SP may melee out of any building zone",
+// the British hitting on 4+ out of the storehouse G; the club's adjacency named in a
+// warning. 10 SP from G into F throw 8 dice, 4,4,4,4,3,3,3,3: 4 hits.
+#[test]
+fn melee_from_a_building_zone_is_read_off_the_board() {
+    let (v, code) = json(&[
+        "vc",
+        "melee",
+        "--battle",
+        "rorkes-drift",
+        "--side",
+        "british",
+        "--from",
+        "G=10",
+        "--into",
+        "F",
+        "--cell",
+        "zones_rorkes_drift:G:adjacent=F",
+        "--dice",
+        "4,4,4,4,3,3,3,3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"]["hits"], 4);
+    assert_eq!(
+        v["warnings"][0],
+        "used club value for zones_rorkes_drift:G:adjacent"
+    );
+    // --into-building with no count is from one zone: 12 Zulu SP throw 8 dice.
+    let (v, code) = json(&[
+        "vc",
+        "melee",
+        "--battle",
+        "rorkes-drift",
+        "--side",
+        "zulu",
+        "--sp",
+        "12",
+        "--into-building",
+        "--dice",
+        "6,6,6,6,6,6,6,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"]["hits"], 8);
+    // A --from that is not ZONE=SP is named.
+    let out = crate::support::run(&[
+        "vc",
+        "melee",
+        "--battle",
+        "rorkes-drift",
+        "--side",
+        "zulu",
+        "--from",
+        "G",
+        "--into",
+        "F",
+        "--odds",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        crate::support::stderr(&out).contains("--from: 'G' is not ZONE=SP"),
+        "{}",
+        crate::support::stderr(&out)
+    );
+}

@@ -133,25 +133,28 @@ fn melee_across_a_wall_at_isandlwana_is_refused() {
 
 // "A maximum of 8 SP per side may melee from one zone into one building zone a turn ...
 // if 2 zones it would be 8 SP + 8 SP = 16 SP". "A maximum of 8 SP may melee out of any
-// building zone."
+// building zone." The SP beyond the cap do not melee: 17 Zulu SP from two zones throw 16
+// dice (sixteen 6s, sixteen hits), 9 British SP out of a building throw 8, and the steps
+// say so.
 #[test]
 fn melee_into_a_building_is_capped_at_8_sp_a_zone_and_out_at_8() {
     let mut into = MeleeSituation::new(Battle::RorkesDrift, Side::Zulu, 17);
     into.into_building_from_zones = 2;
-    refused(vc::Melee::resolve(
-        &charts(),
-        &into,
-        &mut typed(&["1"; 17].join(",")),
-    ));
+    let r = vc::Melee::resolve(&charts(), &into, &mut typed(&["6"; 16].join(",")))
+        .expect("capped, not refused");
+    assert_eq!(thrown(&r), 16);
+    assert_eq!(int(&r, "hits"), 16);
+    assert!(r.steps.iter().any(|s| s.text
+        == "17 SP into a building zone from 2 zone(s): \"A maximum of 8 SP per side may melee from one zone into one building zone a turn\": 16 melee"));
     into.sp = 16;
-    assert!(vc::Melee::resolve(&charts(), &into, &mut typed(&["1"; 16].join(","))).is_ok());
+    let r = vc::Melee::resolve(&charts(), &into, &mut typed(&["1"; 16].join(","))).expect("16");
+    assert_eq!(thrown(&r), 16);
     let mut out = MeleeSituation::new(Battle::RorkesDrift, Side::British, 9);
     out.out_of_building = true;
-    refused(vc::Melee::resolve(
-        &charts(),
-        &out,
-        &mut typed(&["1"; 9].join(",")),
-    ));
+    let r = vc::Melee::resolve(&charts(), &out, &mut typed("4,4,4,4,3,3,3,3")).expect("8 dice");
+    assert_eq!(thrown(&r), 8);
+    // Out of a building the British hit on 4, 5 and 6: four hits.
+    assert_eq!(int(&r, "hits"), 4);
 }
 
 // BRITISH ADVANTAGE 5: "the British receive a +1 die roll modifier for melee combat".
