@@ -7,8 +7,9 @@ use crate::dice::DiceChoice;
 use crate::rules::Request;
 use crate::rules::situation::Roles;
 use crate::rules::victoria_cross::{
-    self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
-    MeleeSituation, RandomFireSituation, Side, VolleySituation, ZoneAmmo, ZoneFire, ZoneSp,
+    self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation,
+    HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
+    VolleySituation, VpTurn, ZoneAmmo, ZoneFire, ZoneSp, ZuluReentryInput,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -154,6 +155,85 @@ pub enum VcCommand {
         #[command(flatten)]
         common: Common,
     },
+    /// The Zulu Victory Points at the end of a turn (Victory Conditions) →
+    /// outcome.earned, deductions, total.
+    VictoryPoints {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// The game turn just played (1 to 16).
+        #[arg(long)]
+        turn: u32,
+        /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
+        #[arg(long)]
+        hospital: bool,
+        /// Rorke's Drift: the Zulus control both kraal zones A and B.
+        #[arg(long)]
+        kraal_both: bool,
+        /// Rorke's Drift: the Zulus hold the final redoubt D.
+        #[arg(long)]
+        redoubt: bool,
+        /// Rorke's Drift: the Zulus occupy the water cart zone J at the end of the turn.
+        #[arg(long)]
+        water_cart: bool,
+        /// Isandlwana: the zones the Zulus hold (their VP are on the board).
+        #[arg(long, value_name = "ZONE,...", value_delimiter = ',')]
+        zones_held: Vec<String>,
+        /// Rorke's Drift: VP units eliminated so far.
+        #[arg(long, default_value_t = 0)]
+        vp_units_eliminated: u32,
+        /// Zulu SP lost this turn.
+        #[arg(long, default_value_t = 0)]
+        zulu_losses: u32,
+        /// VP deducted in earlier turns for heavy losses.
+        #[arg(long, default_value_t = 0)]
+        deductions_before: u32,
+        /// Isandlwana: British SP exited through zones 21, 27 or 31 on turn 13 or later.
+        #[arg(long, default_value_t = 0)]
+        british_exited_sp: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Who has won at the end of a turn, and the victory level (Victory Conditions) →
+    /// outcome.winner, level.
+    Victory {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// The game turn just played (16 is the last).
+        #[arg(long)]
+        turn: u32,
+        /// The SP of every British unit left (native infantry and cavalry included, the
+        /// artillery counted as 1 SP).
+        #[arg(long)]
+        british_sp: u32,
+        /// The Zulu Victory Points total (`vc victory-points` works it out).
+        #[arg(long, allow_negative_numbers = true)]
+        zulu_vp: i64,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Isandlwana's alternate victory level at game end from the British SP that survive →
+    /// outcome.level.
+    AlternateVictory {
+        /// The SP of every British unit left.
+        #[arg(long)]
+        british_sp: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// How many lost Zulu SP may re-enter this movement phase under the SP cap →
+    /// outcome.may_enter, held.
+    ZuluReentry {
+        /// Zulu warrior SP on the board now (leaders not counted).
+        #[arg(long)]
+        on_board_sp: u32,
+        /// SP on the Zulu Loss Track.
+        #[arg(long)]
+        loss_track_sp: u32,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// The battle, on the command line.
@@ -211,6 +291,67 @@ pub struct Common {
 /// Runs a `vc` subcommand.
 pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
     let (input, dice, common) = match command {
+        VcCommand::VictoryPoints {
+            battle,
+            turn,
+            hospital,
+            kraal_both,
+            redoubt,
+            water_cart,
+            zones_held,
+            vp_units_eliminated,
+            zulu_losses,
+            deductions_before,
+            british_exited_sp,
+            common,
+        } => {
+            let input = VictoryPointsInput {
+                battle: battle.into(),
+                turn: VpTurn {
+                    turn,
+                    hospital,
+                    kraal_both,
+                    redoubt,
+                    water_cart,
+                    zones_held,
+                    vp_units_eliminated,
+                    zulu_losses,
+                    deductions_before,
+                    british_exited_sp,
+                },
+            };
+            return without_dice(vc::Request::VictoryPoints(input), &common);
+        }
+        VcCommand::Victory {
+            battle,
+            turn,
+            british_sp,
+            zulu_vp,
+            common,
+        } => {
+            let input = VictoryCheck {
+                battle: battle.into(),
+                turn,
+                british_sp,
+                zulu_vp,
+            };
+            return without_dice(vc::Request::Victory(input), &common);
+        }
+        VcCommand::AlternateVictory { british_sp, common } => {
+            let input = AlternateVictoryInput { british_sp };
+            return without_dice(vc::Request::AlternateVictory(input), &common);
+        }
+        VcCommand::ZuluReentry {
+            on_board_sp,
+            loss_track_sp,
+            common,
+        } => {
+            let input = ZuluReentryInput {
+                on_board_sp,
+                loss_track_sp,
+            };
+            return without_dice(vc::Request::ZuluReentry(input), &common);
+        }
         VcCommand::Fire {
             battle,
             sp,
@@ -329,6 +470,17 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         }
     };
     go(&Request::VictoriaCross(input), &dice, &common)
+}
+
+/// Loads the tables and resolves a procedure that throws no dice.
+fn without_dice(request: vc::Request, common: &Common) -> Result<Outcome, CliError> {
+    let charts = common.tables.load(Ruleset::VictoriaCross)?;
+    run_request(
+        &Request::VictoriaCross(request),
+        &charts,
+        &DiceChoice::None,
+        common.json,
+    )
 }
 
 /// Loads the tables, then resolves with typed or seeded dice, or prints the odds.

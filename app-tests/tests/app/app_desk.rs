@@ -735,3 +735,52 @@ fn vc_volley_with_more_sp_than_a_leader_leads_is_refused_by_the_engine() {
         refusal.reason
     );
 }
+
+/// Victoria Cross II's Victory Conditions on the desk (issue 20 item 10): "Hospital ...
+/// 6VP", "Kraal (zones A & B) Control both kraal zones at the same time - 4VP", "The Final
+/// Redoubt (zone D) - 10VP": 20 VP on turn 5, thrown with no dice; then the victory check,
+/// "Zulu player earns 14 VPs", gives the Zulus the game.
+#[test]
+fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::VictoriaCross,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Victory points").click();
+    harness.run();
+    harness.get_by_label("Rorke's Drift").click();
+    harness.run();
+    harness.get_by_label("the Zulus hold the hospital (or it burned)").click();
+    harness.get_by_label("the Zulus hold both kraal zones A and B").click();
+    harness.get_by_label("the Zulus hold the final redoubt D").click();
+    harness.run();
+    harness.state_mut().vc.vp.turn = 5;
+    harness.run();
+    assert!(harness.query_by_label("Type faces").is_none(), "no dice to type");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.out("total"), 20);
+    harness.get_by_label("Victory").click();
+    harness.run();
+    harness.state_mut().vc.zulu_vp = 20;
+    harness.state_mut().vc.british_sp = 30;
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.out("winner"), "zulu");
+}

@@ -169,7 +169,7 @@ impl Desk {
     pub fn current_request(&self, ruleset: Ruleset) -> Result<(Request, bool), String> {
         match ruleset {
             Ruleset::SoldiersOfTheQueen => Ok((self.sotq.request()?, self.sotq.throws())),
-            Ruleset::VictoriaCross => Ok((self.vc.request(), true)),
+            Ruleset::VictoriaCross => Ok((self.vc.request(), self.vc.throws())),
             Ruleset::MicroColonial => Ok((
                 Request::MicroColonial(self.mc_request()?),
                 self.mc_procedure != McProcedure::Movement,

@@ -1,11 +1,13 @@
 //! The Victoria Cross II resolver forms: British fire, volley fire, the Isandlwana
 //! ammunition re-rolls, Zulu random fire, melee and the hospital fire — buckets of dice the
-//! engine counts against the hit numbers.
+//! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
+//! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
 use crate::rules::Request;
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
-    MeleeSituation, RandomFireSituation, Side, VolleySituation,
+    MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput, VolleySituation,
+    VpTurn, ZuluReentryInput,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -23,17 +25,26 @@ pub enum VcProcedure {
     Melee,
     /// The hospital fire track.
     Hospital,
+    /// The Zulu Victory Points at the end of a turn.
+    VictoryPoints,
+    /// Who has won at the end of a turn.
+    Victory,
+    /// The lost Zulu SP that may re-enter under the SP cap.
+    ZuluReentry,
 }
 
 impl VcProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(VcProcedure, &'static str); 6] = [
+    pub const ALL: [(VcProcedure, &'static str); 9] = [
         (VcProcedure::Fire, "British fire"),
         (VcProcedure::Volley, "Volley"),
         (VcProcedure::Ammo, "Ammunition"),
         (VcProcedure::RandomFire, "Zulu random fire"),
         (VcProcedure::Melee, "Melee"),
         (VcProcedure::Hospital, "Hospital fire"),
+        (VcProcedure::VictoryPoints, "Victory points"),
+        (VcProcedure::Victory, "Victory"),
+        (VcProcedure::ZuluReentry, "Zulu re-entry"),
     ];
 }
 
@@ -75,6 +86,18 @@ pub struct VcForm {
     pub track: u32,
     /// A Zulu melee attack on a hospital zone has begun (the fire rolls start then).
     pub hospital_attacked: bool,
+    /// The Zulu Victory Points of a turn: what the Zulus hold and lost.
+    pub vp: VpTurn,
+    /// The zones the Zulus hold at Isandlwana, as typed (`12, 16`).
+    pub zones_held: String,
+    /// The SP of every British unit left.
+    pub british_sp: u32,
+    /// The Zulu Victory Points total.
+    pub zulu_vp: i64,
+    /// Zulu warrior SP on the board.
+    pub on_board_sp: u32,
+    /// SP on the Zulu Loss Track.
+    pub loss_track_sp: u32,
 }
 
 impl Default for VcForm {
@@ -97,6 +120,15 @@ impl Default for VcForm {
             in_laager_camp: false,
             track: 0,
             hospital_attacked: false,
+            vp: VpTurn {
+                turn: 1,
+                ..VpTurn::default()
+            },
+            zones_held: String::new(),
+            british_sp: 30,
+            zulu_vp: 0,
+            on_board_sp: 0,
+            loss_track_sp: 0,
         }
     }
 }
@@ -160,7 +192,38 @@ impl VcForm {
             VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
+            VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
+                battle: self.battle,
+                turn: VpTurn {
+                    zones_held: self
+                        .zones_held
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|z| !z.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
+                    ..self.vp.clone()
+                },
+            }),
+            VcProcedure::Victory => vc::Request::Victory(VictoryCheck {
+                battle: self.battle,
+                turn: self.vp.turn,
+                british_sp: self.british_sp,
+                zulu_vp: self.zulu_vp,
+            }),
+            VcProcedure::ZuluReentry => vc::Request::ZuluReentry(ZuluReentryInput {
+                on_board_sp: self.on_board_sp,
+                loss_track_sp: self.loss_track_sp,
+            }),
         })
+    }
+
+    /// Whether the chosen procedure throws dice (the Victory Conditions' do not).
+    pub fn throws(&self) -> bool {
+        !matches!(
+            self.procedure,
+            VcProcedure::VictoryPoints | VcProcedure::Victory | VcProcedure::ZuluReentry
+        )
     }
 
     /// How the typed faces are written for the chosen procedure.
@@ -172,6 +235,9 @@ impl VcForm {
             VcProcedure::RandomFire => "4 faces (6 by day at Rorke's Drift)",
             VcProcedure::Melee => "one face per SP",
             VcProcedure::Hospital => "one face",
+            VcProcedure::VictoryPoints | VcProcedure::Victory | VcProcedure::ZuluReentry => {
+                "no dice"
+            }
         }
     }
 
@@ -184,7 +250,10 @@ impl VcForm {
                 ui.selectable_value(&mut self.procedure, p, name);
             }
         });
-        if !matches!(self.procedure, VcProcedure::Ammo | VcProcedure::Hospital) {
+        if !matches!(
+            self.procedure,
+            VcProcedure::Ammo | VcProcedure::Hospital | VcProcedure::ZuluReentry
+        ) {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.battle, Battle::Isandlwana, "Isandlwana");
                 ui.selectable_value(&mut self.battle, Battle::RorkesDrift, "Rorke's Drift");
@@ -262,7 +331,67 @@ impl VcForm {
                     "the Zulus have meleed a hospital zone",
                 );
             }
+            VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
+            VcProcedure::Victory => {
+                ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("turn just played"));
+                ui.add(egui::Slider::new(&mut self.british_sp, 0..=120).text("British SP left"))
+                    .on_hover_text("The SP of every British unit left, native infantry and cavalry included, the artillery counted as 1 SP");
+                ui.add(egui::Slider::new(&mut self.zulu_vp, -60..=60).text("Zulu VP"))
+                    .on_hover_text("The Zulu Victory Points total (Victory points works it out)");
+            }
+            VcProcedure::ZuluReentry => {
+                ui.add(
+                    egui::Slider::new(&mut self.on_board_sp, 0..=120).text("Zulu SP on the board"),
+                )
+                .on_hover_text("Zulu warrior SP on the board now, leaders not counted");
+                ui.add(
+                    egui::Slider::new(&mut self.loss_track_sp, 0..=120)
+                        .text("SP on the Loss Track"),
+                );
+            }
         }
         self.procedure != before
+    }
+}
+
+impl VcForm {
+    /// The inputs of the Zulu Victory Points of a turn.
+    fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        let vp = &mut self.vp;
+        ui.add(egui::Slider::new(&mut vp.turn, 1..=16).text("turn just played"));
+        if rorkes {
+            ui.checkbox(
+                &mut vp.hospital,
+                "the Zulus hold the hospital (or it burned)",
+            );
+            ui.checkbox(
+                &mut vp.kraal_both,
+                "the Zulus hold both kraal zones A and B",
+            );
+            ui.checkbox(&mut vp.redoubt, "the Zulus hold the final redoubt D");
+            ui.checkbox(&mut vp.water_cart, "the Zulus occupy the water cart zone J");
+            ui.add(
+                egui::Slider::new(&mut vp.vp_units_eliminated, 0..=20)
+                    .text("VP units eliminated so far"),
+            );
+        } else {
+            ui.horizontal(|ui| {
+                ui.label("zones the Zulus hold");
+                ui.add(egui::TextEdit::singleline(&mut self.zones_held).desired_width(120.0))
+                    .on_hover_text(
+                        "The zones' numbers, comma-separated (12, 16): their VP are on the board",
+                    );
+            });
+            ui.add(
+                egui::Slider::new(&mut vp.british_exited_sp, 0..=120)
+                    .text("British SP exited (turn 13 on)"),
+            )
+            .on_hover_text("British SP exited through zones 21, 27 or 31 on turn 13 or later, so far (the alternate victory option)");
+        }
+        ui.add(egui::Slider::new(&mut vp.zulu_losses, 0..=120).text("Zulu SP lost this turn"));
+        ui.add(
+            egui::Slider::new(&mut vp.deductions_before, 0..=20)
+                .text("VP deducted in earlier turns"),
+        );
     }
 }

@@ -450,3 +450,68 @@ fn melee_from_a_building_zone_is_read_off_the_board() {
         crate::support::stderr(&out)
     );
 }
+
+// The victory functions on the command line (issue 20 item 10). Victory Conditions:
+// "Hospital ... 6VP", "Kraal (zones A & B) ... 4VP", "The Final Redoubt (zone D) - 10VP",
+// "Each VP unit is worth 1 VP": 6 + 4 + 10 + 2 = 22. "Zulu player earns 14 VPs" wins;
+// "Eliminate British units until the total SP for all British units' falls below 10 SP".
+#[test]
+fn victory_points_and_the_victory_check_are_reachable() {
+    let (v, code) = json(&[
+        "vc",
+        "victory-points",
+        "--battle",
+        "rorkes-drift",
+        "--turn",
+        "5",
+        "--hospital",
+        "--kraal-both",
+        "--redoubt",
+        "--vp-units-eliminated",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"]["total"], 22);
+    let winner = |battle: &str, turn: &str, sp: &str, vp: &str| {
+        let (v, code) = json(&[
+            "vc",
+            "victory",
+            "--battle",
+            battle,
+            "--turn",
+            turn,
+            "--british-sp",
+            sp,
+            "--zulu-vp",
+            vp,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        v["outcome"]["winner"].as_str().expect("winner").to_owned()
+    };
+    assert_eq!(winner("rorkes-drift", "5", "9", "0"), "zulu");
+    assert_eq!(winner("rorkes-drift", "5", "10", "13"), "none");
+    assert_eq!(winner("isandlwana", "16", "30", "13"), "british");
+    // ALTERNATE VICTORY CONDITIONS: "27 to 19" SP surviving is a Zulu marginal victory.
+    let (v, _) = json(&["vc", "alternate-victory", "--british-sp", "19", "--json"]);
+    assert_eq!(v["outcome"]["level"], "zulu-marginal");
+    // "his maximum on board strength allowance of 90 SP": 80 on the board, 35 lost — 10
+    // may enter, 25 stay on the track.
+    let (v, _) = json(&[
+        "vc",
+        "zulu-reentry",
+        "--on-board-sp",
+        "80",
+        "--loss-track-sp",
+        "35",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            v["outcome"]["may_enter"].as_i64(),
+            v["outcome"]["held"].as_i64()
+        ),
+        (Some(10), Some(25))
+    );
+}
