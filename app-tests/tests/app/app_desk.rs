@@ -753,13 +753,22 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     harness.run();
     harness.get_by_label("Rorke's Drift").click();
     harness.run();
-    harness.get_by_label("the Zulus hold the hospital (or it burned)").click();
-    harness.get_by_label("the Zulus hold both kraal zones A and B").click();
-    harness.get_by_label("the Zulus hold the final redoubt D").click();
+    harness
+        .get_by_label("the Zulus hold the hospital (or it burned)")
+        .click();
+    harness
+        .get_by_label("the Zulus hold both kraal zones A and B")
+        .click();
+    harness
+        .get_by_label("the Zulus hold the final redoubt D")
+        .click();
     harness.run();
     harness.state_mut().vc.vp.turn = 5;
     harness.run();
-    assert!(harness.query_by_label("Type faces").is_none(), "no dice to type");
+    assert!(
+        harness.query_by_label("Type faces").is_none(),
+        "no dice to type"
+    );
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = harness

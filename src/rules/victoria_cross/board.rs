@@ -258,6 +258,24 @@ pub fn fire_range(
     board.check_zone(from, section)?;
     board.check_zone(to, section)?;
     let chart = battle.fire_lists_chart();
+    // "RORKE'S DRIFT - British units may not fire over more than one wall section at an
+    // enemy unit. For example, units in zone P could not fire at units in zones E and F."
+    if board
+        .list(chart, from, "over_two_walls")
+        .is_some_and(|l| l.iter().any(|z| z == to))
+    {
+        return Err(Refusal::by_rule(
+            crate::resolution::RuleRef::cell(
+                super::RULESET,
+                section,
+                chart,
+                &format!("{chart}:{from}:over_two_walls"),
+            ),
+            format!(
+                "from zone {from} at zone {to} the fire crosses more than one wall section: \"RORKE'S DRIFT - British units may not fire over more than one wall section at an enemy unit\""
+            ),
+        ));
+    }
     for (range, field) in [(1u8, "r1"), (2, "r2"), (3, "r3")] {
         if board
             .list(chart, from, field)

@@ -180,6 +180,14 @@ fn fire_plan(reader: &mut Reader<'_>, s: &FireSituation) -> Result<Plan, Refusal
                 "a zone before the wall needs a wall to fire over (walls crossed is 0)",
             ));
         }
+        // At range 1 the target is in the next zone: no zone can lie between the firer and
+        // the wall it fires over.
+        if s.range == 1 {
+            return Err(Refusal::by_rule(
+                rule(FIRE),
+                "range 1: the target is in the adjacent zone, so no zone lies between the firer and the wall (\"have a zone between themselves and the wall section they are firing\")",
+            ));
+        }
         // "All units that fire and have a zone between themselves and the wall section they
         // are firing subtract (-1) one from their die roll hit numbers": the chart's 4, 5 & 6
         // become 5 & 6, as the example's "hits on 5 and 6 only" ends.

@@ -362,3 +362,54 @@ fn a_target_in_a_donga_is_seen_only_from_an_adjacent_zone() {
     let los = line_of_sight(&club, Battle::Isandlwana, "17", "19", 2, &[]).expect("answers");
     assert!(!los.clear);
 }
+
+// "RORKE'S DRIFT - British units may not fire over more than one wall section at an enemy
+// unit. For example, units in zone P could not fire at units in zones E and F." A printed
+// fact of the board: refused by that rule, not asked for as board data.
+#[test]
+fn from_p_at_e_or_f_is_refused_by_the_two_walls_rule() {
+    for target in ["E", "F"] {
+        let refusal = laager::rules::victoria_cross::fire_range(
+            &charts(),
+            laager::rules::victoria_cross::Battle::RorkesDrift,
+            "P",
+            target,
+        )
+        .expect_err("two walls");
+        assert_eq!(refusal.kind, laager::resolution::RefusalKind::NotAllowed);
+        assert!(refusal.needs_cells.is_empty());
+        assert_eq!(
+            refusal.rule.cell.as_deref(),
+            Some("fire_lists_rorkes_drift:P:over_two_walls")
+        );
+    }
+}
+
+// Board facts the text only implies are readings, not print: that a zone the buildings
+// list leaves out is no building, adjacencies deduced from examples, the entry zones'
+// turn. What the text says outright stays printed: "even though the ridge is separating
+// zone 13 and zone 6, the zones are adjacent"; "the hospital (Zones L, M, N, & O)".
+#[test]
+fn inferred_board_facts_are_reconstructed_and_stated_ones_printed() {
+    use laager::charts::Confidence;
+    let c = charts();
+    let confidence = |chart: &str, zone: &str, field: &str| {
+        c.chart(laager::Ruleset::VictoriaCross, chart)
+            .and_then(|chart| chart.cell(&[zone, field]))
+            .map(|cell| cell.confidence)
+            .expect("cell")
+    };
+    let rd = "zones_rorkes_drift";
+    let isa = "zones_isandlwana";
+    assert_eq!(confidence(rd, "A", "building"), Confidence::Reconstructed);
+    assert_eq!(confidence(rd, "K", "adjacent"), Confidence::Reconstructed);
+    assert_eq!(confidence(rd, "14", "complete"), Confidence::Reconstructed);
+    assert_eq!(
+        confidence(isa, "X", "entry_turn"),
+        Confidence::Reconstructed
+    );
+    assert_eq!(confidence(isa, "16", "adjacent"), Confidence::Reconstructed);
+    assert_eq!(confidence(rd, "L", "building"), Confidence::Printed);
+    assert_eq!(confidence(rd, "14", "adjacent"), Confidence::Printed);
+    assert_eq!(confidence(isa, "6", "adjacent"), Confidence::Printed);
+}

@@ -120,3 +120,26 @@ fn a_zone_off_the_board_is_named() {
         r.reason
     );
 }
+
+// A melee read off a board fact that is a reading says so: "Zulu units meleeing from zone
+// 6 may melee into zone K" gives the adjacency by deduction, and K is no building only by
+// the buildings list leaving it out.
+#[test]
+fn a_melee_over_reconstructed_board_facts_warns_of_them() {
+    let club = charts_with(&["zones_rorkes_drift:6:walls=K"]);
+    let s = zones(Battle::RorkesDrift, Side::Zulu, &[("6", 2)], "K");
+    let r = vc::Melee::resolve(&club, &s, &mut typed("6,1")).expect("resolves");
+    assert_eq!(int(&r, "hits"), 1);
+    for cell in [
+        "used reconstructed cell zones_rorkes_drift:6:adjacent",
+        "used reconstructed cell zones_rorkes_drift:K:adjacent",
+        "used reconstructed cell zones_rorkes_drift:K:building",
+        "used club value for zones_rorkes_drift:6:walls",
+    ] {
+        assert!(
+            r.warnings.iter().any(|w| w == cell),
+            "{cell}: {:?}",
+            r.warnings
+        );
+    }
+}

@@ -151,6 +151,23 @@ fn zone_before_the_wall_at_range_3_hits_on_6_only() {
     assert_eq!(int(&r, "hits"), 1);
 }
 
+// "All units that fire and have a zone between themselves and the wall section they are
+// firing subtract (-1)": at range 1 the target is in the adjacent zone, so no zone can lie
+// between the firer and the wall; the flag is refused, not applied.
+#[test]
+fn zone_before_the_wall_at_range_1_is_refused() {
+    let mut s = FireSituation::new(Battle::RorkesDrift, 2, 1);
+    s.walls_crossed = 1;
+    s.zone_before_wall = true;
+    let refusal = refused(fire(&charts(), &s, &mut typed("4,5")));
+    assert_eq!(refusal.kind, laager::resolution::RefusalKind::NotAllowed);
+    assert!(
+        refusal
+            .reason
+            .starts_with("range 1: the target is in the adjacent zone")
+    );
+}
+
 // "RORKE'S DRIFT - British units may not fire over more than one wall section at an enemy
 // unit. For example, units in zone P could not fire at units in zones E and F."
 #[test]
