@@ -43,7 +43,7 @@ impl RuleRef {
 }
 
 /// One line of the explanation: what was looked up or added, its value and the running total.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The rule the step follows.
     pub rule: RuleRef,
@@ -316,6 +316,14 @@ pub struct Refusal {
     pub rule: RuleRef,
     /// The chart cells the resolution would read, when it refuses for want of them.
     pub needs_cells: Vec<NeededCell>,
+    /// The steps already worked when it refused for want of cells ("a hole never hides
+    /// what is known").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partial_steps: Vec<Step>,
+    /// What is left, as a formula over the known values and the missing ones named
+    /// ("FF lost = +18 + T + RF, where T is ...").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<String>,
 }
 
 impl Refusal {
@@ -326,6 +334,8 @@ impl Refusal {
             reason: reason.into(),
             rule,
             needs_cells: Vec::new(),
+            partial_steps: Vec::new(),
+            formula: None,
         }
     }
 
@@ -360,7 +370,17 @@ impl Refusal {
             ),
             rule,
             needs_cells: cells,
+            partial_steps: Vec::new(),
+            formula: None,
         }
+    }
+
+    /// The same refusal carrying the steps already worked and, when the procedure can say
+    /// it, what is left as a formula.
+    pub fn with_partial(mut self, steps: Vec<Step>, formula: Option<String>) -> Refusal {
+        self.partial_steps = steps;
+        self.formula = formula;
+        self
     }
 
     /// The JSON form: `{"refusal": {...}}`.

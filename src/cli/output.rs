@@ -47,6 +47,15 @@ pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outco
                 println!("{}", json_text(&refusal.to_json()));
             }
             eprintln!("refused: {}", refusal.reason);
+            if !refusal.partial_steps.is_empty() {
+                eprintln!("  worked so far:");
+                for step in &refusal.partial_steps {
+                    eprintln!("    {}", step.text);
+                }
+            }
+            if let Some(formula) = &refusal.formula {
+                eprintln!("  left: {formula}");
+            }
             if refusal.kind == RefusalKind::NeedsCells {
                 eprintln!(
                     "  supply them with --cell CHART:KEY=VALUE (this resolution) or --tables DIR (a club's tables folder)"

@@ -116,8 +116,22 @@ fn refusal_json_is_wrapped_and_round_trips() {
             chart: "small_arms_target_factors".to_owned(),
             key: vec!["101-200".to_owned(), "in-cover".to_owned()],
         }],
+        partial_steps: Vec::new(),
+        formula: None,
     };
     let value = refusal.to_json();
+    // A refusal with nothing worked keeps the documented form: no partial keys.
+    assert_eq!(
+        value["refusal"]
+            .as_object()
+            .map(|o| o.keys().cloned().collect::<Vec<_>>()),
+        Some(vec![
+            "kind".to_owned(),
+            "needs_cells".to_owned(),
+            "reason".to_owned(),
+            "rule".to_owned()
+        ])
+    );
     assert_eq!(
         value["refusal"]["needs_cells"][0]["key"],
         json!(["101-200", "in-cover"])

@@ -42,6 +42,8 @@ fn refusal_fields_take_typed_values_for_one_resolution() {
             chart: "weapon_ranges".to_owned(),
             key: vec!["rifle".to_owned()],
         }],
+        partial_steps: Vec::new(),
+        formula: None,
     };
     let state = (BTreeMap::<String, String>::new(), RefusalAction::None);
     let charts = Charts::shipped().expect("shipped");

@@ -216,6 +216,23 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
             "small_arms_target_factors:native-close-order-in-open-volley:700-999",
         ]
     );
+    // What is known shows above the fields (issue 19, deliver 3): the range rounded, and
+    // the sum left, its unknowns named.
+    assert_eq!(
+        refusal.formula.as_deref(),
+        Some(
+            "FF lost = R + T + RF, where R is Small Arms Table 1 (100 firing FF, volley fire at 300 mm); T is Small Arms Table 2 (native close order in open, volley fire, target of 950 FF: 700-999); RF is the random factor of 1 black and 1 red dice; and the target at 243 mm must be within the rifle's maximum range"
+        )
+    );
+    assert!(harness.query_by_label("Worked so far:").is_some());
+    assert!(
+        harness
+            .query_by_label(&format!(
+                "Left: {}",
+                refusal.formula.as_deref().unwrap_or("")
+            ))
+            .is_some()
+    );
     for (cell, value) in needed.iter().zip(["400", "42", "-10"]) {
         type_into(&harness, &cell_label(Ruleset::MicroColonial, cell), value);
         harness.run();

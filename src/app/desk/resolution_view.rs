@@ -183,6 +183,17 @@ pub fn refusal_ui(
     if refusal.needs_cells.is_empty() {
         return RefusalAction::None;
     }
+    // What is known is shown above what is asked for: the steps worked and the formula
+    // left, both the engine's.
+    if !refusal.partial_steps.is_empty() {
+        ui.label("Worked so far:");
+        for step in &refusal.partial_steps {
+            ui.label(format!("  {}", step.text));
+        }
+    }
+    if let Some(formula) = &refusal.formula {
+        ui.label(format!("Left: {formula}"));
+    }
     ui.label("Type the values from your printed chart:");
     egui::Grid::new("needed_cells").show(ui, |ui| {
         for cell in &refusal.needs_cells {

@@ -360,7 +360,68 @@ fn prepare(
     };
     let same = random::same_colour(charts, reader, black, red);
     if let Some(refusal) = reader.refusal(rule(FIRE)) {
-        return Err(refusal);
+        // What is known is carried, and what is left named as the sum the rule adds.
+        let mut partial = steps;
+        let term = |value: Option<i64>, name: &str| {
+            value.map_or_else(
+                || name.to_owned(),
+                |v| {
+                    if v < 0 {
+                        format!("({v})")
+                    } else {
+                        v.to_string()
+                    }
+                },
+            )
+        };
+        let mut terms = vec![term(range_value, "R"), term(target_value, "T")];
+        let mut wheres = Vec::new();
+        match range_value {
+            Some(v) => partial.push(Step::valued(
+                RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
+                format!("2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
+                v,
+                None,
+            )),
+            None => wheres.push(format!(
+                "R is Small Arms Table 1 ({ff} firing FF, {group} fire at {rounded} mm)"
+            )),
+        }
+        match target_value {
+            Some(v) => partial.push(Step::valued(
+                cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
+                format!(
+                    "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
+                    request.target_ff, request.target
+                ),
+                v,
+                None,
+            )),
+            None => wheres.push(format!(
+                "T is Small Arms Table 2 ({}, {fire_kind} fire, target of {} FF: {target_column})",
+                request.target.words(),
+                request.target_ff
+            )),
+        }
+        if let Some(penalty) = request.jam_penalty {
+            terms.push(term(Some(penalty), "J"));
+        }
+        terms.push("RF".to_owned());
+        wheres.push(format!(
+            "RF is the random factor of {black} black and {red} red dice"
+        ));
+        if max.is_none() {
+            wheres.push(format!(
+                "and the target at {} must be within the {said}'s maximum range",
+                crate::rules::words::mm(request.range_mm)
+            ));
+        }
+        let formula = format!(
+            "FF lost = {}, where {}",
+            terms.join(" + "),
+            wheres.join("; ")
+        );
+        return Err(refusal.with_partial(partial, Some(formula)));
     }
     let (Some(range_value), Some(target_value), Some((same, same_step))) =
         (range_value, target_value, same)

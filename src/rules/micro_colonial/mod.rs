@@ -124,7 +124,8 @@ pub(crate) fn finish<O>(
     rule: RuleRef,
 ) -> Result<Resolution<O>, Refusal> {
     if let Some(refusal) = reader.refusal(rule) {
-        return Err(refusal);
+        // The steps worked before the hole are carried with the refusal.
+        return Err(refusal.with_partial(resolution.steps, None));
     }
     for warning in reader.warnings() {
         resolution.warn(warning.clone());

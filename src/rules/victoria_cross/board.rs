@@ -231,13 +231,11 @@ fn refusal_needing(rule: RuleRef, reason: &str, mut needs: Vec<NeededCell>) -> R
     needs.dedup();
     let list: Vec<String> = needs.iter().map(NeededCell::address).collect();
     Refusal {
-        kind: crate::resolution::RefusalKind::NeedsCells,
         reason: format!(
             "{reason}: the board is not in the rulebook; type {} for this resolution, or set them in a club's tables folder",
             list.join(", ")
         ),
-        rule,
-        needs_cells: needs,
+        ..Refusal::needs_cells(rule, needs)
     }
 }
 

@@ -474,3 +474,71 @@ fn a_bad_cell_value_is_an_input_error_naming_the_cell() {
     assert_eq!(out.status.code(), Some(2));
     assert!(crate::support::stderr(&out).contains("weapon_ranges:rifle"));
 }
+
+// Issue 19, deliver 3: "a hole never hides what is known". SMALL ARMS FIRE: "4. Add the
+// range and target factors together. 5. ... add the random factor". With the range factor
+// typed (18) and the target factor and the rifle's range still lost, the refusal carries
+// the steps worked (the range rounded up to 300 mm, Table 1's 18) and names what is left:
+// FF lost = 18 + T + RF.
+#[test]
+fn a_fire_refused_for_a_lost_cell_carries_its_steps_and_the_formula_left() {
+    let (code, v) = mc_json(&[
+        "fire",
+        "--firer",
+        "regular-infantry",
+        "--firer-ff",
+        "250",
+        "--weapon",
+        "rifle",
+        "--fire",
+        "volley",
+        "--range-mm",
+        "295",
+        "--target-ff",
+        "300",
+        "--target",
+        "native-close-order-in-open",
+        "--cell",
+        "small_arms_range_factors:250:volley-300=18",
+        "--dice",
+        "B4,R2",
+    ]);
+    assert_eq!(code, Some(2));
+    let refusal = &v["refusal"];
+    assert_eq!(
+        refusal["formula"],
+        "FF lost = 18 + T + RF, where T is Small Arms Table 2 (native close order in open, volley fire, target of 300 FF: 100-399); RF is the random factor of 1 black and 1 red dice; and the target at 295 mm must be within the rifle's maximum range"
+    );
+    let steps: Vec<&str> = refusal["partial_steps"]
+        .as_array()
+        .expect("partial steps")
+        .iter()
+        .map(|s| s["text"].as_str().expect("text"))
+        .collect();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert!(steps[0].ends_with("295 mm is 300 mm"), "{steps:?}");
+    assert_eq!(
+        steps[1],
+        "2. Table 1: 250 firing FF at 300 mm, volley fire (column volley-300): range factor +18"
+    );
+    // The cells still asked for are the two that are left.
+    let asked: Vec<String> = refusal["needs_cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|c| {
+            format!(
+                "{}:{}",
+                c["chart"].as_str().unwrap_or(""),
+                c["key"][0].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "weapon_ranges:rifle",
+            "small_arms_target_factors:native-close-order-in-open-volley"
+        ]
+    );
+}
