@@ -126,7 +126,6 @@ struct Prepared {
     steps: Vec<Step>,
     base: i64,
     multiplier: i64,
-    maximum: i64,
 }
 
 fn refusals(fire: &ArtilleryInput) -> Result<(), Refusal> {
@@ -351,13 +350,13 @@ fn prepare(
             Some(json!(base)),
         ));
     }
-    // 5. The random factor x5, up to its maximum.
+    // 5. The random factor x5, up to its maximum: the maximum is read only when the
+    // factor thrown is a plus one (a cap cannot change a minus or nil factor).
     let multiplier = reader.int(TACTICAL, &[MULTIPLIER]);
-    let maximum = reader.int(TACTICAL, &[MAXIMUM]);
     if let Some(refusal) = reader.refusal(section(FIRE)) {
-        return Err(refusal);
+        return Err(refusal.with_partial(steps, None));
     }
-    let (Some(multiplier), Some(maximum)) = (multiplier, maximum) else {
+    let Some(multiplier) = multiplier else {
         return Err(Refusal::by_rule(
             section(FIRE),
             "a chart cell could not be read",
@@ -367,12 +366,19 @@ fn prepare(
         steps,
         base,
         multiplier,
-        maximum,
     })
 }
 
-fn scaled(prepared: &Prepared, factor: i64) -> i64 {
-    (factor * prepared.multiplier).min(prepared.maximum)
+/// The random factor times the multiplier, up to the maximum; `None` when the maximum is
+/// needed (a plus factor) and cannot be read, the reader naming it.
+fn scaled(prepared: &Prepared, reader: &mut CellReader<'_>, factor: i64) -> Option<(i64, i64)> {
+    let times = factor * prepared.multiplier;
+    if times <= 0 {
+        return Some((times, times));
+    }
+    reader
+        .int(TACTICAL, &[MAXIMUM])
+        .map(|maximum| (times.min(maximum), maximum))
 }
 
 /// What an artillery fire decided: the `--json` outcome of `laager mc artillery`.
@@ -408,17 +414,27 @@ fn resolve_artillery(
     for step in crate::dice::micro_colonial::random_factor_steps(&factor, SameColour::Sum) {
         resolution.step(step);
     }
-    let counted = scaled(&prepared, factor.result);
+    let Some((counted, maximum)) = scaled(&prepared, &mut reader, factor.result) else {
+        let refusal = reader
+            .refusal(section(FIRE))
+            .unwrap_or_else(|| Refusal::by_rule(section(FIRE), "a chart cell could not be read"));
+        return Err(refusal.with_partial(resolution.steps, None));
+    };
     let total = prepared.base + counted;
+    let times = factor.result * prepared.multiplier;
     resolution.step(Step::valued(
         cell_ref(TABLE3, TACTICAL, &[MULTIPLIER]),
-        format!(
-            "5. the random factor {:+} x {} = {:+}, up to a maximum of +{}: {counted:+}",
-            factor.result,
-            prepared.multiplier,
-            factor.result * prepared.multiplier,
-            prepared.maximum
-        ),
+        if times > 0 {
+            format!(
+                "5. the random factor {:+} x {} = {times:+}, up to a maximum of +{maximum}: {counted:+}",
+                factor.result, prepared.multiplier
+            )
+        } else {
+            format!(
+                "5. the random factor {:+} x {} = {times:+} (a maximum caps only a plus factor)",
+                factor.result, prepared.multiplier
+            )
+        },
         counted,
         Some(json!(total)),
     ));
@@ -462,8 +478,14 @@ fn resolve_artillery(
 fn artillery_odds(charts: &Charts, fire: &ArtilleryInput) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(charts, fire, &mut reader)?;
+    // The odds span every factor, the plus ones too: they need the maximum.
+    let maximum = reader.int(TACTICAL, &[MAXIMUM]);
+    if let Some(refusal) = reader.refusal(section(FIRE)) {
+        return Err(refusal.with_partial(prepared.steps, None));
+    }
+    let maximum = maximum.unwrap_or(i64::MAX);
     Ok(random_factor_dist(1, 1, SameColour::Sum)
-        .map(|rf| (prepared.base + scaled(&prepared, rf)).max(0))
+        .map(|rf| (prepared.base + (rf * prepared.multiplier).min(maximum)).max(0))
         .to_odds())
 }
 

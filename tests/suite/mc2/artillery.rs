@@ -28,15 +28,19 @@ const CELLS: [&str; 4] = [
     "artillery_tactical_factors:random-factor-maximum=15",
 ];
 
-// Every shell fire needs the Shell cell and the random factor's lost maximum: exactly those.
+// Every shell fire needs the Shell cell; the random factor's lost maximum only once the
+// factor thrown is a plus one ("x5, up to a maximum"): B5,R1 is +4, x5 = +20.
 #[test]
 fn a_shell_fire_asks_for_its_cell_and_the_random_maximum() {
     assert_eq!(
         needs(&refused(&SHELL)),
-        vec![
-            "artillery_shell:400:close-order-native-6-7pdr",
-            "artillery_tactical_factors:random-factor-maximum",
-        ]
+        vec!["artillery_shell:400:close-order-native-6-7pdr"]
+    );
+    let mut with_shell = SHELL.to_vec();
+    with_shell.extend(&CELLS[..2]);
+    assert_eq!(
+        needs(&refused(&with_shell)),
+        vec!["artillery_tactical_factors:random-factor-maximum"]
     );
 }
 
@@ -169,4 +173,51 @@ fn changing_target_costs_10_only_over_250_mm() {
     );
     near[6] = "250";
     assert_eq!(resolved(&near)["outcome"]["ff_lost"], json!(39));
+}
+
+// Issue 19, deliver 3: "the random factor x5, up to a maximum": a cap bounds only a plus
+// factor. B1,R4 is a random factor of -3, x5 = -15; with the shell factor 5 (typed),
+// close-order-flank 8 and 40 FF / 10 = 4, the total is 17 - 15 = 2: the target loses 2 FF,
+// and the lost maximum is neither needed nor asked for.
+#[test]
+fn a_minus_random_factor_needs_no_maximum() {
+    let args = [
+        "artillery",
+        "--gun",
+        "6-7pdr",
+        "--ammo",
+        "shell",
+        "--range-mm",
+        "350",
+        "--gun-ff",
+        "40",
+        "--target",
+        "close-order-native",
+        "--factor",
+        "close-order-flank",
+        "--cell",
+        "artillery_shell:400:close-order-native-6-7pdr=5",
+    ];
+    let mut minus = args.to_vec();
+    minus.extend(["--dice", "B1,R4"]);
+    let (code, v) = mc_json(&minus);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["outcome"]["total"], 2);
+    assert_eq!(v["outcome"]["ff_lost"], 2);
+    // A plus factor (B4,R1: +3, x5 = +15) may meet the cap: the maximum is asked for,
+    // with the steps worked carried.
+    let mut plus = args.to_vec();
+    plus.extend(["--dice", "B4,R1"]);
+    let (code, v) = mc_json(&plus);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        v["refusal"]["needs_cells"][0]["key"][0],
+        "random-factor-maximum"
+    );
+    assert!(
+        !v["refusal"]["partial_steps"]
+            .as_array()
+            .expect("steps")
+            .is_empty()
+    );
 }
