@@ -613,3 +613,36 @@ fn a_melee_applied_in_a_campaign_counts_in_the_next_morale_test() {
     // -30 + 0 + 10 (Durnford) - 15 (loser of melee) = -35.
     assert_eq!(morale["outcome"]["total"], -35);
 }
+
+/// Issue 19, deliver 4: "every `rules_thresholds` value is read by the rule that uses it, so
+/// a club's value takes effect — or the threshold leaves the chart". Each key of the shipped
+/// chart is named in the engine's source (the rules read thresholds by their key).
+#[test]
+fn every_rules_threshold_is_read_by_a_rule() {
+    fn sources(dir: &std::path::Path, text: &mut String) {
+        for entry in std::fs::read_dir(dir).expect("src reads") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                sources(&path, text);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                text.push_str(&std::fs::read_to_string(&path).expect("source reads"));
+            }
+        }
+    }
+    let mut code = String::new();
+    sources(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"),
+        &mut code,
+    );
+    let charts = laager::charts::Charts::shipped().expect("shipped");
+    let chart = charts
+        .chart(laager::Ruleset::MicroColonial, "rules_thresholds")
+        .expect("rules_thresholds");
+    let unread: Vec<String> = chart
+        .cells()
+        .into_iter()
+        .map(|(key, _)| key[0].clone())
+        .filter(|key| !code.contains(&format!("\"{key}\"")))
+        .collect();
+    assert!(unread.is_empty(), "thresholds no rule reads: {unread:?}");
+}

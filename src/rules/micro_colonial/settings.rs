@@ -2,8 +2,8 @@
 //! read two ways, the reading in force, with the step that cites it.
 //!
 //! A setting with a value is used and cited; a club's value is also a warning; a setting
-//! with no value (`loss_table_orientation` until a club sets it) is asked for like a lost
-//! cell, through the [`CellReader`].
+//! with no value (one a club's file leaves unset) is asked for like a lost cell, through
+//! the [`CellReader`].
 
 use super::section;
 use crate::charts::{CellReader, Charts, Confidence};
