@@ -19,6 +19,7 @@ use crate::dice::DiceChoice;
 use crate::rules::Procedure as _;
 use crate::rules::Request;
 use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
 use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Troop,
@@ -55,6 +56,9 @@ pub enum McCommand {
     Rd(RdCommand),
     /// The basic game's winner (outcome.winner: "natives", "regulars" or null).
     Victory(VictoryArgs),
+    /// EVADING: an artillery crew or open order troops evading an attacker
+    /// (outcome.fires, starts_at_quarter, move_mm, abandons_guns).
+    Evade(EvadeArgs),
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
     LossFactor(LossFactorArgs),
@@ -244,6 +248,23 @@ pub struct RdMoveArgs {
     pub common: Common,
 }
 
+/// `laager mc evade`.
+#[derive(Debug, Args)]
+pub struct EvadeArgs {
+    /// Who evades: open-order or artillery-crew.
+    #[arg(long, value_parser = parse_with::<Evader>(Evader::NAMES))]
+    pub evader: Evader,
+    /// An artillery crew that cannot limber up: it abandons its guns.
+    #[arg(long)]
+    pub cannot_limber: bool,
+    /// An artillery crew whose morale does not allow it to fire.
+    #[arg(long)]
+    pub morale_forbids_fire: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
 /// `laager mc victory`.
 #[derive(Debug, Args)]
 pub struct VictoryArgs {
@@ -363,6 +384,15 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 climb: args.climb_wall,
             };
             run_plain(mc::Request::RdMove(input), &charts, args.common.json)
+        }
+        McCommand::Evade(args) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let input = EvadeInput {
+                evader: args.evader,
+                cannot_limber: args.cannot_limber,
+                morale_forbids_fire: args.morale_forbids_fire,
+            };
+            run_plain(mc::Request::Evade(input), &charts, args.common.json)
         }
         McCommand::Victory(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;

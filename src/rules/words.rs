@@ -335,6 +335,25 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             (false, Some(f)) => format!("loss factor {f:+}"),
             (false, None) => "loss factor not read".to_owned(),
         },
+        O::Evade(o) => {
+            let mut parts = vec![match o.move_mm {
+                Some(moved) => format!("it evades {}", mm(moved as f64)),
+                None => "it evades with its guns".to_owned(),
+            }];
+            if o.starts_at_quarter {
+                parts.push("starting a quarter of the way through the move".to_owned());
+            }
+            parts.push(match o.fires {
+                mc::evade::FirePoint::None => "without firing".to_owned(),
+                mc::evade::FirePoint::QuarterOrHalf => {
+                    "firing first at the quarter or half way point".to_owned()
+                }
+            });
+            if o.abandons_guns {
+                parts.push("abandoning its guns".to_owned());
+            }
+            parts.join(", ")
+        }
         O::ZMarker(o) => format!("the Z marker counts {} FF", o.z_marker_ff),
         O::BreakIn(o) => {
             if o.success {

@@ -5,6 +5,7 @@
 mod artillery;
 mod charge;
 mod contract;
+mod evade;
 mod fire;
 mod jam;
 mod melee;

@@ -795,3 +795,33 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
         .expect("not refused");
     assert_eq!(result.out("winner"), "zulu");
 }
+
+/// Micro Colonial EVADING on the desk (issue 20 item 2): "Open order troops must start
+/// evade a quarter of the way through the move, and may not fire during that move. They
+/// may move at charge rate after allowing 10 mm to turn": 60 - 10 = 50 mm, no dice.
+#[test]
+fn mc_evade_resolves_on_the_desk_without_dice() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Evade").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("Type faces").is_none(),
+        "no dice to type"
+    );
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.out("move_mm"), 50);
+    assert_eq!(result.out("fires"), "none");
+}

@@ -8,6 +8,7 @@ use super::mc_panel::McProcedure;
 use crate::charts::Charts;
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
+use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
 use crate::rules::micro_colonial::jam::{Crew, JamInput};
 use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
@@ -314,6 +315,8 @@ pub struct McCombat {
     pub rout: RoutLossInput,
     /// Rorke's Drift break-in: the room is occupied.
     pub occupied: bool,
+    /// An evade.
+    pub evade: EvadeInput,
 }
 
 impl Default for McCombat {
@@ -340,6 +343,11 @@ impl Default for McCombat {
             artillery: ArtilleryForm::default(),
             rout: RoutLossInput::default(),
             occupied: true,
+            evade: EvadeInput {
+                evader: Evader::OpenOrder,
+                cannot_limber: false,
+                morale_forbids_fire: false,
+            },
         }
     }
 }
@@ -395,6 +403,14 @@ impl McCombat {
                     "A breaking unit will lose one dice x 10 fighting factors per move of rout.",
                 );
             }
+            McProcedure::Evade => {
+                let e = &mut self.evade;
+                pick(ui, "evader", &mut e.evader, Evader::ALL, Evader::name);
+                if e.evader == Evader::ArtilleryCrew {
+                    super::hints::check(ui, &mut e.cannot_limber, "unable to limber up");
+                    super::hints::check(ui, &mut e.morale_forbids_fire, "morale forbids fire");
+                }
+            }
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -441,6 +457,14 @@ impl McCombat {
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
             McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput { room: self.room() }),
             McProcedure::Rout => mc::Request::RoutLoss(self.rout.clone()),
+            McProcedure::Evade => mc::Request::Evade(EvadeInput {
+                // The crew's checkboxes are hidden for open order troops: not sent.
+                cannot_limber: self.evade.evader == Evader::ArtilleryCrew
+                    && self.evade.cannot_limber,
+                morale_forbids_fire: self.evade.evader == Evader::ArtilleryCrew
+                    && self.evade.morale_forbids_fire,
+                ..self.evade
+            }),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -130,11 +130,13 @@ pub enum McProcedure {
     BreakIn,
     /// One move of rout: "one dice x 10 fighting factors".
     Rout,
+    /// Artillery crews and open order troops evading an attacker.
+    Evade,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 9] = [
+    pub const ALL: [(McProcedure, &'static str); 10] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -144,6 +146,7 @@ impl McProcedure {
         (McProcedure::Artillery, "Artillery"),
         (McProcedure::BreakIn, "Break-in"),
         (McProcedure::Rout, "Rout loss"),
+        (McProcedure::Evade, "Evade"),
     ];
 }
 

@@ -172,7 +172,10 @@ impl Desk {
             Ruleset::VictoriaCross => Ok((self.vc.request(), self.vc.throws())),
             Ruleset::MicroColonial => Ok((
                 Request::MicroColonial(self.mc_request()?),
-                self.mc_procedure != McProcedure::Movement,
+                !matches!(
+                    self.mc_procedure,
+                    McProcedure::Movement | McProcedure::Evade
+                ),
             )),
             Ruleset::DbaZulu => Ok(match self.dba_procedure {
                 DbaProcedure::Combat => {

@@ -18,6 +18,7 @@
 mod arcs;
 pub mod artillery;
 pub mod charge;
+pub mod evade;
 pub mod fire;
 mod fire_names;
 pub mod jam;
@@ -57,6 +58,7 @@ crate::rules::procedures! {
     RdVictory("rd-victory") => rorkes_drift::RdVictory,
     RdMove("rd-move") => rorkes_drift::RdMove,
     Victory("victory") => victory::Victory,
+    Evade("evade") => evade::Evade,
 }
 
 impl Request {
