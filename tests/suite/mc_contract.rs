@@ -122,6 +122,7 @@ fn side() -> Side {
         flank_attack: false,
         fired_at_mm: None,
         last_20mm_curved: false,
+        in_stationary_melee: false,
     }
 }
 

@@ -179,6 +179,13 @@ fn side_ui(
         &mut side.last_20mm_curved,
         format!("{id}: last 20 mm not straight"),
     );
+    if id == "B" {
+        ui.checkbox(
+            &mut side.in_stationary_melee,
+            "B already in a stationary melee",
+        )
+        .on_hover_text("Infantry other than native fanatics may only move to engage mounted troops already engaged in a stationary melee");
+    }
     factor_boxes(
         ui,
         &format!("mc_melee_{id}"),
@@ -197,6 +204,7 @@ fn plain_side(ff: u32, kind: &str) -> Side {
         flank_attack: false,
         fired_at_mm: None,
         last_20mm_curved: false,
+        in_stationary_melee: false,
     }
 }
 

@@ -63,6 +63,10 @@ pub struct MeleeArgs {
     /// The last 20 mm of the defender's counter-charge were not straight (no impact bonus).
     #[arg(long)]
     pub b_last_20mm_curved: bool,
+    /// The defender, mounted, is already engaged in a stationary melee (or this melee goes
+    /// on): only then may infantry other than native fanatics move to engage it.
+    #[arg(long)]
+    pub b_in_stationary_melee: bool,
     /// The referee's call that the units are in contact, where the table (--layout) shows
     /// them apart; a step records it.
     #[arg(long)]
@@ -88,6 +92,7 @@ fn side(ff: Option<u32>, kind: Option<&String>, flags: (bool, bool, Option<f64>,
         flank_attack,
         fired_at_mm,
         last_20mm_curved,
+        in_stationary_melee: false,
     }
 }
 
@@ -106,7 +111,7 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
     let mut table = Table::read(&args.situation, &charts, Melee::ROLES)?;
     let impact = args.impact.as_deref();
     let flank = args.flank_attack.as_deref();
-    let base = MeleeInput {
+    let mut base = MeleeInput {
         a: side(
             args.a_ff,
             args.a_type.as_ref(),
@@ -130,6 +135,7 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
         in_contact: None,
         origins: Origins::default(),
     };
+    base.b.in_stationary_melee = args.b_in_stationary_melee;
     let json = args.common.json;
     let mut input = match table.build(base, json, situation::melee) {
         Ok(input) => input,

@@ -72,6 +72,10 @@ pub struct Side {
     /// The last 20 mm of its charge were not in a straight line.
     #[serde(default)]
     pub last_20mm_curved: bool,
+    /// Mounted troops already engaged in a stationary melee (infantry may move to engage
+    /// them only then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_stationary_melee: bool,
 }
 
 /// A melee round between attacker A and defender B.
@@ -172,6 +176,24 @@ fn prepare(
             rule(CALC),
             format!(
                 "a melee needs the units in contact: {why}; if the table is wrong, mark them in contact"
+            ),
+        ));
+    }
+    // MELEES 1: "All infantry units, with the exception of native fanatics, may only move
+    // to engage mounted troops if such troops are already engaged in a stationary melee."
+    if !is_cavalry(&melee.a.kind)
+        && melee.a.kind != "native-fanatic-infantry"
+        && is_cavalry(&melee.b.kind)
+        && TYPES.contains(&melee.a.kind.as_str())
+        && TYPES.contains(&melee.b.kind.as_str())
+        && !melee.b.in_stationary_melee
+    {
+        return Err(Refusal::by_rule(
+            rule("MELEES"),
+            format!(
+                "{} may not move to engage {}: \"All infantry units, with the exception of native fanatics, may only move to engage mounted troops if such troops are already engaged in a stationary melee\"",
+                melee.a.kind.replace('-', " "),
+                melee.b.kind.replace('-', " ")
             ),
         ));
     }

@@ -77,6 +77,7 @@ fn melee_side(ff: u32, kind: &str) -> Side {
         flank_attack: false,
         fired_at_mm: None,
         last_20mm_curved: false,
+        in_stationary_melee: false,
     }
 }
 

@@ -189,3 +189,37 @@ fn a_melee_between_units_apart_on_the_table_needs_the_referees_call() {
     assert_eq!(called["outcome"]["a_losses"], json!(10));
     assert_eq!(called["outcome"]["b_losses"], json!(45));
 }
+
+// MELEES 1 (L160): "All infantry units, with the exception of native fanatics, may only
+// move to engage mounted troops if such troops are already engaged in a stationary
+// melee." Regular infantry attacking regular cavalry is refused by that rule; the same
+// attack on cavalry already in a stationary melee goes on to the charts (whose cells are
+// lost: a needs-cells refusal, not the rule's), as does native fanatic infantry's.
+#[test]
+fn infantry_engage_cavalry_only_in_a_stationary_melee() {
+    let args = [
+        "melee",
+        "--a-ff",
+        "200",
+        "--a-type",
+        "regular-infantry",
+        "--b-ff",
+        "100",
+        "--b-type",
+        "regular-cavalry",
+        "--dice",
+        "B4,R2,B3,R5",
+    ];
+    let (code, v) = mc_json(&args);
+    assert_eq!(code, Some(2));
+    assert_eq!(v["refusal"]["kind"], "not_allowed", "{v}");
+    assert_eq!(v["refusal"]["rule"]["section"], "MELEES");
+    let mut stationary = args.to_vec();
+    stationary.push("--b-in-stationary-melee");
+    let (_, v) = mc_json(&stationary);
+    assert_eq!(v["refusal"]["kind"], "needs_cells", "{v}");
+    let mut fanatics = args.to_vec();
+    fanatics[4] = "native-fanatic-infantry";
+    let (_, v) = mc_json(&fanatics);
+    assert_eq!(v["refusal"]["kind"], "needs_cells", "{v}");
+}

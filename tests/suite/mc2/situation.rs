@@ -218,6 +218,7 @@ fn fight(game: &mut Game, table: &Layout) {
         flank_attack: false,
         fired_at_mm: None,
         last_20mm_curved: false,
+        in_stationary_melee: false,
     };
     let base = MeleeInput {
         a: side.clone(),
