@@ -20,6 +20,7 @@ use clap::Args;
 /// 4's factors the table and the records decide (a commander within 100 mm, attacked in
 /// flank or rear, uphill, falling back, loser last move); a flag given here wins, and a
 /// step says so.
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
 #[derive(Debug, Args)]
 pub struct MeleeArgs {
     /// The attacker's present FF. Needed unless a table's records give it (--unit a=ID).

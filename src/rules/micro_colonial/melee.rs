@@ -50,6 +50,7 @@ fn is_cavalry(kind: &str) -> bool {
 }
 
 /// One side of a melee.
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Side {
