@@ -195,17 +195,14 @@ pub fn refusal_ui(
         ui.label(format!("Left: {formula}"));
     }
     ui.label("Type the values from your printed chart:");
-    egui::Grid::new("needed_cells").show(ui, |ui| {
-        for cell in &refusal.needs_cells {
-            let address = cell.address();
-            let label = ui.label(cell_words(charts, ruleset, &cell.chart, Some(&address)));
-            ui.add(
-                egui::TextEdit::singleline(typed.entry(address).or_default()).desired_width(80.0),
-            )
+    // Each cell's name above its field: a chart's title and keys can be long, and a grid
+    // would push the desk wider than its panel.
+    for cell in &refusal.needs_cells {
+        let address = cell.address();
+        let label = ui.label(cell_words(charts, ruleset, &cell.chart, Some(&address)));
+        ui.add(egui::TextEdit::singleline(typed.entry(address).or_default()).desired_width(80.0))
             .labelled_by(label.id);
-            ui.end_row();
-        }
-    });
+    }
     let assignments: Vec<String> = refusal
         .needs_cells
         .iter()
