@@ -7,7 +7,8 @@ use super::model::Value;
 use crate::ruleset::Ruleset;
 
 /// The whole numbers a chart column may hold, from `min` to `max`; a number (a distance)
-/// must also be finite. Text, true/false and lists have no bounds beyond their type.
+/// must also be finite. Text may be limited to the words a rule reads (`words`); true/false
+/// and lists have no bounds beyond their type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Domain {
     /// The least value.
@@ -16,31 +17,50 @@ pub struct Domain {
     pub max: i64,
     /// What the values are, in words ("a roll of one die").
     pub what: &'static str,
+    /// The words a text value may be (any case), when the rule reading it knows only
+    /// these; empty for any text.
+    pub words: &'static [&'static str],
 }
+
+/// The results of Micro Colonial's Morale Result Table, as the morale rule reads them
+/// ("GOOD", "FALL BACK", "GO TO GROUND", "BREAK": MORALE RESULTS).
+pub const MORALE_RESULT_WORDS: &[&str] = &["GOOD", "FALL BACK", "GO TO GROUND", "BREAK"];
+
+/// A Morale Result Table cell: one of the results the table prints.
+const MORALE_RESULT: Domain = Domain {
+    min: 0,
+    max: 0,
+    what: "a result of the Morale Result Table",
+    words: MORALE_RESULT_WORDS,
+};
 
 /// The face of one six-sided die: "a 6" is the most a die shows, "a 1" the least.
 const DIE: Domain = Domain {
     min: 1,
     max: 6,
     what: "a face of one die",
+    words: &[],
 };
 /// A change to a die roll, which cannot move it further than a die's six faces.
 const DIE_MODIFIER: Domain = Domain {
     min: -6,
     max: 6,
     what: "a die modifier",
+    words: &[],
 };
 /// A distance on the table in inches (DBA): from nothing to well past any table's width.
 const INCHES: Domain = Domain {
     min: 0,
     max: 120,
     what: "a distance in inches",
+    words: &[],
 };
 /// A distance on the table in millimetres (Micro Colonial): up to 10 m.
 const MILLIMETRES: Domain = Domain {
     min: 0,
     max: 10_000,
     what: "a distance in millimetres",
+    words: &[],
 };
 /// A DBA combat factor: the printed ones run 2 to 5; a die and every modifier added stay
 /// far from the bound.
@@ -48,12 +68,14 @@ const DBA_COMBAT: Domain = Domain {
     min: 0,
     max: 20,
     what: "a combat factor",
+    words: &[],
 };
 /// A DBA tactical factor (+1, -2): a few points either way.
 const DBA_MODIFIER: Domain = Domain {
     min: -10,
     max: 10,
     what: "a tactical factor",
+    words: &[],
 };
 /// A Micro Colonial factor or percentage (tactical factors of -70 to +15, range factors of
 /// 10 to 98).
@@ -61,36 +83,42 @@ const MC_FACTOR: Domain = Domain {
     min: -1000,
     max: 1000,
     what: "a factor",
+    words: &[],
 };
 /// A Soldiers of the Queen column shift: a few columns of a results table either way.
 const COLUMN_SHIFT: Domain = Domain {
     min: -10,
     max: 10,
     what: "a column shift",
+    words: &[],
 };
 /// A count of things (figures, counters, points, turns, pips, boxes).
 const COUNT: Domain = Domain {
     min: 0,
     max: 10_000,
     what: "a count",
+    words: &[],
 };
 /// A count or threshold that may be negative (Rorke's Drift adjustments such as -5).
 const SIGNED_COUNT: Domain = Domain {
     min: -10_000,
     max: 10_000,
     what: "a number of the rules",
+    words: &[],
 };
 /// A figure-scale numerator or denominator: at least one.
 const SCALE: Domain = Domain {
     min: 1,
     max: 10_000,
     what: "a scale factor",
+    words: &[],
 };
 /// An angle in degrees: a full turn at most.
 const DEGREES: Domain = Domain {
     min: 0,
     max: 360,
     what: "an angle in degrees",
+    words: &[],
 };
 /// The bound of any number no chart entry below names: a number far beyond any the rules
 /// use, so no sum of chart values can overflow.
@@ -98,6 +126,7 @@ pub const GENERAL: Domain = Domain {
     min: -1_000_000,
     max: 1_000_000,
     what: "a chart number",
+    words: &[],
 };
 
 /// The domain of a chart's values: `column` is the field of a records chart, `None` for
@@ -131,6 +160,7 @@ pub fn domain(ruleset: Ruleset, chart: &str, column: Option<&str>) -> Domain {
             _,
         ) => MILLIMETRES,
         (Ruleset::MicroColonial, "army_lists", _) => COUNT,
+        (Ruleset::MicroColonial, "morale_results", _) => MORALE_RESULT,
         (Ruleset::MicroColonial, "firing_arc", _) => DEGREES,
         (Ruleset::MicroColonial, "rules_thresholds", _) => COUNT,
         (Ruleset::MicroColonial, "rorkes_drift", _) => SIGNED_COUNT,
@@ -160,8 +190,22 @@ pub fn domain(ruleset: Ruleset, chart: &str, column: Option<&str>) -> Domain {
 impl Domain {
     /// Checks a value against the domain: the reason it is outside, naming the value.
     pub fn check(&self, value: &Value) -> Result<(), String> {
-        let Domain { min, max, what } = *self;
+        let Domain {
+            min,
+            max,
+            what,
+            words,
+        } = *self;
         match value {
+            Value::Text(text)
+                if !words.is_empty()
+                    && !words.iter().any(|w| w.eq_ignore_ascii_case(text.trim())) =>
+            {
+                Err(format!(
+                    "'{text}' is not {what}: expected one of {}",
+                    words.join(", ")
+                ))
+            }
             Value::Int(n) if !(min..=max).contains(n) => Err(format!(
                 "{n} is outside the values of {what}: expected a whole number from {min} to {max}"
             )),

@@ -647,3 +647,39 @@ fn every_rules_threshold_is_read_by_a_rule() {
         .collect();
     assert!(unread.is_empty(), "thresholds no rule reads: {unread:?}");
 }
+
+/// Issue 19, deliver 4: "A result cell's value is checked against the result names when it
+/// is loaded or set." The Morale Result Table's results are GOOD, FALL BACK, GO TO GROUND
+/// and BREAK (MORALE RESULTS); a value the morale rule could not read is refused where it
+/// enters — typed with --cell, or in a club's chart file as it loads — and a result in
+/// another case is one of them.
+#[test]
+fn a_morale_result_cell_must_be_a_result_name() {
+    let mut charts = laager::charts::Charts::shipped().expect("shipped");
+    let refused = charts
+        .apply_cell_arg(
+            laager::Ruleset::MicroColonial,
+            "morale_results:30-39:?c1=RETIRE",
+        )
+        .expect_err("not a result");
+    assert!(
+        refused.contains(
+            "'RETIRE' is not a result of the Morale Result Table: expected one of GOOD, FALL BACK, GO TO GROUND, BREAK"
+        ),
+        "{refused}"
+    );
+    charts
+        .apply_cell_arg(
+            laager::Ruleset::MicroColonial,
+            "morale_results:30-39:?c1=fall back",
+        )
+        .expect("a result in lower case");
+    // Every word the domain allows is one the morale rule reads.
+    assert_eq!(
+        laager::charts::domain::MORALE_RESULT_WORDS,
+        laager::rules::micro_colonial::morale::MoraleResult::NAMES
+            .iter()
+            .map(|n| n.replace('-', " ").to_uppercase())
+            .collect::<Vec<_>>()
+    );
+}
