@@ -25,7 +25,8 @@ use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Troop,
 };
 use crate::rules::micro_colonial::rorkes_drift::{
-    BreakInInput, PerimeterWall, RdMoveInput, RdVictoryInput, Room, Side,
+    BreakInInput, Counter, PerimeterWall, RdCombineInput, RdFiringPartyInput, RdMoveInput,
+    RdVictoryInput, Room, Side,
 };
 use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::ruleset::Ruleset;
@@ -127,6 +128,45 @@ pub enum RdCommand {
     /// A move at Rorke's Drift (outcome.allowance_mm): normal rate, Zulus at half inside
     /// the perimeter, 10 mm per internal wall for defenders, a full move to climb the wall.
     Move(RdMoveArgs),
+    /// A firing party meeting a Zulu unit climbing the wall (outcome.may_volley,
+    /// outcome.zulu_climbs_in): only a party led by a command counter volleys, and a Zulu
+    /// unit that lost more than 50 FF to its initial volley does not climb in.
+    FiringParty(RdFiringPartyArgs),
+    /// Two reduced sections combined into one (outcome.combined_ff): never over 10 FF, and
+    /// never command or white counters.
+    Combine(RdCombineArgs),
+}
+
+/// `laager mc rd firing-party`.
+#[derive(Debug, Args)]
+pub struct RdFiringPartyArgs {
+    /// The party is led by one of the command counters (Chard, Bromhead, the CSM).
+    #[arg(long)]
+    pub led_by_command: bool,
+    /// The FF the climbing Zulu unit lost to the party's initial volley
+    /// (`laager mc fire --initial-volley` works it out).
+    #[arg(long, value_name = "N")]
+    pub zulu_ff_lost: Option<u32>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc rd combine`.
+#[derive(Debug, Args)]
+pub struct RdCombineArgs {
+    /// The present FF of the section kept.
+    #[arg(long, value_name = "N")]
+    pub into_ff: u32,
+    /// The present FF of the section removed.
+    #[arg(long, value_name = "N")]
+    pub removed_ff: u32,
+    /// What the counters are: section (default), command or white.
+    #[arg(long, default_value = "section", value_parser = parse_with::<Counter>(Counter::NAMES))]
+    pub counter: Counter,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
 }
 
 /// `--json`, `--tables DIR` and `--cell`, shared by every `mc` subcommand.
@@ -374,6 +414,23 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 attacks_beaten_off: args.attacks_beaten_off,
             };
             run_plain(mc::Request::RdVictory(input), &charts, args.common.json)
+        }
+        McCommand::Rd(RdCommand::FiringParty(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let input = RdFiringPartyInput {
+                led_by_command: args.led_by_command,
+                zulu_ff_lost: args.zulu_ff_lost,
+            };
+            run_plain(mc::Request::RdFiringParty(input), &charts, args.common.json)
+        }
+        McCommand::Rd(RdCommand::Combine(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let input = RdCombineInput {
+                into_ff: args.into_ff,
+                removed_ff: args.removed_ff,
+                counter: args.counter,
+            };
+            run_plain(mc::Request::RdCombine(input), &charts, args.common.json)
         }
         McCommand::Rd(RdCommand::Move(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;

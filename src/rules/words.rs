@@ -354,6 +354,13 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             }
             parts.join(", ")
         }
+        O::RdFiringParty(o) => match (o.may_volley, o.zulu_climbs_in) {
+            (false, _) => "no volley: the party has no command counter".to_owned(),
+            (true, None) => "the party volleys (an initial volley)".to_owned(),
+            (true, Some(true)) => "the Zulu unit climbs in".to_owned(),
+            (true, Some(false)) => "the Zulu unit does not climb in".to_owned(),
+        },
+        O::RdCombine(o) => format!("the combined section has {} FF", o.combined_ff),
         O::ZMarker(o) => format!("the Z marker counts {} FF", o.z_marker_ff),
         O::BreakIn(o) => {
             if o.success {

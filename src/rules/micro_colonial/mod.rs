@@ -57,6 +57,8 @@ crate::rules::procedures! {
     BreakIn("break-in") => rorkes_drift::BreakIn,
     RdVictory("rd-victory") => rorkes_drift::RdVictory,
     RdMove("rd-move") => rorkes_drift::RdMove,
+    RdFiringParty("rd-firing-party") => rorkes_drift::RdFiringParty,
+    RdCombine("rd-combine") => rorkes_drift::RdCombine,
     Victory("victory") => victory::Victory,
     Evade("evade") => evade::Evade,
 }

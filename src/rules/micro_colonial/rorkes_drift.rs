@@ -115,11 +115,14 @@ pub fn firing_party_halts(charts: &Charts, ff_lost: u32) -> Result<bool, Refusal
 /// Combines two reduced sections into one: refused if the result would exceed 10 FF
 /// ("at no time may a section counter have a fighting factor of more than 10").
 pub fn combine_sections(charts: &Charts, into: u32, removed: u32) -> Result<u32, Refusal> {
-    let mut reader = CellReader::new(charts, RULESET);
+    combine_read(&mut CellReader::new(charts, RULESET), into, removed)
+}
+
+fn combine_read(reader: &mut CellReader<'_>, into: u32, removed: u32) -> Result<u32, Refusal> {
     let max = reader
         .int(CHART, &["section-max-ff"])
-        .ok_or_else(|| missing(&reader, COMBINING))?;
-    let sum = into + removed;
+        .ok_or_else(|| missing(reader, COMBINING))?;
+    let sum = into.saturating_add(removed);
     if i64::from(sum) > max {
         return Err(Refusal::by_rule(
             rule(COMBINING, "section-max-ff"),
@@ -622,5 +625,188 @@ impl Procedure for RdMove {
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RdMoveOutcome>, Refusal> {
         rd_move(charts, *input)
+    }
+}
+
+/// A firing party meeting a Zulu unit climbing the wall (FIRING PARTIES).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdFiringPartyInput {
+    /// The party is led by one of the command counters.
+    pub led_by_command: bool,
+    /// The FF the climbing Zulu unit lost to the party's initial volley, once thrown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zulu_ff_lost: Option<u32>,
+}
+
+/// What a firing party may do: the `--json` outcome of `laager mc rd firing-party`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdFiringPartyOutcome {
+    /// It may engage with volley fire (an initial volley: two black dice).
+    pub may_volley: bool,
+    /// Whether the Zulu unit climbs in, given its losses to the initial volley; `null`
+    /// before the volley is thrown or when no volley is allowed.
+    pub zulu_climbs_in: Option<bool>,
+}
+
+/// FIRING PARTIES: "These firing parties must be led by one of the command counters ... A
+/// firing party which is not commanded by a command figure may not engage the enemy with
+/// volley fire", and the sequence of L1485.
+fn firing_party(
+    charts: &Charts,
+    input: RdFiringPartyInput,
+) -> Result<Resolution<RdFiringPartyOutcome>, Refusal> {
+    let mut resolution = resolution(charts, RdFiringParty::NAME);
+    let rule_of = section(FIRING_PARTIES);
+    resolution.step(Step::note(
+        rule_of.clone(),
+        "the sequence: 1. defenders fall back from the wall to the rear of the firing party; 2. the Zulu unit attempts to climb over the wall; 3. the firing party delivers its initial volley (two black dice); 4. the Zulu unit moves forward if it has not lost more than 50 FF to it; 5. the defenders who withdrew may join the party, adding their present FF in the next volley",
+    ));
+    if !input.led_by_command {
+        resolution.step(Step::valued(
+            rule_of,
+            "\"A firing party which is not commanded by a command figure may not engage the enemy with volley fire\"",
+            false,
+            None,
+        ));
+        return Ok(resolution.with_outcome(RdFiringPartyOutcome {
+            may_volley: false,
+            zulu_climbs_in: None,
+        }));
+    }
+    resolution.step(Step::valued(
+        rule_of,
+        "led by a command counter: it volleys, an initial volley (`laager mc fire --initial-volley`: two black dice)",
+        true,
+        None,
+    ));
+    let zulu_climbs_in = match input.zulu_ff_lost {
+        None => None,
+        Some(lost) => {
+            let mut reader = CellReader::new(charts, RULESET);
+            let limit = reader
+                .int(CHART, &["firing-party-halt-losses"])
+                .ok_or_else(|| missing(&reader, FIRING_PARTIES))?;
+            for warning in reader.warnings() {
+                resolution.warn(warning.clone());
+            }
+            let halts = i64::from(lost) > limit;
+            resolution.step(Step::valued(
+                rule(FIRING_PARTIES, "firing-party-halt-losses"),
+                format!(
+                    "the Zulu unit lost {lost} FF to the initial volley: it moves forward only if it has not lost more than {limit}{}",
+                    if halts { ": it does not climb in" } else { ": it climbs in" }
+                ),
+                i64::from(lost),
+                None,
+            ));
+            Some(!halts)
+        }
+    };
+    Ok(resolution.with_outcome(RdFiringPartyOutcome {
+        may_volley: true,
+        zulu_climbs_in,
+    }))
+}
+
+/// FIRING PARTIES at Rorke's Drift.
+pub struct RdFiringParty;
+
+impl Procedure for RdFiringParty {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-firing-party";
+    type Input = RdFiringPartyInput;
+    type Outcome = RdFiringPartyOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdFiringPartyInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdFiringPartyOutcome>, Refusal> {
+        firing_party(charts, *input)
+    }
+}
+
+named!(
+    /// The British counters being combined (`--counter`).
+    Counter, "counter" {
+        /// Section counters.
+        Section = "section",
+        /// Command counters (Chard, Bromhead, the CSM).
+        Command = "command",
+        /// The white non-British counters.
+        White = "white",
+    }
+);
+
+/// Two reduced sections combined (COMBINING RULE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdCombineInput {
+    /// The present FF of the counter kept.
+    pub into_ff: u32,
+    /// The present FF of the counter removed.
+    pub removed_ff: u32,
+    /// What the counters are.
+    pub counter: Counter,
+}
+
+/// The combined counter: the `--json` outcome of `laager mc rd combine`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdCombineOutcome {
+    /// The kept counter's present FF after combining.
+    pub combined_ff: u32,
+}
+
+/// COMBINING RULE: "the British player may combine sections which have had their fighting
+/// factors reduced ... at no time may a section counter have a fighting factor of more
+/// than 10. This rule does not apply to any of the command counters or to the white
+/// non-British counters."
+fn combine(
+    charts: &Charts,
+    input: RdCombineInput,
+) -> Result<Resolution<RdCombineOutcome>, Refusal> {
+    if input.counter != Counter::Section {
+        return Err(Refusal::by_rule(
+            section(COMBINING),
+            format!(
+                "{} counters: \"This rule does not apply to any of the command counters or to the white non-British counters\"",
+                input.counter.words()
+            ),
+        ));
+    }
+    let mut reader = CellReader::new(charts, RULESET);
+    let combined_ff = combine_read(&mut reader, input.into_ff, input.removed_ff)?;
+    let mut resolution = resolution(charts, RdCombine::NAME);
+    for warning in reader.warnings() {
+        resolution.warn(warning.clone());
+    }
+    resolution.step(Step::valued(
+        rule(COMBINING, "section-max-ff"),
+        format!(
+            "\"removing counters and adding the removed counters present fighting factor to the factor of another\": {} + {} FF, no more than 10",
+            input.into_ff, input.removed_ff
+        ),
+        combined_ff,
+        None,
+    ));
+    Ok(resolution.with_outcome(RdCombineOutcome { combined_ff }))
+}
+
+/// The COMBINING RULE at Rorke's Drift.
+pub struct RdCombine;
+
+impl Procedure for RdCombine {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-combine";
+    type Input = RdCombineInput;
+    type Outcome = RdCombineOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdCombineInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdCombineOutcome>, Refusal> {
+        combine(charts, *input)
     }
 }

@@ -329,3 +329,69 @@ fn break_in_dice_without_colours_are_an_input_error_naming_the_colour() {
         "{err}"
     );
 }
+
+// FIRING PARTIES: "A firing party which is not commanded by a command figure may not engage
+// the enemy with volley fire"; "4. Zulu unit moves forward (if possible), ie. if it has
+// not lost more than 50 fighting factors from the firing parties initial volley".
+#[test]
+fn a_firing_party_volleys_only_under_command_and_stops_a_unit_losing_over_50() {
+    let (code, v) = mc_json(&["rd", "firing-party"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(
+        v["outcome"],
+        json!({"may_volley": false, "zulu_climbs_in": null})
+    );
+    let (_, v) = mc_json(&[
+        "rd",
+        "firing-party",
+        "--led-by-command",
+        "--zulu-ff-lost",
+        "50",
+    ]);
+    assert_eq!(
+        v["outcome"],
+        json!({"may_volley": true, "zulu_climbs_in": true})
+    );
+    let (_, v) = mc_json(&[
+        "rd",
+        "firing-party",
+        "--led-by-command",
+        "--zulu-ff-lost",
+        "51",
+    ]);
+    assert_eq!(
+        v["outcome"],
+        json!({"may_volley": true, "zulu_climbs_in": false})
+    );
+}
+
+// COMBINING RULE: "adding the removed counters present fighting factor to the factor of
+// another. However, at no time may a section counter have a fighting factor of more than
+// 10. This rule does not apply to any of the command counters or to the white non-British
+// counters." 6 + 4 = 10 combines; 6 + 5 = 11 is refused; command counters never combine.
+#[test]
+fn sections_combine_up_to_10_ff_and_never_command_or_white_counters() {
+    let (code, v) = mc_json(&["rd", "combine", "--into-ff", "6", "--removed-ff", "4"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["outcome"]["combined_ff"], 10);
+    let (code, v) = mc_json(&["rd", "combine", "--into-ff", "6", "--removed-ff", "5"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        v["refusal"]["reason"],
+        "6 + 5 = 11 FF: a section counter may never have more than 10"
+    );
+    for counter in ["command", "white"] {
+        let (code, v) = mc_json(&[
+            "rd",
+            "combine",
+            "--into-ff",
+            "3",
+            "--removed-ff",
+            "2",
+            "--counter",
+            counter,
+        ]);
+        assert_eq!(code, Some(2));
+        assert_eq!(v["refusal"]["kind"], "not_allowed", "{v}");
+    }
+}
