@@ -825,3 +825,52 @@ fn mc_evade_resolves_on_the_desk_without_dice() {
     assert_eq!(result.out("move_mm"), 50);
     assert_eq!(result.out("fires"), "none");
 }
+
+/// Rorke's Drift firing parties and combining on the desk (issue 20 item 1): "A firing
+/// party which is not commanded by a command figure may not engage the enemy with volley
+/// fire"; "at no time may a section counter have a fighting factor of more than 10".
+#[test]
+fn rd_firing_party_and_combine_resolve_on_the_desk() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Firing party").click();
+    harness.run();
+    harness.get_by_label("led by a command counter").click();
+    harness.run();
+    assert_eq!(
+        harness.state().mc_procedure,
+        laager::app::desk::mc_panel::McProcedure::FiringParty
+    );
+    assert!(
+        harness.query_by_label("Type faces").is_none(),
+        "no dice to type"
+    );
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.out("may_volley"), false);
+    harness.get_by_label("Combine sections").click();
+    harness.run();
+    harness.state_mut().mc_combat.combine.into_ff = 6;
+    harness.state_mut().mc_combat.combine.removed_ff = 4;
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(result.out("combined_ff"), 10);
+}

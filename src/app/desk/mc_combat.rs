@@ -13,6 +13,7 @@ use crate::rules::micro_colonial::jam::{Crew, JamInput};
 use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
+use crate::rules::micro_colonial::rorkes_drift::{Counter, RdCombineInput, RdFiringPartyInput};
 use crate::rules::situation::Origins;
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
@@ -325,6 +326,12 @@ pub struct McCombat {
     pub occupied: bool,
     /// An evade.
     pub evade: EvadeInput,
+    /// A Rorke's Drift firing party.
+    pub firing_party: RdFiringPartyInput,
+    /// The Zulu unit's losses to the party's initial volley have been thrown.
+    pub volley_thrown: bool,
+    /// Two Rorke's Drift sections combined.
+    pub combine: RdCombineInput,
 }
 
 impl Default for McCombat {
@@ -355,6 +362,16 @@ impl Default for McCombat {
                 evader: Evader::OpenOrder,
                 cannot_limber: false,
                 morale_forbids_fire: false,
+            },
+            firing_party: RdFiringPartyInput {
+                led_by_command: true,
+                zulu_ff_lost: None,
+            },
+            volley_thrown: false,
+            combine: RdCombineInput {
+                into_ff: 5,
+                removed_ff: 5,
+                counter: Counter::Section,
             },
         }
     }
@@ -419,6 +436,26 @@ impl McCombat {
                     super::hints::check(ui, &mut e.morale_forbids_fire, "morale forbids fire");
                 }
             }
+            McProcedure::FiringParty => {
+                let f = &mut self.firing_party;
+                super::hints::check(ui, &mut f.led_by_command, "led by a command counter");
+                super::hints::check(ui, &mut self.volley_thrown, "initial volley thrown");
+                if self.volley_thrown {
+                    let mut lost = f.zulu_ff_lost.unwrap_or(0);
+                    ui.add(egui::Slider::new(&mut lost, 0..=1000).text("Zulu FF lost to it"));
+                    f.zulu_ff_lost = Some(lost);
+                } else {
+                    f.zulu_ff_lost = None;
+                }
+            }
+            McProcedure::Combine => {
+                let c = &mut self.combine;
+                pick(ui, "counters", &mut c.counter, Counter::ALL, Counter::name);
+                ui.add(egui::Slider::new(&mut c.into_ff, 0..=10).text("FF of the section kept"));
+                ui.add(
+                    egui::Slider::new(&mut c.removed_ff, 0..=10).text("FF of the section removed"),
+                );
+            }
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -473,6 +510,8 @@ impl McCombat {
                     && self.evade.morale_forbids_fire,
                 ..self.evade
             }),
+            McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party),
+            McProcedure::Combine => mc::Request::RdCombine(self.combine),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

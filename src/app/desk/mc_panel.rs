@@ -132,11 +132,15 @@ pub enum McProcedure {
     Rout,
     /// Artillery crews and open order troops evading an attacker.
     Evade,
+    /// A Rorke's Drift firing party meeting a Zulu unit climbing the wall.
+    FiringParty,
+    /// Two reduced Rorke's Drift sections combined.
+    Combine,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 10] = [
+    pub const ALL: [(McProcedure, &'static str); 12] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -147,6 +151,8 @@ impl McProcedure {
         (McProcedure::BreakIn, "Break-in"),
         (McProcedure::Rout, "Rout loss"),
         (McProcedure::Evade, "Evade"),
+        (McProcedure::FiringParty, "Firing party"),
+        (McProcedure::Combine, "Combine sections"),
     ];
 }
 

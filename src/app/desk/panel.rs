@@ -174,7 +174,10 @@ impl Desk {
                 Request::MicroColonial(self.mc_request()?),
                 !matches!(
                     self.mc_procedure,
-                    McProcedure::Movement | McProcedure::Evade
+                    McProcedure::Movement
+                        | McProcedure::Evade
+                        | McProcedure::FiringParty
+                        | McProcedure::Combine
                 ),
             )),
             Ruleset::DbaZulu => Ok(match self.dba_procedure {
