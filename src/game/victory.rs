@@ -66,6 +66,13 @@ fn undecided(reason: String) -> Proposal {
     }
 }
 
+/// A Micro Colonial infantry counter of class European regular: the regular force's
+/// infantry of DECIDING THE WINNER, and the British sections at Rorke's Drift.
+fn regular_infantry(unit: &crate::game::UnitState) -> bool {
+    unit.spec.class.as_deref() == Some("european-regular")
+        && unit.spec.troop_type == micro_colonial::recorded::INFANTRY
+}
+
 /// Whether a unit is out of the game: removed, or with nothing left of its strength.
 fn eliminated(unit: &crate::game::UnitState) -> bool {
     unit.removed || unit.present == 0
@@ -152,15 +159,12 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
 /// position, and to have beaten off all enemy assaults") is the referee's to say: short of
 /// the natives' win, the proposal decides nothing and says so.
 fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
-    use micro_colonial::recorded::INFANTRY;
     let state = game.state();
-    let regular_infantry = |u: &&crate::game::UnitState| {
-        u.spec.class.as_deref() == Some("european-regular") && u.spec.troop_type == INFANTRY
-    };
+    let is_regular = |u: &&crate::game::UnitState| regular_infantry(u);
     let regulars = state
         .units
         .iter()
-        .find(regular_infantry)
+        .find(is_regular)
         .map(|u| u.spec.side.clone());
     let natives = state
         .units
@@ -180,7 +184,7 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
         .units
         .iter()
         .filter(|u| u.spec.side == regulars)
-        .filter(regular_infantry)
+        .filter(is_regular)
     {
         total = total.saturating_add(unit.spec.initial);
         let left = if unit.removed { 0 } else { unit.present };
@@ -232,12 +236,11 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
 /// short of the Zulus' win the proposal decides nothing, and says whether the British
 /// would win if it was.
 fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
-    use micro_colonial::recorded::{COMMANDER, INFANTRY};
+    use micro_colonial::recorded::COMMANDER;
     use micro_colonial::rorkes_drift::{RdVictoryInput, RdWinner};
     let state = game.state();
-    let section = |u: &&crate::game::UnitState| {
-        u.spec.class.as_deref() == Some("european-regular") && u.spec.troop_type == INFANTRY
-    };
+    // The British sections are their regular infantry counters.
+    let section = |u: &&crate::game::UnitState| regular_infantry(u);
     let sides = state.sides();
     let Some(british) = state
         .units

@@ -94,6 +94,16 @@ fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
 }
 
 /// The desk of one ruleset on the given charts, in a scroll area, its first seed `seed`.
+/// The desk's result, resolved and not refused.
+fn desk_result(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
+    harness
+        .state()
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused")
+}
+
 pub(crate) fn ruleset_desk(
     charts: Charts,
     ruleset: Ruleset,
@@ -126,12 +136,7 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     harness.run();
     // Zulus (+4) roll 5: 9. British regulars (+5) roll 1: 6. 6 is more than half of 9, so
     // the table decides: "Destroyed if beat by ... Zulus, Zulu Rifles (Melee only)".
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("a_total"), 9);
     assert_eq!(result.out("b_total"), 6);
     assert_eq!(result.out("loser"), "b");
@@ -156,12 +161,7 @@ fn mc_movement_resolves_on_the_desk() {
     harness.get_by_label("Resolve").click();
     harness.run();
     // Movement Table 1: regular infantry move 40 mm at the normal rate.
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("allowance_mm"), 40);
     assert!(
         harness
@@ -190,12 +190,7 @@ fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
     harness.run();
     // "The British player rolls his 5 dice and the results are 1, 1, 3, 5, 6. The results
     // yield two possible ammunition depletions and 2 hits" (range 2: hit on 4, 5 & 6).
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("hits"), 2);
     assert_eq!(result.out("ammo_checks"), 2);
 }
@@ -216,12 +211,7 @@ fn enter_in_the_dice_field_resolves() {
     // Zulus +4 roll 1: 5; British regulars +5 roll 6: 11. 5 is less than half of 11, so
     // "All bases whose combat roll ... is less than or half that of their opponents are
     // destroyed": the Zulus are destroyed.
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("loser"), "a");
     assert_eq!(result.out("result"), "destroyed");
 }
@@ -773,12 +763,7 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     );
     harness.get_by_label("Resolve").click();
     harness.run();
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("total"), 20);
     harness.get_by_label("Victory").click();
     harness.run();
@@ -787,12 +772,7 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("winner"), "zulu");
 }
 
@@ -816,12 +796,7 @@ fn mc_evade_resolves_on_the_desk_without_dice() {
     );
     harness.get_by_label("Resolve").click();
     harness.run();
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("move_mm"), 50);
     assert_eq!(result.out("fires"), "none");
 }
@@ -852,12 +827,7 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
     );
     harness.get_by_label("Resolve").click();
     harness.run();
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("may_volley"), false);
     harness.get_by_label("Combine sections").click();
     harness.run();
@@ -866,11 +836,6 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
     harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
-    let result = harness
-        .state()
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    let result = desk_result(&harness);
     assert_eq!(result.out("combined_ff"), 10);
 }

@@ -105,11 +105,15 @@ pub fn morale_test_due(
 /// Whether a firing party's initial volley halts a Zulu unit climbing the wall: it moves
 /// forward only "if it has not lost more than 50 fighting factors" to it.
 pub fn firing_party_halts(charts: &Charts, ff_lost: u32) -> Result<bool, Refusal> {
-    let mut reader = CellReader::new(charts, RULESET);
-    let limit = reader
+    halt_limit(&mut CellReader::new(charts, RULESET)).map(|limit| i64::from(ff_lost) > limit)
+}
+
+/// The FF a climbing Zulu unit may lose to a firing party's initial volley and still move
+/// forward ("if it has not lost more than 50 fighting factors").
+fn halt_limit(reader: &mut CellReader<'_>) -> Result<i64, Refusal> {
+    reader
         .int(CHART, &["firing-party-halt-losses"])
-        .ok_or_else(|| missing(&reader, FIRING_PARTIES))?;
-    Ok(i64::from(ff_lost) > limit)
+        .ok_or_else(|| missing(reader, FIRING_PARTIES))
 }
 
 /// Combines two reduced sections into one: refused if the result would exceed 10 FF
@@ -684,9 +688,7 @@ fn firing_party(
         None => None,
         Some(lost) => {
             let mut reader = CellReader::new(charts, RULESET);
-            let limit = reader
-                .int(CHART, &["firing-party-halt-losses"])
-                .ok_or_else(|| missing(&reader, FIRING_PARTIES))?;
+            let limit = halt_limit(&mut reader)?;
             for warning in reader.warnings() {
                 resolution.warn(warning.clone());
             }

@@ -181,33 +181,19 @@ fn changing_target_costs_10_only_over_250_mm() {
 // and the lost maximum is neither needed nor asked for.
 #[test]
 fn a_minus_random_factor_needs_no_maximum() {
-    let args = [
-        "artillery",
-        "--gun",
-        "6-7pdr",
-        "--ammo",
-        "shell",
-        "--range-mm",
-        "350",
-        "--gun-ff",
-        "40",
-        "--target",
-        "close-order-native",
-        "--factor",
-        "close-order-flank",
-        "--cell",
-        "artillery_shell:400:close-order-native-6-7pdr=5",
-    ];
-    let mut minus = args.to_vec();
-    minus.extend(["--dice", "B1,R4"]);
+    // SHELL without its dice, the Shell cell typed as 5.
+    let args = with(
+        &SHELL[..SHELL.len() - 2],
+        &["--cell", "artillery_shell:400:close-order-native-6-7pdr=5"],
+    );
+    let minus = with(&args, &["--dice", "B1,R4"]);
     let (code, v) = mc_json(&minus);
     assert_eq!(code, Some(0), "{v}");
     assert_eq!(v["outcome"]["total"], 2);
     assert_eq!(v["outcome"]["ff_lost"], 2);
     // A plus factor (B4,R1: +3, x5 = +15) may meet the cap: the maximum is asked for,
     // with the steps worked carried.
-    let mut plus = args.to_vec();
-    plus.extend(["--dice", "B4,R1"]);
+    let plus = with(&args, &["--dice", "B4,R1"]);
     let (code, v) = mc_json(&plus);
     assert_eq!(code, Some(2));
     assert_eq!(

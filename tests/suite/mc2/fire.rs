@@ -482,27 +482,18 @@ fn a_bad_cell_value_is_an_input_error_naming_the_cell() {
 // FF lost = 18 + T + RF.
 #[test]
 fn a_fire_refused_for_a_lost_cell_carries_its_steps_and_the_formula_left() {
-    let (code, v) = mc_json(&[
-        "fire",
-        "--firer",
-        "regular-infantry",
-        "--firer-ff",
-        "250",
-        "--weapon",
-        "rifle",
-        "--fire",
-        "volley",
-        "--range-mm",
-        "295",
-        "--target-ff",
-        "300",
-        "--target",
-        "native-close-order-in-open",
-        "--cell",
-        "small_arms_range_factors:250:volley-300=18",
-        "--dice",
-        "B4,R2",
-    ]);
+    // VOLLEY at 295 mm instead of 250, the range factor typed.
+    let mut args = with(
+        &VOLLEY,
+        &["--cell", "small_arms_range_factors:250:volley-300=18"],
+    );
+    let at = args
+        .iter()
+        .position(|a| *a == "--range-mm")
+        .expect("range flag")
+        + 1;
+    args[at] = "295";
+    let (code, v) = mc_json(&args);
     assert_eq!(code, Some(2));
     let refusal = &v["refusal"];
     assert_eq!(
