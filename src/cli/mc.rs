@@ -39,6 +39,7 @@ mod charge;
 mod fire;
 mod melee;
 mod morale;
+mod rd;
 mod table;
 mod thrown;
 
@@ -135,6 +136,14 @@ pub enum RdCommand {
     /// Two reduced sections combined into one (outcome.combined_ff): never over 10 FF, and
     /// never command or white counters.
     Combine(RdCombineArgs),
+    /// A round of melee between a Zulu unit and the sections combined against it
+    /// (outcome.zulu_losses, outcome.british_losses, outcome.section_losses,
+    /// outcome.winner: "zulu", "british" or "draw", outcome.loser_must_test).
+    Melee(rd::RdMeleeArgs),
+    /// A round of fire at Rorke's Drift (outcome.firing_ff and the keys of `mc fire`):
+    /// sections combining, Zulu rifles' two black dice, the redoubt's initial volleys,
+    /// cover ignored.
+    Fire(rd::RdFireArgs),
 }
 
 /// `laager mc rd firing-party`.
@@ -442,6 +451,8 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             };
             run_plain(mc::Request::RdMove(input), &charts, args.common.json)
         }
+        McCommand::Rd(RdCommand::Melee(args)) => rd::run_melee(&args),
+        McCommand::Rd(RdCommand::Fire(args)) => rd::run_fire(&args),
         McCommand::Evade(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let input = EvadeInput {

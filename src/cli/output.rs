@@ -50,7 +50,7 @@ pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outco
             if !refusal.partial_steps.is_empty() {
                 eprintln!("  worked so far:");
                 for step in &refusal.partial_steps {
-                    eprintln!("    {}", step.text);
+                    eprintln!("    {}", step_line(step));
                 }
             }
             if let Some(formula) = &refusal.formula {
@@ -171,22 +171,7 @@ pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
         let _ = writeln!(out, "  dice ({source}): {}", faces.join(","));
     }
     for (i, step) in resolution.steps.iter().enumerate() {
-        let value = step
-            .value
-            .as_ref()
-            .map(|v| format!(" = {v}"))
-            .unwrap_or_default();
-        let total = step
-            .total
-            .as_ref()
-            .map(|t| format!("  (total {t})"))
-            .unwrap_or_default();
-        let mut cite = step.rule.section.clone();
-        if let Some(cell) = &step.rule.cell {
-            cite.push_str(", ");
-            cite.push_str(cell);
-        }
-        let _ = writeln!(out, "  {}. {}{value}{total}  [{cite}]", i + 1, step.text);
+        let _ = writeln!(out, "  {}. {}", i + 1, step_line(step));
     }
     let fields = crate::rules::words::fields(resolution);
     if !fields.is_empty() {
@@ -266,4 +251,25 @@ pub fn render_odds(
         );
     }
     out
+}
+
+/// One step as the plain output prints it: its text, value and running total, and the
+/// rule it cites.
+fn step_line(step: &crate::resolution::Step) -> String {
+    let value = step
+        .value
+        .as_ref()
+        .map(|v| format!(" = {v}"))
+        .unwrap_or_default();
+    let total = step
+        .total
+        .as_ref()
+        .map(|t| format!("  (total {t})"))
+        .unwrap_or_default();
+    let mut cite = step.rule.section.clone();
+    if let Some(cell) = &step.rule.cell {
+        cite.push_str(", ");
+        cite.push_str(cell);
+    }
+    format!("{}{value}{total}  [{cite}]", step.text)
 }

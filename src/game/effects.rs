@@ -47,7 +47,7 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
     let edits = match outcome {
         // Firer first, target second: "A final Plus result indicates the number of
         // fighting factors lost".
-        Mc::Fire(o) => {
+        Mc::Fire(o) | Mc::RdFire(micro_colonial::rorkes_drift::RdFireOutcome { fire: o, .. }) => {
             let other = o.ff_lost.saturating_sub(o.volley_losses);
             vec![
                 loss(second, o.volley_losses, Cause::Volley),

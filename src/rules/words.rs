@@ -361,6 +361,30 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             (true, Some(false)) => "the Zulu unit does not climb in".to_owned(),
         },
         O::RdCombine(o) => format!("the combined section has {} FF", o.combined_ff),
+        O::RdMelee(o) => {
+            let mut parts = vec![
+                match o.winner {
+                    mc::rorkes_drift::RdMeleeWinner::Zulu => {
+                        format!("the Zulus win by {}", o.margin)
+                    }
+                    mc::rorkes_drift::RdMeleeWinner::British => {
+                        format!("the sections win by {}", o.margin)
+                    }
+                    mc::rorkes_drift::RdMeleeWinner::Draw => "a drawn round".to_owned(),
+                },
+                format!("the Zulu unit loses {} FF", o.zulu_losses),
+                format!("the sections lose {} FF", o.british_losses),
+            ];
+            if o.loser_must_test {
+                parts.push("the loser must test its morale".to_owned());
+            }
+            parts.join("; ")
+        }
+        O::RdFire(o) => match (o.fire.ff_lost, o.fire.volley_losses) {
+            (0, _) => format!("the target loses nothing (total {})", o.fire.total),
+            (lost, 0) => format!("the target loses {lost} FF"),
+            (lost, _) => format!("the target loses {lost} FF to volley fire (column D)"),
+        },
         O::ZMarker(o) => format!("the Z marker counts {} FF", o.z_marker_ff),
         O::BreakIn(o) => {
             if o.success {
@@ -399,6 +423,13 @@ pub fn odds_for(request: &Request, roles: &Roles) -> String {
                 unit("unit", "the routing unit")
             ),
             mc::Request::BreakIn(_) => "for the Zulus breaking in".to_owned(),
+            mc::Request::RdMelee(input) => if input.counter_attack {
+                "for the sections counter-attacking"
+            } else {
+                "for the Zulus attacking"
+            }
+            .to_owned(),
+            mc::Request::RdFire(_) => "for the firers".to_owned(),
             mc::Request::Jam(_) => "for the gun's crew".to_owned(),
             _ => format!("for {}", unit("unit", "the unit")),
         },

@@ -13,6 +13,7 @@ mod morale;
 mod morale_due;
 mod props;
 mod rally;
+mod rd_combat;
 mod rd_victory_proposal;
 mod situation;
 mod victory_proposal;

@@ -839,3 +839,88 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
     let result = desk_result(&harness);
     assert_eq!(result.out("combined_ff"), 10);
 }
+
+/// The Rorke's Drift melee on the desk (issue 20 item 1), the CLI's case of
+/// `mc2::rd_combat`: "Divide all the Zulu units' present fighting factor by 10 ... Count
+/// all the British sections 'full present fighting factor' ... Divide by 10 any losses
+/// suffered by the defenders": 950 Zulus against sections of 10, 10 and 8 typed from the
+/// right, Table 1's lost cell typed in place: the sections lose 10, split 4, 3, 3; the
+/// Zulus 26. The desk's resolution is the library's for the same request.
+#[test]
+fn rd_melee_resolves_on_the_desk_as_the_engine_does() {
+    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1");
+    "10, 10,".clone_into(&mut harness.state_mut().mc_combat.rd_melee.front.text);
+    harness.run();
+    type_into(&harness, "sections in contact", " 8");
+    harness.run();
+    let cell = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry";
+    resolve_typing(&mut harness, &[(cell, "+3/-4")]);
+    let result = mc_resolved(&harness);
+    assert_eq!(result.out("zulu_losses"), 26);
+    assert_eq!(result.out("british_losses"), 10);
+    assert_eq!(result.out("section_losses"), serde_json::json!([4, 3, 3]));
+    let request = harness
+        .state()
+        .request
+        .clone()
+        .expect("the request resolved");
+    let mut charts = Charts::shipped().expect("shipped");
+    charts
+        .apply_cell_arg(Ruleset::MicroColonial, &format!("{cell}=+3/-4"))
+        .expect("a cell");
+    let engine = request
+        .resolve_with(
+            &charts,
+            &laager::dice::DiceChoice::Typed("B4,R2,B3,R1".to_owned()),
+        )
+        .expect("resolves");
+    assert_eq!(result, engine);
+}
+
+/// A section list that does not read is named before anything is resolved.
+#[test]
+fn rd_melee_names_a_section_that_does_not_read() {
+    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1");
+    type_into(&harness, "sections in contact", ", ten");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    assert_eq!(
+        harness.state().message.as_deref(),
+        Some("sections in contact: 'ten' is not a whole number")
+    );
+}
+
+/// Rorke's Drift fire on the desk: "Zulu rifle units will throw 2 black (plus) dice each
+/// time they fire" — the Fire form's fields with the supplement's below; three faces are
+/// asked for and thrown.
+#[test]
+fn rd_fire_throws_two_black_dice_for_zulu_rifles_on_the_desk() {
+    let mut harness = mc_desk_with("RD fire", "B3,B3,R5");
+    {
+        let fire = &mut harness.state_mut().mc_combat.fire.input;
+        fire.firer = laager::rules::micro_colonial::fire::Firer::Natives;
+        fire.firer_ff = 100;
+        fire.fire = laager::rules::micro_colonial::fire::FireType::Independent;
+        fire.target_ff = 10;
+        fire.target = laager::rules::micro_colonial::fire::Target::OtherCloseOrder;
+    }
+    measured_on_the_table(&mut harness, 150.0);
+    harness.get_by_label("Zulu rifles").click();
+    harness.run();
+    resolve_typing(
+        &mut harness,
+        &[
+            ("weapon_ranges:rifle", "400"),
+            ("small_arms_range_factors:100:other-200", "2"),
+            (
+                "small_arms_target_factors:other-close-order-independent:1-99",
+                "1",
+            ),
+        ],
+    );
+    let result = mc_resolved(&harness);
+    // 2 + 1 + (B3 + B3 - R5 = 1) = 4.
+    assert_eq!(result.out("ff_lost"), 4);
+    assert_eq!(result.procedure, "rd-fire");
+}

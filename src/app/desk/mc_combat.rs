@@ -5,6 +5,7 @@
 
 use super::mc_fire::{FireForm, RangeField, arc_ui, measured_range};
 use super::mc_panel::McProcedure;
+use super::mc_rd::{RdFireForm, RdMeleeForm};
 use crate::charts::Charts;
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
@@ -56,7 +57,12 @@ pub(super) fn number_field(ui: &mut egui::Ui, label: &str, text: &mut String, ho
 }
 
 /// Checkboxes for the factor names of a chart (its cell keys).
-fn factor_boxes(ui: &mut egui::Ui, id: &str, names: &[String], chosen: &mut Vec<String>) {
+pub(super) fn factor_boxes(
+    ui: &mut egui::Ui,
+    id: &str,
+    names: &[String],
+    chosen: &mut Vec<String>,
+) {
     egui::CollapsingHeader::new("tactical factors")
         .id_salt(id)
         .show(ui, |ui| {
@@ -332,6 +338,10 @@ pub struct McCombat {
     pub volley_thrown: bool,
     /// Two Rorke's Drift sections combined.
     pub combine: RdCombineInput,
+    /// A Rorke's Drift melee.
+    pub rd_melee: RdMeleeForm,
+    /// A Rorke's Drift fire's own fields, over the Fire form's.
+    pub rd_fire: RdFireForm,
 }
 
 impl Default for McCombat {
@@ -373,6 +383,8 @@ impl Default for McCombat {
                 removed_ff: 5,
                 counter: Counter::Section,
             },
+            rd_melee: RdMeleeForm::default(),
+            rd_fire: RdFireForm::default(),
         }
     }
 }
@@ -382,7 +394,10 @@ impl McCombat {
     pub fn dice_hint(procedure: McProcedure) -> &'static str {
         match procedure {
             McProcedure::Fire => "random factor, e.g. B4,R2",
-            McProcedure::Melee => "A's random factor then B's, e.g. B4,R2,B3,R5",
+            McProcedure::Melee | McProcedure::RdMelee => {
+                "A's random factor then B's, e.g. B4,R2,B3,R5"
+            }
+            McProcedure::RdFire => "random factor, e.g. B4,R2 (B4,B2,R1 for two black)",
             McProcedure::Rally | McProcedure::Morale | McProcedure::Rout => "one die, e.g. 3",
             _ => "black and red, e.g. B4,R2",
         }
@@ -456,6 +471,14 @@ impl McCombat {
                     egui::Slider::new(&mut c.removed_ff, 0..=10).text("FF of the section removed"),
                 );
             }
+            McProcedure::RdMelee => {
+                let names = chart_keys(charts, "melee_additional_factors");
+                self.rd_melee.ui(ui, &names);
+            }
+            McProcedure::RdFire => {
+                self.fire.ui(ui);
+                self.rd_fire.ui(ui);
+            }
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -471,6 +494,13 @@ impl McCombat {
     /// A form field that does not read (a range typed as words), as a message.
     pub fn input_error(&self, procedure: McProcedure) -> Option<String> {
         match procedure {
+            McProcedure::RdMelee => self.rd_melee.error(),
+            McProcedure::RdFire => self
+                .rd_fire
+                .sections
+                .parse("sections combining")
+                .err()
+                .or_else(|| self.input_error(McProcedure::Fire)),
             McProcedure::Fire => self.fire.range.error.clone().or_else(|| {
                 (self.fire.jammed && self.fire.input.jam_penalty.is_none()).then(|| {
                     format!(
@@ -512,6 +542,8 @@ impl McCombat {
             }),
             McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party),
             McProcedure::Combine => mc::Request::RdCombine(self.combine),
+            McProcedure::RdMelee => mc::Request::RdMelee(self.rd_melee.request()),
+            McProcedure::RdFire => mc::Request::RdFire(self.rd_fire.request(&self.fire.input)),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -136,11 +136,15 @@ pub enum McProcedure {
     FiringParty,
     /// Two reduced Rorke's Drift sections combined.
     Combine,
+    /// A Rorke's Drift melee: a Zulu unit against the sections combined against it.
+    RdMelee,
+    /// A round of fire at Rorke's Drift.
+    RdFire,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 12] = [
+    pub const ALL: [(McProcedure, &'static str); 14] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -153,6 +157,8 @@ impl McProcedure {
         (McProcedure::Evade, "Evade"),
         (McProcedure::FiringParty, "Firing party"),
         (McProcedure::Combine, "Combine sections"),
+        (McProcedure::RdMelee, "RD melee"),
+        (McProcedure::RdFire, "RD fire"),
     ];
 }
 

@@ -9,6 +9,7 @@ mod hints;
 pub mod mc_combat;
 pub mod mc_fire;
 pub mod mc_panel;
+pub mod mc_rd;
 pub mod odds_view;
 pub mod panel;
 pub mod resolution_view;

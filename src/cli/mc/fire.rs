@@ -89,9 +89,33 @@ pub struct FireArgs {
 
 /// Runs `laager mc fire`.
 pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
-    table::distance("--range-mm", args.range_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let mut table = Table::read(&args.situation, &charts, Fire::ROLES)?;
+    let (input, mut table) = match build(args, &charts, None)? {
+        Ok(built) => built,
+        Err(printed) => return printed,
+    };
+    args.throw.run_on(
+        mc::Request::Fire(input),
+        &charts,
+        args.common.json,
+        &mut table,
+    )
+}
+
+/// A fire built from the flags and the table, with that table; or, where the table could
+/// not build it, what was printed instead.
+pub type Built = Result<(FireInput, Table), Result<Outcome, CliError>>;
+
+/// The fire the flags and the table describe, with the table it was read from; `firer_ff`
+/// stands for `--firer-ff` where another flag gives the firing FF (the Rorke's Drift
+/// sections' total). `Err` holds what was printed instead (a table that could not build it).
+pub fn build(
+    args: &FireArgs,
+    charts: &crate::charts::Charts,
+    firer_ff: Option<u32>,
+) -> Result<Built, CliError> {
+    table::distance("--range-mm", args.range_mm)?;
+    let table = Table::read(&args.situation, charts, Fire::ROLES)?;
     let base = FireInput {
         firer: args.firer,
         firer_ff: 0,
@@ -112,16 +136,16 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
     };
     let json = args.common.json;
     let mut input = match table.build(base, json, |layout, records, roles, base| {
-        situation::fire(layout, &charts, records, roles, base)
+        situation::fire(layout, charts, records, roles, base)
     }) {
         Ok(input) => input,
-        Err(printed) => return printed,
+        Err(printed) => return Ok(Err(printed)),
     };
     // A flag given here wins over the table's value; the origins step says so.
     let origins = input.origins.clone();
     let mut needs = Needs::default();
     needs.take(
-        args.firer_ff,
+        args.firer_ff.or(firer_ff),
         &mut input.firer_ff,
         &origins,
         "/firer_ff",
@@ -155,8 +179,7 @@ pub fn run(args: &FireArgs) -> Result<Outcome, CliError> {
     if args.arc.is_some() {
         input.in_arc = args.arc;
     }
-    args.throw
-        .run_on(mc::Request::Fire(input), &charts, json, &mut table)
+    Ok(Ok((input, table)))
 }
 
 /// `laager mc jam`.

@@ -251,11 +251,21 @@ struct Prepared {
     volley: bool,
 }
 
+/// A supplement's change to the basic fire: the black dice it throws (Rorke's Drift's
+/// Zulu rifles and redoubt volleys), with the step that says why, and the steps it states
+/// first.
+#[derive(Default)]
+pub(super) struct Variant {
+    pub(super) black: Option<(u8, Step)>,
+    pub(super) steps: Vec<Step>,
+}
+
 #[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
     request: &FireInput,
     reader: &mut CellReader<'_>,
+    variant: &Variant,
 ) -> Result<Prepared, Refusal> {
     let mut steps: Vec<Step> = arcs::check(request.in_arc, &request.origins)?
         .into_iter()
@@ -351,7 +361,10 @@ fn prepare(
         .unwrap_or_else(|| request.target_ff.to_string());
     let target_value = reader.int(TARGET_CHART, &[&target_row, &target_column]);
     // SMALL ARMS FIRE 5: the dice.
-    let (black, red) = if request.initial_volley {
+    let (black, red) = if let Some((black, step)) = &variant.black {
+        steps.push(step.clone());
+        (*black, 1)
+    } else if request.initial_volley {
         (2, 1)
     } else if request.firer == Firer::Mounted {
         (1, 2)
@@ -562,8 +575,29 @@ fn resolve_fire(
     request: &FireInput,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<FireOutcome>, Refusal> {
+    resolve_variant(charts, request, dice, Fire::NAME, &Variant::default())
+}
+
+/// Resolves one round of small arms fire as a supplement changes it, under its procedure's
+/// name.
+pub(super) fn resolve_variant(
+    charts: &Charts,
+    request: &FireInput,
+    dice: &mut dyn DiceSource,
+    procedure: &str,
+    variant: &Variant,
+) -> Result<Resolution<FireOutcome>, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
-    let prepared = prepare(charts, request, &mut reader)?;
+    let prepared = prepare(charts, request, &mut reader, variant).map_err(|refusal| {
+        if refusal.kind != crate::resolution::RefusalKind::NeedsCells {
+            return refusal;
+        }
+        // The supplement's own steps are worked too, before the basic fire's.
+        let mut steps = variant.steps.clone();
+        steps.extend(refusal.partial_steps.iter().cloned());
+        let formula = refusal.formula.clone();
+        refusal.with_partial(steps, formula)
+    })?;
     let factor = crate::dice::micro_colonial::random_factor(
         dice,
         prepared.black,
@@ -571,9 +605,9 @@ fn resolve_fire(
         prepared.same,
     )
     .map_err(bad_dice(FIRE))?;
-    let mut resolution = resolution(charts, Fire::NAME);
+    let mut resolution = resolution(charts, procedure);
     resolution.steps = request.origin_steps();
-    for step in prepared.steps {
+    for step in variant.steps.iter().cloned().chain(prepared.steps) {
         resolution.step(step);
     }
     for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
@@ -628,8 +662,17 @@ pub(crate) fn ff(total: i64) -> u32 {
 
 /// The exact odds of the FF lost to one round of fire.
 fn fire_odds(charts: &Charts, request: &FireInput) -> Result<Odds, Refusal> {
+    variant_odds(charts, request, &Variant::default())
+}
+
+/// The exact odds of the FF lost to one round of fire as a supplement changes it.
+pub(super) fn variant_odds(
+    charts: &Charts,
+    request: &FireInput,
+    variant: &Variant,
+) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
-    let prepared = prepare(charts, request, &mut reader)?;
+    let prepared = prepare(charts, request, &mut reader, variant)?;
     let base = prepared.base;
     Ok(
         random_factor_dist(prepared.black, prepared.red, prepared.same)

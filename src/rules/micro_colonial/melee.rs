@@ -109,11 +109,18 @@ impl MeleeInput {
 }
 
 /// Each side's total before its random factor, with its steps and dice.
-struct Prepared {
-    steps: Vec<Step>,
-    base: [i64; 2],
-    black: [u8; 2],
-    same: SameColour,
+pub(super) struct Prepared {
+    pub(super) steps: Vec<Step>,
+    pub(super) base: [i64; 2],
+    pub(super) black: [u8; 2],
+    pub(super) same: SameColour,
+}
+
+/// Each side's basic melee factor with the steps that worked it, where a supplement
+/// replaces step 1 (Rorke's Drift: the Zulus' FF / 10, the British sections' full FF).
+pub(super) struct Basic {
+    pub(super) factor: [i64; 2],
+    pub(super) steps: Vec<Step>,
 }
 
 fn rule(name: &str) -> RuleRef {
@@ -160,11 +167,21 @@ fn split(text: &str) -> Option<(i64, i64)> {
     Some((parse(x)?, parse(y)?))
 }
 
-#[allow(clippy::too_many_lines)]
 fn prepare(
     charts: &Charts,
     melee: &MeleeInput,
     reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    prepare_with(charts, melee, reader, None)
+}
+
+/// The basic rules' steps 1 to 3 and the dice, step 1 replaced by `basic` where given.
+#[allow(clippy::too_many_lines)]
+pub(super) fn prepare_with(
+    charts: &Charts,
+    melee: &MeleeInput,
+    reader: &mut CellReader<'_>,
+    basic: Option<Basic>,
 ) -> Result<Prepared, Refusal> {
     // A melee is fought between units in contact: units the table shows apart are refused
     // unless the referee calls them in contact (issue 17), which the first steps record.
@@ -260,9 +277,13 @@ fn prepare(
     let mut base = [0_i64; 2];
     let names = ["A (attacker)", "B (defender)"];
     // 1. Present FF / 10, halved for a flank attack in the first round.
-    let divisor = reader.int("rules_thresholds", &["melee-ff-divisor"]);
-    let rounding = settings::rounding(charts, reader);
-    if let (Some(divisor), Some(rounding)) = (divisor, rounding) {
+    if let Some(basic) = basic {
+        steps.extend(basic.steps);
+        base = basic.factor;
+    } else if let (Some(divisor), Some(rounding)) = (
+        reader.int("rules_thresholds", &["melee-ff-divisor"]),
+        settings::rounding(charts, reader),
+    ) {
         steps.push(rounding.step);
         for (i, side) in sides.iter().enumerate() {
             let mut ff = i64::from(side.ff);
@@ -364,7 +385,8 @@ fn prepare(
     ];
     let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
     if let Some(refusal) = reader.refusal(rule(CALC)) {
-        return Err(refusal);
+        // The steps worked before the hole are carried with the refusal.
+        return Err(refusal.with_partial(steps, None));
     }
     let Some((same, same_step)) = same else {
         return Err(Refusal::by_rule(rule(CALC), "a setting could not be read"));
@@ -447,31 +469,10 @@ fn resolve_melee(
     let prepared = prepare(charts, melee, &mut reader)?;
     let mut resolution = resolution(charts, Melee::NAME);
     resolution.steps = melee.origin_steps();
-    for step in prepared.steps {
+    for step in prepared.steps.iter().cloned() {
         resolution.step(step);
     }
-    let mut totals = [0_i64; 2];
-    for i in 0..2 {
-        let factor =
-            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)
-                .map_err(bad_dice(CALC))?;
-        for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
-            resolution.step(step);
-        }
-        totals[i] = prepared.base[i] + factor.result;
-        resolution.step(Step::valued(
-            rule(CALC),
-            format!(
-                "4. {}: random factor {:+}: total {:+}",
-                ["A", "B"][i],
-                factor.result,
-                totals[i]
-            ),
-            factor.result,
-            Some(json!(totals[i])),
-        ));
-        resolution.rolls.push(factor.roll);
-    }
+    let totals = throw_random(&prepared, dice, &mut resolution, ["A", "B"])?;
     let b_losses = ff(totals[0]);
     let a_losses = ff(totals[1]);
     resolution.step(Step::valued(
@@ -502,6 +503,37 @@ fn resolve_melee(
         loser_must_test: test,
     });
     finish(resolution, &reader, rule(CALC))
+}
+
+/// Step 4: each side's random factor thrown and added to its total, with its steps and
+/// roll; the two plus totals, A's first.
+pub(super) fn throw_random(
+    prepared: &Prepared,
+    dice: &mut dyn DiceSource,
+    resolution: &mut Resolution<()>,
+    names: [&str; 2],
+) -> Result<[i64; 2], Refusal> {
+    let mut totals = [0_i64; 2];
+    for i in 0..2 {
+        let factor =
+            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)
+                .map_err(bad_dice(CALC))?;
+        for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
+            resolution.step(step);
+        }
+        totals[i] = prepared.base[i] + factor.result;
+        resolution.step(Step::valued(
+            rule(CALC),
+            format!(
+                "4. {}: random factor {:+}: total {:+}",
+                names[i], factor.result, totals[i]
+            ),
+            factor.result,
+            Some(json!(totals[i])),
+        ));
+        resolution.rolls.push(factor.roll);
+    }
+    Ok(totals)
 }
 
 /// The exact odds of the melee's winner ("a", "b" or "draw").

@@ -59,6 +59,8 @@ crate::rules::procedures! {
     RdMove("rd-move") => rorkes_drift::RdMove,
     RdFiringParty("rd-firing-party") => rorkes_drift::RdFiringParty,
     RdCombine("rd-combine") => rorkes_drift::RdCombine,
+    RdMelee("rd-melee") => rorkes_drift::RdMelee,
+    RdFire("rd-fire") => rorkes_drift::RdFire,
     Victory("victory") => victory::Victory,
     Evade("evade") => evade::Evade,
 }

@@ -14,6 +14,11 @@ use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+mod combat;
+pub use combat::{
+    RdFire, RdFireInput, RdFireOutcome, RdMelee, RdMeleeInput, RdMeleeOutcome, RdMeleeWinner,
+};
+
 /// The chart of the supplement's numbers.
 pub const CHART: &str = "rorkes_drift";
 const SUPPLEMENT: &str = "Rorke's Drift";

@@ -10,6 +10,7 @@ use laager::dice::{DiceChoice, EnteredDice};
 use laager::resolution::{RefusalKind, Resolution};
 use laager::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
 use laager::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
+use laager::rules::micro_colonial::evade::{EvadeInput, Evader};
 use laager::rules::micro_colonial::fire::{Fire, FireInput, FireType, Firer, Target, Weapon};
 use laager::rules::micro_colonial::jam::{Crew, JamInput};
 use laager::rules::micro_colonial::loss::LossFactorInput;
@@ -21,6 +22,9 @@ use laager::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, Rout
 use laager::rules::micro_colonial::random::RandomFactorInput;
 use laager::rules::micro_colonial::rorkes_drift::{
     BreakInInput, PerimeterWall, RdMoveInput, RdVictoryInput, Room, Side as RdSide, ZMarkerInput,
+};
+use laager::rules::micro_colonial::rorkes_drift::{
+    Counter, RdCombineInput, RdFireInput, RdFiringPartyInput, RdMeleeInput,
 };
 use laager::rules::micro_colonial::victory::VictoryInput;
 use laager::rules::{Outcome, Procedure, Request, micro_colonial as mc};
@@ -183,7 +187,75 @@ fn every_request() -> Vec<mc::Request> {
             driven_from_start_line: false,
             assaults_beaten_off: true,
         }),
+        mc::Request::Evade(EvadeInput {
+            evader: Evader::ArtilleryCrew,
+            cannot_limber: true,
+            morale_forbids_fire: false,
+        }),
+        mc::Request::RdFiringParty(RdFiringPartyInput {
+            led_by_command: true,
+            zulu_ff_lost: Some(60),
+        }),
+        mc::Request::RdCombine(RdCombineInput {
+            into_ff: 6,
+            removed_ff: 4,
+            counter: Counter::Section,
+        }),
+        mc::Request::RdMelee(rd_melee()),
+        mc::Request::RdFire(RdFireInput {
+            fire: FireInput {
+                firer_ff: 27,
+                range_mm: 150.0,
+                ..volley()
+            },
+            sections: vec![10, 9, 8],
+            behind_cover: false,
+            zulu_rifles: false,
+            redoubt: true,
+        }),
     ]
+}
+
+/// The Rorke's Drift melee of `mc2::rd_combat`: 950 Zulus against sections of 10, 10 and 8.
+fn rd_melee() -> RdMeleeInput {
+    RdMeleeInput {
+        zulu_ff: 950,
+        front_rank: vec![10, 10, 8],
+        second_rank: Vec::new(),
+        csm_leads: false,
+        in_building: false,
+        across_obstacle: false,
+        counter_attack: false,
+        later_round: false,
+        zulu_impact: false,
+        zulu_factors: Vec::new(),
+        british_factors: Vec::new(),
+        third_rank_fire_losses: None,
+    }
+}
+
+// The Rorke's Drift melee through the library, as the desk and `laager mc rd melee` send
+// it: the same losses as the CLI's (`mc2::rd_combat`), and a seeded throw replays from the
+// request read back from its JSON.
+#[test]
+fn a_rorkes_drift_melee_resolves_and_replays_through_the_library() {
+    let charts =
+        charts_with(&["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4"]);
+    let request = Request::MicroColonial(mc::Request::RdMelee(rd_melee()));
+    let typed = request
+        .resolve_with(&charts, &DiceChoice::Typed("B4,R2,B3,R1".to_owned()))
+        .expect("resolves");
+    let Outcome::MicroColonial(mc::Outcome::RdMelee(outcome)) = &typed.outcome else {
+        panic!("a Rorke's Drift melee outcome: {:?}", typed.outcome);
+    };
+    assert_eq!(outcome.zulu_losses, 26);
+    assert_eq!(outcome.british_losses, 10);
+    assert_eq!(outcome.section_losses, vec![4, 3, 3]);
+    let dice = DiceChoice::Seeded(11);
+    let first = request.resolve_with(&charts, &dice).expect("resolves");
+    let logged = serde_json::to_string(&request).expect("serialise");
+    let replayed: Request = serde_json::from_str(&logged).expect("reads back");
+    assert_eq!(replayed.resolve_with(&charts, &dice), Ok(first));
 }
 
 // A logged resolution replays from what it recorded: each procedure's request is tagged
@@ -213,6 +285,11 @@ fn every_procedure_request_round_trips_through_its_json() {
             "rd-victory",
             "rd-move",
             "victory",
+            "evade",
+            "rd-firing-party",
+            "rd-combine",
+            "rd-melee",
+            "rd-fire",
         ]
     );
     for request in every_request() {

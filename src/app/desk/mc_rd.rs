@@ -1,0 +1,183 @@
+//! The Rorke's Drift melee and fire forms: the sections by their present FF, typed as a
+//! list from the right-hand section, and the supplement's conditions as checkboxes. The
+//! engine reads the charts and decides.
+
+use super::hints::check;
+use crate::rules::micro_colonial::fire::FireInput;
+use crate::rules::micro_colonial::rorkes_drift::{RdFireInput, RdMeleeInput};
+
+/// Sections typed as their present FF, the right-hand section first ("10, 10, 8").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionList {
+    /// What was typed.
+    pub text: String,
+}
+
+impl SectionList {
+    fn new(text: &str) -> SectionList {
+        SectionList {
+            text: text.to_owned(),
+        }
+    }
+
+    /// The sections' FF, or which entry does not read as a whole number.
+    pub fn parse(&self, label: &str) -> Result<Vec<u32>, String> {
+        self.text
+            .split([',', ' '])
+            .filter(|part| !part.trim().is_empty())
+            .map(|part| super::whole_number(label, part))
+            .collect()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, label: &str) {
+        ui.horizontal(|ui| {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(120.0))
+                .labelled_by(l.id)
+                .on_hover_text(
+                    "each section's present FF, the right-hand section first: 10, 10, 8",
+                );
+        });
+    }
+}
+
+/// The Rorke's Drift melee form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RdMeleeForm {
+    /// The engine's input; its ranks are read from the lists below.
+    pub input: RdMeleeInput,
+    /// The first rank.
+    pub front: SectionList,
+    /// A second rank.
+    pub second: SectionList,
+    /// The third rank's fire is counted (in the redoubt).
+    pub third_rank: bool,
+}
+
+impl Default for RdMeleeForm {
+    fn default() -> Self {
+        RdMeleeForm {
+            input: RdMeleeInput {
+                zulu_ff: 950,
+                front_rank: Vec::new(),
+                second_rank: Vec::new(),
+                csm_leads: false,
+                in_building: false,
+                across_obstacle: false,
+                counter_attack: false,
+                later_round: false,
+                zulu_impact: false,
+                zulu_factors: Vec::new(),
+                british_factors: Vec::new(),
+                third_rank_fire_losses: None,
+            },
+            front: SectionList::new("10, 10, 10"),
+            second: SectionList::new(""),
+            third_rank: false,
+        }
+    }
+}
+
+impl RdMeleeForm {
+    /// Draws the form; `factor_names` are Melee Table 4's factors.
+    pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
+        let input = &mut self.input;
+        ui.add(egui::Slider::new(&mut input.zulu_ff, 1..=2000).text("Zulu unit's present FF"));
+        self.front.ui(ui, "sections in contact");
+        self.second.ui(ui, "second rank");
+        check(ui, &mut input.csm_leads, "the CSM leads them");
+        check(ui, &mut input.in_building, "inside a building (Z markers)");
+        check(
+            ui,
+            &mut input.across_obstacle,
+            "behind cover or across an obstacle",
+        );
+        check(ui, &mut input.counter_attack, "British counter-attack");
+        check(ui, &mut input.later_round, "after the contact round");
+        check(ui, &mut input.zulu_impact, "the Zulus charged in");
+        check(ui, &mut self.third_rank, "redoubt: the third rank fired");
+        if self.third_rank {
+            let mut lost = input.third_rank_fire_losses.unwrap_or(0);
+            ui.add(egui::Slider::new(&mut lost, 0..=200).text("Zulu FF lost to it"));
+            input.third_rank_fire_losses = Some(lost);
+        } else {
+            input.third_rank_fire_losses = None;
+        }
+        super::mc_combat::factor_boxes(
+            ui,
+            "rd_melee_zulu_factors",
+            factor_names,
+            &mut input.zulu_factors,
+        );
+        super::mc_combat::factor_boxes(
+            ui,
+            "rd_melee_british_factors",
+            factor_names,
+            &mut input.british_factors,
+        );
+    }
+
+    /// A list that does not read, as a message.
+    pub fn error(&self) -> Option<String> {
+        self.front
+            .parse("sections in contact")
+            .and(self.second.parse("second rank"))
+            .err()
+    }
+
+    /// The engine's input, the ranks read from their lists.
+    pub fn request(&self) -> RdMeleeInput {
+        RdMeleeInput {
+            front_rank: self.front.parse("").unwrap_or_default(),
+            second_rank: self.second.parse("").unwrap_or_default(),
+            ..self.input.clone()
+        }
+    }
+}
+
+/// The Rorke's Drift fire form's own fields; the basic fire is the Fire form's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RdFireForm {
+    /// Sections combining their fire (empty: the Fire form's firing FF).
+    pub sections: SectionList,
+    /// The firers are behind cover.
+    pub behind_cover: bool,
+    /// A Zulu rifle unit fires.
+    pub zulu_rifles: bool,
+    /// The redoubt's final defence.
+    pub redoubt: bool,
+}
+
+impl Default for RdFireForm {
+    fn default() -> Self {
+        RdFireForm {
+            sections: SectionList::new(""),
+            behind_cover: false,
+            zulu_rifles: false,
+            redoubt: false,
+        }
+    }
+}
+
+impl RdFireForm {
+    /// Draws the supplement's fields (under the Fire form's).
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        ui.separator();
+        ui.strong("Rorke's Drift");
+        self.sections.ui(ui, "sections combining");
+        check(ui, &mut self.behind_cover, "firers behind cover");
+        check(ui, &mut self.zulu_rifles, "Zulu rifles");
+        check(ui, &mut self.redoubt, "in the redoubt");
+    }
+
+    /// The engine's input over the Fire form's fire.
+    pub fn request(&self, fire: &FireInput) -> RdFireInput {
+        RdFireInput {
+            fire: fire.clone(),
+            sections: self.sections.parse("").unwrap_or_default(),
+            behind_cover: self.behind_cover,
+            zulu_rifles: self.zulu_rifles,
+            redoubt: self.redoubt,
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! `laager mc rd melee` and `laager mc rd fire`: the Rorke's Drift melee and fire, the
+//! basic game's calculations with the supplement's exceptions.
+
+use super::super::{CliError, Outcome};
+use super::Common;
+use super::fire::{FireArgs, build};
+use super::thrown::Throw;
+use crate::rules::micro_colonial::{
+    self as mc,
+    rorkes_drift::{RdFireInput, RdMeleeInput},
+};
+use crate::ruleset::Ruleset;
+use clap::Args;
+
+/// `laager mc rd melee`.
+///
+/// The Zulus' basic melee factor is their present FF / 10 (/ 100 in a building, with the Z
+/// markers); the sections count their full present FF, both ranks, the CSM 5 more; the
+/// defenders' losses are divided by 10 and split equally from the right-hand section. The
+/// Melee Table cell is Table 1's native-fanatic-infantry against regular-infantry (lost:
+/// `--cell`). Dice: A's random factor then B's — A is the Zulu unit, or the sections on a
+/// counter-attack.
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
+#[derive(Debug, Args)]
+pub struct RdMeleeArgs {
+    /// The Zulu unit's present FF (the main unit's, for a Z marker in a building).
+    #[arg(long, value_name = "N")]
+    pub zulu_ff: u32,
+    /// A section of the first rank in contact, by its present FF, the right-hand section
+    /// first (repeatable).
+    #[arg(long = "section", value_name = "FF", required = true)]
+    pub sections: Vec<u32>,
+    /// A section of a second rank, by its present FF, the right-hand section first
+    /// (repeatable; not behind cover, across an obstacle or in a building).
+    #[arg(long = "second-rank", value_name = "FF")]
+    pub second_rank: Vec<u32>,
+    /// The CSM leads the sections (5 more).
+    #[arg(long)]
+    pub csm_leads: bool,
+    /// Fought inside a building: the Zulus' FF / 100 (the Z markers); no morale tests.
+    #[arg(long)]
+    pub in_building: bool,
+    /// The sections are behind cover, or an obstacle separates them from the Zulus.
+    #[arg(long)]
+    pub across_obstacle: bool,
+    /// A British counter-attack against a Zulu unit inside the perimeter: the sections are
+    /// the attacker, with two black dice on the contact round.
+    #[arg(long)]
+    pub counter_attack: bool,
+    /// A round after the contact round (no impact dice).
+    #[arg(long)]
+    pub later_round: bool,
+    /// The Zulus charged in: two black dice on the contact round.
+    #[arg(long)]
+    pub zulu_impact: bool,
+    /// A Melee Table 4 factor for the Zulu unit (repeatable).
+    #[arg(long = "zulu-factor", value_name = "NAME")]
+    pub zulu_factors: Vec<String>,
+    /// A Melee Table 4 factor for the sections (repeatable).
+    #[arg(long = "british-factor", value_name = "NAME")]
+    pub british_factors: Vec<String>,
+    /// In the redoubt: the FF the third rank's independent fire took off the Zulu unit this
+    /// round, counted as melee casualties.
+    #[arg(long, value_name = "N")]
+    pub third_rank_fire_losses: Option<u32>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// Runs `laager mc rd melee`.
+pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let input = RdMeleeInput {
+        zulu_ff: args.zulu_ff,
+        front_rank: args.sections.clone(),
+        second_rank: args.second_rank.clone(),
+        csm_leads: args.csm_leads,
+        in_building: args.in_building,
+        across_obstacle: args.across_obstacle,
+        counter_attack: args.counter_attack,
+        later_round: args.later_round,
+        zulu_impact: args.zulu_impact,
+        zulu_factors: args.zulu_factors.clone(),
+        british_factors: args.british_factors.clone(),
+        third_rank_fire_losses: args.third_rank_fire_losses,
+    };
+    args.throw
+        .run(mc::Request::RdMelee(input), &charts, args.common.json)
+}
+
+/// `laager mc rd fire`.
+///
+/// The basic fire's flags (`laager mc fire`), with the sections combining (`--section FF`,
+/// repeatable: their total is the firing FF), a two-unit formation's rear at its full FF,
+/// Zulu rifles' two black dice, the redoubt's initial volleys, and all cover ignored (a
+/// target in cover is given as in the open).
+#[derive(Debug, Args)]
+pub struct RdFireArgs {
+    /// A British section combining its fire on the one target, by its present FF
+    /// (repeatable).
+    #[arg(long = "section", value_name = "FF")]
+    pub sections: Vec<u32>,
+    /// The firers are behind cover (the perimeter wall): no two-rank formation.
+    #[arg(long)]
+    pub behind_cover: bool,
+    /// A Zulu rifle unit fires (--firer natives): two black dice each time.
+    #[arg(long)]
+    pub zulu_rifles: bool,
+    /// The redoubt's final defence: all three ranks fire, every volley an initial volley.
+    #[arg(long)]
+    pub redoubt: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub fire: FireArgs,
+}
+
+/// Runs `laager mc rd fire`.
+pub fn run_fire(args: &RdFireArgs) -> Result<Outcome, CliError> {
+    let charts = args.fire.common.tables.load(Ruleset::MicroColonial)?;
+    let total = (!args.sections.is_empty()).then(|| args.sections.iter().sum());
+    let (fire, mut table) = match build(&args.fire, &charts, total)? {
+        Ok(built) => built,
+        Err(printed) => return printed,
+    };
+    let input = RdFireInput {
+        fire,
+        sections: args.sections.clone(),
+        behind_cover: args.behind_cover,
+        zulu_rifles: args.zulu_rifles,
+        redoubt: args.redoubt,
+    };
+    args.fire.throw.run_on(
+        mc::Request::RdFire(input),
+        &charts,
+        args.fire.common.json,
+        &mut table,
+    )
+}

@@ -1,0 +1,766 @@
+//! The Rorke's Drift melee and fire: the basic game's calculations with the supplement's
+//! exceptions (MELEE, FORMATIONS, COUNTER ATTACKS, REDOUBT RULE, FIRING, COVER; L1479-L1484).
+//!
+//! Melee: "proceed as in the basic rules with the following exceptions, 1. Divide all the
+//! Zulu units' present fighting factor by 10 to give its basic melee factor. 2. Divide a
+//! Zulu units' present fighting factor by 100 when fighting inside buildings ... 3. Count
+//! all the British sections 'full present fighting factor' as their basic melee factor 4.
+//! ... Divide by 10 any losses suffered by the defenders before subtracting from their
+//! present fighting factor."
+
+use super::{CHART, IN_BUILDINGS, MORALE, RULESET, missing, rule};
+use crate::charts::{CellReader, Charts};
+use crate::dice::DiceSource;
+use crate::dice::micro_colonial::random_factor_dist;
+use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
+use crate::rules::Procedure;
+use crate::rules::micro_colonial::fire::{self, FireInput, FireOutcome, FireType, Firer, Target};
+use crate::rules::micro_colonial::melee::{self, MeleeInput, Side};
+use crate::rules::micro_colonial::names::named;
+use crate::rules::micro_colonial::{finish, resolution, section, settings};
+use crate::rules::situation::Origins;
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+const MELEE: &str = "Rorke's Drift, MELEE";
+const FORMATIONS: &str = "Rorke's Drift, FORMATIONS";
+const COVER: &str = "Rorke's Drift, COVER";
+const COUNTER_ATTACKS: &str = "Rorke's Drift, COUNTER ATTACKS";
+const REDOUBT: &str = "Rorke's Drift, REDOUBT RULE";
+const FIRING: &str = "Rorke's Drift, FIRING";
+/// The Melee Table rows the two sides are read by: the Zulu regiments are fanatics (F on
+/// their counters), the sections European regulars.
+const ZULU_KIND: &str = "native-fanatic-infantry";
+const BRITISH_KIND: &str = "regular-infantry";
+
+/// A round of melee between a Zulu unit and the British sections combined against it.
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdMeleeInput {
+    /// The Zulu unit's present FF: the main unit's, when its Z marker fights in a building.
+    pub zulu_ff: u32,
+    /// The present FF of each section in contact with the Zulu unit (or with the obstacle
+    /// between them), the right-hand section first.
+    pub front_rank: Vec<u32>,
+    /// The present FF of each section of a second rank, the right-hand section first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub second_rank: Vec<u32>,
+    /// The CSM leads the sections: 5 more.
+    #[serde(default)]
+    pub csm_leads: bool,
+    /// Fought inside a building: the Zulus' Z marker in a room with the sections.
+    #[serde(default)]
+    pub in_building: bool,
+    /// The sections are behind cover, or an obstacle separates the first rank from the
+    /// Zulus: no second rank.
+    #[serde(default)]
+    pub across_obstacle: bool,
+    /// A British counter-attack against a Zulu unit inside the perimeter: the British are
+    /// the attacker.
+    #[serde(default)]
+    pub counter_attack: bool,
+    /// A round after the contact round: no impact dice.
+    #[serde(default)]
+    pub later_round: bool,
+    /// The Zulus charged in: the impact round's two black dice on the contact round.
+    #[serde(default)]
+    pub zulu_impact: bool,
+    /// Melee Table 4 factors for the Zulu unit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zulu_factors: Vec<String>,
+    /// Melee Table 4 factors for the sections.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub british_factors: Vec<String>,
+    /// In the redoubt: the FF the third rank's independent fire took off the Zulu unit this
+    /// round (`laager mc rd fire`), counted as melee casualties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub third_rank_fire_losses: Option<u32>,
+}
+
+named!(
+    /// Who won a Rorke's Drift melee round (`outcome.winner`): the side that lost fewer FF.
+    RdMeleeWinner, "melee winner" {
+        /// The Zulu unit.
+        Zulu = "zulu",
+        /// The British sections.
+        British = "british",
+        /// Equal losses: no loser.
+        Draw = "draw",
+    }
+);
+
+/// What a Rorke's Drift melee round decided: the `--json` outcome of `laager mc rd melee`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdMeleeOutcome {
+    /// The FF the Zulu unit loses, in total: the British plus total and any third-rank
+    /// fire.
+    pub zulu_losses: u32,
+    /// The FF the sections lose: the Zulu plus total / 10.
+    pub british_losses: u32,
+    /// Each section's share, in the order given: the front rank then the second, each
+    /// from the right-hand section.
+    pub section_losses: Vec<u32>,
+    /// The side that lost fewer FF, or a draw.
+    pub winner: RdMeleeWinner,
+    /// The difference between the FF lost.
+    pub margin: u32,
+    /// The loser lost by more than 5 FF and is not in a building: it tests morale.
+    pub loser_must_test: bool,
+}
+
+/// Everything read before the dice: the basic melee's preparation over the supplement's
+/// basic factors, which side is the attacker, and the cells the losses need.
+struct Prepared {
+    basic: melee::Prepared,
+    zulu_attacks: bool,
+    loss_divisor: i64,
+    rounding: settings::Rounding,
+    margin: i64,
+}
+
+fn refusals(input: &RdMeleeInput, section_max: i64) -> Result<(), Refusal> {
+    if input.front_rank.is_empty() {
+        return Err(Refusal::by_rule(
+            section(MELEE),
+            "a melee needs at least one section in contact with the attacking unit or the obstacle which separates them",
+        ));
+    }
+    for (rank, sections) in [("front", &input.front_rank), ("second", &input.second_rank)] {
+        if let Some(bad) = sections
+            .iter()
+            .find(|&&ff| ff == 0 || i64::from(ff) > section_max)
+        {
+            return Err(Refusal::bad_input(
+                rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
+                format!(
+                    "a section of the {rank} rank with {bad} FF: a section in melee has 1 to {section_max} FF (\"at no time may a section counter have a fighting factor of more than {section_max}\")"
+                ),
+            ));
+        }
+    }
+    if !input.second_rank.is_empty() && (input.across_obstacle || input.in_building) {
+        return Err(Refusal::by_rule(
+            section(FORMATIONS),
+            if input.in_building {
+                "no second rank in a building: \"Defenders, other than those behind cover or in buildings, may engage the enemy in a two rank formation\""
+            } else {
+                "no second rank across an obstacle: \"a two rank formation where the first rank is in direct contact with the attacking unit counter and not in contact with an intervening obstacle\"; defenders behind cover may not form two ranks"
+            },
+        ));
+    }
+    if input.third_rank_fire_losses.is_some() && input.in_building {
+        return Err(Refusal::by_rule(
+            section(REDOUBT),
+            "a third rank fires into the attackers only in the redoubt, not in a building",
+        ));
+    }
+    if input.counter_attack && input.in_building {
+        return Err(Refusal::by_rule(
+            section(COUNTER_ATTACKS),
+            "counter-attacks are made against Zulu units inside the perimeter; in a building the melee comes when a Z marker enters the defenders' room",
+        ));
+    }
+    if input.zulu_impact && input.later_round {
+        return Err(Refusal::by_rule(
+            section(crate::dice::micro_colonial::RANDOM_FACTOR),
+            "the impact round's two black dice are thrown on the contact round only",
+        ));
+    }
+    if input.zulu_impact && input.counter_attack {
+        return Err(Refusal::by_rule(
+            section(COUNTER_ATTACKS),
+            "on a counter-attack the British are the attacker: the Zulu unit did not charge in",
+        ));
+    }
+    if input.zulu_ff == 0 {
+        return Err(Refusal::by_rule(
+            section(MELEE),
+            "a Zulu unit with no fighting factors left does not melee",
+        ));
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    input: &RdMeleeInput,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    let section_max = reader
+        .int(CHART, &["section-max-ff"])
+        .ok_or_else(|| missing(reader, MELEE))?;
+    refusals(input, section_max)?;
+    let divisor_key = if input.in_building {
+        "zulu-melee-divisor-in-buildings"
+    } else {
+        "zulu-melee-divisor"
+    };
+    let divisor = reader.int(CHART, &[divisor_key]);
+    let csm = reader.int(CHART, &["csm-melee-bonus"]);
+    let loss_divisor = reader.int(CHART, &["british-loss-divisor"]);
+    let margin = reader.int(CHART, &["morale-melee-loser-margin"]);
+    let rounding = settings::rounding(charts, reader);
+    let (Some(divisor), Some(csm), Some(loss_divisor), Some(margin), Some(rounding)) =
+        (divisor, csm, loss_divisor, margin, rounding)
+    else {
+        return Err(missing(reader, MELEE));
+    };
+    let zulu_attacks = !input.counter_attack;
+    let mut steps = vec![Step::note(
+        section(MELEE),
+        if zulu_attacks {
+            "A, the attacker, is the Zulu unit; B, the defender, the British sections combined against it (each in contact with it or with an obstacle which separates them): the basic rules with the supplement's exceptions"
+        } else {
+            "A, the attacker, is the British sections counter-attacking the Zulu unit inside the perimeter; B, the defender, the Zulu unit: the basic rules with the supplement's exceptions"
+        },
+    )];
+    if input.in_building {
+        steps.push(Step::note(
+            section(IN_BUILDINGS),
+            "a melee inside a building, the Zulus' Z marker in the sections' room: for the melee calculation both sides are classed as in close order in the open",
+        ));
+    }
+    steps.push(rounding.step);
+    let zulu = rounding
+        .value
+        .divide(i64::from(input.zulu_ff), divisor.max(1));
+    steps.push(Step::valued(
+        rule(MELEE, divisor_key),
+        format!(
+            "1. the Zulu unit: present fighting factor {} / {divisor}{}",
+            input.zulu_ff,
+            if input.in_building {
+                " (inside a building, using the Z markers)"
+            } else {
+                ""
+            }
+        ),
+        zulu,
+        Some(json!(zulu)),
+    ));
+    let front: u32 = input.front_rank.iter().sum();
+    let second: u32 = input.second_rank.iter().sum();
+    let mut british = i64::from(front) + i64::from(second);
+    steps.push(Step::valued(
+        section(MELEE),
+        format!(
+            "1. the British sections: their full present fighting factor is their basic melee factor: {}",
+            list(&input.front_rank)
+        ),
+        front,
+        Some(json!(front)),
+    ));
+    if !input.second_rank.is_empty() {
+        steps.push(Step::valued(
+            section(FORMATIONS),
+            format!(
+                "the second rank ({}): \"both ranks will count their full fighting factor at all times\"",
+                list(&input.second_rank)
+            ),
+            second,
+            Some(json!(british)),
+        ));
+    }
+    if input.csm_leads {
+        british += csm;
+        steps.push(Step::valued(
+            rule(super::BRITISH_COUNTERS, "csm-melee-bonus"),
+            "the CSM leads them: \"The CSM counter will add an extra 5 factors to any sections in melee if he is leading them\"",
+            csm,
+            Some(json!(british)),
+        ));
+    }
+    let british_impact = input.counter_attack && !input.later_round;
+    if british_impact {
+        steps.push(Step::note(
+            section(COUNTER_ATTACKS),
+            "a counter-attack against a Zulu unit inside the perimeter: the sections get their impact bonus of two black dice on the contact round of the melee even though there is no charge rate",
+        ));
+    }
+    let zulu_side = Side {
+        ff: input.zulu_ff,
+        kind: ZULU_KIND.to_owned(),
+        factors: input.zulu_factors.clone(),
+        impact: input.zulu_impact,
+        flank_attack: false,
+        fired_at_mm: None,
+        last_20mm_curved: false,
+        in_stationary_melee: false,
+    };
+    let british_side = Side {
+        ff: front + second,
+        kind: BRITISH_KIND.to_owned(),
+        factors: input.british_factors.clone(),
+        impact: british_impact,
+        flank_attack: false,
+        fired_at_mm: None,
+        last_20mm_curved: false,
+        in_stationary_melee: false,
+    };
+    let (a, b, factor) = if zulu_attacks {
+        (zulu_side, british_side, [zulu, british])
+    } else {
+        (british_side, zulu_side, [british, zulu])
+    };
+    let basic_input = MeleeInput {
+        a,
+        b,
+        in_contact: None,
+        origins: Origins::default(),
+    };
+    let basic = melee::prepare_with(
+        charts,
+        &basic_input,
+        reader,
+        Some(melee::Basic { factor, steps }),
+    )?;
+    Ok(Prepared {
+        basic,
+        zulu_attacks,
+        loss_divisor: loss_divisor.max(1),
+        rounding: rounding.value,
+        margin,
+    })
+}
+
+fn list(ffs: &[u32]) -> String {
+    let parts: Vec<String> = ffs.iter().map(u32::to_string).collect();
+    format!("{} FF from the right", parts.join(" + "))
+}
+
+/// The losses of a round from the two plus totals (A's first): the Zulu unit's, the
+/// sections' and each section's share.
+struct Losses {
+    zulu: u32,
+    zulu_in_melee: u32,
+    british: u32,
+    shares: Vec<u32>,
+}
+
+fn losses(input: &RdMeleeInput, prepared: &Prepared, totals: [i64; 2]) -> Losses {
+    let (zulu_total, british_total) = if prepared.zulu_attacks {
+        (totals[0], totals[1])
+    } else {
+        (totals[1], totals[0])
+    };
+    let zulu_in_melee = fire::ff(british_total);
+    let zulu = zulu_in_melee.saturating_add(input.third_rank_fire_losses.unwrap_or(0));
+    let british = fire::ff(
+        prepared
+            .rounding
+            .divide(zulu_total.max(0), prepared.loss_divisor),
+    );
+    let sections: Vec<u32> = input
+        .front_rank
+        .iter()
+        .chain(&input.second_rank)
+        .copied()
+        .collect();
+    Losses {
+        zulu,
+        zulu_in_melee,
+        british,
+        shares: split(british, &sections),
+    }
+}
+
+/// "Divide the melee losses on those British sections which combined in the same melee
+/// equally between the sections, starting from the right-hand section in each case": one
+/// FF at a time from the right-hand section, passing over a section with none left.
+fn split(losses: u32, sections: &[u32]) -> Vec<u32> {
+    let mut shares = vec![0_u32; sections.len()];
+    let mut left = losses.min(sections.iter().sum());
+    while left > 0 {
+        for (share, &ff) in shares.iter_mut().zip(sections) {
+            if left > 0 && *share < ff {
+                *share += 1;
+                left -= 1;
+            }
+        }
+    }
+    shares
+}
+
+/// Who won, by how much, and whether the loser tests.
+fn decide(
+    input: &RdMeleeInput,
+    margin_cell: i64,
+    zulu: u32,
+    british: u32,
+) -> (RdMeleeWinner, u32, bool) {
+    let margin = zulu.abs_diff(british);
+    let winner = match zulu.cmp(&british) {
+        std::cmp::Ordering::Less => RdMeleeWinner::Zulu,
+        std::cmp::Ordering::Greater => RdMeleeWinner::British,
+        std::cmp::Ordering::Equal => RdMeleeWinner::Draw,
+    };
+    let test =
+        winner != RdMeleeWinner::Draw && !input.in_building && i64::from(margin) > margin_cell;
+    (winner, margin, test)
+}
+
+fn resolve_melee(
+    charts: &Charts,
+    input: &RdMeleeInput,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution<RdMeleeOutcome>, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, input, &mut reader)?;
+    let mut resolution = resolution(charts, RdMelee::NAME);
+    for step in prepared.basic.steps.iter().cloned() {
+        resolution.step(step);
+    }
+    let names = if prepared.zulu_attacks {
+        ["A (the Zulus)", "B (the sections)"]
+    } else {
+        ["A (the sections)", "B (the Zulus)"]
+    };
+    let totals = melee::throw_random(&prepared.basic, dice, &mut resolution, names)?;
+    let zulu_total = if prepared.zulu_attacks {
+        totals[0]
+    } else {
+        totals[1]
+    };
+    let lost = losses(input, &prepared, totals);
+    let fire_losses = input.third_rank_fire_losses.unwrap_or(0);
+    resolution.step(Step::valued(
+        rule(MELEE, "british-loss-divisor"),
+        format!(
+            "4. the melee losses against the Zulu unit are subtracted in total from its present fighting factor: {}{}; the defenders' losses are divided by {}: {} / {} is {}",
+            lost.zulu_in_melee,
+            if input.third_rank_fire_losses.is_some() {
+                format!(
+                    ", and the third rank's {fire_losses} FF of independent fire added as melee casualties (REDOUBT RULE): {}",
+                    lost.zulu
+                )
+            } else {
+                String::new()
+            },
+            prepared.loss_divisor,
+            zulu_total.max(0),
+            prepared.loss_divisor,
+            lost.british
+        ),
+        json!([lost.zulu, lost.british]),
+        None,
+    ));
+    if lost.shares.len() > 1 {
+        resolution.step(Step::valued(
+            section(MELEE),
+            format!(
+                "the sections' losses are divided equally between them, starting from the right-hand section (the front rank first): {}",
+                lost.shares
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            json!(lost.shares),
+            None,
+        ));
+    }
+    let (winner, margin, test) = decide(input, prepared.margin, lost.zulu, lost.british);
+    resolution.step(Step::valued(
+        rule(MORALE, "morale-melee-loser-margin"),
+        match winner {
+            RdMeleeWinner::Draw => "equal losses: no loser".to_owned(),
+            w => format!(
+                "the {} lost fewer FF (the FF each subtracts, Laager's reading) and win by {margin}; the loser {}",
+                if w == RdMeleeWinner::Zulu { "Zulus" } else { "sections" },
+                if input.in_building {
+                    "does not test: troops in buildings are not subject to morale tests at any time".to_owned()
+                } else if test {
+                    format!("must test (loser of a melee by more than {} FF)", prepared.margin)
+                } else {
+                    format!("need not test (not more than {} FF)", prepared.margin)
+                }
+            ),
+        },
+        margin,
+        None,
+    ));
+    let resolution = resolution.with_outcome(RdMeleeOutcome {
+        zulu_losses: lost.zulu,
+        british_losses: lost.british,
+        section_losses: lost.shares,
+        winner,
+        margin,
+        loser_must_test: test,
+    });
+    finish(resolution, &reader, section(MELEE))
+}
+
+fn melee_odds(charts: &Charts, input: &RdMeleeInput) -> Result<Odds, Refusal> {
+    let mut reader = CellReader::new(charts, RULESET);
+    let prepared = prepare(charts, input, &mut reader)?;
+    let basic = &prepared.basic;
+    let da = random_factor_dist(basic.black[0], 1, basic.same);
+    let db = random_factor_dist(basic.black[1], 1, basic.same);
+    // From the attacker's view, worst first: the defender wins, a draw, the attacker wins.
+    let order = if prepared.zulu_attacks {
+        [
+            RdMeleeWinner::British,
+            RdMeleeWinner::Draw,
+            RdMeleeWinner::Zulu,
+        ]
+    } else {
+        [
+            RdMeleeWinner::Zulu,
+            RdMeleeWinner::Draw,
+            RdMeleeWinner::British,
+        ]
+    };
+    let mut p = [0.0_f64; 3];
+    for (ra, pa) in da.iter() {
+        for (rb, pb) in db.iter() {
+            let totals = [basic.base[0] + ra, basic.base[1] + rb];
+            let lost = losses(input, &prepared, totals);
+            let winner = decide(input, prepared.margin, lost.zulu, lost.british).0;
+            if let Some(i) = order.iter().position(|w| *w == winner) {
+                p[i] += pa * pb;
+            }
+        }
+    }
+    Ok(Odds {
+        outcomes: order
+            .iter()
+            .zip(p)
+            .map(|(w, probability)| OddsEntry {
+                value: w.name().into(),
+                probability,
+            })
+            .collect(),
+    })
+}
+
+/// MELEE at Rorke's Drift: a Zulu unit against the sections combined against it.
+pub struct RdMelee;
+
+impl Procedure for RdMelee {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-melee";
+    type Input = RdMeleeInput;
+    type Outcome = RdMeleeOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdMeleeInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdMeleeOutcome>, Refusal> {
+        resolve_melee(charts, input, dice)
+    }
+
+    fn odds(charts: &Charts, input: &RdMeleeInput) -> Option<Result<Odds, Refusal>> {
+        Some(melee_odds(charts, input))
+    }
+}
+
+/// One round of fire at Rorke's Drift: the basic fire, with sections combining, Zulu
+/// rifles' two black dice, the redoubt's initial volleys and cover ignored.
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdFireInput {
+    /// The fire as the basic rules describe it: when sections combine, their total
+    /// replaces its firing FF (a step says so if it differed). A two-unit formation's rear
+    /// unit counts its full FF here.
+    pub fire: FireInput,
+    /// The present FF of each British section combining its fire on the one target.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<u32>,
+    /// The firers are behind cover (the perimeter wall): no two-rank formation.
+    #[serde(default)]
+    pub behind_cover: bool,
+    /// A Zulu rifle unit fires: two black dice each time.
+    #[serde(default)]
+    pub zulu_rifles: bool,
+    /// The redoubt's final defence: all three ranks fire at the same time and every
+    /// volley is an initial volley.
+    #[serde(default)]
+    pub redoubt: bool,
+}
+
+/// What a round of fire decided: the `--json` outcome of `laager mc rd fire`, the basic
+/// fire's keys and the firing FF.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RdFireOutcome {
+    /// The firing FF Table 1 was read at: the sections' total, or the unit's.
+    pub firing_ff: u32,
+    /// The basic fire's outcome.
+    #[serde(flatten)]
+    pub fire: FireOutcome,
+}
+
+/// The basic fire the Rorke's Drift rules make of the input, with the supplement's steps.
+#[allow(clippy::too_many_lines)]
+fn rd_fire(charts: &Charts, input: &RdFireInput) -> Result<(FireInput, fire::Variant), Refusal> {
+    let mut basic = input.fire.clone();
+    let mut steps = Vec::new();
+    if basic.target == Target::InCover {
+        return Err(Refusal::by_rule(
+            section(COVER),
+            "\"For firing purposes only, ignore all cover\": give the target's formation as in the open (native-close-order-in-open, other-close-order or mounted)",
+        ));
+    }
+    steps.push(Step::note(
+        section(COVER),
+        "for firing purposes only, all cover is ignored: the target is read as in the open",
+    ));
+    if !input.sections.is_empty() {
+        let mut reader = CellReader::new(charts, RULESET);
+        let max = reader
+            .int(CHART, &["section-max-ff"])
+            .ok_or_else(|| missing(&reader, FIRING))?;
+        if basic.firer != Firer::RegularInfantry {
+            return Err(Refusal::by_rule(
+                section(FIRING),
+                format!(
+                    "British sections combine their fire: the firer is regular-infantry, not {}",
+                    basic.firer
+                ),
+            ));
+        }
+        if let Some(bad) = input
+            .sections
+            .iter()
+            .find(|&&ff| ff == 0 || i64::from(ff) > max)
+        {
+            return Err(Refusal::bad_input(
+                rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
+                format!("a section firing with {bad} FF: a section has 1 to {max} FF"),
+            ));
+        }
+        let sum: u32 = input.sections.iter().sum();
+        if basic.firer_ff != 0 && basic.firer_ff != sum {
+            steps.push(Step::note(
+                section(FIRING),
+                format!(
+                    "the firing FF given ({}) is replaced by the combining sections' total",
+                    basic.firer_ff
+                ),
+            ));
+        }
+        basic.firer_ff = sum;
+        steps.push(Step::valued(
+            section(FIRING),
+            if basic.in_building {
+                format!(
+                    "sections in buildings may only engage with independent fire and must combine their fire when firing at the same target: {}",
+                    list(&input.sections)
+                )
+            } else {
+                format!(
+                    "British sections, other than those in buildings, may combine their fire against a single target: {}",
+                    list(&input.sections)
+                )
+            },
+            sum,
+            Some(json!(sum)),
+        ));
+    }
+    if let Some(rear) = basic.two_unit_rear_ff.take() {
+        if input.behind_cover || basic.in_building {
+            return Err(Refusal::by_rule(
+                section(FORMATIONS),
+                "\"Defenders, other than those behind cover or in buildings, may engage the enemy in a two rank formation\"",
+            ));
+        }
+        basic.firer_ff = basic.firer_ff.saturating_add(rear);
+        steps.push(Step::valued(
+            section(FORMATIONS),
+            format!(
+                "a two rank formation: \"both ranks will count their full fighting factor at all times\": the rear rank's {rear} FF in full"
+            ),
+            rear,
+            Some(json!(basic.firer_ff)),
+        ));
+    }
+    let mut black = None;
+    if input.zulu_rifles {
+        if basic.firer != Firer::Natives {
+            return Err(Refusal::by_rule(
+                section(FIRING),
+                format!(
+                    "Zulu rifle units are natives, not {}: give --firer natives",
+                    basic.firer
+                ),
+            ));
+        }
+        black = Some((
+            2,
+            Step::note(
+                section(FIRING),
+                "Zulu rifle units will throw 2 black (plus) dice each time they fire",
+            ),
+        ));
+    }
+    if input.redoubt {
+        if input.zulu_rifles {
+            return Err(Refusal::by_rule(
+                section(REDOUBT),
+                "the redoubt is the defenders' final position: Zulu rifles do not fire from it",
+            ));
+        }
+        steps.push(Step::note(
+            section(REDOUBT),
+            "in the redoubt all three ranks may fire at the same time (their sections combined)",
+        ));
+        if basic.fire == FireType::Volley {
+            basic.initial_volley = true;
+            steps.push(Step::note(
+                section(REDOUBT),
+                "in this instance only all volleys will be classed as initial volleys: two black dice",
+            ));
+        }
+    }
+    Ok((basic, fire::Variant { black, steps }))
+}
+
+/// FIRING at Rorke's Drift.
+pub struct RdFire;
+
+impl Procedure for RdFire {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-fire";
+    const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
+    type Input = RdFireInput;
+    type Outcome = RdFireOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        input: &RdFireInput,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdFireOutcome>, Refusal> {
+        let (basic, variant) = rd_fire(charts, input)?;
+        let resolution = fire::resolve_variant(charts, &basic, dice, Self::NAME, &variant)?;
+        let firing_ff = basic.firer_ff;
+        Ok(resolution.map_outcome(|fire| RdFireOutcome { firing_ff, fire }))
+    }
+
+    fn odds(charts: &Charts, input: &RdFireInput) -> Option<Result<Odds, Refusal>> {
+        Some(
+            rd_fire(charts, input)
+                .and_then(|(basic, variant)| fire::variant_odds(charts, &basic, &variant)),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    // "Divide the melee losses on those British sections which combined in the same melee
+    // equally between the sections, starting from the right-hand section in each case."
+    #[test]
+    fn losses_split_equally_from_the_right_hand_section() {
+        assert_eq!(split(5, &[10, 10, 10]), vec![2, 2, 1]);
+        assert_eq!(split(3, &[10, 10]), vec![2, 1]);
+        // A section with nothing left passes its share on.
+        assert_eq!(split(6, &[1, 10, 10]), vec![1, 3, 2]);
+        assert_eq!(split(40, &[4, 5]), vec![4, 5]);
+        assert_eq!(split(0, &[10]), vec![0]);
+    }
+}
