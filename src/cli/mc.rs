@@ -144,6 +144,11 @@ pub enum RdCommand {
     /// sections combining, Zulu rifles' two black dice, the redoubt's initial volleys,
     /// cover ignored.
     Fire(rd::RdFireArgs),
+    /// The forces of the game and where they set up (outcome.british, outcome.z_markers,
+    /// outcome.zulu_setup_distance_in ...).
+    Setup(rd::RdSetupArgs),
+    /// A Z marker's fighting factor (outcome.z_marker_ff): 1/100 of its unit's present FF.
+    ZMarker(rd::ZMarkerArgs),
 }
 
 /// `laager mc rd firing-party`.
@@ -453,6 +458,18 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         }
         McCommand::Rd(RdCommand::Melee(args)) => rd::run_melee(&args),
         McCommand::Rd(RdCommand::Fire(args)) => rd::run_fire(&args),
+        McCommand::Rd(RdCommand::Setup(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let input = mc::rorkes_drift::RdSetupInput {};
+            run_plain(mc::Request::RdSetup(input), &charts, args.common.json)
+        }
+        McCommand::Rd(RdCommand::ZMarker(args)) => {
+            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+            let input = mc::rorkes_drift::ZMarkerInput {
+                zulu_present_ff: args.zulu_ff,
+            };
+            run_plain(mc::Request::ZMarker(input), &charts, args.common.json)
+        }
         McCommand::Evade(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let input = EvadeInput {

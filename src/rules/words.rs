@@ -361,6 +361,21 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             (true, Some(false)) => "the Zulu unit does not climb in".to_owned(),
         },
         O::RdCombine(o) => format!("the combined section has {} FF", o.combined_ff),
+        O::RdSetup(o) => {
+            let british: Vec<String> = o
+                .british
+                .iter()
+                .map(|c| format!("{} {} of {} FF", c.count, c.name, c.initial_ff))
+                .collect();
+            format!(
+                "the British: {}; the Zulus: {} regiments from each Impi, {} rifle units and {} Z markers, at least {}\" from the perimeter",
+                british.join(", "),
+                o.zulu_regiments_per_impi,
+                o.zulu_rifle_units,
+                o.z_markers,
+                o.zulu_setup_distance_in
+            )
+        }
         O::RdMelee(o) => {
             let mut parts = vec![
                 match o.winner {

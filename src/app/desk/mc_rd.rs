@@ -70,6 +70,8 @@ impl Default for RdMeleeForm {
                 zulu_factors: Vec::new(),
                 british_factors: Vec::new(),
                 third_rank_fire_losses: None,
+                zulu_falling_back: false,
+                british_falling_back: false,
             },
             front: SectionList::new("10, 10, 10"),
             second: SectionList::new(""),
@@ -95,6 +97,18 @@ impl RdMeleeForm {
         check(ui, &mut input.counter_attack, "British counter-attack");
         check(ui, &mut input.later_round, "after the contact round");
         check(ui, &mut input.zulu_impact, "the Zulus charged in");
+        if input.later_round {
+            check(
+                ui,
+                &mut input.zulu_falling_back,
+                "Zulus unable to fall back",
+            );
+            check(
+                ui,
+                &mut input.british_falling_back,
+                "sections unable to fall back",
+            );
+        }
         check(ui, &mut self.third_rank, "redoubt: the third rank fired");
         if self.third_rank {
             let mut lost = input.third_rank_fire_losses.unwrap_or(0);
@@ -127,9 +141,13 @@ impl RdMeleeForm {
 
     /// The engine's input, the ranks read from their lists.
     pub fn request(&self) -> RdMeleeInput {
+        // The falling-back boxes are shown only after the contact round: hidden, not sent.
+        let later = self.input.later_round;
         RdMeleeInput {
             front_rank: self.front.parse("").unwrap_or_default(),
             second_rank: self.second.parse("").unwrap_or_default(),
+            zulu_falling_back: later && self.input.zulu_falling_back,
+            british_falling_back: later && self.input.british_falling_back,
             ..self.input.clone()
         }
     }

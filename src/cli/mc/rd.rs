@@ -63,6 +63,13 @@ pub struct RdMeleeArgs {
     /// round, counted as melee casualties.
     #[arg(long, value_name = "N")]
     pub third_rank_fire_losses: Option<u32>,
+    /// The Zulu unit was ordered to fall back and could not: 'Falling Back in Melee', -5
+    /// in the later rounds of the same melee.
+    #[arg(long)]
+    pub zulu_falling_back: bool,
+    /// The sections were ordered to fall back and could not: -5 likewise.
+    #[arg(long)]
+    pub british_falling_back: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -87,6 +94,8 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         zulu_factors: args.zulu_factors.clone(),
         british_factors: args.british_factors.clone(),
         third_rank_fire_losses: args.third_rank_fire_losses,
+        zulu_falling_back: args.zulu_falling_back,
+        british_falling_back: args.british_falling_back,
     };
     args.throw
         .run(mc::Request::RdMelee(input), &charts, args.common.json)
@@ -139,4 +148,23 @@ pub fn run_fire(args: &RdFireArgs) -> Result<Outcome, CliError> {
         args.fire.common.json,
         &mut table,
     )
+}
+
+/// `laager mc rd setup`.
+#[derive(Debug, Args)]
+pub struct RdSetupArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
+}
+
+/// `laager mc rd z-marker`.
+#[derive(Debug, Args)]
+pub struct ZMarkerArgs {
+    /// The Zulu unit's present FF.
+    #[arg(long, value_name = "N")]
+    pub zulu_ff: u32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: Common,
 }

@@ -61,6 +61,7 @@ crate::rules::procedures! {
     RdCombine("rd-combine") => rorkes_drift::RdCombine,
     RdMelee("rd-melee") => rorkes_drift::RdMelee,
     RdFire("rd-fire") => rorkes_drift::RdFire,
+    RdSetup("rd-setup") => rorkes_drift::RdSetup,
     Victory("victory") => victory::Victory,
     Evade("evade") => evade::Evade,
 }

@@ -96,15 +96,160 @@ pub fn morale_test_due(
     melee_lost_by: Option<u32>,
     halted_by_volley: bool,
 ) -> Result<bool, Refusal> {
-    if in_building {
-        // "Troops in buildings will not be subject to morale tests at any time."
-        return Ok(false);
-    }
     let mut reader = CellReader::new(charts, RULESET);
     let margin = reader
         .int(CHART, &["morale-melee-loser-margin"])
         .ok_or_else(|| missing(&reader, MORALE))?;
-    Ok(halted_by_volley || melee_lost_by.is_some_and(|by| i64::from(by) > margin))
+    Ok(must_test(
+        in_building,
+        melee_lost_by,
+        halted_by_volley,
+        margin,
+    ))
+}
+
+/// MORALE at Rorke's Drift over its margin (`rorkes_drift:morale-melee-loser-margin`).
+fn must_test(
+    in_building: bool,
+    melee_lost_by: Option<u32>,
+    halted_by_volley: bool,
+    margin: i64,
+) -> bool {
+    !in_building && (halted_by_volley || melee_lost_by.is_some_and(|by| i64::from(by) > margin))
+}
+
+/// SETTING UP THE GAME and BRITISH COUNTERS: the forces and where they stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RdSetupInput {}
+
+/// One kind of British counter at Rorke's Drift.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdCounters {
+    /// What they are.
+    pub name: String,
+    /// How many.
+    pub count: i64,
+    /// The initial fighting factor of each.
+    pub initial_ff: i64,
+}
+
+/// The forces of the Rorke's Drift game: the `--json` outcome of `laager mc rd setup`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RdSetupOutcome {
+    /// The British counters: sections, white counters, commanders.
+    pub british: Vec<RdCounters>,
+    /// Zulu regiments used from each of the basic game's Impis.
+    pub zulu_regiments_per_impi: i64,
+    /// Zulu rifle units used.
+    pub zulu_rifle_units: i64,
+    /// The Zulu 'Z' markers.
+    pub z_markers: i64,
+    /// The Zulus set up at least this far from the mealie-bag perimeter (inches).
+    pub zulu_setup_distance_in: i64,
+    /// Sections suggested for a central firing party, at least.
+    pub firing_party_sections_suggested: i64,
+}
+
+fn setup(charts: &Charts) -> Result<Resolution<RdSetupOutcome>, Refusal> {
+    let british = british_force(charts)?;
+    let mut reader = CellReader::new(charts, RULESET);
+    let mut resolution = resolution(charts, RdSetup::NAME);
+    let mut read = |key: &str, text: &str, resolution: &mut Resolution<()>| {
+        let value = reader.int(CHART, &[key]);
+        if let Some(v) = value {
+            resolution.step(Step::valued(
+                rule("Rorke's Drift, SETTING UP THE GAME", key),
+                text.to_owned(),
+                v,
+                None,
+            ));
+        }
+        value
+    };
+    let regiments = read(
+        "zulu-regiments-per-impi",
+        "use only two Zulu regiments from each of the basic game Impis",
+        &mut resolution,
+    );
+    let rifles = read(
+        "zulu-rifle-units",
+        "and two of the Zulu rifle units; the Zulu C-in-C counter is not used",
+        &mut resolution,
+    );
+    let z_markers = read(
+        "z-markers",
+        "the 18 Zulu 'Z' markers (each 1/100 of its unit's present FF in a building)",
+        &mut resolution,
+    );
+    let distance = read(
+        "zulu-setup-distance-in",
+        "set up the Zulu attacking force at least 10\" from the mealie bag perimeter, then the defenders around the perimeter",
+        &mut resolution,
+    );
+    let party = read(
+        "firing-party-sections-suggested",
+        "it is suggested that at least three section counters be left in a central position to act as a firing party",
+        &mut resolution,
+    );
+    let (Some(regiments), Some(rifles), Some(z_markers), Some(distance), Some(party)) =
+        (regiments, rifles, z_markers, distance, party)
+    else {
+        return Err(missing(&reader, "Rorke's Drift, SETTING UP THE GAME"));
+    };
+    for counters in &british {
+        resolution.step(Step::valued(
+            section(BRITISH_COUNTERS),
+            format!(
+                "{} {}, each of initial fighting factor {}",
+                counters.count, counters.name, counters.initial_ff
+            ),
+            counters.count,
+            None,
+        ));
+    }
+    resolution.step(Step::note(
+        section(BRITISH_COUNTERS),
+        "Bromhead and Chard are both classed as C-in-C and the CSM as a Sub-commander; the CSM adds 5 to any sections in melee if he is leading them",
+    ));
+    let resolution = finish(
+        resolution,
+        &reader,
+        section("Rorke's Drift, SETTING UP THE GAME"),
+    )?;
+    Ok(resolution.with_outcome(RdSetupOutcome {
+        british: british
+            .into_iter()
+            .map(|c| RdCounters {
+                name: c.name.to_owned(),
+                count: c.count,
+                initial_ff: c.initial_ff,
+            })
+            .collect(),
+        zulu_regiments_per_impi: regiments,
+        zulu_rifle_units: rifles,
+        z_markers,
+        zulu_setup_distance_in: distance,
+        firing_party_sections_suggested: party,
+    }))
+}
+
+/// SETTING UP THE GAME at Rorke's Drift.
+pub struct RdSetup;
+
+impl Procedure for RdSetup {
+    const RULESET: Ruleset = RULESET;
+    const NAME: &'static str = "rd-setup";
+    type Input = RdSetupInput;
+    type Outcome = RdSetupOutcome;
+
+    fn resolve(
+        charts: &Charts,
+        _input: &RdSetupInput,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<RdSetupOutcome>, Refusal> {
+        setup(charts)
+    }
 }
 
 /// Whether a firing party's initial volley halts a Zulu unit climbing the wall: it moves

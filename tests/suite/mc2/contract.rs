@@ -24,7 +24,7 @@ use laager::rules::micro_colonial::rorkes_drift::{
     BreakInInput, PerimeterWall, RdMoveInput, RdVictoryInput, Room, Side as RdSide, ZMarkerInput,
 };
 use laager::rules::micro_colonial::rorkes_drift::{
-    Counter, RdCombineInput, RdFireInput, RdFiringPartyInput, RdMeleeInput,
+    Counter, RdCombineInput, RdFireInput, RdFiringPartyInput, RdMeleeInput, RdSetupInput,
 };
 use laager::rules::micro_colonial::victory::VictoryInput;
 use laager::rules::{Outcome, Procedure, Request, micro_colonial as mc};
@@ -213,6 +213,7 @@ fn every_request() -> Vec<mc::Request> {
             zulu_rifles: false,
             redoubt: true,
         }),
+        mc::Request::RdSetup(RdSetupInput {}),
     ]
 }
 
@@ -231,6 +232,8 @@ fn rd_melee() -> RdMeleeInput {
         zulu_factors: Vec::new(),
         british_factors: Vec::new(),
         third_rank_fire_losses: None,
+        zulu_falling_back: false,
+        british_falling_back: false,
     }
 }
 
@@ -290,6 +293,7 @@ fn every_procedure_request_round_trips_through_its_json() {
             "rd-combine",
             "rd-melee",
             "rd-fire",
+            "rd-setup",
         ]
     );
     for request in every_request() {

@@ -369,3 +369,55 @@ fn a_rear_rank_fires_at_full_ff_unless_behind_cover() {
         json!("Rorke's Drift, FORMATIONS")
     );
 }
+
+// MORALE: "If a unit is ordered to fall back due to a morale order and it is unable to do
+// so, it will remain where it is but will be classed as 'Falling Back in Melee', and be
+// subject to the -5 factor in subsequent rounds of the same melee." The sections, unable to
+// fall back, in a later round: 28 - 5 - 4 + 2 = 21 FF off the Zulus.
+#[test]
+fn sections_unable_to_fall_back_take_minus_5_in_later_rounds_only() {
+    let value = resolved(&refs(&melee(&["--later-round", "--british-falling-back"])));
+    assert_eq!(value["outcome"]["zulu_losses"], json!(21), "{value}");
+    let refusal = refused(&refs(&melee(&["--british-falling-back"])));
+    assert_eq!(
+        refusal["rule"]["cell"],
+        json!("rorkes_drift:falling-back-in-melee-factor")
+    );
+}
+
+// SETTING UP THE GAME: "Use only two Zulu regiments from each of the basic game Impis, and
+// two of the Zulu rifle units ... 30 section counters, 3 white counters, 3 commanders
+// counters ... and the 18 Zulu 'Z' markers. Set up the Zulu attacking force at least 10"
+// from the meali bag perimeter ... at least three section counters be left in a central
+// position to act as a firing party"; BRITISH COUNTERS: "an initial fighting factor of 10
+// and each commander counter a factor of 5. The white counters have an initial factor of 5".
+#[test]
+fn the_setup_gives_both_forces_as_the_supplement_lists_them() {
+    let value = resolved(&["rd", "setup"]);
+    let o = &value["outcome"];
+    assert_eq!(o["zulu_regiments_per_impi"], json!(2), "{value}");
+    assert_eq!(o["zulu_rifle_units"], json!(2));
+    assert_eq!(o["z_markers"], json!(18));
+    assert_eq!(o["zulu_setup_distance_in"], json!(10));
+    assert_eq!(o["firing_party_sections_suggested"], json!(3));
+    let british: Vec<(i64, i64)> = o["british"]
+        .as_array()
+        .expect("british")
+        .iter()
+        .map(|c| {
+            (
+                c["count"].as_i64().expect("count"),
+                c["initial_ff"].as_i64().expect("ff"),
+            )
+        })
+        .collect();
+    assert_eq!(british, [(30, 10), (3, 5), (3, 5)]);
+}
+
+// IN BUILDINGS 5: "Each of the 'Z' markers has a fighting factor of 1/100th. of the main
+// unit's present fighting factor": 950 / 100 = 9 (the rounding setting drops).
+#[test]
+fn a_z_marker_has_a_hundredth_of_its_unit_from_the_command_line() {
+    let value = resolved(&["rd", "z-marker", "--zulu-ff", "950"]);
+    assert_eq!(value["outcome"]["z_marker_ff"], json!(9), "{value}");
+}

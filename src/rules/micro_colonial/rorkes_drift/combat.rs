@@ -77,6 +77,13 @@ pub struct RdMeleeInput {
     /// round (`laager mc rd fire`), counted as melee casualties.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub third_rank_fire_losses: Option<u32>,
+    /// The Zulu unit was ordered to fall back by a morale result and could not: "classed
+    /// as 'Falling Back in Melee'", -5 in the later rounds of the same melee.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zulu_falling_back: bool,
+    /// The sections were ordered to fall back and could not: -5 likewise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub british_falling_back: bool,
 }
 
 named!(
@@ -174,6 +181,38 @@ fn refusals(input: &RdMeleeInput, section_max: i64) -> Result<(), Refusal> {
             "on a counter-attack the British are the attacker: the Zulu unit did not charge in",
         ));
     }
+    for (falling_back, factors, who) in [
+        (
+            input.zulu_falling_back,
+            &input.zulu_factors,
+            "the Zulu unit",
+        ),
+        (
+            input.british_falling_back,
+            &input.british_factors,
+            "the sections",
+        ),
+    ] {
+        if !falling_back {
+            continue;
+        }
+        if !input.later_round {
+            return Err(Refusal::by_rule(
+                rule(MORALE, "falling-back-in-melee-factor"),
+                format!(
+                    "{who}: the 'Falling Back in Melee' factor applies \"in subsequent rounds of the same melee\", not the contact round"
+                ),
+            ));
+        }
+        if factors.iter().any(|f| f == "falling-back-in-melee") {
+            return Err(Refusal::bad_input(
+                rule(MORALE, "falling-back-in-melee-factor"),
+                format!(
+                    "{who}: 'Falling Back in Melee' is given twice, as a Table 4 factor and as unable to fall back: give it once"
+                ),
+            ));
+        }
+    }
     if input.zulu_ff == 0 {
         return Err(Refusal::by_rule(
             section(MELEE),
@@ -202,9 +241,20 @@ fn prepare(
     let csm = reader.int(CHART, &["csm-melee-bonus"]);
     let loss_divisor = reader.int(CHART, &["british-loss-divisor"]);
     let margin = reader.int(CHART, &["morale-melee-loser-margin"]);
+    let falling_back = if input.zulu_falling_back || input.british_falling_back {
+        reader.int(CHART, &["falling-back-in-melee-factor"])
+    } else {
+        Some(0)
+    };
     let rounding = settings::rounding(charts, reader);
-    let (Some(divisor), Some(csm), Some(loss_divisor), Some(margin), Some(rounding)) =
-        (divisor, csm, loss_divisor, margin, rounding)
+    let (
+        Some(divisor),
+        Some(csm),
+        Some(loss_divisor),
+        Some(margin),
+        Some(falling_back),
+        Some(rounding),
+    ) = (divisor, csm, loss_divisor, margin, falling_back, rounding)
     else {
         return Err(missing(reader, MELEE));
     };
@@ -224,7 +274,7 @@ fn prepare(
         ));
     }
     steps.push(rounding.step);
-    let zulu = rounding
+    let mut zulu = rounding
         .value
         .divide(i64::from(input.zulu_ff), divisor.max(1));
     steps.push(Step::valued(
@@ -271,6 +321,29 @@ fn prepare(
             "the CSM leads them: \"The CSM counter will add an extra 5 factors to any sections in melee if he is leading them\"",
             csm,
             Some(json!(british)),
+        ));
+    }
+    for (on, who) in [
+        (input.zulu_falling_back, "the Zulu unit"),
+        (input.british_falling_back, "the sections"),
+    ] {
+        if !on {
+            continue;
+        }
+        let total = if who == "the Zulu unit" {
+            zulu += falling_back;
+            zulu
+        } else {
+            british += falling_back;
+            british
+        };
+        steps.push(Step::valued(
+            rule(MORALE, "falling-back-in-melee-factor"),
+            format!(
+                "{who}, ordered to fall back and unable to, remains where it is classed as 'Falling Back in Melee' and is subject to the -5 factor in subsequent rounds of the same melee"
+            ),
+            falling_back,
+            Some(json!(total)),
         ));
     }
     let british_impact = input.counter_attack && !input.later_round;
@@ -397,8 +470,8 @@ fn decide(
         std::cmp::Ordering::Greater => RdMeleeWinner::British,
         std::cmp::Ordering::Equal => RdMeleeWinner::Draw,
     };
-    let test =
-        winner != RdMeleeWinner::Draw && !input.in_building && i64::from(margin) > margin_cell;
+    let test = winner != RdMeleeWinner::Draw
+        && super::must_test(input.in_building, Some(margin), false, margin_cell);
     (winner, margin, test)
 }
 
