@@ -57,13 +57,19 @@ pub(super) fn number_field(ui: &mut egui::Ui, label: &str, text: &mut String, ho
 }
 
 /// Checkboxes for the factor names of a chart (its cell keys).
-pub(super) fn factor_boxes(
+fn factor_boxes(ui: &mut egui::Ui, id: &str, names: &[String], chosen: &mut Vec<String>) {
+    titled_factor_boxes(ui, "tactical factors", id, names, chosen);
+}
+
+/// Checkboxes for the factor names of a chart, under their title.
+pub(super) fn titled_factor_boxes(
     ui: &mut egui::Ui,
+    title: &str,
     id: &str,
     names: &[String],
     chosen: &mut Vec<String>,
 ) {
-    egui::CollapsingHeader::new("tactical factors")
+    egui::CollapsingHeader::new(title)
         .id_salt(id)
         .show(ui, |ui| {
             for name in names {

@@ -117,14 +117,16 @@ impl RdMeleeForm {
         } else {
             input.third_rank_fire_losses = None;
         }
-        super::mc_combat::factor_boxes(
+        super::mc_combat::titled_factor_boxes(
             ui,
+            "the Zulus' Table 4 factors",
             "rd_melee_zulu_factors",
             factor_names,
             &mut input.zulu_factors,
         );
-        super::mc_combat::factor_boxes(
+        super::mc_combat::titled_factor_boxes(
             ui,
+            "the sections' Table 4 factors",
             "rd_melee_british_factors",
             factor_names,
             &mut input.british_factors,

@@ -88,12 +88,7 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
         resolution.steps.len()
     ));
     for (i, step) in resolution.steps.iter().enumerate() {
-        let value = step.value.as_ref().map(json_text).unwrap_or_default();
-        let head = if value.is_empty() {
-            format!("{}. {}", i + 1, step.text)
-        } else {
-            format!("{}. {} = {value}", i + 1, step.text)
-        };
+        let head = format!("{}. {}", i + 1, step_head(step));
         // A step's line wraps to the desk's width rather than widening it.
         egui::collapsing_header::CollapsingState::load_with_default_open(
             ui.ctx(),
@@ -188,7 +183,7 @@ pub fn refusal_ui(
     if !refusal.partial_steps.is_empty() {
         ui.label("Worked so far:");
         for step in &refusal.partial_steps {
-            ui.label(format!("  {}", step.text));
+            ui.add(egui::Label::new(format!("  {}", step_head(step))).wrap());
         }
     }
     if let Some(formula) = &refusal.formula {
@@ -234,4 +229,12 @@ pub fn refusal_ui(
         }
     });
     action
+}
+
+/// A step's line: its text and, where it has one, its value.
+fn step_head(step: &crate::resolution::Step) -> String {
+    match step.value.as_ref().map(json_text) {
+        Some(value) if !value.is_empty() => format!("{} = {value}", step.text),
+        _ => step.text.clone(),
+    }
 }
