@@ -234,7 +234,6 @@ impl LaagerApp {
         let by = std::env::var("USER").unwrap_or_else(|_| "club".to_owned());
         let date = crate::store::tables::today();
         let mut saved = Vec::new();
-        let mut kept = Vec::new();
         for cell in cells {
             let written = crate::charts::CellAddress::parse_assignment(cell)
                 .map_err(|e| format!("'{cell}': {e}"))
@@ -243,29 +242,14 @@ impl LaagerApp {
                     crate::store::tables::write_house_cell(&dir, &address, value, &by, &date)
                         .map(|_| address.local())
                 });
+            // A cell of a chart whose printed keys are lost is written under the name the
+            // rule reads it by, as `laager tables set` writes it.
             match written {
                 Ok(address) => saved.push(address),
-                // A cell the rule names by what it knows, in a chart whose printed keys are
-                // lost, has no place in a house file: it stays this game's club cell.
-                Err(e) => {
-                    let one_off = self
-                        .charts()
-                        .is_some_and(|c| c.clone().apply_cell_arg(ruleset, cell).is_ok());
-                    if one_off {
-                        kept.push(cell.clone());
-                    } else {
-                        self.messages
-                            .push(format!("not saved to the club's tables: {e}"));
-                    }
-                }
+                Err(e) => self
+                    .messages
+                    .push(format!("not saved to the club's tables: {e}")),
             }
-        }
-        if !kept.is_empty() {
-            self.keep_club_cells(&kept);
-            self.messages.push(format!(
-                "kept as this game's club cells, not written to the folder (the chart's printed keys are lost, so a club's tables file cannot name the cell): {}",
-                kept.join(", ")
-            ));
         }
         if !saved.is_empty() {
             self.messages.push(format!(

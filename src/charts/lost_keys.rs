@@ -15,15 +15,61 @@ use super::{CellAddress, Charts};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
-/// The lost-key cells typed, by ruleset, chart, row and column.
+/// The lost-key cells typed, by ruleset, chart, row and column, each with where it came
+/// from ("typed for this resolution", the club's `house.toml`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct LostKeyCells {
     cells: BTreeMap<(Ruleset, String, String, String), Value>,
+    sources: BTreeMap<(Ruleset, String, String, String), String>,
+}
+
+/// A key typed for a lost axis: a band of values as printed cards have them (`101-200`),
+/// or one value; `None` for a label (`volley-300`).
+fn band(key: &str) -> Option<(i64, i64)> {
+    if let Ok(n) = key.trim().parse::<i64>() {
+        return Some((n, n));
+    }
+    let (lo, hi) = key.split_once('-')?;
+    let (lo, hi) = (
+        lo.trim().parse::<i64>().ok()?,
+        hi.trim().parse::<i64>().ok()?,
+    );
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// Whether a typed key serves the key a rule names: the same label, or a band (or value)
+/// holding the rule's number.
+fn serves(typed: &str, named: &str) -> bool {
+    if typed == named {
+        return true;
+    }
+    match (band(typed), named.trim().parse::<i64>()) {
+        (Some((lo, hi)), Ok(n)) => (lo..=hi).contains(&n),
+        _ => false,
+    }
+}
+
+/// A lost-key cell found for the keys a rule names: the keys it was typed under, its
+/// value and where it came from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LostKeyHit<'a> {
+    /// The row key typed (a band such as `101-200`, or the rule's own key).
+    pub row: &'a str,
+    /// The column key typed.
+    pub column: &'a str,
+    /// The value.
+    pub value: &'a Value,
+    /// Where it came from: "typed for this resolution" or the club's `house.toml`.
+    pub source: &'a str,
 }
 
 impl LostKeyCells {
     pub(super) fn is_empty(&self) -> bool {
         self.cells.is_empty()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.cells.len()
     }
 }
 
@@ -60,16 +106,45 @@ impl Charts {
         }
     }
 
-    /// Keeps a lost-key cell, its value read as the grid's values are.
+    /// Keeps a lost-key cell, its value read as the grid's values are; `source` says where
+    /// it came from. A band key (`101-200`) serves every value in the band; a band that
+    /// overlaps one already typed for the same column is refused.
     pub(super) fn set_lost_key_cell(
         &mut self,
         ruleset: Ruleset,
         address: &CellAddress,
         value: &str,
+        source: &str,
     ) -> Result<(), String> {
         let [row, column] = address.key.as_slice() else {
             return Err("expected CHART:ROW:COL=VALUE".to_owned());
         };
+        for key in [row, column] {
+            if key.contains('-')
+                && key
+                    .split('-')
+                    .all(|part| part.trim().parse::<i64>().is_ok())
+                && band(key).is_none()
+            {
+                return Err(format!(
+                    "'{key}' is not a band: a band runs from its lower value to its higher (101-200)"
+                ));
+            }
+        }
+        if let Some((lo, hi)) = band(row) {
+            let overlapping = self.lost_key_cells.cells.keys().find(|(r, c, typed, col)| {
+                *r == ruleset
+                    && *c == address.chart
+                    && col == column
+                    && typed != row
+                    && band(typed).is_some_and(|(a, b)| a <= hi && lo <= b)
+            });
+            if let Some((_, _, other, _)) = overlapping {
+                return Err(format!(
+                    "the band {row} overlaps {other}, already given for {column}: each firing value belongs to one band"
+                ));
+            }
+        }
         let value_type = match self.chart(ruleset, &address.chart).map(|c| &c.body) {
             Some(Body::TwoD { column_types, .. }) => column_types.first().copied(),
             _ => None,
@@ -79,12 +154,49 @@ impl Charts {
         super::domain::domain(ruleset, &address.chart, None)
             .check(&parsed)
             .map_err(|e| format!("cell {}: {e}", address.local()))?;
-        self.lost_key_cells.cells.insert(
-            (ruleset, address.chart.clone(), row.clone(), column.clone()),
-            parsed,
-        );
+        let key = (ruleset, address.chart.clone(), row.clone(), column.clone());
+        self.lost_key_cells
+            .sources
+            .insert(key.clone(), source.to_owned());
+        self.lost_key_cells.cells.insert(key, parsed);
         self.rehash();
         Ok(())
+    }
+
+    /// The lost-key cell serving the keys a rule names (`147`, `volley-200`): one typed
+    /// under those keys, else one whose band holds the rule's number (`101-200`).
+    pub fn lost_key_cell_serving(
+        &self,
+        ruleset: Ruleset,
+        chart: &str,
+        row: &str,
+        column: &str,
+    ) -> Option<LostKeyHit<'_>> {
+        let hit = |exact: bool| {
+            self.lost_key_cells
+                .cells
+                .iter()
+                .find(|((r, c, typed_row, typed_column), _)| {
+                    *r == ruleset
+                        && c == chart
+                        && if exact {
+                            typed_row == row && typed_column == column
+                        } else {
+                            serves(typed_row, row) && serves(typed_column, column)
+                        }
+                })
+        };
+        let (key, value) = hit(true).or_else(|| hit(false))?;
+        Some(LostKeyHit {
+            row: &key.2,
+            column: &key.3,
+            value,
+            source: self
+                .lost_key_cells
+                .sources
+                .get(key)
+                .map_or("typed for this resolution", String::as_str),
+        })
     }
 
     /// A cell typed for this resolution under a row and column its grid does not have

@@ -195,6 +195,19 @@ impl Charts {
             None => self.find(&address.chart)?.ruleset,
         };
         let mut check = self.clone();
+        if check.is_lost_key_address(ruleset, address) {
+            check
+                .set_lost_key_cell(ruleset, address, value, "checked")
+                .map_err(|e| format!("cell {}: {e}", address.local()))?;
+            let [row, column] = address.key.as_slice() else {
+                return Err(format!("no cell {}", address.local()));
+            };
+            let typed = check
+                .lost_key_cell(ruleset, &address.chart, row, column)
+                .cloned()
+                .ok_or_else(|| format!("no cell {}", address.local()))?;
+            return Ok((ruleset, typed));
+        }
         check.set_cell(ruleset, address, value, None, None, None)?;
         let key: Vec<&str> = address.key.iter().map(String::as_str).collect();
         let typed = check
@@ -238,7 +251,7 @@ impl Charts {
     fn apply_cell_text(&mut self, ruleset: Ruleset, arg: &str) -> Result<(), String> {
         let (address, value) = CellAddress::parse_assignment(arg)?;
         if self.is_lost_key_address(ruleset, &address) {
-            return self.set_lost_key_cell(ruleset, &address, value);
+            return self.set_lost_key_cell(ruleset, &address, value, "typed for this resolution");
         }
         self.set_cell(
             ruleset,
@@ -400,6 +413,13 @@ impl Charts {
                     .push(format!("{}/{}", chart.ruleset.folder(), chart.name));
             }
         }
+        // A club's cells of grids whose printed keys are lost are its values: house.
+        let lost = self.lost_key_cells.len();
+        summary.cells += lost;
+        *summary
+            .by_confidence
+            .entry(Confidence::House.name().to_owned())
+            .or_default() += lost;
         summary
     }
 }

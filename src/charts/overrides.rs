@@ -144,6 +144,24 @@ pub(crate) fn apply_house_file(
             );
             continue;
         };
+        if charts.is_lost_key_address(ruleset, &address) {
+            // A cell of a grid whose printed keys are lost, under the keys a rule names or
+            // a band of them (`small_arms_range_factors:101-200:volley-200`).
+            let text = match cell.value.get_ref() {
+                toml::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            if let Err(e) =
+                charts.set_lost_key_cell(ruleset, &address, &text, "set in the club's house.toml")
+            {
+                errors.at(
+                    cell.value.span().start,
+                    ErrorKind::BadValue,
+                    format!("cell {}: {e}", address.local()),
+                );
+            }
+            continue;
+        }
         let Some((value_type, optional)) = chart.value_type_at(&key) else {
             errors.at(
                 at,

@@ -3,6 +3,7 @@
 //! name and then given with --cell; exact odds that sum to 1.
 
 mod artillery;
+mod bands;
 mod charge;
 mod contract;
 mod evade;

@@ -221,7 +221,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(
         refusal.formula.as_deref(),
         Some(
-            "FF lost = R + T + RF, where R is Small Arms Table 1 (100 firing FF, volley fire at 300 mm); T is Small Arms Table 2 (native close order in open, volley fire, target of 950 FF: 700-999); RF is the random factor of 1 black and 1 red dice; and the target at 243 mm must be within the rifle's maximum range"
+            "FF lost = R + T + RF, where R is Small Arms Table 1 (100 firing FF, volley fire at 300 mm; given for the band of firing FF holding 100 as the card prints it, small_arms_range_factors:FROM-TO:volley-300, one value serves every FF in the band); T is Small Arms Table 2 (native close order in open, volley fire, target of 950 FF: 700-999); RF is the random factor of 1 black and 1 red dice; and the target at 243 mm must be within the rifle's maximum range"
         )
     );
     assert!(harness.query_by_label("Worked so far:").is_some());
@@ -714,19 +714,13 @@ fn save_to_club_tables_writes_the_cell_into_the_club_folder() {
         .expect("the cell");
     assert_eq!(cell.confidence, laager::charts::Confidence::House);
     // Morale Table 3's printed keys are lost: its cell is named by what the rule knows
-    // ("zulu", a total of 3), which no house file can hold, so it stays the game's club
-    // cell, and the window says so.
-    assert!(!house.contains("morale_random_factor"), "{house}");
+    // ("zulu", a total of 3) and written under that name, as `laager tables set` writes it
+    // (issue 19, deliver 2); the game's club cells stay as they were.
+    assert!(house.contains("morale_random_factor:zulu:3"), "{house}");
+    assert_eq!(app.state.club_cells, cells_before);
     assert_eq!(
-        app.state.club_cells,
-        format!("{cells_before}\nmicro_colonial/morale_random_factor:zulu:3=2")
-    );
-    assert!(
-        app.messages
-            .iter()
-            .any(|m| m.contains("kept as this game's club cells")),
-        "{:?}",
-        app.messages
+        charts.lost_key_cell(Ruleset::MicroColonial, "morale_random_factor", "zulu", "3"),
+        Some(&laager::charts::Value::Int(2))
     );
 }
 

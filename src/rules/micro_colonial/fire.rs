@@ -397,7 +397,7 @@ fn prepare(
                 None,
             )),
             None => wheres.push(format!(
-                "R is Small Arms Table 1 ({ff} firing FF, {group} fire at {rounded} mm)"
+                "R is Small Arms Table 1 ({ff} firing FF, {group} fire at {rounded} mm; given for the band of firing FF holding {ff} as the card prints it, {RANGE_CHART}:FROM-TO:{column}, one value serves every FF in the band)"
             )),
         }
         match target_value {

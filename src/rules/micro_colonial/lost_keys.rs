@@ -62,11 +62,18 @@ pub fn read(
     let r = row_label.unwrap_or_else(|| row.name());
     let c = column_label.unwrap_or_else(|| column.name());
     let address = format!("{chart}:{r}:{c}");
-    if let Some(value) = charts.lost_key_cell(super::RULESET, chart, &r, &c) {
+    if let Some(hit) = charts.lost_key_cell_serving(super::RULESET, chart, &r, &c) {
+        let typed = format!("{chart}:{}:{}", hit.row, hit.column);
+        let band = if typed == address {
+            String::new()
+        } else {
+            format!(" (the band serving {address})")
+        };
         reader.warn(format!(
-            "used club value for {address}: typed for this resolution; the chart's printed keys are lost, so the cell is named by what the rule knows"
+            "used club value for {typed}{band}: {}; the chart's printed keys are lost, so the cell is named by what the rule knows",
+            hit.source
         ));
-        return (Some(value.clone()), address);
+        return (Some(hit.value.clone()), typed);
     }
     // A key the chart does not have: the reader records it as needed, by this name.
     reader.get(chart, &[&r, &c]);

@@ -1,0 +1,142 @@
+//! Cells of Small Arms Table 1, whose printed row and column keys are lost, given by band
+//! as a printed card has them (issue 19, deliver 2): "`tables set` and `--cell` accept the
+//! same band addresses", "a club folder ... filled for one firing band, resolves fire for
+//! every FF in that band". SMALL ARMS FIRE (L122): "2. Obtain the Range Factor from Table
+//! 1 ... 3. ... the Target Factor from Table 2 ... 4. Add ... together. 5. Throw one random
+//! factor".
+
+use super::{mc_json, needs};
+use crate::support::{run, stderr, stdout};
+use serde_json::json;
+
+const BAND: &str = "micro_colonial/small_arms_range_factors:101-200:volley-200=30";
+
+/// A volley of `ff` FF with rifles at 150 mm (the 200 mm column) into 300 FF of close-order
+/// natives, the rifle's range and Table 2's cell typed, dice B4,R2 (+2).
+fn volley(ff: &str, tables: Option<&str>, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut args = vec![
+        "fire",
+        "--firer",
+        "regular-infantry",
+        "--firer-ff",
+        ff,
+        "--weapon",
+        "rifle",
+        "--fire",
+        "volley",
+        "--range-mm",
+        "150",
+        "--target-ff",
+        "300",
+        "--target",
+        "native-close-order-in-open",
+        "--dice",
+        "B4,R2",
+        "--cell",
+        "weapon_ranges:rifle=400",
+        "--cell",
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
+    ];
+    if let Some(dir) = tables {
+        args.extend(["--tables", dir]);
+    }
+    args.extend_from_slice(extra);
+    mc_json(&args)
+}
+
+// One band set with `tables set` serves every firing FF in it: 30 - 10 + 2 = 22 at 101, 147
+// and 200; at 201 the fire names the cell it lacks. The band counts as a house value.
+#[test]
+fn a_band_set_in_a_club_folder_serves_every_ff_in_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = dir.path().join("club");
+    let club = club.to_str().expect("utf-8");
+    let out = run(&["tables", "set", BAND, "--into", club]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for ff in ["101", "147", "200"] {
+        let (code, value) = volley(ff, Some(club), &[]);
+        assert_eq!(code, Some(0), "{ff}: {value}");
+        assert_eq!(value["outcome"]["ff_lost"], json!(22), "{ff}: {value}");
+        let warned = value["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .any(|w| {
+                w.as_str().is_some_and(|w| {
+                    w.contains("small_arms_range_factors:101-200:volley-200")
+                        && w.contains("house.toml")
+                })
+            });
+        assert!(warned, "the band is named as the club's value: {value}");
+    }
+    let (code, value) = volley("201", Some(club), &[]);
+    assert_eq!(code, Some(2), "{value}");
+    assert_eq!(
+        needs(&value["refusal"]),
+        ["small_arms_range_factors:201:volley-200"]
+    );
+    assert!(
+        value["refusal"]["formula"]
+            .as_str()
+            .is_some_and(|f| f.contains("small_arms_range_factors:FROM-TO:volley-200")),
+        "{value}"
+    );
+    let check = run(&["tables", "check", club]);
+    assert!(stdout(&check).contains("house: 1"), "{}", stdout(&check));
+}
+
+// The same band typed with --cell serves the resolution it is typed for.
+#[test]
+fn a_band_typed_with_cell_serves_the_ff_in_it() {
+    let (code, value) = volley(
+        "147",
+        None,
+        &["--cell", "small_arms_range_factors:101-200:volley-200=30"],
+    );
+    assert_eq!(code, Some(0), "{value}");
+    assert_eq!(value["outcome"]["ff_lost"], json!(22));
+}
+
+// "each firing value belongs to one band": a band overlapping one already set is refused,
+// naming the cell; a band that runs backwards is not a band.
+#[test]
+fn an_overlapping_or_backward_band_is_refused_naming_the_cell() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = dir.path().join("club");
+    let club = club.to_str().expect("utf-8");
+    assert_eq!(
+        run(&["tables", "set", BAND, "--into", club]).status.code(),
+        Some(0)
+    );
+    let out = run(&[
+        "tables",
+        "set",
+        "micro_colonial/small_arms_range_factors:150-250:volley-200=31",
+        "--into",
+        club,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("small_arms_range_factors:150-250:volley-200")
+            && err.contains("overlaps 101-200"),
+        "{err}"
+    );
+    let out = run(&[
+        "tables",
+        "set",
+        "micro_colonial/small_arms_range_factors:200-101:volley-300=31",
+        "--into",
+        club,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'200-101' is not a band"),
+        "{}",
+        stderr(&out)
+    );
+    // The club's file keeps the one band it had.
+    let house = std::fs::read_to_string(dir.path().join("club/micro_colonial/house.toml"))
+        .expect("house.toml");
+    assert_eq!(house.matches("address").count(), 1, "{house}");
+}
