@@ -10,7 +10,7 @@
 //! records says which values were in force.
 
 use super::load::parse_typed;
-use super::model::{Axis, Body, Confidence, Value};
+use super::model::{Axis, Band, Body, Confidence, Value};
 use super::{CellAddress, Charts};
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
@@ -23,30 +23,25 @@ pub(super) struct LostKeyCells {
     sources: BTreeMap<(Ruleset, String, String, String), String>,
 }
 
-/// A key typed for a lost axis: a band of values as printed cards have them (`101-200`),
-/// or one value; `None` for a label (`volley-300`).
-fn band(key: &str) -> Option<(i64, i64)> {
-    if let Ok(n) = key.trim().parse::<i64>() {
-        return Some((n, n));
-    }
-    let (lo, hi) = key.split_once('-')?;
-    let (lo, hi) = (
-        lo.trim().parse::<i64>().ok()?,
-        hi.trim().parse::<i64>().ok()?,
-    );
-    (lo <= hi).then_some((lo, hi))
+/// A key typed for a lost axis: a band of values as printed cards have them (`101-200`,
+/// `1001+`), or one value; `None` for a label (`volley-300`) or a band that runs backwards.
+fn band(key: &str) -> Option<Band> {
+    Band::parse(key).filter(|b| b.hi.is_none_or(|hi| b.lo <= hi))
+}
+
+/// Whether two bands share a value.
+fn overlap(a: Band, b: Band) -> bool {
+    a.hi.is_none_or(|hi| b.lo <= hi) && b.hi.is_none_or(|hi| a.lo <= hi)
 }
 
 /// Whether a typed key serves the key a rule names: the same label, or a band (or value)
 /// holding the rule's number.
 fn serves(typed: &str, named: &str) -> bool {
-    if typed == named {
-        return true;
-    }
-    match (band(typed), named.trim().parse::<i64>()) {
-        (Some((lo, hi)), Ok(n)) => (lo..=hi).contains(&n),
-        _ => false,
-    }
+    typed == named
+        || matches!(
+            (band(typed), named.trim().parse::<i64>()),
+            (Some(b), Ok(n)) if b.contains(n)
+        )
 }
 
 /// A lost-key cell found for the keys a rule names: the keys it was typed under, its
@@ -120,24 +115,19 @@ impl Charts {
             return Err("expected CHART:ROW:COL=VALUE".to_owned());
         };
         for key in [row, column] {
-            if key.contains('-')
-                && key
-                    .split('-')
-                    .all(|part| part.trim().parse::<i64>().is_ok())
-                && band(key).is_none()
-            {
+            if Band::parse(key).is_some() && band(key).is_none() {
                 return Err(format!(
                     "'{key}' is not a band: a band runs from its lower value to its higher (101-200)"
                 ));
             }
         }
-        if let Some((lo, hi)) = band(row) {
+        if let Some(typed_band) = band(row) {
             let overlapping = self.lost_key_cells.cells.keys().find(|(r, c, typed, col)| {
                 *r == ruleset
                     && *c == address.chart
                     && col == column
                     && typed != row
-                    && band(typed).is_some_and(|(a, b)| a <= hi && lo <= b)
+                    && band(typed).is_some_and(|other| overlap(other, typed_band))
             });
             if let Some((_, _, other, _)) = overlapping {
                 return Err(format!(
