@@ -12,6 +12,7 @@ mod overrides;
 mod raw;
 mod reader;
 pub mod registry;
+pub mod template;
 
 pub use error::{ErrorKind, LoadError, line_column};
 pub use load::{parse_chart, parse_typed};
@@ -108,6 +109,19 @@ impl Charts {
     /// Adds (or replaces) a chart from a file at `relative` (`dba_zulu/troop_types.toml`).
     /// A `house.toml` is applied cell by cell instead.
     fn add_file(&mut self, relative: &str, file: &str, source: &str) -> Result<(), Vec<LoadError>> {
+        self.add_file_as(relative, file, source, false)
+    }
+
+    /// Adds one file; `club` marks every value of a whole chart file as `house`: a club's
+    /// chart is the club's reading, whatever confidence its cells claim, and a resolution
+    /// that reads one of its values warns.
+    fn add_file_as(
+        &mut self,
+        relative: &str,
+        file: &str,
+        source: &str,
+        club: bool,
+    ) -> Result<(), Vec<LoadError>> {
         let fail = |kind, message: String| {
             vec![LoadError {
                 file: file.to_owned(),
@@ -147,7 +161,10 @@ impl Charts {
                 ),
             ));
         }
-        let chart = parse_chart(ruleset, stem, file, source)?;
+        let mut chart = parse_chart(ruleset, stem, file, source)?;
+        if club {
+            chart.mark_house(&format!("the club's chart file {relative}"));
+        }
         self.charts
             .entry(ruleset)
             .or_default()
@@ -170,7 +187,7 @@ impl Charts {
         });
         let mut errors = Vec::new();
         for file in &files {
-            if let Err(mut e) = self.add_file(&file.relative, &file.file, &file.source) {
+            if let Err(mut e) = self.add_file_as(&file.relative, &file.file, &file.source, true) {
                 errors.append(&mut e);
             }
         }

@@ -435,6 +435,21 @@ impl Chart {
         }
     }
 
+    /// Marks every known value `house`, from `source` (a club's chart file): a cell with
+    /// no note of its own is noted as coming from it.
+    pub(crate) fn mark_house(&mut self, source: &str) {
+        let cells: Box<dyn Iterator<Item = &mut Cell>> = match &mut self.body {
+            Body::OneD { cells, .. } => Box::new(cells.iter_mut()),
+            Body::TwoD { cells, .. } => Box::new(cells.iter_mut().flatten()),
+        };
+        for cell in cells.filter(|c| c.value.is_some()) {
+            cell.confidence = Confidence::House;
+            if cell.note.is_none() {
+                cell.note = Some(format!("from {source}"));
+            }
+        }
+    }
+
     /// Every cell without its key, in row-major order: for counting, where building the
     /// keys of a large club chart would cost more than the count.
     pub fn cell_values(&self) -> Box<dyn Iterator<Item = &Cell> + '_> {

@@ -49,6 +49,17 @@ pub enum TablesCommand {
         #[arg(long)]
         by: Option<String>,
     },
+    /// Write a fillable chart file for a club to transcribe its printed card into: every
+    /// known key and cell with its confidence, `?` in each hole, the OCR above each row.
+    Template {
+        /// `RULESET/CHART` (micro-colonial/small_arms_range_factors), or `RULESET` for every
+        /// chart of it with holes.
+        chart: String,
+        /// The club's tables folder to write `RULESET/CHART.toml` into (never over a file
+        /// already there); without it, one chart's template is printed.
+        #[arg(long, value_name = "DIR")]
+        into: Option<PathBuf>,
+    },
 }
 
 /// Runs a `tables` subcommand.
@@ -153,6 +164,7 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             }
             Ok(Outcome::Done)
         }
+        TablesCommand::Template { chart, into } => template(&chart, into.as_deref()),
         TablesCommand::Set {
             assignment,
             into,
@@ -179,6 +191,57 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             Ok(Outcome::Done)
         }
     }
+}
+
+/// Runs `laager tables template`.
+fn template(spec: &str, into: Option<&std::path::Path>) -> Result<Outcome, CliError> {
+    use crate::charts::template;
+    let charts = super::load_tables(None)?;
+    let (ruleset_text, name) = match spec.split_once('/') {
+        Some((r, n)) => (r, Some(n)),
+        None => (spec, None),
+    };
+    let ruleset = crate::ruleset::Ruleset::from_id(ruleset_text).ok_or_else(|| {
+        CliError::Input(format!(
+            "'{ruleset_text}' is not a ruleset: expected micro-colonial, dba-zulu, victoria-cross or soldiers-of-the-queen"
+        ))
+    })?;
+    let hints = crate::rules::micro_colonial::lost_keys::TEMPLATE_HINTS;
+    let chosen: Vec<&Chart> = match name {
+        Some(name) => vec![charts.chart(ruleset, name).ok_or_else(|| {
+            CliError::Input(format!(
+                "no {} chart is named '{name}' (see `laager tables list`)",
+                ruleset.id()
+            ))
+        })?],
+        None => charts
+            .all()
+            .filter(|c| c.ruleset == ruleset && template::has_holes(c))
+            .collect(),
+    };
+    let Some(dir) = into else {
+        let [chart] = chosen.as_slice() else {
+            return Err(CliError::Input(format!(
+                "{} charts of {} have holes: give --into DIR to write them all, or name one ({}/CHART)",
+                chosen.len(),
+                ruleset.id(),
+                ruleset.id()
+            )));
+        };
+        print!("{}", template::template(chart, hints));
+        return Ok(Outcome::Done);
+    };
+    for chart in chosen {
+        let path = store::tables::write_template(
+            dir,
+            ruleset,
+            &chart.name,
+            &template::template(chart, hints),
+        )
+        .map_err(CliError::Input)?;
+        println!("wrote {}", path.display());
+    }
+    Ok(Outcome::Done)
 }
 
 fn mark(cell: &crate::charts::Cell) -> String {

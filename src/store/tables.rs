@@ -241,6 +241,23 @@ pub fn write_house_cell_waiting(
     Ok(ruleset)
 }
 
+/// Writes a chart's fillable template into a club's tables folder as
+/// `RULESET/CHART.toml`, never over a file already there (a club's transcription in
+/// progress is not lost). Returns the path written.
+pub fn write_template(
+    dir: &Path,
+    ruleset: Ruleset,
+    chart: &str,
+    text: &str,
+) -> Result<std::path::PathBuf, String> {
+    let folder = dir.join(ruleset.folder());
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let path = folder.join(format!("{chart}.toml"));
+    disk::write_file(&path, text.as_bytes(), Existing::Refuse).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
 /// Today's date (UTC) as YYYY-MM-DD, for the record of who set a club value and when.
 pub fn today() -> String {
     let seconds = std::time::SystemTime::now()

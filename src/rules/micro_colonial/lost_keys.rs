@@ -10,7 +10,31 @@
 //! signature `resolve(&Charts, &Input, dice)`, and a resolution replays from its input over
 //! the tables its hash names.
 
+use crate::charts::template::AxisHint;
 use crate::charts::{Axis, Body, CellReader, Charts, KeyKind, Value};
+
+/// The axes whose printed keys are lost that the rules read by number: a club's template
+/// asks for their keys as the card prints them (`laager tables template`).
+pub const TEMPLATE_HINTS: &[AxisHint] = &[
+    AxisHint {
+        chart: super::fire::RANGE_CHART,
+        axis: "rows",
+        kind: KeyKind::Band,
+        what: "the NUMBER OF FIRING FACTORS, as a band FROM-TO (101-200) or a number",
+    },
+    AxisHint {
+        chart: super::fire::RANGE_CHART,
+        axis: "columns",
+        kind: KeyKind::Name,
+        what: "the fire group and the range its column is printed for, GROUP-RANGE: volley-300, independent-200, other-400, machine-gun-800 (the rule reads the range rounded up to the next 100 mm)",
+    },
+    AxisHint {
+        chart: "morale_random_factor",
+        axis: "columns",
+        kind: KeyKind::Int,
+        what: "the face of the die thrown (1 to 6)",
+    },
+];
 
 /// One key along an axis: a label (`volley-300`, `charging`) or a number a band holds.
 #[derive(Debug, Clone, Copy)]

@@ -140,3 +140,145 @@ fn an_overlapping_or_backward_band_is_refused_naming_the_cell() {
         .expect("house.toml");
     assert_eq!(house.matches("address").count(), 1, "{house}");
 }
+
+/// The lines of a template with one lost key replaced by the printed key, in its axis and
+/// where its row names it.
+fn restore_key(text: &str, lost: &str, printed: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.contains(&format!("key = \"{lost}\"")) {
+                format!("  \"{printed}\",")
+            } else if line == format!("row = \"{lost}\"") {
+                format!("row = \"{printed}\"")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// `laager tables template micro-colonial --into DIR` writes every Micro Colonial chart with
+// holes, each loading back with the same cells, none invented: the unknown count is the
+// shipped one. Its Table 1, with one row key filled as the card prints it (101-200) and
+// one column (volley-200), resolves fire for every FF in the band from the reconstructed
+// '31' of that cell (L505): 31 - 10 + 2 = 23, warned as the club's value.
+#[test]
+fn a_club_folder_of_templates_filled_for_one_band_resolves_every_ff_in_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = dir.path().join("club");
+    let club_text = club.to_str().expect("utf-8");
+    let out = run(&["tables", "template", "micro-colonial", "--into", club_text]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = stdout(&out);
+    assert!(
+        written.contains("small_arms_range_factors.toml"),
+        "{written}"
+    );
+    let summary = |dir: &str| {
+        let out = run(&["tables", "check", dir, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).expect("json")
+    };
+    let shipped = run(&["tables", "check", "--json"]);
+    let shipped: serde_json::Value = serde_json::from_str(&stdout(&shipped)).expect("json");
+    let templates = summary(club_text);
+    assert_eq!(templates["cells"], shipped["cells"], "{templates}");
+    assert_eq!(
+        templates["by_confidence"]["unknown"],
+        shipped["by_confidence"]["unknown"]
+    );
+    // Writing again never replaces a club's file.
+    let again = run(&["tables", "template", "micro-colonial", "--into", club_text]);
+    assert_eq!(again.status.code(), Some(2), "{}", stdout(&again));
+    let table1 = club.join("micro_colonial/small_arms_range_factors.toml");
+    let text = std::fs::read_to_string(&table1).expect("template");
+    assert!(text.contains("kind = \"band\""), "{text}");
+    assert!(text.contains("# ?r2 — "), "the row's OCR above it: {text}");
+    let filled = restore_key(&restore_key(&text, "?r2", "101-200"), "?g1c2", "volley-200");
+    std::fs::write(&table1, filled).expect("write");
+    for ff in ["101", "150", "200"] {
+        let (code, value) = volley(ff, Some(club_text), &[]);
+        assert_eq!(code, Some(0), "{ff}: {value}");
+        assert_eq!(value["outcome"]["ff_lost"], json!(23), "{ff}: {value}");
+        assert!(
+            value["warnings"]
+                .as_array()
+                .expect("warnings")
+                .iter()
+                .any(|w| w.as_str().is_some_and(|w| w
+                    .contains("used club value for small_arms_range_factors:101-200:volley-200"))),
+            "{value}"
+        );
+    }
+    let (code, value) = volley("201", Some(club_text), &[]);
+    assert_eq!(code, Some(2), "{value}");
+}
+
+// Without --into, one chart's template is printed; a ruleset's many are not.
+#[test]
+fn a_template_is_printed_for_one_chart_only() {
+    let out = run(&["tables", "template", "micro-colonial/weapon_ranges"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("key = \"rifle\"\nvalue = \"?\""), "{text}");
+    assert!(text.contains("# 'MOO n1l11' (L111)"), "{text}");
+    let out = run(&["tables", "template", "micro-colonial"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--into DIR"), "{}", stderr(&out));
+}
+
+// The filled example of tables/micro_colonial/README.md is a chart file a club folder
+// loads: a volley of 150 FF at 150 mm reads its 31 (31 - 10 + 2 = 23), and one of 250 FF at
+// 300 mm the cell it leaves "?".
+#[test]
+fn the_readmes_filled_example_loads_and_serves_its_band() {
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/micro_colonial/README.md"),
+    )
+    .expect("README");
+    let start = readme.find("```toml\n").expect("the example") + "```toml\n".len();
+    let example = &readme[start..start + readme[start..].find("```").expect("its end")];
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = dir.path().join("club/micro_colonial");
+    std::fs::create_dir_all(&folder).expect("folder");
+    std::fs::write(folder.join("small_arms_range_factors.toml"), example).expect("write");
+    let club = dir.path().join("club");
+    let club = club.to_str().expect("utf-8");
+    let (code, value) = volley("150", Some(club), &[]);
+    assert_eq!(code, Some(0), "{value}");
+    assert_eq!(value["outcome"]["ff_lost"], json!(23), "{value}");
+    let out = run(&[
+        "mc",
+        "fire",
+        "--firer",
+        "regular-infantry",
+        "--firer-ff",
+        "250",
+        "--weapon",
+        "rifle",
+        "--fire",
+        "volley",
+        "--range-mm",
+        "250",
+        "--target-ff",
+        "300",
+        "--target",
+        "native-close-order-in-open",
+        "--dice",
+        "B4,R2",
+        "--cell",
+        "weapon_ranges:rifle=400",
+        "--cell",
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
+        "--tables",
+        club,
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let refusal: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(
+        needs(&refusal["refusal"]),
+        ["small_arms_range_factors:201-300:volley-300"]
+    );
+}

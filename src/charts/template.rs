@@ -1,0 +1,296 @@
+//! A fillable chart file for a club to transcribe its printed card into (`laager tables
+//! template`): the chart's shape, every key that is known, every known cell with its
+//! confidence, `?` in each hole, and above each row a comment quoting the OCR it comes from.
+//! Saved in a club's tables folder as `RULESET/CHART.toml`, it loads as the club's chart
+//! (every value in it `house`); a hole left `?` stays unknown.
+
+use super::model::{Axis, Body, Cell, Chart, Confidence, KeyKind, Shape, Status, Value};
+use std::fmt::Write as _;
+
+/// What a rule knows about an axis whose printed keys are lost: its keys are numbers or
+/// bands of numbers (the firing FF of Small Arms Table 1), so a club types them as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AxisHint {
+    /// The chart.
+    pub chart: &'static str,
+    /// `rows` or `columns`.
+    pub axis: &'static str,
+    /// How the keys read: `int` or `band`.
+    pub kind: KeyKind,
+    /// What the keys are, in a referee's words ("the number of firing FF, as a band").
+    pub what: &'static str,
+}
+
+/// Whether a chart has a hole: a cell or a key no one can read.
+pub fn has_holes(chart: &Chart) -> bool {
+    let lost_key = |axis: &Axis| {
+        axis.keys
+            .iter()
+            .any(|k| k.confidence == Confidence::Unknown)
+    };
+    chart.status == Status::Supplied
+        && (chart
+            .cell_values()
+            .any(|c| c.confidence == Confidence::Unknown)
+            || match &chart.body {
+                Body::OneD { axis, .. } => lost_key(axis),
+                Body::TwoD { rows, columns, .. } => lost_key(rows) || lost_key(columns),
+            })
+}
+
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::Int(n) => n.to_string(),
+        Value::Number(x) => toml::Value::Float(*x).to_string(),
+        Value::Text(t) => quoted(t),
+        Value::Bool(b) => b.to_string(),
+        Value::List(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|i| quoted(i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::None => quoted("none"),
+    }
+}
+
+/// A cell as an inline value: `?` for a hole, else `{ value, confidence, note }`.
+fn cell_text(cell: &Cell) -> String {
+    let Some(value) = &cell.value else {
+        return quoted("?");
+    };
+    let mut parts = vec![
+        format!("value = {}", value_text(value)),
+        format!("confidence = {}", quoted(cell.confidence.name())),
+    ];
+    for (name, field) in [("note", &cell.note), ("by", &cell.by), ("date", &cell.date)] {
+        if let Some(text) = field {
+            parts.push(format!("{name} = {}", quoted(text)));
+        }
+    }
+    format!("{{ {} }}", parts.join(", "))
+}
+
+/// A comment line, each line of `text` behind `# `.
+fn comment(out: &mut String, text: &str) {
+    for line in text.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+}
+
+fn kind_name(kind: KeyKind) -> &'static str {
+    match kind {
+        KeyKind::Name => "name",
+        KeyKind::Int => "int",
+        KeyKind::Band => "band",
+    }
+}
+
+fn axis_text(out: &mut String, table: &str, axis: &Axis, hint: Option<&AxisHint>) {
+    let _ = writeln!(out, "[{table}]");
+    let _ = writeln!(out, "name = {}", quoted(&axis.name));
+    let kind = hint.map_or(axis.kind, |h| h.kind);
+    if kind != KeyKind::Name {
+        let _ = writeln!(out, "kind = {}", quoted(kind_name(kind)));
+    }
+    if let Some(hint) = hint {
+        comment(
+            out,
+            &format!(
+                "Type each lost key as the card prints it: {}. Replace {{ key = \"?…\", … }} by the printed key in quotes (\"101-200\"), and the same key where its cells name it (row = \"?r1\" below); one cell of a band serves every value in it.",
+                hint.what
+            ),
+        );
+    }
+    let _ = writeln!(out, "keys = [");
+    for key in &axis.keys {
+        if key.confidence == Confidence::Printed && key.note.is_none() {
+            let _ = writeln!(out, "  {},", quoted(&key.label));
+        } else {
+            let mut parts = vec![
+                format!("key = {}", quoted(&key.label)),
+                format!("confidence = {}", quoted(key.confidence.name())),
+            ];
+            if let Some(note) = &key.note {
+                parts.push(format!("note = {}", quoted(note)));
+            }
+            let _ = writeln!(out, "  {{ {} }},", parts.join(", "));
+        }
+    }
+    let _ = writeln!(out, "]\n");
+}
+
+/// The OCR behind a row: the row key's note and each of its cells' notes.
+fn row_comment(out: &mut String, label: &str, key_note: Option<&str>, notes: &[(String, &Cell)]) {
+    let mut parts = Vec::new();
+    if let Some(note) = key_note {
+        parts.push(format!("key: {note}"));
+    }
+    for (column, cell) in notes {
+        let mark = if cell.value.is_none() { " (?)" } else { "" };
+        if let Some(note) = &cell.note {
+            parts.push(format!("{column}{mark}: {note}"));
+        } else if cell.value.is_none() {
+            parts.push(format!("{column}: ?"));
+        }
+    }
+    if !parts.is_empty() {
+        comment(out, &format!("{label} — {}", parts.join("; ")));
+    }
+}
+
+/// The fillable file of one chart (`ruleset/name.toml` in a club's tables folder).
+pub fn template(chart: &Chart, hints: &[AxisHint]) -> String {
+    let hint = |axis: &str| {
+        hints
+            .iter()
+            .find(|h| h.chart == chart.name && h.axis == axis)
+    };
+    let mut out = String::new();
+    let filled = chart.cell_values().filter(|c| c.value.is_some()).count();
+    let total = chart.cell_values().count();
+    comment(
+        &mut out,
+        &format!(
+            "Template of {} ({}/{}), for a club to fill from its printed card.\n\
+             {filled} of {total} cells are known. Replace each \"?\" with the printed value, and each\n\
+             lost key (\"?r1\", \"?c3\" …) with the printed heading; keep the confidence of what you\n\
+             leave. Saved in a club's tables folder as {}/{}.toml, it replaces the shipped chart, and\n\
+             every value in it counts as house (a resolution that uses one says so).",
+            chart.title,
+            chart.ruleset.folder(),
+            chart.name,
+            chart.ruleset.folder(),
+            chart.name
+        ),
+    );
+    out.push('\n');
+    let _ = writeln!(out, "[chart]");
+    let _ = writeln!(out, "title = {}", quoted(&chart.title));
+    let _ = writeln!(out, "document = {}", quoted(&chart.document));
+    let _ = writeln!(out, "section = {}", quoted(&chart.section));
+    let _ = writeln!(out, "shape = {}", quoted(chart.shape.name()));
+    let value_type = match &chart.body {
+        Body::OneD { value_type, .. } => Some(*value_type),
+        Body::TwoD { column_types, .. } if chart.shape != Shape::Records => {
+            column_types.first().copied()
+        }
+        Body::TwoD { .. } => None,
+    };
+    if let Some(value_type) = value_type {
+        let _ = writeln!(out, "value = {}", quoted(value_type.name()));
+    }
+    if let Some(notes) = &chart.notes {
+        let _ = writeln!(out, "notes = {}", quoted(notes));
+    }
+    out.push('\n');
+    match &chart.body {
+        Body::OneD { axis, cells, .. } => {
+            let _ = writeln!(out, "[key]");
+            let _ = writeln!(out, "name = {}", quoted(&axis.name));
+            if axis.kind != KeyKind::Name {
+                let _ = writeln!(out, "kind = {}", quoted(kind_name(axis.kind)));
+            }
+            out.push('\n');
+            for (key, cell) in axis.keys.iter().zip(cells) {
+                if let Some(note) = &cell.note {
+                    comment(&mut out, note);
+                }
+                let _ = writeln!(out, "[[entries]]");
+                let _ = writeln!(out, "key = {}", quoted(&key.label));
+                if key.confidence == Confidence::Unknown {
+                    let _ = writeln!(out, "key_confidence = \"unknown\"");
+                }
+                match &cell.value {
+                    Some(value) => {
+                        let _ = writeln!(out, "value = {}", value_text(value));
+                        let _ = writeln!(out, "confidence = {}", quoted(cell.confidence.name()));
+                    }
+                    None => {
+                        let _ = writeln!(out, "value = \"?\"");
+                        let _ = writeln!(out, "confidence = \"unknown\"");
+                    }
+                }
+                for (name, field) in [
+                    ("text", &cell.text),
+                    ("note", &cell.note),
+                    ("by", &cell.by),
+                    ("date", &cell.date),
+                ] {
+                    if let Some(text) = field {
+                        let _ = writeln!(out, "{name} = {}", quoted(text));
+                    }
+                }
+                if let Some(choices) = &cell.choices {
+                    let list: Vec<String> = choices.iter().map(|c| quoted(c)).collect();
+                    let _ = writeln!(out, "choices = [{}]", list.join(", "));
+                }
+                out.push('\n');
+            }
+        }
+        Body::TwoD {
+            rows,
+            columns,
+            column_types,
+            column_optional,
+            cells,
+        } if chart.shape == Shape::Records => {
+            for ((field, value_type), optional) in
+                columns.keys.iter().zip(column_types).zip(column_optional)
+            {
+                let _ = writeln!(out, "[[fields]]");
+                let _ = writeln!(out, "name = {}", quoted(&field.label));
+                let _ = writeln!(out, "type = {}", quoted(value_type.name()));
+                if *optional {
+                    let _ = writeln!(out, "optional = true");
+                }
+                out.push('\n');
+            }
+            for (key, row) in rows.keys.iter().zip(cells) {
+                let notes: Vec<(String, &Cell)> = columns
+                    .keys
+                    .iter()
+                    .map(|c| c.label.clone())
+                    .zip(row)
+                    .collect();
+                row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
+                let values: Vec<String> = notes
+                    .iter()
+                    .map(|(field, cell)| format!("{field} = {}", cell_text(cell)))
+                    .collect();
+                let _ = writeln!(out, "[[records]]");
+                let _ = writeln!(out, "key = {}", quoted(&key.label));
+                let _ = writeln!(out, "values = {{ {} }}\n", values.join(", "));
+            }
+        }
+        Body::TwoD {
+            rows,
+            columns,
+            cells,
+            ..
+        } => {
+            axis_text(&mut out, "rows", rows, hint("rows"));
+            axis_text(&mut out, "columns", columns, hint("columns"));
+            for (key, row) in rows.keys.iter().zip(cells) {
+                let notes: Vec<(String, &Cell)> = columns
+                    .keys
+                    .iter()
+                    .map(|c| c.label.clone())
+                    .zip(row)
+                    .collect();
+                row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
+                let values: Vec<String> = row.iter().map(cell_text).collect();
+                let _ = writeln!(out, "[[cells]]");
+                let _ = writeln!(out, "row = {}", quoted(&key.label));
+                let _ = writeln!(out, "values = [{}]\n", values.join(", "));
+            }
+        }
+    }
+    out
+}
