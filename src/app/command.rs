@@ -87,6 +87,16 @@ pub enum Command {
     /// Lay a club's tables folder over the shipped tables (`None`: the shipped tables
     /// alone) and reload.
     SetClubTables(Option<PathBuf>),
+    /// Write the club's tables folder in force as one bundle file to share.
+    ExportClubTables(PathBuf),
+    /// Unpack a bundle file into a club's tables folder (nothing there replaced) and lay
+    /// it over the shipped tables.
+    ImportClubTables {
+        /// The bundle file.
+        file: PathBuf,
+        /// The club's tables folder to unpack it into.
+        into: PathBuf,
+    },
     /// Fit the whole table in the canvas.
     FitView,
     /// A drag of a base, its handle or a terrain point let go (or a keyed turn done): in

@@ -117,6 +117,8 @@ pub struct Fields {
     pub club_cells: String,
     /// The club's tables folder being edited.
     pub club_tables: String,
+    /// The club tables bundle file to export to or import from.
+    pub club_bundle: String,
 }
 
 /// The application: persisted state plus what is rebuilt each start.

@@ -264,6 +264,30 @@ impl LaagerApp {
                 self.state.club_tables = dir;
                 self.record_tables();
             }
+            Command::ExportClubTables(to) => {
+                let dir = self
+                    .state
+                    .club_tables
+                    .clone()
+                    .ok_or("no club tables folder is in force: load one first")?;
+                let count =
+                    crate::store::bundle::export(&dir, &to, crate::store::Existing::Refuse)?;
+                self.messages.push(format!(
+                    "exported {} ({count} files) to {}",
+                    dir.display(),
+                    to.display()
+                ));
+            }
+            Command::ImportClubTables { file, into } => {
+                let written = crate::store::bundle::import(&file, &into)?;
+                self.messages.push(format!(
+                    "imported {} files from {} into {}",
+                    written.len(),
+                    file.display(),
+                    into.display()
+                ));
+                self.commands.push(Command::SetClubTables(Some(into)));
+            }
             Command::FitView => self.canvas.fit_next_frame(),
         }
         Ok(())

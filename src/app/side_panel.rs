@@ -377,6 +377,52 @@ impl LaagerApp {
                 self.commands.push(Command::SetClubTables(None));
             }
         });
+        // One file to share the folder: exported from the folder in force, imported into
+        // the folder typed above.
+        ui.horizontal(|ui| {
+            let label = ui.label("bundle file");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.fields.club_bundle)
+                    .hint_text("club-tables.json")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    self.state.club_tables.is_some(),
+                    egui::Button::new("Export club tables"),
+                )
+                .on_hover_text("Write the club's tables folder in force as the one bundle file")
+                .clicked()
+            {
+                match path_of(&self.fields.club_bundle) {
+                    Some(to) => self.commands.push(Command::ExportClubTables(to)),
+                    None => self.messages.push("type the bundle file to write".to_owned()),
+                }
+            }
+            if ui
+                .button("Import bundle")
+                .on_hover_text(
+                    "Unpack the bundle file into the club tables folder typed above (nothing there is replaced) and load it",
+                )
+                .clicked()
+            {
+                match (
+                    path_of(&self.fields.club_bundle),
+                    path_of(&self.fields.club_tables),
+                ) {
+                    (Some(file), Some(into)) => {
+                        self.commands.push(Command::ImportClubTables { file, into });
+                    }
+                    _ => self.messages.push(
+                        "type the bundle file and the club tables folder to unpack it into"
+                            .to_owned(),
+                    ),
+                }
+            }
+        });
     }
 
     fn charts_section(&mut self, ui: &mut Ui) {

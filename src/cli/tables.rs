@@ -49,6 +49,26 @@ pub enum TablesCommand {
         #[arg(long)]
         by: Option<String>,
     },
+    /// Write a club's tables folder as one file to share (its chart and house files).
+    Export {
+        /// The club's tables folder.
+        dir: PathBuf,
+        /// The bundle file to write.
+        #[arg(long, value_name = "FILE")]
+        to: PathBuf,
+        /// Replace the bundle file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Unpack a club tables bundle into a folder, every file checked first; nothing already
+    /// in the folder is replaced.
+    Import {
+        /// The bundle file (from `laager tables export`).
+        file: PathBuf,
+        /// The club's tables folder to write into (created if needed).
+        #[arg(long, value_name = "DIR")]
+        into: PathBuf,
+    },
     /// Write a fillable chart file for a club to transcribe its printed card into: every
     /// known key and cell with its confidence, `?` in each hole, the OCR above each row.
     Template {
@@ -165,6 +185,27 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             Ok(Outcome::Done)
         }
         TablesCommand::Template { chart, into } => template(&chart, into.as_deref()),
+        TablesCommand::Export { dir, to, force } => {
+            let existing = if force {
+                store::Existing::Replace
+            } else {
+                store::Existing::Refuse
+            };
+            let count = store::bundle::export(&dir, &to, existing).map_err(CliError::Input)?;
+            println!(
+                "wrote {} ({count} files of {})",
+                to.display(),
+                dir.display()
+            );
+            Ok(Outcome::Done)
+        }
+        TablesCommand::Import { file, into } => {
+            let written = store::bundle::import(&file, &into).map_err(CliError::Input)?;
+            for path in &written {
+                println!("wrote {}", path.display());
+            }
+            Ok(Outcome::Done)
+        }
         TablesCommand::Set {
             assignment,
             into,

@@ -25,6 +25,8 @@ pub enum Input {
     Chart,
     /// A photo of the table (PNG or JPEG bytes): 50 MB.
     Photo,
+    /// A club's tables folder as one file (JSON): 100 MB.
+    Bundle,
 }
 
 impl Input {
@@ -35,6 +37,7 @@ impl Input {
             Input::Import => 200 * MB,
             Input::Chart => 5 * MB,
             Input::Photo => 50 * MB,
+            Input::Bundle => 100 * MB,
         }
     }
 
@@ -45,6 +48,7 @@ impl Input {
             Input::Import => "an import",
             Input::Chart => "a chart or house file",
             Input::Photo => "a photo",
+            Input::Bundle => "a club tables bundle",
         }
     }
 }

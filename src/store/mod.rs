@@ -8,6 +8,7 @@
 //! from a newer Laager, a file that is not a Laager file, or a damaged one is refused
 //! with a clear message and never modified.
 
+pub mod bundle;
 pub mod csv;
 pub mod disk;
 pub mod export;

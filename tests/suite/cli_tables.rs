@@ -98,3 +98,124 @@ fn help_lists_the_subcommands() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("tables"));
 }
+
+/// A club folder with one band cell and one chart file, as `laager tables set` and
+/// `laager tables template` write them.
+fn club_folder(root: &std::path::Path) -> String {
+    let club = root.join("club");
+    let club = club.to_str().expect("utf-8").to_owned();
+    let set = run(&[
+        "tables",
+        "set",
+        "micro_colonial/small_arms_range_factors:101-200:volley-200=30",
+        "--into",
+        &club,
+    ]);
+    assert_eq!(set.status.code(), Some(0), "{}", stderr(&set));
+    let template = run(&[
+        "tables",
+        "template",
+        "micro-colonial/weapon_ranges",
+        "--into",
+        &club,
+    ]);
+    assert_eq!(template.status.code(), Some(0), "{}", stderr(&template));
+    club
+}
+
+// Issue 19: "a club folder is exported and imported as one file to share". The folder
+// unpacked from the bundle is the folder packed: the same files, the same tables hash.
+#[test]
+fn a_club_folder_exports_to_one_file_and_imports_as_it_was() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = club_folder(dir.path());
+    let bundle = dir.path().join("club.json");
+    let bundle = bundle.to_str().expect("utf-8");
+    let out = run(&["tables", "export", &club, "--to", bundle]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("2 files"), "{}", stdout(&out));
+    let copy = dir.path().join("copy");
+    let copy = copy.to_str().expect("utf-8");
+    let out = run(&["tables", "import", bundle, "--into", copy]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for file in [
+        "micro_colonial/house.toml",
+        "micro_colonial/weapon_ranges.toml",
+    ] {
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("club").join(file)).expect("original"),
+            std::fs::read_to_string(dir.path().join("copy").join(file)).expect("copy"),
+            "{file}"
+        );
+    }
+    let hash = |folder: &str| {
+        let out = run(&["tables", "check", folder, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        v["tables_hash"].clone()
+    };
+    assert_eq!(hash(&club), hash(copy));
+    // A second import into the same folder is refused before anything is written.
+    let house = dir.path().join("copy/micro_colonial/house.toml");
+    std::fs::write(&house, "# the club's own edits\n").expect("edit");
+    let again = run(&["tables", "import", bundle, "--into", copy]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already in the folder"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&house).expect("kept"),
+        "# the club's own edits\n"
+    );
+    // Exporting over an existing bundle needs --force.
+    let over = run(&["tables", "export", &club, "--to", bundle]);
+    assert_eq!(over.status.code(), Some(2), "{}", stdout(&over));
+}
+
+// A bundle is checked before it is unpacked: a path out of the ruleset folders, or a file
+// that would not load, is refused naming the bundle and the file in it; nothing is written.
+#[test]
+fn a_bundle_with_a_bad_path_or_a_broken_file_is_refused_naming_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let into = dir.path().join("into");
+    let into_text = into.to_str().expect("utf-8");
+    for (path, text, expected) in [
+        ("../evil.toml", "", "'..' is not a ruleset folder"),
+        (
+            "micro_colonial/../../x.toml",
+            "",
+            "is not a club file's path",
+        ),
+        (
+            "nowhere/house.toml",
+            "",
+            "'nowhere' is not a ruleset folder",
+        ),
+        (
+            "micro_colonial/house.toml",
+            "[[cell]]\naddress = \"weapon_ranges:rifle\"\nvalue = \"far\"\n",
+            "micro_colonial/house.toml:3",
+        ),
+    ] {
+        let bundle = dir.path().join("bad.json");
+        let document = serde_json::json!({
+            "format": "laager-club-tables",
+            "version": 1,
+            "files": { path: text },
+        });
+        std::fs::write(&bundle, document.to_string()).expect("write");
+        let out = run(&[
+            "tables",
+            "import",
+            bundle.to_str().expect("utf-8"),
+            "--into",
+            into_text,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = stderr(&out);
+        assert!(err.contains(expected), "{path}: {err}");
+        assert!(err.contains("bad.json"), "the bundle is named: {err}");
+        assert!(!into.exists(), "{path}: nothing written");
+    }
+}

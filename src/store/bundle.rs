@@ -1,0 +1,169 @@
+//! A club's tables folder as one file to share (`laager tables export | import`, the
+//! window's Set up): a JSON document holding each chart and house file by its path in the
+//! folder. Importing checks every file as the folder would load, and writes nothing over a
+//! file already there.
+
+use super::disk::{self, Existing, Input};
+use super::tables::read_club_folder;
+use crate::charts::{ChartSource, Charts};
+use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The bundle's `format`, naming what the file is.
+pub const FORMAT: &str = "laager-club-tables";
+/// The bundle's version.
+pub const VERSION: u32 = 1;
+
+/// A club's tables folder in one file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bundle {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// Each file's text by its `/`-separated path in the folder
+    /// (`micro_colonial/house.toml`).
+    pub files: BTreeMap<String, String>,
+}
+
+/// Every error of a folder or a bundle's files, one per line.
+fn lines(errors: &[impl ToString]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The files, checked as a club folder of them would load over the shipped tables.
+fn check(files: &[ChartSource]) -> Result<(), String> {
+    let mut charts = Charts::shipped().map_err(|e| lines(&e))?;
+    charts
+        .overlay_sources(files.to_vec())
+        .map_err(|e| lines(&e))
+}
+
+/// Writes the club's tables folder `dir` as one bundle file `to` (over an existing file
+/// only with `existing` `Replace`). A folder that does not load is refused with its errors.
+/// Returns how many files the bundle holds.
+pub fn export(dir: &Path, to: &Path, existing: Existing) -> Result<usize, String> {
+    let folder = read_club_folder(dir).map_err(|e| e.to_string())?;
+    if !folder.unreadable.is_empty() {
+        return Err(lines(&folder.unreadable));
+    }
+    check(&folder.files)?;
+    let bundle = Bundle {
+        format: FORMAT.to_owned(),
+        version: VERSION,
+        files: folder
+            .files
+            .into_iter()
+            .map(|f| (f.relative, f.source))
+            .collect(),
+    };
+    let count = bundle.files.len();
+    let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())? + "\n";
+    disk::write_file(to, text.as_bytes(), existing).map_err(|e| e.to_string())?;
+    Ok(count)
+}
+
+/// A bundle's path, checked: `RULESET_FOLDER/NAME.toml`, nothing else.
+fn checked_path(path: &str) -> Result<(), String> {
+    let parts: Vec<&str> = path.split('/').collect();
+    let [folder, name] = parts.as_slice() else {
+        return Err(format!(
+            "'{path}' is not a club file's path: expected RULESET_FOLDER/NAME.toml"
+        ));
+    };
+    if !Ruleset::ALL.iter().any(|r| r.folder() == *folder) {
+        return Err(format!("'{path}': '{folder}' is not a ruleset folder"));
+    }
+    let stem = name.strip_suffix(".toml").unwrap_or_default();
+    if stem.is_empty()
+        || !stem
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(format!(
+            "'{path}': a chart file is named NAME.toml, of letters, digits, _ and -"
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a bundle file, every file in it checked: its path, its size and that the folder
+/// they make loads over the shipped tables. Errors name the bundle and the file in it.
+pub fn read(file: &Path) -> Result<Bundle, String> {
+    let text = disk::read_text(file, Input::Bundle).map_err(|e| e.to_string())?;
+    let bundle: Bundle = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{}:{}:{}: not a club tables bundle: {e}",
+            file.display(),
+            e.line(),
+            e.column()
+        )
+    })?;
+    if bundle.format != FORMAT || bundle.version != VERSION {
+        return Err(format!(
+            "{}: format '{}' version {}: expected '{FORMAT}' version {VERSION}",
+            file.display(),
+            bundle.format,
+            bundle.version
+        ));
+    }
+    let mut sources = Vec::new();
+    for (path, source) in &bundle.files {
+        checked_path(path).map_err(|e| format!("{}: {e}", file.display()))?;
+        if source.len() as u64 > Input::Chart.limit() {
+            return Err(format!(
+                "{}: {path} is {} bytes, more than {} may be",
+                file.display(),
+                source.len(),
+                Input::Chart.noun()
+            ));
+        }
+        sources.push(ChartSource {
+            relative: path.clone(),
+            file: format!("{}:{path}", file.display()),
+            source: source.clone(),
+        });
+    }
+    check(&sources)?;
+    Ok(bundle)
+}
+
+/// Writes a bundle's files into the club's tables folder `into` (created if needed). A file
+/// already there is never replaced: the import is refused before anything is written, naming
+/// each. Returns the paths written.
+pub fn import(file: &Path, into: &Path) -> Result<Vec<PathBuf>, String> {
+    let bundle = read(file)?;
+    let targets: Vec<(PathBuf, &String)> = bundle
+        .files
+        .iter()
+        .map(|(path, text)| (into.join(path), text))
+        .collect();
+    let taken: Vec<String> = targets
+        .iter()
+        .filter(|(path, _)| path.exists())
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    if !taken.is_empty() {
+        return Err(format!(
+            "not imported: these files are already in the folder (import into a new folder, or move them): {}",
+            taken.join(", ")
+        ));
+    }
+    let mut written = Vec::new();
+    for (path, text) in targets {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        disk::write_file(&path, text.as_bytes(), Existing::Refuse).map_err(|e| e.to_string())?;
+        written.push(path);
+    }
+    Ok(written)
+}
