@@ -198,6 +198,11 @@ impl LaagerApp {
             match action {
                 DeskAction::SaveClubCells(cells) => self.save_club_cells(&cells),
                 DeskAction::KindChanged => self.prefill_dba(),
+                DeskAction::SaveChartFile {
+                    ruleset,
+                    name,
+                    text,
+                } => self.save_chart_file(ruleset, &name, &text),
                 DeskAction::Apply(resolution) => {
                     let game = self.session.game().ruleset;
                     if resolution.ruleset != game {
@@ -215,6 +220,28 @@ impl LaagerApp {
                     }
                 }
             }
+        }
+    }
+
+    /// A transcribed chart written into the club's tables folder as its chart file, and the
+    /// folder loaded again.
+    fn save_chart_file(&mut self, ruleset: Ruleset, name: &str, text: &str) {
+        let Some(dir) = self.state.club_tables.clone() else {
+            self.messages.push(
+                "no club tables folder is chosen (Set up, club charts): choose one to save the transcription into".to_owned(),
+            );
+            return;
+        };
+        match crate::store::tables::write_chart_file(&dir, ruleset, name, text) {
+            Ok(path) => {
+                self.messages
+                    .push(format!("saved the transcription to {}", path.display()));
+                self.push(Command::SetClubTables(Some(dir)));
+                self.run_commands();
+            }
+            Err(e) => self
+                .messages
+                .push(format!("the transcription was not saved: {e}")),
         }
     }
 

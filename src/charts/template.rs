@@ -294,3 +294,206 @@ pub fn template(chart: &Chart, hints: &[AxisHint]) -> String {
     }
     out
 }
+
+/// Which axis of a chart a key is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxisSide {
+    /// The one axis of a 1-D chart, or a grid's rows (a records chart's keys).
+    Rows,
+    /// A grid's columns.
+    Columns,
+}
+
+/// A chart being transcribed from a club's printed card: a working copy whose keys and
+/// values are typed one by one, each checked as the chart file would check it, and which
+/// is written out as the club's chart file ([`Transcription::file_text`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Transcription {
+    /// The chart as typed so far.
+    pub chart: Chart,
+}
+
+impl Transcription {
+    /// Starts from a chart in force, its numbered lost axes read as the hints say.
+    pub fn new(chart: &Chart, hints: &[AxisHint]) -> Transcription {
+        let mut chart = chart.clone();
+        if let Body::TwoD { rows, columns, .. } = &mut chart.body
+            && chart.shape != Shape::Records
+        {
+            for hint in hints.iter().filter(|h| h.chart == chart.name) {
+                let axis = if hint.axis == "rows" {
+                    &mut *rows
+                } else {
+                    &mut *columns
+                };
+                if axis.kind == KeyKind::Name
+                    && axis
+                        .keys
+                        .iter()
+                        .all(|k| k.confidence == Confidence::Unknown)
+                {
+                    axis.kind = hint.kind;
+                }
+            }
+        }
+        Transcription { chart }
+    }
+
+    /// The cells with a value, and all the cells.
+    pub fn filled(&self) -> (usize, usize) {
+        let cells = self.chart.cell_values();
+        let (mut filled, mut total) = (0, 0);
+        for cell in cells {
+            total += 1;
+            filled += usize::from(cell.value.is_some());
+        }
+        (filled, total)
+    }
+
+    fn axis_mut(&mut self, side: AxisSide) -> &mut Axis {
+        match (&mut self.chart.body, side) {
+            (Body::OneD { axis, .. }, _) => axis,
+            (Body::TwoD { rows, .. }, AxisSide::Rows) => rows,
+            (Body::TwoD { columns, .. }, AxisSide::Columns) => columns,
+        }
+    }
+
+    /// Types a key as the card prints it: a band (`101-200`) or number on a numbered axis,
+    /// a name otherwise; a key another key already has is refused.
+    pub fn set_key(&mut self, side: AxisSide, index: usize, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let axis = self.axis_mut(side);
+        if text.is_empty() || text.starts_with('?') {
+            return Err("type the key as the card prints it".to_owned());
+        }
+        if axis
+            .keys
+            .iter()
+            .enumerate()
+            .any(|(i, k)| i != index && k.label == text)
+        {
+            return Err(format!("'{text}' is already a key of {}", axis.name));
+        }
+        let kind = axis.kind;
+        let key = axis
+            .keys
+            .get_mut(index)
+            .ok_or_else(|| format!("{} has no key {}", axis.name, index + 1))?;
+        match kind {
+            KeyKind::Name => {}
+            KeyKind::Int => {
+                key.int = Some(
+                    text.parse()
+                        .map_err(|_| format!("'{text}' is not a whole number"))?,
+                );
+            }
+            KeyKind::Band => {
+                let band = super::model::Band::parse(text)
+                    .filter(|b| b.hi.is_none_or(|hi| b.lo <= hi))
+                    .ok_or_else(|| {
+                        format!(
+                            "'{text}' is not a band: expected FROM-TO (101-200), FROM+ or a number"
+                        )
+                    })?;
+                key.band = Some(band);
+            }
+        }
+        text.clone_into(&mut key.label);
+        key.confidence = Confidence::Printed;
+        key.note = None;
+        Ok(())
+    }
+
+    /// Types a value at a row and column (a 1-D chart's column is 0): `?` or nothing leaves
+    /// the cell unknown; a value is checked by its type and its domain.
+    pub fn set_value(&mut self, row: usize, column: usize, text: &str) -> Result<(), String> {
+        let chart = &self.chart;
+        let key: Vec<String> = match &chart.body {
+            Body::OneD { axis, .. } => vec![axis.keys[row].label.clone()],
+            Body::TwoD { rows, columns, .. } => {
+                vec![
+                    rows.keys[row].label.clone(),
+                    columns.keys[column].label.clone(),
+                ]
+            }
+        };
+        let key: Vec<&str> = key.iter().map(String::as_str).collect();
+        let text = text.trim();
+        let parsed = if text.is_empty() || text == "?" {
+            None
+        } else {
+            let (value_type, optional) = chart
+                .value_type_at(&key)
+                .ok_or_else(|| format!("no cell {}", key.join(":")))?;
+            let value = super::load::parse_typed(text, value_type, optional)?;
+            chart.domain_at(&key).check(&value)?;
+            Some(value)
+        };
+        let cell = self
+            .chart
+            .cell_mut(&key)
+            .ok_or_else(|| format!("no cell {}", key.join(":")))?;
+        if let (Some(choices), Some(Value::Text(v))) = (&cell.choices, &parsed)
+            && !choices.contains(v)
+        {
+            return Err(format!("'{v}' is not one of: {}", choices.join(", ")));
+        }
+        if cell.value != parsed {
+            cell.confidence = if parsed.is_some() {
+                Confidence::House
+            } else {
+                Confidence::Unknown
+            };
+            cell.value = parsed;
+        }
+        Ok(())
+    }
+
+    /// The OCR behind one row: its key's note and its cells' notes, as the template's
+    /// comment above it reads.
+    pub fn row_ocr(&self, row: usize) -> String {
+        let mut out = String::new();
+        match &self.chart.body {
+            Body::OneD { axis, cells, .. } => {
+                if let (Some(key), Some(cell)) = (axis.keys.get(row), cells.get(row)) {
+                    row_comment(
+                        &mut out,
+                        &key.label,
+                        key.note.as_deref(),
+                        &[("value".to_owned(), cell)],
+                    );
+                }
+            }
+            Body::TwoD {
+                rows,
+                columns,
+                cells,
+                ..
+            } => {
+                if let (Some(key), Some(row_cells)) = (rows.keys.get(row), cells.get(row)) {
+                    let notes: Vec<(String, &Cell)> = columns
+                        .keys
+                        .iter()
+                        .map(|c| c.label.clone())
+                        .zip(row_cells)
+                        .collect();
+                    row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
+                }
+            }
+        }
+        out.trim_start_matches("# ").trim_end().to_owned()
+    }
+
+    /// The chart file the club saves, checked to load as a club chart: the errors of the
+    /// file, if it would not.
+    pub fn file_text(&self, hints: &[AxisHint]) -> Result<String, Vec<super::LoadError>> {
+        let text = template(&self.chart, hints);
+        super::parse_chart(
+            self.chart.ruleset,
+            &self.chart.name,
+            &format!("{}/{}.toml", self.chart.ruleset.folder(), self.chart.name),
+            &text,
+        )?;
+        Ok(text)
+    }
+}

@@ -258,6 +258,25 @@ pub fn write_template(
     Ok(path)
 }
 
+/// Writes a club's chart file (a transcription from the window) into its tables folder as
+/// `RULESET/CHART.toml`, the folder locked while it is written; it replaces the club's own
+/// file of that chart, which the transcription started from.
+pub fn write_chart_file(
+    dir: &Path,
+    ruleset: Ruleset,
+    chart: &str,
+    text: &str,
+) -> Result<std::path::PathBuf, String> {
+    let _lock =
+        FolderLock::acquire(dir, std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    let folder = dir.join(ruleset.folder());
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let path = folder.join(format!("{chart}.toml"));
+    disk::write_file(&path, text.as_bytes(), Existing::Replace).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
 /// Today's date (UTC) as YYYY-MM-DD, for the record of who set a club value and when.
 pub fn today() -> String {
     let seconds = std::time::SystemTime::now()

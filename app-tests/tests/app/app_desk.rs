@@ -82,6 +82,7 @@ fn chart_view_lists_the_dba_troop_types_by_confidence() {
         ChartView {
             chart: Some("troop_types".to_owned()),
             editing: None,
+            transcribing: None,
         },
     );
     harness.run();
@@ -923,4 +924,111 @@ fn rd_fire_throws_two_black_dice_for_zulu_rifles_on_the_desk() {
     // 2 + 1 + (B3 + B3 - R5 = 1) = 4.
     assert_eq!(result.out("ff_lost"), 4);
     assert_eq!(result.procedure, "rd-fire");
+}
+
+/// Issue 19: "the Charts tab opens a chart for transcription: the grid with editable keys
+/// and values, the OCR fragment beside the row being typed, '34 of 60 cells filled', saved
+/// to the club folder". Small Arms Table 1 has its 41 reconstructed cells of 60 and every
+/// key lost; its second row typed as the band 101-200 and its second column as volley-200,
+/// the file saved reads the reconstructed '31' (L505) there, and a club folder holding it
+/// resolves a volley of 150 FF from it: 31 - 10 + (B4 - R2) = 23.
+#[test]
+fn a_chart_is_transcribed_on_the_charts_tab_and_saved_for_the_club() {
+    use laager::app::desk::{Desk, DeskAction, DeskTab};
+    let charts = Charts::shipped().expect("shipped");
+    let mut desk = Desk::new(1);
+    desk.tab = DeskTab::Charts;
+    desk.charts.chart = Some("small_arms_range_factors".to_owned());
+    let mut harness = Harness::new_ui_state(
+        move |ui, (desk, actions): &mut (Desk, Vec<DeskAction>)| {
+            actions.extend(desk.ui(ui, &charts, Ruleset::MicroColonial));
+        },
+        (desk, Vec::new()),
+    );
+    harness.set_size(egui::vec2(1400.0, 1200.0));
+    harness.run();
+    harness.get_by_label("Transcribe from the card").click();
+    harness.run();
+    assert!(harness.query_by_label("41 of 60 cells filled").is_some());
+    let field = |harness: &Harness<'_, (Desk, Vec<DeskAction>)>, n: usize, text: &str| {
+        let fields: Vec<_> = harness
+            .get_all_by_role(egui::accesskit::Role::TextInput)
+            .collect();
+        fields[n].focus();
+        fields[n].type_text(text);
+    };
+    // The ten column keys, then each row: its key and its ten cells.
+    field(&harness, 1, "volley-200");
+    harness.run();
+    field(&harness, 10 + 11, "101-200");
+    harness.run();
+    // The row being typed shows its OCR.
+    assert!(
+        harness.query_by_label_contains("'31' (L505)").is_some(),
+        "the OCR of the row being typed"
+    );
+    // A value that does not read is named, and the count follows the cells typed.
+    field(&harness, 10 + 1, "x");
+    harness.run();
+    assert!(harness.query_by_label_contains("row 1, column 1").is_some());
+    harness.get_by_label("Save to club folder").click();
+    harness.run();
+    let text = harness
+        .state()
+        .1
+        .iter()
+        .find_map(|a| match a {
+            DeskAction::SaveChartFile { name, text, .. } if name == "small_arms_range_factors" => {
+                Some(text.clone())
+            }
+            _ => None,
+        })
+        .expect("the transcription saved");
+    let dir = tempfile::tempdir().expect("tempdir");
+    laager::store::tables::write_chart_file(
+        dir.path(),
+        Ruleset::MicroColonial,
+        "small_arms_range_factors",
+        &text,
+    )
+    .expect("written");
+    let club = laager::store::tables::load(Some(dir.path())).expect("the club folder loads");
+    let cell = club
+        .chart(Ruleset::MicroColonial, "small_arms_range_factors")
+        .and_then(|c| c.cell(&["101-200", "volley-200"]))
+        .expect("the transcribed cell");
+    assert_eq!(cell.value, Some(laager::charts::Value::Int(31)));
+    assert_eq!(cell.confidence, laager::charts::Confidence::House);
+    let mut club = club;
+    for cell in [
+        "weapon_ranges:rifle=400",
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
+    ] {
+        club.apply_cell_arg(Ruleset::MicroColonial, cell)
+            .expect("a cell");
+    }
+    let fire = laager::rules::Request::MicroColonial(laager::rules::micro_colonial::Request::Fire(
+        laager::rules::micro_colonial::fire::FireInput {
+            firer: laager::rules::micro_colonial::fire::Firer::RegularInfantry,
+            firer_ff: 150,
+            weapon: laager::rules::micro_colonial::fire::Weapon::Rifle,
+            fire: laager::rules::micro_colonial::fire::FireType::Volley,
+            range_mm: 150.0,
+            target_ff: 300,
+            target: laager::rules::micro_colonial::fire::Target::NativeCloseOrderInOpen,
+            in_building: false,
+            initial_volley: false,
+            two_unit_rear_ff: None,
+            target_in_melee: None,
+            melee_round: 1,
+            changing_to_volley: false,
+            jam_penalty: None,
+            in_arc: None,
+            origins: laager::rules::situation::Origins::default(),
+        },
+    ));
+    let resolution = fire
+        .resolve_with(&club, &laager::dice::DiceChoice::Typed("B4,R2".to_owned()))
+        .expect("resolves");
+    assert_eq!(resolution.out("ff_lost"), 23);
 }

@@ -2,6 +2,7 @@
 //! odds, roll or type the dice, resolve, and read the result step by step. A refusal that
 //! needs chart cells opens them in place.
 
+use super::chart_view::ChartAction;
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
 use super::mc_combat::McCombat;
 use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
@@ -36,6 +37,15 @@ pub enum DeskAction {
     Apply(Box<Resolution>),
     /// The DBA combat's kind changed: read the table again for it.
     KindChanged,
+    /// Write a transcribed chart into the club's tables folder as `RULESET/NAME.toml`.
+    SaveChartFile {
+        /// The chart's ruleset.
+        ruleset: Ruleset,
+        /// The chart's name.
+        name: String,
+        /// The file's text.
+        text: String,
+    },
 }
 
 /// The odds of the procedure on the desk, or why there are none, and whether a higher
@@ -376,11 +386,21 @@ impl Desk {
         });
         ui.separator();
         match self.tab {
-            DeskTab::Charts => {
-                if let Some(cell) = self.charts.ui(ui, charts, ruleset) {
+            DeskTab::Charts => match self.charts.ui(ui, charts, ruleset) {
+                Some(ChartAction::Cell(cell)) => {
                     actions.push(DeskAction::SaveClubCells(vec![cell]));
                 }
-            }
+                Some(ChartAction::SaveChart {
+                    ruleset,
+                    name,
+                    text,
+                }) => actions.push(DeskAction::SaveChartFile {
+                    ruleset,
+                    name,
+                    text,
+                }),
+                None => {}
+            },
             DeskTab::Resolve => self.resolve_tab(ui, charts, ruleset, &mut actions),
         }
         actions

@@ -282,3 +282,48 @@ fn the_readmes_filled_example_loads_and_serves_its_band() {
         ["small_arms_range_factors:201-300:volley-300"]
     );
 }
+
+// The window's transcription is the engine's: a lost key typed as the card prints it (a band
+// on Table 1's rows), a value checked as the chart file checks it, and the file it writes
+// loads with what was typed. Counts follow: 41 of 60 known, one more typed.
+#[test]
+fn a_transcription_types_keys_and_values_and_writes_a_file_that_loads() {
+    use laager::charts::template::{AxisSide, Transcription};
+    use laager::rules::micro_colonial::lost_keys::TEMPLATE_HINTS;
+    let charts = laager::charts::Charts::shipped().expect("shipped");
+    let chart = charts
+        .chart(laager::Ruleset::MicroColonial, "small_arms_range_factors")
+        .expect("Table 1");
+    let mut work = Transcription::new(chart, TEMPLATE_HINTS);
+    assert_eq!(work.filled(), (41, 60));
+    assert!(work.set_key(AxisSide::Rows, 1, "200-101").is_err());
+    work.set_key(AxisSide::Rows, 1, "101-200").expect("a band");
+    assert!(
+        work.set_key(AxisSide::Rows, 2, "101-200")
+            .is_err_and(|e| e.contains("already a key"))
+    );
+    work.set_key(AxisSide::Columns, 5, "volley-200")
+        .expect("a label");
+    assert!(
+        work.set_value(1, 5, "many")
+            .is_err_and(|e| e.contains("whole number"))
+    );
+    work.set_value(1, 5, "45")
+        .expect("the '~' of L505 read off the card");
+    assert_eq!(work.filled(), (42, 60));
+    assert!(
+        work.row_ocr(1).contains("'~' (L505)"),
+        "{}",
+        work.row_ocr(1)
+    );
+    let text = work.file_text(TEMPLATE_HINTS).expect("loads");
+    let saved = laager::charts::parse_chart(
+        laager::Ruleset::MicroColonial,
+        "small_arms_range_factors",
+        "transcribed.toml",
+        &text,
+    )
+    .expect("parses");
+    let cell = saved.cell(&["101-200", "volley-200"]).expect("the cell");
+    assert_eq!(cell.value, Some(laager::charts::Value::Int(45)));
+}
