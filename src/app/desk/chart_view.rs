@@ -233,7 +233,7 @@ impl ChartView {
                                     let edit = ui.add(
                                         egui::TextEdit::singleline(&mut t.keys[1][j])
                                             .hint_text(label.as_str())
-                                            .desired_width(64.0),
+                                            .desired_width(84.0),
                                     );
                                     if edit.changed() {
                                         error = Some(
@@ -254,7 +254,7 @@ impl ChartView {
                                 let edit = ui.add(
                                     egui::TextEdit::singleline(&mut t.keys[0][i])
                                         .hint_text(label.as_str())
-                                        .desired_width(64.0),
+                                        .desired_width(84.0),
                                 );
                                 if edit.has_focus() {
                                     t.row = Some(i);
