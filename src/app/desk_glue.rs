@@ -37,6 +37,11 @@ impl LaagerApp {
             let _ = session.append(crate::game::Event::TablesInForce {
                 tables_hash: charts.hash().to_owned(),
                 club_cells,
+                club_tables: self
+                    .state
+                    .club_tables
+                    .as_ref()
+                    .map(|d| d.display().to_string()),
             });
         }
         session

@@ -139,6 +139,11 @@ impl LaagerApp {
         if let Err(e) = self.session.append(Event::TablesInForce {
             tables_hash: now.0,
             club_cells: cells,
+            club_tables: self
+                .state
+                .club_tables
+                .as_ref()
+                .map(|d| d.display().to_string()),
         }) {
             self.messages.push(e);
         }

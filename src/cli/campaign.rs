@@ -419,14 +419,14 @@ fn add_game(
         let name = name.unwrap_or_else(|| format!("Game {number}"));
         let game = game_on_table(opened.campaign(), ruleset, &name, path, &charts)?;
         let number = opened.add_game(game).map_err(store_error)?;
-        log_tables(&mut opened, number, &charts, file)?;
+        log_tables(&mut opened, number, &charts, source.tables, file)?;
         number
     } else {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
         let number = opened
             .new_game(ruleset, &name, serde_json::Value::Null)
             .map_err(store_error)?;
-        log_tables(&mut opened, number, &charts, file)?;
+        log_tables(&mut opened, number, &charts, source.tables, file)?;
         number
     };
     let game = &opened.campaign().games[number - 1];
@@ -518,6 +518,7 @@ fn log_tables(
     opened: &mut CampaignFile,
     number: usize,
     charts: &crate::charts::Charts,
+    tables: Option<&Path>,
     file: &Path,
 ) -> Result<(), CliError> {
     opened
@@ -526,6 +527,7 @@ fn log_tables(
             crate::game::Event::TablesInForce {
                 tables_hash: charts.hash().to_owned(),
                 club_cells: Vec::new(),
+                club_tables: tables.map(|d| d.display().to_string()),
             },
         )
         .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?;

@@ -235,6 +235,9 @@ pub enum Event {
         tables_hash: String,
         /// The club cells typed, one address and value each.
         club_cells: Vec<String>,
+        /// The club's tables folder laid over the shipped tables, as it was named.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        club_tables: Option<String>,
     },
     /// A resolution applied, with its inputs, dice, result and effects.
     ResolutionApplied(Box<AppliedResolution>),
@@ -295,12 +298,20 @@ impl Event {
             ),
             // Plain words: the charts' hash stays in the event (and in `log replay`), not in
             // the line a referee reads.
-            Event::TablesInForce { club_cells, .. } => format!(
-                "the charts in force: {}",
+            Event::TablesInForce {
+                club_cells,
+                club_tables,
+                ..
+            } => format!(
+                "the charts in force: {}{}",
+                club_tables.as_ref().map_or_else(
+                    || "as printed".to_owned(),
+                    |dir| format!("the club's tables folder {dir}")
+                ),
                 match club_cells.len() {
-                    0 => "as printed".to_owned(),
-                    1 => "as printed, with 1 club value".to_owned(),
-                    n => format!("as printed, with {n} club values"),
+                    0 => String::new(),
+                    1 => ", with 1 club value".to_owned(),
+                    n => format!(", with {n} club values"),
                 }
             ),
             Event::Edit { edit } => describe_edit(edit),

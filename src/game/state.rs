@@ -223,6 +223,7 @@ impl GameState {
             Event::TablesInForce {
                 tables_hash,
                 club_cells,
+                ..
             } => self.tables = Some((tables_hash.clone(), club_cells.clone())),
             Event::Edit { edit } => self.apply_edit(seq, edit),
             Event::ResolutionApplied(applied) => {

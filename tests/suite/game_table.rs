@@ -108,6 +108,7 @@ fn the_tables_in_force_are_recorded_and_not_undone() {
     game.append(Event::TablesInForce {
         tables_hash: "abc".to_owned(),
         club_cells: vec!["dba_zulu/settings:ties=reroll".to_owned()],
+        club_tables: None,
     })
     .expect("recorded");
     // Undo skips the record and undoes the move.
@@ -133,4 +134,30 @@ fn a_base_put_down_must_carry_its_units_id() {
         game.append(wrong).err(),
         Some(GameError::BaseMismatch(UnitId::from("Z2")))
     );
+}
+
+// The log says which charts a game was played with: a club's tables folder is named, not
+// called "as printed".
+#[test]
+fn the_log_names_the_club_tables_folder_in_force() {
+    let event = Event::TablesInForce {
+        tables_hash: "abc".to_owned(),
+        club_cells: vec!["dba_zulu/settings:ties=reroll".to_owned()],
+        club_tables: Some("club".to_owned()),
+    };
+    assert_eq!(
+        event.describe(),
+        "the charts in force: the club's tables folder club, with 1 club value"
+    );
+    let printed = Event::TablesInForce {
+        tables_hash: "abc".to_owned(),
+        club_cells: Vec::new(),
+        club_tables: None,
+    };
+    assert_eq!(printed.describe(), "the charts in force: as printed");
+    // A log written before the folder was recorded reads as it did.
+    let old: Event =
+        serde_json::from_str(r#"{"kind":"tables_in_force","tables_hash":"abc","club_cells":[]}"#)
+            .expect("an old tables event reads");
+    assert_eq!(old, printed);
 }
