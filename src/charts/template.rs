@@ -126,6 +126,16 @@ fn axis_text(out: &mut String, table: &str, axis: &Axis, hint: Option<&AxisHint>
     let _ = writeln!(out, "]\n");
 }
 
+/// A row's cells, each with its column's label.
+fn labelled<'a>(columns: &Axis, row: &'a [Cell]) -> Vec<(String, &'a Cell)> {
+    columns
+        .keys
+        .iter()
+        .map(|c| c.label.clone())
+        .zip(row)
+        .collect()
+}
+
 /// The OCR behind a row: the row key's note and each of its cells' notes.
 fn row_comment(out: &mut String, label: &str, key_note: Option<&str>, notes: &[(String, &Cell)]) {
     let mut parts = Vec::new();
@@ -253,12 +263,7 @@ pub fn template(chart: &Chart, hints: &[AxisHint]) -> String {
                 out.push('\n');
             }
             for (key, row) in rows.keys.iter().zip(cells) {
-                let notes: Vec<(String, &Cell)> = columns
-                    .keys
-                    .iter()
-                    .map(|c| c.label.clone())
-                    .zip(row)
-                    .collect();
+                let notes = labelled(columns, row);
                 row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
                 let values: Vec<String> = notes
                     .iter()
@@ -278,12 +283,7 @@ pub fn template(chart: &Chart, hints: &[AxisHint]) -> String {
             axis_text(&mut out, "rows", rows, hint("rows"));
             axis_text(&mut out, "columns", columns, hint("columns"));
             for (key, row) in rows.keys.iter().zip(cells) {
-                let notes: Vec<(String, &Cell)> = columns
-                    .keys
-                    .iter()
-                    .map(|c| c.label.clone())
-                    .zip(row)
-                    .collect();
+                let notes = labelled(columns, row);
                 row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
                 let values: Vec<String> = row.iter().map(cell_text).collect();
                 let _ = writeln!(out, "[[cells]]");
@@ -471,12 +471,7 @@ impl Transcription {
                 ..
             } => {
                 if let (Some(key), Some(row_cells)) = (rows.keys.get(row), cells.get(row)) {
-                    let notes: Vec<(String, &Cell)> = columns
-                        .keys
-                        .iter()
-                        .map(|c| c.label.clone())
-                        .zip(row_cells)
-                        .collect();
+                    let notes = labelled(columns, row_cells);
                     row_comment(&mut out, &key.label, key.note.as_deref(), &notes);
                 }
             }

@@ -14,6 +14,16 @@ const BAND: &str = "micro_colonial/small_arms_range_factors:101-200:volley-200=3
 /// A volley of `ff` FF with rifles at 150 mm (the 200 mm column) into 300 FF of close-order
 /// natives, the rifle's range and Table 2's cell typed, dice B4,R2 (+2).
 fn volley(ff: &str, tables: Option<&str>, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    volley_at(ff, "150", tables, extra)
+}
+
+/// The same volley at `range` mm.
+fn volley_at(
+    ff: &str,
+    range: &str,
+    tables: Option<&str>,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
     let mut args = vec![
         "fire",
         "--firer",
@@ -25,7 +35,7 @@ fn volley(ff: &str, tables: Option<&str>, extra: &[&str]) -> (Option<i32>, serde
         "--fire",
         "volley",
         "--range-mm",
-        "150",
+        range,
         "--target-ff",
         "300",
         "--target",
@@ -248,35 +258,8 @@ fn the_readmes_filled_example_loads_and_serves_its_band() {
     let (code, value) = volley("150", Some(club), &[]);
     assert_eq!(code, Some(0), "{value}");
     assert_eq!(value["outcome"]["ff_lost"], json!(23), "{value}");
-    let out = run(&[
-        "mc",
-        "fire",
-        "--firer",
-        "regular-infantry",
-        "--firer-ff",
-        "250",
-        "--weapon",
-        "rifle",
-        "--fire",
-        "volley",
-        "--range-mm",
-        "250",
-        "--target-ff",
-        "300",
-        "--target",
-        "native-close-order-in-open",
-        "--dice",
-        "B4,R2",
-        "--cell",
-        "weapon_ranges:rifle=400",
-        "--cell",
-        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
-        "--tables",
-        club,
-        "--json",
-    ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
-    let refusal: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let (code, refusal) = volley_at("250", "250", Some(club), &[]);
+    assert_eq!(code, Some(2), "{refusal}");
     assert_eq!(
         needs(&refusal["refusal"]),
         ["small_arms_range_factors:201-300:volley-300"]
