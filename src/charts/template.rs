@@ -157,29 +157,32 @@ fn row_comment(out: &mut String, label: &str, key_note: Option<&str>, notes: &[(
 
 /// The fillable file of one chart (`ruleset/name.toml` in a club's tables folder).
 pub fn template(chart: &Chart, hints: &[AxisHint]) -> String {
+    let filled = chart.cell_values().filter(|c| c.value.is_some()).count();
+    let total = chart.cell_values().count();
+    let heading = format!(
+        "Template of {} ({}/{}), for a club to fill from its printed card.\n\
+         {filled} of {total} cells are known. Replace each \"?\" with the printed value, and each\n\
+         lost key (\"?r1\", \"?c3\" …) with the printed heading; keep the confidence of what you\n\
+         leave. Saved in a club's tables folder as {}/{}.toml, it replaces the shipped chart, and\n\
+         every value in it counts as house (a resolution that uses one says so).",
+        chart.title,
+        chart.ruleset.folder(),
+        chart.name,
+        chart.ruleset.folder(),
+        chart.name
+    );
+    chart_file(chart, hints, &heading)
+}
+
+/// A chart's file under a heading comment: a template's, or a transcription's.
+fn chart_file(chart: &Chart, hints: &[AxisHint], heading: &str) -> String {
     let hint = |axis: &str| {
         hints
             .iter()
             .find(|h| h.chart == chart.name && h.axis == axis)
     };
     let mut out = String::new();
-    let filled = chart.cell_values().filter(|c| c.value.is_some()).count();
-    let total = chart.cell_values().count();
-    comment(
-        &mut out,
-        &format!(
-            "Template of {} ({}/{}), for a club to fill from its printed card.\n\
-             {filled} of {total} cells are known. Replace each \"?\" with the printed value, and each\n\
-             lost key (\"?r1\", \"?c3\" …) with the printed heading; keep the confidence of what you\n\
-             leave. Saved in a club's tables folder as {}/{}.toml, it replaces the shipped chart, and\n\
-             every value in it counts as house (a resolution that uses one says so).",
-            chart.title,
-            chart.ruleset.folder(),
-            chart.name,
-            chart.ruleset.folder(),
-            chart.name
-        ),
-    );
+    comment(&mut out, heading);
     out.push('\n');
     let _ = writeln!(out, "[chart]");
     let _ = writeln!(out, "title = {}", quoted(&chart.title));
@@ -482,7 +485,16 @@ impl Transcription {
     /// The chart file the club saves, checked to load as a club chart: the errors of the
     /// file, if it would not.
     pub fn file_text(&self, hints: &[AxisHint]) -> Result<String, Vec<super::LoadError>> {
-        let text = template(&self.chart, hints);
+        let (filled, total) = self.filled();
+        let heading = format!(
+            "{} ({}/{}), transcribed by a club from its printed card: {filled} of {total} cells\n\
+             filled, \"?\" where the card gives nothing. In a club's tables folder it replaces the\n\
+             shipped chart, and every value in it counts as house (a resolution that uses one says so).",
+            self.chart.title,
+            self.chart.ruleset.folder(),
+            self.chart.name
+        );
+        let text = chart_file(&self.chart, hints, &heading);
         super::parse_chart(
             self.chart.ruleset,
             &self.chart.name,

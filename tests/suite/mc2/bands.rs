@@ -300,6 +300,12 @@ fn a_transcription_types_keys_and_values_and_writes_a_file_that_loads() {
         work.row_ocr(1)
     );
     let text = work.file_text(TEMPLATE_HINTS).expect("loads");
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("transcribed by a club from its printed card: 42 of 60")),
+        "{text}"
+    );
     let saved = laager::charts::parse_chart(
         laager::Ruleset::MicroColonial,
         "small_arms_range_factors",
