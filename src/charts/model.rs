@@ -435,8 +435,9 @@ impl Chart {
         }
     }
 
-    /// Marks every known value `house`, from `source` (a club's chart file): a cell with
-    /// no note of its own is noted as coming from it.
+    /// Marks every known value `house`: a club's chart file is the club's reading. The
+    /// chart's notes name the file once (a note per cell would cost a club chart of 200,000
+    /// entries as many strings).
     pub(crate) fn mark_house(&mut self, source: &str) {
         let cells: Box<dyn Iterator<Item = &mut Cell>> = match &mut self.body {
             Body::OneD { cells, .. } => Box::new(cells.iter_mut()),
@@ -444,10 +445,14 @@ impl Chart {
         };
         for cell in cells.filter(|c| c.value.is_some()) {
             cell.confidence = Confidence::House;
-            if cell.note.is_none() {
-                cell.note = Some(format!("from {source}"));
-            }
         }
+        let from = format!("Every value is the club's: from {source}.");
+        // A file saved again from the window carries the sentence already.
+        self.notes = Some(match self.notes.take() {
+            Some(notes) if notes.contains(&from) => notes,
+            Some(notes) => format!("{from} {notes}"),
+            None => from,
+        });
     }
 
     /// Every cell without its key, in row-major order: for counting, where building the
