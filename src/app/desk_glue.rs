@@ -237,7 +237,13 @@ impl LaagerApp {
             );
             return;
         };
-        match crate::store::tables::write_chart_file(&dir, ruleset, name, text) {
+        match crate::store::tables::write_chart_file(
+            &dir,
+            ruleset,
+            name,
+            text,
+            crate::store::Existing::Replace,
+        ) {
             Ok(path) => {
                 self.messages
                     .push(format!("saved the transcription to {}", path.display()));

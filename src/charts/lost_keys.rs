@@ -23,12 +23,6 @@ pub(super) struct LostKeyCells {
     sources: BTreeMap<(Ruleset, String, String, String), String>,
 }
 
-/// A key typed for a lost axis: a band of values as printed cards have them (`101-200`,
-/// `1001+`), or one value; `None` for a label (`volley-300`) or a band that runs backwards.
-fn band(key: &str) -> Option<Band> {
-    Band::parse(key).filter(|b| b.hi.is_none_or(|hi| b.lo <= hi))
-}
-
 /// Whether two bands share a value.
 fn overlap(a: Band, b: Band) -> bool {
     a.hi.is_none_or(|hi| b.lo <= hi) && b.hi.is_none_or(|hi| a.lo <= hi)
@@ -39,7 +33,7 @@ fn overlap(a: Band, b: Band) -> bool {
 fn serves(typed: &str, named: &str) -> bool {
     typed == named
         || matches!(
-            (band(typed), named.trim().parse::<i64>()),
+            (Band::parse_ordered(typed), named.trim().parse::<i64>()),
             (Some(b), Ok(n)) if b.contains(n)
         )
 }
@@ -115,19 +109,19 @@ impl Charts {
             return Err("expected CHART:ROW:COL=VALUE".to_owned());
         };
         for key in [row, column] {
-            if Band::parse(key).is_some() && band(key).is_none() {
+            if Band::parse(key).is_some() && Band::parse_ordered(key).is_none() {
                 return Err(format!(
                     "'{key}' is not a band: a band runs from its lower value to its higher (101-200)"
                 ));
             }
         }
-        if let Some(typed_band) = band(row) {
+        if let Some(typed_band) = Band::parse_ordered(row) {
             let overlapping = self.lost_key_cells.cells.keys().find(|(r, c, typed, col)| {
                 *r == ruleset
                     && *c == address.chart
                     && col == column
                     && typed != row
-                    && band(typed).is_some_and(|other| overlap(other, typed_band))
+                    && Band::parse_ordered(typed).is_some_and(|other| overlap(other, typed_band))
             });
             if let Some((_, _, other, _)) = overlapping {
                 return Err(format!(

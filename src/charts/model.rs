@@ -269,6 +269,11 @@ impl Band {
         }
     }
 
+    /// Parses a band as [`Band::parse`] does, refusing one that runs backwards ("200-101").
+    pub fn parse_ordered(text: &str) -> Option<Band> {
+        Band::parse(text).filter(|b| b.hi.is_none_or(|hi| b.lo <= hi))
+    }
+
     /// Whether the band holds `value`.
     pub fn contains(self, value: i64) -> bool {
         value >= self.lo && self.hi.is_none_or(|hi| value <= hi)

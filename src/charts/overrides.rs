@@ -212,7 +212,8 @@ fn value_text(value: &Value) -> String {
     }
 }
 
-fn to_toml(value: &Value) -> toml::Value {
+/// A value as TOML writes it.
+pub(super) fn to_toml(value: &Value) -> toml::Value {
     match value {
         Value::Int(n) => toml::Value::Integer(*n),
         Value::Number(x) => toml::Value::Float(*x),

@@ -43,21 +43,7 @@ fn quoted(text: &str) -> String {
 }
 
 fn value_text(value: &Value) -> String {
-    match value {
-        Value::Int(n) => n.to_string(),
-        Value::Number(x) => toml::Value::Float(*x).to_string(),
-        Value::Text(t) => quoted(t),
-        Value::Bool(b) => b.to_string(),
-        Value::List(items) => format!(
-            "[{}]",
-            items
-                .iter()
-                .map(|i| quoted(i))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Value::None => quoted("none"),
-    }
+    super::overrides::to_toml(value).to_string()
 }
 
 /// A cell as an inline value: `?` for a hole, else `{ value, confidence, note }`.
@@ -391,13 +377,9 @@ impl Transcription {
                 );
             }
             KeyKind::Band => {
-                let band = super::model::Band::parse(text)
-                    .filter(|b| b.hi.is_none_or(|hi| b.lo <= hi))
-                    .ok_or_else(|| {
-                        format!(
-                            "'{text}' is not a band: expected FROM-TO (101-200), FROM+ or a number"
-                        )
-                    })?;
+                let band = super::model::Band::parse_ordered(text).ok_or_else(|| {
+                    format!("'{text}' is not a band: expected FROM-TO (101-200), FROM+ or a number")
+                })?;
                 key.band = Some(band);
             }
         }

@@ -273,11 +273,12 @@ fn template(spec: &str, into: Option<&std::path::Path>) -> Result<Outcome, CliEr
         return Ok(Outcome::Done);
     };
     for chart in chosen {
-        let path = store::tables::write_template(
+        let path = store::tables::write_chart_file(
             dir,
             ruleset,
             &chart.name,
             &template::template(chart, hints),
+            store::Existing::Refuse,
         )
         .map_err(CliError::Input)?;
         println!("wrote {}", path.display());

@@ -4,7 +4,7 @@
 //! file already there.
 
 use super::disk::{self, Existing, Input};
-use super::tables::read_club_folder;
+use super::tables::{read_club_folder, write_chart_file};
 use crate::charts::{ChartSource, Charts};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -70,17 +70,18 @@ pub fn export(dir: &Path, to: &Path, existing: Existing) -> Result<usize, String
     Ok(count)
 }
 
-/// A bundle's path, checked: `RULESET_FOLDER/NAME.toml`, nothing else.
-fn checked_path(path: &str) -> Result<(), String> {
+/// A bundle's path, checked: `RULESET_FOLDER/NAME.toml`, nothing else; its ruleset and
+/// file stem.
+fn checked_path(path: &str) -> Result<(Ruleset, &str), String> {
     let parts: Vec<&str> = path.split('/').collect();
     let [folder, name] = parts.as_slice() else {
         return Err(format!(
             "'{path}' is not a club file's path: expected RULESET_FOLDER/NAME.toml"
         ));
     };
-    if !Ruleset::ALL.iter().any(|r| r.folder() == *folder) {
+    let Some(ruleset) = Ruleset::ALL.into_iter().find(|r| r.folder() == *folder) else {
         return Err(format!("'{path}': '{folder}' is not a ruleset folder"));
-    }
+    };
     let stem = name.strip_suffix(".toml").unwrap_or_default();
     if stem.is_empty()
         || !stem
@@ -91,7 +92,7 @@ fn checked_path(path: &str) -> Result<(), String> {
             "'{path}': a chart file is named NAME.toml, of letters, digits, _ and -"
         ));
     }
-    Ok(())
+    Ok((ruleset, stem))
 }
 
 /// Reads a bundle file, every file in it checked: its path, its size and that the folder
@@ -140,15 +141,12 @@ pub fn read(file: &Path) -> Result<Bundle, String> {
 /// each. Returns the paths written.
 pub fn import(file: &Path, into: &Path) -> Result<Vec<PathBuf>, String> {
     let bundle = read(file)?;
-    let targets: Vec<(PathBuf, &String)> = bundle
+    let taken: Vec<String> = bundle
         .files
-        .iter()
-        .map(|(path, text)| (into.join(path), text))
-        .collect();
-    let taken: Vec<String> = targets
-        .iter()
-        .filter(|(path, _)| path.exists())
-        .map(|(path, _)| path.display().to_string())
+        .keys()
+        .map(|path| into.join(path))
+        .filter(|path| path.exists())
+        .map(|path| path.display().to_string())
         .collect();
     if !taken.is_empty() {
         return Err(format!(
@@ -157,13 +155,15 @@ pub fn import(file: &Path, into: &Path) -> Result<Vec<PathBuf>, String> {
         ));
     }
     let mut written = Vec::new();
-    for (path, text) in targets {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-        }
-        disk::write_file(&path, text.as_bytes(), Existing::Refuse).map_err(|e| e.to_string())?;
-        written.push(path);
+    for (path, text) in &bundle.files {
+        let (ruleset, stem) = checked_path(path)?;
+        written.push(write_chart_file(
+            into,
+            ruleset,
+            stem,
+            text,
+            Existing::Refuse,
+        )?);
     }
     Ok(written)
 }

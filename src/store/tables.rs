@@ -241,39 +241,26 @@ pub fn write_house_cell_waiting(
     Ok(ruleset)
 }
 
-/// Writes a chart's fillable template into a club's tables folder as
-/// `RULESET/CHART.toml`, never over a file already there (a club's transcription in
-/// progress is not lost). Returns the path written.
-pub fn write_template(
-    dir: &Path,
-    ruleset: Ruleset,
-    chart: &str,
-    text: &str,
-) -> Result<std::path::PathBuf, String> {
-    let folder = dir.join(ruleset.folder());
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let path = folder.join(format!("{chart}.toml"));
-    disk::write_file(&path, text.as_bytes(), Existing::Refuse).map_err(|e| e.to_string())?;
-    Ok(path)
-}
-
-/// Writes a club's chart file (a transcription from the window) into its tables folder as
-/// `RULESET/CHART.toml`, the folder locked while it is written; it replaces the club's own
-/// file of that chart, which the transcription started from.
+/// Writes a club's chart file into its tables folder as `RULESET/CHART.toml`, the folder
+/// locked while it is written, as `laager tables set` writes `house.toml`. A template is
+/// written with `Existing::Refuse` (a club's transcription in progress is never lost); a
+/// transcription saved from the window with `Existing::Replace` (it started from the club's
+/// own file of that chart). Returns the path written.
 pub fn write_chart_file(
     dir: &Path,
     ruleset: Ruleset,
     chart: &str,
     text: &str,
+    existing: Existing,
 ) -> Result<std::path::PathBuf, String> {
-    let _lock =
-        FolderLock::acquire(dir, std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    refuse_ruleset_folder(dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let _lock = FolderLock::acquire(dir, disk::LOCK_WAIT).map_err(|e| e.to_string())?;
     let folder = dir.join(ruleset.folder());
     std::fs::create_dir_all(&folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     let path = folder.join(format!("{chart}.toml"));
-    disk::write_file(&path, text.as_bytes(), Existing::Replace).map_err(|e| e.to_string())?;
+    disk::write_file(&path, text.as_bytes(), existing).map_err(|e| e.to_string())?;
     Ok(path)
 }
 

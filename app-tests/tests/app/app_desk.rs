@@ -990,6 +990,7 @@ fn a_chart_is_transcribed_on_the_charts_tab_and_saved_for_the_club() {
         Ruleset::MicroColonial,
         "small_arms_range_factors",
         &text,
+        laager::store::Existing::Replace,
     )
     .expect("written");
     let club = laager::store::tables::load(Some(dir.path())).expect("the club folder loads");

@@ -208,19 +208,6 @@ fn side_ui(
 }
 
 /// A melee side with no factors or charge.
-fn plain_side(ff: u32, kind: &str) -> Side {
-    Side {
-        ff,
-        kind: kind.to_owned(),
-        factors: Vec::new(),
-        impact: false,
-        flank_attack: false,
-        fired_at_mm: None,
-        last_20mm_curved: false,
-        in_stationary_melee: false,
-    }
-}
-
 /// The artillery form: the engine's input and the range field's text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArtilleryForm {
@@ -358,8 +345,8 @@ impl Default for McCombat {
                 crew: Crew::Regular,
             },
             melee: MeleeInput {
-                a: plain_side(400, "native-fanatic-infantry"),
-                b: plain_side(120, "regular-infantry"),
+                a: Side::new(400, "native-fanatic-infantry"),
+                b: Side::new(120, "regular-infantry"),
                 in_contact: None,
                 origins: Origins::default(),
             },

@@ -79,6 +79,22 @@ pub struct Side {
     pub in_stationary_melee: bool,
 }
 
+impl Side {
+    /// A side of this FF and troop type with no factor, impact or condition.
+    pub fn new(ff: u32, kind: &str) -> Side {
+        Side {
+            ff,
+            kind: kind.to_owned(),
+            factors: Vec::new(),
+            impact: false,
+            flank_attack: false,
+            fired_at_mm: None,
+            last_20mm_curved: false,
+            in_stationary_melee: false,
+        }
+    }
+}
+
 /// A melee round between attacker A and defender B.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

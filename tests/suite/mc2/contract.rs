@@ -72,19 +72,6 @@ const VOLLEY_CELLS: [&str; 3] = [
     "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
 ];
 
-fn melee_side(ff: u32, kind: &str) -> Side {
-    Side {
-        ff,
-        kind: kind.to_owned(),
-        factors: Vec::new(),
-        impact: false,
-        flank_attack: false,
-        fired_at_mm: None,
-        last_20mm_curved: false,
-        in_stationary_melee: false,
-    }
-}
-
 /// One request of every procedure in the registry.
 fn every_request() -> Vec<mc::Request> {
     vec![
@@ -112,8 +99,8 @@ fn every_request() -> Vec<mc::Request> {
             origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Melee(MeleeInput {
-            a: melee_side(400, "native-fanatic-infantry"),
-            b: melee_side(120, "regular-infantry"),
+            a: Side::new(400, "native-fanatic-infantry"),
+            b: Side::new(120, "regular-infantry"),
             in_contact: None,
             origins: laager::rules::situation::Origins::default(),
         }),

@@ -134,19 +134,16 @@ fn refusals(input: &RdMeleeInput, section_max: i64) -> Result<(), Refusal> {
             "a melee needs at least one section in contact with the attacking unit or the obstacle which separates them",
         ));
     }
-    for (rank, sections) in [("front", &input.front_rank), ("second", &input.second_rank)] {
-        if let Some(bad) = sections
-            .iter()
-            .find(|&&ff| ff == 0 || i64::from(ff) > section_max)
-        {
-            return Err(Refusal::bad_input(
-                rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
-                format!(
-                    "a section of the {rank} rank with {bad} FF: a section in melee has 1 to {section_max} FF (\"at no time may a section counter have a fighting factor of more than {section_max}\")"
-                ),
-            ));
-        }
-    }
+    check_sections(
+        &input.front_rank,
+        section_max,
+        "a section of the front rank",
+    )?;
+    check_sections(
+        &input.second_rank,
+        section_max,
+        "a section of the second rank",
+    )?;
     if !input.second_rank.is_empty() && (input.across_obstacle || input.in_building) {
         return Err(Refusal::by_rule(
             section(FORMATIONS),
@@ -323,28 +320,23 @@ fn prepare(
             Some(json!(british)),
         ));
     }
-    for (on, who) in [
-        (input.zulu_falling_back, "the Zulu unit"),
-        (input.british_falling_back, "the sections"),
-    ] {
-        if !on {
-            continue;
-        }
-        let total = if who == "the Zulu unit" {
-            zulu += falling_back;
-            zulu
-        } else {
-            british += falling_back;
-            british
-        };
-        steps.push(Step::valued(
+    let falling_back_step = |who: &str, total: i64| {
+        Step::valued(
             rule(MORALE, "falling-back-in-melee-factor"),
             format!(
                 "{who}, ordered to fall back and unable to, remains where it is classed as 'Falling Back in Melee' and is subject to the -5 factor in subsequent rounds of the same melee"
             ),
             falling_back,
             Some(json!(total)),
-        ));
+        )
+    };
+    if input.zulu_falling_back {
+        zulu += falling_back;
+        steps.push(falling_back_step("the Zulu unit", zulu));
+    }
+    if input.british_falling_back {
+        british += falling_back;
+        steps.push(falling_back_step("the sections", british));
     }
     let british_impact = input.counter_attack && !input.later_round;
     if british_impact {
@@ -354,24 +346,14 @@ fn prepare(
         ));
     }
     let zulu_side = Side {
-        ff: input.zulu_ff,
-        kind: ZULU_KIND.to_owned(),
         factors: input.zulu_factors.clone(),
         impact: input.zulu_impact,
-        flank_attack: false,
-        fired_at_mm: None,
-        last_20mm_curved: false,
-        in_stationary_melee: false,
+        ..Side::new(input.zulu_ff, ZULU_KIND)
     };
     let british_side = Side {
-        ff: front + second,
-        kind: BRITISH_KIND.to_owned(),
         factors: input.british_factors.clone(),
         impact: british_impact,
-        flank_attack: false,
-        fired_at_mm: None,
-        last_20mm_curved: false,
-        in_stationary_melee: false,
+        ..Side::new(front + second, BRITISH_KIND)
     };
     let (a, b, factor) = if zulu_attacks {
         (zulu_side, british_side, [zulu, british])
@@ -399,18 +381,31 @@ fn prepare(
     })
 }
 
+/// Each section's present FF is 1 to the most a section may have ("at no time may a
+/// section counter have a fighting factor of more than 10").
+fn check_sections(sections: &[u32], max: i64, what: &str) -> Result<(), Refusal> {
+    match sections.iter().find(|&&ff| ff == 0 || i64::from(ff) > max) {
+        Some(bad) => Err(Refusal::bad_input(
+            rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
+            format!(
+                "{what} with {bad} FF: a section has 1 to {max} FF (\"at no time may a section counter have a fighting factor of more than {max}\")"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn list(ffs: &[u32]) -> String {
     let parts: Vec<String> = ffs.iter().map(u32::to_string).collect();
     format!("{} FF from the right", parts.join(" + "))
 }
 
-/// The losses of a round from the two plus totals (A's first): the Zulu unit's, the
-/// sections' and each section's share.
+/// The losses of a round from the two plus totals (A's first): the Zulu unit's (with the
+/// third rank's fire) and the sections'.
 struct Losses {
     zulu: u32,
     zulu_in_melee: u32,
     british: u32,
-    shares: Vec<u32>,
 }
 
 fn losses(input: &RdMeleeInput, prepared: &Prepared, totals: [i64; 2]) -> Losses {
@@ -426,17 +421,10 @@ fn losses(input: &RdMeleeInput, prepared: &Prepared, totals: [i64; 2]) -> Losses
             .rounding
             .divide(zulu_total.max(0), prepared.loss_divisor),
     );
-    let sections: Vec<u32> = input
-        .front_rank
-        .iter()
-        .chain(&input.second_rank)
-        .copied()
-        .collect();
     Losses {
         zulu,
         zulu_in_melee,
         british,
-        shares: split(british, &sections),
     }
 }
 
@@ -520,18 +508,25 @@ fn resolve_melee(
         json!([lost.zulu, lost.british]),
         None,
     ));
-    if lost.shares.len() > 1 {
+    let sections: Vec<u32> = input
+        .front_rank
+        .iter()
+        .chain(&input.second_rank)
+        .copied()
+        .collect();
+    let shares = split(lost.british, &sections);
+    if shares.len() > 1 {
         resolution.step(Step::valued(
             section(MELEE),
             format!(
                 "the sections' losses are divided equally between them, starting from the right-hand section (the front rank first): {}",
-                lost.shares
+                shares
                     .iter()
                     .map(u32::to_string)
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            json!(lost.shares),
+            json!(shares),
             None,
         ));
     }
@@ -558,7 +553,7 @@ fn resolve_melee(
     let resolution = resolution.with_outcome(RdMeleeOutcome {
         zulu_losses: lost.zulu,
         british_losses: lost.british,
-        section_losses: lost.shares,
+        section_losses: shares,
         winner,
         margin,
         loser_must_test: test,
@@ -696,16 +691,7 @@ fn rd_fire(charts: &Charts, input: &RdFireInput) -> Result<(FireInput, fire::Var
                 ),
             ));
         }
-        if let Some(bad) = input
-            .sections
-            .iter()
-            .find(|&&ff| ff == 0 || i64::from(ff) > max)
-        {
-            return Err(Refusal::bad_input(
-                rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
-                format!("a section firing with {bad} FF: a section has 1 to {max} FF"),
-            ));
-        }
+        check_sections(&input.sections, max, "a section firing")?;
         let sum: u32 = input.sections.iter().sum();
         if basic.firer_ff != 0 && basic.firer_ff != sum {
             steps.push(Step::note(
