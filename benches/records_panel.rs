@@ -94,7 +94,8 @@ fn event(i: usize) -> Event {
             edit: UnitEdit::StatusSet {
                 unit_id,
                 status: (!i.is_multiple_of(4))
-                    .then(|| ["pinned", "falling back", "broken"][i % 3].into()),
+                    .then(|| ["pinned", "falling back", "broken"][i % 3])
+                    .and_then(laager::record::Status::parse),
             },
         },
         6 if i % 1000 == 6 => Event::PhaseSet {

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod dice;
 pub mod game;
 pub mod geometry;
+pub mod record;
 pub mod resolution;
 pub mod rules;
 pub mod ruleset;

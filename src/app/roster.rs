@@ -7,6 +7,7 @@ use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
 use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
+use crate::record::{Formation, Status};
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 
@@ -233,8 +234,16 @@ impl Roster {
         self.initial = shown(unit.spec.initial);
         self.present = shown(unit.spec.present);
         self.loss.clear();
-        self.status = unit.status.clone().unwrap_or_default();
-        self.formation = unit.formation.clone().unwrap_or_default();
+        self.status = unit
+            .status
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        self.formation = unit
+            .formation
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         self.error = None;
     }
 
@@ -309,10 +318,9 @@ impl Roster {
             )
             .labelled_by(label.id);
             if ui.button("Set status").clicked() {
-                let status = self.status.trim();
                 edit = Some(Ok(UnitEdit::StatusSet {
                     unit_id: id.clone(),
-                    status: (!status.is_empty()).then(|| status.to_owned()),
+                    status: Status::parse(&self.status),
                 }));
             }
             if ui.button("Clear status").clicked() {
@@ -342,10 +350,9 @@ impl Roster {
             )
             .labelled_by(label.id);
             if ui.button("Set formation").clicked() {
-                let formation = self.formation.trim();
                 edit = Some(Ok(UnitEdit::FormationSet {
                     unit_id: id.clone(),
-                    formation: (!formation.is_empty()).then(|| formation.to_owned()),
+                    formation: Formation::parse(&self.formation),
                 }));
             }
         });

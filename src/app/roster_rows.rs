@@ -5,6 +5,7 @@
 
 use crate::charts::Charts;
 use crate::game::{Game, GameState, UnitState};
+use crate::record::{Formation, Status};
 use crate::rules::micro_colonial::situation::{LossesDue, losses_due};
 use crate::ruleset::Ruleset;
 use egui::{RichText, TextWrapMode, WidgetText};
@@ -89,11 +90,14 @@ fn status_text(ruleset: Ruleset, unit: &UnitState) -> String {
         "strength not set".to_owned()
     } else {
         // The status, then the formation: "broken · square".
-        [unit.status.as_deref(), unit.formation.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" · ")
+        [
+            unit.status.as_ref().map(Status::name),
+            unit.formation.as_ref().map(Formation::name),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
     }
 }
 

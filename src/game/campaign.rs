@@ -189,7 +189,7 @@ pub struct UnitGame {
     /// Restored in the game.
     pub restored: u32,
     /// Status at the end.
-    pub status: Option<String>,
+    pub status: Option<crate::record::Status>,
     /// Whether it left the game.
     pub removed: bool,
 }

@@ -3,6 +3,7 @@
 
 use super::event::{Cause, UnitEdit, UnitId};
 use super::state::GameState;
+use crate::record::Status;
 use crate::resolution::Resolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
 use crate::rules::micro_colonial::recorded;
@@ -31,10 +32,10 @@ fn loss(unit_id: Option<&UnitId>, amount: u32, cause: Cause) -> Option<UnitEdit>
     })
 }
 
-fn status(unit_id: Option<&UnitId>, status: Option<&str>) -> Option<UnitEdit> {
+fn status(unit_id: Option<&UnitId>, status: Option<Status>) -> Option<UnitEdit> {
     Some(UnitEdit::StatusSet {
         unit_id: unit_id?.clone(),
-        status: status.map(str::to_owned),
+        status,
     })
 }
 
@@ -76,7 +77,7 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
                 loss(first, o.a_losses, Cause::Other),
                 loss(second, o.b_losses, Cause::Other),
                 if o.loser_must_test {
-                    status(loser, Some(recorded::MORALE_TEST_DUE))
+                    status(loser, Some(Status::MoraleTestDue))
                 } else {
                     None
                 },
@@ -129,10 +130,10 @@ pub fn dba_combat(
     let Some(unit_id) = loser.cloned() else {
         return Vec::new();
     };
-    let status = |status: &str| {
+    let status = |status: Status| {
         vec![UnitEdit::StatusSet {
             unit_id: unit_id.clone(),
-            status: Some(status.to_owned()),
+            status: Some(status),
         }]
     };
     match outcome.result {
@@ -149,9 +150,9 @@ pub fn dba_combat(
             }
             edits
         }
-        dba_zulu::Fate::Recoil => status("recoiled"),
-        dba_zulu::Fate::Flee => status("fled"),
-        dba_zulu::Fate::Stays => status("stays in contact"),
+        dba_zulu::Fate::Recoil => status(Status::Recoiled),
+        dba_zulu::Fate::Flee => status(Status::Fled),
+        dba_zulu::Fate::Stays => status(Status::StaysInContact),
         dba_zulu::Fate::NoResult => Vec::new(),
     }
 }
@@ -212,7 +213,7 @@ mod tests {
             edits,
             vec![UnitEdit::StatusSet {
                 unit_id: a.clone(),
-                status: Some("recoiled".to_owned())
+                status: Some(Status::Recoiled)
             }]
         );
         assert!(dba_combat(&outcome(None, Fate::NoResult), Some(&a), None, &none).is_empty());

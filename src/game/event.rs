@@ -1,6 +1,7 @@
 //! The facts a game's log is made of: units added, edited and removed, resolutions
 //! applied, the move advanced, the game ended, and the voiding events that undo and redo.
 
+use crate::record::{Formation, Status};
 use crate::resolution::Resolution;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -54,7 +55,7 @@ pub struct UnitSpec {
     /// Its formation on joining (Micro Colonial `close-order`, `open-order`, `square`,
     /// `two-unit`), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub formation: Option<String>,
+    pub formation: Option<Formation>,
 }
 
 /// Why a unit's strength changed.
@@ -114,14 +115,14 @@ pub enum UnitEdit {
         /// The unit.
         unit_id: UnitId,
         /// The formation, or `None` to clear it.
-        formation: Option<String>,
+        formation: Option<Formation>,
     },
     /// A status set ("broken", "recoiled", "morale test due") or cleared (`null`).
     StatusSet {
         /// The unit.
         unit_id: UnitId,
         /// The status in the ruleset's words, or `None` to clear it.
-        status: Option<String>,
+        status: Option<Status>,
     },
     /// The unit leaves the game (destroyed, routed off, withdrawn).
     Removed {

@@ -53,7 +53,7 @@ pub struct McUnit {
     /// ("reduce its forward movement only by 1 mm for each fighting factor lost").
     pub forward_move_cut_mm: u32,
     /// Its status.
-    pub status: Option<String>,
+    pub status: Option<crate::record::Status>,
     /// Whether it has left the game.
     pub removed: bool,
 }
@@ -76,7 +76,7 @@ pub struct StrengthUnit {
     /// Lost since the start (initial − present).
     pub lost: u32,
     /// Its status ("recoiled", "fled").
-    pub status: Option<String>,
+    pub status: Option<crate::record::Status>,
     /// Whether it has left the game.
     pub removed: bool,
 }
@@ -172,7 +172,10 @@ impl RecordSheet {
                             k.to_string(),
                             r.to_string(),
                             unit.forward_move_cut_mm.to_string(),
-                            unit.status.clone().unwrap_or_default(),
+                            unit.status
+                                .as_ref()
+                                .map(ToString::to_string)
+                                .unwrap_or_default(),
                             unit.removed.to_string(),
                         ]
                     };
@@ -219,7 +222,10 @@ impl RecordSheet {
                             u.initial.to_string(),
                             u.present.to_string(),
                             u.lost.to_string(),
-                            u.status.clone().unwrap_or_default(),
+                            u.status
+                                .as_ref()
+                                .map(ToString::to_string)
+                                .unwrap_or_default(),
                             u.removed.to_string(),
                         ]
                     })

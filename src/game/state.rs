@@ -4,6 +4,7 @@
 
 use super::chain::LoggedEvent;
 use super::event::{AppliedResolution, Cause, Event, GameResult, UnitEdit, UnitId, UnitSpec};
+use crate::record::{Formation, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -16,10 +17,10 @@ pub struct UnitState {
     /// Present strength (Micro Colonial PF).
     pub present: u32,
     /// Its status, if one is set.
-    pub status: Option<String>,
+    pub status: Option<Status>,
     /// Its formation, if one is recorded.
     #[serde(default)]
-    pub formation: Option<String>,
+    pub formation: Option<Formation>,
     /// Whether it has left the game.
     pub removed: bool,
     /// Where it last moved to, in the layout's format.

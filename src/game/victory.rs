@@ -69,7 +69,8 @@ fn undecided(reason: String) -> Proposal {
 /// A Micro Colonial infantry counter of class European regular: the regular force's
 /// infantry of DECIDING THE WINNER, and the British sections at Rorke's Drift.
 fn regular_infantry(unit: &crate::game::UnitState) -> bool {
-    unit.spec.class.as_deref() == Some("european-regular")
+    micro_colonial::recorded::class_named(unit.spec.class.as_deref())
+        == Some(micro_colonial::morale_due::MoraleClass::EuropeanRegular)
         && unit.spec.troop_type == micro_colonial::recorded::INFANTRY
 }
 
@@ -169,7 +170,10 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
     let natives = state
         .units
         .iter()
-        .find(|u| u.spec.class.as_deref() == Some("fanatic"))
+        .find(|u| {
+            micro_colonial::recorded::class_named(u.spec.class.as_deref())
+                == Some(micro_colonial::morale_due::MoraleClass::Fanatic)
+        })
         .map(|u| u.spec.side.clone());
     let (regulars, natives) = match (regulars, natives) {
         (Some(r), Some(n)) if r != n => (r, n),
@@ -316,7 +320,11 @@ fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
     let state = game.state();
     let of = |nationality: Nationality| {
         state.units.iter().filter(move |u| {
-            u.spec.class.as_deref() == Some(nationality.name())
+            u.spec
+                .class
+                .as_deref()
+                .and_then(|c| Nationality::parse(c).ok())
+                == Some(nationality)
                 && !matches!(u.spec.troop_type.as_str(), "leader" | "officer")
         })
     };

@@ -1,6 +1,7 @@
 //! A unit's base or counter: an oriented rectangle with its unit id and side.
 
 use super::{Point, Pose, Real, Vector};
+use crate::record::Formation;
 use parry2d::bounding_volume::Aabb;
 use parry2d::shape::{Cuboid, Shape};
 use serde::Serialize;
@@ -41,7 +42,7 @@ pub struct UnitRecord {
     pub army_list: Option<String>,
     /// Its formation (Micro Colonial `close-order`, `open-order`, `square`, `two-unit`),
     /// when the layout gives it.
-    pub formation: Option<String>,
+    pub formation: Option<Formation>,
 }
 
 /// One of the four edges of a base.

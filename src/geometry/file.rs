@@ -12,6 +12,7 @@ use super::{
     Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind, UnitRecord,
 };
 use crate::charts::Charts;
+use crate::record::Formation;
 use crate::ruleset::{Ruleset, Scenario};
 use parry2d::query::sat;
 use parry2d::utils::segments_intersection2d;
@@ -414,7 +415,7 @@ fn read_unit(
 
 /// Micro Colonial formations: close and open order ("OPEN ORDER INFANTRY SKIRMISHING"),
 /// the large square, and the "TWO UNIT FORMATION".
-pub const MC_FORMATIONS: [&str; 4] = ["close-order", "open-order", "square", "two-unit"];
+pub const MC_FORMATIONS: &[&str] = Formation::KNOWN;
 
 /// Micro Colonial classes, as the MORALE rules name them ("FANATICS & EUROPEAN REGULARS",
 /// "OTHER TROOPS"). The layout keeps the word; the rules read it as their `MoraleClass`,
@@ -466,11 +467,9 @@ fn read_record(
     };
     let class = text("class");
     let army_list = text("army_list");
-    let formation = text("formation");
+    let formation = text("formation").and_then(|word| Formation::parse(&word));
     if ruleset == Some(Ruleset::MicroColonial) {
-        if let Some(formation) = &formation
-            && !MC_FORMATIONS.contains(&formation.as_str())
-        {
+        if let Some(formation @ Formation::Own(_)) = &formation {
             r.error(
                 &join(path, "formation"),
                 format!(

@@ -7,6 +7,7 @@
 //! afterwards (a flag typed on the command line, a field changed at the desk) is stated as
 //! winning over the table's. So the same input gives the same explanation everywhere.
 
+use crate::record::{Formation, Status};
 use crate::resolution::{RuleRef, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -260,9 +261,9 @@ pub struct UnitView {
     /// Present strength (Micro Colonial PF).
     pub present: u32,
     /// Its status, if one is set.
-    pub status: Option<String>,
+    pub status: Option<Status>,
     /// Its formation, if one is recorded.
-    pub formation: Option<String>,
+    pub formation: Option<Formation>,
     /// Its class for the morale rules, if recorded.
     pub class: Option<String>,
     /// Whether it has left the game.

@@ -329,7 +329,7 @@ fn play(ops: &[Op]) -> Game {
                 .append(Event::Edit {
                     edit: UnitEdit::StatusSet {
                         unit_id: UnitId(id(u)),
-                        status: Some(format!("s{i}")),
+                        status: laager::record::Status::parse(&format!("s{i}")),
                     },
                 })
                 .map(|_| ()),
@@ -502,7 +502,7 @@ fn the_dba_sheet_counts_bases_lost_and_status() {
     game.append(Event::Edit {
         edit: UnitEdit::StatusSet {
             unit_id: UnitId::from("umcijo"),
-            status: Some("recoiled".to_owned()),
+            status: Some(laager::record::Status::Recoiled),
         },
     })
     .expect("status");
@@ -514,7 +514,7 @@ fn the_dba_sheet_counts_bases_lost_and_status() {
         (units[0].initial, units[0].present, units[0].lost),
         (4, 3, 1)
     );
-    assert_eq!(units[0].status.as_deref(), Some("recoiled"));
+    assert_eq!(units[0].status, Some(laager::record::Status::Recoiled));
 }
 
 #[test]

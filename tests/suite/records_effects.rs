@@ -39,7 +39,7 @@ fn lost(unit: &str, amount: u32, cause: Cause) -> UnitEdit {
 fn status(unit: &str, status: Option<&str>) -> UnitEdit {
     UnitEdit::StatusSet {
         unit_id: UnitId::from(unit),
-        status: status.map(str::to_owned),
+        status: status.and_then(laager::record::Status::parse),
     }
 }
 

@@ -10,6 +10,7 @@ use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
 use laager::app::{Command, LaagerApp, State};
 use laager::game::{UnitId, UnitState, mc_unit};
+use laager::record::{Formation, Status};
 
 const REGULARS: &str = "1/24 A";
 const ZULUS: &str = "uNodwengu 1";
@@ -374,8 +375,8 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(result.out("result"), "fall-back");
     click(&mut harness, "Apply to the game");
     assert_eq!(
-        unit(harness.state(), ZULUS).status.as_deref(),
-        Some("falling back")
+        unit(harness.state(), ZULUS).status,
+        Some(Status::FallingBack)
     );
 
     // Its next move: the D figure cuts it, and applying the move strikes it through.
@@ -398,8 +399,8 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(unit(harness.state(), ZULUS).present, 916);
     click(&mut harness, "Redo");
     assert_eq!(
-        unit(harness.state(), ZULUS).status.as_deref(),
-        Some("falling back")
+        unit(harness.state(), ZULUS).status,
+        Some(Status::FallingBack)
     );
 
     let dir = tempfile::tempdir().expect("tempdir");
@@ -533,7 +534,7 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
             .append(Event::Edit {
                 edit: UnitEdit::StatusSet {
                     unit_id: UnitId(id.to_owned()),
-                    status: Some(status.to_owned()),
+                    status: Status::parse(status),
                 },
             })
             .expect("status logged");
@@ -581,8 +582,8 @@ fn formations_from_the_records_fill_the_square_and_the_target() {
     harness.run();
     click(&mut harness, "Set formation");
     assert_eq!(
-        unit(harness.state(), "2/24 G").formation.as_deref(),
-        Some("square")
+        unit(harness.state(), "2/24 G").formation,
+        Some(Formation::Square)
     );
     harness
         .state_mut()
@@ -590,7 +591,7 @@ fn formations_from_the_records_fill_the_square_and_the_target() {
         .append(Event::Edit {
             edit: UnitEdit::FormationSet {
                 unit_id: UnitId(ZULUS.to_owned()),
-                formation: Some("close-order".to_owned()),
+                formation: Some(Formation::CloseOrder),
             },
         })
         .expect("formation logged");

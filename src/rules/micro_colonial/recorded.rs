@@ -1,28 +1,12 @@
-//! The words a Micro Colonial game's records and layout use for what the rules read: the
-//! statuses a morale result leaves, the formations, the counter types and the classes.
-//! The situations and the game's effects compare and write them only through this module,
-//! so a word is spelt in one place.
+//! What a Micro Colonial game's records and layout hold for the rules to read: the
+//! statuses a morale result leaves and the formations (the enums of [`crate::record`]),
+//! the counter types and the classes. The situations and the game's effects read them only
+//! through this module.
 
 use super::morale::MoraleResult;
 use super::morale_due::MoraleClass;
+pub use crate::record::{Formation, Status};
 use crate::rules::situation::UnitView;
-
-/// BREAK (ROUT): "the unit will take 10 mm to turn, then rout towards its own base line".
-pub const BROKEN: &str = "broken";
-/// FALL BACK.
-pub const FALLING_BACK: &str = "falling back";
-/// GO TO GROUND: "A unit which goes to ground will be classed as in cover from all fire."
-pub const GONE_TO_GROUND: &str = "gone to ground";
-/// The loser of a melee by more than its class's margin, who must test.
-pub const MORALE_TEST_DUE: &str = "morale test due";
-
-/// Close order.
-pub const CLOSE_ORDER: &str = "close-order";
-/// A large multi-unit square.
-pub const SQUARE: &str = "square";
-/// "TWO UNIT FORMATION ... one unit counter immediately behind, and touching, the one in
-/// front".
-pub const TWO_UNIT: &str = "two-unit";
 
 /// Table 2's "All mounted troops": a mounted counter.
 pub const MOUNTED: &str = "mounted";
@@ -32,26 +16,31 @@ pub const COMMANDER: &str = "commander";
 pub const INFANTRY: &str = "infantry";
 
 /// The status a morale result leaves on the unit's record (`None`: GOOD clears it).
-pub fn status_of(result: MoraleResult) -> Option<&'static str> {
+pub fn status_of(result: MoraleResult) -> Option<Status> {
     match result {
-        MoraleResult::FallBack => Some(FALLING_BACK),
-        MoraleResult::GoToGround => Some(GONE_TO_GROUND),
-        MoraleResult::Break => Some(BROKEN),
+        MoraleResult::FallBack => Some(Status::FallingBack),
+        MoraleResult::GoToGround => Some(Status::GoneToGround),
+        MoraleResult::Break => Some(Status::Broken),
         MoraleResult::Good => None,
     }
 }
 
 /// Whether the unit's record shows this status.
-pub fn has_status(unit: &UnitView, status: &str) -> bool {
-    unit.status.as_deref() == Some(status)
+pub fn has_status(unit: &UnitView, status: &Status) -> bool {
+    unit.status.as_ref() == Some(status)
 }
 
 /// Whether the unit's record shows this formation.
-pub fn in_formation(unit: &UnitView, formation: &str) -> bool {
-    unit.formation.as_deref() == Some(formation)
+pub fn in_formation(unit: &UnitView, formation: &Formation) -> bool {
+    unit.formation.as_ref() == Some(formation)
 }
 
 /// The unit's class in the morale rules, when its record gives one they know.
 pub fn class_of(unit: &UnitView) -> Option<MoraleClass> {
-    unit.class.as_deref()?.parse().ok()
+    class_named(unit.class.as_deref())
+}
+
+/// A record's class word as the morale rules' class, when it is one they know.
+pub fn class_named(word: Option<&str>) -> Option<MoraleClass> {
+    word?.parse().ok()
 }

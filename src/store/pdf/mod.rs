@@ -11,6 +11,7 @@ mod fonts;
 mod page;
 
 use crate::game::{McUnit, RecordSheet, SheetRows, sheet::StrengthUnit};
+use crate::record::Status;
 use crate::rules::words::readable;
 use fonts::Font;
 use page::{Align, HEIGHT, Page, WIDTH};
@@ -355,7 +356,7 @@ impl McColumns {
                 unit_id: &unit.unit_id.0,
                 side: &unit.side,
                 troop_type: &unit.troop_type,
-                status: unit.status.as_deref(),
+                status: unit.status.as_ref().map(Status::name),
                 removed: unit.removed,
             },
         );
@@ -533,7 +534,7 @@ fn strength_unit(page: &mut Page, top: f32, unit: &StrengthUnit) {
             unit_id: &unit.unit_id.0,
             side: &unit.side,
             troop_type: "",
-            status: unit.status.as_deref(),
+            status: unit.status.as_ref().map(Status::name),
             removed: unit.removed,
         },
     );

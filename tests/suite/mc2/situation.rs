@@ -105,7 +105,7 @@ fn set_status(game: &mut Game, id: &str, status: &str) {
     game.append(Event::Edit {
         edit: UnitEdit::StatusSet {
             unit_id: UnitId::from(id),
-            status: Some(status.to_owned()),
+            status: laager::record::Status::parse(status),
         },
     })
     .expect("status");

@@ -12,7 +12,7 @@ use crate::rules::micro_colonial::artillery::{ArtilleryInput, ArtilleryTarget};
 use crate::rules::micro_colonial::fire::{FireInput, Target};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{
-    self, CLOSE_ORDER, GONE_TO_GROUND, MOUNTED, TWO_UNIT, class_of, has_status, in_formation,
+    Formation, MOUNTED, Status, class_of, has_status, in_formation,
 };
 use crate::rules::situation::{Origins, Records, Roles, Source};
 use crate::ruleset::Ruleset;
@@ -124,7 +124,7 @@ pub fn fire(
 /// names one.
 fn target_section(origins: &mut Origins, layout: &Layout, target: &Unit<'_>) -> Option<Target> {
     let who = target.who();
-    let (section, source, why) = if has_status(&target.record, GONE_TO_GROUND) {
+    let (section, source, why) = if has_status(&target.record, &Status::GoneToGround) {
         (
             Target::InCover,
             Source::Records,
@@ -138,7 +138,7 @@ fn target_section(origins: &mut Origins, layout: &Layout, target: &Unit<'_>) -> 
             Source::Table,
             format!("{who} is a mounted counter: 'All mounted troops'"),
         )
-    } else if in_formation(&target.record, CLOSE_ORDER) {
+    } else if in_formation(&target.record, &Formation::CloseOrder) {
         let under = terrain_under(layout, target.base);
         match class_of(&target.record) {
             Some(MoraleClass::Fanatic) if under.is_empty() => (
@@ -210,7 +210,7 @@ fn rear_ff(
             }
             rear
         }
-        None if in_formation(&firer.record, TWO_UNIT) => {
+        None if in_formation(&firer.record, &Formation::TwoUnit) => {
             let behind = layout.bases().iter().find(|c| {
                 c.side() == firer.base.side()
                     && c.unit_id() != firer.id()
@@ -232,7 +232,7 @@ fn rear_ff(
             let formation = firer
                 .record
                 .formation
-                .as_deref()
+                .as_ref()
                 .map_or_else(|| "no formation".to_owned(), |f| format!("formation {f}"));
             origins.note(
                 FIELD,
@@ -335,7 +335,7 @@ fn artillery_target(origins: &mut Origins, target: &Unit<'_>) -> Option<Artiller
             Source::Table,
             format!("{who} is a gun's counter"),
         )
-    } else if has_status(&target.record, recorded::GONE_TO_GROUND)
+    } else if has_status(&target.record, &Status::GoneToGround)
         && class == Some(MoraleClass::EuropeanRegular)
     {
         (
@@ -345,7 +345,9 @@ fn artillery_target(origins: &mut Origins, target: &Unit<'_>) -> Option<Artiller
                 "{who} is a European regular unit gone to ground: 'Regulars in cover, open order or lying down'"
             ),
         )
-    } else if in_formation(&target.record, CLOSE_ORDER) && class == Some(MoraleClass::Fanatic) {
+    } else if in_formation(&target.record, &Formation::CloseOrder)
+        && class == Some(MoraleClass::Fanatic)
+    {
         (
             ArtilleryTarget::CloseOrderNative,
             target.source,

@@ -7,9 +7,7 @@ use crate::geometry::{EdgeName, Layout, contact_edge, edge_to_edge, round_mm};
 use crate::resolution::Refusal;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
-use crate::rules::micro_colonial::recorded::{
-    FALLING_BACK, INFANTRY, MOUNTED, class_of, has_status,
-};
+use crate::rules::micro_colonial::recorded::{INFANTRY, MOUNTED, Status, class_of, has_status};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 const CALC: &str = "MELEE CALCULATIONS";
@@ -90,12 +88,15 @@ pub fn melee(
         if me.source == Source::Records {
             decided.push(Decided {
                 name: "falling-back-in-melee",
-                applies: has_status(&me.record, FALLING_BACK),
+                applies: has_status(&me.record, &Status::FallingBack),
                 source: Source::Records,
                 why: format!(
                     "{} is {}",
                     me.who(),
-                    me.record.status.as_deref().unwrap_or("of no status")
+                    me.record
+                        .status
+                        .as_ref()
+                        .map_or("of no status", Status::name)
                 ),
             });
             decided.extend(loser_last_move(&mut origins, records, me));

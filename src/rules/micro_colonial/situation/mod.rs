@@ -188,7 +188,7 @@ fn broken_near(layout: &Layout, records: &dyn Records, unit: &Base, mm: f64) -> 
         .filter(|b| {
             records
                 .unit(b.unit_id())
-                .is_some_and(|r| !r.removed && recorded::has_status(&r, recorded::BROKEN))
+                .is_some_and(|r| !r.removed && recorded::has_status(&r, &recorded::Status::Broken))
         })
         .map(|b| b.unit_id().to_owned())
         .collect()

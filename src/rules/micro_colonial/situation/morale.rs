@@ -13,7 +13,7 @@ use crate::rules::micro_colonial::morale_due::{
     DueCause, MoraleClass, MoraleDue, MoraleDueInput, Quality,
 };
 use crate::rules::micro_colonial::rally::{RallyClass, RallyInput, RoutLossInput};
-use crate::rules::micro_colonial::recorded::{BROKEN, class_of, has_status};
+use crate::rules::micro_colonial::recorded::{Status, class_of, has_status};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 const CALCULATION: &str = "MORALE CALCULATION";
@@ -205,11 +205,11 @@ pub fn rout_loss(
     let me = unit(layout, records, roles, "unit", &rule("BREAK (ROUT)"))?;
     let mut input = base;
     let mut origins = Origins::default();
-    if me.source == Source::Records && !has_status(&me.record, BROKEN) {
+    if me.source == Source::Records && !has_status(&me.record, &Status::Broken) {
         origins.undecided.push(format!(
             "{} is {}, not broken: 'A breaking unit will lose one dice x 10 fighting factors per move of rout' — the loss is for a unit in rout",
             me.who(),
-            me.record.status.as_deref().unwrap_or("of no status")
+            me.record.status.as_ref().map_or("of no status", Status::name)
         ));
     }
     input.origins = origins;

@@ -5,9 +5,7 @@ use super::{rule, unit};
 use crate::geometry::{Layout, terrain_under};
 use crate::resolution::Refusal;
 use crate::rules::micro_colonial::movement::{Mode, MoveInput, Square};
-use crate::rules::micro_colonial::recorded::{
-    BROKEN, FALLING_BACK, SQUARE, has_status, in_formation,
-};
+use crate::rules::micro_colonial::recorded::{Formation, Status, has_status, in_formation};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 /// The move of the unit in role `unit` on this table, with these records, over `base`:
@@ -41,9 +39,9 @@ pub fn movement(
             Source::Records,
             format!("{}'s D figures not yet struck through", me.who()),
         );
-        let forced = if has_status(&me.record, BROKEN) {
+        let forced = if has_status(&me.record, &Status::Broken) {
             Some(Mode::Break)
-        } else if has_status(&me.record, FALLING_BACK) {
+        } else if has_status(&me.record, &Status::FallingBack) {
             Some(Mode::FallBack)
         } else if matches!(input.mode, Mode::Break | Mode::FallBack) {
             // A mode a status gave another unit does not carry over to this one.
@@ -53,7 +51,11 @@ pub fn movement(
         };
         if let Some(mode) = forced {
             input.mode = mode;
-            let status = me.record.status.as_deref().unwrap_or("of no status");
+            let status = me
+                .record
+                .status
+                .as_ref()
+                .map_or("of no status", Status::name);
             origins.note(
                 "/mode",
                 "mode",
@@ -63,7 +65,7 @@ pub fn movement(
             );
         }
     }
-    let square = in_formation(&me.record, SQUARE).then(|| {
+    let square = in_formation(&me.record, &Formation::Square).then(|| {
         if terrain_under(layout, me.base).is_empty() {
             Square::Open
         } else {
