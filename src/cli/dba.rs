@@ -160,15 +160,24 @@ pub struct CommandArgs {
 /// `laager dba victory`.
 #[derive(Debug, Args)]
 pub struct VictoryArgs {
-    /// The side's total bases, not counting baggage train bases.
+    /// The side's total bases, not counting baggage train bases. Needed unless a table's
+    /// records give it (--side NAME).
     #[arg(long, value_name = "N")]
-    pub bases: u32,
-    /// Bases lost, not counting baggage train bases.
+    pub bases: Option<u32>,
+    /// Bases lost, not counting baggage train bases. Needed unless a table's records give
+    /// it.
     #[arg(long, value_name = "N")]
-    pub lost: u32,
-    /// Baggage train bases lost (each counts as two).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub baggage_lost: u32,
+    pub lost: Option<u32>,
+    /// Baggage train bases lost (each counts as two) [default: 0, or the records'].
+    #[arg(long, value_name = "N")]
+    pub baggage_lost: Option<u32>,
+    /// With --campaign (or --layout): the side whose units' records give its bases and
+    /// losses, as the layout names it (`Zulu`, `British`).
+    #[arg(long, value_name = "NAME")]
+    pub side: Option<String>,
+    /// The table and records the side is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
     /// Print the resolution as JSON.
     #[arg(long)]
     pub json: bool,
@@ -192,16 +201,7 @@ pub fn run(command: DbaCommand) -> Result<Outcome, CliError> {
             let request = Request::DbaZulu(dba_zulu::Request::Command(input));
             run_request(&request, &charts, &DiceChoice::None, args.json)
         }
-        DbaCommand::Victory(args) => {
-            let charts = args.tables.load(Ruleset::DbaZulu)?;
-            let input = VictoryInput {
-                bases: args.bases,
-                lost: args.lost,
-                baggage_lost: args.baggage_lost,
-            };
-            let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
-            run_request(&request, &charts, &DiceChoice::None, args.json)
-        }
+        DbaCommand::Victory(args) => victory(&args),
     }
 }
 
@@ -294,4 +294,63 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
     let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed);
     let apply = context.as_mut().filter(|_| args.situation.apply);
     run_and_apply(&request, &charts, &dice, args.json, &roles, apply)
+}
+
+/// `laager dba victory`: the side's bases and losses from the flags, or from its units'
+/// records (`--campaign`/`--layout` with `--side`), a flag given winning.
+fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
+    let charts = args.tables.load(Ruleset::DbaZulu)?;
+    // The procedure is about a side, not units in roles: --unit names none.
+    args.situation.roles(&[])?;
+    let mut context = args.situation.context(&charts)?;
+    let mut input = match (&context, &args.side) {
+        (None, None) => VictoryInput::default(),
+        (None, Some(_)) => {
+            return Err(CliError::Input(
+                "--side reads a side's records: give --campaign FILE.laager (or --layout FILE.json)"
+                    .to_owned(),
+            ));
+        }
+        (Some(_), None) => {
+            return Err(CliError::Input(
+                "--campaign/--layout: give --side NAME, the side whose records are read".to_owned(),
+            ));
+        }
+        (Some(context), Some(side)) => {
+            let state = context.state().cloned().unwrap_or_default();
+            crate::game::victory::dba_side(&state, side).ok_or_else(|| {
+                CliError::Input(format!(
+                    "--side {side}: the records show no bases of that side (sides: {})",
+                    state.sides().join(", ")
+                ))
+            })?
+        }
+    };
+    let given = |flag: Option<u32>, slot: &mut u32, name: &str| -> Result<(), CliError> {
+        match flag {
+            Some(value) => {
+                *slot = value;
+                Ok(())
+            }
+            None if args.side.is_some() => Ok(()),
+            None => Err(CliError::Input(format!(
+                "give {name}, or a side's records: --campaign FILE.laager --side NAME"
+            ))),
+        }
+    };
+    given(args.bases, &mut input.bases, "--bases N")?;
+    given(args.lost, &mut input.lost, "--lost N")?;
+    if let Some(baggage) = args.baggage_lost {
+        input.baggage_lost = baggage;
+    }
+    let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
+    let apply = context.as_mut().filter(|_| args.situation.apply);
+    run_and_apply(
+        &request,
+        &charts,
+        &DiceChoice::None,
+        args.json,
+        &crate::rules::situation::Roles::default(),
+        apply,
+    )
 }

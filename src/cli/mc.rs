@@ -76,6 +76,10 @@ pub enum McCommand {
     /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
     Jam(fire::JamArgs),
     /// Which morale tests are due this move (outcome.due: the causes, empty when none).
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit; its record gives its class, the FF it lost this move and a melee it won or
+    /// lost this move.
     MoraleDue(morale::MoraleDueArgs),
     /// A morale test (outcome.result: "good", "fall-back", "go-to-ground" or "break"): loss
     /// factor, charge morale, one die by troop type, tactical factors, the result by class.
@@ -110,6 +114,10 @@ pub enum McCommand {
     /// range and the arc, the records the gun's FF and the target.
     Artillery(artillery::ArtilleryArgs),
     /// Whether a unit may charge this move (outcome.eligible, outcome.morale_test_at_mm).
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit charger=ID
+    /// and --unit target=ID; the table gives the distance to the target, the charger's
+    /// record its D figures not yet struck through.
     Charge(charge::ChargeArgs),
     /// Whether a pursuer goes on (outcome.pursuit: "must", "need-not", "continue" or
     /// "may-break-off").

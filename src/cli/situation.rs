@@ -133,6 +133,12 @@ impl SituationArgs {
 }
 
 impl Context {
+    /// The game's state: the campaign game's, or a new game's on a bare layout that names
+    /// its ruleset.
+    pub fn state(&self) -> Option<&GameState> {
+        self.state.as_ref()
+    }
+
     /// The game's records, or none for a bare layout.
     pub fn records(&self) -> &dyn Records {
         match &self.state {

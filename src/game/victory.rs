@@ -4,9 +4,11 @@
 
 use super::event::GameResult;
 use super::log::Game;
+use super::state::GameState;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::Resolution;
+use crate::rules::situation::{Origins, Source};
 use crate::rules::{Outcome, Request, dba_zulu, micro_colonial, soldiers_of_the_queen};
 use crate::ruleset::{Ruleset, Scenario};
 use serde::Serialize;
@@ -90,28 +92,11 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
     let mut defeated = Vec::new();
     let mut reasons = Vec::new();
     for side in &sides {
-        let (mut bases, mut lost, mut baggage_lost) = (0u32, 0u32, 0u32);
-        for unit in state.units.iter().filter(|u| &u.spec.side == side) {
-            let gone = if unit.removed {
-                unit.spec.initial
-            } else {
-                unit.spec.initial.saturating_sub(unit.present)
-            };
-            if unit.spec.troop_type == dba_zulu::TroopType::BaggageTrain.id() {
-                baggage_lost += gone;
-            } else {
-                bases += unit.spec.initial;
-                lost += gone;
-            }
-        }
-        if bases == 0 {
+        let Some(input) = dba_side(state, side) else {
             continue;
-        }
-        let request = Request::DbaZulu(dba_zulu::Request::Victory(dba_zulu::VictoryInput {
-            bases,
-            lost,
-            baggage_lost,
-        }));
+        };
+        let (bases, lost, baggage_lost) = (input.bases, input.lost, input.baggage_lost);
+        let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
         match request.resolve_with(charts, &DiceChoice::None) {
             Ok(resolution) => {
                 let beaten = matches!(
@@ -149,6 +134,60 @@ fn dba(game: &Game, charts: &Charts) -> Proposal {
         reason: reasons.join("; "),
         resolutions,
     }
+}
+
+/// One DBA side's bases and losses as its units' records show them, each noted as read
+/// from the records: "A side that has lost a third or more of its bases (not counting the
+/// British Baggage train bases)" — a two-base amabutho counts two, a unit removed loses
+/// all its bases, and baggage train bases are counted apart. `None` when the side has no
+/// base other than baggage on the roster.
+pub fn dba_side(state: &GameState, side: &str) -> Option<dba_zulu::VictoryInput> {
+    let (mut bases, mut lost, mut baggage_lost) = (0u32, 0u32, 0u32);
+    for unit in state.units.iter().filter(|u| u.spec.side == side) {
+        let gone = if unit.removed {
+            unit.spec.initial
+        } else {
+            unit.spec.initial.saturating_sub(unit.present)
+        };
+        if unit.spec.troop_type == dba_zulu::TroopType::BaggageTrain.id() {
+            baggage_lost += gone;
+        } else {
+            bases += unit.spec.initial;
+            lost += gone;
+        }
+    }
+    if bases == 0 {
+        return None;
+    }
+    let mut origins = Origins::default();
+    let why = |what: &str| format!("counted on the {side} units' record sheets{what}");
+    origins.note(
+        "/bases",
+        "bases",
+        bases,
+        Source::Records,
+        why(", baggage apart"),
+    );
+    origins.note(
+        "/lost",
+        "lost",
+        lost,
+        Source::Records,
+        why(", baggage apart"),
+    );
+    origins.note(
+        "/baggage_lost",
+        "baggage lost",
+        baggage_lost,
+        Source::Records,
+        why(": baggage train bases"),
+    );
+    Some(dba_zulu::VictoryInput {
+        bases,
+        lost,
+        baggage_lost,
+        origins,
+    })
 }
 
 /// Micro Colonial's DECIDING THE WINNER, as far as the records decide it: "The native

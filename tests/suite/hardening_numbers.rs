@@ -211,6 +211,7 @@ fn mc_charge_in_the_engine_refuses_non_finite_distances() {
             target_mm,
             volley_losses: 0,
             cause_during_move: false,
+            origins: laager::rules::situation::Origins::default(),
         };
         let refused = mc::charge::Charge::resolve(&charts, &input, &mut dice).expect_err("inf");
         assert_eq!(refused.kind, RefusalKind::BadInput, "{refused:?}");

@@ -25,6 +25,7 @@ mod records;
 mod records_effects;
 mod records_file;
 mod records_pdf;
+mod situations;
 mod sotq;
 mod store_files;
 mod support;

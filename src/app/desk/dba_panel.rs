@@ -379,6 +379,7 @@ impl VictoryForm {
             bases: self.bases,
             lost: self.lost,
             baggage_lost: self.baggage_lost,
+            ..VictoryInput::default()
         }
     }
 

@@ -1,14 +1,25 @@
 //! `laager mc charge`, `laager mc pursuit` and `laager mc initiative`.
 
+use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
+use super::table::{self, Needs, Table};
 use super::thrown::Throw;
-use super::{Common, parse_with, run_plain};
+use super::{Common, parse_with};
+use crate::rules::Procedure as _;
 use crate::rules::micro_colonial as mc;
+use crate::rules::micro_colonial::charge::Charge;
 use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
+use crate::rules::micro_colonial::situation;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc charge`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit charger=ID --unit target=ID` measures the distance to the target on the table
+/// and reads the charger's D figures not yet struck through from its record; a flag given
+/// here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct ChargeArgs {
     /// Moves since the unit last charged (leave out if it has not charged).
@@ -20,42 +31,60 @@ pub struct ChargeArgs {
     /// Its charge move distance (mm).
     #[arg(long, value_name = "N")]
     pub charge_mm: f64,
-    /// The target's distance at the start of the move (mm).
+    /// The target's distance at the start of the move (mm). Needed unless a table gives
+    /// it (--unit charger=ID --unit target=ID).
     #[arg(long, value_name = "N")]
-    pub target_mm: f64,
-    /// FF lost to volley fire last move (the D column: 1 mm each).
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub volley_losses: u32,
+    pub target_mm: Option<f64>,
+    /// FF lost to volley fire last move (the D column: 1 mm each) [default: 0, or the
+    /// charger's record on a table].
+    #[arg(long, value_name = "N")]
+    pub volley_losses: Option<u32>,
     /// A cause for a morale test occurs during the charge (test at 20 mm from the target).
     #[arg(long)]
     pub cause_during_move: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the charger and its target are read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc charge`.
 pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
-    for (flag, v) in [
-        ("--charge-mm", args.charge_mm),
-        ("--target-mm", args.target_mm),
-    ] {
-        if !v.is_finite() || v < 0.0 {
-            return Err(CliError::Input(format!(
-                "{flag}: '{v}' is not a distance (0 or more)"
-            )));
-        }
-    }
+    table::distance("--charge-mm", Some(args.charge_mm))?;
+    table::distance("--target-mm", args.target_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = ChargeInput {
+    let mut table = Table::read(&args.situation, &charts, Charge::ROLES)?;
+    let base = ChargeInput {
         moves_since_last_charge: args.moves_since_last_charge,
         pursuing: args.pursuing,
         charge_mm: args.charge_mm,
-        target_mm: args.target_mm,
-        volley_losses: args.volley_losses,
+        target_mm: 0.0,
+        volley_losses: 0,
         cause_during_move: args.cause_during_move,
+        origins: Origins::default(),
     };
-    run_plain(mc::Request::Charge(input), &charts, args.common.json)
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::charge) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.target_mm,
+        &mut input.target_mm,
+        &origins,
+        "/target_mm",
+        "--target-mm N",
+    );
+    needs.check(&table, "--unit charger=ID --unit target=ID")?;
+    if let Some(losses) = args.volley_losses {
+        input.volley_losses = losses;
+    }
+    table.run_plain(mc::Request::Charge(input), &charts, json)
 }
 
 /// `laager mc pursuit`.

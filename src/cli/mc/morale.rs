@@ -4,10 +4,10 @@ use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
 use super::table::{self, Needs, Table};
 use super::thrown::Throw;
-use super::{Common, parse_with, run_plain};
+use super::{Common, parse_with};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::morale::{Charge, Morale, MoraleInput};
-use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
+use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDue, MoraleDueInput, Quality};
 use crate::rules::micro_colonial::rally::{
     Command, Rally, RallyClass, RallyInput, RoutLoss, RoutLossInput,
 };
@@ -17,14 +17,19 @@ use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// `laager mc morale-due`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` reads the unit's class, the FF it lost this move and a melee it won or
+/// lost this move from its record; a flag given here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct MoraleDueArgs {
-    /// The unit's class in the morale causes: fanatic, european-regular or other.
+    /// The unit's class in the morale causes: fanatic, european-regular or other. Needed
+    /// unless the unit's record gives it (--unit unit=ID).
     #[arg(long, value_parser = parse_with::<MoraleClass>(MoraleClass::NAMES))]
-    pub class: MoraleClass,
-    /// FF the unit lost this move.
+    pub class: Option<MoraleClass>,
+    /// FF the unit lost this move. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub lost_this_move: u32,
+    pub lost_this_move: Option<u32>,
     /// The unit won a melee this move (European regulars then ignore their losses).
     #[arg(long)]
     pub won_melee: bool,
@@ -46,6 +51,9 @@ pub struct MoraleDueArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc morale-due`.
@@ -56,17 +64,46 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
         args.flank_fell_back_within_mm,
     )?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = MoraleDueInput {
-        class: args.class,
-        lost_this_move: args.lost_this_move,
+    let mut table = Table::read(&args.situation, &charts, MoraleDue::ROLES)?;
+    let base = MoraleDueInput {
+        class: args.class.unwrap_or(MoraleClass::Other),
+        lost_this_move: args.lost_this_move.unwrap_or(0),
         won_melee: args.won_melee,
         melee_lost_by: args.melee_lost_by,
         being_charged: args.being_charged,
         flank_broke_within_mm: args.flank_broke_within_mm,
         flank_quality: args.flank_quality,
         flank_fell_back_within_mm: args.flank_fell_back_within_mm,
+        origins: Origins::default(),
     };
-    run_plain(mc::Request::MoraleDue(input), &charts, args.common.json)
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::morale_due) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the records' value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.class,
+        &mut input.class,
+        &origins,
+        "/class",
+        "--class CLASS",
+    );
+    needs.take(
+        args.lost_this_move,
+        &mut input.lost_this_move,
+        &origins,
+        "/lost_this_move",
+        "--lost-this-move N",
+    );
+    needs.check(&table, "--unit unit=ID")?;
+    input.won_melee |= args.won_melee;
+    if args.melee_lost_by.is_some() {
+        input.melee_lost_by = args.melee_lost_by;
+    }
+    table.run_plain(mc::Request::MoraleDue(input), &charts, json)
 }
 
 /// `laager mc morale`.

@@ -1,12 +1,15 @@
 //! The table a Micro Colonial command reads its situation from (`--layout` or `--campaign`
 //! with `--unit ROLE=ID`), and the flags that are needed unless the table gives them.
 
+use super::super::output::run_and_apply;
 use super::super::situation::{Context, SituationArgs};
 use super::super::{CliError, Outcome, print_resolved};
 use crate::charts::Charts;
+use crate::dice::DiceChoice;
 use crate::geometry::Layout;
 use crate::resolution::Refusal;
 use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::{Request, micro_colonial};
 
 /// The table and records of `--layout`/`--campaign`, and the units in their roles.
 pub struct Table {
@@ -53,6 +56,25 @@ impl Table {
     /// Whether a table was given.
     pub fn given(&self) -> bool {
         self.context.is_some()
+    }
+
+    /// Resolves a request that throws no dice and, with `--apply`, logs it in the
+    /// campaign's game for the units in their roles.
+    pub fn run_plain(
+        &mut self,
+        request: micro_colonial::Request,
+        charts: &Charts,
+        json: bool,
+    ) -> Result<Outcome, CliError> {
+        let (roles, apply) = self.applying();
+        run_and_apply(
+            &Request::MicroColonial(request),
+            charts,
+            &DiceChoice::None,
+            json,
+            roles,
+            apply,
+        )
     }
 }
 

@@ -6,11 +6,12 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// One side's losses at the completion of both players' phases.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct VictoryInput {
     /// The side's total bases, not counting baggage train bases.
@@ -19,6 +20,10 @@ pub struct VictoryInput {
     pub lost: u32,
     /// Baggage train bases lost.
     pub baggage_lost: u32,
+    /// The values the records decided (`game::victory::dba_side`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 const CHART: &str = "victory_conditions";
@@ -95,6 +100,7 @@ fn resolve_victory(
         ));
     }
     let mut resolution = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
+    resolution.steps = s.origins.steps(s, &rule(section::VICTORY));
     let bases = i64::from(s.bases);
     let lost = i64::from(s.lost);
     resolution.step(Step::valued(

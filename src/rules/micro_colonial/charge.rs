@@ -10,6 +10,7 @@ use crate::dice::micro_colonial::{
 };
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +37,10 @@ pub struct ChargeInput {
     /// A cause for a morale test occurs during the charge.
     #[serde(default)]
     pub cause_during_move: bool,
+    /// The values the table and the records decided (`situation::charge`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Whether a unit may charge: the `--json` outcome of `laager mc charge`.
@@ -65,6 +70,7 @@ fn resolve_charge(
     )?;
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, Charge::NAME);
+    resolution.steps = check.origins.steps(check, &section(CHARGING));
     let mut eligible = true;
     // "A unit may charge once in every three moves, except when it is pursuing a unit which
     // it has broken, or which is evading it."
@@ -160,6 +166,7 @@ impl Procedure for Charge {
     const NAME: &'static str = "charge";
     type Input = ChargeInput;
     type Outcome = ChargeOutcome;
+    const ROLES: &'static [&'static str] = &["charger", "target"];
 
     fn resolve(
         charts: &Charts,

@@ -10,6 +10,7 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -83,6 +84,10 @@ pub struct MoraleDueInput {
     /// A flanking unit fell back this far away (mm).
     #[serde(default)]
     pub flank_fell_back_within_mm: Option<f64>,
+    /// The values the records decided (`situation::morale_due`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// A flanking unit of equal quality, the default.
@@ -95,6 +100,15 @@ fn equal() -> Quality {
 pub struct MoraleDueOutcome {
     /// The causes that make a test due, in the rule's order; empty when none.
     pub due: Vec<DueCause>,
+}
+
+/// The MORALE heading of a class's causes.
+fn group_of(class: MoraleClass) -> &'static str {
+    if class == MoraleClass::Other {
+        OTHERS
+    } else {
+        FANATICS
+    }
 }
 
 /// Which morale tests are due.
@@ -113,18 +127,13 @@ fn resolve_due(
             events.flank_fell_back_within_mm,
         ),
     ] {
-        crate::bounds::distance_opt(
-            section(if events.class == MoraleClass::Other {
-                OTHERS
-            } else {
-                FANATICS
-            }),
-            what,
-            mm,
-        )?;
+        crate::bounds::distance_opt(section(group_of(events.class)), what, mm)?;
     }
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, MoraleDue::NAME);
+    resolution.steps = events
+        .origins
+        .steps(events, &section(group_of(events.class)));
     let mut due: Vec<DueCause> = Vec::new();
     let elite = events.class != MoraleClass::Other;
     let group = if elite { FANATICS } else { OTHERS };
@@ -283,6 +292,7 @@ impl Procedure for MoraleDue {
     const NAME: &'static str = "morale-due";
     type Input = MoraleDueInput;
     type Outcome = MoraleDueOutcome;
+    const ROLES: &'static [&'static str] = &["unit"];
 
     fn resolve(
         charts: &Charts,

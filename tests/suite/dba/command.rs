@@ -102,6 +102,7 @@ fn victory(bases: u32, lost: u32, baggage_lost: u32) -> (serde_json::Value, serd
             bases,
             lost,
             baggage_lost,
+            ..VictoryInput::default()
         },
         &mut no_dice(),
     )
@@ -134,7 +135,8 @@ fn more_lost_than_held_is_refused() {
             &VictoryInput {
                 bases: 3,
                 lost: 4,
-                baggage_lost: 0
+                baggage_lost: 0,
+                ..VictoryInput::default()
             },
             &mut no_dice(),
         )
@@ -146,7 +148,8 @@ fn more_lost_than_held_is_refused() {
             &VictoryInput {
                 bases: 0,
                 lost: 0,
-                baggage_lost: 0
+                baggage_lost: 0,
+                ..VictoryInput::default()
             },
             &mut no_dice(),
         )
@@ -163,7 +166,8 @@ fn a_club_fraction_with_no_denominator_is_refused_not_a_panic() {
             &VictoryInput {
                 bases: 3,
                 lost: 1,
-                baggage_lost: 0
+                baggage_lost: 0,
+                ..VictoryInput::default()
             },
             &mut no_dice(),
         )

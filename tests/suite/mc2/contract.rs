@@ -113,6 +113,7 @@ fn every_request() -> Vec<mc::Request> {
             flank_broke_within_mm: None,
             flank_quality: Quality::Equal,
             flank_fell_back_within_mm: Some(40.0),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Morale(MoraleInput {
             initial_ff: 400,
@@ -139,6 +140,7 @@ fn every_request() -> Vec<mc::Request> {
             target_mm: 150.0,
             volley_losses: 60,
             cause_during_move: true,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Pursuit(PursuitInput {
             pursuer: Pursuer::Native,

@@ -15,6 +15,8 @@
 //! - [`morale`], [`rally`], [`rout_loss`] and [`movement`] (`unit`): IF and PF, Morale
 //!   Table 4's factors, the Rally table's class, the unit's status, its move mode, its D
 //!   figures not yet struck and its square;
+//! - [`charge`] (`charger`, `target`): the distance to the target, the charger's D figures;
+//! - [`morale_due`] (`unit`): the morale causes' class, losses and melees this move;
 //! - [`losses_due`]: the morale test a unit's losses this move make due.
 //!
 //! A unit not on the roster reads the layout's own record of it (its strength, class and
@@ -28,7 +30,7 @@ mod movement;
 pub use fire::{artillery, fire};
 pub use melee::melee;
 pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
-pub use movement::movement;
+pub use movement::{charge, movement};
 
 use super::recorded::{self, COMMANDER};
 use super::section;

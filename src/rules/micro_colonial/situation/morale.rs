@@ -216,13 +216,76 @@ pub fn rout_loss(
     Ok(input)
 }
 
-/// What happened to the unit `unit_id` this move as far as the morale causes ask, from
-/// the records: its class, its losses, and a melee it won or lost. `None` when the records
-/// do not hold the unit or do not name its class.
-pub fn morale_due(records: &dyn Records, unit_id: &str) -> Option<MoraleDueInput> {
-    let record = records.unit(unit_id)?;
-    let class = class_of(&record)?;
-    Some(due_input(records, &record, class))
+/// The morale causes of the unit in role `unit` on this table, with these records, over
+/// `base`: its class, the fighting factors it lost this move, and a melee it won or lost
+/// this move (by how many), from its record. Being charged and a flanking unit breaking or
+/// falling back stay as `base` has them: the records do not hold them.
+///
+/// Refuses (as bad input) the role not given or a counter not on the table.
+pub fn morale_due(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: MoraleDueInput,
+) -> Result<MoraleDueInput, Refusal> {
+    let me = unit(layout, records, roles, "unit", &rule("MORALE"))?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    let why = |what: String| format!("{} {what} on {}", me.who(), me.record_words());
+    match class_of(&me.record) {
+        Some(class) => {
+            input.class = class;
+            origins.note(
+                "/class",
+                "class",
+                class,
+                me.source,
+                why(format!("is of class {}", class.name())),
+            );
+        }
+        None => origins
+            .undecided
+            .push(format!("{}'s class (not recorded)", me.who())),
+    }
+    let found = due_input(records, &me.record, input.class);
+    let now = records.move_number();
+    input.lost_this_move = found.lost_this_move;
+    origins.note(
+        "/lost_this_move",
+        "lost this move",
+        found.lost_this_move,
+        me.source,
+        why(format!("lost {} FF in move {now}", found.lost_this_move)),
+    );
+    input.won_melee = found.won_melee;
+    origins.note(
+        "/won_melee",
+        "won a melee",
+        found.won_melee,
+        me.source,
+        why(if found.won_melee {
+            format!("won a melee in move {now}")
+        } else {
+            format!("won no melee in move {now}")
+        }),
+    );
+    input.melee_lost_by = found.melee_lost_by;
+    origins.note(
+        "/melee_lost_by",
+        "lost a melee by",
+        found.melee_lost_by,
+        me.source,
+        why(match found.melee_lost_by {
+            Some(by) => format!("lost a melee in move {now} by {by} FF"),
+            None => format!("lost no melee in move {now}"),
+        }),
+    );
+    origins.undecided.push(
+        "whether it is being charged, and a flanking unit breaking or falling back near it"
+            .to_owned(),
+    );
+    input.origins = origins;
+    Ok(input)
 }
 
 fn due_input(
@@ -247,6 +310,7 @@ fn due_input(
         flank_broke_within_mm: None,
         flank_quality: Quality::Equal,
         flank_fell_back_within_mm: None,
+        origins: Origins::default(),
     }
 }
 

@@ -1,9 +1,12 @@
 //! The situation of a unit's move (`unit`): the D figures not yet struck through, the
-//! mode its status forces on it, and a square's limit by the ground under it.
+//! mode its status forces on it, and a square's limit by the ground under it; and of a
+//! charge (`charger`, `target`): the distance to the target and the charger's D figures.
 
 use super::{rule, unit};
 use crate::geometry::{Layout, terrain_under};
+use crate::geometry::{edge_to_edge, round_mm};
 use crate::resolution::Refusal;
+use crate::rules::micro_colonial::charge::ChargeInput;
 use crate::rules::micro_colonial::movement::{Mode, MoveInput, Square};
 use crate::rules::micro_colonial::recorded::{Formation, Status, has_status, in_formation};
 use crate::rules::situation::{Origins, Records, Roles, Source};
@@ -82,6 +85,57 @@ pub fn movement(
         None => format!("{} is not in square", me.who()),
     };
     origins.note("/square", "square", square, me.source, why);
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The charge of the unit in role `charger` at the unit in role `target` on this table,
+/// with these records, over `base`:
+///
+/// - "unless its target is within its charge distance at the beginning of its move": the
+///   gap between the two counters' nearest edges, measured on the table;
+/// - "taking into account any loss from volley fire effect": the charger's D figures not
+///   yet struck through.
+///
+/// Its charge rate, the moves since it last charged, a pursuit and a cause for a morale
+/// test during the charge stay as `base` has them. Refuses (as bad input) a role not given
+/// or a counter not on the table.
+pub fn charge(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: ChargeInput,
+) -> Result<ChargeInput, Refusal> {
+    let charger = unit(layout, records, roles, "charger", &rule("CHARGING"))?;
+    let target = unit(layout, records, roles, "target", &rule("CHARGING"))?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    input.target_mm = round_mm(edge_to_edge(charger.base, target.base).mm);
+    origins.note(
+        "/target_mm",
+        "distance to the target",
+        input.target_mm,
+        Source::Table,
+        format!(
+            "the gap between {} and {}, nearest edge to nearest edge",
+            charger.who(),
+            target.who()
+        ),
+    );
+    if charger.source == Source::Records {
+        input.volley_losses = charger.record.volley_losses_unstruck;
+        origins.note(
+            "/volley_losses",
+            "volley losses",
+            input.volley_losses,
+            Source::Records,
+            format!("{}'s D figures not yet struck through", charger.who()),
+        );
+    }
+    origins.undecided.push(format!(
+        "{}'s charge rate, and the moves since it last charged",
+        charger.who()
+    ));
     input.origins = origins;
     Ok(input)
 }
