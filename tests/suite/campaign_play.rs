@@ -3,7 +3,8 @@
 //! replay that agrees with the tables played and names the resolution a changed chart
 //! makes differ.
 
-use crate::support::{laager, stderr, stdout};
+use crate::support::{assert_refused_json, laager, stderr, stdout};
+use laager::resolution::RefusalKind;
 use serde_json::Value;
 use std::path::Path;
 
@@ -160,7 +161,8 @@ fn unit_roles_are_checked_against_the_procedure() {
         .expect("laager runs");
     assert_eq!(out.status.code(), Some(2));
     let refusal: Value = serde_json::from_str(&stdout(&out)).expect("json");
-    assert_eq!(refusal["refusal"]["kind"], "bad_input");
+    assert_refused_json(&refusal, RefusalKind::BadInput, "Combat - General");
+    // Which base is missing is named only in the reason: the test is that it is named.
     assert!(
         refusal["refusal"]["reason"]
             .as_str()

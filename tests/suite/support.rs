@@ -78,3 +78,48 @@ pub fn run_within(args: &[&str], seconds: u64) -> Output {
     }
     child.wait_with_output().expect("output")
 }
+
+/// Asserts a refusal is of `kind` and given by the rule document's `section`: the typed
+/// refusal (which rule, which kind), not the words of its reason. The failure message
+/// prints the whole refusal, reason included.
+#[track_caller]
+pub fn assert_refused(
+    refusal: &laager::resolution::Refusal,
+    kind: laager::resolution::RefusalKind,
+    section: &str,
+) {
+    assert!(
+        refusal.kind == kind && refusal.rule.section == section,
+        "expected a {} refusal by section {section:?}, got a {} refusal by {:?} ({}): {}\nneeds cells: {:?}",
+        kind.name(),
+        refusal.kind.name(),
+        refusal.rule.section,
+        refusal.rule.document,
+        refusal.reason,
+        needed_cells(refusal),
+    );
+}
+
+/// [`assert_refused`] for a refusal's JSON form, `{"refusal": {...}}`.
+#[track_caller]
+pub fn assert_refused_json(
+    value: &serde_json::Value,
+    kind: laager::resolution::RefusalKind,
+    section: &str,
+) {
+    let refusal = &value["refusal"];
+    assert!(
+        refusal["kind"] == kind.name() && refusal["rule"]["section"] == section,
+        "expected a {} refusal by section {section:?}, got: {refusal}",
+        kind.name(),
+    );
+}
+
+/// The addresses (`CHART:KEY`) of the cells a refusal needs.
+pub fn needed_cells(refusal: &laager::resolution::Refusal) -> Vec<String> {
+    refusal
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .collect()
+}

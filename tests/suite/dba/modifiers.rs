@@ -3,6 +3,7 @@
 //! totals are then the combat factors plus 3.
 
 use super::{charts, combat, contact, in_contact, out, roll, says, try_roll_with};
+use crate::support::assert_refused;
 use laager::rules::dba_zulu::{ModifierName, Modifiers};
 use serde_json::json;
 
@@ -486,8 +487,13 @@ fn higher_ground_on_both_sides_is_refused() {
         "british-regulars",
         &["a:higher-ground", "b:higher-ground"],
     );
+    // Only one base can be "at a higher elevation than its opponent".
     let refused = try_roll_with(&charts(), &s, 3, 3).expect_err("contradictory");
-    assert!(refused.reason.contains("both"), "{}", refused.reason);
+    assert_refused(
+        &refused,
+        laager::resolution::RefusalKind::NotAllowed,
+        "Terrain types",
+    );
 }
 
 #[test]

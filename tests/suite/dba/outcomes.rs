@@ -2,6 +2,7 @@
 //! distances at each figure scale.
 
 use super::{charts, charts_with, combat, contact, out, roll, says, try_roll_with, verdict};
+use crate::support::assert_refused;
 use laager::dice::EnteredDice;
 use laager::rules::Procedure;
 use laager::rules::dba_zulu::Combat;
@@ -203,11 +204,13 @@ fn the_figure_scale_setting_is_the_default_scale() {
 #[test]
 fn ranged_contact_on_a_flank_needs_the_bases_in_contact() {
     let s = contact(combat("ranged", "british-regulars", "zulus", &[]), "flank");
+    // "Bases MAY fire at bases in contact to their front ( but not flank or rear )": a
+    // ranged combat on a flank is of bases in contact, and they must be marked so.
     let refused = try_roll_with(&charts(), &s, 3, 3).expect_err("not in contact");
-    assert!(
-        refused.reason.contains("mark them in contact"),
-        "{}",
-        refused.reason
+    assert_refused(
+        &refused,
+        laager::resolution::RefusalKind::NotAllowed,
+        "Ranged Combat",
     );
 }
 

@@ -4,6 +4,7 @@
 //! multiplying all of these dimensions by 1.5").
 
 use super::{charts, combat, roll, says, try_roll_with};
+use crate::support::assert_refused;
 
 /// Cavalry "+ 2 2" 4"": a 2" range, 50.8 mm at 15 mm.
 #[test]
@@ -26,6 +27,12 @@ fn fire_beyond_the_listed_range_is_refused_naming_both_distances() {
     let mut s = combat("ranged", "cavalry", "zulus", &[]);
     s.range_mm = Some(51.0);
     let refusal = try_roll_with(&charts(), &s, 4, 4).expect_err("out of range");
+    assert_refused(
+        &refusal,
+        laager::resolution::RefusalKind::NotAllowed,
+        "Ranged Combat",
+    );
+    // Both distances are named only in the reason: the test is that they are named.
     assert!(
         refusal
             .reason

@@ -3,6 +3,7 @@
 //! its pursuit duty, each resolved once to show the row at work.
 
 use super::{charts, charts_with, combat, in_contact, out, roll, says, try_roll_with, verdict};
+use crate::support::assert_refused;
 use laager::Ruleset;
 use laager::charts::Value;
 use serde_json::json;
@@ -100,10 +101,14 @@ fn lancers_plus3_no_range_must_pursue_and_their_depth_is_the_cavalry_rows() {
     // "Bases may engage in fire combat up to the limit of their listed range": none.
     let refused = try_roll_with(&charts(), &combat("ranged", "lancers", "zulus", &[]), 3, 3)
         .expect_err("no range");
-    assert!(
-        refused.reason.contains("range is 'none'"),
-        "{}",
-        refused.reason
+    assert_refused(
+        &refused,
+        laager::resolution::RefusalKind::NotAllowed,
+        "Troop type Combat Range Move Destroyed if beat by",
+    );
+    assert_eq!(
+        refused.rule.cell.as_deref(),
+        Some("troop_types:lancers:range_in")
     );
     // Lancers 3+6 = 9 beat NNC 2+1 = 3 (half or less: destroyed); they must pursue one base
     // depth, read as the Cavalry row's 30 mm, with a warning.

@@ -8,7 +8,7 @@
 //! Test morale (rows ≤1, 2, 3, 4, 5, 6): A all —; B PN then —; C WD PN PN — — —; D RT WD WD PN PN —.
 
 use super::{club, club_dir, dice, shipped};
-use crate::support::OutcomeKeys;
+use crate::support::{OutcomeKeys, assert_refused};
 use laager::charts::Charts;
 use laager::resolution::{Refusal, RefusalKind, Resolution};
 use laager::rules::Procedure as _;
@@ -97,13 +97,8 @@ fn shipped_tables_refuse_naming_the_range_effects_chart() {
         &shipped(),
         &at(Game::Isandhlwana, vec![regular(2, "S", 2)], zulus()),
     );
+    assert_refused(&r, RefusalKind::NeedsCells, "PART 10 B");
     assert_eq!(cells(&r), ["range_effects:S:1-2"]);
-    assert!(
-        r.reason
-            .contains("Range Effects Chart (range_effects) is not in the document"),
-        "{}",
-        r.reason
-    );
 }
 
 #[test]
@@ -121,13 +116,8 @@ fn shipped_tables_refuse_naming_every_cell_of_the_fire_column_before_rolling() {
     let want: Vec<String> = (1..=6)
         .map(|d| format!("fire_combat_results:{d}:1-2"))
         .collect();
+    assert_refused(&r, RefusalKind::NeedsCells, "PART 10 B");
     assert_eq!(cells(&r), want);
-    assert!(
-        r.reason
-            .contains("Fire Combat Results Table (fire_combat_results)"),
-        "{}",
-        r.reason
-    );
 }
 
 #[test]
@@ -141,8 +131,9 @@ fn shipped_tables_refuse_a_strength_above_the_known_columns() {
         &at(Game::Isandhlwana, vec![regular(7, "S", 2)], zulus()),
     );
     // The columns above 1-2 are not in the document: their headings are no cells to type.
-    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert_refused(&r, RefusalKind::NeedsCells, "PART 10 B");
     assert!(cells(&r).is_empty(), "{:?}", cells(&r));
+    // With no cell to name, the reason is the only place the missing heading is named.
     assert!(
         r.reason.contains(
             "a total Fire Strength of 7 is under no column of fire_combat_results whose heading is known (its columns: 0, 1-2, and others the document does not print)"
@@ -213,11 +204,7 @@ fn firers_in_different_range_columns_cannot_combine() {
         vec![regular(2, "T", 2), regular(2, "T", 3)],
         zulus(),
     );
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .contains("different Range Effects columns")
-    );
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 E");
 }
 
 #[test]
@@ -237,11 +224,8 @@ fn artillery_never_combines_with_non_artillery() {
     let mut gun = regular(2, "G", 1);
     gun.arm = Arm::Artillery;
     let f = at(Game::Isandhlwana, vec![gun, regular(2, "T", 1)], zulus());
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .starts_with("Artillery units can never combine")
-    );
+    // PART 10 E: "Artillery units can never combine their Fire Strength with that of non-artillery units".
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 E");
 }
 
 #[test]
@@ -255,11 +239,8 @@ fn maxims_combine_only_with_maxims_at_omdurman() {
         vec![maxim, gun],
         vec![unit("Baggara", Morale::B)],
     );
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .starts_with("Maxim gun units can never combine")
-    );
+    // PART 10 F: "Maxim gun units can never combine fire with any different type of unit".
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -273,11 +254,8 @@ fn a_gunboat_never_combines_fire() {
         vec![boat, boat2],
         vec![unit("Baggara", Morale::B)],
     );
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .starts_with("A gunboat unit can never combine fire")
-    );
+    // PART 10 F: "A gunboat unit can never combine fire with any other unit, including other gunboats".
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -290,11 +268,8 @@ fn regulars_never_combine_with_colonials_at_isandhlwana() {
         ],
         zulus(),
     );
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .starts_with("Regular units cannot combine fire with colonial units")
-    );
+    // PART 10 F: "Regular units cannot combine fire with colonial units" (Isandhlwana).
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -546,11 +521,8 @@ fn dervish_artillery_sinks_a_gunboat_only_on_a_one() {
     assert_eq!(res.out("result"), "M");
     assert_eq!(res.out("sunk"), false);
     f.firers[0].arm = Arm::Foot;
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .contains("Gunboats can be attacked only by artillery")
-    );
+    // PART 10 F: "Gunboats can be attacked only by artillery".
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -573,18 +545,22 @@ fn isandhlwana_fire_marks_an_ammunition_box_for_each_non_artillery_firer() {
 #[test]
 fn units_that_may_not_fire_are_refused_by_their_rule() {
     type Change = Box<dyn Fn(&mut Firer)>;
+    // Each case is refused as not allowed by the section that forbids it: PART 4 (the Zulu
+    // Player has no fire phase; "only units that are not pinned or routed can fire"; the
+    // Maxim Defensive Fire Phase is for Maxims) and PART 10 F (moved units, mounted horse,
+    // limbered artillery, no ammunition).
     let cases: Vec<(Game, Phase, Change, &str)> = vec![
         (
             Game::Isandhlwana,
             Phase::Defensive,
             Box::new(|f| f.nationality = Nationality::Zulu),
-            "no fire phase",
+            "PART 4",
         ),
         (
             Game::Isandhlwana,
             Phase::Offensive,
             Box::new(|f| f.moved = true),
-            "cannot fire in the Friendly Offensive Fire Phase",
+            "PART 10 F",
         ),
         (
             Game::Isandhlwana,
@@ -593,7 +569,7 @@ fn units_that_may_not_fire_are_refused_by_their_rule() {
                 f.arm = Arm::Cavalry;
                 f.mounted = true;
             }),
-            "Mounted horse units and limbered artillery units cannot fire",
+            "PART 10 F",
         ),
         (
             Game::Isandhlwana,
@@ -602,33 +578,33 @@ fn units_that_may_not_fire_are_refused_by_their_rule() {
                 f.arm = Arm::Artillery;
                 f.limbered = true;
             }),
-            "limbered artillery units cannot fire",
+            "PART 10 F",
         ),
         (
             Game::Isandhlwana,
             Phase::Defensive,
             Box::new(|f| f.out_of_ammo = true),
-            "without ammunition",
+            "PART 10 F",
         ),
         (
             Game::Omdurman,
             Phase::Defensive,
             Box::new(|f| f.pinned = true),
-            "not pinned or routed",
+            "PART 4",
         ),
         (
             Game::Omdurman,
             Phase::MaximDefensive,
             Box::new(|_| {}),
-            "only Maxim guns fire",
+            "PART 4",
         ),
     ];
-    for (game, phase, change, reason) in cases {
+    for (game, phase, change, section) in cases {
         let mut f = at(game, vec![regular(2, "T", 1)], zulus());
         f.phase = phase;
         change(&mut f.firers[0]);
         let r = refusal(&club(), &f);
-        assert!(r.reason.contains(reason), "{reason}: {}", r.reason);
+        assert_refused(&r, RefusalKind::NotAllowed, section);
     }
 }
 
@@ -647,11 +623,8 @@ fn a_moved_gunboat_still_fires_offensively_at_omdurman() {
 #[test]
 fn a_hex_with_no_combat_unit_cannot_be_fired_on() {
     let f = at(Game::Isandhlwana, vec![regular(2, "T", 1)], vec![]);
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .contains("at least one Enemy combat unit")
-    );
+    // PART 10 F: "the target hex must contain at least one Enemy combat unit".
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -695,10 +668,10 @@ fn no_fire_through_a_blocked_line_of_sight_or_a_crest() {
     // directed through a crest hexside."
     let mut f = at(Game::Isandhlwana, vec![regular(2, "T", 1)], zulus());
     f.target.los_blocked = true;
-    assert!(refusal(&club(), &f).reason.contains("LOS is blocked"));
+    assert_refused(&refusal(&club(), &f), RefusalKind::OutOfRange, "PART 10 C");
     f.target.los_blocked = false;
     f.target.through_crest = true;
-    assert!(refusal(&club(), &f).reason.contains("crest hexside"));
+    assert_refused(&refusal(&club(), &f), RefusalKind::NotAllowed, "PART 10 F");
 }
 
 #[test]
@@ -710,9 +683,6 @@ fn a_weapon_that_cannot_reach_the_column_cannot_join_the_attack() {
         vec![regular(3, "S", 5), regular(2, "T", 5)],
         zulus(),
     );
-    assert!(
-        refusal(&club(), &f)
-            .reason
-            .contains("weapon T cannot use the 5-6 column")
-    );
+    // Out of range for the column (not the NotAllowed of ranges in different columns).
+    assert_refused(&refusal(&club(), &f), RefusalKind::OutOfRange, "PART 10 E");
 }

@@ -6,7 +6,7 @@
 //! Test morale (rows ≤1, 2, 3, 4, 5, 6): A all —; B PN then —; C WD PN PN — — —; D RT WD WD PN PN —.
 
 use super::{club, dice, shipped};
-use crate::support::OutcomeKeys;
+use crate::support::{OutcomeKeys, assert_refused};
 use laager::charts::Charts;
 use laager::resolution::{Refusal, RefusalKind, Resolution};
 use laager::rules::Procedure as _;
@@ -109,9 +109,9 @@ fn shipped_tables_refuse_naming_the_melee_column_the_document_lacks() {
         vec![defender("Warwck", 2, Morale::A)],
     );
     let r = refusal(&shipped(), &m);
-    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert_refused(&r, RefusalKind::NeedsCells, "PART 12 B");
     assert!(r.needs_cells.is_empty(), "{:?}", r.needs_cells);
-    assert_eq!(r.rule.section, "PART 12 B");
+    // With no cell to name, the reason is the only place the missing heading is named.
     assert!(
         r.reason.contains(
             "the melee_combat_results_omdurman column for 3-1: the document prints none of its odds headings"
@@ -145,11 +145,8 @@ fn british_cannot_attack_at_isandhlwana() {
         vec![attacker("A/1/24", 4, Nationality::Regular, "1/24")],
         vec![defender("uVe", 2, Morale::A)],
     );
-    assert!(
-        refusal(&club(), &m)
-            .reason
-            .contains("British units cannot attack in melee")
-    );
+    // PART 12 C: "British units cannot attack in melee" (Isandhlwana).
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
 }
 
 #[test]
@@ -159,7 +156,8 @@ fn units_of_different_impis_cannot_attack_together() {
         vec![zulu(4), attacker("uVe", 2, Nationality::Zulu, "uVe")],
         vec![defender("A/1/24", 2, Morale::A)],
     );
-    assert!(refusal(&club(), &m).reason.contains("different impis"));
+    // PART 12 C: "Units from different impis cannot participate in the same attack".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
 }
 
 #[test]
@@ -190,11 +188,8 @@ fn omdurman_nationality_rules_bar_mixed_attacks() {
         ],
         vec![defender("Taiasha", 2, Morale::A)],
     );
-    assert!(
-        refusal(&club(), &m)
-            .reason
-            .starts_with("Regular and colonial units cannot")
-    );
+    // PART 12 C: "Regular and colonial units cannot participate in the same melee attack".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
     let m = melee(
         Game::Omdurman,
         vec![
@@ -203,11 +198,9 @@ fn omdurman_nationality_rules_bar_mixed_attacks() {
         ],
         vec![defender("Warwck", 2, Morale::A)],
     );
-    assert!(
-        refusal(&club(), &m)
-            .reason
-            .starts_with("Dervish units from different tribes")
-    );
+    // PART 12 C: "Dervish units from different tribes cannot participate in the same melee
+    // attack".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
 }
 
 #[test]
@@ -219,11 +212,8 @@ fn pinned_units_cannot_attack() {
         vec![a],
         vec![defender("Warwck", 2, Morale::A)],
     );
-    assert!(
-        refusal(&club(), &m)
-            .reason
-            .contains("Pinned and Routed units cannot attack")
-    );
+    // PART 12 A: "Pinned and Routed units cannot attack".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 A");
 }
 
 #[test]
@@ -401,10 +391,11 @@ fn charges_are_refused_where_the_text_forbids_them() {
         vec![cavalry("Egy cav", false, false)],
         target(),
     );
-    assert!(
-        refusal(&club(), &outside)
-            .reason
-            .contains("outside the Command Radius")
+    // PART 12 C: a unit outside the Command Radius of its leader cannot charge.
+    assert_refused(
+        &refusal(&club(), &outside),
+        RefusalKind::NotAllowed,
+        "PART 12 C",
     );
     let mut rough = melee(
         Game::Omdurman,
@@ -412,14 +403,20 @@ fn charges_are_refused_where_the_text_forbids_them() {
         target(),
     );
     rough.rough = true;
-    assert!(refusal(&club(), &rough).reason.contains("rough terrain"));
+    // PART 12 C: "Enemy units in rough terrain (Level 2 and higher) cannot be charged".
+    assert_refused(
+        &refusal(&club(), &rough),
+        RefusalKind::NotAllowed,
+        "PART 12 C",
+    );
     let mut horse = target();
     horse[0].mounted = true;
     let at_horse = melee(Game::Omdurman, vec![cavalry("Egy cav", false, true)], horse);
-    assert!(
-        refusal(&club(), &at_horse)
-            .reason
-            .contains("foot, dismounted cavalry, or artillery")
+    // PART 12 C: charges are made only against Enemy foot, dismounted cavalry, or artillery.
+    assert_refused(
+        &refusal(&club(), &at_horse),
+        RefusalKind::NotAllowed,
+        "PART 12 C",
     );
 }
 
@@ -459,11 +456,13 @@ fn no_melee_crosses_a_crest_and_gunboats_cannot_be_attacked() {
         vec![defender("Warwck", 2, Morale::A)],
     );
     m.prohibited_hexside = true;
-    assert!(refusal(&club(), &m).reason.contains("crest"));
+    // PART 12 D: "There is no melee through crest hexsides".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 D");
     let mut boat = defender("Melik", 1, Morale::A);
     boat.arm = Arm::Gunboat;
     let m = melee(Game::Omdurman, vec![dervish(4)], vec![boat]);
-    assert!(refusal(&club(), &m).reason.contains("Gunboat"));
+    // PART 12 C: Gunboat units "cannot attack or be attacked".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
 }
 
 #[test]
@@ -482,9 +481,6 @@ fn a_mounted_defender_may_retreat_from_foot_but_not_from_mounted_cavalry() {
     baggara.arm = Arm::Cavalry;
     baggara.mounted = true;
     m.attackers = vec![baggara];
-    assert!(
-        refusal(&club(), &m)
-            .reason
-            .contains("mounted cavalry units")
-    );
+    // PART 12 C: no retreat "if any of the attacking Enemy units are mounted cavalry units".
+    assert_refused(&refusal(&club(), &m), RefusalKind::NotAllowed, "PART 12 C");
 }

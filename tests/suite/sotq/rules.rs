@@ -2,6 +2,7 @@
 //! hand from the text.
 
 use super::{club, dice, shipped};
+use crate::support::assert_refused;
 use laager::charts::Charts;
 use laager::dice::EnteredDice;
 use laager::resolution::{Refusal, RefusalKind, Resolution};
@@ -595,9 +596,9 @@ fn resupply(marked: u32, range: u32) -> ResupplyInput {
 fn resupply_asks_for_the_table_the_document_lacks() {
     // The table's range columns are not in the document: no cell to type, the table to supply.
     let r = Resupply::resolve(&shipped(), &resupply(5, 2), &mut dice(&[1])).expect_err("refuses");
-    assert_eq!(r.kind, RefusalKind::NeedsCells);
+    assert_refused(&r, RefusalKind::NeedsCells, "PART 11");
     assert!(r.needs_cells.is_empty(), "{:?}", r.needs_cells);
-    assert_eq!(r.rule.section, "PART 11");
+    // With no cell to name, the reason is the only place the missing heading is named.
     assert!(
         r.reason.contains(
             "a range of 2 hexes from the wagon is under no column of ammunition_resupply"

@@ -2,6 +2,7 @@
 //! fact where the board (not in the rulebook) is needed.
 
 use super::{charts, charts_with};
+use crate::support::{assert_refused, needed_cells};
 use laager::charts::{Confidence, Status};
 use laager::resolution::RefusalKind;
 use laager::rules::Procedure;
@@ -65,16 +66,13 @@ fn ranges_from_zone_p_are_printed() {
 #[test]
 fn range_from_an_unprinted_fire_list_refuses_naming_the_zone() {
     let refusal = fire_range(&charts(), Battle::Isandlwana, "16", "13").expect_err("refuses");
-    let needed: Vec<String> = refusal
-        .needs_cells
-        .iter()
-        .map(laager::resolution::NeededCell::address)
-        .collect();
+    assert_refused(&refusal, RefusalKind::NeedsCells, "Fire Combat");
+    // The zone and the fact: zone 16's fire list, and whether it is complete.
+    let needed = needed_cells(&refusal);
     assert!(
         needed.contains(&"fire_lists_isandlwana:16:complete".to_owned()),
         "{needed:?}"
     );
-    assert!(refusal.reason.contains("zone 16"));
 }
 
 // A club's complete list answers "not on the list: no line of sight".
@@ -82,14 +80,22 @@ fn range_from_an_unprinted_fire_list_refuses_naming_the_zone() {
 fn target_missing_from_a_complete_fire_list_has_no_line_of_sight() {
     let club = charts_with(&["fire_lists_isandlwana:16:complete=true"]);
     let refusal = fire_range(&club, Battle::Isandlwana, "16", "13").expect_err("refuses");
+    assert_refused(
+        &refusal,
+        RefusalKind::NotAllowed,
+        "Fire Combat: LINE OF SIGHT RULES",
+    );
     assert!(refusal.needs_cells.is_empty());
-    assert!(refusal.reason.contains("no line of sight"));
 }
 
 #[test]
 fn a_zone_not_on_the_board_is_refused_by_name() {
     let refusal = fire_range(&charts(), Battle::RorkesDrift, "Q", "4").expect_err("refuses");
-    assert!(refusal.reason.contains("zone Q"));
+    assert_refused(&refusal, RefusalKind::NotAllowed, "Fire Combat");
+    assert!(refusal.needs_cells.is_empty());
+    assert_eq!(refusal.rule.cell, None, "no board cell refuses it");
+    // The zone's name lives only in the reason: the test is that it is named.
+    assert!(refusal.reason.contains("zone Q"), "{}", refusal.reason);
 }
 
 // "If one of those zones had been occupied by a British unit the line of sight would still
@@ -184,8 +190,16 @@ fn blocking_by_zone_18_needs_the_board_and_says_which_zones() {
         &zones(&["18"]),
     )
     .expect_err("needs the board");
-    assert!(refusal.reason.contains("zone 17"));
-    assert!(refusal.needs_cells.iter().any(|c| c.key[0] == "17"));
+    assert_refused(
+        &refusal,
+        RefusalKind::NeedsCells,
+        "Fire Combat: LINE OF SIGHT RULES",
+    );
+    assert!(
+        refusal.needs_cells.iter().any(|c| c.key[0] == "17"),
+        "{:?}",
+        needed_cells(&refusal)
+    );
 }
 
 // "Friendly units do not block line of sight for British units on the storehouse (roof
@@ -236,7 +250,11 @@ fn melee_from_12_into_i_is_across_a_wall() {
 fn melee_around_zone_14_is_open_and_never_diagonal() {
     assert!(!melee_across_wall(&charts(), "14", "13").expect("printed").0);
     let refusal = melee_across_wall(&charts(), "14", "4").expect_err("diagonal");
-    assert!(refusal.reason.contains("not adjacent"));
+    assert_refused(&refusal, RefusalKind::NotAllowed, "Melee Combat");
+    assert!(
+        refusal.needs_cells.is_empty(),
+        "the board answers: not adjacent"
+    );
 }
 
 // Into a hospital zone is into a building zone ("into or out of building zones").
@@ -320,8 +338,7 @@ fn zone_fire_without_the_fire_list_refuses_by_zone_and_fact() {
         &vc::FireInput::FromBoard(s),
         &mut super::typed("6,6"),
     ));
-    assert_eq!(refusal.kind, RefusalKind::NeedsCells);
-    assert!(refusal.reason.contains("zone A"));
+    assert_refused(&refusal, RefusalKind::NeedsCells, "Fire Combat");
     assert!(
         refusal
             .needs_cells

@@ -1,6 +1,7 @@
 //! `laager vc ...` end to end: the command contract, exit codes and JSON forms.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{assert_refused_json, run, stderr, stdout};
+use laager::resolution::RefusalKind;
 use serde_json::Value;
 
 fn json(args: &[&str]) -> (Value, i32) {
@@ -51,12 +52,7 @@ fn fire_at_range_3_by_night_at_rorkes_drift_is_refused_with_exit_2() {
         "--json",
     ]);
     assert_eq!(code, 2);
-    assert!(
-        value["refusal"]["reason"]
-            .as_str()
-            .expect("reason")
-            .contains("night")
-    );
+    assert_refused_json(&value, RefusalKind::NotAllowed, "Fire Combat");
 }
 
 #[test]
