@@ -9,7 +9,30 @@ mod rorkes_drift;
 mod settings;
 
 use crate::support::{run, stderr, stdout};
+use laager::Ruleset;
+use laager::charts::Charts;
 use serde_json::Value;
+
+/// The shipped tables, as `laager mc` reads them without `--tables`.
+pub fn shipped() -> Charts {
+    Charts::shipped().expect("shipped tables load")
+}
+
+/// The shipped tables with these one-off cells, as `--cell CHART:KEY=VALUE` supplies them.
+pub fn charts_with(cells: &[&str]) -> Charts {
+    let mut charts = shipped();
+    for cell in cells {
+        charts
+            .apply_cell_arg(Ruleset::MicroColonial, cell)
+            .unwrap_or_else(|e| panic!("--cell {cell}: {e}"));
+    }
+    charts
+}
+
+/// No dice: the procedures of this suite throw none.
+pub fn no_dice() -> laager::dice::EnteredDice {
+    laager::dice::EnteredDice::parse("").expect("no faces")
+}
 
 /// Runs `laager mc ARGS --json` and returns the exit code and the parsed JSON.
 pub fn mc_json(args: &[&str]) -> (Option<i32>, Value) {

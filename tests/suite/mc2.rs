@@ -20,7 +20,60 @@ mod situation;
 mod victory_proposal;
 
 use crate::support::{run, stderr, stdout};
+use laager::Ruleset;
+use laager::charts::Charts;
+use laager::dice::{DiceSource as _, EnteredDice};
+use laager::resolution::{NeededCell, Refusal, Resolution};
+use laager::rules::Procedure;
 use serde_json::Value;
+
+/// The shipped tables with these one-off cells (`CHART:KEY=VALUE`), as `--cell` supplies
+/// them to `laager mc`.
+pub fn charts_with(cells: &[&str]) -> Charts {
+    let mut charts = Charts::shipped().expect("shipped tables load");
+    for cell in cells {
+        charts
+            .apply_cell_arg(Ruleset::MicroColonial, cell)
+            .unwrap_or_else(|e| panic!("--cell {cell}: {e}"));
+    }
+    charts
+}
+
+/// The faces typed at the table (`B4,R2`; empty for none), as `--dice` reads them.
+pub fn faces(typed: &str) -> EnteredDice {
+    EnteredDice::parse(typed).unwrap_or_else(|e| panic!("faces {typed}: {e}"))
+}
+
+/// The resolution of a procedure that must resolve, with every face typed thrown (as the
+/// command line insists).
+pub fn resolve<P: Procedure>(
+    charts: &Charts,
+    input: &P::Input,
+    typed: &str,
+) -> Resolution<P::Outcome> {
+    let mut dice = faces(typed);
+    let resolution = P::resolve(charts, input, &mut dice)
+        .unwrap_or_else(|r| panic!("{} refused {input:?}: {r:?}", P::NAME));
+    assert_eq!(dice.unused(), 0, "{} left faces of {typed} unused", P::NAME);
+    resolution
+}
+
+/// The refusal of a procedure that must refuse.
+pub fn refuse<P: Procedure>(charts: &Charts, input: &P::Input, typed: &str) -> Refusal {
+    match P::resolve(charts, input, &mut faces(typed)) {
+        Ok(resolution) => panic!("{} resolved {input:?}: {:?}", P::NAME, resolution.outcome),
+        Err(refusal) => refusal,
+    }
+}
+
+/// A refusal's needed cells, as addresses (`CHART:ROW:COL`).
+pub fn cells(refusal: &Refusal) -> Vec<String> {
+    refusal
+        .needs_cells
+        .iter()
+        .map(NeededCell::address)
+        .collect()
+}
 
 /// Runs `laager mc ARGS --json`: the exit code and the parsed JSON.
 pub fn mc_json(args: &[&str]) -> (Option<i32>, Value) {

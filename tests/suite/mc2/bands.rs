@@ -7,6 +7,7 @@
 
 use super::{mc_json, needs};
 use crate::support::{run, stderr, stdout};
+use laager::rules::micro_colonial::fire::{Fire, FireInput, FireType, Firer, Target, Weapon};
 use serde_json::json;
 
 const BAND: &str = "micro_colonial/small_arms_range_factors:101-200:volley-200=30";
@@ -95,16 +96,35 @@ fn a_band_set_in_a_club_folder_serves_every_ff_in_it() {
     assert!(stdout(&check).contains("house: 1"), "{}", stdout(&check));
 }
 
-// The same band typed with --cell serves the resolution it is typed for.
+// The same band typed as `--cell` types it serves the resolution it is typed for, through
+// the library: 147 firing FF lies in 101-200, 30 - 10 + (4 - 2) = 22.
 #[test]
 fn a_band_typed_with_cell_serves_the_ff_in_it() {
-    let (code, value) = volley(
-        "147",
-        None,
-        &["--cell", "small_arms_range_factors:101-200:volley-200=30"],
-    );
-    assert_eq!(code, Some(0), "{value}");
-    assert_eq!(value["outcome"]["ff_lost"], json!(22));
+    let charts = super::charts_with(&[
+        "weapon_ranges:rifle=400",
+        "small_arms_target_factors:native-close-order-in-open-volley:100-399=-10",
+        "small_arms_range_factors:101-200:volley-200=30",
+    ]);
+    let input = FireInput {
+        firer: Firer::RegularInfantry,
+        firer_ff: 147,
+        weapon: Weapon::Rifle,
+        fire: FireType::Volley,
+        range_mm: 150.0,
+        target_ff: 300,
+        target: Target::NativeCloseOrderInOpen,
+        in_building: false,
+        initial_volley: false,
+        two_unit_rear_ff: None,
+        target_in_melee: None,
+        melee_round: 1,
+        changing_to_volley: false,
+        jam_penalty: None,
+        in_arc: None,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let resolution = super::resolve::<Fire>(&charts, &input, "B4,R2");
+    assert_eq!(resolution.outcome.ff_lost, 22);
 }
 
 // "each firing value belongs to one band": a band overlapping one already set is refused,

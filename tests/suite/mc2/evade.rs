@@ -5,19 +5,31 @@
 //! either the quarter or half way point of the move, before starting their evade action.
 //! Artillery crews evading and unable to limber up will abandon their guns and move at open
 //! order charge rate." Open order infantry's charge rate is 60 mm (Movement, L23-L40).
+//! Through the library (`evade::Evade`); `cli_contract` keeps `laager mc evade`'s flags.
 
-use super::mc_json;
+use super::{charts_with, refuse, resolve};
+use crate::support::OutcomeKeys;
+use laager::resolution::RefusalKind;
+use laager::rules::micro_colonial::evade::{Evade, EvadeInput, Evader, FirePoint};
+
+fn evader(evader: Evader) -> EvadeInput {
+    EvadeInput {
+        evader,
+        cannot_limber: false,
+        morale_forbids_fire: false,
+    }
+}
 
 // Open order: a quarter of the way in, no fire, 60 mm less the 10 mm turn = 50 mm.
 #[test]
 fn open_order_troops_evade_at_charge_rate_less_the_turn_without_firing() {
-    let (code, v) = mc_json(&["evade", "--evader", "open-order"]);
-    assert_eq!(code, Some(0), "{v}");
-    let o = &v["outcome"];
-    assert_eq!(o["move_mm"], 50);
-    assert_eq!(o["fires"], "none");
-    assert_eq!(o["starts_at_quarter"], true);
-    assert_eq!(o["abandons_guns"], false);
+    let resolution = resolve::<Evade>(&charts_with(&[]), &evader(Evader::OpenOrder), "");
+    let o = &resolution.outcome;
+    assert_eq!(o.move_mm, Some(50));
+    assert_eq!(o.fires, FirePoint::None);
+    assert!(o.starts_at_quarter);
+    assert!(!o.abandons_guns);
+    assert_eq!(resolution.out("fires"), "none");
 }
 
 // A crew unable to limber abandons its guns and moves at open order charge rate, 60 mm,
@@ -25,27 +37,55 @@ fn open_order_troops_evade_at_charge_rate_less_the_turn_without_firing() {
 // not fire; one that limbers takes its guns, at a rate the text does not give (null).
 #[test]
 fn an_artillery_crew_fires_first_and_abandons_guns_it_cannot_limber() {
-    let (code, v) = mc_json(&["evade", "--evader", "artillery-crew", "--cannot-limber"]);
-    assert_eq!(code, Some(0), "{v}");
-    let o = &v["outcome"];
-    assert_eq!(o["move_mm"], 60);
-    assert_eq!(o["fires"], "quarter-or-half");
-    assert_eq!(o["abandons_guns"], true);
-    let (_, v) = mc_json(&[
-        "evade",
-        "--evader",
-        "artillery-crew",
-        "--morale-forbids-fire",
-    ]);
-    assert_eq!(v["outcome"]["fires"], "none");
-    assert_eq!(v["outcome"]["move_mm"], serde_json::Value::Null);
-    assert_eq!(v["outcome"]["abandons_guns"], false);
+    let stuck = EvadeInput {
+        cannot_limber: true,
+        ..evader(Evader::ArtilleryCrew)
+    };
+    let o = resolve::<Evade>(&charts_with(&[]), &stuck, "").outcome;
+    assert_eq!(o.move_mm, Some(60));
+    assert_eq!(o.fires, FirePoint::QuarterOrHalf);
+    assert!(o.abandons_guns);
+    let shaken = EvadeInput {
+        morale_forbids_fire: true,
+        ..evader(Evader::ArtilleryCrew)
+    };
+    let o = resolve::<Evade>(&charts_with(&[]), &shaken, "").outcome;
+    assert_eq!(o.fires, FirePoint::None);
+    assert_eq!(o.move_mm, None);
+    assert!(!o.abandons_guns);
 }
 
-// Only crews limber: open order troops told they cannot is bad input, exit 2.
+// Only crews limber: open order troops told they cannot is bad input, by EVADING.
 #[test]
 fn limbering_is_a_crews_matter() {
-    let (code, v) = mc_json(&["evade", "--evader", "open-order", "--cannot-limber"]);
-    assert_eq!(code, Some(2));
-    assert_eq!(v["refusal"]["kind"], "bad_input");
+    let input = EvadeInput {
+        cannot_limber: true,
+        ..evader(Evader::OpenOrder)
+    };
+    let refusal = refuse::<Evade>(&charts_with(&[]), &input, "");
+    assert_eq!(refusal.kind, RefusalKind::BadInput, "{refusal:?}");
+    assert_eq!(refusal.rule.section, "EVADING", "{refusal:?}");
+}
+
+/// `laager mc evade` as spelled, and exit code 2 with the refusal's kind.
+mod cli_contract {
+    use super::super::mc_json;
+
+    #[test]
+    fn the_evade_flags_as_spelled() {
+        let (code, v) = mc_json(&["evade", "--evader", "artillery-crew", "--cannot-limber"]);
+        assert_eq!(code, Some(0), "{v}");
+        assert_eq!(v["outcome"]["move_mm"], 60);
+        assert_eq!(v["outcome"]["fires"], "quarter-or-half");
+        assert_eq!(v["outcome"]["abandons_guns"], true);
+        let (_, v) = mc_json(&["evade", "--evader", "open-order"]);
+        assert_eq!(v["outcome"]["starts_at_quarter"], true);
+    }
+
+    #[test]
+    fn a_refused_evade_exits_2_with_its_kind() {
+        let (code, v) = mc_json(&["evade", "--evader", "open-order", "--cannot-limber"]);
+        assert_eq!(code, Some(2));
+        assert_eq!(v["refusal"]["kind"], "bad_input");
+    }
 }
