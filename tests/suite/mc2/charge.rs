@@ -21,6 +21,7 @@ fn charge() -> ChargeInput {
         target_mm: 150.0,
         volley_losses: 0,
         cause_during_move: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

@@ -21,6 +21,7 @@ fn unit(class: MoraleClass, lost_this_move: u32) -> MoraleDueInput {
         flank_broke_within_mm: None,
         flank_quality: Quality::Equal,
         flank_fell_back_within_mm: None,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 
