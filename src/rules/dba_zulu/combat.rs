@@ -289,7 +289,7 @@ fn in_range(
         scale.words()
     );
     if measured > limit {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::out_of_range(
             at,
             format!(
                 "a ({}) cannot fire at b ({}): the bases are {} apart, beyond its {listed}",

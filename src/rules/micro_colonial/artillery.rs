@@ -231,7 +231,7 @@ fn prepare(
         if let Some(min) = min
             && fire.range_mm < min as f64
         {
-            return Err(Refusal::by_rule(
+            return Err(Refusal::out_of_range(
                 cell_ref(RANGES, "artillery_ranges", &[gun, "shell_min_mm"]),
                 format!(
                     "under the minimum range ({said} shell, min {min} mm): measured {}",
@@ -242,7 +242,7 @@ fn prepare(
         if let Some(max) = max
             && fire.range_mm > max as f64
         {
-            return Err(Refusal::by_rule(
+            return Err(Refusal::out_of_range(
                 cell_ref(RANGES, "artillery_ranges", &[gun, max_field]),
                 format!(
                     "out of range ({said} {}, max {max} mm): measured {}",

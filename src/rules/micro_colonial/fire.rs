@@ -279,7 +279,7 @@ fn prepare(
     if let Some(max) = max {
         #[allow(clippy::cast_precision_loss)]
         if request.range_mm > max as f64 {
-            return Err(Refusal::by_rule(
+            return Err(Refusal::out_of_range(
                 cell_ref(RANGES, "weapon_ranges", &[weapon]),
                 format!(
                     "out of range ({said}, max {max} mm): measured {}",

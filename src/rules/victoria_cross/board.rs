@@ -296,7 +296,7 @@ pub fn fire_range(
         }
     }
     if board.flag(chart, from, "complete") == Some(true) {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::out_of_range(
             rule("Fire Combat: LINE OF SIGHT RULES"),
             format!("zone {to} is not on zone {from}'s fire list: no line of sight"),
         ));

@@ -128,7 +128,7 @@ fn fire_plan(reader: &mut Reader<'_>, s: &FireSituation) -> Result<Plan, Refusal
     }
     // "RORKE'S DRIFT: During night turns the British range goes from 3 zones to 2 zones."
     if s.night && s.range == 3 {
-        return Err(Refusal::by_rule(
+        return Err(Refusal::out_of_range(
             rule(FIRE),
             "range 3 at night: \"During night turns the British range goes from 3 zones to 2 zones\"",
         ));

@@ -29,7 +29,7 @@ fn fire_beyond_the_listed_range_is_refused_naming_both_distances() {
     let refusal = try_roll_with(&charts(), &s, 4, 4).expect_err("out of range");
     assert_refused(
         &refusal,
-        laager::resolution::RefusalKind::NotAllowed,
+        laager::resolution::RefusalKind::OutOfRange,
         "Ranged Combat",
     );
     // Both distances are named only in the reason: the test is that they are named.

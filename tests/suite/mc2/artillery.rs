@@ -73,8 +73,8 @@ fn the_same_fire_resolves_with_the_cells_given() {
     assert_eq!(resolution.out("ff_lost"), json!(39));
 }
 
-// The fire the rules refuse before any chart cell is asked for, each by its rule. (The
-// ranges are filed as not allowed, though `RefusalKind` documents out of range for them.)
+// The fire the rules refuse before any chart cell is asked for, each by its rule: a range
+// outside the printed minimum or maximum is out of range, the rest not allowed.
 #[test]
 fn the_fire_the_rules_refuse() {
     let cases = [
@@ -131,7 +131,13 @@ fn the_fire_the_rules_refuse() {
     ];
     for (rule, input, section, cell) in cases {
         let refusal = refused(&charts_with(&[]), &input);
-        assert_eq!(refusal.kind, RefusalKind::NotAllowed, "{rule}: {refusal:?}");
+        let kind =
+            if cell.is_some_and(|c| c.ends_with("shell_min_mm") || c.ends_with("shell_max_mm")) {
+                RefusalKind::OutOfRange
+            } else {
+                RefusalKind::NotAllowed
+            };
+        assert_eq!(refusal.kind, kind, "{rule}: {refusal:?}");
         assert_eq!(refusal.rule.section, section, "{rule}: {refusal:?}");
         assert_eq!(refusal.rule.cell.as_deref(), cell, "{rule}: {refusal:?}");
         assert!(refusal.needs_cells.is_empty(), "{rule}: {refusal:?}");

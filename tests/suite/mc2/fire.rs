@@ -78,12 +78,6 @@ fn refused(charts: &Charts, input: &FireInput) -> Refusal {
     refuse::<Fire>(charts, input, "B4,R2")
 }
 
-/// A refusal by a named rule before any chart cell is asked for.
-fn assert_by_rule(refusal: &Refusal, section: &str) {
-    assert_eq!(refusal.kind, RefusalKind::NotAllowed, "{refusal:?}");
-    assert_eq!(refusal.rule.section, section, "{refusal:?}");
-    assert!(refusal.needs_cells.is_empty(), "{refusal:?}");
-}
 
 // The refusals of the rules, each before the rifle's lost range or any Table cell is asked
 // for, each by the section that says so.
@@ -215,7 +209,10 @@ fn a_musket_at_201_mm_is_out_of_range() {
         ..independent(Weapon::Musket, 201.0)
     };
     let refusal = refused(&charts_with(&[]), &input);
-    assert_by_rule(&refusal, "WEAPON RANGES");
+    // "The following are the maximum ranges of weapons used": beyond one is out of range.
+    assert_eq!(refusal.kind, RefusalKind::OutOfRange, "{refusal:?}");
+    assert_eq!(refusal.rule.section, "WEAPON RANGES", "{refusal:?}");
+    assert!(refusal.needs_cells.is_empty(), "{refusal:?}");
     assert_eq!(
         refusal.rule.cell.as_deref(),
         Some("weapon_ranges:musket"),

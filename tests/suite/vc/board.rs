@@ -82,7 +82,7 @@ fn target_missing_from_a_complete_fire_list_has_no_line_of_sight() {
     let refusal = fire_range(&club, Battle::Isandlwana, "16", "13").expect_err("refuses");
     assert_refused(
         &refusal,
-        RefusalKind::NotAllowed,
+        RefusalKind::OutOfRange,
         "Fire Combat: LINE OF SIGHT RULES",
     );
     assert!(refusal.needs_cells.is_empty());

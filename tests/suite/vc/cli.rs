@@ -52,7 +52,7 @@ fn fire_at_range_3_by_night_at_rorkes_drift_is_refused_with_exit_2() {
         "--json",
     ]);
     assert_eq!(code, 2);
-    assert_refused_json(&value, RefusalKind::NotAllowed, "Fire Combat");
+    assert_refused_json(&value, RefusalKind::OutOfRange, "Fire Combat");
 }
 
 #[test]

@@ -102,7 +102,7 @@ fn range_3_at_night_at_rorkes_drift_is_refused() {
     let mut s = FireSituation::new(Battle::RorkesDrift, 2, 3);
     s.night = true;
     let refusal = refused(fire(&charts(), &s, &mut typed("6,6")));
-    assert_refused(&refusal, RefusalKind::NotAllowed, "Fire Combat");
+    assert_refused(&refusal, RefusalKind::OutOfRange, "Fire Combat");
 }
 
 // "During night turns the British range goes from 3 zones to 2 zones. The firepower stays
