@@ -1,6 +1,6 @@
 //! `laager dba combat|command|victory`: the DBA-style Zulu rules from the command line.
 
-use super::situation::SituationArgs;
+use super::situation::{SituationArgs, given_or_read};
 use super::{
     CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
 };
@@ -326,20 +326,10 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
             })?
         }
     };
-    let given = |flag: Option<u32>, slot: &mut u32, name: &str| -> Result<(), CliError> {
-        match flag {
-            Some(value) => {
-                *slot = value;
-                Ok(())
-            }
-            None if args.side.is_some() => Ok(()),
-            None => Err(CliError::Input(format!(
-                "give {name}, or a side's records: --campaign FILE.laager --side NAME"
-            ))),
-        }
-    };
-    given(args.bases, &mut input.bases, "--bases N")?;
-    given(args.lost, &mut input.lost, "--lost N")?;
+    let read = args.side.is_some();
+    let table = "a side's records: --campaign FILE.laager --side NAME";
+    given_or_read(args.bases, &mut input.bases, read, "--bases N", table)?;
+    given_or_read(args.lost, &mut input.lost, read, "--lost N", table)?;
     if let Some(baggage) = args.baggage_lost {
         input.baggage_lost = baggage;
     }

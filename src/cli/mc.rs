@@ -12,7 +12,7 @@
 //! through the engine's `micro_colonial::situation`, as the desk does (`mc/table.rs`); a
 //! flag given as well wins, and `--apply` logs the result in the campaign's game.
 
-use super::situation::SituationArgs;
+use super::situation::{self, SituationArgs};
 use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
@@ -276,18 +276,21 @@ pub struct BreakInArgs {
 /// `laager mc rd victory`.
 #[derive(Debug, Args)]
 pub struct RdVictoryArgs {
-    /// British sections eliminated.
+    /// British sections eliminated. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub sections_lost: u32,
-    /// Command counters lost.
+    pub sections_lost: Option<u32>,
+    /// Command counters lost. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub commanders_lost: u32,
+    pub commanders_lost: Option<u32>,
     /// Every Zulu attack was beaten off.
     #[arg(long)]
     pub attacks_beaten_off: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The records the sections and command counters lost are counted on.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager mc rd move`.
@@ -330,12 +333,13 @@ pub struct EvadeArgs {
 /// `laager mc victory`.
 #[derive(Debug, Args)]
 pub struct VictoryArgs {
-    /// The regular force's infantry at the start (units).
+    /// The regular force's infantry at the start (units, or FF as a campaign's records
+    /// count it). Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub regular_infantry: u32,
-    /// How many of them were destroyed.
+    pub regular_infantry: Option<u32>,
+    /// How many of them were destroyed. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub regular_infantry_destroyed: u32,
+    pub regular_infantry_destroyed: Option<u32>,
     /// The regulars were forced to retire from their start line or position.
     #[arg(long)]
     pub driven_from_start_line: bool,
@@ -345,6 +349,9 @@ pub struct VictoryArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The records the regular infantry is counted on.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager mc loss-factor`.
@@ -428,15 +435,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 &crate::rules::situation::Roles::default(),
             )
         }
-        McCommand::Rd(RdCommand::Victory(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdVictoryInput {
-                sections_lost: args.sections_lost,
-                commanders_lost: args.commanders_lost,
-                attacks_beaten_off: args.attacks_beaten_off,
-            };
-            run_plain(mc::Request::RdVictory(input), &charts, args.common.json)
-        }
+        McCommand::Rd(RdCommand::Victory(args)) => rd_victory(&args),
         McCommand::Rd(RdCommand::FiringParty(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let input = RdFiringPartyInput {
@@ -487,16 +486,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             };
             run_plain(mc::Request::Evade(input), &charts, args.common.json)
         }
-        McCommand::Victory(args) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = VictoryInput {
-                regular_infantry: args.regular_infantry,
-                regular_infantry_destroyed: args.regular_infantry_destroyed,
-                driven_from_start_line: args.driven_from_start_line,
-                assaults_beaten_off: args.assaults_beaten_off,
-            };
-            run_plain(mc::Request::Victory(input), &charts, args.common.json)
-        }
+        McCommand::Victory(args) => victory(&args),
         McCommand::Fire(args) => fire::run(&args),
         McCommand::Jam(args) => fire::run_jam(&args),
         McCommand::MoraleDue(args) => morale::run_due(&args),
@@ -517,4 +507,103 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             run_plain(mc::Request::LossFactor(input), &charts, args.common.json)
         }
     }
+}
+
+/// What a victory counted on a campaign's records says where to read it.
+const FROM_RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]";
+
+/// `laager mc victory`: the regular infantry from the flags, or counted on the records
+/// (`--campaign`), a flag given winning.
+fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    args.situation.roles(&[])?;
+    let mut context = args.situation.context(&charts)?;
+    let state = situation::records_of(context.as_ref())?;
+    let mut input = match state {
+        Some(state) => {
+            crate::game::victory::mc_counts(state)
+                .map_err(CliError::Input)?
+                .0
+        }
+        None => VictoryInput {
+            regular_infantry: 0,
+            regular_infantry_destroyed: 0,
+            driven_from_start_line: false,
+            assaults_beaten_off: false,
+            origins: crate::rules::situation::Origins::default(),
+        },
+    };
+    let read = state.is_some();
+    situation::given_or_read(
+        args.regular_infantry,
+        &mut input.regular_infantry,
+        read,
+        "--regular-infantry N",
+        FROM_RECORDS,
+    )?;
+    situation::given_or_read(
+        args.regular_infantry_destroyed,
+        &mut input.regular_infantry_destroyed,
+        read,
+        "--regular-infantry-destroyed N",
+        FROM_RECORDS,
+    )?;
+    input.driven_from_start_line = args.driven_from_start_line;
+    input.assaults_beaten_off = args.assaults_beaten_off;
+    let apply = context.as_mut().filter(|_| args.situation.apply);
+    run_and_apply(
+        &Request::MicroColonial(mc::Request::Victory(input)),
+        &charts,
+        &DiceChoice::None,
+        args.common.json,
+        &crate::rules::situation::Roles::default(),
+        apply,
+    )
+}
+
+/// `laager mc rd victory`: the sections and command counters lost from the flags, or
+/// counted on the records (`--campaign`), a flag given winning.
+fn rd_victory(args: &RdVictoryArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    args.situation.roles(&[])?;
+    let mut context = args.situation.context(&charts)?;
+    let state = situation::records_of(context.as_ref())?;
+    let mut input = match state {
+        Some(state) => {
+            crate::game::victory::rd_counts(state)
+                .map_err(CliError::Input)?
+                .0
+        }
+        None => RdVictoryInput {
+            sections_lost: 0,
+            commanders_lost: 0,
+            attacks_beaten_off: false,
+            origins: crate::rules::situation::Origins::default(),
+        },
+    };
+    let read = state.is_some();
+    situation::given_or_read(
+        args.sections_lost,
+        &mut input.sections_lost,
+        read,
+        "--sections-lost N",
+        FROM_RECORDS,
+    )?;
+    situation::given_or_read(
+        args.commanders_lost,
+        &mut input.commanders_lost,
+        read,
+        "--commanders-lost N",
+        FROM_RECORDS,
+    )?;
+    input.attacks_beaten_off = args.attacks_beaten_off;
+    let apply = context.as_mut().filter(|_| args.situation.apply);
+    run_and_apply(
+        &Request::MicroColonial(mc::Request::RdVictory(input)),
+        &charts,
+        &DiceChoice::None,
+        args.common.json,
+        &crate::rules::situation::Roles::default(),
+        apply,
+    )
 }

@@ -175,3 +175,36 @@ impl Context {
         }))
     }
 }
+
+/// A count a flag gives, or the records when they were read: the flag wins; with neither,
+/// the flag is needed, and the error names it and the table that would give it.
+pub fn given_or_read(
+    flag: Option<u32>,
+    slot: &mut u32,
+    read: bool,
+    name: &str,
+    table: &str,
+) -> Result<(), CliError> {
+    match flag {
+        Some(value) => {
+            *slot = value;
+            Ok(())
+        }
+        None if read => Ok(()),
+        None => Err(CliError::Input(format!("give {name}, or {table}"))),
+    }
+}
+
+/// The game's state a records-counted procedure (a victory) reads: the campaign game's, or
+/// a new game's on a bare layout. Refuses a layout that names no ruleset (no records).
+pub fn records_of(context: Option<&Context>) -> Result<Option<&GameState>, CliError> {
+    match context {
+        None => Ok(None),
+        Some(context) => context.state().map(Some).ok_or_else(|| {
+            CliError::Input(
+                "--layout: the layout names no ruleset, so no game's records start on it"
+                    .to_owned(),
+            )
+        }),
+    }
+}

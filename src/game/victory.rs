@@ -190,16 +190,15 @@ pub fn dba_side(state: &GameState, side: &str) -> Option<dba_zulu::VictoryInput>
     })
 }
 
-/// Micro Colonial's DECIDING THE WINNER, as far as the records decide it: "The native
-/// armies will claim a victory if they destroy at least half of the regular force's
-/// infantry." The regular infantry is every infantry counter of class European regular;
-/// the natives are the side of the Fanatics ("any game involving native fanatics"), their
-/// strengths the record sheets' FF (a unit removed counts all its IF destroyed). The
-/// regulars' own condition ("must not have been forced to retire from their start line or
-/// position, and to have beaten off all enemy assaults") is the referee's to say: short of
-/// the natives' win, the proposal decides nothing and says so.
-fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
-    let state = game.state();
+/// Micro Colonial's DECIDING THE WINNER counted on the record sheets: the regular force's
+/// infantry (every infantry counter of class European regular) at the start and destroyed,
+/// in FF (a unit removed counts all its IF destroyed), each noted as read from the records,
+/// with the regulars' side and the natives' (the side of the Fanatics). The regulars' own
+/// condition stays the referee's (both flags off). Refuses, naming why, when the records
+/// show no such two sides.
+pub fn mc_counts(
+    state: &GameState,
+) -> Result<(micro_colonial::victory::VictoryInput, String, String), String> {
     let is_regular = |u: &&crate::game::UnitState| regular_infantry(u);
     let regulars = state
         .units
@@ -217,7 +216,7 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
     let (regulars, natives) = match (regulars, natives) {
         (Some(r), Some(n)) if r != n => (r, n),
         _ => {
-            return undecided(
+            return Err(
                 "DECIDING THE WINNER is for native fanatics against a regular force's infantry: the records show no such two sides".to_owned(),
             );
         }
@@ -233,14 +232,116 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
         let left = if unit.removed { 0 } else { unit.present };
         destroyed = destroyed.saturating_add(unit.spec.initial.saturating_sub(left));
     }
-    let request = Request::MicroColonial(micro_colonial::Request::Victory(
-        micro_colonial::victory::VictoryInput {
-            regular_infantry: total,
-            regular_infantry_destroyed: destroyed,
-            driven_from_start_line: false,
-            assaults_beaten_off: false,
-        },
+    let mut origins = Origins::default();
+    let why =
+        format!("the {regulars} side's European-regular infantry counters on their record sheets");
+    origins.note(
+        "/regular_infantry",
+        "regular infantry",
+        total,
+        Source::Records,
+        format!("the IF of {why}"),
+    );
+    origins.note(
+        "/regular_infantry_destroyed",
+        "destroyed",
+        destroyed,
+        Source::Records,
+        format!("the IF less the PF of {why}"),
+    );
+    origins.undecided.push(format!(
+        "whether {regulars} were forced from their start line, and beat off every assault"
     ));
+    let input = micro_colonial::victory::VictoryInput {
+        regular_infantry: total,
+        regular_infantry_destroyed: destroyed,
+        driven_from_start_line: false,
+        assaults_beaten_off: false,
+        origins,
+    };
+    Ok((input, regulars, natives))
+}
+
+/// The Rorke's Drift CONDITIONS OF VICTORY counted on the record sheets: the British
+/// sections (their European-regular infantry counters) and command counters lost (removed
+/// or at 0 FF), each noted as read from the records, with the British side and the Zulus'.
+/// Whether every Zulu attack was beaten off stays the referee's. Refuses, naming why, when
+/// the records do not show the two sides.
+pub fn rd_counts(
+    state: &GameState,
+) -> Result<(micro_colonial::rorkes_drift::RdVictoryInput, String, String), String> {
+    use micro_colonial::recorded::COMMANDER;
+    let section = |u: &&crate::game::UnitState| regular_infantry(u);
+    let sides = state.sides();
+    let Some(british) = state
+        .units
+        .iter()
+        .find(section)
+        .map(|u| u.spec.side.clone())
+    else {
+        return Err(
+            "the Rorke's Drift conditions count the British sections: the records show no European-regular infantry counters".to_owned(),
+        );
+    };
+    let zulus: Vec<&String> = sides.iter().filter(|s| **s != british).collect();
+    let [zulus] = zulus.as_slice() else {
+        return Err(format!(
+            "the Rorke's Drift game is the British against the Zulus: the records show {} sides",
+            sides.len()
+        ));
+    };
+    let ours = || state.units.iter().filter(|u| u.spec.side == british);
+    let sections_lost = ours().filter(section).filter(|u| eliminated(u)).count();
+    let commanders_lost = ours()
+        .filter(|u| u.spec.troop_type == COMMANDER)
+        .filter(|u| eliminated(u))
+        .count();
+    let (sections_lost, commanders_lost) = (
+        u32::try_from(sections_lost).unwrap_or(u32::MAX),
+        u32::try_from(commanders_lost).unwrap_or(u32::MAX),
+    );
+    let mut origins = Origins::default();
+    origins.note(
+        "/sections_lost",
+        "sections lost",
+        sections_lost,
+        Source::Records,
+        format!("the {british} side's European-regular infantry counters removed or at 0 FF"),
+    );
+    origins.note(
+        "/commanders_lost",
+        "command counters lost",
+        commanders_lost,
+        Source::Records,
+        format!("the {british} side's commander counters removed or at 0 FF"),
+    );
+    origins
+        .undecided
+        .push("whether every Zulu attack was beaten off".to_owned());
+    let input = micro_colonial::rorkes_drift::RdVictoryInput {
+        sections_lost,
+        commanders_lost,
+        attacks_beaten_off: false,
+        origins,
+    };
+    Ok((input, british, (*zulus).clone()))
+}
+
+/// Micro Colonial's DECIDING THE WINNER, as far as the records decide it: "The native
+/// armies will claim a victory if they destroy at least half of the regular force's
+/// infantry." The regular infantry is every infantry counter of class European regular;
+/// the natives are the side of the Fanatics ("any game involving native fanatics"), their
+/// strengths the record sheets' FF (a unit removed counts all its IF destroyed). The
+/// regulars' own condition ("must not have been forced to retire from their start line or
+/// position, and to have beaten off all enemy assaults") is the referee's to say: short of
+/// the natives' win, the proposal decides nothing and says so.
+fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
+    let (input, regulars, natives) = match mc_counts(game.state()) {
+        Ok(counts) => counts,
+        Err(reason) => return undecided(reason),
+    };
+    let (total, destroyed) = (input.regular_infantry, input.regular_infantry_destroyed);
+    let request = Request::MicroColonial(micro_colonial::Request::Victory(input));
     match request.resolve_with(charts, &DiceChoice::None) {
         Ok(resolution) => {
             let won = matches!(
@@ -279,41 +380,19 @@ fn micro_colonial(game: &Game, charts: &Charts) -> Proposal {
 /// short of the Zulus' win the proposal decides nothing, and says whether the British
 /// would win if it was.
 fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
-    use micro_colonial::recorded::COMMANDER;
-    use micro_colonial::rorkes_drift::{RdVictoryInput, RdWinner};
-    let state = game.state();
-    // The British sections are their regular infantry counters.
-    let section = |u: &&crate::game::UnitState| regular_infantry(u);
-    let sides = state.sides();
-    let Some(british) = state
-        .units
-        .iter()
-        .find(section)
-        .map(|u| u.spec.side.clone())
-    else {
-        return undecided(
-            "the Rorke's Drift conditions count the British sections: the records show no European-regular infantry counters".to_owned(),
-        );
+    use micro_colonial::rorkes_drift::RdWinner;
+    let (input, british, zulus) = match rd_counts(game.state()) {
+        Ok(counts) => counts,
+        Err(reason) => return undecided(reason),
     };
-    let zulus: Vec<&String> = sides.iter().filter(|s| **s != british).collect();
-    let [zulus] = zulus.as_slice() else {
-        return undecided(format!(
-            "the Rorke's Drift game is the British against the Zulus: the records show {} sides",
-            sides.len()
-        ));
-    };
-    let ours = || state.units.iter().filter(|u| u.spec.side == british);
-    let sections_lost = ours().filter(section).filter(|u| eliminated(u)).count();
-    let commanders_lost = ours()
-        .filter(|u| u.spec.troop_type == COMMANDER)
-        .filter(|u| eliminated(u))
-        .count();
+    let (sections_lost, commanders_lost) = (input.sections_lost, input.commanders_lost);
     let counts = |attacks_beaten_off| {
-        Request::MicroColonial(micro_colonial::Request::RdVictory(RdVictoryInput {
-            sections_lost: u32::try_from(sections_lost).unwrap_or(u32::MAX),
-            commanders_lost: u32::try_from(commanders_lost).unwrap_or(u32::MAX),
-            attacks_beaten_off,
-        }))
+        Request::MicroColonial(micro_colonial::Request::RdVictory(
+            micro_colonial::rorkes_drift::RdVictoryInput {
+                attacks_beaten_off,
+                ..input.clone()
+            },
+        ))
         .resolve_with(charts, &DiceChoice::None)
     };
     let winner = |resolution: &Resolution| match &resolution.outcome {
@@ -325,7 +404,7 @@ fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
     match counts(false) {
         Err(refusal) => undecided(refusal.reason),
         Ok(resolution) if winner(&resolution) == Some(RdWinner::Zulu) => Proposal {
-            winner: Some((*zulus).clone()),
+            winner: Some(zulus.clone()),
             decided: true,
             reason: format!("{lost}: a Zulu victory"),
             resolutions: vec![resolution],

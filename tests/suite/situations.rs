@@ -347,3 +347,51 @@ fn a_sides_bases_and_losses_come_from_its_units_records() {
     assert_eq!(value["outcome"]["threshold"], json!(6));
     assert_eq!(value["outcome"]["lost_count"], json!(0));
 }
+
+// DECIDING THE WINNER: "The native armies will claim a victory if they destroy at least
+// half of the regular force's infantry." The records count the regular infantry in FF:
+// the fixture's four European-regular infantry counters, 100 + 80 + 100 + 100 = 380; 190
+// destroyed is half (a win), 189 is not.
+#[test]
+fn the_regular_infantry_is_counted_on_the_record_sheets() {
+    use laager::rules::micro_colonial::victory::{Victory, Winner};
+    let charts = Charts::shipped().expect("shipped tables");
+    let table = layout(&charts);
+    for (lost, winner) in [(190, Some(Winner::Natives)), (189, None)] {
+        let game = game_with(
+            &table,
+            &charts,
+            &[
+                ("1/24 C", 100, Cause::Volley),
+                ("2/24 G", lost - 100, Cause::Other),
+            ],
+        );
+        let (input, regulars, natives) =
+            laager::game::victory::mc_counts(game.state()).expect("two sides");
+        assert_eq!((regulars.as_str(), natives.as_str()), ("british", "zulu"));
+        assert_eq!(
+            (input.regular_infantry, input.regular_infantry_destroyed),
+            (380, lost)
+        );
+        let resolution = Victory::resolve(&charts, &input, &mut no_dice()).expect("resolves");
+        assert_eq!(resolution.outcome.winner, winner, "{lost} destroyed");
+        assert!(
+            resolution.steps[0]
+                .text
+                .starts_with("from the records: regular infantry 380")
+        );
+    }
+    // The same count from `--layout`, the destroyed FF given by hand.
+    let fixture = fixture();
+    let (code, value) = json_of(&[
+        "mc",
+        "victory",
+        "--layout",
+        &fixture,
+        "--regular-infantry-destroyed",
+        "190",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{value}");
+    assert_eq!(value["outcome"]["winner"], json!("natives"));
+}

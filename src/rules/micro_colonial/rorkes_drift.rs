@@ -10,6 +10,7 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{SameColour, random_factor_dist};
 use crate::resolution::{Odds, Refusal, Resolution, RuleRef, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -486,7 +487,7 @@ fn signed(value: i64) -> String {
 }
 
 /// The end of a Rorke's Drift game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RdVictoryInput {
     /// British sections eliminated.
@@ -496,6 +497,10 @@ pub struct RdVictoryInput {
     /// Whether every Zulu attack was beaten off.
     #[serde(default)]
     pub attacks_beaten_off: bool,
+    /// The values the records decided (`game::victory::rd_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 named!(
@@ -562,6 +567,7 @@ fn victory(charts: &Charts, end: &RdVictoryInput) -> Result<Resolution<RdVictory
         ));
     }
     let mut resolution = resolution(charts, RdVictory::NAME);
+    resolution.steps = end.origins.steps(end, &section(VICTORY));
     let zulu = lost > zulu_sections && commanders_lost >= zulu_commanders;
     resolution.step(Step::valued(
         rule(VICTORY, "zulu-victory-sections-more-than"),

@@ -11,13 +11,14 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 const DECIDING: &str = "DECIDING THE WINNER";
 
 /// The end of a basic game, as the referee counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryInput {
     /// The regular force's infantry at the start (units or FF, counted the same way).
@@ -30,6 +31,10 @@ pub struct VictoryInput {
     /// Whether the regulars beat off every native assault.
     #[serde(default)]
     pub assaults_beaten_off: bool,
+    /// The values the records decided (`game::victory::mc_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 named!(
@@ -75,6 +80,7 @@ fn resolve_basic(
     let mut reader = CellReader::new(charts, RULESET);
     let key = "native-victory-infantry-fraction-denominator";
     let mut resolution = resolution(charts, Victory::NAME);
+    resolution.steps = end.origins.steps(end, &section(DECIDING));
     let Some(denominator) = reader.int("rules_thresholds", &[key]) else {
         return Err(reader
             .refusal(section(DECIDING))

@@ -113,6 +113,7 @@ fn rd_victory_conditions() {
             sections_lost,
             commanders_lost,
             attacks_beaten_off,
+            origins: laager::rules::situation::Origins::default(),
         };
         let resolution = RdVictory::resolve(&charts(), &input, &mut no_dice()).expect(case);
         assert_eq!(resolution.outcome.winner, winner, "{case}");
@@ -127,6 +128,7 @@ fn rd_victory_refuses_more_sections_than_the_30_there_are() {
         sections_lost: 31,
         commanders_lost: 0,
         attacks_beaten_off: false,
+        origins: laager::rules::situation::Origins::default(),
     };
     let refusal = RdVictory::resolve(&charts(), &input, &mut no_dice()).expect_err("31 of 30");
     assert_refused(
@@ -169,6 +171,7 @@ fn basic_game_victory() {
             regular_infantry_destroyed: destroyed,
             driven_from_start_line: driven,
             assaults_beaten_off: true,
+            origins: laager::rules::situation::Origins::default(),
         };
         let resolution = Victory::resolve(&charts(), &input, &mut no_dice()).expect(case);
         assert_eq!(resolution.outcome.winner, winner, "{case}");

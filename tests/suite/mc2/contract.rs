@@ -163,6 +163,7 @@ fn every_request() -> Vec<mc::Request> {
             sections_lost: 25,
             commanders_lost: 2,
             attacks_beaten_off: false,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdMove(RdMoveInput {
             side: RdSide::Zulu,
@@ -175,6 +176,7 @@ fn every_request() -> Vec<mc::Request> {
             regular_infantry_destroyed: 4,
             driven_from_start_line: false,
             assaults_beaten_off: true,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Evade(EvadeInput {
             evader: Evader::ArtilleryCrew,
