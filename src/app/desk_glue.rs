@@ -85,7 +85,9 @@ impl LaagerApp {
     /// by hand over the table's stays given.
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
-        use crate::rules::micro_colonial::{artillery, fire, melee, morale, movement, rally};
+        use crate::rules::micro_colonial::{
+            artillery, fire, melee, morale, movement, rally, rorkes_drift,
+        };
         let Ok(charts) = &self.charts else {
             return;
         };
@@ -126,6 +128,17 @@ impl LaagerApp {
         refill(&mut forms.melee, &blank.0.melee, keep_hand, |base| {
             situation::melee(layout, records, &roles(melee::Melee::ROLES), base)
         });
+        forms.rd_melee.ranks_into_input();
+        refill(
+            &mut forms.rd_melee.input,
+            &blank.0.rd_melee.input,
+            keep_hand,
+            |base| {
+                let roles = roles(rorkes_drift::RdMelee::ROLES);
+                situation::rd_melee(layout, records, &roles, base)
+            },
+        );
+        forms.rd_melee.ranks_from_input();
         refill(&mut forms.rally, &blank.0.rally, keep_hand, |base| {
             situation::rally(layout, records, &roles(rally::Rally::ROLES), base)
         });

@@ -78,7 +78,14 @@ pub fn apply(
             }),
         });
     }
+    let mut rd_notes = Vec::new();
+    if let Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) = &resolution.outcome {
+        let (rd_edits, notes) = effects::rd_melee(outcome, roles);
+        edits.extend(rd_edits);
+        rd_notes = notes;
+    }
     let (effects, mut notes) = cap_losses(edits, state);
+    notes.extend(rd_notes);
     notes.extend(effects::notes(resolution, &units));
     let dice = match resolution.rolls.first() {
         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {

@@ -7,6 +7,7 @@ use crate::record::Status;
 use crate::resolution::Resolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
 use crate::rules::micro_colonial::recorded;
+use crate::rules::situation::Roles;
 use crate::rules::{Outcome, dba_zulu, micro_colonial};
 
 /// The effects of a resolution on the units it was resolved for, in the order the desk
@@ -92,6 +93,63 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
         _ => Vec::new(),
     };
     edits.into_iter().flatten().collect()
+}
+
+/// A Rorke's Drift melee round on the units in its roles: the Zulu unit (`zulu`) loses its
+/// FF; the sections' losses ("Divide the melee losses on those British sections which
+/// combined in the same melee equally between the sections, starting from the right-hand
+/// section in each case") go each to the section in its role (`front-1` ... then
+/// `second-1` ..., the order the situation reads them in) when the roles name as many
+/// sections as the outcome shares out — else a note asks for them by hand. "Any plus
+/// result will be the number of fighting factors lost": column K. The loser who must test
+/// is marked so when it is the Zulu unit; the sections' test is noted.
+pub fn rd_melee(
+    outcome: &micro_colonial::rorkes_drift::RdMeleeOutcome,
+    roles: &Roles,
+) -> (Vec<UnitEdit>, Vec<String>) {
+    use micro_colonial::rorkes_drift::{RD_MELEE_ROLES, RdMeleeWinner};
+    let zulu = roles.get("zulu").map(UnitId::from);
+    let mut edits = vec![loss(zulu.as_ref(), outcome.zulu_losses, Cause::Other)];
+    let mut notes = Vec::new();
+    let sections: Vec<UnitId> = RD_MELEE_ROLES[1..]
+        .iter()
+        .filter_map(|role| roles.get(role).map(UnitId::from))
+        .collect();
+    if sections.len() == outcome.section_losses.len() {
+        for (section, share) in sections.iter().zip(&outcome.section_losses) {
+            edits.push(loss(Some(section), *share, Cause::Other));
+        }
+    } else if outcome.british_losses > 0 {
+        notes.push(format!(
+            "the sections' {} FF ({}): select the sections in contact as front-1, front-2 ... to record them",
+            outcome.british_losses,
+            outcome
+                .section_losses
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if outcome.loser_must_test {
+        match outcome.winner {
+            RdMeleeWinner::British => {
+                edits.push(status(zulu.as_ref(), Some(Status::MoraleTestDue)));
+            }
+            RdMeleeWinner::Zulu => {
+                for section in &sections {
+                    edits.push(status(Some(section), Some(Status::MoraleTestDue)));
+                }
+                if sections.is_empty() {
+                    notes.push(
+                        "the sections lost by more than 5 FF: they test their morale".to_owned(),
+                    );
+                }
+            }
+            RdMeleeWinner::Draw => {}
+        }
+    }
+    (edits.into_iter().flatten().collect(), notes)
 }
 
 /// What the referee should know about applying a resolution beyond its edits.

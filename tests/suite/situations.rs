@@ -395,3 +395,99 @@ fn the_regular_infantry_is_counted_on_the_record_sheets() {
     assert_eq!(code, Some(0), "{value}");
     assert_eq!(value["outcome"]["winner"], json!("natives"));
 }
+
+/// The fixture with the three sections' strengths set to those of `mc2::rd_combat`.
+fn rd_table(charts: &Charts) -> Layout {
+    let text = std::fs::read_to_string(fixture()).expect("fixture");
+    let mut value: Value = serde_json::from_str(&text).expect("json");
+    for unit in value["units"].as_array_mut().expect("units") {
+        let strength = match unit["id"].as_str() {
+            Some("1/24 A" | "1/24 B") => 10,
+            Some("1/24 C") => 8,
+            _ => continue,
+        };
+        unit["strength"] = json!(strength);
+    }
+    file::read(&value.to_string(), charts)
+        .layout
+        .expect("the table reads")
+}
+
+// Rorke's Drift MELEE: "1. Divide all the Zulu units' present fighting factor by 10 ... 3.
+// Count all the British sections 'full present fighting factor' ... Divide by 10 any
+// losses suffered by the defenders"; "Divide the melee losses on those British sections
+// which combined in the same melee equally between the sections, starting from the
+// right-hand section in each case." The records give 950 and sections of 10, 10 and 8:
+// the Zulus 95 + 3 + 2 = 100, the sections lose 10, split 4, 3, 3 from the right; the
+// sections 28 - 4 + 2 = 26, the Zulus lose 26 and, losing by 16 ("Loser of a melee by more
+// than 5 fighting factors"), test. Applying writes each loss to the unit in its role.
+#[test]
+fn a_rorkes_drift_melee_reads_each_section_and_applies_each_share() {
+    use laager::rules::Request;
+    use laager::rules::micro_colonial::rorkes_drift::{RdMelee, RdMeleeInput};
+    let mut charts = Charts::shipped().expect("shipped tables");
+    charts
+        .apply_cell_arg(
+            Ruleset::MicroColonial,
+            "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4",
+        )
+        .expect("the lost cell");
+    let table = rd_table(&charts);
+    let game = game_with(&table, &charts, &[]);
+    let roles = roles(&[
+        ("zulu", "uNodwengu 1"),
+        ("front-1", "1/24 A"),
+        ("front-2", "1/24 B"),
+        ("front-3", "1/24 C"),
+    ]);
+    let base = RdMeleeInput {
+        zulu_ff: 0,
+        front_rank: Vec::new(),
+        second_rank: Vec::new(),
+        csm_leads: false,
+        in_building: false,
+        across_obstacle: false,
+        counter_attack: false,
+        later_round: false,
+        zulu_impact: false,
+        zulu_factors: Vec::new(),
+        british_factors: Vec::new(),
+        third_rank_fire_losses: None,
+        zulu_falling_back: false,
+        british_falling_back: false,
+        origins: Origins::default(),
+    };
+    let input = situation::rd_melee(&table, game.state(), &roles, base).expect("builds");
+    assert_eq!(
+        (input.zulu_ff, input.front_rank.clone()),
+        (950, vec![10, 10, 8])
+    );
+    let mut dice = EnteredDice::parse("B4,R2,B3,R1").expect("dice");
+    let resolution = RdMelee::resolve(&charts, &input, &mut dice).expect("resolves");
+    assert_eq!(resolution.outcome.zulu_losses, 26);
+    assert_eq!(resolution.outcome.section_losses, [4, 3, 3]);
+    assert!(resolution.steps[0].text.starts_with("from the records:"));
+    let request = Request::MicroColonial(laager::rules::micro_colonial::Request::RdMelee(input));
+    let resolution = resolution.map_outcome(|o| {
+        laager::rules::Outcome::MicroColonial(laager::rules::micro_colonial::Outcome::RdMelee(o))
+    });
+    let applied = laager::game::apply(Some(&request), &resolution, &roles, game.state(), None);
+    let loss = |id: &str, amount| UnitEdit::StrengthChanged {
+        unit_id: UnitId::from(id),
+        amount,
+        cause: Cause::Other,
+    };
+    let edits = applied.edits();
+    for expected in [
+        loss("uNodwengu 1", 26),
+        loss("1/24 A", 4),
+        loss("1/24 B", 3),
+        loss("1/24 C", 3),
+        UnitEdit::StatusSet {
+            unit_id: UnitId::from("uNodwengu 1"),
+            status: Some(laager::record::Status::MoraleTestDue),
+        },
+    ] {
+        assert!(edits.contains(&expected), "{expected:?} not in {edits:?}");
+    }
+}

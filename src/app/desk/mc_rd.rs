@@ -72,6 +72,7 @@ impl Default for RdMeleeForm {
                 third_rank_fire_losses: None,
                 zulu_falling_back: false,
                 british_falling_back: false,
+                origins: crate::rules::situation::Origins::default(),
             },
             front: SectionList::new("10, 10, 10"),
             second: SectionList::new(""),
@@ -131,6 +132,34 @@ impl RdMeleeForm {
             factor_names,
             &mut input.british_factors,
         );
+    }
+
+    /// Puts the ranks as typed into the input, so the engine's situation sees a list
+    /// given by hand as such.
+    pub fn ranks_into_input(&mut self) {
+        if let Ok(front) = self.front.parse("") {
+            self.input.front_rank = front;
+        }
+        if let Ok(second) = self.second.parse("") {
+            self.input.second_rank = second;
+        }
+    }
+
+    /// Shows the ranks the engine's situation read from the table in the lists.
+    pub fn ranks_from_input(&mut self) {
+        let list = |ranks: &[u32]| {
+            ranks
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.input.origins.of("/front_rank").is_some() {
+            self.front.text = list(&self.input.front_rank);
+        }
+        if self.input.origins.of("/second_rank").is_some() {
+            self.second.text = list(&self.input.second_rank);
+        }
     }
 
     /// A list that does not read, as a message.

@@ -1,14 +1,20 @@
 //! `laager mc rd melee` and `laager mc rd fire`: the Rorke's Drift melee and fire, the
 //! basic game's calculations with the supplement's exceptions.
 
+use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
 use super::Common;
 use super::fire::{FireArgs, build};
+use super::table::{Needs, Table};
 use super::thrown::Throw;
+use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::rorkes_drift::RdMelee;
+use crate::rules::micro_colonial::situation;
 use crate::rules::micro_colonial::{
     self as mc,
     rorkes_drift::{RdFireInput, RdMeleeInput},
 };
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use clap::Args;
 
@@ -20,15 +26,21 @@ use clap::Args;
 /// Melee Table cell is Table 1's native-fanatic-infantry against regular-infantry (lost:
 /// `--cell`). Dice: A's random factor then B's — A is the Zulu unit, or the sections on a
 /// counter-attack.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit zulu=ID` and `--unit front-1=ID` ... `front-4` (the sections in contact, the
+/// right-hand one first) and `second-1` ... `second-4` reads each one's present FF from
+/// its record, and after the contact round a side falling back; a flag given here wins.
 #[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
 #[derive(Debug, Args)]
 pub struct RdMeleeArgs {
-    /// The Zulu unit's present FF (the main unit's, for a Z marker in a building).
+    /// The Zulu unit's present FF (the main unit's, for a Z marker in a building). Needed
+    /// unless a table's records give it (--unit zulu=ID).
     #[arg(long, value_name = "N")]
-    pub zulu_ff: u32,
+    pub zulu_ff: Option<u32>,
     /// A section of the first rank in contact, by its present FF, the right-hand section
-    /// first (repeatable).
-    #[arg(long = "section", value_name = "FF", required = true)]
+    /// first (repeatable). Needed unless a table gives them (--unit front-1=ID ...).
+    #[arg(long = "section", value_name = "FF")]
     pub sections: Vec<u32>,
     /// A section of a second rank, by its present FF, the right-hand section first
     /// (repeatable; not behind cover, across an obstacle or in a building).
@@ -76,15 +88,19 @@ pub struct RdMeleeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the Zulu unit and the sections are read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc rd melee`.
 pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = RdMeleeInput {
-        zulu_ff: args.zulu_ff,
-        front_rank: args.sections.clone(),
-        second_rank: args.second_rank.clone(),
+    let mut table = Table::read(&args.situation, &charts, RdMelee::ROLES)?;
+    let base = RdMeleeInput {
+        zulu_ff: 0,
+        front_rank: Vec::new(),
+        second_rank: Vec::new(),
         csm_leads: args.csm_leads,
         in_building: args.in_building,
         across_obstacle: args.across_obstacle,
@@ -96,9 +112,39 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         third_rank_fire_losses: args.third_rank_fire_losses,
         zulu_falling_back: args.zulu_falling_back,
         british_falling_back: args.british_falling_back,
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::rd_melee) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.zulu_ff,
+        &mut input.zulu_ff,
+        &origins,
+        "/zulu_ff",
+        "--zulu-ff N",
+    );
+    let sections = (!args.sections.is_empty()).then(|| args.sections.clone());
+    needs.take(
+        sections,
+        &mut input.front_rank,
+        &origins,
+        "/front_rank",
+        "--section FF",
+    );
+    if !args.second_rank.is_empty() {
+        input.second_rank.clone_from(&args.second_rank);
+    }
+    needs.check(&table, "--unit zulu=ID --unit front-1=ID")?;
+    input.zulu_falling_back |= args.zulu_falling_back;
+    input.british_falling_back |= args.british_falling_back;
     args.throw
-        .run(mc::Request::RdMelee(input), &charts, args.common.json)
+        .run_on(mc::Request::RdMelee(input), &charts, json, &mut table)
 }
 
 /// `laager mc rd fire`.

@@ -17,7 +17,8 @@ use serde_json::json;
 
 mod combat;
 pub use combat::{
-    RdFire, RdFireInput, RdFireOutcome, RdMelee, RdMeleeInput, RdMeleeOutcome, RdMeleeWinner,
+    RD_MELEE_ROLES, RdFire, RdFireInput, RdFireOutcome, RdMelee, RdMeleeInput, RdMeleeOutcome,
+    RdMeleeWinner,
 };
 
 /// The chart of the supplement's numbers.

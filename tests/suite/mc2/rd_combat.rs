@@ -38,6 +38,7 @@ fn melee() -> RdMeleeInput {
         third_rank_fire_losses: None,
         zulu_falling_back: false,
         british_falling_back: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

@@ -84,7 +84,18 @@ pub struct RdMeleeInput {
     /// The sections were ordered to fall back and could not: -5 likewise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub british_falling_back: bool,
+    /// The values the table and the records decided (`situation::rd_melee`), stated as
+    /// the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
+
+/// The roles of a Rorke's Drift melee: the Zulu unit, then the sections in contact from
+/// the right-hand one, then a second rank from the right.
+pub const RD_MELEE_ROLES: &[&str] = &[
+    "zulu", "front-1", "front-2", "front-3", "front-4", "second-1", "second-2", "second-3",
+    "second-4",
+];
 
 named!(
     /// Who won a Rorke's Drift melee round (`outcome.winner`): the side that lost fewer FF.
@@ -471,6 +482,7 @@ fn resolve_melee(
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(charts, input, &mut reader)?;
     let mut resolution = resolution(charts, RdMelee::NAME);
+    resolution.steps = input.origins.steps(input, &section(MELEE));
     for step in prepared.basic.steps.iter().cloned() {
         resolution.step(step);
     }
@@ -612,6 +624,7 @@ impl Procedure for RdMelee {
     const NAME: &'static str = "rd-melee";
     type Input = RdMeleeInput;
     type Outcome = RdMeleeOutcome;
+    const ROLES: &'static [&'static str] = RD_MELEE_ROLES;
 
     fn resolve(
         charts: &Charts,

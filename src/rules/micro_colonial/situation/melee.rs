@@ -8,6 +8,7 @@ use crate::resolution::Refusal;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{INFANTRY, MOUNTED, Status, class_of, has_status};
+use crate::rules::micro_colonial::rorkes_drift::{RD_MELEE_ROLES, RdMeleeInput};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 const CALC: &str = "MELEE CALCULATIONS";
@@ -263,4 +264,115 @@ fn loser_last_move(origins: &mut Origins, records: &dyn Records, me: &Unit<'_>) 
         source: Source::Records,
         why,
     })
+}
+
+/// A Rorke's Drift melee between the Zulu unit in role `zulu` and the sections in roles
+/// `front-1` ... `front-4` (in contact, the right-hand section first) and `second-1` ...
+/// `second-4` (a second rank) on this table, with these records, over `base`: the Zulu
+/// unit's present FF and each section's, in order, from their record sheets; and, after the
+/// contact round, "Falling Back in Melee" for a side whose record shows it falling back.
+/// The ranks no role names, the CSM, a building, cover, a counter-attack and Table 4's
+/// factors stay as `base` has them.
+///
+/// Refuses (as bad input) the Zulu role not given or a counter not on the table.
+pub fn rd_melee(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: RdMeleeInput,
+) -> Result<RdMeleeInput, Refusal> {
+    let rule = rule("Rorke's Drift, MELEE");
+    let zulu = unit(layout, records, roles, "zulu", &rule)?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    if let Some(ff) = note_strength(&mut origins, "/zulu_ff", "Zulu FF", &zulu) {
+        input.zulu_ff = ff;
+    }
+    let mut falling_back = Vec::new();
+    for (field, label, prefix) in [
+        ("/front_rank", "sections in contact", "front"),
+        ("/second_rank", "second rank", "second"),
+    ] {
+        let mut ranks = Vec::new();
+        let mut named = Vec::new();
+        for n in 1..=4 {
+            let role = RD_MELEE_ROLES
+                .iter()
+                .copied()
+                .find(|r| *r == format!("{prefix}-{n}"));
+            let Some(role) = role.filter(|r| roles.get(r).is_some()) else {
+                continue;
+            };
+            let section = unit(layout, records, roles, role, &rule)?;
+            let Some(ff) = section.strength() else {
+                origins.undecided.push(format!(
+                    "{}: strength not recorded — set its IF in the roster",
+                    section.who()
+                ));
+                continue;
+            };
+            if has_status(&section.record, &Status::FallingBack) {
+                falling_back.push(section.who());
+            }
+            ranks.push(ff);
+            named.push(format!("{} {ff}", section.who()));
+        }
+        if named.is_empty() {
+            continue;
+        }
+        let source = if roles
+            .0
+            .iter()
+            .any(|(r, id)| r.starts_with(prefix) && records.unit(id).is_some())
+        {
+            Source::Records
+        } else {
+            Source::Table
+        };
+        origins.note(
+            field,
+            label,
+            &ranks,
+            source,
+            format!("present FF from the right: {}", named.join(", ")),
+        );
+        if prefix == "front" {
+            input.front_rank = ranks;
+        } else {
+            input.second_rank = ranks;
+        }
+    }
+    if input.later_round {
+        let zulu_back = has_status(&zulu.record, &Status::FallingBack);
+        input.zulu_falling_back = zulu_back;
+        origins.note(
+            "/zulu_falling_back",
+            "Zulus falling back in melee",
+            zulu_back,
+            zulu.source,
+            format!(
+                "{} is {} on {}",
+                zulu.who(),
+                zulu.record
+                    .status
+                    .as_ref()
+                    .map_or("of no status", Status::name),
+                zulu.record_words()
+            ),
+        );
+        input.british_falling_back = !falling_back.is_empty();
+        origins.note(
+            "/british_falling_back",
+            "sections falling back in melee",
+            !falling_back.is_empty(),
+            Source::Records,
+            if falling_back.is_empty() {
+                "no section's record shows it falling back".to_owned()
+            } else {
+                format!("{} falling back on the records", falling_back.join(", "))
+            },
+        );
+    }
+    input.origins = origins;
+    Ok(input)
 }

@@ -11,7 +11,8 @@
 //!   the range measured on the table, the arc of fire with the club's template, the FF on
 //!   the record sheets, the target's section of Table 2 (or the Shell table's target), the
 //!   two-unit formation's rear unit;
-//! - [`melee`] (`a`, `b`): each side's FF, type and Table 4 factors;
+//! - [`melee`] (`a`, `b`): each side's FF, type and Table 4 factors; [`rd_melee`] (`zulu`,
+//!   `front-1`..., `second-1`...): the Zulu unit's and each section's FF, falling back;
 //! - [`morale`], [`rally`], [`rout_loss`] and [`movement`] (`unit`): IF and PF, Morale
 //!   Table 4's factors, the Rally table's class, the unit's status, its move mode, its D
 //!   figures not yet struck and its square;
@@ -28,7 +29,7 @@ mod morale;
 mod movement;
 
 pub use fire::{artillery, fire};
-pub use melee::melee;
+pub use melee::{melee, rd_melee};
 pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
 pub use movement::{charge, movement};
 
