@@ -16,7 +16,7 @@ mod props;
 mod rally;
 mod rd_combat;
 mod rd_victory_proposal;
-mod situation;
+pub(crate) mod situation;
 mod victory_proposal;
 
 use crate::support::{run, stderr, stdout};

@@ -5,6 +5,7 @@
 //! The table is tests/fixtures/mc_situation.json: uNodwengu 1 (fanatic, 950 FF) at y 560
 //! facing 1/24 A (european-regular, 100 FF) at y 330, both 15 mm deep.
 
+use crate::mc2::situation::{game_on, layout, roles};
 use crate::support::{OutcomeKeys, run, stdout};
 use laager::Ruleset;
 use laager::charts::Charts;
@@ -18,7 +19,7 @@ use laager::rules::micro_colonial::morale_due::{
     DueCause, MoraleClass, MoraleDue, MoraleDueInput, Quality,
 };
 use laager::rules::micro_colonial::situation;
-use laager::rules::situation::{Origins, Roles, Source};
+use laager::rules::situation::{Origins, Source};
 use serde_json::{Value, json};
 
 const FIXTURE: &str = "tests/fixtures/mc_situation.json";
@@ -27,18 +28,10 @@ fn fixture() -> String {
     format!("{}/{FIXTURE}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn layout(charts: &Charts) -> Layout {
-    let text = std::fs::read_to_string(fixture()).expect("fixture");
-    file::read(&text, charts).layout.expect("the table reads")
-}
-
 /// A game on the table, its units joined with the layout's strengths, and `losses` taken
 /// in its first move.
 fn game_with(layout: &Layout, charts: &Charts, losses: &[(&str, u32, Cause)]) -> Game {
-    let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
-    for unit in units_from_layout(layout, Ruleset::MicroColonial, Some(charts)) {
-        game.append(Event::UnitAdded { unit }).expect("joins");
-    }
+    let mut game = game_on(layout, charts);
     for (id, amount, cause) in losses {
         game.append(Event::Edit {
             edit: UnitEdit::StrengthChanged {
@@ -50,15 +43,6 @@ fn game_with(layout: &Layout, charts: &Charts, losses: &[(&str, u32, Cause)]) ->
         .expect("loss");
     }
     game
-}
-
-fn roles(pairs: &[(&str, &str)]) -> Roles {
-    Roles(
-        pairs
-            .iter()
-            .map(|(r, id)| ((*r).to_owned(), (*id).to_owned()))
-            .collect(),
-    )
 }
 
 fn due_base() -> MoraleDueInput {

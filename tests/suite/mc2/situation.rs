@@ -45,12 +45,12 @@ fn layout_with(charts: &Charts, edit: impl FnOnce(&mut serde_json::Value)) -> La
         .expect("the table reads")
 }
 
-fn layout(charts: &Charts) -> Layout {
+pub(crate) fn layout(charts: &Charts) -> Layout {
     layout_with(charts, |_| {})
 }
 
 /// A game on the table: its units joined with the layout's strengths.
-fn game_on(layout: &Layout, charts: &Charts) -> Game {
+pub(crate) fn game_on(layout: &Layout, charts: &Charts) -> Game {
     let mut game = Game::new(Ruleset::MicroColonial, "g", json!(null));
     for unit in units_from_layout(layout, Ruleset::MicroColonial, Some(charts)) {
         game.append(Event::UnitAdded { unit }).expect("joins");
@@ -58,7 +58,7 @@ fn game_on(layout: &Layout, charts: &Charts) -> Game {
     game
 }
 
-fn roles(pairs: &[(&str, &str)]) -> Roles {
+pub(crate) fn roles(pairs: &[(&str, &str)]) -> Roles {
     Roles(
         pairs
             .iter()
