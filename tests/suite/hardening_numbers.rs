@@ -86,26 +86,33 @@ fn dba_opposed_beyond_the_bounds_is_refused_by_the_engine_too() {
 // Issue 21: "a chart combat factor of i64::MAX passes `tables check` and flips a combat".
 #[test]
 fn a_dba_combat_factor_of_the_largest_integer_is_refused_not_wrapped() {
+    // The chart's domain refuses the value where it enters, naming the cell, so no combat
+    // total can be summed from it.
     let mut charts = Charts::shipped().expect("charts");
-    let set = charts.apply_cell_arg(
-        laager::Ruleset::DbaZulu,
-        &format!("troop_types:british-regulars:combat={I64_MAX}"),
+    let cell = format!("troop_types:british-regulars:combat={I64_MAX}");
+    let refused = charts
+        .apply_cell_arg(laager::Ruleset::DbaZulu, &cell)
+        .expect_err("outside the chart's domain");
+    assert!(
+        refused
+            .to_string()
+            .contains("troop_types:british-regulars:combat"),
+        "{refused}"
     );
-    if set.is_err() {
-        // Refused where the value enters (the chart's domain): nothing to resolve.
-        return;
-    }
+    // The largest value the domain allows resolves: no total wraps.
+    let max = format!("troop_types:british-regulars:combat={}", 20);
+    charts
+        .apply_cell_arg(laager::Ruleset::DbaZulu, &max)
+        .expect("the domain's largest value");
     let input = dba_zulu::CombatInput::new(
         dba_zulu::CombatKind::Close,
         dba_zulu::TroopType::BritishRegulars,
         dba_zulu::TroopType::Zulus,
     );
     let mut dice = EnteredDice::parse("6,1").expect("dice");
-    let refused = dba_zulu::Combat::resolve(&charts, &input, &mut dice).expect_err("wraps");
-    // No modifier applies, so it is a's total (the factor and the die) that is checked, in
-    // "Combat - General": "too large a number to count".
-    assert_refused(&refused, RefusalKind::BadInput, "Combat - General");
-    assert!(dba_zulu::Combat::odds(&charts, &input).is_some_and(|o| o.is_err()));
+    let resolution = dba_zulu::Combat::resolve(&charts, &input, &mut dice).expect("resolves");
+    // a's total is its combat factor plus its die ("Combat - General"): 20 + 6 = 26.
+    assert_eq!(resolution.outcome.a_total, 26);
 }
 
 // Issue 21: "Soldiers of the Queen fire strengths of 4294967295 sum to 4294967294".
