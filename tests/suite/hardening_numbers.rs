@@ -94,9 +94,7 @@ fn a_dba_combat_factor_of_the_largest_integer_is_refused_not_wrapped() {
         .apply_cell_arg(laager::Ruleset::DbaZulu, &cell)
         .expect_err("outside the chart's domain");
     assert!(
-        refused
-            .to_string()
-            .contains("troop_types:british-regulars:combat"),
+        refused.contains("troop_types:british-regulars:combat"),
         "{refused}"
     );
     // The largest value the domain allows resolves: no total wraps.
