@@ -316,6 +316,10 @@ pub struct Refusal {
     pub rule: RuleRef,
     /// The chart cells the resolution would read, when it refuses for want of them.
     pub needs_cells: Vec<NeededCell>,
+    /// The charts a club must supply whole, when what is missing is a heading or a chart
+    /// the document does not print (no cell to type names it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs_charts: Vec<String>,
     /// The steps already worked when it refused for want of cells ("a hole never hides
     /// what is known").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -334,6 +338,7 @@ impl Refusal {
             reason: reason.into(),
             rule,
             needs_cells: Vec::new(),
+            needs_charts: Vec::new(),
             partial_steps: Vec::new(),
             formula: None,
         }
@@ -370,6 +375,7 @@ impl Refusal {
             ),
             rule,
             needs_cells: cells,
+            needs_charts: Vec::new(),
             partial_steps: Vec::new(),
             formula: None,
         }

@@ -116,6 +116,7 @@ fn refusal_json_is_wrapped_and_round_trips() {
             chart: "small_arms_target_factors".to_owned(),
             key: vec!["101-200".to_owned(), "in-cover".to_owned()],
         }],
+        needs_charts: Vec::new(),
         partial_steps: Vec::new(),
         formula: None,
     };

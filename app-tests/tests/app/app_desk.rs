@@ -42,6 +42,7 @@ fn refusal_fields_take_typed_values_for_one_resolution() {
             chart: "weapon_ranges".to_owned(),
             key: vec!["rifle".to_owned()],
         }],
+        needs_charts: Vec::new(),
         partial_steps: Vec::new(),
         formula: None,
     };

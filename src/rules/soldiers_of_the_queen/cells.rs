@@ -127,6 +127,14 @@ impl<'a> Cells<'a> {
         }
         let needs = self.reader.needs().to_vec();
         let mut parts: Vec<String> = Vec::new();
+        // The charts to supply whole: those the document does not print, and those whose
+        // heading a value needs is not known.
+        let mut whole: Vec<String> = Vec::new();
+        for (chart, _) in &self.missing {
+            if !whole.contains(chart) {
+                whole.push(chart.clone());
+            }
+        }
         let charts = needs
             .iter()
             .map(|n| n.chart.as_str())
@@ -139,6 +147,9 @@ impl<'a> Cells<'a> {
             else {
                 continue;
             };
+            if !whole.contains(&chart.name) {
+                whole.push(chart.name.clone());
+            }
             let text = format!("{} ({}) is not in the document", chart.title, chart.name);
             if !parts.contains(&text) {
                 parts.push(text);
@@ -155,6 +166,7 @@ impl<'a> Cells<'a> {
             Refusal::needs_cells(rule, needs)
         };
         parts.push(refusal.reason);
+        refusal.needs_charts = whole;
         let reason = parts.join("; ");
         refusal.reason = match what {
             Some(what) => format!("{what}: {reason}"),

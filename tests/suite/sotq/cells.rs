@@ -322,8 +322,14 @@ fn the_desks_default_fire_names_the_headings_the_document_lacks_not_cells() {
     let (_, refusal) = refusals_with_lost_headings().remove(0);
     assert_refused(&refusal, RefusalKind::NeedsCells, "PART 10 B");
     assert!(refusal.needs_cells.is_empty(), "{:?}", refusal.needs_cells);
-    // No cell is named, so the headings and charts to supply are named only in the reason:
-    // what this test is for.
+    // No cell is named: the charts to supply whole are; the reason's words name the
+    // headings, which is what the rest of this test is for.
+    assert_eq!(
+        refusal.needs_charts,
+        ["range_effects", "fire_combat_results"],
+        "{}",
+        refusal.reason
+    );
     for part in [
         "Range Effects Chart (range_effects) is not in the document",
         "a range of 3 hexes is under no column of range_effects whose heading is known (its columns: 1-2, 5-6, and others the document does not print)",

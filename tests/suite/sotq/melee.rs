@@ -111,11 +111,10 @@ fn shipped_tables_refuse_naming_the_melee_column_the_document_lacks() {
     let r = refusal(&shipped(), &m);
     assert_refused(&r, RefusalKind::NeedsCells, "PART 12 B");
     assert!(r.needs_cells.is_empty(), "{:?}", r.needs_cells);
-    // With no cell to name, the reason is the only place the missing heading is named.
-    assert!(
-        r.reason.contains(
-            "the melee_combat_results_omdurman column for 3-1: the document prints none of its odds headings"
-        ),
+    // No cell names the missing heading: the chart to supply whole does.
+    assert_eq!(
+        r.needs_charts,
+        ["melee_combat_results_omdurman"],
         "{}",
         r.reason
     );

@@ -598,14 +598,8 @@ fn resupply_asks_for_the_table_the_document_lacks() {
     let r = Resupply::resolve(&shipped(), &resupply(5, 2), &mut dice(&[1])).expect_err("refuses");
     assert_refused(&r, RefusalKind::NeedsCells, "PART 11");
     assert!(r.needs_cells.is_empty(), "{:?}", r.needs_cells);
-    // With no cell to name, the reason is the only place the missing heading is named.
-    assert!(
-        r.reason.contains(
-            "a range of 2 hexes from the wagon is under no column of ammunition_resupply"
-        ),
-        "{}",
-        r.reason
-    );
+    // No cell names the missing heading: the chart to supply whole does.
+    assert_eq!(r.needs_charts, ["ammunition_resupply"], "{}", r.reason);
 }
 
 #[test]
