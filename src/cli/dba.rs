@@ -302,7 +302,7 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.tables.load(Ruleset::DbaZulu)?;
     // The procedure is about a side, not units in roles: --unit names none.
     args.situation.roles(&[])?;
-    let mut context = args.situation.context(&charts)?;
+    let mut context = args.situation.records_context(&charts)?;
     let mut input = match (&context, &args.side) {
         (None, None) => VictoryInput::default(),
         (None, Some(_)) => {

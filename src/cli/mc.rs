@@ -517,7 +517,7 @@ const FROM_RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]"
 fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     args.situation.roles(&[])?;
-    let mut context = args.situation.context(&charts)?;
+    let mut context = args.situation.records_context(&charts)?;
     let state = situation::records_of(context.as_ref())?;
     let mut input = match state {
         Some(state) => {
@@ -566,7 +566,7 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
 fn rd_victory(args: &RdVictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     args.situation.roles(&[])?;
-    let mut context = args.situation.context(&charts)?;
+    let mut context = args.situation.records_context(&charts)?;
     let state = situation::records_of(context.as_ref())?;
     let mut input = match state {
         Some(state) => {

@@ -86,6 +86,17 @@ impl SituationArgs {
 
     /// The table and records, when `--layout` or `--campaign` is given.
     pub fn context(&self, charts: &Charts) -> Result<Option<Context>, CliError> {
+        self.context_for(charts, true)
+    }
+
+    /// The records, when `--layout` or `--campaign` is given, for a procedure that counts
+    /// them and reads no table (a victory): a campaign game played without a table (a
+    /// board game's) is read too.
+    pub fn records_context(&self, charts: &Charts) -> Result<Option<Context>, CliError> {
+        self.context_for(charts, false)
+    }
+
+    fn context_for(&self, charts: &Charts, needs_table: bool) -> Result<Option<Context>, CliError> {
         if let Some(path) = &self.layout {
             let layout = layout_of(&read_text(path)?, charts, &path.display().to_string())?;
             // The records a new game on this table starts with, as the desk's.
@@ -112,6 +123,14 @@ impl SituationArgs {
             )));
         }
         let game = &opened.campaign().games[number - 1];
+        if game.layout.is_null() && !needs_table {
+            let state = game.state().clone();
+            return Ok(Some(Context {
+                layout: Layout::new(crate::geometry::Table::SIX_BY_FOUR, Vec::new(), Vec::new()),
+                state: Some(state),
+                file: Some((opened, number)),
+            }));
+        }
         if game.layout.is_null() {
             return Err(CliError::Input(format!(
                 "{} game {number} has no table: add the game with `laager campaign add-game --layout TABLE.json`",

@@ -8,6 +8,7 @@
 mod combat;
 mod spec;
 
+use super::situation::SituationArgs;
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
 use crate::bounds::{MAX_COST, MAX_COUNT};
 use crate::charts::Charts;
@@ -200,6 +201,28 @@ pub struct VictoryArgs {
     no_exit_turns: Vec<u32>,
     #[command(flatten)]
     common: Common,
+    /// Isandhlwana: read the counts from this campaign's game (its latest, or
+    /// --campaign-game N); a count given as well wins.
+    #[arg(long, value_name = "FILE.laager")]
+    campaign: Option<std::path::PathBuf>,
+    /// With --campaign: the campaign's game, from 1 (`--game` names the scenario here).
+    #[arg(long, value_name = "N", requires = "campaign")]
+    campaign_game: Option<usize>,
+    /// With --campaign: write the result to the game's log, as the desk's Apply does.
+    #[arg(long, requires = "campaign")]
+    apply: bool,
+}
+
+impl VictoryArgs {
+    /// The campaign flags as the other resolving commands' `--campaign [--game N]`.
+    fn situation(&self) -> SituationArgs {
+        SituationArgs {
+            campaign: self.campaign.clone(),
+            game: self.campaign_game,
+            apply: self.apply,
+            ..SituationArgs::default()
+        }
+    }
 }
 
 /// `laager sotq entry`.
@@ -540,17 +563,40 @@ fn parity(charts: &Charts) -> Result<ShiftedColumns, CliError> {
 
 fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
+    let mut context = None;
     let victory = match game_arg(&args.game)? {
         Game::Isandhlwana => {
-            let (Some(remaining), Some(eliminated)) =
-                (args.british_regulars_remaining, args.zulu_eliminated)
-            else {
-                return Err(CliError::Input("isandhlwana victory needs --british-regulars-remaining N and --zulu-eliminated N".to_owned()));
+            context = args.situation().records_context(&charts)?;
+            let state = super::situation::records_of(context.as_ref())?;
+            let mut counts = match state {
+                Some(state) => {
+                    crate::game::victory::sotq_counts(state)
+                        .map_err(CliError::Input)?
+                        .0
+                }
+                None => IsandhlwanaCounts {
+                    british_regulars_remaining: 0,
+                    zulu_units_eliminated: 0,
+                    origins: crate::rules::situation::Origins::default(),
+                },
             };
-            VictoryInput::Isandhlwana(IsandhlwanaCounts {
-                british_regulars_remaining: remaining,
-                zulu_units_eliminated: eliminated,
-            })
+            let table = "a game's records: --campaign FILE.laager [--game N]";
+            let read = state.is_some();
+            super::situation::given_or_read(
+                args.british_regulars_remaining,
+                &mut counts.british_regulars_remaining,
+                read,
+                "--british-regulars-remaining N",
+                table,
+            )?;
+            super::situation::given_or_read(
+                args.zulu_eliminated,
+                &mut counts.zulu_units_eliminated,
+                read,
+                "--zulu-eliminated N",
+                table,
+            )?;
+            VictoryInput::Isandhlwana(counts)
         }
         Game::Omdurman => {
             let (Some(turn), Some(remaining)) = (args.turn, args.british_remaining) else {
@@ -583,10 +629,18 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
             })
         }
     };
-    resolve(
-        sotq::Request::Victory(victory),
+    if !matches!(victory, VictoryInput::Isandhlwana(_)) && args.campaign.is_some() {
+        return Err(CliError::Input(
+            "--campaign/--layout: the records give the Isandhlwana Game's counts only (the Omdurman Game's exits and turns are not in them)".to_owned(),
+        ));
+    }
+    let apply = context.as_mut().filter(|_| args.apply);
+    super::run_and_apply(
+        &crate::rules::Request::SoldiersOfTheQueen(sotq::Request::Victory(victory)),
         &charts,
         &DiceChoice::None,
-        &args.common,
+        args.common.json,
+        &Roles::default(),
+        apply,
     )
 }

@@ -422,20 +422,24 @@ fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
     }
 }
 
-/// Soldiers of the Queen's Victory Conditions (PART 5 B) as far as the records decide them.
-/// A unit's nationality is its class (`regular`, `colonial`, `nnc`, `zulu`, `dervish`) and
-/// its troop type `leader` marks a leader; a unit is eliminated when removed or at 0 SP.
-///
-/// The Isandhlwana Game (the records show Zulu units): "The Zulu player wins if he
-/// eliminates all British regular red and blue combat units before he loses 14 of his own
-/// combat units. British officers do not count as units for victory purposes. … Zulu
-/// leaders and the uKhulutshane impi do not count as units for victory purposes." The
-/// Omdurman Game's exits, Game Turns and Victory Points are not in the records: it is the
-/// referee's to give.
-fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
+/// The Isandhlwana Game's counts on the records (PART 5 B), each noted as read from them,
+/// with the British side and the Zulus': the British regular combat units not eliminated
+/// and the Zulu combat units eliminated ("British officers do not count as units for
+/// victory purposes. … Zulu leaders and the uKhulutshane impi do not count"). A unit's
+/// nationality is its class, its troop type `leader` or `officer` marks a leader. Refuses,
+/// naming why, for the Omdurman Game (its exits and turns are not in the records) or
+/// records without the two sides.
+pub fn sotq_counts(
+    state: &GameState,
+) -> Result<
+    (
+        soldiers_of_the_queen::victory::IsandhlwanaCounts,
+        String,
+        String,
+    ),
+    String,
+> {
     use soldiers_of_the_queen::units::{Nationality, is_ukhulutshane};
-    use soldiers_of_the_queen::victory::{IsandhlwanaCounts, VictoryInput, Winner};
-    let state = game.state();
     let of = |nationality: Nationality| {
         state.units.iter().filter(move |u| {
             u.spec
@@ -448,18 +452,18 @@ fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
     };
     let side_of = |nationality| of(nationality).next().map(|u| u.spec.side.clone());
     if side_of(Nationality::Dervish).is_some() {
-        return undecided(
+        return Err(
             "the Omdurman Game is decided by exits, Game Turns and Victory Points the records do not hold: give the result (`laager sotq victory --game omdurman` works it out)".to_owned(),
         );
     }
     let (Some(british), Some(zulus)) = (side_of(Nationality::Regular), side_of(Nationality::Zulu))
     else {
-        return undecided(
+        return Err(
             "PART 5 B counts British regular and Zulu combat units: the records show no units of class regular and zulu".to_owned(),
         );
     };
     if british == zulus {
-        return undecided(format!(
+        return Err(format!(
             "the records put regular and Zulu units on one side ({british})"
         ));
     }
@@ -468,11 +472,57 @@ fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
         .filter(|u| !is_ukhulutshane(&u.spec.name) && !is_ukhulutshane(&u.spec.troop_type))
         .filter(|u| eliminated(u))
         .count();
+    let (remaining, zulu_lost) = (
+        u32::try_from(remaining).unwrap_or(u32::MAX),
+        u32::try_from(zulu_lost).unwrap_or(u32::MAX),
+    );
+    let mut origins = Origins::default();
+    origins.note(
+        "/british_regulars_remaining",
+        "British regulars remaining",
+        remaining,
+        Source::Records,
+        format!("the {british} side's regular combat units not removed nor at 0 SP"),
+    );
+    origins.note(
+        "/zulu_units_eliminated",
+        "Zulu units eliminated",
+        zulu_lost,
+        Source::Records,
+        format!(
+            "the {zulus} side's combat units removed or at 0 SP, leaders and the uKhulutshane impi apart"
+        ),
+    );
+    let counts = soldiers_of_the_queen::victory::IsandhlwanaCounts {
+        british_regulars_remaining: remaining,
+        zulu_units_eliminated: zulu_lost,
+        origins,
+    };
+    Ok((counts, british, zulus))
+}
+
+/// Soldiers of the Queen's Victory Conditions (PART 5 B) as far as the records decide them.
+/// A unit's nationality is its class (`regular`, `colonial`, `nnc`, `zulu`, `dervish`) and
+/// its troop type `leader` marks a leader; a unit is eliminated when removed or at 0 SP.
+///
+/// The Isandhlwana Game (the records show Zulu units): "The Zulu player wins if he
+/// eliminates all British regular red and blue combat units before he loses 14 of his own
+/// combat units. British officers do not count as units for victory purposes. … Zulu
+/// leaders and the uKhulutshane impi do not count as units for victory purposes." The
+/// Omdurman Game's exits, Game Turns and Victory Points are not in the records: it is the
+/// referee's to give.
+fn soldiers_of_the_queen(game: &Game, charts: &Charts) -> Proposal {
+    use soldiers_of_the_queen::victory::{VictoryInput, Winner};
+    let (counts, british, zulus) = match sotq_counts(game.state()) {
+        Ok(counts) => counts,
+        Err(reason) => return undecided(reason),
+    };
+    let (remaining, zulu_lost) = (
+        counts.british_regulars_remaining,
+        counts.zulu_units_eliminated,
+    );
     let request = Request::SoldiersOfTheQueen(soldiers_of_the_queen::Request::Victory(
-        VictoryInput::Isandhlwana(IsandhlwanaCounts {
-            british_regulars_remaining: u32::try_from(remaining).unwrap_or(u32::MAX),
-            zulu_units_eliminated: u32::try_from(zulu_lost).unwrap_or(u32::MAX),
-        }),
+        VictoryInput::Isandhlwana(counts),
     ));
     let counts = format!(
         "{remaining} British regular combat units remaining, {zulu_lost} Zulu combat units eliminated"

@@ -7,6 +7,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,10 @@ pub struct IsandhlwanaCounts {
     pub british_regulars_remaining: u32,
     /// Zulu combat units eliminated (leaders and the uKhulutshane impi not counted).
     pub zulu_units_eliminated: u32,
+    /// The values the records decided (`game::victory::sotq_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// British combat units eliminated on one Game Turn.
@@ -132,6 +137,7 @@ fn isandhlwana(
     c: &IsandhlwanaCounts,
 ) -> Result<Resolution<VictoryOutcome>, Refusal> {
     let mut res = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
+    res.steps = c.origins.steps(c, &rule("PART 5 B"));
     let zulu = c.british_regulars_remaining == 0;
     let british = c.zulu_units_eliminated >= 14;
     res.step(Step::valued(

@@ -87,7 +87,8 @@ fn a_short_request_takes_the_defaults_and_an_unknown_field_is_refused() {
         Request::SoldiersOfTheQueen(sotq::Request::Victory(VictoryInput::Isandhlwana(
             IsandhlwanaCounts {
                 british_regulars_remaining: 0,
-                zulu_units_eliminated: 3
+                zulu_units_eliminated: 3,
+                origins: laager::rules::situation::Origins::default(),
             }
         )))
     );

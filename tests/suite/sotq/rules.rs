@@ -508,6 +508,7 @@ fn isandhlwana_victory_goes_to_whoever_meets_his_condition() {
             &VictoryInput::Isandhlwana(IsandhlwanaCounts {
                 british_regulars_remaining: remaining,
                 zulu_units_eliminated: eliminated,
+                origins: laager::rules::situation::Origins::default(),
             }),
         )
     };

@@ -121,3 +121,44 @@ fn the_omdurman_game_is_left_to_the_referee() {
         proposal.reason
     );
 }
+
+// The counts themselves, as `laager sotq victory --game isandhlwana --campaign` reads them:
+// with 13 Zulu units and both regular companies lost, 0 regulars remain ("British officers
+// do not count") and 13 Zulu units are eliminated (the uKhulutshane impi apart); each is
+// noted as read from the records, and the resolution's first step says so.
+#[test]
+fn the_isandhlwana_counts_are_read_from_the_records() {
+    use laager::rules::Procedure as _;
+    use laager::rules::soldiers_of_the_queen::victory::{Victory, VictoryInput, Winner};
+    let mut game = isandhlwana();
+    for n in 1..=13 {
+        remove(&mut game, &format!("Zulu {n}"));
+    }
+    remove(&mut game, "uKhulutshane 1");
+    let (counts, british, zulus) =
+        laager::game::victory::sotq_counts(game.state()).expect("two sides");
+    assert_eq!((british.as_str(), zulus.as_str()), ("British", "Zulus"));
+    assert_eq!(
+        (
+            counts.british_regulars_remaining,
+            counts.zulu_units_eliminated
+        ),
+        (2, 13)
+    );
+    remove(&mut game, "A/1/24");
+    remove(&mut game, "F/1/24");
+    let (counts, _, _) = laager::game::victory::sotq_counts(game.state()).expect("two sides");
+    assert_eq!(counts.british_regulars_remaining, 0);
+    let charts = Charts::shipped().expect("shipped tables");
+    let mut no_dice = laager::dice::EnteredDice::parse("").expect("no dice");
+    let resolution = Victory::resolve(&charts, &VictoryInput::Isandhlwana(counts), &mut no_dice)
+        .expect("resolves");
+    assert_eq!(resolution.outcome.winner, Winner::Zulu);
+    assert!(
+        resolution.steps[0]
+            .text
+            .starts_with("from the records: Zulu units eliminated 13"),
+        "{}",
+        resolution.steps[0].text
+    );
+}
