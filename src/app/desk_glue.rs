@@ -86,7 +86,7 @@ impl LaagerApp {
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
         use crate::rules::micro_colonial::{
-            artillery, fire, melee, morale, movement, rally, rorkes_drift,
+            artillery, evade, fire, melee, morale, movement, rally, rorkes_drift,
         };
         let Ok(charts) = &self.charts else {
             return;
@@ -139,6 +139,9 @@ impl LaagerApp {
             },
         );
         forms.rd_melee.ranks_from_input();
+        refill(&mut forms.evade, &blank.0.evade, keep_hand, |base| {
+            situation::evade(layout, records, &roles(evade::Evade::ROLES), base)
+        });
         refill(&mut forms.rally, &blank.0.rally, keep_hand, |base| {
             situation::rally(layout, records, &roles(rally::Rally::ROLES), base)
         });

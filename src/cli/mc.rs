@@ -60,6 +60,9 @@ pub enum McCommand {
     Victory(VictoryArgs),
     /// EVADING: an artillery crew or open order troops evading an attacker
     /// (outcome.fires, starts_at_quarter, move_mm, abandons_guns).
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// evader; an artillery counter's crew, or a unit whose record shows it in open order.
     Evade(EvadeArgs),
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
@@ -316,9 +319,10 @@ pub struct RdMoveArgs {
 /// `laager mc evade`.
 #[derive(Debug, Args)]
 pub struct EvadeArgs {
-    /// Who evades: open-order or artillery-crew.
+    /// Who evades: open-order or artillery-crew. Needed unless a table gives it (--unit
+    /// unit=ID: an artillery counter, or a unit in open order).
     #[arg(long, value_parser = parse_with::<Evader>(Evader::NAMES))]
-    pub evader: Evader,
+    pub evader: Option<Evader>,
     /// An artillery crew that cannot limber up: it abandons its guns.
     #[arg(long)]
     pub cannot_limber: bool,
@@ -328,6 +332,9 @@ pub struct EvadeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the evading unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager mc victory`.
@@ -479,12 +486,29 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         }
         McCommand::Evade(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = EvadeInput {
-                evader: args.evader,
+            let mut table = Table::read(&args.situation, &charts, mc::evade::Evade::ROLES)?;
+            let base = EvadeInput {
+                evader: Evader::OpenOrder,
                 cannot_limber: args.cannot_limber,
                 morale_forbids_fire: args.morale_forbids_fire,
+                origins: crate::rules::situation::Origins::default(),
             };
-            run_plain(mc::Request::Evade(input), &charts, args.common.json)
+            let json = args.common.json;
+            let mut input = match table.build(base, json, mc::situation::evade) {
+                Ok(input) => input,
+                Err(printed) => return printed,
+            };
+            let origins = input.origins.clone();
+            let mut needs = table::Needs::default();
+            needs.take(
+                args.evader,
+                &mut input.evader,
+                &origins,
+                "/evader",
+                "--evader WHO",
+            );
+            needs.check(&table, "--unit unit=ID")?;
+            table.run_plain(mc::Request::Evade(input), &charts, json)
         }
         McCommand::Victory(args) => victory(&args),
         McCommand::Fire(args) => fire::run(&args),

@@ -475,3 +475,49 @@ fn a_rorkes_drift_melee_reads_each_section_and_applies_each_share() {
         assert!(edits.contains(&expected), "{expected:?} not in {edits:?}");
     }
 }
+
+// EVADING: "Artillery crews and open order troops may attempt to evade an attacker": the
+// table's artillery counter N/5 RA evades as its crew (firing first at the quarter or
+// half way point; a crew that limbers moves at a rate the text does not give, null); a
+// unit in open order on its record evades as open order troops (charge rate 60 less the
+// 10 mm turn, 50 mm); one in neither is the referee's call, named in a step.
+#[test]
+fn who_evades_is_read_from_the_counter_and_the_formation() {
+    use laager::rules::micro_colonial::evade::{Evade, EvadeInput, Evader};
+    let charts = Charts::shipped().expect("shipped tables");
+    let table = layout(&charts);
+    let mut game = game_with(&table, &charts, &[]);
+    game.append(Event::Edit {
+        edit: UnitEdit::FormationSet {
+            unit_id: UnitId::from("1/24 C"),
+            formation: Some(laager::record::Formation::OpenOrder),
+        },
+    })
+    .expect("formation");
+    let base = EvadeInput {
+        evader: Evader::OpenOrder,
+        cannot_limber: false,
+        morale_forbids_fire: false,
+        origins: Origins::default(),
+    };
+    let evade = |id: &str| {
+        let input = situation::evade(&table, game.state(), &roles(&[("unit", id)]), base.clone())
+            .expect("builds");
+        let resolution = Evade::resolve(&charts, &input, &mut no_dice()).expect("resolves");
+        (input, resolution)
+    };
+    let (input, resolution) = evade("N/5 RA");
+    assert_eq!(input.evader, Evader::ArtilleryCrew);
+    assert_eq!(resolution.out("fires"), json!("quarter-or-half"));
+    assert_eq!(resolution.out("move_mm"), Value::Null);
+    let (input, resolution) = evade("1/24 C");
+    assert_eq!(input.evader, Evader::OpenOrder);
+    assert_eq!(resolution.out("move_mm"), json!(50));
+    let (input, _) = evade("1/24 B");
+    assert!(input.origins.of("/evader").is_none());
+    assert!(
+        input.origins.undecided[0].contains("the referee's call"),
+        "{:?}",
+        input.origins.undecided
+    );
+}

@@ -365,6 +365,7 @@ impl Default for McCombat {
                 evader: Evader::OpenOrder,
                 cannot_limber: false,
                 morale_forbids_fire: false,
+                origins: Origins::default(),
             },
             firing_party: RdFiringPartyInput {
                 led_by_command: true,
@@ -531,7 +532,7 @@ impl McCombat {
                     && self.evade.cannot_limber,
                 morale_forbids_fire: self.evade.evader == Evader::ArtilleryCrew
                     && self.evade.morale_forbids_fire,
-                ..self.evade
+                ..self.evade.clone()
             }),
             McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party),
             McProcedure::Combine => mc::Request::RdCombine(self.combine),

@@ -12,6 +12,7 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +33,7 @@ named!(
 );
 
 /// An attempt to evade an attacker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvadeInput {
     /// Who evades.
@@ -43,6 +44,10 @@ pub struct EvadeInput {
     /// An artillery crew whose morale does not allow it to fire.
     #[serde(default)]
     pub morale_forbids_fire: bool,
+    /// The values the table decided (`situation::evade`), stated as the resolution's first
+    /// steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 named!(
@@ -70,9 +75,10 @@ pub struct EvadeOutcome {
     pub abandons_guns: bool,
 }
 
-fn evade(charts: &Charts, input: EvadeInput) -> Result<Resolution<EvadeOutcome>, Refusal> {
+fn evade(charts: &Charts, input: &EvadeInput) -> Result<Resolution<EvadeOutcome>, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, Evade::NAME);
+    resolution.steps = input.origins.steps(input, &section(EVADING));
     let rule = section(EVADING);
     if input.evader == Evader::OpenOrder && (input.cannot_limber || input.morale_forbids_fire) {
         return Err(Refusal::bad_input(
@@ -168,12 +174,13 @@ impl Procedure for Evade {
     const NAME: &'static str = "evade";
     type Input = EvadeInput;
     type Outcome = EvadeOutcome;
+    const ROLES: &'static [&'static str] = &["unit"];
 
     fn resolve(
         charts: &Charts,
         input: &EvadeInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<EvadeOutcome>, Refusal> {
-        evade(charts, *input)
+        evade(charts, input)
     }
 }

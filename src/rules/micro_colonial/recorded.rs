@@ -14,6 +14,8 @@ pub const MOUNTED: &str = "mounted";
 pub const COMMANDER: &str = "commander";
 /// An infantry counter.
 pub const INFANTRY: &str = "infantry";
+/// An artillery or machine-gun counter: its crew may evade.
+pub const ARTILLERY: &str = "artillery-machine-gun";
 
 /// The status a morale result leaves on the unit's record (`None`: GOOD clears it).
 pub fn status_of(result: MoraleResult) -> Option<Status> {

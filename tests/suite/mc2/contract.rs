@@ -182,6 +182,7 @@ fn every_request() -> Vec<mc::Request> {
             evader: Evader::ArtilleryCrew,
             cannot_limber: true,
             morale_forbids_fire: false,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdFiringParty(RdFiringPartyInput {
             led_by_command: true,

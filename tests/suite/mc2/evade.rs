@@ -17,6 +17,7 @@ fn evader(evader: Evader) -> EvadeInput {
         evader,
         cannot_limber: false,
         morale_forbids_fire: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

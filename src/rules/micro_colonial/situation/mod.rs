@@ -16,6 +16,7 @@
 //! - [`morale`], [`rally`], [`rout_loss`] and [`movement`] (`unit`): IF and PF, Morale
 //!   Table 4's factors, the Rally table's class, the unit's status, its move mode, its D
 //!   figures not yet struck and its square;
+//! - [`evade`] (`unit`): an artillery crew or a unit in open order;
 //! - [`charge`] (`charger`, `target`): the distance to the target, the charger's D figures;
 //! - [`morale_due`] (`unit`): the morale causes' class, losses and melees this move;
 //! - [`losses_due`]: the morale test a unit's losses this move make due.
@@ -31,7 +32,7 @@ mod movement;
 pub use fire::{artillery, fire};
 pub use melee::{melee, rd_melee};
 pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
-pub use movement::{charge, movement};
+pub use movement::{charge, evade, movement};
 
 use super::recorded::{self, COMMANDER};
 use super::section;

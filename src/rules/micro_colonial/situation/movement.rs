@@ -7,7 +7,9 @@ use crate::geometry::{Layout, terrain_under};
 use crate::geometry::{edge_to_edge, round_mm};
 use crate::resolution::Refusal;
 use crate::rules::micro_colonial::charge::ChargeInput;
+use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
 use crate::rules::micro_colonial::movement::{Mode, MoveInput, Square};
+use crate::rules::micro_colonial::recorded::ARTILLERY;
 use crate::rules::micro_colonial::recorded::{Formation, Status, has_status, in_formation};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
@@ -136,6 +138,51 @@ pub fn charge(
         "{}'s charge rate, and the moves since it last charged",
         charger.who()
     ));
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The evasion of the unit in role `unit` on this table, with these records, over `base`:
+/// "Artillery crews and open order troops may attempt to evade an attacker" — an artillery
+/// counter's crew, or a
+/// unit whose record shows it in open order. Limbering and the crew's morale stay as
+/// `base` has them; a unit that is neither is left to the referee, named.
+///
+/// Refuses (as bad input) the role not given or a counter not on the table.
+pub fn evade(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: EvadeInput,
+) -> Result<EvadeInput, Refusal> {
+    let me = unit(layout, records, roles, "unit", &rule("EVADING"))?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    if me.base.unit_type() == ARTILLERY {
+        input.evader = Evader::ArtilleryCrew;
+        origins.note(
+            "/evader",
+            "evader",
+            input.evader,
+            Source::Table,
+            format!("{} is an artillery counter: its crew evades", me.who()),
+        );
+    } else if in_formation(&me.record, &Formation::OpenOrder) {
+        input.evader = Evader::OpenOrder;
+        origins.note(
+            "/evader",
+            "evader",
+            input.evader,
+            me.source,
+            format!("{} is in open order on {}", me.who(), me.record_words()),
+        );
+    } else {
+        origins.undecided.push(format!(
+            "{} is neither an artillery counter nor in open order on {}: who evades is the referee's call",
+            me.who(),
+            me.record_words()
+        ));
+    }
     input.origins = origins;
     Ok(input)
 }
