@@ -159,6 +159,9 @@ pub enum RdCommand {
     /// outcome.zulu_setup_distance_in ...).
     Setup(rd::RdSetupArgs),
     /// A Z marker's fighting factor (outcome.z_marker_ff): 1/100 of its unit's present FF.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit zulu=ID, the
+    /// main unit; its record gives its present FF.
     ZMarker(rd::ZMarkerArgs),
 }
 
@@ -477,13 +480,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
             let input = mc::rorkes_drift::RdSetupInput {};
             run_plain(mc::Request::RdSetup(input), &charts, args.common.json)
         }
-        McCommand::Rd(RdCommand::ZMarker(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = mc::rorkes_drift::ZMarkerInput {
-                zulu_present_ff: args.zulu_ff,
-            };
-            run_plain(mc::Request::ZMarker(input), &charts, args.common.json)
-        }
+        McCommand::Rd(RdCommand::ZMarker(args)) => rd::run_z_marker(&args),
         McCommand::Evade(args) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let mut table = Table::read(&args.situation, &charts, mc::evade::Evade::ROLES)?;

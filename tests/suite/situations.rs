@@ -521,3 +521,45 @@ fn who_evades_is_read_from_the_counter_and_the_formation() {
         input.origins.undecided
     );
 }
+
+// IN BUILDINGS 5: "Each of the 'Z' markers has a fighting factor of 1/100th. of the main
+// unit's present fighting factor": the records give uNodwengu 1's 950, 950 / 100 = 9 (the
+// rounding setting drops), and after it loses 60 FF, 890 / 100 = 8.
+#[test]
+fn a_z_markers_ff_comes_from_its_units_record() {
+    let fixture = fixture();
+    let (code, value) = json_of(&[
+        "mc",
+        "rd",
+        "z-marker",
+        "--layout",
+        &fixture,
+        "--unit",
+        "zulu=uNodwengu 1",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{value}");
+    assert_eq!(value["outcome"]["z_marker_ff"], json!(9));
+    let charts = Charts::shipped().expect("shipped tables");
+    let table = layout(&charts);
+    let game = game_with(&table, &charts, &[("uNodwengu 1", 60, Cause::Volley)]);
+    let base = laager::rules::micro_colonial::rorkes_drift::ZMarkerInput {
+        zulu_present_ff: 0,
+        origins: Origins::default(),
+    };
+    let input = situation::z_marker(
+        &table,
+        game.state(),
+        &roles(&[("zulu", "uNodwengu 1")]),
+        base,
+    )
+    .expect("builds");
+    assert_eq!(input.zulu_present_ff, 890);
+    let resolution = laager::rules::micro_colonial::rorkes_drift::ZMarker::resolve(
+        &charts,
+        &input,
+        &mut no_dice(),
+    )
+    .expect("resolves");
+    assert_eq!(resolution.outcome.z_marker_ff, 8);
+}

@@ -207,10 +207,40 @@ pub struct RdSetupArgs {
 /// `laager mc rd z-marker`.
 #[derive(Debug, Args)]
 pub struct ZMarkerArgs {
-    /// The Zulu unit's present FF.
+    /// The Zulu unit's present FF. Needed unless a table's records give it (--unit
+    /// zulu=ID).
     #[arg(long, value_name = "N")]
-    pub zulu_ff: u32,
+    pub zulu_ff: Option<u32>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the Zulu unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// Runs `laager mc rd z-marker`.
+pub fn run_z_marker(args: &ZMarkerArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let mut table = Table::read(&args.situation, &charts, mc::rorkes_drift::ZMarker::ROLES)?;
+    let base = mc::rorkes_drift::ZMarkerInput {
+        zulu_present_ff: 0,
+        origins: Origins::default(),
+    };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::z_marker) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.zulu_ff,
+        &mut input.zulu_present_ff,
+        &origins,
+        "/zulu_present_ff",
+        "--zulu-ff N",
+    );
+    needs.check(&table, "--unit zulu=ID")?;
+    table.run_plain(mc::Request::ZMarker(input), &charts, json)
 }

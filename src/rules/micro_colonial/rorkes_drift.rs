@@ -291,11 +291,15 @@ fn combine_read(reader: &mut CellReader<'_>, into: u32, removed: u32) -> Result<
 }
 
 /// The Zulu unit a Z marker stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZMarkerInput {
     /// The Zulu unit's present FF.
     pub zulu_present_ff: u32,
+    /// The values the records decided (`situation::z_marker`), stated as the resolution's
+    /// first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// A Z marker's fighting factor.
@@ -309,10 +313,12 @@ pub struct ZMarkerOutcome {
 /// setting.
 fn z_marker_ff(
     charts: &Charts,
-    zulu_present_ff: u32,
+    input: &ZMarkerInput,
 ) -> Result<Resolution<ZMarkerOutcome>, Refusal> {
+    let zulu_present_ff = input.zulu_present_ff;
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, ZMarker::NAME);
+    resolution.steps = input.origins.steps(input, &section(IN_BUILDINGS));
     let divisor = reader.int(CHART, &["z-marker-ff-divisor"]);
     let rounding = settings::rounding(charts, &mut reader);
     let (Some(divisor), Some(rounding)) = (divisor, rounding) else {
@@ -344,13 +350,14 @@ impl Procedure for ZMarker {
     const NAME: &'static str = "z-marker";
     type Input = ZMarkerInput;
     type Outcome = ZMarkerOutcome;
+    const ROLES: &'static [&'static str] = &["zulu"];
 
     fn resolve(
         charts: &Charts,
         input: &ZMarkerInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<ZMarkerOutcome>, Refusal> {
-        z_marker_ff(charts, input.zulu_present_ff)
+        z_marker_ff(charts, input)
     }
 }
 

@@ -219,6 +219,7 @@ fn a_z_marker_has_a_hundredth_of_its_unit() {
         &charts(),
         &rorkes_drift::ZMarkerInput {
             zulu_present_ff: 800,
+            origins: laager::rules::situation::Origins::default(),
         },
         &mut no_dice(),
     )

@@ -104,6 +104,7 @@ fn rounding_drop_gives_a_950_regiment_a_9_ff_z_marker_and_nearest_10() {
             charts,
             &ZMarkerInput {
                 zulu_present_ff: 950,
+                origins: laager::rules::situation::Origins::default(),
             },
             &mut no_dice(),
         )

@@ -155,6 +155,7 @@ fn every_request() -> Vec<mc::Request> {
         }),
         mc::Request::ZMarker(ZMarkerInput {
             zulu_present_ff: 800,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::BreakIn(BreakInInput {
             room: Room::Occupied,

@@ -411,6 +411,7 @@ fn the_setup_gives_both_forces_as_the_supplement_lists_them() {
 fn a_z_marker_has_a_hundredth_of_a_950_unit() {
     let input = ZMarkerInput {
         zulu_present_ff: 950,
+        origins: laager::rules::situation::Origins::default(),
     };
     assert_eq!(
         resolve::<ZMarker>(&charts_with(&[]), &input, "")

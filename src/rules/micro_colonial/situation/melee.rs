@@ -8,7 +8,7 @@ use crate::resolution::Refusal;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{INFANTRY, MOUNTED, Status, class_of, has_status};
-use crate::rules::micro_colonial::rorkes_drift::{RD_MELEE_ROLES, RdMeleeInput};
+use crate::rules::micro_colonial::rorkes_drift::{RD_MELEE_ROLES, RdMeleeInput, ZMarkerInput};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 const CALC: &str = "MELEE CALCULATIONS";
@@ -372,6 +372,33 @@ pub fn rd_melee(
                 format!("{} falling back on the records", falling_back.join(", "))
             },
         );
+    }
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The Z marker of the Zulu unit in role `zulu` on this table, with these records: "Each
+/// of the 'Z' markers has a fighting factor of 1/100th. of the main unit's present
+/// fighting factor" — its present FF from its record sheet.
+///
+/// Refuses (as bad input) the role not given or a counter not on the table.
+pub fn z_marker(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: ZMarkerInput,
+) -> Result<ZMarkerInput, Refusal> {
+    let zulu = unit(
+        layout,
+        records,
+        roles,
+        "zulu",
+        &rule("Rorke's Drift, IN BUILDINGS"),
+    )?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    if let Some(ff) = note_strength(&mut origins, "/zulu_present_ff", "Zulu FF", &zulu) {
+        input.zulu_present_ff = ff;
     }
     input.origins = origins;
     Ok(input)

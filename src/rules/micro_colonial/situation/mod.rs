@@ -30,7 +30,7 @@ mod morale;
 mod movement;
 
 pub use fire::{artillery, fire};
-pub use melee::{melee, rd_melee};
+pub use melee::{melee, rd_melee, z_marker};
 pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
 pub use movement::{charge, evade, movement};
 
