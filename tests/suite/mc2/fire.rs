@@ -78,7 +78,6 @@ fn refused(charts: &Charts, input: &FireInput) -> Refusal {
     refuse::<Fire>(charts, input, "B4,R2")
 }
 
-
 // The refusals of the rules, each before the rifle's lost range or any Table cell is asked
 // for, each by the section that says so.
 #[test]
