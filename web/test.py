@@ -6,7 +6,8 @@ checks the canvas is not blank; screenshots the DBA demo at 1280x800 and at phon
 390x844 (touch) into web/screenshots/; then plays one close combat on the DBA demo at
 1280x800 with the mouse and keyboard (coordinates read off the demo's layout at that size):
 selects uMcijo front, shift-clicks 24th 4, types the dice 5,1, resolves and applies, and
-checks by screenshot that the desk's answer and then the roster changed (not what they say:
+undoes, opens the desk's Charts tab; checks by screenshot that the desk's answer, the
+roster's row of 24th 4 and the desk changed at each step (not what they say:
 eframe exposes no accessibility tree in the browser here).
 
 Standard library plus websocket-client (pinned in web/test.sh).
@@ -261,7 +262,17 @@ def play_close_combat(page):
     # The roster's row of 24th 4 (present 1 / 1 -> 0 / 1, lost 1, removed).
     if changed(resolved, applied, (290, 714, 500, 735), step=2) < 0.02:
         failures.append("play: Apply did not change 24th 4's row in the roster")
-    print("web/test.py: play: selected, typed 5,1, resolved and applied (web/screenshots/play_*.png)")
+    click(page, 433, 568)  # Undo, in the bar below the table
+    time.sleep(0.5)
+    undone = page.screenshot(os.path.join(SHOTS, "play_5_undone.png"))
+    if changed(resolved, undone, (290, 714, 500, 735), step=2) > 0.005:
+        failures.append("play: Undo did not give 24th 4 its row back")
+    click(page, 979, 130)  # the desk's Charts tab
+    time.sleep(0.5)
+    charts = page.screenshot(os.path.join(SHOTS, "play_6_charts.png"))
+    if changed(undone, charts, (875, 140, 1275, 540)) < 0.05:
+        failures.append("play: the Charts tab did not open")
+    print("web/test.py: play: selected, typed 5,1, resolved, applied, undone, Charts tab (web/screenshots/play_*.png)")
     return failures
 
 
