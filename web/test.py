@@ -3,7 +3,7 @@
 Checks the page starts with no console error, exception or Rust panic; prints the time from
 navigation to eframe's first painted frame (window.laagerFirstFrame, set by src/app/web.rs);
 checks the canvas is not blank; screenshots the DBA demo at 1280x800 and at phone size
-390x844 (touch) into web/screenshots/; then plays one close combat on the DBA demo at
+390x844 (touch) into web/screenshots/; opens the Micro Colonial demo from the File menu; plays one close combat on the DBA demo at
 1280x800 with the mouse and keyboard (coordinates read off the demo's layout at that size):
 selects uMcijo front, shift-clicks 24th 4, types the dice 5,1, resolves and applies, and
 undoes, opens the desk's Charts tab; checks by screenshot that the desk's answer, the
@@ -276,6 +276,19 @@ def play_close_combat(page):
     return failures
 
 
+def open_micro_colonial(page):
+    """File > Open demo: Micro Colonial on a fresh page at 1280x800; failures."""
+    before = page.screenshot(os.path.join(SHOTS, "mc_0_dba.png"))
+    click(page, 19, 12)  # File
+    click(page, 160, 186)  # Open demo: Micro Colonial: Isandhlwana skirmish
+    time.sleep(0.8)
+    after = page.screenshot(os.path.join(SHOTS, "mc_demo_desktop_1280x800.png"))
+    print("web/test.py: Micro Colonial demo opened from the File menu (web/screenshots/mc_demo_desktop_1280x800.png)")
+    if changed(before, after, (60, 40, 810, 540)) < 0.05:
+        return ["mc: File > Open demo: Micro Colonial did not change the table"]
+    return []
+
+
 def open_page(page, url, width, height, mobile):
     page.call(
         "Emulation.setDeviceMetricsOverride",
@@ -321,13 +334,22 @@ def main():
             page.call(f"{domain}.enable")
         url = f"http://127.0.0.1:{port}/index.html"
 
+        page.events.clear()
+        first_ms, waited = open_page(page, url, 1280, 800, False)
+        if first_ms is None:
+            failures.append(f"first load: no first frame after {waited:.1f} s")
+        else:
+            print(f"web/test.py: first load (fresh profile), 1280x800: first frame {first_ms:.0f} ms after navigation")
+            time.sleep(1.0)
+            failures += open_micro_colonial(page)
+            failures += [f"mc: {p}" for p in page.problems()]
         for name, width, height, mobile in (("desktop_1280x800", 1280, 800, False), ("phone_390x844", 390, 844, True)):
             page.events.clear()
             first_ms, waited = open_page(page, url, width, height, mobile)
             if first_ms is None:
                 failures.append(f"{name}: no first frame after {waited:.1f} s")
             else:
-                print(f"web/test.py: {name}: first frame {first_ms:.0f} ms after navigation")
+                print(f"web/test.py: {name} (reload): first frame {first_ms:.0f} ms after navigation")
             time.sleep(1.0)  # let a frame or two settle (fonts, layout) before the picture
             shot = page.screenshot(os.path.join(SHOTS, f"dba_demo_{name}.png"))
             colours = distinct_colours(shot)
