@@ -1,8 +1,12 @@
 //! `laager` opens the window; `laager <subcommand>` runs the CLI and never touches the
 //! display. This file is the only place that knows both: the CLI does not import the app.
+//! In the browser (wasm32, `web/build.sh`) there is no command line: the page opens the
+//! window.
 
+#[cfg(not(all(target_arch = "wasm32", feature = "gui")))]
 use std::process::ExitCode;
 
+#[cfg(not(all(target_arch = "wasm32", feature = "gui")))]
 fn main() -> ExitCode {
     let cli = laager::cli::parse();
     match cli.command {
@@ -11,8 +15,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// The browser build: the window on the page's canvas.
+#[cfg(all(target_arch = "wasm32", feature = "gui"))]
+fn main() {
+    laager::app::web::start();
+}
+
 /// Opens the window, on `file` if one was named.
-#[cfg(feature = "gui")]
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
 fn window(file: Option<std::path::PathBuf>) -> ExitCode {
     match laager::app::run(file) {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,7 +21,12 @@ mod roster_rows;
 mod run;
 pub mod session;
 mod side_panel;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod windows;
+
+#[cfg(target_arch = "wasm32")]
+use web as rfd;
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
@@ -668,12 +673,17 @@ impl eframe::App for LaagerApp {
 /// A first seed for the desk's dice. The app may read the clock; resolutions never do, and
 /// every roll stores its seed.
 fn seed_from_clock() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    #[cfg(not(target_arch = "wasm32"))]
+    use std::time::{SystemTime, UNIX_EPOCH};
+    #[cfg(target_arch = "wasm32")]
+    use web_time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Opens the window and runs until it is closed.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(file: Option<PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

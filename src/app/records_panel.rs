@@ -4,6 +4,8 @@
 use super::log_view::LogView;
 use super::roster::Roster;
 use super::session::Session;
+#[cfg(target_arch = "wasm32")]
+use super::web as rfd;
 use crate::charts::Charts;
 use crate::game::{Event, Verdict};
 use std::path::PathBuf;

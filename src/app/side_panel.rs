@@ -4,6 +4,8 @@
 use super::canvas::length::both;
 use super::canvas::tools::Tool;
 use super::canvas::view;
+#[cfg(target_arch = "wasm32")]
+use super::web as rfd;
 use super::{Command, LaagerApp};
 use crate::charts::Status;
 use crate::geometry::{Table, TerrainKind};

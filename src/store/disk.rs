@@ -400,6 +400,8 @@ fn sync_folder(target: &Path) {
     if let Ok(folder) = File::open(folder_of(target)) {
         let _ = folder.sync_all();
     }
+    #[cfg(not(unix))]
+    let _ = target;
 }
 
 /// A write the system refused, in plain words.

@@ -266,8 +266,13 @@ pub fn write_chart_file(
 
 /// Today's date (UTC) as YYYY-MM-DD, for the record of who set a club value and when.
 pub fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    // std's clock panics in the browser (wasm32); web-time's reads the browser's.
+    #[cfg(not(target_arch = "wasm32"))]
+    use std::time::{SystemTime, UNIX_EPOCH};
+    #[cfg(target_arch = "wasm32")]
+    use web_time::{SystemTime, UNIX_EPOCH};
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let days = (seconds / 86_400) as i64;
     // Civil-from-days (Howard Hinnant's algorithm).
