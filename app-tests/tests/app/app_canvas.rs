@@ -809,3 +809,30 @@ fn a_click_arriving_with_its_move_in_one_frame_selects_the_unit() {
     harness.run();
     assert_eq!(harness.state().canvas.selected, vec![ZULU.to_owned()]);
 }
+
+/// With snap on, pressing and holding a base without moving the pointer (egui reads a
+/// press held past its click time as a drag) leaves the base where it stands: only a
+/// pointer that moved moves it, so a slow click never nudges a base onto the grid.
+#[test]
+fn holding_a_base_still_with_snap_on_does_not_move_it() {
+    let mut harness = harness(LaagerApp::new(set_up(), None));
+    harness.state_mut().state.canvas.snap = true;
+    harness.run();
+    let id = "24th 1";
+    let start = centre_of(&harness, id);
+    let at = on_screen(&harness, start);
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    for _ in 0..8 {
+        harness.hover_at(at);
+        harness.step();
+    }
+    harness.drop_at(at);
+    harness.run();
+    let now = centre_of(&harness, id);
+    assert!(
+        (now - start).norm() < 1e-3,
+        "{id} moved from {start:?} to {now:?}"
+    );
+}

@@ -438,10 +438,25 @@ impl Canvas {
         if ui.input(|i| i.pointer.primary_down()) {
             let pointer = ui.input(|i| i.pointer.interact_pos());
             match (&self.drag, pointer) {
-                (Some(Drag::Move { unit_id, grab, .. }), Some(p)) => {
+                (
+                    Some(Drag::Move {
+                        unit_id,
+                        grab,
+                        from,
+                    }),
+                    Some(p),
+                ) => {
                     let at = view::point(table_from_screen * p);
                     let mut centre = at + grab.coords;
-                    if settings.snap {
+                    // A pointer held at its press (egui reads a long press as a drag)
+                    // keeps the base where it was picked up: snapping must not nudge a
+                    // base the pointer never moved.
+                    let still = ui
+                        .input(|i| i.pointer.press_origin())
+                        .is_some_and(|origin| (p - origin).length() < 1.0);
+                    if still {
+                        centre = *from;
+                    } else if settings.snap {
                         let step = settings.unit.mm()
                             * if settings.unit == LengthUnit::Inches {
                                 0.25
