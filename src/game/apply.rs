@@ -62,7 +62,7 @@ pub fn apply(
     table: Option<&Layout>,
 ) -> Applied {
     let units: Vec<UnitId> = roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect();
-    let mut edits = effects::of(resolution, &units, state);
+    let mut edits = effects::of(resolution, roles, state);
     // "Strike a line through the figure to show that it has been taken into account": a
     // Micro Colonial move records the unit's move, which strikes through its D figures.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome
@@ -78,15 +78,8 @@ pub fn apply(
             }),
         });
     }
-    let mut rd_notes = Vec::new();
-    if let Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) = &resolution.outcome {
-        let (rd_edits, notes) = effects::rd_melee(outcome, roles);
-        edits.extend(rd_edits);
-        rd_notes = notes;
-    }
     let (effects, mut notes) = cap_losses(edits, state);
-    notes.extend(rd_notes);
-    notes.extend(effects::notes(resolution, &units));
+    notes.extend(effects::notes(resolution, roles));
     let dice = match resolution.rolls.first() {
         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
             seed: roll.seed.unwrap_or(0),

@@ -10,18 +10,28 @@ use crate::rules::micro_colonial::recorded;
 use crate::rules::situation::Roles;
 use crate::rules::{Outcome, dba_zulu, micro_colonial};
 
-/// The effects of a resolution on the units it was resolved for, in the order the desk
-/// names them (firer then target; melee A then B; the testing unit first). Procedures
-/// that change no record (movement, odds, ranges) give none.
-pub fn of(resolution: &Resolution, units: &[UnitId], state: &GameState) -> Vec<UnitEdit> {
+/// The effects of a resolution on the units in its roles, in the order the desk names
+/// them (firer then target; melee A then B; the testing unit first; a Rorke's Drift melee
+/// by its roles' names). Procedures that change no record (movement, odds, ranges) give
+/// none.
+pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
+    let units = unit_ids(roles);
     let (first, second) = (units.first(), units.get(1));
     match &resolution.outcome {
         Outcome::DbaZulu(dba_zulu::Outcome::Combat(outcome)) => {
             dba_combat(outcome, first, second, state)
         }
-        Outcome::MicroColonial(outcome) => mc(outcome, units),
+        Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) => {
+            rd_melee(outcome, roles)
+        }
+        Outcome::MicroColonial(outcome) => mc(outcome, &units),
         _ => Vec::new(),
     }
+}
+
+/// The units in their roles, in the roles' order.
+fn unit_ids(roles: &Roles) -> Vec<UnitId> {
+    roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect()
 }
 
 fn loss(unit_id: Option<&UnitId>, amount: u32, cause: Cause) -> Option<UnitEdit> {
@@ -102,34 +112,19 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
 /// `second-1` ..., the order the situation reads them in) when the roles name as many
 /// sections as the outcome shares out — else a note asks for them by hand. "Any plus
 /// result will be the number of fighting factors lost": column K. The loser who must test
-/// is marked so when it is the Zulu unit; the sections' test is noted.
-pub fn rd_melee(
+/// is marked so when it is the Zulu unit; the sections' test is noted ([`notes`]).
+fn rd_melee(
     outcome: &micro_colonial::rorkes_drift::RdMeleeOutcome,
     roles: &Roles,
-) -> (Vec<UnitEdit>, Vec<String>) {
-    use micro_colonial::rorkes_drift::{RD_MELEE_ROLES, RdMeleeWinner};
+) -> Vec<UnitEdit> {
+    use micro_colonial::rorkes_drift::RdMeleeWinner;
     let zulu = roles.get("zulu").map(UnitId::from);
     let mut edits = vec![loss(zulu.as_ref(), outcome.zulu_losses, Cause::Other)];
-    let mut notes = Vec::new();
-    let sections: Vec<UnitId> = RD_MELEE_ROLES[1..]
-        .iter()
-        .filter_map(|role| roles.get(role).map(UnitId::from))
-        .collect();
+    let sections = rd_sections(roles);
     if sections.len() == outcome.section_losses.len() {
         for (section, share) in sections.iter().zip(&outcome.section_losses) {
             edits.push(loss(Some(section), *share, Cause::Other));
         }
-    } else if outcome.british_losses > 0 {
-        notes.push(format!(
-            "the sections' {} FF ({}): select the sections in contact as front-1, front-2 ... to record them",
-            outcome.british_losses,
-            outcome
-                .section_losses
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
     }
     if outcome.loser_must_test {
         match outcome.winner {
@@ -140,21 +135,47 @@ pub fn rd_melee(
                 for section in &sections {
                     edits.push(status(Some(section), Some(Status::MoraleTestDue)));
                 }
-                if sections.is_empty() {
-                    notes.push(
-                        "the sections lost by more than 5 FF: they test their morale".to_owned(),
-                    );
-                }
             }
             RdMeleeWinner::Draw => {}
         }
     }
-    (edits.into_iter().flatten().collect(), notes)
+    edits.into_iter().flatten().collect()
+}
+
+/// The sections in a Rorke's Drift melee's roles, front rank then second, each from the
+/// right-hand section.
+fn rd_sections(roles: &Roles) -> Vec<UnitId> {
+    micro_colonial::rorkes_drift::RD_MELEE_ROLES[1..]
+        .iter()
+        .filter_map(|role| roles.get(role).map(UnitId::from))
+        .collect()
 }
 
 /// What the referee should know about applying a resolution beyond its edits.
-pub fn notes(resolution: &Resolution, units: &[UnitId]) -> Vec<String> {
+pub fn notes(resolution: &Resolution, roles: &Roles) -> Vec<String> {
+    let units = unit_ids(roles);
     let mut notes = Vec::new();
+    if let Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) = &resolution.outcome {
+        let sections = rd_sections(roles);
+        if sections.len() != outcome.section_losses.len() && outcome.british_losses > 0 {
+            notes.push(format!(
+                "the sections' {} FF ({}): select the sections in contact as front-1, front-2 ... to record them",
+                outcome.british_losses,
+                outcome
+                    .section_losses
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if outcome.loser_must_test
+            && outcome.winner == micro_colonial::rorkes_drift::RdMeleeWinner::Zulu
+            && sections.is_empty()
+        {
+            notes.push("the sections lost by more than 5 FF: they test their morale".to_owned());
+        }
+    }
     // "divided in the ratio of 1 to 5": the skirmish screen's share goes to the third unit.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Artillery(artillery)) =
         &resolution.outcome

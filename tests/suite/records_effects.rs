@@ -7,6 +7,7 @@ use laager::charts::Charts;
 use laager::game::{Cause, Event, Game, GameError, GameState, UnitEdit, UnitId, effects, mc_unit};
 use laager::resolution::Resolution;
 use laager::rules::Outcome;
+use laager::rules::situation::Roles;
 use serde_json::{Value, json};
 
 use super::records::{loss, unit};
@@ -24,8 +25,15 @@ fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> Resolution {
     resolution
 }
 
-fn ids(names: &[&str]) -> Vec<UnitId> {
-    names.iter().map(|n| UnitId::from(*n)).collect()
+/// The units in roles `unit-1`, `unit-2` ..., as the desk names a selection.
+fn ids(names: &[&str]) -> Roles {
+    Roles(
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (format!("unit-{}", i + 1), (*n).to_owned()))
+            .collect(),
+    )
 }
 
 fn lost(unit: &str, amount: u32, cause: Cause) -> UnitEdit {
@@ -177,7 +185,7 @@ fn micro_colonial_morale_rally_and_rout_write_statuses_and_losses() {
         [lost("uNodwengu 1", 40, Cause::Other)]
     );
     // With no unit selected nothing is written.
-    assert!(effects::of(&rout, &[], &GameState::default()).is_empty());
+    assert!(effects::of(&rout, &ids(&[]), &GameState::default()).is_empty());
 }
 
 // A strength set by hand: the unit joined with 280 of 300; a loss already recorded

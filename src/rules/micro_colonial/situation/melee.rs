@@ -295,15 +295,16 @@ pub fn rd_melee(
     ] {
         let mut ranks = Vec::new();
         let mut named = Vec::new();
-        for n in 1..=4 {
-            let role = RD_MELEE_ROLES
-                .iter()
-                .copied()
-                .find(|r| *r == format!("{prefix}-{n}"));
-            let Some(role) = role.filter(|r| roles.get(r).is_some()) else {
-                continue;
-            };
+        let mut source = Source::Table;
+        let ranked = RD_MELEE_ROLES
+            .iter()
+            .copied()
+            .filter(|r| r.starts_with(prefix) && roles.get(r).is_some());
+        for role in ranked {
             let section = unit(layout, records, roles, role, &rule)?;
+            if section.source == Source::Records {
+                source = Source::Records;
+            }
             let Some(ff) = section.strength() else {
                 origins.undecided.push(format!(
                     "{}: strength not recorded — set its IF in the roster",
@@ -320,15 +321,6 @@ pub fn rd_melee(
         if named.is_empty() {
             continue;
         }
-        let source = if roles
-            .0
-            .iter()
-            .any(|(r, id)| r.starts_with(prefix) && records.unit(id).is_some())
-        {
-            Source::Records
-        } else {
-            Source::Table
-        };
         origins.note(
             field,
             label,
