@@ -1,6 +1,6 @@
 //! `laager dba combat|command|victory`: the DBA-style Zulu rules from the command line.
 
-use super::situation::{SituationArgs, given_or_read};
+use super::situation::{SituationArgs, counted, given_or_read, run_counted};
 use super::{
     CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
 };
@@ -300,33 +300,27 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
 /// records (`--campaign`/`--layout` with `--side`), a flag given winning.
 fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.tables.load(Ruleset::DbaZulu)?;
-    // The procedure is about a side, not units in roles: --unit names none.
-    args.situation.roles(&[])?;
-    let mut context = args.situation.records_context(&charts)?;
-    let mut input = match (&context, &args.side) {
-        (None, None) => VictoryInput::default(),
-        (None, Some(_)) => {
-            return Err(CliError::Input(
-                "--side reads a side's records: give --campaign FILE.laager (or --layout FILE.json)"
-                    .to_owned(),
-            ));
-        }
-        (Some(_), None) => {
-            return Err(CliError::Input(
-                "--campaign/--layout: give --side NAME, the side whose records are read".to_owned(),
-            ));
-        }
-        (Some(context), Some(side)) => {
-            let state = context.state().cloned().unwrap_or_default();
-            crate::game::victory::dba_side(&state, side).ok_or_else(|| {
-                CliError::Input(format!(
+    let (mut context, mut input, read) =
+        counted(&args.situation, &charts, VictoryInput::default(), |state| {
+            let Some(side) = &args.side else {
+                return Err(
+                    "--campaign/--layout: give --side NAME, the side whose records are read"
+                        .to_owned(),
+                );
+            };
+            crate::game::victory::dba_side(state, side).ok_or_else(|| {
+                format!(
                     "--side {side}: the records show no bases of that side (sides: {})",
                     state.sides().join(", ")
-                ))
-            })?
-        }
-    };
-    let read = args.side.is_some();
+                )
+            })
+        })?;
+    if args.side.is_some() && !read {
+        return Err(CliError::Input(
+            "--side reads a side's records: give --campaign FILE.laager (or --layout FILE.json)"
+                .to_owned(),
+        ));
+    }
     let table = "a side's records: --campaign FILE.laager --side NAME";
     given_or_read(args.bases, &mut input.bases, read, "--bases N", table)?;
     given_or_read(args.lost, &mut input.lost, read, "--lost N", table)?;
@@ -334,13 +328,11 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
         input.baggage_lost = baggage;
     }
     let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
-    let apply = context.as_mut().filter(|_| args.situation.apply);
-    run_and_apply(
+    run_counted(
         &request,
         &charts,
-        &DiceChoice::None,
         args.json,
-        &crate::rules::situation::Roles::default(),
-        apply,
+        &mut context,
+        args.situation.apply,
     )
 }

@@ -537,24 +537,17 @@ const FROM_RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]"
 /// (`--campaign`), a flag given winning.
 fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    args.situation.roles(&[])?;
-    let mut context = args.situation.records_context(&charts)?;
-    let state = situation::records_of(context.as_ref())?;
-    let mut input = match state {
-        Some(state) => {
-            crate::game::victory::mc_counts(state)
-                .map_err(CliError::Input)?
-                .0
-        }
-        None => VictoryInput {
-            regular_infantry: 0,
-            regular_infantry_destroyed: 0,
-            driven_from_start_line: false,
-            assaults_beaten_off: false,
-            origins: crate::rules::situation::Origins::default(),
-        },
+    let blank = VictoryInput {
+        regular_infantry: 0,
+        regular_infantry_destroyed: 0,
+        driven_from_start_line: false,
+        assaults_beaten_off: false,
+        origins: crate::rules::situation::Origins::default(),
     };
-    let read = state.is_some();
+    let (mut context, mut input, read) =
+        situation::counted(&args.situation, &charts, blank, |state| {
+            crate::game::victory::mc_counts(state).map(|(input, ..)| input)
+        })?;
     situation::given_or_read(
         args.regular_infantry,
         &mut input.regular_infantry,
@@ -571,14 +564,12 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     )?;
     input.driven_from_start_line = args.driven_from_start_line;
     input.assaults_beaten_off = args.assaults_beaten_off;
-    let apply = context.as_mut().filter(|_| args.situation.apply);
-    run_and_apply(
+    situation::run_counted(
         &Request::MicroColonial(mc::Request::Victory(input)),
         &charts,
-        &DiceChoice::None,
         args.common.json,
-        &crate::rules::situation::Roles::default(),
-        apply,
+        &mut context,
+        args.situation.apply,
     )
 }
 
@@ -586,23 +577,16 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
 /// counted on the records (`--campaign`), a flag given winning.
 fn rd_victory(args: &RdVictoryArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    args.situation.roles(&[])?;
-    let mut context = args.situation.records_context(&charts)?;
-    let state = situation::records_of(context.as_ref())?;
-    let mut input = match state {
-        Some(state) => {
-            crate::game::victory::rd_counts(state)
-                .map_err(CliError::Input)?
-                .0
-        }
-        None => RdVictoryInput {
-            sections_lost: 0,
-            commanders_lost: 0,
-            attacks_beaten_off: false,
-            origins: crate::rules::situation::Origins::default(),
-        },
+    let blank = RdVictoryInput {
+        sections_lost: 0,
+        commanders_lost: 0,
+        attacks_beaten_off: false,
+        origins: crate::rules::situation::Origins::default(),
     };
-    let read = state.is_some();
+    let (mut context, mut input, read) =
+        situation::counted(&args.situation, &charts, blank, |state| {
+            crate::game::victory::rd_counts(state).map(|(input, ..)| input)
+        })?;
     situation::given_or_read(
         args.sections_lost,
         &mut input.sections_lost,
@@ -618,13 +602,11 @@ fn rd_victory(args: &RdVictoryArgs) -> Result<Outcome, CliError> {
         FROM_RECORDS,
     )?;
     input.attacks_beaten_off = args.attacks_beaten_off;
-    let apply = context.as_mut().filter(|_| args.situation.apply);
-    run_and_apply(
+    situation::run_counted(
         &Request::MicroColonial(mc::Request::RdVictory(input)),
         &charts,
-        &DiceChoice::None,
         args.common.json,
-        &crate::rules::situation::Roles::default(),
-        apply,
+        &mut context,
+        args.situation.apply,
     )
 }

@@ -227,3 +227,42 @@ pub fn records_of(context: Option<&Context>) -> Result<Option<&GameState>, CliEr
         }),
     }
 }
+
+/// The input of a procedure counted on the records (a victory) and no units in roles: with
+/// `--campaign`/`--layout`, what `count` reads from the game's records (its refusal to
+/// count is bad input, named); without, `blank`. Returns the context (for `--apply`), the
+/// input and whether the records were read.
+pub fn counted<I>(
+    args: &SituationArgs,
+    charts: &Charts,
+    blank: I,
+    count: impl FnOnce(&GameState) -> Result<I, String>,
+) -> Result<(Option<Context>, I, bool), CliError> {
+    args.roles(&[])?;
+    let context = args.records_context(charts)?;
+    let input = match records_of(context.as_ref())? {
+        Some(state) => count(state).map_err(CliError::Input)?,
+        None => blank,
+    };
+    let read = context.is_some();
+    Ok((context, input, read))
+}
+
+/// Resolves a request that throws no dice and about no units in roles (a victory) and,
+/// with `apply`, logs it in the campaign's game.
+pub fn run_counted(
+    request: &Request,
+    charts: &Charts,
+    json: bool,
+    context: &mut Option<Context>,
+    apply: bool,
+) -> Result<super::Outcome, CliError> {
+    super::run_and_apply(
+        request,
+        charts,
+        &crate::dice::DiceChoice::None,
+        json,
+        &Roles::default(),
+        context.as_mut().filter(|_| apply),
+    )
+}

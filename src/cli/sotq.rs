@@ -566,22 +566,17 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let mut context = None;
     let victory = match game_arg(&args.game)? {
         Game::Isandhlwana => {
-            context = args.situation().records_context(&charts)?;
-            let state = super::situation::records_of(context.as_ref())?;
-            let mut counts = match state {
-                Some(state) => {
-                    crate::game::victory::sotq_counts(state)
-                        .map_err(CliError::Input)?
-                        .0
-                }
-                None => IsandhlwanaCounts {
-                    british_regulars_remaining: 0,
-                    zulu_units_eliminated: 0,
-                    origins: crate::rules::situation::Origins::default(),
-                },
+            let blank = IsandhlwanaCounts {
+                british_regulars_remaining: 0,
+                zulu_units_eliminated: 0,
+                origins: crate::rules::situation::Origins::default(),
             };
-            let table = "a game's records: --campaign FILE.laager [--game N]";
-            let read = state.is_some();
+            let (read_context, mut counts, read) =
+                super::situation::counted(&args.situation(), &charts, blank, |state| {
+                    crate::game::victory::sotq_counts(state).map(|(counts, ..)| counts)
+                })?;
+            context = read_context;
+            let table = "a game's records: --campaign FILE.laager [--campaign-game N]";
             super::situation::given_or_read(
                 args.british_regulars_remaining,
                 &mut counts.british_regulars_remaining,
@@ -634,13 +629,11 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
             "--campaign/--layout: the records give the Isandhlwana Game's counts only (the Omdurman Game's exits and turns are not in them)".to_owned(),
         ));
     }
-    let apply = context.as_mut().filter(|_| args.apply);
-    super::run_and_apply(
+    super::situation::run_counted(
         &crate::rules::Request::SoldiersOfTheQueen(sotq::Request::Victory(victory)),
         &charts,
-        &DiceChoice::None,
         args.common.json,
-        &Roles::default(),
-        apply,
+        &mut context,
+        args.apply,
     )
 }
