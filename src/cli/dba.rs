@@ -133,6 +133,13 @@ pub struct CombatArgs {
 }
 
 /// `laager dba command`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit commander=ID` and `--unit move-1=ID` ... `--unit move-12=ID` (each a single
+/// base ordered) costs those orders as measured from the commander's base: within 6" no
+/// extra point, beyond 12" in open terrain the extra point; what the table cannot decide
+/// (out of his sight, concealment) is named as left to the referee, and `--beyond` says it.
+/// The `--move` orders are costed after them.
 #[derive(Debug, Args)]
 pub struct CommandArgs {
     /// The phase's d6: the command points available.
@@ -149,12 +156,47 @@ pub struct CommandArgs {
     /// Gatling guns whose repair is attempted, 1 point each.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub gatling_repair: u32,
+    /// With a table: the extra point of the base in a move-K role as the referee calls it,
+    /// winning over the table's: far, out-of-sight or none (repeatable).
+    #[arg(long, value_name = "move-K=far|out-of-sight|none", value_parser = beyond)]
+    pub beyond: Vec<(String, Beyond)>,
     /// Print the resolution as JSON.
     #[arg(long)]
     pub json: bool,
     /// The tables in force.
     #[command(flatten)]
     pub tables: TablesArgs,
+    /// The table the orders are measured on.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The extra command point of one order, as `--beyond` calls it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Beyond {
+    /// 12" beyond the commander's base in open terrain.
+    Far,
+    /// 6" beyond, out of his sight or in concealment.
+    OutOfSight,
+    /// No extra point.
+    None,
+}
+
+fn beyond(text: &str) -> Result<(String, Beyond), String> {
+    let Some((role, call)) = text.split_once('=') else {
+        return Err(format!("'{text}': expected move-K=far|out-of-sight|none"));
+    };
+    let call = match call.trim() {
+        "far" => Beyond::Far,
+        "out-of-sight" => Beyond::OutOfSight,
+        "none" => Beyond::None,
+        other => {
+            return Err(format!(
+                "'{other}' is not an extra point: expected far, out-of-sight or none"
+            ));
+        }
+    };
+    Ok((role.trim().to_owned(), call))
 }
 
 /// `laager dba victory`.
@@ -190,19 +232,53 @@ pub struct VictoryArgs {
 pub fn run(command: DbaCommand) -> Result<Outcome, CliError> {
     match command {
         DbaCommand::Combat(args) => combat(args),
-        DbaCommand::Command(args) => {
-            let charts = args.tables.load(Ruleset::DbaZulu)?;
-            let input = CommandInput {
-                roll: args.roll,
-                moves: args.moves,
-                deploy_formations: args.deploy_formation,
-                gatling_repairs: args.gatling_repair,
-            };
-            let request = Request::DbaZulu(dba_zulu::Request::Command(input));
-            run_request(&request, &charts, &DiceChoice::None, args.json)
-        }
+        DbaCommand::Command(args) => command_points(args),
         DbaCommand::Victory(args) => victory(&args),
     }
+}
+
+fn command_points(args: CommandArgs) -> Result<Outcome, CliError> {
+    let charts = args.tables.load(Ruleset::DbaZulu)?;
+    let roles = args.situation.roles(dba_zulu::Command::ROLES)?;
+    let given = CommandInput {
+        roll: args.roll,
+        moves: args.moves,
+        deploy_formations: args.deploy_formation,
+        gatling_repairs: args.gatling_repair,
+        ..CommandInput::default()
+    };
+    let mut input = match args.situation.context(&charts)? {
+        Some(context) => match dba_zulu::situation::command(
+            &charts,
+            &context.layout,
+            context.records(),
+            &roles,
+            given,
+        ) {
+            Ok(input) => input,
+            Err(refusal) => return Ok(print_resolved(&Err(refusal), args.json)),
+        },
+        None => given,
+    };
+    // A call given here wins over the table's; the origins step says so.
+    for (role, call) in args.beyond {
+        let Some(id) = roles.get(&role) else {
+            return Err(CliError::Input(format!(
+                "--beyond {role}=...: no --unit {role}=ID names the base of that order"
+            )));
+        };
+        let Some(order) = input
+            .moves
+            .iter_mut()
+            .find(|o| o.base.as_deref() == Some(id))
+        else {
+            return Err(CliError::Internal(format!("no order for '{id}'")));
+        };
+        order.far = call == Beyond::Far;
+        order.out_of_sight = call == Beyond::OutOfSight;
+    }
+    let request = Request::DbaZulu(dba_zulu::Request::Command(input));
+    run_request(&request, &charts, &DiceChoice::None, args.json)
 }
 
 fn combat(args: CombatArgs) -> Result<Outcome, CliError> {

@@ -5,6 +5,7 @@
 mod as_written;
 mod cli;
 mod command;
+mod command_table;
 mod modifiers;
 mod odds;
 mod outcomes;

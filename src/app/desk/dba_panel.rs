@@ -295,6 +295,7 @@ impl CommandForm {
                 far: false,
                 out_of_sight: false,
                 line: None,
+                base: None,
             });
         }
         for line in &self.formations {
@@ -303,6 +304,7 @@ impl CommandForm {
                 far: false,
                 out_of_sight: false,
                 line: (*line > 0).then_some(*line),
+                base: None,
             });
         }
         let (mut far, mut hidden) = (self.far, self.out_of_sight);
@@ -320,6 +322,7 @@ impl CommandForm {
             moves,
             deploy_formations: self.deploy_formations,
             gatling_repairs: self.gatling_repairs,
+            ..CommandInput::default()
         }
     }
 

@@ -5,6 +5,7 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Face, Refusal, Resolution, Roll, RollSource, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -34,6 +35,9 @@ pub struct MoveOrder {
     /// A line of this many bases (`:line=K`, formations only).
     #[serde(default)]
     pub line: Option<u32>,
+    /// The base ordered, when a table named it (`--unit move-K=ID`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
 }
 
 impl FromStr for MoveOrder {
@@ -53,6 +57,7 @@ impl FromStr for MoveOrder {
             far: false,
             out_of_sight: false,
             line: None,
+            base: None,
         };
         for part in parts {
             match part.split_once('=') {
@@ -97,9 +102,33 @@ pub struct CommandInput {
     pub deploy_formations: u32,
     /// Gatling guns whose repair is attempted.
     pub gatling_repairs: u32,
+    /// The values the table decided (`situation::command`: how far each ordered base is
+    /// from the commander's), stated as the resolution's first steps with any given by hand
+    /// since.
+    #[serde(skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
-const CHART: &str = "command_costs";
+pub(super) const CHART: &str = "command_costs";
+
+/// The roles of a command from a table: the commander's base, and the bases ordered one by
+/// one (a phase has at most six points, so at most six orders are paid for; more may be
+/// listed to see what is left over).
+pub const COMMAND_ROLES: &[&str] = &[
+    "commander",
+    "move-1",
+    "move-2",
+    "move-3",
+    "move-4",
+    "move-5",
+    "move-6",
+    "move-7",
+    "move-8",
+    "move-9",
+    "move-10",
+    "move-11",
+    "move-12",
+];
 
 /// What a phase's orders cost: the `--json` outcome of `laager dba command`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +147,7 @@ pub struct Command;
 impl Procedure for Command {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "command";
+    const ROLES: &'static [&'static str] = COMMAND_ROLES;
     type Input = CommandInput;
     type Outcome = CommandOutcome;
 
@@ -157,6 +187,7 @@ fn resolve_command(
             colour: None,
         }],
     });
+    resolution.steps = s.origins.steps(s, &rule(section::MOVEMENT));
     resolution.step(Step::valued(
         rule(section::SEQUENCE),
         "'a single six sided die is rolled, its score determining how many commmand points are available that phase'",
@@ -177,7 +208,10 @@ fn resolve_command(
         }
     };
     for (i, order) in s.moves.iter().enumerate() {
-        let n = i + 1;
+        let n = match &order.base {
+            Some(base) => format!("{} ({base})", i + 1),
+            None => (i + 1).to_string(),
+        };
         match order.unit {
             MoveUnit::Base => add(
                 &mut reader,

@@ -509,3 +509,129 @@ pub fn side_mut(input: &mut CombatInput, side: SideId) -> &mut Side {
         SideId::B => &mut input.b,
     }
 }
+
+/// "An extra command point is required if the base ( or formation ) is 12" beyond the
+/// commander's base in open terrain or 6" beyond the commander's base if out of line of
+/// sight and/or in concealment terrain" (Movement 1): the orders for the bases in roles
+/// `move-1` ... `move-12`, each a single base, measured from the base in role `commander`
+/// (between the two bases' nearest points, the inches at the figure scale), put before the
+/// orders `base` holds already.
+///
+/// The table decides what a distance can: within 6" no extra point; beyond 12" with the
+/// ordered base in open ground (no terrain under it but a road) the 12" point. Whether a
+/// base is out of the commander's sight, or its ground conceals it, is the scenario's and
+/// the referee's ("it might provide concealment ... This is specified by scenario"), so
+/// beyond 6" that is left to the referee, named.
+///
+/// Refuses (as bad input) no commander, a base not on the table, one the records show has
+/// left the game, or one of the other side.
+pub fn command(
+    charts: &crate::charts::Charts,
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::CommandInput,
+) -> Result<super::CommandInput, Refusal> {
+    use super::command::{CHART, COMMAND_ROLES, MoveOrder, MoveUnit};
+    let refuse = |why: String| Refusal::bad_input(rule(section::MOVEMENT), why);
+    let on_table = |role: &str| -> Result<&Base, Refusal> {
+        let id = roles.need(role).map_err(refuse)?;
+        let base = layout
+            .base(id)
+            .ok_or_else(|| refuse(format!("{role}: no base '{id}' is on the table")))?;
+        if records.unit(id).is_some_and(|u| u.removed) {
+            return Err(refuse(format!(
+                "{role}: '{id}' has left the game, the records show"
+            )));
+        }
+        Ok(base)
+    };
+    let commander = on_table("commander")?;
+    let mut reader = crate::charts::CellReader::new(charts, super::RULESET);
+    let scale_name = layout.figure_scale_mm.map(|mm| format!("{mm}mm"));
+    let scale = super::moves::read_scale(&mut reader, scale_name.as_ref());
+    let limit = |reader: &mut crate::charts::CellReader<'_>, key: &str| {
+        let inches = reader.int(CHART, &[key])?;
+        let scale = scale.as_ref()?;
+        #[allow(clippy::cast_precision_loss)] // a chart's inches are small
+        Some((inches, scale.inches_to_mm(inches as f64)))
+    };
+    let far_open = limit(&mut reader, "far-open-in");
+    let far_sight = limit(&mut reader, "far-out-of-sight-in");
+    let mut input = base;
+    let mut origins = Origins::default();
+    let mut moves = Vec::new();
+    for role in &COMMAND_ROLES[1..] {
+        if roles.get(role).is_none() {
+            continue;
+        }
+        let moved = on_table(role)?;
+        let who = moved.unit_id().to_owned();
+        if moved.side() != commander.side() {
+            // "The British player spends one command point to move a single base ... The
+            // Zulu player spends command points to halt" his own bases.
+            return Err(refuse(format!(
+                "{role}: '{who}' is a {} base, the commander's base '{}' a {} one: a commander orders his own side's bases",
+                moved.side(),
+                commander.unit_id(),
+                commander.side()
+            )));
+        }
+        let i = moves.len();
+        let mm = round_mm(edge_to_edge(commander, moved).mm);
+        let apart = format!(
+            "{who} is {} from the commander's base ({})",
+            crate::rules::words::mm(mm),
+            commander.unit_id()
+        );
+        let ground: Vec<String> = terrain_under(layout, moved)
+            .into_iter()
+            .filter(|t| t.kind != TerrainKind::Road)
+            .map(|t| format!("{} '{}'", t.kind.name(), t.terrain_id))
+            .collect();
+        let mut order = MoveOrder {
+            unit: MoveUnit::Base,
+            far: false,
+            out_of_sight: false,
+            line: None,
+            base: Some(who.clone()),
+        };
+        let far = format!("/moves/{i}/far");
+        let sight = format!("/moves/{i}/out_of_sight");
+        let label = |what: &str| format!("{who} {what}");
+        match (far_open, far_sight) {
+            (Some((open_in, open_mm)), Some((sight_in, sight_mm))) => {
+                if mm <= sight_mm {
+                    let why = format!("{apart}: not beyond {sight_in}\"");
+                    origins.note(&far, label("far"), false, Source::Table, why.clone());
+                    origins.note(&sight, label("out of sight"), false, Source::Table, why);
+                } else if mm > open_mm && ground.is_empty() {
+                    order.far = true;
+                    let why = format!("{apart}, beyond {open_in}\", in open terrain");
+                    origins.note(&far, label("far"), true, Source::Table, why);
+                } else {
+                    if mm <= open_mm {
+                        let why = format!("{apart}: not beyond {open_in}\"");
+                        origins.note(&far, label("far"), false, Source::Table, why);
+                    }
+                    let ground = if ground.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (it is in {})", ground.join(", "))
+                    };
+                    origins.undecided.push(format!(
+                        "{apart}, beyond {sight_in}\"{ground}: whether it is out of his line of sight or in concealment terrain is the scenario's call (--beyond {role}=out-of-sight)"
+                    ));
+                }
+            }
+            _ => origins.undecided.push(format!(
+                "{apart}: the distances or the figure scale are unknown in the tables, so whether it is beyond them is the referee's call (--beyond {role}=far|out-of-sight)"
+            )),
+        }
+        moves.push(order);
+    }
+    moves.append(&mut input.moves);
+    input.moves = moves;
+    input.origins = origins;
+    Ok(input)
+}

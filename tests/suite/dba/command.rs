@@ -26,6 +26,7 @@ fn cost(
             .collect(),
         deploy_formations: deploy,
         gatling_repairs: repairs,
+        ..CommandInput::default()
     };
     let r = Command::resolve(&charts(), &situation, &mut no_dice()).expect("resolves");
     (json!(r.outcome.cost), json!(r.outcome.affordable))
