@@ -24,6 +24,7 @@ fn zone_fire_odds(c: &mut Criterion) {
         friendly: vec!["17".to_owned()],
         walls_crossed: 0,
         zone_before_wall: false,
+        origins: laager::rules::situation::Origins::default(),
     });
     c.bench_function("vc zone fire odds 16 to 12", |b| {
         b.iter(|| vc::Fire::odds(black_box(&charts), black_box(&s)).is_some());

@@ -2,10 +2,13 @@
 //! ammunition, Zulu random fire, melee and the hospital fire, each with typed dice, a seed
 //! or its exact odds.
 
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use super::situation::SituationArgs;
+use super::{
+    CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
+};
 use crate::dice::DiceChoice;
 use crate::rules::Request;
-use crate::rules::situation::Roles;
+use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation,
     HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
@@ -23,8 +26,9 @@ pub enum VcCommand {
         #[arg(long, value_enum)]
         battle: BattleArg,
         /// The firing SP (British infantry, cavalry, leaders; the artillery battery 6).
-        #[arg(long)]
-        sp: u32,
+        /// Needed unless the records give it (--campaign FILE.laager --unit firer-1=ID ...).
+        #[arg(long, required_unless_present = "units")]
+        sp: Option<u32>,
         /// The range in zones, from the firing zone's list (R1, R2, R3).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3), required_unless_present = "from", conflicts_with = "from")]
         range: Option<u8>,
@@ -52,19 +56,30 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
+        /// counters firing together (their firing SP), and `--unit target=ID`, the Zulu
+        /// counter the hits are taken off when `--apply` records them.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// A leader's volley fire with N infantry SP (1-4): 3 x (N + 1) dice at an adjacent zone.
     Volley {
         /// The battle.
         #[arg(long, value_enum)]
         battle: BattleArg,
-        /// The British infantry SP grouped with the leader (1-4).
-        #[arg(long)]
-        sp: u32,
+        /// The British infantry SP grouped with the leader (1-4). Needed unless the
+        /// records give it (--unit leader=ID --unit infantry-1=ID ...).
+        #[arg(long, required_unless_present = "units")]
+        sp: Option<u32>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// From a campaign's records: `--unit leader=ID`, `--unit infantry-1=ID` ...
+        /// `infantry-4=ID` (the infantry grouped with him: their SP), and `--unit
+        /// target=ID`, the Zulu counter the hits are taken off when `--apply` records them.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// Isandlwana's ammunition check: re-roll one die per 1, each at or under the distance
     /// to zone 15 marks a unit Ammo Depleted.
@@ -104,11 +119,12 @@ pub enum VcCommand {
         /// The battle.
         #[arg(long, value_enum)]
         battle: BattleArg,
-        /// Who melees.
-        #[arg(long, value_enum)]
-        side: SideArg,
-        /// The meleeing SP (the artillery counts 1); with --from, their sum or left out.
-        #[arg(long, required_unless_present = "from")]
+        /// Who melees. Needed unless the records give it (--unit unit-1=ID ...).
+        #[arg(long, value_enum, required_unless_present = "units")]
+        side: Option<SideArg>,
+        /// The meleeing SP (the artillery counts 1); with --from, their sum or left out; or
+        /// from the records (--unit unit-1=ID ...).
+        #[arg(long, required_unless_present_any = ["from", "units"])]
         sp: Option<u32>,
         /// Rorke's Drift: across a wall section, or through a door or window.
         #[arg(long)]
@@ -144,6 +160,11 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// From a campaign's records: `--unit unit-1=ID` ... `unit-8=ID`, one side's
+        /// counters meleeing (their side and SP), and `--unit target=ID`, the other side's
+        /// counter the hits are taken off when `--apply` records them.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// Rorke's Drift's Hospital Phase: one die moves the fire marker along the track.
     Hospital {
@@ -363,20 +384,23 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             zone_before_wall,
             dice,
             common,
+            situation,
         } => {
+            let given = sp.unwrap_or_default();
             let input = if let (Some(from), Some(to)) = (from, to) {
                 FireInput::FromBoard(ZoneFire {
                     battle: battle.into(),
                     from,
                     to,
-                    sp,
+                    sp: given,
                     night,
                     friendly,
                     walls_crossed: u32::from(zone_before_wall),
                     zone_before_wall,
+                    origins: crate::rules::situation::Origins::default(),
                 })
             } else {
-                let mut s = FireSituation::new(battle.into(), sp, range.unwrap_or_default());
+                let mut s = FireSituation::new(battle.into(), given, range.unwrap_or_default());
                 s.night = night;
                 if zone_before_wall {
                     s.zone_before_wall = true;
@@ -384,16 +408,52 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 FireInput::AtRange(s)
             };
-            (vc::Request::Fire(input), dice, common)
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::fire(records, roles, input)?;
+                // A flag given wins over the records' SP; the origins step says so.
+                if let Some(sp) = sp {
+                    match &mut input {
+                        FireInput::AtRange(s) => s.sp = sp,
+                        FireInput::FromBoard(s) => s.sp = sp,
+                    }
+                }
+                Ok(input)
+            };
+            return from_records(
+                input,
+                vc::situation::FIRE_ROLES,
+                read,
+                vc::Request::Fire,
+                &situation,
+                &dice,
+                &common,
+            );
         }
         VcCommand::Volley {
             battle,
             sp,
             dice,
             common,
+            situation,
         } => {
-            let s = VolleySituation::new(battle.into(), sp);
-            (vc::Request::Volley(s), dice, common)
+            let s = VolleySituation::new(battle.into(), sp.unwrap_or_default());
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::volley(records, roles, input)?;
+                // A flag given wins over the records' SP; the origins step says so.
+                if let Some(sp) = sp {
+                    input.infantry_sp = sp;
+                }
+                Ok(input)
+            };
+            return from_records(
+                s,
+                vc::situation::VOLLEY_ROLES,
+                read,
+                vc::Request::Volley,
+                &situation,
+                &dice,
+                &common,
+            );
         }
         VcCommand::Ammo {
             ones,
@@ -437,10 +497,15 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             turn,
             dice,
             common,
+            situation,
         } => {
-            let side = match side {
-                SideArg::British => Side::British,
+            let given_side = side.map(|side| match side {
                 SideArg::Zulu => Side::Zulu,
+                SideArg::British => Side::British,
+            });
+            let side = match side {
+                Some(SideArg::Zulu) => Side::Zulu,
+                Some(SideArg::British) | None => Side::British,
             };
             let mut s = MeleeSituation::new(battle.into(), side, sp.unwrap_or(0));
             s.across_wall = across_wall;
@@ -455,7 +520,26 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     ZoneSp::parse(text).map_err(|e| CliError::Input(format!("--from: {e}")))
                 })
                 .collect::<Result<_, _>>()?;
-            (vc::Request::Melee(s), dice, common)
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::melee(records, roles, input)?;
+                // A flag given wins over the records'; the origins step says so.
+                if let Some(sp) = sp {
+                    input.sp = sp;
+                }
+                if let Some(side) = given_side {
+                    input.side = side;
+                }
+                Ok(input)
+            };
+            return from_records(
+                s,
+                vc::situation::MELEE_ROLES,
+                read,
+                vc::Request::Melee,
+                &situation,
+                &dice,
+                &common,
+            );
         }
         VcCommand::Hospital {
             track,
@@ -470,6 +554,37 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         }
     };
     go(&Request::VictoriaCross(input), &dice, &common)
+}
+
+/// A fire or a melee, its counters read from a campaign's records when `--unit` roles are
+/// given (`read` builds the input from them and lays the flags given over it), resolved
+/// and, with `--apply`, logged.
+fn from_records<I>(
+    input: I,
+    roles: &[&str],
+    read: impl FnOnce(&dyn Records, &Roles, I) -> Result<I, crate::resolution::Refusal>,
+    wrap: impl FnOnce(I) -> vc::Request,
+    situation: &SituationArgs,
+    dice: &DiceArgs,
+    common: &Common,
+) -> Result<Outcome, CliError> {
+    let charts = common.tables.load(Ruleset::VictoriaCross)?;
+    let roles = situation.roles(roles)?;
+    let mut context = situation.records_context(&charts)?;
+    let input = match &context {
+        Some(context) if !roles.0.is_empty() => match read(context.records(), &roles, input) {
+            Ok(input) => input,
+            Err(refusal) => return Ok(print_resolved(&Err(refusal), common.json)),
+        },
+        _ => input,
+    };
+    let request = Request::VictoriaCross(wrap(input));
+    if dice.odds {
+        return go(&request, dice, common);
+    }
+    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed);
+    let apply = context.as_mut().filter(|_| situation.apply);
+    run_and_apply(&request, &charts, &choice, common.json, &roles, apply)
 }
 
 /// Loads the tables and resolves a procedure that throws no dice.

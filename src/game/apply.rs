@@ -193,6 +193,7 @@ impl Records for GameState {
             status: unit.status.clone(),
             formation: unit.formation.clone(),
             class: unit.spec.class.clone(),
+            troop_type: unit.spec.troop_type.clone(),
             removed: unit.removed,
             lost_this_move: self.lost_this_move(&id),
             volley_losses_unstruck: super::mc_unit(self, unit).forward_move_cut_mm,

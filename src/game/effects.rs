@@ -8,7 +8,7 @@ use crate::resolution::Resolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
 use crate::rules::micro_colonial::recorded;
 use crate::rules::situation::Roles;
-use crate::rules::{Outcome, dba_zulu, micro_colonial};
+use crate::rules::{Outcome, dba_zulu, micro_colonial, victoria_cross};
 
 /// The effects of a resolution on the units in its roles, in the order the desk names
 /// them (firer then target; melee A then B; the testing unit first; a Rorke's Drift melee
@@ -25,6 +25,7 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
             rd_melee(outcome, roles)
         }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
+        Outcome::VictoriaCross(outcome) => vc(outcome, roles),
         _ => Vec::new(),
     }
 }
@@ -103,6 +104,21 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
         _ => Vec::new(),
     };
     edits.into_iter().flatten().collect()
+}
+
+/// Victoria Cross: a fire's or a melee's hits come off the counter in role `target`, the
+/// one its owner chose ("the owning player determines which units incur them"); what it
+/// cannot take is named when the loss is capped, for the owner to take off others.
+fn vc(outcome: &victoria_cross::Outcome, roles: &Roles) -> Vec<UnitEdit> {
+    let hits = match outcome {
+        victoria_cross::Outcome::Fire(o) | victoria_cross::Outcome::Volley(o) => o.hits,
+        victoria_cross::Outcome::Melee(o) => o.hits,
+        _ => return Vec::new(),
+    };
+    let target = roles.get("target").map(|id| UnitId(id.to_owned()));
+    loss(target.as_ref(), hits, Cause::Other)
+        .into_iter()
+        .collect()
 }
 
 /// A Rorke's Drift melee round on the units in its roles: the Zulu unit (`zulu`) loses its

@@ -266,6 +266,9 @@ pub struct UnitView {
     pub formation: Option<Formation>,
     /// Its class for the morale rules, if recorded.
     pub class: Option<String>,
+    /// Its troop type in the ruleset's words, as it joined (a Victoria Cross counter's
+    /// kind: `infantry`, `warriors`); empty when not recorded.
+    pub troop_type: String,
     /// Whether it has left the game.
     pub removed: bool,
     /// Strength lost in the current move (Micro Colonial morale tests are due on losses

@@ -5,6 +5,7 @@ mod board;
 mod cli;
 mod contract;
 mod melee_zones;
+mod records;
 mod rules;
 mod rules_more;
 mod setup;

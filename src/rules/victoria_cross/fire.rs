@@ -10,6 +10,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,10 @@ pub struct FireSituation {
     /// The firing zone is laagered under the British Laager Camp optional rule.
     #[serde(default)]
     pub in_laager_camp: bool,
+    /// The values the records decided (`situation::fire`: the firing SP of the units in
+    /// their roles), stated as the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// British fire: the range given in zones, or read off the board from the firing zone to
@@ -77,6 +82,7 @@ impl FireSituation {
             walls_crossed: 0,
             zone_before_wall: false,
             in_laager_camp: false,
+            origins: Origins::default(),
         }
     }
 }
@@ -270,6 +276,7 @@ pub(crate) fn fire(
     let mut reader = Reader::new(charts);
     let plan = fire_plan(&mut reader, s)?;
     let mut r = resolution(charts, Fire::NAME);
+    r.steps = s.origins.steps(s, &rule(FIRE));
     for step in plan.steps {
         r.step(step);
     }
@@ -354,6 +361,10 @@ pub struct VolleySituation {
     /// A night turn (Rorke's Drift only).
     #[serde(default)]
     pub night: bool,
+    /// The values the records decided (`situation::volley`: the leader and his group's
+    /// infantry SP), stated as the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Volley fire is at an adjacent zone unless the input says otherwise.
@@ -372,6 +383,7 @@ impl VolleySituation {
             target_adjacent: true,
             across_wall_or_ridge: false,
             night: false,
+            origins: Origins::default(),
         }
     }
 }
@@ -460,6 +472,7 @@ fn volley(
     let mut reader = Reader::new(charts);
     let plan = volley_plan(&mut reader, s)?;
     let mut r = resolution(charts, Volley::NAME);
+    r.steps = s.origins.steps(s, &rule(VOLLEY));
     for step in plan.steps {
         r.step(step);
     }

@@ -9,6 +9,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -72,6 +73,10 @@ pub struct MeleeSituation {
     /// The zones the SP melee from, each with its SP (`--from ZONE=SP`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from: Vec<ZoneSp>,
+    /// The values the records decided (`situation::melee`: the meleeing SP of the units in
+    /// their roles), stated as the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// One zone's SP in a melee into the target zone.
@@ -128,6 +133,7 @@ impl MeleeSituation {
             zone_already_meleed: false,
             into: None,
             from: Vec::new(),
+            origins: Origins::default(),
         }
     }
 }
@@ -382,6 +388,7 @@ fn melee(
 ) -> Result<Resolution<HitsOutcome>, Refusal> {
     let plan = plan(charts, s)?;
     let mut r = resolution(charts, Melee::NAME);
+    r.steps = s.origins.steps(s, &rule(MELEE));
     let hits = throw_plan(&mut r, plan, dice)?;
     r.step(Step::note(
         rule(MELEE),

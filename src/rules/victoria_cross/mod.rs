@@ -39,6 +39,7 @@ pub use melee::{
     MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation, Side, ZoneSp,
 };
 pub use random_fire::{RandomFire, RandomFireSituation};
+pub mod situation;
 pub use solitaire::{
     Direction, SolitaireEntry, SolitaireEntryInput, SolitaireEntryOutcome, SolitaireMove,
     SolitaireMovement, SolitaireMovementOutcome,

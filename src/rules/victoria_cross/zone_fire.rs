@@ -12,6 +12,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use serde::{Deserialize, Serialize};
 
 /// British fire from one zone at another, as the board says.
@@ -38,6 +39,10 @@ pub struct ZoneFire {
     /// A zone lies between the firer and the wall it fires over (Rorke's Drift).
     #[serde(default)]
     pub zone_before_wall: bool,
+    /// The values the records decided (`situation::fire`: the firing SP of the units in
+    /// their roles), stated as the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The ammunition check for a fire from a zone at Isandlwana, the distance to zone 15
@@ -79,6 +84,7 @@ fn plan(charts: &Charts, s: &ZoneFire) -> Result<(FireSituation, Vec<Step>, Vec<
         walls_crossed: s.walls_crossed,
         zone_before_wall: s.zone_before_wall,
         in_laager_camp: false,
+        origins: s.origins.clone(),
     };
     // The fire's own rules (night range, walls) refuse before any zone is counted.
     check_fire(charts, &situation)?;

@@ -6,6 +6,7 @@ use crate::support::{assert_refused, needed_cells};
 use laager::charts::{Confidence, Status};
 use laager::resolution::RefusalKind;
 use laager::rules::Procedure;
+use laager::rules::situation::Origins;
 use laager::rules::victoria_cross::{
     self as vc, Battle, ammo_distance, fire_range, line_of_sight, melee_across_wall,
 };
@@ -309,6 +310,7 @@ fn zone_fire_from_16_to_12_reads_the_range_off_the_board() {
         friendly: zones(&["17"]),
         walls_crossed: 0,
         zone_before_wall: false,
+        origins: Origins::default(),
     };
     let r = vc::Fire::resolve(
         &charts(),
@@ -332,6 +334,7 @@ fn zone_fire_without_the_fire_list_refuses_by_zone_and_fact() {
         friendly: Vec::new(),
         walls_crossed: 0,
         zone_before_wall: false,
+        origins: Origins::default(),
     };
     let refusal = super::refused(vc::Fire::resolve(
         &charts(),

@@ -7,6 +7,7 @@ use super::{charts, charts_with, no_dice, typed};
 use crate::support::{run, stdout};
 use laager::dice::DiceChoice;
 use laager::resolution::{RefusalKind, Resolution};
+use laager::rules::situation::Origins;
 use laager::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, Direction, FireInput, FireSituation,
     SolitaireMove, VictoryCheck, Winner, ZoneFire,
@@ -62,6 +63,7 @@ fn a_request_with_only_the_fields_it_needs_reads_with_the_defaults() {
             friendly: Vec::new(),
             walls_crossed: 0,
             zone_before_wall: false,
+            origins: Origins::default(),
         }
     );
     let unknown = json!({

@@ -1,0 +1,279 @@
+//! The situation of a fire or a melee read from a game's records for the counters in
+//! their roles: the SP they bring, counted by [`super::firing_sp`] and [`super::melee_sp`]
+//! from each counter's kind (its recorded troop type), its present SP and an Ammo Depleted
+//! marker (its status). The zones stay the referee's (the board is the club's): the range,
+//! the walls and the buildings are given as flags or read off the board's lists.
+//!
+//! The counter in role `target` is the one its owner takes the hits off ("the owning
+//! player determines which units incur them"): applying the result records them on it, as
+//! far as its SP go.
+
+use super::units::{Unit, UnitKind, firing_sp, melee_sp};
+use super::{FireInput, MeleeSituation, Side, rule};
+use crate::resolution::{Refusal, Step};
+use crate::rules::situation::{Origins, Records, Roles, Source};
+
+/// The roles of a fire: the British counters firing together from one zone, and the
+/// counter hit.
+pub const FIRE_ROLES: &[&str] = &[
+    "firer-1", "firer-2", "firer-3", "firer-4", "firer-5", "firer-6", "firer-7", "firer-8",
+    "target",
+];
+
+/// The roles of one side's melee: its counters meleeing into the zone, and the counter of
+/// the other side hit.
+pub const MELEE_ROLES: &[&str] = &[
+    "unit-1", "unit-2", "unit-3", "unit-4", "unit-5", "unit-6", "unit-7", "unit-8", "target",
+];
+
+const FIRING_SP: &str = "firing SP";
+
+/// The roles of a volley: the leader, the infantry counters grouped with him, and the
+/// counter hit.
+pub const VOLLEY_ROLES: &[&str] = &[
+    "leader",
+    "infantry-1",
+    "infantry-2",
+    "infantry-3",
+    "infantry-4",
+    "target",
+];
+
+/// The kinds as the records spell them.
+const KINDS: &str =
+    "infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader";
+
+fn kind_of(troop_type: &str) -> Option<UnitKind> {
+    serde_json::from_value(serde_json::Value::String(troop_type.trim().to_lowercase())).ok()
+}
+
+fn side_of(kind: UnitKind) -> Side {
+    match kind {
+        UnitKind::Warriors | UnitKind::ZuluLeader => Side::Zulu,
+        _ => Side::British,
+    }
+}
+
+/// The counter marked Ammo Depleted: its status, as the roster writes the marker.
+fn ammo_depleted(status: Option<&crate::record::Status>) -> bool {
+    status
+        .is_some_and(|s| s.name().trim().to_lowercase().replace(['-', '_'], " ") == "ammo depleted")
+}
+
+/// One counter's record in a role, as a [`Unit`].
+fn counter(records: &dyn Records, role: &str, id: &str, section: &str) -> Result<Unit, Refusal> {
+    let refuse = |why: String| Refusal::bad_input(rule(section), why);
+    let view = records
+        .unit(id)
+        .ok_or_else(|| refuse(format!("{role}: no unit '{id}' is on the roster")))?;
+    if view.removed {
+        return Err(refuse(format!(
+            "{role}: '{id}' has left the game, the records show"
+        )));
+    }
+    let kind = kind_of(&view.troop_type).ok_or_else(|| {
+        refuse(format!(
+            "{role}: '{id}' is recorded as '{}', not a Victoria Cross counter ({KINDS})",
+            view.troop_type
+        ))
+    })?;
+    Ok(Unit {
+        name: id.to_owned(),
+        kind,
+        sp: view.present,
+        ammo_depleted: ammo_depleted(view.status.as_ref()),
+        moved: false,
+    })
+}
+
+/// The counters in the roles starting `prefix`, in the roles' order; refuses none given.
+fn counters(
+    records: &dyn Records,
+    roles: &Roles,
+    prefix: &str,
+    section: &str,
+) -> Result<Vec<Unit>, Refusal> {
+    let units = roles
+        .0
+        .iter()
+        .filter(|(role, _)| role.starts_with(prefix))
+        .map(|(role, id)| counter(records, role, id, section))
+        .collect::<Result<Vec<_>, _>>()?;
+    if units.is_empty() {
+        return Err(Refusal::bad_input(
+            rule(section),
+            format!("--unit {prefix}1=ID is needed: which counters take part?"),
+        ));
+    }
+    Ok(units)
+}
+
+/// The counter hit, checked to be of `side`.
+fn target(records: &dyn Records, roles: &Roles, side: Side, section: &str) -> Result<(), Refusal> {
+    let Some(id) = roles.get("target") else {
+        return Ok(());
+    };
+    let unit = counter(records, "target", id, section)?;
+    if side_of(unit.kind) != side {
+        return Err(Refusal::bad_input(
+            rule(section),
+            format!(
+                "target: '{id}' is a {} counter: the hits fall on the other side's",
+                side_of(unit.kind).id()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The SP counted, noted with each counter's step; the artillery's Moved side is the
+/// referee's.
+fn note_sp(origins: &mut Origins, label: &str, sp: u32, steps: &[Step], units: &[Unit]) {
+    let fire = label == FIRING_SP;
+    let why = steps
+        .iter()
+        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
+        .collect::<Vec<_>>()
+        .join("; ");
+    origins.note("/sp", label, sp, Source::Records, why);
+    // The artillery "counts as 1 SP in melee, whether on it's Moved or 6 SP side".
+    for unit in units
+        .iter()
+        .filter(|u| fire && u.kind == UnitKind::Artillery)
+    {
+        origins.undecided.push(format!(
+            "{} is the artillery: on its Moved side it counts otherwise (\"May either move 1 zone or fire\"); the records do not show which side is up (--sp)",
+            unit.name
+        ));
+    }
+}
+
+/// A British fire: the firing SP of the counters in roles `firer-1` ... `firer-8`, by
+/// "All British units except the VP units and British native infantry can fire during fire
+/// combat" and the Ammo Depleted marker; the counter in role `target` must be a Zulu one.
+/// The range (or the zones) stay as `base` has them.
+pub fn fire(records: &dyn Records, roles: &Roles, base: FireInput) -> Result<FireInput, Refusal> {
+    const SECTION: &str = "Fire Combat";
+    let units = counters(records, roles, "firer-", SECTION)?;
+    if let Some(zulu) = units.iter().find(|u| side_of(u.kind) == Side::Zulu) {
+        return Err(Refusal::bad_input(
+            rule(SECTION),
+            format!(
+                "'{}' is a Zulu counter: \"Zulus fire only by random fire\" (laager vc random-fire)",
+                zulu.name
+            ),
+        ));
+    }
+    target(records, roles, Side::Zulu, SECTION)?;
+    let (sp, steps) = firing_sp(&units);
+    let mut origins = Origins::default();
+    note_sp(&mut origins, FIRING_SP, sp, &steps, &units);
+    let mut input = base;
+    match &mut input {
+        FireInput::AtRange(s) => {
+            s.sp = sp;
+            s.origins = origins;
+        }
+        FireInput::FromBoard(s) => {
+            s.sp = sp;
+            s.origins = origins;
+        }
+    }
+    Ok(input)
+}
+
+/// A leader's volley: "Chard, Bromhead, Durnford, and Pulleine, may each conduct volley
+/// fire with up to 4 SP plus themselves" — the leader in role `leader` and the British
+/// infantry in roles `infantry-1` ... `infantry-4`, their SP counted as for fire (an Ammo
+/// Depleted counter brings none); the counter in role `target` must be a Zulu one. Whether
+/// the group moved, the zone's adjacency and walls stay as `base` has them.
+pub fn volley(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::VolleySituation,
+) -> Result<super::VolleySituation, Refusal> {
+    const SECTION: &str = "British Leaders: VOLLEY FIRE";
+    let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
+    let leader_id = roles.need("leader").map_err(refuse)?;
+    let leader = counter(records, "leader", leader_id, SECTION)?;
+    if leader.kind != UnitKind::Leader {
+        return Err(refuse(format!(
+            "leader: '{leader_id}' is not recorded as a British leader"
+        )));
+    }
+    let units = counters(records, roles, "infantry-", SECTION)?;
+    if let Some(other) = units.iter().find(|u| u.kind != UnitKind::Infantry) {
+        return Err(refuse(format!(
+            "'{}' is not British infantry: the leader volleys \"with up to 4 SP\" of infantry",
+            other.name
+        )));
+    }
+    target(records, roles, Side::Zulu, SECTION)?;
+    let (sp, steps) = firing_sp(&units);
+    let mut origins = Origins::default();
+    let mut input = base;
+    input.leader = Some(leader.name.clone());
+    origins.note(
+        "/leader",
+        "leader",
+        &leader.name,
+        Source::Records,
+        format!("{} is recorded as a leader", leader.name),
+    );
+    let why = steps
+        .iter()
+        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
+        .collect::<Vec<_>>()
+        .join("; ");
+    origins.note("/infantry_sp", "infantry SP", sp, Source::Records, why);
+    input.infantry_sp = sp;
+    input.origins = origins;
+    Ok(input)
+}
+
+/// One side's melee: the meleeing SP of the counters in roles `unit-1` ... `unit-8`, all
+/// of one side (which sets who melees), by the Melee Combat counts (the artillery 1, a
+/// leader 1, Ammo Depleted counters still melee); the counter in role `target` must be of
+/// the other side. Walls, buildings and the zones stay as `base` has them; with `--from`
+/// zones the SP are the zones' own.
+pub fn melee(
+    records: &dyn Records,
+    roles: &Roles,
+    base: MeleeSituation,
+) -> Result<MeleeSituation, Refusal> {
+    const SECTION: &str = "Melee Combat";
+    let units = counters(records, roles, "unit-", SECTION)?;
+    let side = side_of(units[0].kind);
+    if let Some(other) = units.iter().find(|u| side_of(u.kind) != side) {
+        return Err(Refusal::bad_input(
+            rule(SECTION),
+            format!(
+                "'{}' is a {} counter and '{}' a {} one: one side melees at a time",
+                units[0].name,
+                side.id(),
+                other.name,
+                side_of(other.kind).id()
+            ),
+        ));
+    }
+    let other = match side {
+        Side::British => Side::Zulu,
+        Side::Zulu => Side::British,
+    };
+    target(records, roles, other, SECTION)?;
+    let (sp, steps) = melee_sp(&units);
+    let mut input = base;
+    let mut origins = Origins::default();
+    input.side = side;
+    origins.note(
+        "/side",
+        "side",
+        side.id(),
+        Source::Records,
+        format!("{} is a {} counter", units[0].name, side.id()),
+    );
+    note_sp(&mut origins, "meleeing SP", sp, &steps, &units);
+    input.sp = sp;
+    input.origins = origins;
+    Ok(input)
+}

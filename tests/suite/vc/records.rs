@@ -1,0 +1,396 @@
+//! Fire and melee from a campaign game's records (`vc::situation`, `laager vc fire|melee
+//! --campaign FILE --unit ...`): the SP the counters in their roles bring, and the hits
+//! applied to the counter in role `target`. Worked on the rulebook's own examples.
+
+use crate::support::{assert_refused_json, run, stderr, stdout};
+use laager::Ruleset;
+use laager::game::{Campaign, CampaignSettings, Event, Game, UnitEdit, UnitId, UnitSpec};
+use laager::record::Status;
+use laager::resolution::RefusalKind;
+use laager::store::{CampaignFile, Mode};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+fn counter(id: &str, side: &str, kind: &str, sp: u32) -> UnitSpec {
+    UnitSpec {
+        unit_id: UnitId(id.to_owned()),
+        name: id.to_owned(),
+        side: side.to_owned(),
+        troop_type: kind.to_owned(),
+        initial: sp,
+        present: sp,
+        class: None,
+        strength_note: None,
+        formation: None,
+    }
+}
+
+/// Zone 16 of the Combat and Melee Examples: "Two British 2 SP infantry units, plus a
+/// Native Infantry 2 SP unit occupy zone 16, along with British Commander Pulleine" (the
+/// Melee Example adds a second native unit and marks one infantry unit Ammo Depleted); the
+/// Zulu force of zone 11, 17 SP.
+fn campaign(dir: &Path) -> PathBuf {
+    let mut game = Game::new(Ruleset::VictoriaCross, "Isandlwana", json!(null));
+    for unit in [
+        counter("1/24 A", "British", "infantry", 2),
+        counter("1/24 C", "British", "infantry", 2),
+        counter("NNC 1", "British", "native-infantry", 2),
+        counter("NNC 2", "British", "native-infantry", 2),
+        counter("Pulleine", "British", "leader", 1),
+        counter("Zone 11 Zulus", "Zulus", "warriors", 17),
+    ] {
+        game.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    let mut campaign = Campaign::new("Isandlwana", CampaignSettings::default());
+    campaign.games.push(game);
+    let path = dir.join("vc.laager");
+    CampaignFile::create_from(&path, &campaign).expect("create");
+    path
+}
+
+fn mark_ammo_depleted(path: &Path, unit: &str) {
+    let mut file = CampaignFile::open(path, Mode::Write).expect("open");
+    file.append(
+        1,
+        Event::Edit {
+            edit: UnitEdit::StatusSet {
+                unit_id: UnitId(unit.to_owned()),
+                status: Status::parse("ammo depleted"),
+            },
+        },
+    )
+    .expect("marked");
+}
+
+fn present(path: &Path, unit: &str) -> u32 {
+    let file = CampaignFile::open(path, Mode::Read).expect("open");
+    file.campaign().games[0]
+        .state()
+        .unit(&UnitId(unit.to_owned()))
+        .expect("on the roster")
+        .present
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = run(args);
+    serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().expect("utf-8")
+}
+
+// "The British player totals up his firing SP's in zone 16, coming up with the total of 5
+// SP's. He receives 2 SP's each from the two British infantry plus 1 SP for Pulleine. He
+// receives no SP from the Native infantry ... The British player rolls his 5 dice and the
+// results are 1, 1, 3, 5, 6. The results yield ... 2 hits on the Zulu force. The Zulu
+// player immediately removes 2 SP from the Zulu force".
+#[test]
+fn the_combat_examples_five_sp_come_from_the_records_and_its_two_hits_are_applied() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let by_flags = json_of(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--sp",
+        "5",
+        "--range",
+        "2",
+        "--dice",
+        "1,1,3,5,6",
+        "--json",
+    ]);
+    let from_records = json_of(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--range",
+        "2",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "firer-1=1/24 A",
+        "--unit",
+        "firer-2=1/24 C",
+        "--unit",
+        "firer-3=NNC 1",
+        "--unit",
+        "firer-4=Pulleine",
+        "--unit",
+        "target=Zone 11 Zulus",
+        "--dice",
+        "1,1,3,5,6",
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(
+        from_records["outcome"],
+        json!({"hits": 2, "ammo_checks": 2})
+    );
+    assert_eq!(from_records["outcome"], by_flags["outcome"]);
+    let first = from_records["steps"][0]["text"].as_str().expect("a step");
+    assert!(
+        first.starts_with("from the records: firing SP 5 — 1/24 A: one die per SP 2;"),
+        "{first}"
+    );
+    assert!(
+        first.contains("NNC 1: native infantry may only melee 0"),
+        "{first}"
+    );
+    assert_eq!(present(&file, "Zone 11 Zulus"), 15);
+}
+
+// "The British player decides to melee all 9 SP against the Zulu's in zone 11 ... (1 for
+// Pulleine + 4 for the two British infantry, even though one is marked Ammo Depleted it may
+// still melee + 4 for the two Native Infantry ...) ... he gets 5 hits ... The Zulu player
+// takes all 5 of his SP losses from the 17 SP attacking from zone 11, leaving the Zulu
+// player with 12 SP in zone 11". The side is read from the counters too.
+#[test]
+fn the_melee_examples_nine_sp_and_side_come_from_the_records_and_its_five_hits_are_applied() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    mark_ammo_depleted(&file, "1/24 C");
+    let dice = "5,5,5,6,6,1,2,3,4";
+    let by_flags = json_of(&[
+        "vc",
+        "melee",
+        "--battle",
+        "isandlwana",
+        "--side",
+        "british",
+        "--sp",
+        "9",
+        "--dice",
+        dice,
+        "--json",
+    ]);
+    let mut args = vec![
+        "vc",
+        "melee",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        s(&file),
+    ];
+    for unit in [
+        "unit-1=Pulleine",
+        "unit-2=1/24 A",
+        "unit-3=1/24 C",
+        "unit-4=NNC 1",
+        "unit-5=NNC 2",
+        "target=Zone 11 Zulus",
+    ] {
+        args.extend(["--unit", unit]);
+    }
+    args.extend(["--dice", dice, "--apply", "--json"]);
+    let from_records = json_of(&args);
+    assert_eq!(from_records["outcome"], json!({"hits": 5}));
+    assert_eq!(from_records["outcome"], by_flags["outcome"]);
+    assert_eq!(present(&file, "Zone 11 Zulus"), 12);
+}
+
+// The Ammo Depleted marker on the records: "may not conduct fire combat while marked"; a
+// flag given wins over the records' SP, and a step says so.
+#[test]
+fn an_ammo_depleted_counter_does_not_fire_and_a_flag_given_wins() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    mark_ammo_depleted(&file, "1/24 C");
+    let base = [
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--range",
+        "2",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "firer-1=1/24 A",
+        "--unit",
+        "firer-2=1/24 C",
+        "--unit",
+        "firer-3=Pulleine",
+        "--odds",
+        "--json",
+    ];
+    let read = json_of(&base);
+    let given = json_of(&[&base[..], &["--sp", "4"]].concat());
+    let dice = |odds: &Value| odds["outcomes"].as_array().map_or(0, Vec::len);
+    // 3 SP fire (2 + 1), hitting on 4, 5 or 6 at R2: 0 to 3 hits, all three 1/8; with 4
+    // given: 0 to 4 hits.
+    assert_eq!((dice(&read), dice(&given)), (4, 5), "{read}\n{given}");
+    assert_eq!(
+        read["outcomes"][3],
+        json!({"probability": 0.125, "value": 3})
+    );
+    let resolved = json_of(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--range",
+        "2",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "firer-1=1/24 A",
+        "--unit",
+        "firer-2=1/24 C",
+        "--sp",
+        "4",
+        "--dice",
+        "6,6,6,6",
+        "--json",
+    ]);
+    let texts: Vec<&str> = resolved["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s["text"].as_str())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("firing SP 4 given by hand; the records give 2")),
+        "{texts:#?}"
+    );
+}
+
+// "Zulus fire only by random fire"; the hits fall on the other side's counter; one side
+// melees at a time: each refused as bad input by its rule, exit 2.
+#[test]
+fn a_zulu_firer_a_british_target_or_mixed_sides_are_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    for (args, section) in [
+        (
+            vec![
+                "vc",
+                "fire",
+                "--range",
+                "1",
+                "--unit",
+                "firer-1=Zone 11 Zulus",
+            ],
+            "Fire Combat",
+        ),
+        (
+            vec![
+                "vc",
+                "fire",
+                "--range",
+                "1",
+                "--unit",
+                "firer-1=1/24 A",
+                "--unit",
+                "target=1/24 C",
+            ],
+            "Fire Combat",
+        ),
+        (
+            vec![
+                "vc",
+                "melee",
+                "--unit",
+                "unit-1=1/24 A",
+                "--unit",
+                "unit-2=Zone 11 Zulus",
+            ],
+            "Melee Combat",
+        ),
+    ] {
+        let mut args = args;
+        args.extend([
+            "--battle",
+            "isandlwana",
+            "--campaign",
+            s(&file),
+            "--dice",
+            "6",
+            "--json",
+        ]);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert_refused_json(
+            &serde_json::from_str(&stdout(&out)).expect("json"),
+            RefusalKind::BadInput,
+            section,
+        );
+    }
+}
+
+// "Chard, Bromhead, Durnford, and Pulleine, may each conduct volley fire with up to 4 SP
+// plus themselves ... He would roll 15 dice, the 4 SP plus Chard equal 5 dice x 3": Pulleine
+// with the two 2 SP infantry units of zone 16, read from the records, throws 15 dice, as
+// `--sp 4` does, and the hits come off the Zulu counter.
+#[test]
+fn a_volleys_leader_and_infantry_sp_come_from_the_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let dice = "6,6,6,5,5,4,4,3,3,2,2,1,1,1,1";
+    let by_flags = json_of(&[
+        "vc",
+        "volley",
+        "--battle",
+        "isandlwana",
+        "--sp",
+        "4",
+        "--dice",
+        dice,
+        "--json",
+    ]);
+    let from_records = json_of(&[
+        "vc",
+        "volley",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "leader=Pulleine",
+        "--unit",
+        "infantry-1=1/24 A",
+        "--unit",
+        "infantry-2=1/24 C",
+        "--unit",
+        "target=Zone 11 Zulus",
+        "--dice",
+        dice,
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(from_records["outcome"], by_flags["outcome"]);
+    assert_eq!(
+        from_records["rolls"][0]["faces"].as_array().map(Vec::len),
+        Some(15)
+    );
+    let hits = from_records["outcome"]["hits"].as_u64().expect("hits");
+    assert!(hits > 0, "{from_records}");
+    assert_eq!(u64::from(present(&file, "Zone 11 Zulus")), 17 - hits);
+    // A native infantry counter is not British infantry for a volley.
+    let out = run(&[
+        "vc",
+        "volley",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "leader=Pulleine",
+        "--unit",
+        "infantry-1=NNC 1",
+        "--dice",
+        dice,
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_refused_json(
+        &serde_json::from_str(&stdout(&out)).expect("json"),
+        RefusalKind::BadInput,
+        "British Leaders: VOLLEY FIRE",
+    );
+}
