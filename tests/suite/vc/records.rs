@@ -141,6 +141,14 @@ fn the_combat_examples_five_sp_come_from_the_records_and_its_two_hits_are_applie
         "{first}"
     );
     assert_eq!(present(&file, "Zone 11 Zulus"), 15);
+    // The applied fire replays from its recorded input and dice.
+    let replay = run(&["log", "replay", s(&file)]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+    assert!(
+        stdout(&replay).contains("1 applied resolution"),
+        "{}",
+        stdout(&replay)
+    );
 }
 
 // "The British player decides to melee all 9 SP against the Zulu's in zone 11 ... (1 for
