@@ -113,6 +113,10 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// From a campaign's records: `--unit target=ID`, the British counter the hits are
+        /// taken off when `--apply` records them.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// One side's melee into one zone: one die per SP.
     Melee {
@@ -478,11 +482,20 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             water_cart,
             dice,
             common,
+            situation,
         } => {
             let mut s = RandomFireSituation::new(battle.into());
             s.night = night;
             s.water_cart = water_cart;
-            (vc::Request::RandomFire(s), dice, common)
+            return from_records(
+                s,
+                vc::situation::RANDOM_FIRE_ROLES,
+                vc::situation::random_fire,
+                vc::Request::RandomFire,
+                &situation,
+                &dice,
+                &common,
+            );
         }
         VcCommand::Melee {
             battle,

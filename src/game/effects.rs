@@ -25,7 +25,7 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
             rd_melee(outcome, roles)
         }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
-        Outcome::VictoriaCross(outcome) => vc(outcome, roles),
+        Outcome::VictoriaCross(outcome) => vc(outcome, roles, state),
         _ => Vec::new(),
     }
 }
@@ -107,18 +107,33 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
 }
 
 /// Victoria Cross: a fire's or a melee's hits come off the counter in role `target`, the
-/// one its owner chose ("the owning player determines which units incur them"); what it
-/// cannot take is named when the loss is capped, for the owner to take off others.
-fn vc(outcome: &victoria_cross::Outcome, roles: &Roles) -> Vec<UnitEdit> {
+/// one its owner chose ("the owning player determines which units incur them"; "The
+/// British player then allocates the hits among the units in the zone(s)"); what it cannot
+/// take is named when the loss is capped, for the owner to take off others. A counter left
+/// with no SP leaves the game: "British units reduced below 1 SP are eliminated from the
+/// game", and the Zulu player's come back only as "units eliminated" off the Zulu Loss
+/// Track.
+fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
     let hits = match outcome {
         victoria_cross::Outcome::Fire(o) | victoria_cross::Outcome::Volley(o) => o.hits,
-        victoria_cross::Outcome::Melee(o) => o.hits,
+        victoria_cross::Outcome::Melee(o) | victoria_cross::Outcome::RandomFire(o) => o.hits,
         _ => return Vec::new(),
     };
-    let target = roles.get("target").map(|id| UnitId(id.to_owned()));
-    loss(target.as_ref(), hits, Cause::Other)
+    let Some(target) = roles.get("target").map(|id| UnitId(id.to_owned())) else {
+        return Vec::new();
+    };
+    let mut edits: Vec<UnitEdit> = loss(Some(&target), hits, Cause::Other)
         .into_iter()
-        .collect()
+        .collect();
+    if let Some(unit) = state.unit(&target)
+        && hits > 0
+        && unit.present > 0
+        && hits >= unit.present
+        && !unit.removed
+    {
+        edits.push(UnitEdit::Removed { unit_id: target });
+    }
+    edits
 }
 
 /// A Rorke's Drift melee round on the units in its roles: the Zulu unit (`zulu`) loses its

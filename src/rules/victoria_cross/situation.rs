@@ -39,6 +39,9 @@ pub const VOLLEY_ROLES: &[&str] = &[
     "target",
 ];
 
+/// The role of a Zulu random fire: the British counter hit.
+pub const RANDOM_FIRE_ROLES: &[&str] = &["target"];
+
 /// The kinds as the records spell them.
 const KINDS: &str =
     "infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader";
@@ -229,6 +232,25 @@ pub fn volley(
     input.infantry_sp = sp;
     input.origins = origins;
     Ok(input)
+}
+
+/// A Zulu random fire: its dice are the battle's and the turn's, so the records give
+/// nothing to it but the counter hit, which must be a British one ("the Zulu player may
+/// fire at any zone" holding British units). `base` is returned as given.
+pub fn random_fire(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::RandomFireSituation,
+) -> Result<super::RandomFireSituation, Refusal> {
+    const SECTION: &str = "Fire Combat: ZULU RANDOM FIRE COMBAT";
+    if roles.get("target").is_none() {
+        return Err(Refusal::bad_input(
+            rule(SECTION),
+            "--unit target=ID is needed: which British counter takes the hits?",
+        ));
+    }
+    target(records, roles, Side::British, SECTION)?;
+    Ok(base)
 }
 
 /// One side's melee: the meleeing SP of the counters in roles `unit-1` ... `unit-8`, all

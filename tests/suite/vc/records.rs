@@ -402,3 +402,72 @@ fn a_volleys_leader_and_infantry_sp_come_from_the_records() {
         "British Leaders: VOLLEY FIRE",
     );
 }
+
+// "The Zulu player ... scores a hit on the British for every 6 rolled. The British player
+// then allocates the hits among the units in the zone(s) picked by the Zulu player. British
+// units reduced below 1 SP are eliminated from the game": two 6s on Pulleine (1 SP) take
+// his 1 SP (the second hit is the British player's to place) and eliminate him.
+#[test]
+fn a_random_fires_hits_fall_on_the_british_counter_named_and_eliminate_it_at_no_sp() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let faces = |n: usize| {
+        let mut faces = vec!["6", "6"];
+        faces.resize(n, "1");
+        faces.join(",")
+    };
+    // The dice the battle gives: as many as the odds list outcomes, less one.
+    let odds = json_of(&[
+        "vc",
+        "random-fire",
+        "--battle",
+        "isandlwana",
+        "--odds",
+        "--json",
+    ]);
+    let dice = odds["outcomes"].as_array().map_or(0, Vec::len) - 1;
+    let out = json_of(&[
+        "vc",
+        "random-fire",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "target=Pulleine",
+        "--dice",
+        &faces(dice),
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(out["outcome"], json!({"hits": 2}));
+    let events = out["applied"].to_string();
+    assert!(events.contains("only 1 left"), "{events}");
+    let file = CampaignFile::open(&file, Mode::Read).expect("open");
+    let pulleine = file.campaign().games[0]
+        .state()
+        .unit(&UnitId("Pulleine".to_owned()))
+        .cloned()
+        .expect("on the roster");
+    assert_eq!((pulleine.present, pulleine.removed), (0, true));
+    // A Zulu counter is not the random fire's target.
+    let out = run(&[
+        "vc",
+        "random-fire",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        file.path().to_str().expect("utf-8"),
+        "--unit",
+        "target=Zone 11 Zulus",
+        "--dice",
+        &faces(dice),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_refused_json(
+        &serde_json::from_str(&stdout(&out)).expect("json"),
+        RefusalKind::BadInput,
+        "Fire Combat: ZULU RANDOM FIRE COMBAT",
+    );
+}
