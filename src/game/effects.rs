@@ -8,7 +8,7 @@ use crate::resolution::Resolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
 use crate::rules::micro_colonial::recorded;
 use crate::rules::situation::Roles;
-use crate::rules::{Outcome, dba_zulu, micro_colonial, victoria_cross};
+use crate::rules::{Outcome, dba_zulu, micro_colonial, soldiers_of_the_queen, victoria_cross};
 
 /// The effects of a resolution on the units in its roles, in the order the desk names
 /// them (firer then target; melee A then B; the testing unit first; a Rorke's Drift melee
@@ -26,6 +26,7 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
         }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
         Outcome::VictoriaCross(outcome) => vc(outcome, roles, state),
+        Outcome::SoldiersOfTheQueen(outcome) => sotq(outcome, state),
         _ => Vec::new(),
     }
 }
@@ -134,6 +135,82 @@ fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Ve
         edits.push(UnitEdit::Removed { unit_id: target });
     }
     edits
+}
+
+/// Soldiers of the Queen: what a fire or a melee did to each unit and leader of the hex
+/// (PART 10 G, PART 12 F), recorded on the units of the roster the outcome names: an
+/// eliminated unit or a killed leader leaves the game, a pinned unit ("PN: ... the units in
+/// the hex are Pinned") and a routed one (RT) carry it as their status. A withdrawal is a
+/// move, not a record. Units the outcome names that are not on the roster are left to the
+/// referee ([`notes`]).
+fn sotq(outcome: &soldiers_of_the_queen::Outcome, state: &GameState) -> Vec<UnitEdit> {
+    use soldiers_of_the_queen::Fate;
+    let hex = match outcome {
+        soldiers_of_the_queen::Outcome::Fire(o) => &o.hex,
+        soldiers_of_the_queen::Outcome::Melee(o) => &o.hex,
+        _ => return Vec::new(),
+    };
+    let on_roster = |name: &str| {
+        let id = UnitId(name.to_owned());
+        state.unit(&id).filter(|u| !u.removed).map(|_| id)
+    };
+    let mut edits = Vec::new();
+    for unit in &hex.units {
+        let Some(id) = on_roster(&unit.name) else {
+            continue;
+        };
+        let word = match unit.fate {
+            Fate::Eliminated => {
+                edits.push(UnitEdit::Removed { unit_id: id });
+                continue;
+            }
+            Fate::Pinned | Fate::WithdrawnPinned => "pinned",
+            Fate::Routed => "routed",
+            Fate::Unaffected | Fate::Withdrawn => continue,
+        };
+        edits.push(UnitEdit::StatusSet {
+            unit_id: id,
+            status: Status::parse(word),
+        });
+    }
+    for leader in &hex.leaders_killed {
+        if let Some(id) = on_roster(leader) {
+            edits.push(UnitEdit::Removed { unit_id: id });
+        }
+    }
+    edits
+}
+
+/// The units and leaders a Soldiers of the Queen fire or melee did something to that are
+/// not on the roster (the names typed at the desk or on the command line are not its
+/// units'): named for the referee to record by hand.
+pub fn off_roster(resolution: &Resolution, state: &GameState) -> Vec<String> {
+    use soldiers_of_the_queen::Fate;
+    let hex = match &resolution.outcome {
+        Outcome::SoldiersOfTheQueen(soldiers_of_the_queen::Outcome::Fire(o)) => &o.hex,
+        Outcome::SoldiersOfTheQueen(soldiers_of_the_queen::Outcome::Melee(o)) => &o.hex,
+        _ => return Vec::new(),
+    };
+    let off = |name: &str| state.unit(&UnitId(name.to_owned())).is_none();
+    let mut notes: Vec<String> = hex
+        .units
+        .iter()
+        .filter(|u| !matches!(u.fate, Fate::Unaffected | Fate::Withdrawn) && off(&u.name))
+        .map(|u| {
+            format!(
+                "{} ({}) is not on the roster: record it by hand",
+                u.name,
+                u.fate.name()
+            )
+        })
+        .collect();
+    notes.extend(
+        hex.leaders_killed
+            .iter()
+            .filter(|l| off(l))
+            .map(|l| format!("{l} (killed) is not on the roster: record it by hand")),
+    );
+    notes
 }
 
 /// A Rorke's Drift melee round on the units in its roles: the Zulu unit (`zulu`) loses its

@@ -680,3 +680,95 @@ fn a_weapon_that_cannot_reach_the_column_cannot_join_the_attack() {
     // Out of range for the column (not the NotAllowed of ranges in different columns).
     assert_refused(&refusal(&club(), &f), RefusalKind::OutOfRange, "PART 10 E");
 }
+
+// Applying that fire to a game whose roster holds the three units: "2" eliminates the top
+// two (they leave the game), the third's PN pins it (its status); a fourth name the
+// outcome gives that is not on the roster is named for the referee.
+#[test]
+fn applying_a_fire_records_each_units_fate_on_the_roster() {
+    use laager::dice::DiceChoice;
+    use laager::game::{Event, Game as Log, UnitEdit, UnitId, UnitSpec, apply};
+    use laager::record::Status;
+    use laager::rules::situation::Roles;
+    use laager::rules::{Request, soldiers_of_the_queen as sotq};
+    let mut log = Log::new(laager::Ruleset::SoldiersOfTheQueen, "Omdurman", json!(null));
+    for name in ["a", "b", "c"] {
+        let unit = UnitSpec {
+            unit_id: UnitId(name.to_owned()),
+            name: name.to_owned(),
+            side: "Dervishes".to_owned(),
+            troop_type: "foot".to_owned(),
+            initial: 1,
+            present: 1,
+            class: Some("dervish".to_owned()),
+            strength_note: None,
+            formation: None,
+        };
+        log.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    let f = at(
+        Game::Omdurman,
+        vec![regular(10, "S", 1)],
+        vec![
+            unit("a", Morale::A),
+            unit("b", Morale::A),
+            unit("c", Morale::C),
+        ],
+    );
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Fire(f));
+    let resolution = request
+        .resolve_with(&club(), &DiceChoice::from_flags(Some("4,3"), None))
+        .expect("resolves");
+    let applied = apply(
+        Some(&request),
+        &resolution,
+        &Roles::default(),
+        log.state(),
+        None,
+    );
+    let id = |n: &str| UnitId(n.to_owned());
+    assert_eq!(
+        applied.edits(),
+        [
+            UnitEdit::Removed { unit_id: id("a") },
+            UnitEdit::Removed { unit_id: id("b") },
+            UnitEdit::StatusSet {
+                unit_id: id("c"),
+                status: Status::parse("pinned"),
+            },
+        ]
+    );
+    assert!(applied.notes.is_empty(), "{:?}", applied.notes);
+    // Without "c" on the roster, its fate is named instead.
+    let mut short = Log::new(laager::Ruleset::SoldiersOfTheQueen, "Omdurman", json!(null));
+    short
+        .append(Event::UnitAdded {
+            unit: UnitSpec {
+                unit_id: id("a"),
+                name: "a".to_owned(),
+                side: "Dervishes".to_owned(),
+                troop_type: "foot".to_owned(),
+                initial: 1,
+                present: 1,
+                class: None,
+                strength_note: None,
+                formation: None,
+            },
+        })
+        .expect("joins");
+    let applied = apply(
+        Some(&request),
+        &resolution,
+        &Roles::default(),
+        short.state(),
+        None,
+    );
+    assert_eq!(applied.edits(), [UnitEdit::Removed { unit_id: id("a") }]);
+    assert_eq!(
+        applied.notes,
+        [
+            "b (eliminated) is not on the roster: record it by hand",
+            "c (pinned) is not on the roster: record it by hand"
+        ]
+    );
+}
