@@ -201,8 +201,16 @@ pub struct VictoryArgs {
     no_exit_turns: Vec<u32>,
     #[command(flatten)]
     common: Common,
-    /// Isandhlwana: read the counts from this campaign's game (its latest, or
-    /// --campaign-game N); a count given as well wins.
+    /// Isandhlwana: the counts read from a campaign's game; a count given as well wins.
+    #[command(flatten)]
+    campaign: CampaignArgs,
+}
+
+/// `--campaign FILE.laager [--campaign-game N] [--apply]`: the other resolving commands'
+/// `--campaign [--game N]`, whose `--game` names the scenario here.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CampaignArgs {
+    /// The campaign whose game's records are read (its latest, or --campaign-game N).
     #[arg(long, value_name = "FILE.laager")]
     campaign: Option<std::path::PathBuf>,
     /// With --campaign: the campaign's game, from 1 (`--game` names the scenario here).
@@ -213,9 +221,9 @@ pub struct VictoryArgs {
     apply: bool,
 }
 
-impl VictoryArgs {
+impl CampaignArgs {
     /// The campaign flags as the other resolving commands' `--campaign [--game N]`.
-    fn situation(&self) -> SituationArgs {
+    pub fn situation(&self) -> SituationArgs {
         SituationArgs {
             campaign: self.campaign.clone(),
             game: self.campaign_game,
@@ -333,6 +341,30 @@ fn resolve(
 ) -> Result<Outcome, CliError> {
     let request = crate::rules::Request::SoldiersOfTheQueen(request);
     run_request(&request, charts, dice, common.json)
+}
+
+/// Resolves a fire or a melee and, with `--campaign FILE --apply`, logs it in the game as
+/// the desk's Apply does: each unit of the hex the roster holds by that name takes its
+/// fate.
+fn resolve_and_apply(
+    request: sotq::Request,
+    charts: &Charts,
+    dice: &DiceChoice,
+    common: &Common,
+    campaign: &CampaignArgs,
+) -> Result<Outcome, CliError> {
+    let situation = campaign.situation();
+    let mut context = situation.records_context(charts)?;
+    let request = crate::rules::Request::SoldiersOfTheQueen(request);
+    let apply = context.as_mut().filter(|_| campaign.apply);
+    super::run_and_apply(
+        &request,
+        charts,
+        dice,
+        common.json,
+        &crate::rules::situation::Roles::default(),
+        apply,
+    )
 }
 
 /// Runs a `sotq` subcommand.
@@ -572,7 +604,7 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
                 origins: crate::rules::situation::Origins::default(),
             };
             let (read_context, mut counts, read) =
-                super::situation::counted(&args.situation(), &charts, blank, |state| {
+                super::situation::counted(&args.campaign.situation(), &charts, blank, |state| {
                     crate::game::victory::sotq_counts(state).map(|(counts, ..)| counts)
                 })?;
             context = read_context;
@@ -624,7 +656,7 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
             })
         }
     };
-    if !matches!(victory, VictoryInput::Isandhlwana(_)) && args.campaign.is_some() {
+    if !matches!(victory, VictoryInput::Isandhlwana(_)) && args.campaign.campaign.is_some() {
         return Err(CliError::Input(
             "--campaign/--layout: the records give the Isandhlwana Game's counts only (the Omdurman Game's exits and turns are not in them)".to_owned(),
         ));
@@ -634,6 +666,6 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
         &charts,
         args.common.json,
         &mut context,
-        args.apply,
+        args.campaign.apply,
     )
 }

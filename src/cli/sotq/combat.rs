@@ -3,7 +3,9 @@
 // Flag structs mirror the rulebook's yes-or-no conditions; the rules return their contract.
 #![allow(clippy::result_large_err, clippy::struct_excessive_bools)]
 
-use super::{Common, DiceArgs, game_arg, hex_arg, input, load, parity, resolve, spec};
+use super::{
+    CampaignArgs, Common, DiceArgs, game_arg, hex_arg, input, load, parity, resolve_and_apply, spec,
+};
 use crate::charts::Charts;
 use crate::cli::{CliError, Outcome};
 use crate::rules::soldiers_of_the_queen::{
@@ -60,6 +62,10 @@ pub struct FireArgs {
     dice: DiceArgs,
     #[command(flatten)]
     common: Common,
+    /// With --apply: the campaign whose game the fire is logged in, each unit of the
+    /// target hex the roster holds by the name given taking its fate.
+    #[command(flatten)]
+    campaign: CampaignArgs,
 }
 
 /// `laager sotq melee`.
@@ -108,6 +114,10 @@ pub struct MeleeArgs {
     dice: DiceArgs,
     #[command(flatten)]
     common: Common,
+    /// With --apply: the campaign whose game the melee is logged in, each unit of the
+    /// defender's hex the roster holds by the name given taking its fate.
+    #[command(flatten)]
+    campaign: CampaignArgs,
 }
 
 impl FireArgs {
@@ -200,11 +210,12 @@ impl MeleeArgs {
 pub fn run_fire(args: &FireArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     let fire = args.input(&charts)?;
-    resolve(
+    resolve_and_apply(
         sotq::Request::Fire(fire),
         &charts,
         &args.dice.choice(),
         &args.common,
+        &args.campaign,
     )
 }
 
@@ -212,10 +223,11 @@ pub fn run_fire(args: &FireArgs) -> Result<Outcome, CliError> {
 pub fn run_melee(args: &MeleeArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     let melee = args.input()?;
-    resolve(
+    resolve_and_apply(
         sotq::Request::Melee(melee),
         &charts,
         &args.dice.choice(),
         &args.common,
+        &args.campaign,
     )
 }

@@ -411,3 +411,65 @@ fn a_fire_needing_headings_the_document_lacks_names_no_cell() {
     assert_eq!(v["refusal"]["needs_cells"], serde_json::json!([]));
     assert_eq!(v["refusal"]["rule"]["section"], "PART 10 B");
 }
+
+// The end-to-end fire above, logged in a campaign's game with --apply: "top" is eliminated
+// and leaves the game; "second" withdraws (a move, nothing recorded); the replay agrees.
+#[test]
+fn fire_with_apply_records_the_fates_on_the_campaigns_roster() {
+    use laager::game::{Campaign, CampaignSettings, Event, Game, UnitId, UnitSpec};
+    use laager::store::{CampaignFile, Mode};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("sotq.laager");
+    let mut game = Game::new(
+        laager::Ruleset::SoldiersOfTheQueen,
+        "Isandhlwana",
+        serde_json::json!(null),
+    );
+    for name in ["top", "second"] {
+        let unit = UnitSpec {
+            unit_id: UnitId(name.to_owned()),
+            name: name.to_owned(),
+            side: "Zulus".to_owned(),
+            troop_type: "foot".to_owned(),
+            initial: 1,
+            present: 1,
+            class: Some("zulu".to_owned()),
+            strength_note: None,
+            formation: None,
+        };
+        game.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    let mut campaign = Campaign::new("Isandhlwana", CampaignSettings::default());
+    campaign.games.push(game);
+    CampaignFile::create_from(&path, &campaign).expect("create");
+    let file = path.to_str().expect("utf-8");
+    let club = club_arg();
+    let (code, v) = json_of(&[
+        "sotq",
+        "fire",
+        "--game",
+        "isandhlwana",
+        "--firer",
+        "name=A/1/24,strength=4,weapon=T,range=3,nationality=regular",
+        "--target",
+        "name=top,morale=B",
+        "--target",
+        "name=second,morale=D",
+        "--dice",
+        "6,2",
+        "--tables",
+        &club,
+        "--campaign",
+        file,
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["outcome"]["eliminated"], serde_json::json!(["top"]));
+    let opened = CampaignFile::open(&path, Mode::Read).expect("open");
+    let state = opened.campaign().games[0].state();
+    let removed = |n: &str| state.unit(&UnitId(n.to_owned())).expect("roster").removed;
+    assert_eq!((removed("top"), removed("second")), (true, false));
+    let replay = run(&["log", "replay", file, "--tables", &club]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+}
