@@ -2,13 +2,16 @@
 //! ammunition, Zulu random fire, melee and the hospital fire, each with typed dice, a seed
 //! or its exact odds.
 
-use super::situation::SituationArgs;
+use super::situation::{SituationArgs, counted, given_or_read, run_counted};
+
+/// Where a count the records give comes from, for the error asking for it.
+const RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]";
 use super::{
     CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
 };
 use crate::dice::DiceChoice;
 use crate::rules::Request;
-use crate::rules::situation::{Records, Roles};
+use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation,
     HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
@@ -229,35 +232,46 @@ pub enum VcCommand {
         #[arg(long)]
         turn: u32,
         /// The SP of every British unit left (native infantry and cavalry included, the
-        /// artillery counted as 1 SP).
+        /// artillery counted as 1 SP). Needed unless the records give it (--campaign).
         #[arg(long)]
-        british_sp: u32,
+        british_sp: Option<u32>,
         /// The Zulu Victory Points total (`vc victory-points` works it out).
         #[arg(long, allow_negative_numbers = true)]
         zulu_vp: i64,
         #[command(flatten)]
         common: Common,
+        /// The campaign game whose records give the British SP left.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// Isandlwana's alternate victory level at game end from the British SP that survive →
     /// outcome.level.
     AlternateVictory {
-        /// The SP of every British unit left.
+        /// The SP of every British unit left. Needed unless the records give it
+        /// (--campaign).
         #[arg(long)]
-        british_sp: u32,
+        british_sp: Option<u32>,
         #[command(flatten)]
         common: Common,
+        /// The campaign game whose records give the British SP left.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// How many lost Zulu SP may re-enter this movement phase under the SP cap →
     /// outcome.may_enter, held.
     ZuluReentry {
-        /// Zulu warrior SP on the board now (leaders not counted).
+        /// Zulu warrior SP on the board now (leaders not counted). Needed unless the
+        /// records give it (--campaign).
         #[arg(long)]
-        on_board_sp: u32,
+        on_board_sp: Option<u32>,
         /// SP on the Zulu Loss Track.
         #[arg(long)]
         loss_track_sp: u32,
         #[command(flatten)]
         common: Common,
+        /// The campaign game whose records give the Zulu warrior SP on the board.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
 }
 
@@ -353,29 +367,118 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             british_sp,
             zulu_vp,
             common,
+            situation,
         } => {
-            let input = VictoryCheck {
+            let blank = VictoryCheck {
                 battle: battle.into(),
                 turn,
-                british_sp,
+                british_sp: 0,
                 zulu_vp,
+                origins: Origins::default(),
             };
-            return without_dice(vc::Request::Victory(input), &common);
+            let charts = common.tables.load(Ruleset::VictoriaCross)?;
+            let (mut context, mut input, read) =
+                counted(&situation, &charts, blank.clone(), |state| {
+                    let counts = crate::game::victory::vc_counts(state)?;
+                    Ok(VictoryCheck {
+                        british_sp: counts.british_sp,
+                        origins: counts.british_origins(),
+                        ..blank
+                    })
+                })?;
+            given_or_read(
+                british_sp,
+                &mut input.british_sp,
+                read,
+                "--british-sp N",
+                RECORDS,
+            )?;
+            let request = Request::VictoriaCross(vc::Request::Victory(input));
+            return run_counted(
+                &request,
+                &charts,
+                common.json,
+                &mut context,
+                situation.apply,
+            );
         }
-        VcCommand::AlternateVictory { british_sp, common } => {
-            let input = AlternateVictoryInput { british_sp };
-            return without_dice(vc::Request::AlternateVictory(input), &common);
+        VcCommand::AlternateVictory {
+            british_sp,
+            common,
+            situation,
+        } => {
+            let blank = AlternateVictoryInput {
+                british_sp: 0,
+                origins: Origins::default(),
+            };
+            let charts = common.tables.load(Ruleset::VictoriaCross)?;
+            let (mut context, mut input, read) = counted(&situation, &charts, blank, |state| {
+                let counts = crate::game::victory::vc_counts(state)?;
+                Ok(AlternateVictoryInput {
+                    british_sp: counts.british_sp,
+                    origins: counts.british_origins(),
+                })
+            })?;
+            given_or_read(
+                british_sp,
+                &mut input.british_sp,
+                read,
+                "--british-sp N",
+                RECORDS,
+            )?;
+            let request = Request::VictoriaCross(vc::Request::AlternateVictory(input));
+            return run_counted(
+                &request,
+                &charts,
+                common.json,
+                &mut context,
+                situation.apply,
+            );
         }
         VcCommand::ZuluReentry {
             on_board_sp,
             loss_track_sp,
             common,
+            situation,
         } => {
-            let input = ZuluReentryInput {
-                on_board_sp,
+            let blank = ZuluReentryInput {
+                on_board_sp: 0,
                 loss_track_sp,
+                origins: Origins::default(),
             };
-            return without_dice(vc::Request::ZuluReentry(input), &common);
+            let charts = common.tables.load(Ruleset::VictoriaCross)?;
+            let (mut context, mut input, read) =
+                counted(&situation, &charts, blank.clone(), |state| {
+                    let counts = crate::game::victory::vc_counts(state)?;
+                    let mut origins = Origins::default();
+                    origins.note(
+                        "/on_board_sp",
+                        "Zulu warrior SP on the board",
+                        counts.zulu_on_board_sp,
+                        crate::rules::situation::Source::Records,
+                        counts.zulu_why,
+                    );
+                    Ok(ZuluReentryInput {
+                        on_board_sp: counts.zulu_on_board_sp,
+                        origins,
+                        ..blank
+                    })
+                })?;
+            given_or_read(
+                on_board_sp,
+                &mut input.on_board_sp,
+                read,
+                "--on-board-sp N",
+                RECORDS,
+            )?;
+            let request = Request::VictoriaCross(vc::Request::ZuluReentry(input));
+            return run_counted(
+                &request,
+                &charts,
+                common.json,
+                &mut context,
+                situation.apply,
+            );
         }
         VcCommand::Fire {
             battle,

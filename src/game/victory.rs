@@ -595,3 +595,81 @@ pub fn settle(
         }
     }
 }
+
+/// Victoria Cross II's counts on the records, each noted as read from them: the British SP
+/// left — "the total SP for all British units' (this includes Native and Cavalry units) ...
+/// The artillery unit only counts as 1 SP" — and the Zulu warrior SP on the board ("never
+/// has more than 90 warrior SP on the board at one time (plus leaders)"). A counter's kind
+/// is its troop type (`infantry`, `warriors` ...); leaders and VP units bring no SP ("16
+/// British SP plus any leaders"; "VP units do not have any SP value"). Refuses, naming it,
+/// a counter whose troop type is not a Victoria Cross kind.
+pub fn vc_counts(state: &GameState) -> Result<VcCounts, String> {
+    use crate::rules::victoria_cross::UnitKind;
+    let mut counts = VcCounts::default();
+    let (mut british, mut zulus) = (Vec::new(), Vec::new());
+    for unit in state.units.iter().filter(|u| !eliminated(u)) {
+        let kind: UnitKind = serde_json::from_value(serde_json::Value::String(
+            unit.spec.troop_type.trim().to_lowercase(),
+        ))
+        .map_err(|_| {
+            format!(
+                "'{}' is recorded as '{}', not a Victoria Cross counter (infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader)",
+                unit.spec.name, unit.spec.troop_type
+            )
+        })?;
+        let name = &unit.spec.name;
+        match kind {
+            UnitKind::Infantry | UnitKind::NativeInfantry | UnitKind::Cavalry => {
+                counts.british_sp += unit.present;
+                british.push(format!("{name} {}", unit.present));
+            }
+            UnitKind::Artillery => {
+                counts.british_sp += 1;
+                british.push(format!("{name} 1 (the artillery)"));
+            }
+            UnitKind::Warriors => {
+                counts.zulu_on_board_sp += unit.present;
+                zulus.push(format!("{name} {}", unit.present));
+            }
+            UnitKind::Leader | UnitKind::VpUnit | UnitKind::ZuluLeader => {}
+        }
+    }
+    let list = |names: &[String]| {
+        if names.is_empty() {
+            "no counter left".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    counts.british_why = format!("the British counters left: {}", list(&british));
+    counts.zulu_why = format!("the Zulu warriors on the board: {}", list(&zulus));
+    Ok(counts)
+}
+
+/// What [`vc_counts`] reads, with why.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VcCounts {
+    /// The British SP left, the artillery 1.
+    pub british_sp: u32,
+    /// The counters counted.
+    pub british_why: String,
+    /// The Zulu warrior SP on the board.
+    pub zulu_on_board_sp: u32,
+    /// The counters counted.
+    pub zulu_why: String,
+}
+
+impl VcCounts {
+    /// The British SP noted as read from the records.
+    pub fn british_origins(&self) -> Origins {
+        let mut origins = Origins::default();
+        origins.note(
+            "/british_sp",
+            "British SP",
+            self.british_sp,
+            Source::Records,
+            self.british_why.clone(),
+        );
+        origins
+    }
+}

@@ -210,10 +210,12 @@ impl VcForm {
                 turn: self.vp.turn,
                 british_sp: self.british_sp,
                 zulu_vp: self.zulu_vp,
+                origins: crate::rules::situation::Origins::default(),
             }),
             VcProcedure::ZuluReentry => vc::Request::ZuluReentry(ZuluReentryInput {
                 on_board_sp: self.on_board_sp,
                 loss_track_sp: self.loss_track_sp,
+                origins: crate::rules::situation::Origins::default(),
             }),
         })
     }

@@ -6,6 +6,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -154,6 +155,10 @@ pub struct ZuluReentryInput {
     pub on_board_sp: u32,
     /// SP on the Zulu Loss Track (and held off board).
     pub loss_track_sp: u32,
+    /// The values the records decided (`game::victory::vc_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// How many lost Zulu SP come back.
@@ -175,6 +180,7 @@ fn zulu_reentry(
     let cap_rule = rule("Game Units");
     let mut cap = reader.need_int("limits", &["zulu-on-board-sp"], &cap_rule)?;
     let mut r = resolution(charts, ZuluReentry::NAME);
+    r.steps = s.origins.steps(s, &rule("Game Units"));
     r.step(Step::valued(
         cell_rule("Game Units", "limits", &["zulu-on-board-sp"]),
         "\"as long as he never has more than 90 warrior SP on the board at one time (plus leaders)\"",
@@ -513,6 +519,10 @@ pub struct VictoryCheck {
     pub british_sp: u32,
     /// The Zulu VP total.
     pub zulu_vp: i64,
+    /// The values the records decided (`game::victory::vc_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Who has won, if anyone.
@@ -564,6 +574,7 @@ fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution<Victory
     let exit_rule =
         s.battle == Battle::Isandlwana && reader.setting_is("isandlwana_exit_victory", "on");
     let mut r = resolution(charts, Victory::NAME);
+    r.steps = s.origins.steps(s, &rule(VICTORY));
     if extra > 0 {
         needed += extra;
         r.step(Step::valued(
@@ -632,6 +643,7 @@ fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution<Victory
             charts,
             &AlternateVictoryInput {
                 british_sp: s.british_sp,
+                origins: Origins::default(),
             },
         )?;
         for step in levels.steps {
@@ -675,6 +687,10 @@ impl Procedure for Victory {
 pub struct AlternateVictoryInput {
     /// The SP of every British unit left.
     pub british_sp: u32,
+    /// The values the records decided (`game::victory::vc_counts`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The alternate victory level.
@@ -720,6 +736,7 @@ fn alternate_victory(
         )
     };
     let mut r = resolution(charts, AlternateVictory::NAME);
+    r.steps = input.origins.steps(input, &rule(section));
     r.step(Step::valued(rule(section), text, british_sp, None));
     reader.warn_into(&mut r);
     Ok(r.with_outcome(AlternateVictoryOutcome { level }))

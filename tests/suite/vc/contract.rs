@@ -148,6 +148,7 @@ fn sometimes_keys_are_absent_when_they_do_not_apply() {
         turn: 5,
         british_sp: 20,
         zulu_vp: 3,
+        origins: Origins::default(),
     };
     let r = vc::Victory::resolve(&charts(), &s, &mut no_dice()).expect("resolves");
     assert_eq!(r.outcome.winner, Winner::None);

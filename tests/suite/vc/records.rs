@@ -471,3 +471,61 @@ fn a_random_fires_hits_fall_on_the_british_counter_named_and_eliminate_it_at_no_
         "Fire Combat: ZULU RANDOM FIRE COMBAT",
     );
 }
+
+// "Eliminate British units until the total SP for all British units' falls below 10 SP":
+// zone 16's counters on the records are 2 + 2 + 2 + 2 = 8 SP (Pulleine, a leader, brings
+// none: "16 British SP plus any leaders"), so the Zulus have won; the alternate level for 8
+// is "Zulu Decisive Victory: 9 or less British SP survive"; and 17 warrior SP on the board
+// leave room under "never ... more than 90 warrior SP" for all 35 on the loss track.
+#[test]
+fn the_british_sp_left_and_the_zulu_sp_on_the_board_are_counted_on_the_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let f = s(&file);
+    let victory = json_of(&[
+        "vc",
+        "victory",
+        "--battle",
+        "isandlwana",
+        "--turn",
+        "5",
+        "--zulu-vp",
+        "0",
+        "--campaign",
+        f,
+        "--json",
+    ]);
+    assert_eq!(victory["outcome"]["winner"], json!("zulu"), "{victory}");
+    let first = victory["steps"][0]["text"].as_str().expect("a step");
+    assert_eq!(
+        first,
+        "from the records: British SP 8 — the British counters left: 1/24 A 2, 1/24 C 2, NNC 1 2, NNC 2 2"
+    );
+    let level = json_of(&["vc", "alternate-victory", "--campaign", f, "--json"]);
+    assert_eq!(level["outcome"]["level"], json!("zulu-decisive"));
+    // A count given wins: 28 is a British Victory.
+    let given = json_of(&[
+        "vc",
+        "alternate-victory",
+        "--campaign",
+        f,
+        "--british-sp",
+        "28",
+        "--json",
+    ]);
+    assert_eq!(given["outcome"]["level"], json!("british-victory"));
+    let reentry = json_of(&[
+        "vc",
+        "zulu-reentry",
+        "--loss-track-sp",
+        "35",
+        "--campaign",
+        f,
+        "--json",
+    ]);
+    assert_eq!(reentry["outcome"], json!({"may_enter": 35, "held": 0}));
+    // Without the records, the count is needed, named.
+    let out = run(&["vc", "alternate-victory", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--british-sp N"), "{}", stderr(&out));
+}

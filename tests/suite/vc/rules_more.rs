@@ -322,12 +322,14 @@ fn zulu_losses_return_up_to_the_90_sp_cap() {
     let all = ZuluReentryInput {
         on_board_sp: 55,
         loss_track_sp: 35,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = vc::ZuluReentry::resolve(&charts(), &all, &mut no_dice()).expect("resolves");
     assert_eq!((int(&r, "may_enter"), int(&r, "held")), (35, 0));
     let capped = ZuluReentryInput {
         on_board_sp: 80,
         loss_track_sp: 35,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = vc::ZuluReentry::resolve(&charts(), &capped, &mut no_dice()).expect("resolves");
     assert_eq!((int(&r, "may_enter"), int(&r, "held")), (10, 25));
@@ -443,6 +445,7 @@ fn winner(charts: &Charts, battle: Battle, turn: u32, sp: u32, vp: i64) -> Winne
         turn,
         british_sp: sp,
         zulu_vp: vp,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = vc::Victory::resolve(charts, &s, &mut no_dice()).expect("resolves");
     r.outcome.winner
@@ -477,7 +480,10 @@ fn victory_options_change_what_wins() {
 #[test]
 fn alternate_victory_levels() {
     let level = |sp| {
-        let input = vc::AlternateVictoryInput { british_sp: sp };
+        let input = vc::AlternateVictoryInput {
+            british_sp: sp,
+            origins: laager::rules::situation::Origins::default(),
+        };
         vc::AlternateVictory::resolve(&charts(), &input, &mut no_dice())
             .expect("resolves")
             .outcome

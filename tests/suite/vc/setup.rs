@@ -153,6 +153,7 @@ fn the_last_turns_check_gives_the_alternate_level_when_played() {
         turn: 16,
         british_sp: 20,
         zulu_vp: 3,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = vc::Victory::resolve(&club, &s, &mut no_dice()).expect("resolves");
     assert_eq!(r.out("winner"), "zulu");
