@@ -10,6 +10,7 @@ use super::{
     CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
 };
 use crate::dice::DiceChoice;
+use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
@@ -376,31 +377,15 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 zulu_vp,
                 origins: Origins::default(),
             };
-            let charts = common.tables.load(Ruleset::VictoriaCross)?;
-            let (mut context, mut input, read) =
-                counted(&situation, &charts, blank.clone(), |state| {
-                    let counts = crate::game::victory::vc_counts(state)?;
-                    Ok(VictoryCheck {
-                        british_sp: counts.british_sp,
-                        origins: counts.british_origins(),
-                        ..blank
-                    })
-                })?;
-            given_or_read(
-                british_sp,
-                &mut input.british_sp,
-                read,
-                "--british-sp N",
-                RECORDS,
-            )?;
-            let request = Request::VictoriaCross(vc::Request::Victory(input));
-            return run_counted(
-                &request,
-                &charts,
-                common.json,
-                &mut context,
-                situation.apply,
-            );
+            let fill = |counts: VcCounts, blank| VictoryCheck {
+                british_sp: counts.british_sp,
+                origins: counts.british_origins(),
+                ..blank
+            };
+            let given = (british_sp, "--british-sp N");
+            let slot: fn(&mut VictoryCheck) -> &mut u32 = |input| &mut input.british_sp;
+            let wrap = vc::Request::Victory;
+            return on_records(&situation, &common, blank, fill, given, slot, wrap);
         }
         VcCommand::AlternateVictory {
             british_sp,
@@ -411,29 +396,14 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 british_sp: 0,
                 origins: Origins::default(),
             };
-            let charts = common.tables.load(Ruleset::VictoriaCross)?;
-            let (mut context, mut input, read) = counted(&situation, &charts, blank, |state| {
-                let counts = crate::game::victory::vc_counts(state)?;
-                Ok(AlternateVictoryInput {
-                    british_sp: counts.british_sp,
-                    origins: counts.british_origins(),
-                })
-            })?;
-            given_or_read(
-                british_sp,
-                &mut input.british_sp,
-                read,
-                "--british-sp N",
-                RECORDS,
-            )?;
-            let request = Request::VictoriaCross(vc::Request::AlternateVictory(input));
-            return run_counted(
-                &request,
-                &charts,
-                common.json,
-                &mut context,
-                situation.apply,
-            );
+            let fill = |counts: VcCounts, _| AlternateVictoryInput {
+                british_sp: counts.british_sp,
+                origins: counts.british_origins(),
+            };
+            let given = (british_sp, "--british-sp N");
+            let slot: fn(&mut AlternateVictoryInput) -> &mut u32 = |input| &mut input.british_sp;
+            let wrap = vc::Request::AlternateVictory;
+            return on_records(&situation, &common, blank, fill, given, slot, wrap);
         }
         VcCommand::ZuluReentry {
             on_board_sp,
@@ -446,39 +416,25 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 loss_track_sp,
                 origins: Origins::default(),
             };
-            let charts = common.tables.load(Ruleset::VictoriaCross)?;
-            let (mut context, mut input, read) =
-                counted(&situation, &charts, blank.clone(), |state| {
-                    let counts = crate::game::victory::vc_counts(state)?;
-                    let mut origins = Origins::default();
-                    origins.note(
-                        "/on_board_sp",
-                        "Zulu warrior SP on the board",
-                        counts.zulu_on_board_sp,
-                        crate::rules::situation::Source::Records,
-                        counts.zulu_why,
-                    );
-                    Ok(ZuluReentryInput {
-                        on_board_sp: counts.zulu_on_board_sp,
-                        origins,
-                        ..blank
-                    })
-                })?;
-            given_or_read(
-                on_board_sp,
-                &mut input.on_board_sp,
-                read,
-                "--on-board-sp N",
-                RECORDS,
-            )?;
-            let request = Request::VictoriaCross(vc::Request::ZuluReentry(input));
-            return run_counted(
-                &request,
-                &charts,
-                common.json,
-                &mut context,
-                situation.apply,
-            );
+            let fill = |counts: VcCounts, blank| {
+                let mut origins = Origins::default();
+                origins.note(
+                    "/on_board_sp",
+                    "Zulu warrior SP on the board",
+                    counts.zulu_on_board_sp,
+                    crate::rules::situation::Source::Records,
+                    counts.zulu_why,
+                );
+                ZuluReentryInput {
+                    on_board_sp: counts.zulu_on_board_sp,
+                    origins,
+                    ..blank
+                }
+            };
+            let given = (on_board_sp, "--on-board-sp N");
+            let slot: fn(&mut ZuluReentryInput) -> &mut u32 = |input| &mut input.on_board_sp;
+            let wrap = vc::Request::ZuluReentry;
+            return on_records(&situation, &common, blank, fill, given, slot, wrap);
         }
         VcCommand::Fire {
             battle,
@@ -701,6 +657,33 @@ fn from_records<I>(
     let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed);
     let apply = context.as_mut().filter(|_| situation.apply);
     run_and_apply(&request, &charts, &choice, common.json, &roles, apply)
+}
+
+/// A procedure counted on the records (`game::victory::vc_counts`, laid into `blank` by
+/// `fill`) with `--campaign`, else on `blank`; the count a flag gives (`given`: its value
+/// and its name for the error asking for it) wins over the records' (`slot`).
+fn on_records<I: Clone>(
+    situation: &SituationArgs,
+    common: &Common,
+    blank: I,
+    fill: impl FnOnce(VcCounts, I) -> I,
+    given: (Option<u32>, &str),
+    slot: fn(&mut I) -> &mut u32,
+    wrap: impl FnOnce(I) -> vc::Request,
+) -> Result<Outcome, CliError> {
+    let charts = common.tables.load(Ruleset::VictoriaCross)?;
+    let (mut context, mut input, read) = counted(situation, &charts, blank.clone(), |state| {
+        Ok(fill(crate::game::victory::vc_counts(state)?, blank))
+    })?;
+    given_or_read(given.0, slot(&mut input), read, given.1, RECORDS)?;
+    let request = Request::VictoriaCross(wrap(input));
+    run_counted(
+        &request,
+        &charts,
+        common.json,
+        &mut context,
+        situation.apply,
+    )
 }
 
 /// Loads the tables and resolves a procedure that throws no dice.
