@@ -66,6 +66,9 @@ pub enum McCommand {
     Evade(EvadeArgs),
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit testing; its record gives its IF and PF.
     LossFactor(LossFactorArgs),
     /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
     /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
@@ -77,6 +80,10 @@ pub enum McCommand {
     Fire(fire::FireArgs),
     /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
     /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit gun=ID, an
+    /// artillery and machine gun counter; its record gives the crew only when its class is
+    /// fanatic (a native crew).
     Jam(fire::JamArgs),
     /// Which morale tests are due this move (outcome.due: the causes, empty when none).
     ///
@@ -124,8 +131,17 @@ pub enum McCommand {
     Charge(charge::ChargeArgs),
     /// Whether a pursuer goes on (outcome.pursuit: "must", "need-not", "continue" or
     /// "may-break-off").
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit pursuer=ID
+    /// and, optionally, --unit pursued=ID; the pursuer's record gives who pursues (fanatic:
+    /// native, european-regular: other), the table whether it is infantry in a prepared
+    /// position.
     Pursuit(charge::PursuitArgs),
     /// A sub-commander's initiative test (outcome.initiative: "carry-on" or "may-change").
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit
+    /// sub-commander=ID, a commander's counter, and optionally --unit unit=ID, the unit
+    /// whose orders may change.
     Initiative(charge::InitiativeArgs),
 }
 
@@ -365,17 +381,25 @@ pub struct VictoryArgs {
 }
 
 /// `laager mc loss-factor`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` reads the unit's IF and PF from its record sheet; a flag given here
+/// wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct LossFactorArgs {
-    /// The unit's initial fighting factor.
+    /// The unit's initial fighting factor. Needed unless a table's records give it (--unit
+    /// unit=ID).
     #[arg(long, value_name = "N")]
-    pub initial_ff: u32,
-    /// The unit's present fighting factor.
+    pub initial_ff: Option<u32>,
+    /// The unit's present fighting factor. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub present_ff: u32,
+    pub present_ff: Option<u32>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Resolves a procedure that throws no dice and prints it.
@@ -519,15 +543,43 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Charge(args) => charge::run_charge(&args),
         McCommand::Pursuit(args) => charge::run_pursuit(&args),
         McCommand::Initiative(args) => charge::run_initiative(&args),
-        McCommand::LossFactor(args) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = LossFactorInput {
-                initial_ff: args.initial_ff,
-                present_ff: args.present_ff,
-            };
-            run_plain(mc::Request::LossFactor(input), &charts, args.common.json)
-        }
+        McCommand::LossFactor(args) => loss_factor(&args),
     }
+}
+
+/// `laager mc loss-factor`: the IF and PF from the flags, or the unit's record on a table
+/// (`--unit unit=ID`), a flag given winning.
+fn loss_factor(args: &LossFactorArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let mut table = Table::read(&args.situation, &charts, mc::loss::LossFactor::ROLES)?;
+    let base = LossFactorInput {
+        initial_ff: 0,
+        present_ff: 0,
+        origins: crate::rules::situation::Origins::default(),
+    };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, mc::situation::loss_factor) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    let origins = input.origins.clone();
+    let mut needs = table::Needs::default();
+    needs.take(
+        args.initial_ff,
+        &mut input.initial_ff,
+        &origins,
+        "/initial_ff",
+        "--initial-ff N",
+    );
+    needs.take(
+        args.present_ff,
+        &mut input.present_ff,
+        &origins,
+        "/present_ff",
+        "--present-ff N",
+    );
+    needs.check(&table, "--unit unit=ID")?;
+    table.run_plain(mc::Request::LossFactor(input), &charts, json)
 }
 
 /// What a victory counted on a campaign's records says where to read it.

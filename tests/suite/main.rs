@@ -26,6 +26,7 @@ mod records_effects;
 mod records_file;
 mod records_pdf;
 mod situations;
+mod situations_basic;
 mod sotq;
 mod store_files;
 mod support;

@@ -520,6 +520,7 @@ impl McCombat {
             McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
             McProcedure::Jam => mc::Request::Jam(JamInput {
                 crew: self.jam.crew,
+                origins: Origins::default(),
             }),
             McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
             McProcedure::Rally => mc::Request::Rally(self.rally.clone()),

@@ -83,7 +83,10 @@ fn every_request() -> Vec<mc::Request> {
             ..MoveInput::new(Troop::Natives)
         }),
         mc::Request::Fire(volley()),
-        mc::Request::Jam(JamInput { crew: Crew::Naval }),
+        mc::Request::Jam(JamInput {
+            crew: Crew::Naval,
+            origins: laager::rules::situation::Origins::default(),
+        }),
         mc::Request::Artillery(ArtilleryInput {
             gun: Gun::SixSeven,
             ammo: Ammo::Shell,
@@ -146,12 +149,14 @@ fn every_request() -> Vec<mc::Request> {
             pursuer: Pursuer::Native,
             round: 2,
             infantry_in_prepared_position: false,
+            origins: laager::rules::situation::Origins::default(),
         }),
-        mc::Request::Initiative(InitiativeInput {}),
+        mc::Request::Initiative(InitiativeInput::default()),
         mc::Request::RandomFactor(RandomFactorInput { black: 2, red: 1 }),
         mc::Request::LossFactor(LossFactorInput {
             initial_ff: 400,
             present_ff: 300,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::ZMarker(ZMarkerInput {
             zulu_present_ff: 800,

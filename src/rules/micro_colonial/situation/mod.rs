@@ -18,6 +18,10 @@
 //!   figures not yet struck and its square;
 //! - [`evade`] (`unit`): an artillery crew or a unit in open order;
 //! - [`charge`] (`charger`, `target`): the distance to the target, the charger's D figures;
+//! - [`pursuit`] (`pursuer`, `pursued`): who pursues, from its class, and infantry in a
+//!   prepared position; [`initiative`] (`sub-commander`, `unit`): a commander's counter;
+//! - [`jam`] (`gun`): a gun's counter, and a native crew from a Fanatic class;
+//! - [`loss_factor`] (`unit`): IF and PF;
 //! - [`morale_due`] (`unit`): the morale causes' class, losses and melees this move;
 //! - [`losses_due`]: the morale test a unit's losses this move make due.
 //!
@@ -29,10 +33,10 @@ mod melee;
 mod morale;
 mod movement;
 
-pub use fire::{artillery, fire};
+pub use fire::{artillery, fire, jam};
 pub use melee::{melee, rd_melee, z_marker};
-pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
-pub use movement::{charge, evade, movement};
+pub use morale::{LossesDue, loss_factor, losses_due, morale, morale_due, rally, rout_loss};
+pub use movement::{charge, evade, initiative, movement, pursuit};
 
 use super::recorded::{self, COMMANDER};
 use super::section;
