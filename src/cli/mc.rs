@@ -7,10 +7,12 @@
 //! pursuit), each throwing its dice (or printing its odds) through `mc/thrown.rs`. One-off
 //! `--cell` values, lost-key cells included, go into the charts (`TablesArgs::load`).
 //!
-//! The procedures about units on the table (move, fire, artillery, melee, morale, rally,
-//! rout-loss) also build their input from `--layout` or `--campaign` with `--unit ROLE=ID`
-//! through the engine's `micro_colonial::situation`, as the desk does (`mc/table.rs`); a
-//! flag given as well wins, and `--apply` logs the result in the campaign's game.
+//! The procedures about units on the table (every resolving one but `rd setup`, which is
+//! about none, and the victories, counted on the records) also build their input from
+//! `--layout` or `--campaign` with `--unit ROLE=ID` through the engine's
+//! `micro_colonial::situation`, as the desk does (`mc/table.rs`); a flag given as well
+//! wins, and `--apply` logs the result in the campaign's game. The supplement's break-in,
+//! firing party, combining and move are in `mc/rd_perimeter.rs`.
 
 use super::situation::{self, SituationArgs};
 use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
@@ -24,14 +26,11 @@ use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Troop,
 };
-use crate::rules::micro_colonial::rorkes_drift::{
-    BreakInInput, Counter, PerimeterWall, RdCombineInput, RdFiringPartyInput, RdMoveInput,
-    RdVictoryInput, Room, Side,
-};
+use crate::rules::micro_colonial::rorkes_drift::RdVictoryInput;
 use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{ArgGroup, Args, Subcommand};
+use clap::{Args, Subcommand};
 use table::Table;
 
 mod artillery;
@@ -40,6 +39,7 @@ mod fire;
 mod melee;
 mod morale;
 mod rd;
+mod rd_perimeter;
 mod table;
 mod thrown;
 
@@ -150,19 +150,35 @@ pub enum McCommand {
 pub enum RdCommand {
     /// A Zulu attempt to break into a building or room (outcome.success): a random factor
     /// better than +2 into an occupied room, better than 0 into an empty one.
-    BreakIn(BreakInArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit zulu=ID, the
+    /// Zulu unit or Z marker; the table gives the room (the one building it touches and
+    /// does not stand in) and whether a counter of another side holds it.
+    BreakIn(rd_perimeter::BreakInArgs),
     /// The conditions of victory (outcome.winner: "zulu", "british" or null).
     Victory(RdVictoryArgs),
     /// A move at Rorke's Drift (outcome.allowance_mm): normal rate, Zulus at half inside
     /// the perimeter, 10 mm per internal wall for defenders, a full move to climb the wall.
-    Move(RdMoveArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit moving; the table gives its side.
+    Move(rd_perimeter::RdMoveArgs),
     /// A firing party meeting a Zulu unit climbing the wall (outcome.may_volley,
     /// outcome.zulu_climbs_in): only a party led by a command counter volleys, and a Zulu
     /// unit that lost more than 50 FF to its initial volley does not climb in.
-    FiringParty(RdFiringPartyArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit leader=ID,
+    /// the counter leading the party, and optionally --unit zulu=ID; the table gives
+    /// whether a command counter leads it.
+    FiringParty(rd_perimeter::RdFiringPartyArgs),
     /// Two reduced sections combined into one (outcome.combined_ff): never over 10 FF, and
     /// never command or white counters.
-    Combine(RdCombineArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit into=ID, the
+    /// counter kept, and --unit removed=ID; the records give each one's present FF, the
+    /// counters whether they are sections or command counters; --apply adds the FF to the
+    /// counter kept and removes the other.
+    Combine(rd_perimeter::RdCombineArgs),
     /// A round of melee between a Zulu unit and the sections combined against it
     /// (outcome.zulu_losses, outcome.british_losses, outcome.section_losses,
     /// outcome.winner: "zulu", "british" or "draw", outcome.loser_must_test).
@@ -179,38 +195,6 @@ pub enum RdCommand {
     /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit zulu=ID, the
     /// main unit; its record gives its present FF.
     ZMarker(rd::ZMarkerArgs),
-}
-
-/// `laager mc rd firing-party`.
-#[derive(Debug, Args)]
-pub struct RdFiringPartyArgs {
-    /// The party is led by one of the command counters (Chard, Bromhead, the CSM).
-    #[arg(long)]
-    pub led_by_command: bool,
-    /// The FF the climbing Zulu unit lost to the party's initial volley
-    /// (`laager mc fire --initial-volley` works it out).
-    #[arg(long, value_name = "N")]
-    pub zulu_ff_lost: Option<u32>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
-}
-
-/// `laager mc rd combine`.
-#[derive(Debug, Args)]
-pub struct RdCombineArgs {
-    /// The present FF of the section kept.
-    #[arg(long, value_name = "N")]
-    pub into_ff: u32,
-    /// The present FF of the section removed.
-    #[arg(long, value_name = "N")]
-    pub removed_ff: u32,
-    /// What the counters are: section (default), command or white.
-    #[arg(long, default_value = "section", value_parser = parse_with::<Counter>(Counter::NAMES))]
-    pub counter: Counter,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
 }
 
 /// `--json`, `--tables DIR` and `--cell`, shared by every `mc` subcommand.
@@ -270,31 +254,6 @@ pub struct MoveArgs {
     pub situation: SituationArgs,
 }
 
-/// `laager mc rd break-in`.
-#[derive(Debug, Args)]
-#[command(group(ArgGroup::new("room").required(true).args(["occupied", "empty"])))]
-#[command(group(ArgGroup::new("throw").required(true).args(["dice", "seed", "odds"])))]
-pub struct BreakInArgs {
-    /// The room holds a defender's counter (better than +2 needed).
-    #[arg(long)]
-    pub occupied: bool,
-    /// The room is empty (better than 0 needed).
-    #[arg(long)]
-    pub empty: bool,
-    /// The faces thrown at the table: one black and one red, e.g. B4,R2.
-    #[arg(long, value_name = "FACES", allow_hyphen_values = true)]
-    pub dice: Option<String>,
-    /// Laager throws, from this seed.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// The exact odds of breaking in instead of a throw.
-    #[arg(long)]
-    pub odds: bool,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
-}
-
 /// `laager mc rd victory`.
 #[derive(Debug, Args)]
 pub struct RdVictoryArgs {
@@ -313,26 +272,6 @@ pub struct RdVictoryArgs {
     /// The records the sections and command counters lost are counted on.
     #[command(flatten)]
     pub situation: SituationArgs,
-}
-
-/// `laager mc rd move`.
-#[derive(Debug, Args)]
-pub struct RdMoveArgs {
-    /// Who moves.
-    #[arg(long, value_parser = parse_with::<Side>(Side::NAMES))]
-    pub side: Side,
-    /// The unit is inside the perimeter.
-    #[arg(long)]
-    pub inside_perimeter: bool,
-    /// Walls inside the perimeter the defenders cross.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub internal_walls: u32,
-    /// A Zulu unit climbs the perimeter wall this move.
-    #[arg(long, value_parser = parse_with::<PerimeterWall>(PerimeterWall::NAMES))]
-    pub climb_wall: Option<PerimeterWall>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
 }
 
 /// `laager mc evade`.
@@ -452,51 +391,11 @@ fn run_move(args: MoveArgs) -> Result<Outcome, CliError> {
 pub fn run(command: McCommand) -> Result<Outcome, CliError> {
     match command {
         McCommand::Move(args) => run_move(args),
-        McCommand::Rd(RdCommand::BreakIn(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let room = if args.occupied {
-                Room::Occupied
-            } else {
-                Room::Empty
-            };
-            thrown::throw(
-                mc::Request::BreakIn(BreakInInput { room }),
-                &charts,
-                args.dice.as_deref(),
-                args.seed,
-                args.odds,
-                args.common.json,
-                &crate::rules::situation::Roles::default(),
-            )
-        }
+        McCommand::Rd(RdCommand::BreakIn(args)) => rd_perimeter::run_break_in(&args),
         McCommand::Rd(RdCommand::Victory(args)) => rd_victory(&args),
-        McCommand::Rd(RdCommand::FiringParty(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdFiringPartyInput {
-                led_by_command: args.led_by_command,
-                zulu_ff_lost: args.zulu_ff_lost,
-            };
-            run_plain(mc::Request::RdFiringParty(input), &charts, args.common.json)
-        }
-        McCommand::Rd(RdCommand::Combine(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdCombineInput {
-                into_ff: args.into_ff,
-                removed_ff: args.removed_ff,
-                counter: args.counter,
-            };
-            run_plain(mc::Request::RdCombine(input), &charts, args.common.json)
-        }
-        McCommand::Rd(RdCommand::Move(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdMoveInput {
-                side: args.side,
-                inside_perimeter: args.inside_perimeter,
-                internal_walls: args.internal_walls,
-                climb: args.climb_wall,
-            };
-            run_plain(mc::Request::RdMove(input), &charts, args.common.json)
-        }
+        McCommand::Rd(RdCommand::FiringParty(args)) => rd_perimeter::run_firing_party(&args),
+        McCommand::Rd(RdCommand::Combine(args)) => rd_perimeter::run_combine(&args),
+        McCommand::Rd(RdCommand::Move(args)) => rd_perimeter::run_move(&args),
         McCommand::Rd(RdCommand::Melee(args)) => rd::run_melee(&args),
         McCommand::Rd(RdCommand::Fire(args)) => rd::run_fire(&args),
         McCommand::Rd(RdCommand::Setup(args)) => {

@@ -559,9 +559,18 @@ fn each_procedure_names_its_roles_in_its_help() {
             vec!["--unit sub-commander=ID", "--unit unit=ID"],
         ),
         ("loss-factor", vec!["--unit unit=ID"]),
+        ("rd break-in", vec!["--unit zulu=ID"]),
+        (
+            "rd firing-party",
+            vec!["--unit leader=ID", "--unit zulu=ID"],
+        ),
+        ("rd combine", vec!["--unit into=ID", "--unit removed=ID"]),
+        ("rd move", vec!["--unit unit=ID"]),
     ] {
         let out = laager()
-            .args(["mc", command, "--help"])
+            .arg("mc")
+            .args(command.split(' '))
+            .arg("--help")
             .output()
             .expect("laager runs");
         let help = stdout(&out);

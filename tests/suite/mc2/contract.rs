@@ -164,6 +164,7 @@ fn every_request() -> Vec<mc::Request> {
         }),
         mc::Request::BreakIn(BreakInInput {
             room: Room::Occupied,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdVictory(RdVictoryInput {
             sections_lost: 25,
@@ -176,6 +177,7 @@ fn every_request() -> Vec<mc::Request> {
             inside_perimeter: false,
             internal_walls: 0,
             climb: Some(PerimeterWall::Unoccupied),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Victory(VictoryInput {
             regular_infantry: 8,
@@ -193,11 +195,13 @@ fn every_request() -> Vec<mc::Request> {
         mc::Request::RdFiringParty(RdFiringPartyInput {
             led_by_command: true,
             zulu_ff_lost: Some(60),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdCombine(RdCombineInput {
             into_ff: 6,
             removed_ff: 4,
             counter: Counter::Section,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdMelee(rd_melee()),
         mc::Request::RdFire(RdFireInput {
