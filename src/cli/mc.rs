@@ -7,10 +7,12 @@
 //! pursuit), each throwing its dice (or printing its odds) through `mc/thrown.rs`. One-off
 //! `--cell` values, lost-key cells included, go into the charts (`TablesArgs::load`).
 //!
-//! The procedures about units on the table (move, fire, artillery, melee, morale, rally,
-//! rout-loss) also build their input from `--layout` or `--campaign` with `--unit ROLE=ID`
-//! through the engine's `micro_colonial::situation`, as the desk does (`mc/table.rs`); a
-//! flag given as well wins, and `--apply` logs the result in the campaign's game.
+//! The procedures about units on the table (every resolving one but `rd setup`, which is
+//! about none, and the victories, counted on the records) also build their input from
+//! `--layout` or `--campaign` with `--unit ROLE=ID` through the engine's
+//! `micro_colonial::situation`, as the desk does (`mc/table.rs`); a flag given as well
+//! wins, and `--apply` logs the result in the campaign's game. The supplement's break-in,
+//! firing party, combining and move are in `mc/rd_perimeter.rs`.
 
 use super::situation::{self, SituationArgs};
 use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
@@ -24,14 +26,11 @@ use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Troop,
 };
-use crate::rules::micro_colonial::rorkes_drift::{
-    BreakInInput, Counter, PerimeterWall, RdCombineInput, RdFiringPartyInput, RdMoveInput,
-    RdVictoryInput, Room, Side,
-};
+use crate::rules::micro_colonial::rorkes_drift::RdVictoryInput;
 use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::ruleset::Ruleset;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{ArgGroup, Args, Subcommand};
+use clap::{Args, Subcommand};
 use table::Table;
 
 mod artillery;
@@ -40,6 +39,7 @@ mod fire;
 mod melee;
 mod morale;
 mod rd;
+mod rd_perimeter;
 mod table;
 mod thrown;
 
@@ -66,6 +66,9 @@ pub enum McCommand {
     Evade(EvadeArgs),
     /// Morale step 1: the loss factor from the Loss table (outcome.loss_factor,
     /// outcome.automatic_rout); needs settings:loss_table_orientation.
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit testing; its record gives its IF and PF.
     LossFactor(LossFactorArgs),
     /// Small arms fire (outcome.range_rounded_mm, outcome.ff_lost, outcome.volley_losses):
     /// range rounded up to the next 100 mm, Tables 1 and 2 and one random factor.
@@ -77,6 +80,10 @@ pub enum McCommand {
     Fire(fire::FireArgs),
     /// A machine or Gatling gun's jam check before its fire (outcome.state: "operational",
     /// "partial" or "jammed"; outcome.penalty: the minus figure, 0, or null when jammed).
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit gun=ID, an
+    /// artillery and machine gun counter; its record gives the crew only when its class is
+    /// fanatic (a native crew).
     Jam(fire::JamArgs),
     /// Which morale tests are due this move (outcome.due: the causes, empty when none).
     ///
@@ -124,8 +131,17 @@ pub enum McCommand {
     Charge(charge::ChargeArgs),
     /// Whether a pursuer goes on (outcome.pursuit: "must", "need-not", "continue" or
     /// "may-break-off").
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit pursuer=ID
+    /// and, optionally, --unit pursued=ID; the pursuer's record gives who pursues (fanatic:
+    /// native, european-regular: other), the table whether it is infantry in a prepared
+    /// position.
     Pursuit(charge::PursuitArgs),
     /// A sub-commander's initiative test (outcome.initiative: "carry-on" or "may-change").
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit
+    /// sub-commander=ID, a commander's counter, and optionally --unit unit=ID, the unit
+    /// whose orders may change.
     Initiative(charge::InitiativeArgs),
 }
 
@@ -134,19 +150,35 @@ pub enum McCommand {
 pub enum RdCommand {
     /// A Zulu attempt to break into a building or room (outcome.success): a random factor
     /// better than +2 into an occupied room, better than 0 into an empty one.
-    BreakIn(BreakInArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit zulu=ID, the
+    /// Zulu unit or Z marker; the table gives the room (the one building it touches and
+    /// does not stand in) and whether a counter of another side holds it.
+    BreakIn(rd_perimeter::BreakInArgs),
     /// The conditions of victory (outcome.winner: "zulu", "british" or null).
     Victory(RdVictoryArgs),
     /// A move at Rorke's Drift (outcome.allowance_mm): normal rate, Zulus at half inside
     /// the perimeter, 10 mm per internal wall for defenders, a full move to climb the wall.
-    Move(RdMoveArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit unit=ID, the
+    /// unit moving; the table gives its side.
+    Move(rd_perimeter::RdMoveArgs),
     /// A firing party meeting a Zulu unit climbing the wall (outcome.may_volley,
     /// outcome.zulu_climbs_in): only a party led by a command counter volleys, and a Zulu
     /// unit that lost more than 50 FF to its initial volley does not climb in.
-    FiringParty(RdFiringPartyArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit leader=ID,
+    /// the counter leading the party, and optionally --unit zulu=ID; the table gives
+    /// whether a command counter leads it.
+    FiringParty(rd_perimeter::RdFiringPartyArgs),
     /// Two reduced sections combined into one (outcome.combined_ff): never over 10 FF, and
     /// never command or white counters.
-    Combine(RdCombineArgs),
+    ///
+    /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit into=ID, the
+    /// counter kept, and --unit removed=ID; the records give each one's present FF, the
+    /// counters whether they are sections or command counters; --apply adds the FF to the
+    /// counter kept and removes the other.
+    Combine(rd_perimeter::RdCombineArgs),
     /// A round of melee between a Zulu unit and the sections combined against it
     /// (outcome.zulu_losses, outcome.british_losses, outcome.section_losses,
     /// outcome.winner: "zulu", "british" or "draw", outcome.loser_must_test).
@@ -163,38 +195,6 @@ pub enum RdCommand {
     /// Roles on a table (--layout FILE.json or --campaign FILE.laager): --unit zulu=ID, the
     /// main unit; its record gives its present FF.
     ZMarker(rd::ZMarkerArgs),
-}
-
-/// `laager mc rd firing-party`.
-#[derive(Debug, Args)]
-pub struct RdFiringPartyArgs {
-    /// The party is led by one of the command counters (Chard, Bromhead, the CSM).
-    #[arg(long)]
-    pub led_by_command: bool,
-    /// The FF the climbing Zulu unit lost to the party's initial volley
-    /// (`laager mc fire --initial-volley` works it out).
-    #[arg(long, value_name = "N")]
-    pub zulu_ff_lost: Option<u32>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
-}
-
-/// `laager mc rd combine`.
-#[derive(Debug, Args)]
-pub struct RdCombineArgs {
-    /// The present FF of the section kept.
-    #[arg(long, value_name = "N")]
-    pub into_ff: u32,
-    /// The present FF of the section removed.
-    #[arg(long, value_name = "N")]
-    pub removed_ff: u32,
-    /// What the counters are: section (default), command or white.
-    #[arg(long, default_value = "section", value_parser = parse_with::<Counter>(Counter::NAMES))]
-    pub counter: Counter,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
 }
 
 /// `--json`, `--tables DIR` and `--cell`, shared by every `mc` subcommand.
@@ -254,31 +254,6 @@ pub struct MoveArgs {
     pub situation: SituationArgs,
 }
 
-/// `laager mc rd break-in`.
-#[derive(Debug, Args)]
-#[command(group(ArgGroup::new("room").required(true).args(["occupied", "empty"])))]
-#[command(group(ArgGroup::new("throw").required(true).args(["dice", "seed", "odds"])))]
-pub struct BreakInArgs {
-    /// The room holds a defender's counter (better than +2 needed).
-    #[arg(long)]
-    pub occupied: bool,
-    /// The room is empty (better than 0 needed).
-    #[arg(long)]
-    pub empty: bool,
-    /// The faces thrown at the table: one black and one red, e.g. B4,R2.
-    #[arg(long, value_name = "FACES", allow_hyphen_values = true)]
-    pub dice: Option<String>,
-    /// Laager throws, from this seed.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// The exact odds of breaking in instead of a throw.
-    #[arg(long)]
-    pub odds: bool,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
-}
-
 /// `laager mc rd victory`.
 #[derive(Debug, Args)]
 pub struct RdVictoryArgs {
@@ -297,26 +272,6 @@ pub struct RdVictoryArgs {
     /// The records the sections and command counters lost are counted on.
     #[command(flatten)]
     pub situation: SituationArgs,
-}
-
-/// `laager mc rd move`.
-#[derive(Debug, Args)]
-pub struct RdMoveArgs {
-    /// Who moves.
-    #[arg(long, value_parser = parse_with::<Side>(Side::NAMES))]
-    pub side: Side,
-    /// The unit is inside the perimeter.
-    #[arg(long)]
-    pub inside_perimeter: bool,
-    /// Walls inside the perimeter the defenders cross.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub internal_walls: u32,
-    /// A Zulu unit climbs the perimeter wall this move.
-    #[arg(long, value_parser = parse_with::<PerimeterWall>(PerimeterWall::NAMES))]
-    pub climb_wall: Option<PerimeterWall>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub common: Common,
 }
 
 /// `laager mc evade`.
@@ -365,17 +320,25 @@ pub struct VictoryArgs {
 }
 
 /// `laager mc loss-factor`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit unit=ID` reads the unit's IF and PF from its record sheet; a flag given here
+/// wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct LossFactorArgs {
-    /// The unit's initial fighting factor.
+    /// The unit's initial fighting factor. Needed unless a table's records give it (--unit
+    /// unit=ID).
     #[arg(long, value_name = "N")]
-    pub initial_ff: u32,
-    /// The unit's present fighting factor.
+    pub initial_ff: Option<u32>,
+    /// The unit's present fighting factor. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub present_ff: u32,
+    pub present_ff: Option<u32>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the unit is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Resolves a procedure that throws no dice and prints it.
@@ -428,51 +391,11 @@ fn run_move(args: MoveArgs) -> Result<Outcome, CliError> {
 pub fn run(command: McCommand) -> Result<Outcome, CliError> {
     match command {
         McCommand::Move(args) => run_move(args),
-        McCommand::Rd(RdCommand::BreakIn(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let room = if args.occupied {
-                Room::Occupied
-            } else {
-                Room::Empty
-            };
-            thrown::throw(
-                mc::Request::BreakIn(BreakInInput { room }),
-                &charts,
-                args.dice.as_deref(),
-                args.seed,
-                args.odds,
-                args.common.json,
-                &crate::rules::situation::Roles::default(),
-            )
-        }
+        McCommand::Rd(RdCommand::BreakIn(args)) => rd_perimeter::run_break_in(&args),
         McCommand::Rd(RdCommand::Victory(args)) => rd_victory(&args),
-        McCommand::Rd(RdCommand::FiringParty(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdFiringPartyInput {
-                led_by_command: args.led_by_command,
-                zulu_ff_lost: args.zulu_ff_lost,
-            };
-            run_plain(mc::Request::RdFiringParty(input), &charts, args.common.json)
-        }
-        McCommand::Rd(RdCommand::Combine(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdCombineInput {
-                into_ff: args.into_ff,
-                removed_ff: args.removed_ff,
-                counter: args.counter,
-            };
-            run_plain(mc::Request::RdCombine(input), &charts, args.common.json)
-        }
-        McCommand::Rd(RdCommand::Move(args)) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = RdMoveInput {
-                side: args.side,
-                inside_perimeter: args.inside_perimeter,
-                internal_walls: args.internal_walls,
-                climb: args.climb_wall,
-            };
-            run_plain(mc::Request::RdMove(input), &charts, args.common.json)
-        }
+        McCommand::Rd(RdCommand::FiringParty(args)) => rd_perimeter::run_firing_party(&args),
+        McCommand::Rd(RdCommand::Combine(args)) => rd_perimeter::run_combine(&args),
+        McCommand::Rd(RdCommand::Move(args)) => rd_perimeter::run_move(&args),
         McCommand::Rd(RdCommand::Melee(args)) => rd::run_melee(&args),
         McCommand::Rd(RdCommand::Fire(args)) => rd::run_fire(&args),
         McCommand::Rd(RdCommand::Setup(args)) => {
@@ -519,15 +442,43 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Charge(args) => charge::run_charge(&args),
         McCommand::Pursuit(args) => charge::run_pursuit(&args),
         McCommand::Initiative(args) => charge::run_initiative(&args),
-        McCommand::LossFactor(args) => {
-            let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-            let input = LossFactorInput {
-                initial_ff: args.initial_ff,
-                present_ff: args.present_ff,
-            };
-            run_plain(mc::Request::LossFactor(input), &charts, args.common.json)
-        }
+        McCommand::LossFactor(args) => loss_factor(&args),
     }
+}
+
+/// `laager mc loss-factor`: the IF and PF from the flags, or the unit's record on a table
+/// (`--unit unit=ID`), a flag given winning.
+fn loss_factor(args: &LossFactorArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let mut table = Table::read(&args.situation, &charts, mc::loss::LossFactor::ROLES)?;
+    let base = LossFactorInput {
+        initial_ff: 0,
+        present_ff: 0,
+        origins: crate::rules::situation::Origins::default(),
+    };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, mc::situation::loss_factor) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    let origins = input.origins.clone();
+    let mut needs = table::Needs::default();
+    needs.take(
+        args.initial_ff,
+        &mut input.initial_ff,
+        &origins,
+        "/initial_ff",
+        "--initial-ff N",
+    );
+    needs.take(
+        args.present_ff,
+        &mut input.present_ff,
+        &origins,
+        "/present_ff",
+        "--present-ff N",
+    );
+    needs.check(&table, "--unit unit=ID")?;
+    table.run_plain(mc::Request::LossFactor(input), &charts, json)
 }
 
 /// What a victory counted on a campaign's records says where to read it.

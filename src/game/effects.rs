@@ -24,6 +24,9 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
         Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) => {
             rd_melee(outcome, roles)
         }
+        Outcome::MicroColonial(micro_colonial::Outcome::RdCombine(outcome)) => {
+            rd_combine(outcome.combined_ff, roles, state)
+        }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
         Outcome::VictoriaCross(outcome) => vc(outcome, roles, state),
         Outcome::SoldiersOfTheQueen(outcome) => sotq(outcome, state),
@@ -250,6 +253,30 @@ fn rd_melee(
     edits.into_iter().flatten().collect()
 }
 
+/// Two counters combined at Rorke's Drift (COMBINING RULE): "This is done by removing
+/// counters and adding the removed counters present fighting factor to the factor of
+/// another" — the counter in role `into` is brought up to the combined FF, the one in role
+/// `removed` leaves the game. A combined FF at or below the kept counter's present FF (a
+/// figure typed by hand) adds nothing.
+fn rd_combine(combined_ff: u32, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
+    let mut edits = Vec::new();
+    if let Some(into) = roles.get("into").map(UnitId::from) {
+        let present = state.unit(&into).map_or(0, |u| u.present);
+        let added = combined_ff.saturating_sub(present);
+        if added > 0 {
+            edits.push(UnitEdit::StrengthChanged {
+                unit_id: into,
+                amount: added,
+                cause: Cause::Combined,
+            });
+        }
+    }
+    if let Some(removed) = roles.get("removed").map(UnitId::from) {
+        edits.push(UnitEdit::Removed { unit_id: removed });
+    }
+    edits
+}
+
 /// The sections in a Rorke's Drift melee's roles, front rank then second, each from the
 /// right-hand section.
 fn rd_sections(roles: &Roles) -> Vec<UnitId> {
@@ -283,6 +310,13 @@ pub fn notes(resolution: &Resolution, roles: &Roles) -> Vec<String> {
         {
             notes.push("the sections lost by more than 5 FF: they test their morale".to_owned());
         }
+    }
+    if let Outcome::MicroColonial(micro_colonial::Outcome::RdCombine(_)) = &resolution.outcome
+        && let Some(removed) = roles.get("removed")
+    {
+        notes.push(format!(
+            "{removed} leaves the game combined into another counter: the Rorke's Drift conditions of victory count a removed section among those eliminated (the supplement does not say otherwise)"
+        ));
     }
     // "divided in the ratio of 1 to 5": the skirmish screen's share goes to the third unit.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Artillery(artillery)) =

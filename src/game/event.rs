@@ -70,6 +70,10 @@ pub enum Cause {
     Other,
     /// Strength restored between games under the campaign's replacement rule.
     Replacement,
+    /// Strength added by combining counters: Rorke's Drift COMBINING RULE, "removing
+    /// counters and adding the removed counters present fighting factor to the factor of
+    /// another".
+    Combined,
 }
 
 impl Cause {
@@ -380,6 +384,7 @@ fn describe_edit(edit: &UnitEdit) -> String {
             Cause::Volley => format!("{unit_id} loses {amount} to volley fire"),
             Cause::Other => format!("{unit_id} loses {amount}"),
             Cause::Replacement => format!("{unit_id} restored by {amount}"),
+            Cause::Combined => format!("{unit_id} takes {amount} combined into it"),
         },
         UnitEdit::StrengthSet {
             unit_id,

@@ -3,7 +3,7 @@
 
 use super::campaign::CampaignSettings;
 use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from};
-use super::event::{DiceOrigin, Event, UnitEdit, UnitId};
+use super::event::{Cause, DiceOrigin, Event, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::ruleset::Ruleset;
 use serde_json::Value;
@@ -317,7 +317,7 @@ impl Game {
                 Event::UnitAdded { .. } | Event::TablesInForce { .. } => true,
                 Event::Edit {
                     edit: UnitEdit::StrengthChanged { cause, .. },
-                } => !cause.is_loss(),
+                } => *cause == Cause::Replacement,
                 _ => false,
             })
     }

@@ -309,7 +309,9 @@ pub fn mc_unit(state: &GameState, unit: &UnitState) -> McUnit {
                 });
             }
             Cause::Other => line.k = line.k.saturating_add(change.amount),
-            Cause::Replacement => line.restored = line.restored.saturating_add(change.amount),
+            Cause::Replacement | Cause::Combined => {
+                line.restored = line.restored.saturating_add(change.amount);
+            }
         }
     }
     McUnit {

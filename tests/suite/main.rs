@@ -26,6 +26,8 @@ mod records_effects;
 mod records_file;
 mod records_pdf;
 mod situations;
+mod situations_basic;
+mod situations_rd;
 mod sotq;
 mod store_files;
 mod support;

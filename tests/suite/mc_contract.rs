@@ -20,7 +20,10 @@ use laager::geometry::{Layout, file};
 use laager::resolution::Refusal;
 use laager::rules::Request;
 use laager::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
+use laager::rules::micro_colonial::charge::{InitiativeInput, Pursuer, PursuitInput};
 use laager::rules::micro_colonial::fire::{FireInput, FireType, Firer, Target, Weapon};
+use laager::rules::micro_colonial::jam::{Crew, JamInput};
+use laager::rules::micro_colonial::loss::LossFactorInput;
 use laager::rules::micro_colonial::melee::{MeleeInput, Side};
 use laager::rules::micro_colonial::morale::MoraleInput;
 use laager::rules::micro_colonial::movement::{MoveInput, Troop};
@@ -196,6 +199,58 @@ fn movement(
     situation::movement(layout, records, roles, base).map(mc::Request::Move)
 }
 
+fn jam(
+    layout: &Layout,
+    _: &Charts,
+    records: &GameState,
+    roles: &Roles,
+) -> Result<mc::Request, Refusal> {
+    let base = JamInput {
+        crew: Crew::Naval,
+        origins: Origins::default(),
+    };
+    situation::jam(layout, records, roles, base).map(mc::Request::Jam)
+}
+
+fn pursuit(
+    layout: &Layout,
+    _: &Charts,
+    records: &GameState,
+    roles: &Roles,
+) -> Result<mc::Request, Refusal> {
+    let base = PursuitInput {
+        pursuer: Pursuer::Other,
+        round: 2,
+        infantry_in_prepared_position: false,
+        origins: Origins::default(),
+    };
+    situation::pursuit(layout, records, roles, base).map(mc::Request::Pursuit)
+}
+
+fn initiative(
+    layout: &Layout,
+    _: &Charts,
+    records: &GameState,
+    roles: &Roles,
+) -> Result<mc::Request, Refusal> {
+    situation::initiative(layout, records, roles, InitiativeInput::default())
+        .map(mc::Request::Initiative)
+}
+
+fn loss_factor(
+    layout: &Layout,
+    _: &Charts,
+    records: &GameState,
+    roles: &Roles,
+) -> Result<mc::Request, Refusal> {
+    let base = LossFactorInput {
+        initial_ff: 0,
+        present_ff: 0,
+        origins: Origins::default(),
+    };
+    situation::loss_factor(layout, records, roles, base).map(mc::Request::LossFactor)
+}
+
 /// Every procedure that takes units on the table, with its worked case.
 fn cases() -> Vec<Case> {
     vec![
@@ -315,6 +370,49 @@ fn cases() -> Vec<Case> {
             dice: Some("3"),
             engine: rout,
             expect: ("ff_lost", 30.into()),
+        },
+        // MACHINE GUNS AND GATLING GUNS: the crew is the referee's (N/5 RA's record names no
+        // class); B4,R2 is +2, "Any plus result means that the gun is fully operational".
+        Case {
+            command: &["jam", "--crew", "naval"],
+            roles: &[("gun", "N/5 RA")],
+            given: &[],
+            cells: &[],
+            dice: Some("B4,R2"),
+            engine: jam,
+            expect: ("state", "operational".into()),
+        },
+        // PURSUIT: a Fanatic regiment is native; "On the second and subsequent round of
+        // pursuit all natives ... must throw one dice: ... 5 or 6 - they may break off".
+        Case {
+            command: &["pursuit", "--round", "2"],
+            roles: &[("pursuer", "uNodwengu 1")],
+            given: &["--pursuer", "native"],
+            cells: &[],
+            dice: Some("5"),
+            engine: pursuit,
+            expect: ("pursuit", "may-break-off".into()),
+        },
+        // APPENDIX 2 SUB COMMANDERS: "3 to 6-the officer may change the orders as required".
+        Case {
+            command: &["initiative"],
+            roles: &[("sub-commander", "Pulleine"), ("unit", "1/24 A")],
+            given: &[],
+            cells: &[],
+            dice: Some("4"),
+            engine: initiative,
+            expect: ("initiative", "may-change".into()),
+        },
+        // MORALE CHARTS, TABLE 1: "UNITS WITH AN INITIAL STRENGTH OF LESS THAN 101 WILL HAVE
+        // A STANDARD LOSS FACTOR OF 30": 1/24 A's IF 100.
+        Case {
+            command: &["loss-factor"],
+            roles: &[("unit", "1/24 A")],
+            given: &["--initial-ff", "100", "--present-ff", "100"],
+            cells: &[],
+            dice: None,
+            engine: loss_factor,
+            expect: ("loss_factor", 30.into()),
         },
         // A large square in open ground: at most 25 mm.
         Case {
@@ -454,9 +552,25 @@ fn each_procedure_names_its_roles_in_its_help() {
         ("rally", vec!["--unit unit=ID"]),
         ("rout-loss", vec!["--unit unit=ID"]),
         ("move", vec!["--unit unit=ID"]),
+        ("jam", vec!["--unit gun=ID"]),
+        ("pursuit", vec!["--unit pursuer=ID", "--unit pursued=ID"]),
+        (
+            "initiative",
+            vec!["--unit sub-commander=ID", "--unit unit=ID"],
+        ),
+        ("loss-factor", vec!["--unit unit=ID"]),
+        ("rd break-in", vec!["--unit zulu=ID"]),
+        (
+            "rd firing-party",
+            vec!["--unit leader=ID", "--unit zulu=ID"],
+        ),
+        ("rd combine", vec!["--unit into=ID", "--unit removed=ID"]),
+        ("rd move", vec!["--unit unit=ID"]),
     ] {
         let out = laager()
-            .args(["mc", command, "--help"])
+            .arg("mc")
+            .args(command.split(' '))
+            .arg("--help")
             .output()
             .expect("laager runs");
         let help = stdout(&out);

@@ -370,12 +370,14 @@ impl Default for McCombat {
             firing_party: RdFiringPartyInput {
                 led_by_command: true,
                 zulu_ff_lost: None,
+                origins: Origins::default(),
             },
             volley_thrown: false,
             combine: RdCombineInput {
                 into_ff: 5,
                 removed_ff: 5,
                 counter: Counter::Section,
+                origins: Origins::default(),
             },
             rd_melee: RdMeleeForm::default(),
             rd_fire: RdFireForm::default(),
@@ -520,11 +522,15 @@ impl McCombat {
             McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
             McProcedure::Jam => mc::Request::Jam(JamInput {
                 crew: self.jam.crew,
+                origins: Origins::default(),
             }),
             McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
             McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
-            McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput { room: self.room() }),
+            McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput {
+                room: self.room(),
+                origins: Origins::default(),
+            }),
             McProcedure::Rout => mc::Request::RoutLoss(self.rout.clone()),
             McProcedure::Evade => mc::Request::Evade(EvadeInput {
                 // The crew's checkboxes are hidden for open order troops: not sent.
@@ -534,8 +540,8 @@ impl McCombat {
                     && self.evade.morale_forbids_fire,
                 ..self.evade.clone()
             }),
-            McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party),
-            McProcedure::Combine => mc::Request::RdCombine(self.combine),
+            McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party.clone()),
+            McProcedure::Combine => mc::Request::RdCombine(self.combine.clone()),
             McProcedure::RdMelee => mc::Request::RdMelee(self.rd_melee.request()),
             McProcedure::RdFire => mc::Request::RdFire(self.rd_fire.request(&self.fire.input)),
             McProcedure::Movement | McProcedure::Morale => return None,

@@ -7,7 +7,7 @@ use super::thrown::Throw;
 use super::{Common, parse_with};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial as mc;
-use crate::rules::micro_colonial::charge::Charge;
+use crate::rules::micro_colonial::charge::{Charge, Initiative, Pursuit};
 use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::rules::micro_colonial::situation;
 use crate::rules::situation::Origins;
@@ -88,15 +88,22 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager mc pursuit`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit pursuer=ID` (and `--unit pursued=ID`) reads who pursues from the pursuer's
+/// class (fanatic: native; european-regular: other) and whether it is infantry on a
+/// building, redoubt, wall or trench; a flag given here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct PursuitArgs {
-    /// Who pursues: native, irregular or other.
+    /// Who pursues: native, irregular or other. Needed unless a table's records give it
+    /// (--unit pursuer=ID).
     #[arg(long, value_parser = parse_with::<Pursuer>(Pursuer::NAMES))]
-    pub pursuer: Pursuer,
+    pub pursuer: Option<Pursuer>,
     /// The round of pursuit (1 is the first move).
     #[arg(long, value_name = "N")]
     pub round: u32,
-    /// The pursuers are infantry in prepared positions (they need not pursue).
+    /// The pursuers are infantry in prepared positions (they need not pursue), winning
+    /// over the table.
     #[arg(long)]
     pub infantry_in_prepared_position: bool,
     #[command(flatten)]
@@ -105,21 +112,48 @@ pub struct PursuitArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the pursuer and the pursued are read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc pursuit`.
 pub fn run_pursuit(args: &PursuitArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = PursuitInput {
-        pursuer: args.pursuer,
+    let mut table = Table::read(&args.situation, &charts, Pursuit::ROLES)?;
+    let base = PursuitInput {
+        pursuer: Pursuer::Other,
         round: args.round,
-        infantry_in_prepared_position: args.infantry_in_prepared_position,
+        infantry_in_prepared_position: false,
+        origins: Origins::default(),
     };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::pursuit) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    // A flag given here wins over the table's value; the origins step says so.
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(
+        args.pursuer,
+        &mut input.pursuer,
+        &origins,
+        "/pursuer",
+        "--pursuer WHO",
+    );
+    needs.check(&table, "--unit pursuer=ID")?;
+    input.infantry_in_prepared_position |= args.infantry_in_prepared_position;
     args.throw
-        .run(mc::Request::Pursuit(input), &charts, args.common.json)
+        .run_on(mc::Request::Pursuit(input), &charts, json, &mut table)
 }
 
 /// `laager mc initiative`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit sub-commander=ID` (and `--unit unit=ID`, the unit whose orders may change)
+/// checks the officer's counter is a commander's; with `--apply` the test is logged for
+/// them.
 #[derive(Debug, Args)]
 pub struct InitiativeArgs {
     #[command(flatten)]
@@ -128,14 +162,20 @@ pub struct InitiativeArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the sub-commander is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc initiative`.
 pub fn run_initiative(args: &InitiativeArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    args.throw.run(
-        mc::Request::Initiative(InitiativeInput {}),
-        &charts,
-        args.common.json,
-    )
+    let mut table = Table::read(&args.situation, &charts, Initiative::ROLES)?;
+    let json = args.common.json;
+    let input = match table.build(InitiativeInput::default(), json, situation::initiative) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    args.throw
+        .run_on(mc::Request::Initiative(input), &charts, json, &mut table)
 }

@@ -9,7 +9,7 @@ use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::fire::{
     Engaged, Fire, FireInput, FireType, Firer, Target, Weapon,
 };
-use crate::rules::micro_colonial::jam::{Crew, JamInput};
+use crate::rules::micro_colonial::jam::{Crew, Jam, JamInput};
 use crate::rules::micro_colonial::{self as mc, situation};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
@@ -183,23 +183,45 @@ pub fn build(
 }
 
 /// `laager mc jam`.
+///
+/// From a table: `--layout FILE.json` or `--campaign FILE.laager [--game N]` with
+/// `--unit gun=ID` checks the counter is an artillery and machine gun counter and reads the
+/// crew where its record's class settles it (a Fanatic crew is a native one); a flag given
+/// here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct JamArgs {
-    /// The gun's crew: regular, naval or native (Small Arms Table 3's columns).
+    /// The gun's crew: regular, naval or native (Small Arms Table 3's columns). Needed
+    /// unless a table's records give it (--unit gun=ID).
     #[arg(long, value_parser = parse_with::<Crew>(Crew::NAMES))]
-    pub crew: Crew,
+    pub crew: Option<Crew>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// The table the gun is read from.
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// Runs `laager mc jam`.
 pub fn run_jam(args: &JamArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
-    let input = JamInput { crew: args.crew };
+    let mut table = Table::read(&args.situation, &charts, Jam::ROLES)?;
+    let base = JamInput {
+        crew: Crew::Regular,
+        origins: Origins::default(),
+    };
+    let json = args.common.json;
+    let mut input = match table.build(base, json, situation::jam) {
+        Ok(input) => input,
+        Err(printed) => return printed,
+    };
+    let origins = input.origins.clone();
+    let mut needs = Needs::default();
+    needs.take(args.crew, &mut input.crew, &origins, "/crew", "--crew CREW");
+    needs.check(&table, "--unit gun=ID")?;
     args.throw
-        .run(mc::Request::Jam(input), &charts, args.common.json)
+        .run_on(mc::Request::Jam(input), &charts, json, &mut table)
 }

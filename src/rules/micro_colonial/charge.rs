@@ -204,7 +204,7 @@ named!(
 );
 
 /// A pursuit this move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PursuitInput {
     /// Who pursues.
@@ -214,10 +214,14 @@ pub struct PursuitInput {
     /// Infantry in prepared positions (they need not pursue).
     #[serde(default)]
     pub infantry_in_prepared_position: bool,
+    /// The values the table and the records decided (`situation::pursuit`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// `Some(outcome)` when no die is thrown.
-fn pursuit_without_dice(check: PursuitInput) -> Option<(PursuitResult, String)> {
+fn pursuit_without_dice(check: &PursuitInput) -> Option<(PursuitResult, String)> {
     if check.round <= 1 {
         return Some(if check.infantry_in_prepared_position {
             (PursuitResult::NeedNot, "pursuit is automatic for the first move, except for infantry units in prepared positions, who need not pursue".to_owned())
@@ -240,7 +244,7 @@ pub struct PursuitOutcome {
     pub pursuit: PursuitResult,
 }
 
-fn first_round_refusal(check: PursuitInput) -> Result<(), Refusal> {
+fn first_round_refusal(check: &PursuitInput) -> Result<(), Refusal> {
     if check.round == 0 {
         return Err(Refusal::by_rule(
             section(PURSUIT),
@@ -253,11 +257,12 @@ fn first_round_refusal(check: PursuitInput) -> Result<(), Refusal> {
 /// A pursuit.
 fn resolve_pursuit(
     charts: &Charts,
-    check: PursuitInput,
+    check: &PursuitInput,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<PursuitOutcome>, Refusal> {
     first_round_refusal(check)?;
     let mut resolution = resolution(charts, Pursuit::NAME);
+    resolution.steps = check.origins.steps(check, &section(PURSUIT));
     if let Some((outcome, text)) = pursuit_without_dice(check) {
         resolution.step(Step::valued(section(PURSUIT), text, outcome.name(), None));
         return Ok(resolution.with_outcome(PursuitOutcome { pursuit: outcome }));
@@ -275,7 +280,7 @@ fn resolve_pursuit(
 }
 
 /// The exact odds of a pursuit.
-fn pursue_odds(check: PursuitInput) -> Result<Odds, Refusal> {
+fn pursue_odds(check: &PursuitInput) -> Result<Odds, Refusal> {
     first_round_refusal(check)?;
     Ok(match pursuit_without_dice(check) {
         Some((outcome, _)) => Odds {
@@ -296,17 +301,18 @@ impl Procedure for Pursuit {
     const NAME: &'static str = "pursuit";
     type Input = PursuitInput;
     type Outcome = PursuitOutcome;
+    const ROLES: &'static [&'static str] = &["pursuer", "pursued"];
 
     fn resolve(
         charts: &Charts,
         input: &PursuitInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<PursuitOutcome>, Refusal> {
-        resolve_pursuit(charts, *input, dice)
+        resolve_pursuit(charts, input, dice)
     }
 
     fn odds(_charts: &Charts, input: &PursuitInput) -> Option<Result<Odds, Refusal>> {
-        Some(pursue_odds(*input))
+        Some(pursue_odds(input))
     }
 }
 
@@ -321,9 +327,14 @@ named!(
 );
 
 /// A sub-commander's initiative test: it throws one die and needs nothing else.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InitiativeInput {}
+pub struct InitiativeInput {
+    /// What the table left to the referee (`situation::initiative`), stated as the
+    /// resolution's first steps.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
+}
 
 /// What the initiative test decided: the `--json` outcome of `laager mc initiative`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -340,14 +351,16 @@ impl Procedure for Initiative {
     const NAME: &'static str = "initiative";
     type Input = InitiativeInput;
     type Outcome = InitiativeOutcome;
+    const ROLES: &'static [&'static str] = &["sub-commander", "unit"];
 
     fn resolve(
         charts: &Charts,
-        _input: &InitiativeInput,
+        input: &InitiativeInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<InitiativeOutcome>, Refusal> {
         let thrown = initiative(dice).map_err(bad_dice(SUB_COMMANDERS))?;
         let mut resolution = resolution(charts, Initiative::NAME);
+        resolution.steps = input.origins.steps(input, &section(SUB_COMMANDERS));
         resolution.step(Step::note(section(SUB_COMMANDERS), "throw one dice"));
         for step in thrown.steps {
             resolution.step(step);

@@ -14,6 +14,7 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::random_factor_dist;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -72,11 +73,15 @@ impl Reading {
 }
 
 /// The gun's crew: what a jam check is resolved from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JamInput {
     /// The crew class: Table 3's column.
     pub crew: Crew,
+    /// The values the records decided (`situation::jam`), stated as the resolution's first
+    /// steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// What a jam check decided: the `--json` outcome of `laager mc jam`.
@@ -132,14 +137,16 @@ fn state_for(
 /// The jam check of one gun.
 fn resolve_jam(
     charts: &Charts,
-    crew: Crew,
+    input: &JamInput,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<JamOutcome>, Refusal> {
+    let crew = input.crew;
     let mut reader = CellReader::new(charts, RULESET);
     let Some((factor, steps)) = random::throw(charts, &mut reader, dice, 1, 1, GUNS)? else {
         return Err(refusal(&reader));
     };
     let mut resolution = resolution(charts, Jam::NAME);
+    resolution.steps = input.origins.steps(input, &section(GUNS));
     resolution.step(Step::note(
         section(GUNS),
         "before calculating their fire effect throw a random factor per gun and consult Table 3",
@@ -227,13 +234,14 @@ impl Procedure for Jam {
     const NAME: &'static str = "machine-gun-jam";
     type Input = JamInput;
     type Outcome = JamOutcome;
+    const ROLES: &'static [&'static str] = &["gun"];
 
     fn resolve(
         charts: &Charts,
         input: &JamInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<JamOutcome>, Refusal> {
-        resolve_jam(charts, input.crew, dice)
+        resolve_jam(charts, input, dice)
     }
 
     fn odds(charts: &Charts, input: &JamInput) -> Option<Result<Odds, Refusal>> {

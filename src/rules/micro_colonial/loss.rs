@@ -13,6 +13,7 @@ use crate::charts::{Body, CellReader, Charts, Value};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -74,13 +75,17 @@ fn position(row: &Row, present: i64, orientation: Orientation) -> i64 {
 }
 
 /// A unit's strength for the Loss table: its initial and present fighting factors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LossFactorInput {
     /// The unit's initial FF.
     pub initial_ff: u32,
     /// Its present FF.
     pub present_ff: u32,
+    /// The values the records decided (`situation::loss_factor`), stated as the
+    /// resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// What the Loss table gives: the `--json` outcome of `laager mc loss-factor`.
@@ -240,13 +245,17 @@ impl Procedure for LossFactor {
     const NAME: &'static str = "loss-factor";
     type Input = LossFactorInput;
     type Outcome = LossFactorOutcome;
+    const ROLES: &'static [&'static str] = &["unit"];
 
     fn resolve(
         charts: &Charts,
         input: &LossFactorInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<LossFactorOutcome>, Refusal> {
-        loss_factor(charts, input.initial_ff, input.present_ff)
+        let mut resolution = loss_factor(charts, input.initial_ff, input.present_ff)?;
+        let origins = input.origins.steps(input, &section(MORALE));
+        resolution.steps.splice(0..0, origins);
+        Ok(resolution)
     }
 }
 

@@ -13,12 +13,18 @@ use crate::rules::Procedure;
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 mod combat;
+mod movement;
+mod sections;
 pub use combat::{
     RD_MELEE_ROLES, RdFire, RdFireInput, RdFireOutcome, RdMelee, RdMeleeInput, RdMeleeOutcome,
     RdMeleeWinner,
+};
+pub use movement::{PerimeterWall, RdMove, RdMoveInput, RdMoveOutcome, Side};
+pub use sections::{
+    Counter, RdCombine, RdCombineInput, RdCombineOutcome, RdFiringParty, RdFiringPartyInput,
+    RdFiringPartyOutcome,
 };
 
 /// The chart of the supplement's numbers.
@@ -396,11 +402,15 @@ fn threshold(charts: &Charts, room: Room) -> Result<(i64, CellReader<'_>), Refus
 }
 
 /// A Zulu attempt to break into a building or room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BreakInInput {
     /// Occupied or empty.
     pub room: Room,
+    /// The values the table decided (`situation::break_in`), stated as the resolution's
+    /// first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// What a break-in attempt decided: the `--json` outcome of `laager mc rd break-in`.
@@ -416,11 +426,13 @@ pub struct BreakInOutcome {
 /// 0 into an empty one, attempted only at the start of the move.
 fn break_in(
     charts: &Charts,
-    room: Room,
+    input: &BreakInInput,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<BreakInOutcome>, Refusal> {
+    let room = input.room;
     let (must_beat, mut reader) = threshold(charts, room)?;
     let mut resolution = resolution(charts, BreakIn::NAME);
+    resolution.steps = input.origins.steps(input, &section(IN_BUILDINGS));
     resolution.step(Step::note(
         section(IN_BUILDINGS),
         "attacking units may only attempt to break into a building or room at the beginning of their move turn",
@@ -472,13 +484,14 @@ impl Procedure for BreakIn {
     const NAME: &'static str = "break-in";
     type Input = BreakInInput;
     type Outcome = BreakInOutcome;
+    const ROLES: &'static [&'static str] = &["zulu"];
 
     fn resolve(
         charts: &Charts,
         input: &BreakInInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<BreakInOutcome>, Refusal> {
-        break_in(charts, input.room, dice)
+        break_in(charts, input, dice)
     }
 
     fn odds(charts: &Charts, input: &BreakInInput) -> Option<Result<Odds, Refusal>> {
@@ -629,350 +642,5 @@ impl Procedure for RdVictory {
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RdVictoryOutcome>, Refusal> {
         victory(charts, input)
-    }
-}
-
-named!(
-    /// Which side moves at Rorke's Drift (`--side`).
-    Side, "side" {
-        /// The attacking Zulu units (native infantry).
-        Zulu = "zulu",
-        /// The British sections (regular infantry).
-        British = "british",
-    }
-);
-
-named!(
-    /// A Zulu unit meeting the perimeter wall (`--climb-wall`).
-    PerimeterWall, "perimeter wall" {
-        /// No defender holds it.
-        Unoccupied = "unoccupied",
-        /// Defending counters hold it.
-        Occupied = "occupied",
-    }
-);
-
-/// One move at Rorke's Drift.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RdMoveInput {
-    /// Who moves.
-    pub side: Side,
-    /// The unit is inside the perimeter.
-    #[serde(default)]
-    pub inside_perimeter: bool,
-    /// Walls inside the perimeter the defenders cross.
-    #[serde(default)]
-    pub internal_walls: u32,
-    /// A Zulu unit climbing the perimeter wall this move.
-    #[serde(default)]
-    pub climb: Option<PerimeterWall>,
-}
-
-/// How far a unit may move at Rorke's Drift: the `--json` outcome of `laager mc rd move`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RdMoveOutcome {
-    /// The allowance (mm), 0 at least.
-    pub allowance_mm: i64,
-}
-
-/// MOVEMENT and TERRAIN EFFECTS at Rorke's Drift: "All movement will be at normal rate.
-/// Inside the perimeter only the attackers will be reduced to half their normal movement
-/// rate ... and there will be no penalties for turning to either side."
-fn rd_move(charts: &Charts, request: RdMoveInput) -> Result<Resolution<RdMoveOutcome>, Refusal> {
-    const MOVEMENT: &str = "Rorke's Drift, MOVEMENT";
-    const TERRAIN: &str = "Rorke's Drift, TERRAIN EFFECTS";
-    if request.side == Side::British && request.climb.is_some() {
-        return Err(Refusal::by_rule(
-            section(TERRAIN),
-            "only a Zulu unit climbs the perimeter wall",
-        ));
-    }
-    if request.climb == Some(PerimeterWall::Occupied) {
-        return Err(Refusal::by_rule(
-            rule(TERRAIN, "zulu-perimeter-wall-moves"),
-            "a Zulu unit may not attempt to climb over any wall which is occupied by any defending counters",
-        ));
-    }
-    if request.side == Side::Zulu && request.internal_walls > 0 {
-        return Err(Refusal::by_rule(
-            section(TERRAIN),
-            "the 10 mm for internal walls is the defenders'; give the side as British",
-        ));
-    }
-    let mut reader = CellReader::new(charts, RULESET);
-    let mut resolution = resolution(charts, RdMove::NAME);
-    let row = match request.side {
-        Side::Zulu => "natives",
-        Side::British => "regular-infantry",
-    };
-    let normal = reader.int("movement_troops", &[row, "normal"]);
-    let divisor = reader.int(CHART, &["perimeter-attacker-move-divisor"]);
-    let wall = reader.int(CHART, &["defender-internal-wall-mm"]);
-    let rounding = if request.side == Side::Zulu && request.inside_perimeter {
-        settings::rounding(charts, &mut reader).map(|s| {
-            resolution.step(s.step);
-            s.value
-        })
-    } else {
-        Some(settings::Rounding::Drop)
-    };
-    let (Some(normal), Some(divisor), Some(wall), Some(rounding)) =
-        (normal, divisor, wall, rounding)
-    else {
-        return Err(missing(&reader, MOVEMENT));
-    };
-    resolution.step(Step::valued(
-        cell_ref(
-            "MOVEMENT, Table 1 Troops",
-            "movement_troops",
-            &[row, "normal"],
-        ),
-        format!("all movement is at the normal rate ({row}); no penalties for turning"),
-        normal,
-        Some(json!(normal)),
-    ));
-    let mut total = normal;
-    if request.side == Side::Zulu && request.inside_perimeter {
-        let half = rounding.divide(normal, divisor.max(1));
-        total = half;
-        resolution.step(Step::valued(
-            rule(MOVEMENT, "perimeter-attacker-move-divisor"),
-            format!("inside the perimeter the attackers move at 1/{divisor} of their normal rate"),
-            half - normal,
-            Some(json!(total)),
-        ));
-    }
-    if request.internal_walls > 0 {
-        let cost = wall * i64::from(request.internal_walls);
-        total -= cost;
-        resolution.step(Step::valued(
-            rule(TERRAIN, "defender-internal-wall-mm"),
-            format!(
-                "the defenders subtract {wall} mm to cross each wall inside the perimeter ({})",
-                request.internal_walls
-            ),
-            -cost,
-            Some(json!(total)),
-        ));
-    }
-    if request.climb == Some(PerimeterWall::Unoccupied) {
-        total = 0;
-        resolution.step(Step::valued(
-            rule(TERRAIN, "zulu-perimeter-wall-moves"),
-            "it takes a Zulu unit one full move to climb over an unoccupied perimeter wall",
-            0,
-            Some(json!(0)),
-        ));
-    }
-    if total < 0 {
-        resolution.step(Step::note(
-            section(MOVEMENT),
-            "the costs exceed the rate: the unit cannot move this move",
-        ));
-        total = 0;
-    }
-    let resolution = finish(resolution, &reader, section(MOVEMENT))?;
-    Ok(resolution.with_outcome(RdMoveOutcome {
-        allowance_mm: total,
-    }))
-}
-
-/// MOVEMENT at Rorke's Drift.
-pub struct RdMove;
-
-impl Procedure for RdMove {
-    const RULESET: Ruleset = RULESET;
-    const NAME: &'static str = "rd-move";
-    type Input = RdMoveInput;
-    type Outcome = RdMoveOutcome;
-
-    fn resolve(
-        charts: &Charts,
-        input: &RdMoveInput,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Resolution<RdMoveOutcome>, Refusal> {
-        rd_move(charts, *input)
-    }
-}
-
-/// A firing party meeting a Zulu unit climbing the wall (FIRING PARTIES).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RdFiringPartyInput {
-    /// The party is led by one of the command counters.
-    pub led_by_command: bool,
-    /// The FF the climbing Zulu unit lost to the party's initial volley, once thrown.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zulu_ff_lost: Option<u32>,
-}
-
-/// What a firing party may do: the `--json` outcome of `laager mc rd firing-party`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RdFiringPartyOutcome {
-    /// It may engage with volley fire (an initial volley: two black dice).
-    pub may_volley: bool,
-    /// Whether the Zulu unit climbs in, given its losses to the initial volley; `null`
-    /// before the volley is thrown or when no volley is allowed.
-    pub zulu_climbs_in: Option<bool>,
-}
-
-/// FIRING PARTIES: "These firing parties must be led by one of the command counters ... A
-/// firing party which is not commanded by a command figure may not engage the enemy with
-/// volley fire", and the sequence of L1485.
-fn firing_party(
-    charts: &Charts,
-    input: RdFiringPartyInput,
-) -> Result<Resolution<RdFiringPartyOutcome>, Refusal> {
-    let mut resolution = resolution(charts, RdFiringParty::NAME);
-    let rule_of = section(FIRING_PARTIES);
-    resolution.step(Step::note(
-        rule_of.clone(),
-        "the sequence: 1. defenders fall back from the wall to the rear of the firing party; 2. the Zulu unit attempts to climb over the wall; 3. the firing party delivers its initial volley (two black dice); 4. the Zulu unit moves forward if it has not lost more than 50 FF to it; 5. the defenders who withdrew may join the party, adding their present FF in the next volley",
-    ));
-    if !input.led_by_command {
-        resolution.step(Step::valued(
-            rule_of,
-            "\"A firing party which is not commanded by a command figure may not engage the enemy with volley fire\"",
-            false,
-            None,
-        ));
-        return Ok(resolution.with_outcome(RdFiringPartyOutcome {
-            may_volley: false,
-            zulu_climbs_in: None,
-        }));
-    }
-    resolution.step(Step::valued(
-        rule_of,
-        "led by a command counter: it volleys, an initial volley (`laager mc fire --initial-volley`: two black dice)",
-        true,
-        None,
-    ));
-    let zulu_climbs_in = match input.zulu_ff_lost {
-        None => None,
-        Some(lost) => {
-            let mut reader = CellReader::new(charts, RULESET);
-            let limit = halt_limit(&mut reader)?;
-            for warning in reader.warnings() {
-                resolution.warn(warning.clone());
-            }
-            let halts = i64::from(lost) > limit;
-            resolution.step(Step::valued(
-                rule(FIRING_PARTIES, "firing-party-halt-losses"),
-                format!(
-                    "the Zulu unit lost {lost} FF to the initial volley: it moves forward only if it has not lost more than {limit}{}",
-                    if halts { ": it does not climb in" } else { ": it climbs in" }
-                ),
-                i64::from(lost),
-                None,
-            ));
-            Some(!halts)
-        }
-    };
-    Ok(resolution.with_outcome(RdFiringPartyOutcome {
-        may_volley: true,
-        zulu_climbs_in,
-    }))
-}
-
-/// FIRING PARTIES at Rorke's Drift.
-pub struct RdFiringParty;
-
-impl Procedure for RdFiringParty {
-    const RULESET: Ruleset = RULESET;
-    const NAME: &'static str = "rd-firing-party";
-    type Input = RdFiringPartyInput;
-    type Outcome = RdFiringPartyOutcome;
-
-    fn resolve(
-        charts: &Charts,
-        input: &RdFiringPartyInput,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Resolution<RdFiringPartyOutcome>, Refusal> {
-        firing_party(charts, *input)
-    }
-}
-
-named!(
-    /// The British counters being combined (`--counter`).
-    Counter, "counter" {
-        /// Section counters.
-        Section = "section",
-        /// Command counters (Chard, Bromhead, the CSM).
-        Command = "command",
-        /// The white non-British counters.
-        White = "white",
-    }
-);
-
-/// Two reduced sections combined (COMBINING RULE).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RdCombineInput {
-    /// The present FF of the counter kept.
-    pub into_ff: u32,
-    /// The present FF of the counter removed.
-    pub removed_ff: u32,
-    /// What the counters are.
-    pub counter: Counter,
-}
-
-/// The combined counter: the `--json` outcome of `laager mc rd combine`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RdCombineOutcome {
-    /// The kept counter's present FF after combining.
-    pub combined_ff: u32,
-}
-
-/// COMBINING RULE: "the British player may combine sections which have had their fighting
-/// factors reduced ... at no time may a section counter have a fighting factor of more
-/// than 10. This rule does not apply to any of the command counters or to the white
-/// non-British counters."
-fn combine(
-    charts: &Charts,
-    input: RdCombineInput,
-) -> Result<Resolution<RdCombineOutcome>, Refusal> {
-    if input.counter != Counter::Section {
-        return Err(Refusal::by_rule(
-            section(COMBINING),
-            format!(
-                "{} counters: \"This rule does not apply to any of the command counters or to the white non-British counters\"",
-                input.counter.words()
-            ),
-        ));
-    }
-    let mut reader = CellReader::new(charts, RULESET);
-    let combined_ff = combine_read(&mut reader, input.into_ff, input.removed_ff)?;
-    let mut resolution = resolution(charts, RdCombine::NAME);
-    for warning in reader.warnings() {
-        resolution.warn(warning.clone());
-    }
-    resolution.step(Step::valued(
-        rule(COMBINING, "section-max-ff"),
-        format!(
-            "\"removing counters and adding the removed counters present fighting factor to the factor of another\": {} + {} FF, no more than 10",
-            input.into_ff, input.removed_ff
-        ),
-        combined_ff,
-        None,
-    ));
-    Ok(resolution.with_outcome(RdCombineOutcome { combined_ff }))
-}
-
-/// The COMBINING RULE at Rorke's Drift.
-pub struct RdCombine;
-
-impl Procedure for RdCombine {
-    const RULESET: Ruleset = RULESET;
-    const NAME: &'static str = "rd-combine";
-    type Input = RdCombineInput;
-    type Outcome = RdCombineOutcome;
-
-    fn resolve(
-        charts: &Charts,
-        input: &RdCombineInput,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Resolution<RdCombineOutcome>, Refusal> {
-        combine(charts, *input)
     }
 }

@@ -21,6 +21,7 @@ fn lookup(
         &LossFactorInput {
             initial_ff,
             present_ff,
+            origins: laager::rules::situation::Origins::default(),
         },
         &mut no_dice(),
     )

@@ -44,8 +44,15 @@ fn break_in_needs_better_than_plus_2_occupied_or_better_than_0_empty() {
     ];
     for (case, room, faces, success) in cases {
         let mut dice = EnteredDice::parse(faces).expect("faces");
-        let resolution =
-            BreakIn::resolve(&charts(), &BreakInInput { room }, &mut dice).expect(case);
+        let resolution = BreakIn::resolve(
+            &charts(),
+            &BreakInInput {
+                room,
+                origins: laager::rules::situation::Origins::default(),
+            },
+            &mut dice,
+        )
+        .expect(case);
         assert_eq!(resolution.outcome.success, success, "{case}");
         assert_eq!(resolution.out("success"), json!(success), "{case}");
         assert_eq!(laager::dice::DiceSource::unused(&dice), 0, "{case}");
@@ -59,6 +66,7 @@ fn break_in_odds_occupied_are_6_in_36() {
         &charts(),
         &BreakInInput {
             room: Room::Occupied,
+            origins: laager::rules::situation::Origins::default(),
         },
     )
     .expect("a break-in throws dice")
@@ -275,6 +283,7 @@ fn rd_move_allowances() {
             inside_perimeter,
             internal_walls,
             climb,
+            origins: laager::rules::situation::Origins::default(),
         };
         let resolution = RdMove::resolve(&charts(), &input, &mut no_dice()).expect(case);
         assert_eq!(resolution.outcome.allowance_mm, allowance, "{case}");
@@ -291,6 +300,7 @@ fn climbing_an_occupied_wall_is_refused() {
         inside_perimeter: false,
         internal_walls: 0,
         climb: Some(PerimeterWall::Occupied),
+        origins: laager::rules::situation::Origins::default(),
     };
     let refusal = RdMove::resolve(&charts(), &input, &mut no_dice()).expect_err("occupied");
     assert_refused(
@@ -330,6 +340,7 @@ fn a_firing_party_volleys_only_under_command_and_stops_a_unit_losing_over_50() {
         let input = RdFiringPartyInput {
             led_by_command,
             zulu_ff_lost,
+            origins: laager::rules::situation::Origins::default(),
         };
         let resolution = RdFiringParty::resolve(&charts(), &input, &mut no_dice()).expect(case);
         assert_eq!(
@@ -354,6 +365,7 @@ fn sections_combine_up_to_10_ff_and_never_command_or_white_counters() {
                 into_ff,
                 removed_ff,
                 counter,
+                origins: laager::rules::situation::Origins::default(),
             },
             &mut no_dice(),
         )

@@ -63,6 +63,7 @@ fn loss_table_orientation_a_reads_17_and_b_reads_50() {
     let input = LossFactorInput {
         initial_ff: 400,
         present_ff: 300,
+        origins: laager::rules::situation::Origins::default(),
     };
     for (setting, factor) in [
         ("settings:loss_table_orientation=A", 17),

@@ -119,6 +119,7 @@ fn pursuit_by_round_and_die() {
             pursuer,
             round,
             infantry_in_prepared_position,
+            origins: laager::rules::situation::Origins::default(),
         };
         let mut dice = super::faces(die);
         let resolution = Pursuit::resolve(&charts_with(&[]), &input, &mut dice).expect(case);
@@ -131,6 +132,7 @@ fn pursuit_by_round_and_die() {
             pursuer: Pursuer::Native,
             round: 2,
             infantry_in_prepared_position: false,
+            origins: laager::rules::situation::Origins::default(),
         },
     )
     .expect("a second round throws a die")
@@ -145,6 +147,7 @@ fn round_zero_of_pursuit_is_refused() {
         pursuer: Pursuer::Native,
         round: 0,
         infantry_in_prepared_position: false,
+        origins: laager::rules::situation::Origins::default(),
     };
     let refusal = refuse::<Pursuit>(&charts_with(&[]), &input, "4");
     assert_eq!(refusal.kind, RefusalKind::NotAllowed, "{refusal:?}");
@@ -156,7 +159,7 @@ fn round_zero_of_pursuit_is_refused() {
 #[test]
 fn a_sub_commander_may_change_orders_on_3_to_6() {
     let charts = charts_with(&[]);
-    let test = InitiativeInput {};
+    let test = InitiativeInput::default();
     assert_eq!(
         resolve::<Initiative>(&charts, &test, "2")
             .outcome

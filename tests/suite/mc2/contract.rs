@@ -83,7 +83,10 @@ fn every_request() -> Vec<mc::Request> {
             ..MoveInput::new(Troop::Natives)
         }),
         mc::Request::Fire(volley()),
-        mc::Request::Jam(JamInput { crew: Crew::Naval }),
+        mc::Request::Jam(JamInput {
+            crew: Crew::Naval,
+            origins: laager::rules::situation::Origins::default(),
+        }),
         mc::Request::Artillery(ArtilleryInput {
             gun: Gun::SixSeven,
             ammo: Ammo::Shell,
@@ -146,12 +149,14 @@ fn every_request() -> Vec<mc::Request> {
             pursuer: Pursuer::Native,
             round: 2,
             infantry_in_prepared_position: false,
+            origins: laager::rules::situation::Origins::default(),
         }),
-        mc::Request::Initiative(InitiativeInput {}),
+        mc::Request::Initiative(InitiativeInput::default()),
         mc::Request::RandomFactor(RandomFactorInput { black: 2, red: 1 }),
         mc::Request::LossFactor(LossFactorInput {
             initial_ff: 400,
             present_ff: 300,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::ZMarker(ZMarkerInput {
             zulu_present_ff: 800,
@@ -159,6 +164,7 @@ fn every_request() -> Vec<mc::Request> {
         }),
         mc::Request::BreakIn(BreakInInput {
             room: Room::Occupied,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdVictory(RdVictoryInput {
             sections_lost: 25,
@@ -171,6 +177,7 @@ fn every_request() -> Vec<mc::Request> {
             inside_perimeter: false,
             internal_walls: 0,
             climb: Some(PerimeterWall::Unoccupied),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::Victory(VictoryInput {
             regular_infantry: 8,
@@ -188,11 +195,13 @@ fn every_request() -> Vec<mc::Request> {
         mc::Request::RdFiringParty(RdFiringPartyInput {
             led_by_command: true,
             zulu_ff_lost: Some(60),
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdCombine(RdCombineInput {
             into_ff: 6,
             removed_ff: 4,
             counter: Counter::Section,
+            origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdMelee(rd_melee()),
         mc::Request::RdFire(RdFireInput {

@@ -67,7 +67,14 @@ fn the_jam_table_by_crew() {
         ),
     ];
     for (rule, crew, dice, state, penalty) in cases {
-        let resolution = resolve::<Jam>(&charts_with(&[]), &JamInput { crew }, dice);
+        let resolution = resolve::<Jam>(
+            &charts_with(&[]),
+            &JamInput {
+                crew,
+                origins: laager::rules::situation::Origins::default(),
+            },
+            dice,
+        );
         assert_eq!(resolution.outcome.state, state, "{rule}");
         assert_eq!(resolution.outcome.penalty, penalty, "{rule}");
         assert_eq!(resolution.out("penalty"), json!(penalty), "{rule}");
@@ -82,6 +89,7 @@ fn a_club_figure_for_a_cell_is_used() {
         &charts,
         &JamInput {
             crew: Crew::Regular,
+            origins: laager::rules::situation::Origins::default(),
         },
         "B2,R2",
     );
@@ -91,9 +99,15 @@ fn a_club_figure_for_a_cell_is_used() {
 // Native crews: plus 15/36 operational; 0 and -1 (11/36) -10; -2 and below (10/36) JAM.
 #[test]
 fn jam_odds_for_native_crews_sum_to_one() {
-    let odds = Jam::odds(&charts_with(&[]), &JamInput { crew: Crew::Native })
-        .expect("a jam check throws dice")
-        .expect("odds");
+    let odds = Jam::odds(
+        &charts_with(&[]),
+        &JamInput {
+            crew: Crew::Native,
+            origins: laager::rules::situation::Origins::default(),
+        },
+    )
+    .expect("a jam check throws dice")
+    .expect("odds");
     assert!((odds.total() - 1.0).abs() < 1e-9);
     let p = |label: &str| {
         odds.outcomes

@@ -1,7 +1,7 @@
 //! The situation of a small arms fire (`firer`, `target`, optional `rear`) and of a gun's
 //! fire (`gun`, `target`, optional `screen`): the range and the arc on the table, the FF
 //! on the record sheets, the target's section of the chart, and the two-unit formation's
-//! rear unit.
+//! rear unit; and of a machine gun's jam check (`gun`): its counter and its crew.
 
 use super::{Unit, note_strength, optional_unit, rule, unit};
 use crate::charts::Charts;
@@ -10,6 +10,7 @@ use crate::resolution::Refusal;
 use crate::rules::measure::{mc_arc_angle, measure};
 use crate::rules::micro_colonial::artillery::{ArtilleryInput, ArtilleryTarget};
 use crate::rules::micro_colonial::fire::{FireInput, Target};
+use crate::rules::micro_colonial::jam::{Crew, JamInput};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{
     Formation, MOUNTED, Status, class_of, has_status, in_formation,
@@ -19,6 +20,7 @@ use crate::ruleset::Ruleset;
 
 const FIRE: &str = "SMALL ARMS FIRE";
 const ARTILLERY: &str = "ARTILLERY FIRE";
+const GUNS: &str = "MACHINE GUNS AND GATLING GUNS";
 /// The counter type of guns and machine guns.
 const GUN_COUNTER: &str = "artillery-machine-gun";
 
@@ -361,4 +363,70 @@ fn artillery_target(origins: &mut Origins, target: &Unit<'_>) -> Option<Artiller
     };
     origins.note("/target", "target", kind, source, why);
     Some(kind)
+}
+
+/// The jam check of the gun in role `gun` on this table, with these records, over `base`:
+/// "Before calculating their fire effect throw a random factor per gun and consult Table 3"
+/// — the counter must be an artillery and machine-gun counter; and Table 3's column, the
+/// crew, when its record names a class that settles it: "NATIVES In the rules, natives will
+/// be referred to as either Fanatic or Levy", so a Fanatic crew is a native one. A
+/// European regular crew may be regular or naval and a crew of class other levies or not:
+/// the crew stays as `base` has it, named as the referee's.
+///
+/// Refuses (as bad input) the role not given, a counter not on the table, or a counter of
+/// another type (an infantry counter throws no jam check).
+pub fn jam(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: JamInput,
+) -> Result<JamInput, Refusal> {
+    let rule_of = rule(GUNS);
+    let gun = unit(layout, records, roles, "gun", &rule_of)?;
+    let kind = gun.base.unit_type();
+    if !kind.is_empty() && kind != GUN_COUNTER {
+        return Err(Refusal::bad_input(
+            rule_of,
+            format!(
+                "{} is a counter of type '{kind}', not an artillery and machine gun counter: the jam check is thrown 'per gun'",
+                gun.who()
+            ),
+        ));
+    }
+    let mut input = base;
+    let mut origins = Origins::default();
+    if kind.is_empty() {
+        origins.undecided.push(format!(
+            "{}: its counter has no type — whether it is a machine or Gatling gun",
+            gun.who()
+        ));
+    }
+    match class_of(&gun.record) {
+        Some(MoraleClass::Fanatic) => {
+            input.crew = Crew::Native;
+            origins.note(
+                "/crew",
+                "crew",
+                input.crew,
+                gun.source,
+                format!(
+                    "{} is of class fanatic on {}: Fanatics are natives, a native crew",
+                    gun.who(),
+                    gun.record_words()
+                ),
+            );
+        }
+        Some(class) => origins.undecided.push(format!(
+            "{}'s crew: its class {} on {} does not say regular, naval or native",
+            gun.who(),
+            class.name(),
+            gun.record_words()
+        )),
+        None => origins.undecided.push(format!(
+            "{}'s crew: regular, naval or native (the records hold no class for it)",
+            gun.who()
+        )),
+    }
+    input.origins = origins;
+    Ok(input)
 }

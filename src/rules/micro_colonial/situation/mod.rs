@@ -18,6 +18,14 @@
 //!   figures not yet struck and its square;
 //! - [`evade`] (`unit`): an artillery crew or a unit in open order;
 //! - [`charge`] (`charger`, `target`): the distance to the target, the charger's D figures;
+//! - [`pursuit`] (`pursuer`, `pursued`): who pursues, from its class, and infantry in a
+//!   prepared position; [`initiative`] (`sub-commander`, `unit`): a commander's counter;
+//! - [`jam`] (`gun`): a gun's counter, and a native crew from a Fanatic class;
+//! - [`loss_factor`] (`unit`): IF and PF;
+//! - Rorke's Drift: [`break_in`] (`zulu`): the room met and a defender in it;
+//!   [`rd_firing_party`] (`leader`, `zulu`): a command counter leading;
+//!   [`rd_combine`] (`into`, `removed`): each counter's FF and kind; [`rd_move`] (`unit`):
+//!   its side;
 //! - [`morale_due`] (`unit`): the morale causes' class, losses and melees this move;
 //! - [`losses_due`]: the morale test a unit's losses this move make due.
 //!
@@ -28,11 +36,13 @@ mod fire;
 mod melee;
 mod morale;
 mod movement;
+mod rorkes_drift;
 
-pub use fire::{artillery, fire};
+pub use fire::{artillery, fire, jam};
 pub use melee::{melee, rd_melee, z_marker};
-pub use morale::{LossesDue, losses_due, morale, morale_due, rally, rout_loss};
-pub use movement::{charge, evade, movement};
+pub use morale::{LossesDue, loss_factor, losses_due, morale, morale_due, rally, rout_loss};
+pub use movement::{charge, evade, initiative, movement, pursuit};
+pub use rorkes_drift::{break_in, rd_combine, rd_firing_party, rd_move};
 
 use super::recorded::{self, COMMANDER};
 use super::section;

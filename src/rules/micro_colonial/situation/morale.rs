@@ -1,6 +1,6 @@
 //! The situation of a unit's morale (`unit`): its IF and PF and Morale Table 4's factors
-//! the table and the records decide; its Rally table class; whether it is in rout; and the
-//! morale causes its losses and melees this move make due.
+//! the table and the records decide; its Loss table strengths; its Rally table class;
+//! whether it is in rout; and the morale causes its losses and melees this move make due.
 
 use super::{Unit, broken_near, commander_near, rule, unit};
 use crate::charts::Charts;
@@ -8,6 +8,7 @@ use crate::dice::EnteredDice;
 use crate::geometry::Layout;
 use crate::resolution::Refusal;
 use crate::rules::Procedure as _;
+use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::morale::MoraleInput;
 use crate::rules::micro_colonial::morale_due::{
     DueCause, MoraleClass, MoraleDue, MoraleDueInput, Quality,
@@ -41,30 +42,9 @@ pub fn morale(
     let me = unit(layout, records, roles, "unit", &rule(CALCULATION))?;
     let mut input = base;
     let mut origins = Origins::default();
-    match me.strength() {
-        Some(present) => {
-            let why = |what: &str| format!("{}'s {what} on {}", me.who(), me.record_words());
-            input.initial_ff = me.record.initial;
-            input.present_ff = present;
-            origins.note(
-                "/initial_ff",
-                "IF",
-                me.record.initial,
-                me.source,
-                why("IF (initial fighting factor)"),
-            );
-            origins.note(
-                "/present_ff",
-                "PF",
-                present,
-                me.source,
-                why("PF (present fighting factor)"),
-            );
-        }
-        None => origins.undecided.push(format!(
-            "{}: strength not recorded — set its IF in the roster",
-            me.who()
-        )),
+    if let Some((initial, present)) = note_if_and_pf(&mut origins, &me) {
+        input.initial_ff = initial;
+        input.present_ff = present;
     }
     let mut decided: Vec<(&str, u32, Source, String)> = Vec::new();
     let near = commander_near(layout, me.base);
@@ -112,6 +92,57 @@ pub fn morale(
             source,
             why,
         );
+    }
+    input.origins = origins;
+    Ok(input)
+}
+
+/// Notes the unit's IF and PF into `/initial_ff` and `/present_ff`, or leaves them to the
+/// referee when its strength is not recorded.
+fn note_if_and_pf(origins: &mut Origins, me: &Unit<'_>) -> Option<(u32, u32)> {
+    let Some(present) = me.strength() else {
+        origins.undecided.push(format!(
+            "{}: strength not recorded — set its IF in the roster",
+            me.who()
+        ));
+        return None;
+    };
+    let why = |what: &str| format!("{}'s {what} on {}", me.who(), me.record_words());
+    origins.note(
+        "/initial_ff",
+        "IF",
+        me.record.initial,
+        me.source,
+        why("IF (initial fighting factor)"),
+    );
+    origins.note(
+        "/present_ff",
+        "PF",
+        present,
+        me.source,
+        why("PF (present fighting factor)"),
+    );
+    Some((me.record.initial, present))
+}
+
+/// The Loss table lookup of the unit in role `unit`, over `base`: "From the Loss table on
+/// the Morale Chart determine the unit's loss factor, using the unit's initial and present
+/// fighting factors" — its IF and PF on its record sheet (or the layout's strength for a
+/// unit not on the roster); without a recorded strength both are left to the referee.
+///
+/// Refuses (as bad input) the role not given or a counter not on the table.
+pub fn loss_factor(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: LossFactorInput,
+) -> Result<LossFactorInput, Refusal> {
+    let me = unit(layout, records, roles, "unit", &rule(CALCULATION))?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    if let Some((initial, present)) = note_if_and_pf(&mut origins, &me) {
+        input.initial_ff = initial;
+        input.present_ff = present;
     }
     input.origins = origins;
     Ok(input)

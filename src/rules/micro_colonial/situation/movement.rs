@@ -1,16 +1,21 @@
 //! The situation of a unit's move (`unit`): the D figures not yet struck through, the
-//! mode its status forces on it, and a square's limit by the ground under it; and of a
-//! charge (`charger`, `target`): the distance to the target and the charger's D figures.
+//! mode its status forces on it, and a square's limit by the ground under it; of a charge
+//! (`charger`, `target`): the distance to the target and the charger's D figures; of an
+//! evasion (`unit`); of a pursuit (`pursuer`, `pursued`): who pursues and a prepared
+//! position under it; and of a sub-commander's initiative test (`sub-commander`, `unit`).
 
-use super::{rule, unit};
-use crate::geometry::{Layout, terrain_under};
+use super::{optional_unit, rule, unit};
+use crate::geometry::{Layout, TerrainKind, terrain_under};
 use crate::geometry::{edge_to_edge, round_mm};
 use crate::resolution::Refusal;
-use crate::rules::micro_colonial::charge::ChargeInput;
+use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
+use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::movement::{Mode, MoveInput, Square};
-use crate::rules::micro_colonial::recorded::ARTILLERY;
-use crate::rules::micro_colonial::recorded::{Formation, Status, has_status, in_formation};
+use crate::rules::micro_colonial::recorded::{ARTILLERY, COMMANDER, INFANTRY};
+use crate::rules::micro_colonial::recorded::{
+    Formation, Status, class_of, has_status, in_formation,
+};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 /// The move of the unit in role `unit` on this table, with these records, over `base`:
@@ -183,6 +188,172 @@ pub fn evade(
             me.record_words()
         ));
     }
+    input.origins = origins;
+    Ok(input)
+}
+
+/// "PREPARED POSITIONS In this game, prepared positions will comprise of one of the
+/// following, when occupied by troops. 1. Buildings or redoubts. 2. Stone walls or
+/// barricades. 3. Trenches.": the terrain kinds that are one.
+const PREPARED: [TerrainKind; 4] = [
+    TerrainKind::Building,
+    TerrainKind::PreparedPosition,
+    TerrainKind::Wall,
+    TerrainKind::Trench,
+];
+
+/// The pursuit by the unit in role `pursuer` (of the unit in role `pursued`, if given) on
+/// this table, with these records, over `base`:
+///
+/// - "On the second and subsequent round of pursuit all natives and irregular troops must
+///   throw one dice": who pursues, from its record's class — a Fanatic unit is native
+///   ("natives will be referred to as either Fanatic or Levy"), a European regular one is
+///   neither native nor irregular; a unit of class other (a levy, irregulars or
+///   non-European regulars) is left to the referee;
+/// - "except for Infantry units in prepared positions, who need not pursue": an infantry
+///   counter on a building, redoubt, wall or trench on the table;
+/// - "Pursuit of a breaking unit": a pursued unit its record does not show broken is named
+///   in the first step.
+///
+/// The round of pursuit stays as `base` has it: the records do not count it. Refuses (as
+/// bad input) the pursuer not given or a counter not on the table.
+pub fn pursuit(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: PursuitInput,
+) -> Result<PursuitInput, Refusal> {
+    let rule_of = rule("PURSUIT");
+    let pursuer = unit(layout, records, roles, "pursuer", &rule_of)?;
+    let pursued = optional_unit(layout, records, roles, "pursued", &rule_of)?;
+    let mut input = base;
+    let mut origins = Origins::default();
+    let on = pursuer.record_words();
+    let kind = match class_of(&pursuer.record) {
+        Some(MoraleClass::Fanatic) => Some((Pursuer::Native, "fanatic: Fanatics are natives")),
+        Some(MoraleClass::EuropeanRegular) => Some((
+            Pursuer::Other,
+            "european-regular: neither natives nor irregular troops",
+        )),
+        Some(MoraleClass::Other) => {
+            origins.undecided.push(format!(
+                "{} is of class other on {on}: a levy (native), irregulars or non-European regulars is the referee's call",
+                pursuer.who()
+            ));
+            None
+        }
+        None => {
+            origins.undecided.push(format!(
+                "who {} is: native, irregular or other (no class on {on})",
+                pursuer.who()
+            ));
+            None
+        }
+    };
+    if let Some((kind, why)) = kind {
+        input.pursuer = kind;
+        origins.note(
+            "/pursuer",
+            "pursuer",
+            kind,
+            pursuer.source,
+            format!("{} is of class {why}", pursuer.who()),
+        );
+    }
+    let counter = pursuer.base.unit_type();
+    if counter.is_empty() {
+        origins.undecided.push(format!(
+            "whether {} is infantry in a prepared position (its counter has no type)",
+            pursuer.who()
+        ));
+    } else {
+        let held: Vec<&str> = terrain_under(layout, pursuer.base)
+            .into_iter()
+            .filter(|t| PREPARED.contains(&t.kind))
+            .map(|t| t.terrain_id.as_str())
+            .collect();
+        let prepared = counter == INFANTRY && !held.is_empty();
+        input.infantry_in_prepared_position = prepared;
+        let why = if counter != INFANTRY {
+            format!("{} is a {counter} counter, not infantry", pursuer.who())
+        } else if prepared {
+            format!(
+                "{} is an infantry counter on {}: a prepared position",
+                pursuer.who(),
+                held.join(", ")
+            )
+        } else {
+            format!(
+                "{} is on no building, redoubt, wall or trench",
+                pursuer.who()
+            )
+        };
+        origins.note(
+            "/infantry_in_prepared_position",
+            "infantry in a prepared position",
+            prepared,
+            Source::Table,
+            why,
+        );
+    }
+    if let Some(pursued) = pursued
+        && pursued.source == Source::Records
+        && !has_status(&pursued.record, &Status::Broken)
+    {
+        origins.undecided.push(format!(
+            "{} is {} on its record sheet, not broken: 'Pursuit of a breaking unit'",
+            pursued.who(),
+            pursued
+                .record
+                .status
+                .as_ref()
+                .map_or("of no status", Status::name)
+        ));
+    }
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The initiative test of the figure in role `sub-commander` (for the unit in role `unit`,
+/// if given) on this table, over `base`: "Where these figures are fielded each may alter
+/// the game orders for a unit by taking an initiative test" — the counter must be a
+/// commander's; whether it is a sub-commander's rather than the C-in-C's is the referee's
+/// (the two share the counter type). The test throws one die and reads nothing else.
+///
+/// Refuses (as bad input) the role not given, a counter not on the table, or a counter of
+/// another type.
+pub fn initiative(
+    layout: &Layout,
+    records: &dyn Records,
+    roles: &Roles,
+    base: InitiativeInput,
+) -> Result<InitiativeInput, Refusal> {
+    let rule_of = rule("APPENDIX 2 SUB COMMANDERS");
+    let officer = unit(layout, records, roles, "sub-commander", &rule_of)?;
+    optional_unit(layout, records, roles, "unit", &rule_of)?;
+    let counter = officer.base.unit_type();
+    if !counter.is_empty() && counter != COMMANDER {
+        return Err(Refusal::bad_input(
+            rule_of,
+            format!(
+                "{} is a {counter} counter, not a commander's: 'Where these figures are fielded each may alter the game orders for a unit by taking an initiative test'",
+                officer.who()
+            ),
+        ));
+    }
+    let mut input = base;
+    let mut origins = Origins::default();
+    origins.undecided.push(if counter.is_empty() {
+        format!(
+            "whether {} is a sub-commander's figure (its counter has no type)",
+            officer.who()
+        )
+    } else {
+        format!(
+            "whether {} is a sub-commander rather than the C-in-C (both are commander counters)",
+            officer.who()
+        )
+    });
     input.origins = origins;
     Ok(input)
 }
