@@ -148,6 +148,23 @@ impl LaagerApp {
         refill(&mut forms.rout, &blank.0.rout, keep_hand, |base| {
             situation::rout_loss(layout, records, &roles(rally::RoutLoss::ROLES), base)
         });
+        refill(
+            &mut forms.firing_party,
+            &blank.0.firing_party,
+            keep_hand,
+            |base| {
+                let roles = roles(rorkes_drift::RdFiringParty::ROLES);
+                situation::rd_firing_party(layout, records, &roles, base)
+            },
+        );
+        refill(&mut forms.combine, &blank.0.combine, keep_hand, |base| {
+            situation::rd_combine(
+                layout,
+                records,
+                &roles(rorkes_drift::RdCombine::ROLES),
+                base,
+            )
+        });
         refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
             situation::morale(layout, records, &roles(morale::Morale::ROLES), base)
         });

@@ -162,3 +162,66 @@ fn the_desk_resolves_the_engines_mc_fire_exactly() {
     // Apply records the request the desk resolved, so the result replays.
     assert_eq!(app.desk.request, Some(request));
 }
+
+// Rorke's Drift FIRING PARTIES: "A firing party which is not commanded by a command figure
+// may not engage the enemy with volley fire". On tests/fixtures/rd_situation.json the desk
+// fills the firing party from the engine's situation for the counter selected as its
+// leader: Sec 1 is an infantry counter, so the party may not volley (the form's own default
+// says led by a command counter), exactly as the engine's path resolves it; Chard, a
+// commander's counter, leads one that may.
+#[test]
+fn the_desk_reads_the_firing_partys_leader_from_the_table() {
+    use laager::rules::micro_colonial::{self as mc, rorkes_drift, situation};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    let resolve = |harness: &mut Harness<'_, LaagerApp>, leader: &str| {
+        harness.state_mut().canvas.selected = vec![leader.to_owned()];
+        harness.run();
+        harness.get_by_label("Firing party").click();
+        harness.run();
+        harness.get_by_label("Resolve").scroll_to_me();
+        harness.run();
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        harness
+            .state()
+            .desk
+            .result
+            .clone()
+            .expect("resolved")
+            .expect("not refused")
+    };
+    let desk = resolve(&mut harness, "Sec 1");
+    let app = harness.state();
+    let charts = app.charts().expect("charts");
+    let base = rorkes_drift::RdFiringPartyInput {
+        led_by_command: true,
+        zulu_ff_lost: None,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let roles = Roles(vec![("leader".into(), "Sec 1".into())]);
+    let input = situation::rd_firing_party(
+        &app.document.layout,
+        app.session.game().state(),
+        &roles,
+        base,
+    )
+    .expect("situation");
+    assert!(!input.led_by_command);
+    let engine = Request::MicroColonial(mc::Request::RdFiringParty(input))
+        .resolve_with(charts, &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, engine);
+    let led = resolve(&mut harness, "Chard");
+    assert_eq!(
+        serde_json::to_value(&led.outcome).expect("json")["may_volley"],
+        serde_json::json!(true)
+    );
+}
