@@ -513,6 +513,17 @@ fn who_evades_is_read_from_the_counter_and_the_formation() {
     let (input, resolution) = evade("1/24 C");
     assert_eq!(input.evader, Evader::OpenOrder);
     assert_eq!(resolution.out("move_mm"), json!(50));
+    // The desk lists the same origins before resolving: the resolution's first step.
+    let listed = laager::rules::micro_colonial::Request::Evade(input).origin_steps();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].text, resolution.steps[0].text);
+    assert!(
+        listed[0]
+            .text
+            .starts_with("from the records: evader open order"),
+        "{}",
+        listed[0].text
+    );
     let (input, _) = evade("1/24 B");
     assert!(input.origins.of("/evader").is_none());
     assert!(

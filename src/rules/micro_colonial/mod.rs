@@ -79,7 +79,18 @@ impl Request {
             Request::Morale(input) => input.origin_steps(),
             Request::Rally(input) => input.origin_steps(),
             Request::RoutLoss(input) => input.origin_steps(),
-            _ => Vec::new(),
+            // Every other input notes its origins in the same `origins` field: read there.
+            other => {
+                let Ok(value) = serde_json::to_value(other) else {
+                    return Vec::new();
+                };
+                let input = value.get("input").cloned().unwrap_or_default();
+                let origins: crate::rules::situation::Origins = input
+                    .get("origins")
+                    .and_then(|o| serde_json::from_value(o.clone()).ok())
+                    .unwrap_or_default();
+                origins.steps(&input, &section(other.procedure()))
+            }
         }
     }
 
