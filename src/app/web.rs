@@ -131,6 +131,14 @@ fn wire_page(window: &web_sys::Window, document: &web_sys::Document) {
     expose(window, "laagerCanvas", || {
         CANVAS.with(|c| c.borrow().clone()).into()
     });
+    expose(window, "laagerUiTimes", || {
+        let times = UI_MS.with(|t| std::mem::take(&mut *t.borrow_mut()));
+        times
+            .into_iter()
+            .map(wasm_bindgen::JsValue::from)
+            .collect::<js_sys::Array>()
+            .into()
+    });
     expose(window, "laagerDownloadGame", || {
         post(Request::DownloadGame);
         wasm_bindgen::JsValue::UNDEFINED
@@ -434,6 +442,24 @@ impl eframe::App for WebApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::App::save(&mut self.app, storage);
+    }
+
+    /// eframe's web runner presses the pointer where a finger lands without moving it
+    /// there first, so egui looked for the pressed widget where the pointer last was
+    /// (nowhere, once the last finger lifted) and never saw a long press on the canvas:
+    /// the move is put in before each press.
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        let mut events = Vec::with_capacity(raw_input.events.len());
+        for event in raw_input.events.drain(..) {
+            if let egui::Event::PointerButton {
+                pos, pressed: true, ..
+            } = &event
+            {
+                events.push(egui::Event::PointerMoved(*pos));
+            }
+            events.push(event);
+        }
+        raw_input.events = events;
     }
 }
 
