@@ -5,7 +5,9 @@
 #
 # Needs: chromium (apt-get install chromium), python3, and websocket-client from PyPI,
 # installed here into a venv of its own (LAAGER_WEB_VENV, default ~/.cache/laager/web-venv).
-# LAAGER_WEB_REUSE=1 tests the web/dist/ already built instead of building.
+# LAAGER_WEB_REUSE=1 tests the web/dist/ already built instead of building. The game the
+# page downloads is opened with the native `laager records`: LAAGER_BIN, or else the CLI
+# built here (`cargo build --no-default-features`, in the same target directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -13,6 +15,11 @@ start=$(date +%s)
 if [ "${LAAGER_WEB_REUSE:-}" != 1 ] || [ ! -f web/dist/laager_bg.wasm ]; then
     web/build.sh
 fi
+if [ -z "${LAAGER_BIN:-}" ]; then
+    cargo build --quiet --no-default-features --bin laager
+    LAAGER_BIN=${CARGO_TARGET_DIR:-$PWD/target}/debug/laager
+fi
+export LAAGER_BIN
 command -v chromium >/dev/null || { echo "web/test.sh: chromium is missing (apt-get install chromium)" >&2; exit 1; }
 
 venv=${LAAGER_WEB_VENV:-$HOME/.cache/laager/web-venv}

@@ -97,6 +97,9 @@ pub enum Command {
         /// The club's tables folder to unpack it into.
         into: PathBuf,
     },
+    /// Lay a club's tables bundle over the tables in force without a folder (`None`: no
+    /// bundle) and reload.
+    SetClubBundle(Option<super::keep::ClubBundle>),
     /// Fit the whole table in the canvas.
     FitView,
     /// A drag of a base, its handle or a terrain point let go (or a keyed turn done): in
@@ -111,6 +114,14 @@ pub enum Command {
     NewGame,
     /// Open a `.laager` game file.
     OpenGame(PathBuf),
+    /// Open a campaign read from a `.laager` file's bytes (an upload in the browser), held
+    /// in memory.
+    OpenCampaign {
+        /// The file's name, for the status bar.
+        name: String,
+        /// The campaign it holds.
+        campaign: Box<crate::game::Campaign>,
+    },
     /// Carry out a command that would put away a game not saved, now that the referee has
     /// said to.
     Confirmed(Box<Command>),

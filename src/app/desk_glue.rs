@@ -37,11 +37,7 @@ impl LaagerApp {
             let _ = session.append(crate::game::Event::TablesInForce {
                 tables_hash: charts.hash().to_owned(),
                 club_cells,
-                club_tables: self
-                    .state
-                    .club_tables
-                    .as_ref()
-                    .map(|d| d.display().to_string()),
+                club_tables: self.club_tables_name(),
             });
         }
         session
@@ -353,7 +349,7 @@ impl LaagerApp {
 
     /// A game reopened: its ruleset, the club cells it was played with, and its table as
     /// played, in play mode, exactly as it was left.
-    fn reopened(&mut self, path: &std::path::Path) {
+    pub(crate) fn reopened(&mut self, path: &std::path::Path) {
         let game = self.session.game();
         self.state.ruleset = game.ruleset;
         if let Some((hash, cells)) = game.state().tables.clone() {
@@ -516,10 +512,10 @@ impl LaagerApp {
     }
 
     /// The records bar at the foot of the window.
-    pub(crate) fn records_bar(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn records_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         let mut actions = Vec::new();
         egui::Panel::bottom("records_panel")
-            .default_size(220.0)
+            .default_size(if narrow { 120.0 } else { 220.0 })
             .resizable(true)
             .show(ui, |ui| {
                 actions = self

@@ -13,6 +13,7 @@ mod desk_glue;
 mod dice_view;
 pub mod document;
 pub mod help;
+pub mod keep;
 mod log_view;
 mod play;
 pub mod records_panel;
@@ -24,9 +25,6 @@ mod side_panel;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod windows;
-
-#[cfg(target_arch = "wasm32")]
-use web as rfd;
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
@@ -52,6 +50,14 @@ pub enum Mode {
 
 /// The least height of a control in touch mode (issue: a finger needs 40 px).
 pub const TOUCH_CONTROL_HEIGHT: f32 = 40.0;
+
+/// Below this width (logical px) the screen is a phone's: the desk is a sheet over the
+/// bottom of the table instead of a panel beside it, and text is at least
+/// [`NARROW_TEXT_SIZE`] (issue 22).
+pub const NARROW_WIDTH: f32 = 600.0;
+
+/// The least size of text on a narrow screen, in logical px.
+pub const NARROW_TEXT_SIZE: f32 = 14.0;
 
 /// What the window remembers between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -167,10 +173,18 @@ pub struct LaagerApp {
     pub asking: Option<Command>,
     /// The help and dice history windows.
     pub windows: windows::Windows,
+    /// A club's tables bundle laid over the tables in force without a folder (the
+    /// browser's upload).
+    pub club_bundle: Option<keep::ClubBundle>,
 }
 
-/// The shipped charts, the club's tables folder laid over them, and the club's typed cells.
-fn load_charts(club_tables: Option<&Path>, club_cells: &str) -> Result<Charts, String> {
+/// The shipped charts, the club's tables folder and then its bundle (the browser's, which
+/// has no folders) laid over them, and the club's typed cells.
+fn load_charts(
+    club_tables: Option<&Path>,
+    bundle: Option<&keep::ClubBundle>,
+    club_cells: &str,
+) -> Result<Charts, String> {
     let mut charts = crate::store::tables::load(club_tables).map_err(|errors| {
         let text = errors
             .iter()
@@ -182,6 +196,18 @@ fn load_charts(club_tables: Option<&Path>, club_cells: &str) -> Result<Charts, S
             None => text,
         }
     })?;
+    if let Some(club) = bundle {
+        charts
+            .overlay_sources(club.bundle.sources(&club.name))
+            .map_err(|errors| {
+                let text = errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                format!("club tables bundle {}: {text}", club.name)
+            })?;
+    }
     for line in club_cells.lines().map(str::trim).filter(|l| !l.is_empty()) {
         charts.apply_club_line(line)?;
     }
@@ -193,12 +219,12 @@ impl LaagerApp {
     /// else the first demo battle).
     pub fn new(state: State, file: Option<PathBuf>) -> LaagerApp {
         let mut messages = Vec::new();
-        let charts = match load_charts(state.club_tables.as_deref(), &state.club_cells) {
+        let charts = match load_charts(state.club_tables.as_deref(), None, &state.club_cells) {
             Err(e) if state.club_tables.is_some() => {
                 // A club folder moved or broken since the last run: say so, and open on
                 // the shipped tables rather than on no charts at all.
                 messages.push(format!("{e}; the shipped tables are in force"));
-                load_charts(None, &state.club_cells)
+                load_charts(None, None, &state.club_cells)
             }
             loaded => loaded,
         };
@@ -243,6 +269,7 @@ impl LaagerApp {
             synced_head: String::new(),
             asking: None,
             windows: windows::Windows::default(),
+            club_bundle: None,
             state,
         };
         let opening = file.or_else(|| app.state.layout_path.clone());
@@ -296,7 +323,7 @@ impl LaagerApp {
     /// Draws the whole window into `ui`, then applies the frame's commands.
     /// F2 and F3 fold the desk and the roster away; touch mode sizes every control for a
     /// finger.
-    fn touch_style(&mut self, ui: &egui::Ui) {
+    fn touch_style(&mut self, ui: &egui::Ui, narrow: bool) {
         let (f2, f3, touched) = ui.input_mut(|i| {
             (
                 i.consume_key(egui::Modifiers::NONE, egui::Key::F2),
@@ -310,7 +337,28 @@ impl LaagerApp {
         if f3 {
             self.state.show_records = !self.state.show_records;
         }
-        self.touch_seen |= touched;
+        // In the browser a phone-sized page is a touch screen until shown otherwise (View >
+        // Touch mode): egui hears of the touch screen only at the first touch.
+        self.touch_seen |= touched || (cfg!(target_arch = "wasm32") && narrow);
+        let text_sizes = egui::Style::default().text_styles;
+        let least = if narrow { NARROW_TEXT_SIZE } else { 0.0 };
+        let body = ui
+            .style()
+            .text_styles
+            .get(&egui::TextStyle::Body)
+            .map(|f| f.size);
+        let body_wanted = text_sizes
+            .get(&egui::TextStyle::Body)
+            .map(|f| f.size.max(least));
+        if body != body_wanted {
+            ui.ctx().all_styles_mut(|style| {
+                for (text_style, font) in &mut style.text_styles {
+                    if let Some(plain) = text_sizes.get(text_style) {
+                        font.size = plain.size.max(least);
+                    }
+                }
+            });
+        }
         let plain = egui::Style::default().spacing;
         let (height, padding) = if self.state.touch_mode(self.touch_seen) {
             (TOUCH_CONTROL_HEIGHT, 10.0)
@@ -335,9 +383,10 @@ impl LaagerApp {
         self.ask_ui(ui);
         self.sync_table_from_game();
         let playing = self.state.mode == Mode::Play;
-        self.touch_style(ui);
+        let narrow = ui.available_width() < NARROW_WIDTH;
+        self.touch_style(ui, narrow);
         if playing && self.state.show_records {
-            self.records_bar(ui);
+            self.records_bar(ui, narrow);
         }
         self.show_strengths_on_bases();
         let measurement = self.measurement();
@@ -354,32 +403,41 @@ impl LaagerApp {
         );
         self.preview_apply();
         let mut desk_actions = Vec::new();
-        // The desk never takes more than about half the window from the table.
-        let widest = (ui.available_width() * 0.5).max(320.0);
-        // In Play the desk may be folded away (View menu) to give the table the window.
-        if !playing || self.state.show_desk {
+        // The desk never takes more than about half the window from the table; on a phone
+        // it is a sheet over the bottom of the table, pulled up or down by its edge.
+        let panel = if narrow {
+            let tallest = (ui.available_height() * 0.8).max(200.0);
+            egui::Panel::bottom("desk_sheet")
+                .resizable(true)
+                .default_size((ui.available_height() * 0.35).max(160.0))
+                .max_size(tallest)
+        } else {
+            let widest = (ui.available_width() * 0.5).max(320.0);
             egui::Panel::right("measure_panel")
                 .default_size(380.0)
                 .max_size(widest)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("desk_scroll")
-                        .show(ui, |ui| {
-                            canvas::measure_panel::ui(
-                                ui,
-                                measurement.as_ref(),
-                                &self.canvas.selected,
-                                self.canvas.ruler,
-                            );
-                            if playing {
-                                ui.separator();
-                                ui.heading("Desk");
-                                if let Ok(charts) = &self.charts {
-                                    desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
-                                }
+        };
+        // In Play the desk may be folded away (View menu) to give the table the window.
+        if !playing || self.state.show_desk {
+            panel.show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("desk_scroll")
+                    .show(ui, |ui| {
+                        canvas::measure_panel::ui(
+                            ui,
+                            measurement.as_ref(),
+                            &self.canvas.selected,
+                            self.canvas.ruler,
+                        );
+                        if playing {
+                            ui.separator();
+                            ui.heading("Desk");
+                            if let Ok(charts) = &self.charts {
+                                desk_actions = self.desk.ui(ui, charts, self.state.ruleset);
                             }
-                        });
-                });
+                        }
+                    });
+            });
         }
         self.run_desk_actions(desk_actions);
         let (undo, redo) = ui.input_mut(|i| {
@@ -396,11 +454,16 @@ impl LaagerApp {
             self.run_records_actions(vec![records_panel::RecordsAction::Undo]);
         }
         if !playing {
-            egui::Panel::left("table_panel")
-                .default_size(280.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
-                });
+            let panel = if narrow {
+                egui::Panel::bottom("table_sheet")
+                    .resizable(true)
+                    .default_size((ui.available_height() * 0.5).max(160.0))
+            } else {
+                egui::Panel::left("table_panel").default_size(280.0)
+            };
+            panel.show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side_panel(ui));
+            });
         }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -432,6 +495,9 @@ impl LaagerApp {
         egui::Panel::top("menu_bar").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
+                    #[cfg(target_arch = "wasm32")]
+                    web::file_menu(self, ui);
+                    #[cfg(not(target_arch = "wasm32"))]
                     if ui
                         .button("Open game…")
                         .on_hover_text("Open a .laager game file")
@@ -442,6 +508,7 @@ impl LaagerApp {
                     {
                         self.run_records_actions(vec![records_panel::RecordsAction::Open(path)]);
                     }
+                    #[cfg(not(target_arch = "wasm32"))]
                     if ui
                         .button("Save game as…")
                         .on_hover_text("Save the game to a new .laager file; every action then saves itself")
@@ -452,38 +519,43 @@ impl LaagerApp {
                     {
                         self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
                     }
-                    if ui
-                        .button("Open layout…")
-                        .on_hover_text("Open a table layout (.json)")
-                        .clicked()
-                        && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Layout", &["json"])
-                            .pick_file()
+                    // The browser has no layout files: its table comes from the demos and
+                    // the game kept or uploaded.
+                    #[cfg(not(target_arch = "wasm32"))]
                     {
-                        self.commands.push(Command::OpenLayout(path));
-                    }
-                    let current = self.state.layout_path.clone();
-                    if ui
-                        .add_enabled(current.is_some(), egui::Button::new("Save layout"))
-                        .on_hover_text(current.as_ref().map_or_else(
-                            || "The table came from a demo or a new table: use Save layout as…".to_owned(),
-                            |path| format!("Save the table's layout to {}", path.display()),
-                        ))
-                        .clicked()
-                        && let Some(path) = current
-                    {
-                        self.commands.push(Command::SaveLayout(path));
-                    }
-                    if ui
-                        .button("Save layout as…")
-                        .on_hover_text("Save the table's layout to a new file (.json)")
-                        .clicked()
-                        && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Layout", &["json"])
-                            .set_file_name("table.json")
-                            .save_file()
-                    {
-                        self.commands.push(Command::SaveLayout(path));
+                        if ui
+                            .button("Open layout…")
+                            .on_hover_text("Open a table layout (.json)")
+                            .clicked()
+                            && let Some(path) = rfd::FileDialog::new()
+                                .add_filter("Layout", &["json"])
+                                .pick_file()
+                        {
+                            self.commands.push(Command::OpenLayout(path));
+                        }
+                        let current = self.state.layout_path.clone();
+                        if ui
+                            .add_enabled(current.is_some(), egui::Button::new("Save layout"))
+                            .on_hover_text(current.as_ref().map_or_else(
+                                || "The table came from a demo or a new table: use Save layout as…".to_owned(),
+                                |path| format!("Save the table's layout to {}", path.display()),
+                            ))
+                            .clicked()
+                            && let Some(path) = current
+                        {
+                            self.commands.push(Command::SaveLayout(path));
+                        }
+                        if ui
+                            .button("Save layout as…")
+                            .on_hover_text("Save the table's layout to a new file (.json)")
+                            .clicked()
+                            && let Some(path) = rfd::FileDialog::new()
+                                .add_filter("Layout", &["json"])
+                                .set_file_name("table.json")
+                                .save_file()
+                        {
+                            self.commands.push(Command::SaveLayout(path));
+                        }
                     }
                     ui.separator();
                     for (i, (title, _)) in demos::DEMOS.iter().enumerate() {

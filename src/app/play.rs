@@ -6,6 +6,12 @@ use super::{Command, LaagerApp, Mode};
 use crate::game::{Event, UnitEdit, UnitId, table_as_played};
 use crate::geometry::{Layout, file, round_mm};
 
+/// How the referee keeps the game in play before it is put away.
+#[cfg(not(target_arch = "wasm32"))]
+const SAVE_FIRST: &str = "Save it first with \"Save game as\" in the records bar";
+#[cfg(target_arch = "wasm32")]
+const SAVE_FIRST: &str = "Download it first (File > Download game)";
+
 impl LaagerApp {
     /// Whether anything has happened in the game beyond its set-up.
     pub(crate) fn game_in_play(&self) -> bool {
@@ -139,11 +145,7 @@ impl LaagerApp {
         if let Err(e) = self.session.append(Event::TablesInForce {
             tables_hash: now.0,
             club_cells: cells,
-            club_tables: self
-                .state
-                .club_tables
-                .as_ref()
-                .map(|d| d.display().to_string()),
+            club_tables: self.club_tables_name(),
         }) {
             self.messages.push(e);
         }
@@ -185,14 +187,14 @@ impl LaagerApp {
             Command::NewTable(_) => "start a new table",
             Command::SetMode(_) => "play a new game on the table as set up",
             Command::NewGame => "start a new game",
-            Command::OpenGame(_) => "open the game file",
+            Command::OpenGame(_) | Command::OpenCampaign { .. } => "open the game file",
             _ => "go on",
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("game_not_saved")).show(ui.ctx(), |ui| {
             ui.heading("The game in play is not saved");
             ui.label(format!(
-                "To {what}, the game in play ({} events) would be put away. Save it first with \"Save game as\" in the records bar, or discard it.",
+                "To {what}, the game in play ({} events) would be put away. {SAVE_FIRST}, or discard it.",
                 self.session.game().events().len()
             ));
             ui.horizontal(|ui| {

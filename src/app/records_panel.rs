@@ -139,44 +139,7 @@ impl RecordsPanel {
             {
                 actions.push(RecordsAction::NewGame);
             }
-            let label = ui.label("game file");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.path)
-                    .hint_text("battle.laager")
-                    .desired_width(180.0),
-            )
-            .labelled_by(label.id);
-            let typed = (!self.path.trim().is_empty()).then(|| PathBuf::from(self.path.trim()));
-            if ui
-                .button("Save game as")
-                .on_hover_text(
-                    "Save the game to a new .laager file; every action then saves itself",
-                )
-                .clicked()
-                && let Some(path) = typed.clone().or_else(|| {
-                    rfd::FileDialog::new()
-                        .add_filter("Laager", &["laager"])
-                        .save_file()
-                })
-            {
-                actions.push(RecordsAction::SaveAs(path));
-            }
-            if ui
-                .button("Open game")
-                .on_hover_text("Open a .laager file")
-                .clicked()
-                && let Some(path) = typed.or_else(|| {
-                    rfd::FileDialog::new()
-                        .add_filter("Laager", &["laager"])
-                        .pick_file()
-                })
-            {
-                actions.push(RecordsAction::Open(path));
-            }
-            match session.path() {
-                Some(path) => ui.weak(format!("autosaving to {}", path.display())),
-                None => ui.weak("not saved yet"),
-            };
+            self.file_controls(ui, session, &mut actions);
             ui.separator();
             match &state.result {
                 None => {
@@ -342,5 +305,64 @@ impl RecordsPanel {
             );
         });
         actions
+    }
+
+    /// The game file's field and buttons: Save game as and Open game.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn file_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        actions: &mut Vec<RecordsAction>,
+    ) {
+        let label = ui.label("game file");
+        ui.add(
+            egui::TextEdit::singleline(&mut self.path)
+                .hint_text("battle.laager")
+                .desired_width(180.0),
+        )
+        .labelled_by(label.id);
+        let typed = (!self.path.trim().is_empty()).then(|| PathBuf::from(self.path.trim()));
+        if ui
+            .button("Save game as")
+            .on_hover_text("Save the game to a new .laager file; every action then saves itself")
+            .clicked()
+            && let Some(path) = typed.clone().or_else(|| {
+                rfd::FileDialog::new()
+                    .add_filter("Laager", &["laager"])
+                    .save_file()
+            })
+        {
+            actions.push(RecordsAction::SaveAs(path));
+        }
+        if ui
+            .button("Open game")
+            .on_hover_text("Open a .laager file")
+            .clicked()
+            && let Some(path) = typed.or_else(|| {
+                rfd::FileDialog::new()
+                    .add_filter("Laager", &["laager"])
+                    .pick_file()
+            })
+        {
+            actions.push(RecordsAction::Open(path));
+        }
+        match session.path() {
+            Some(path) => ui.weak(format!("autosaving to {}", path.display())),
+            None => ui.weak("not saved yet"),
+        };
+    }
+
+    /// In the browser the game has no file: it is kept by the page, and travels as the
+    /// File menu's Download game and Upload game.
+    #[cfg(target_arch = "wasm32")]
+    #[allow(clippy::unused_self)]
+    fn file_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        _session: &Session,
+        _actions: &mut Vec<RecordsAction>,
+    ) {
+        ui.weak("kept in this browser; File > Download game saves it as a .laager file");
     }
 }

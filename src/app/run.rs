@@ -41,7 +41,10 @@ impl LaagerApp {
         // Nothing puts away a game in play that is not saved without asking.
         if matches!(
             command,
-            Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_)
+            Command::NewTable(_)
+                | Command::OpenLayout(_)
+                | Command::OpenDemo(_)
+                | Command::OpenCampaign { .. }
         ) && self.game_at_risk()
         {
             self.asking = Some(command);
@@ -52,6 +55,7 @@ impl LaagerApp {
                 Command::SetMode(mode) => self.set_mode(mode, true)?,
                 Command::NewGame => self.run_records_action(RecordsAction::NewGame),
                 Command::OpenGame(path) => self.run_records_action(RecordsAction::Open(path)),
+                Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
                 Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_) => {
                     // Put the game away as asked: a fresh game, then the command.
                     self.session = self.new_session();
@@ -67,6 +71,7 @@ impl LaagerApp {
             Command::DragCancelled => self.pending_poses.clear(),
             Command::NewGame => self.run_records_actions(vec![RecordsAction::NewGame]),
             Command::OpenGame(path) => self.run_records_actions(vec![RecordsAction::Open(path)]),
+            Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
             Command::Select(units) => self.canvas.selected = units,
             Command::MoveUnit { unit_id, centre } => {
                 self.edit_base(&unit_id, |b| b.placed(centre, b.facing_deg()))?;
@@ -247,7 +252,11 @@ impl LaagerApp {
                 photo.check_pair(a, b, distance_mm);
             }
             Command::SetClubCells(text) => {
-                let charts = load_charts(self.state.club_tables.as_deref(), &text)?;
+                let charts = load_charts(
+                    self.state.club_tables.as_deref(),
+                    self.club_bundle.as_ref(),
+                    &text,
+                )?;
                 self.charts = Ok(charts);
                 self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
@@ -255,7 +264,11 @@ impl LaagerApp {
             }
             Command::SetClubTables(dir) => {
                 // A folder that does not load leaves the charts in force as they were.
-                let charts = load_charts(dir.as_deref(), &self.state.club_cells)?;
+                let charts = load_charts(
+                    dir.as_deref(),
+                    self.club_bundle.as_ref(),
+                    &self.state.club_cells,
+                )?;
                 self.charts = Ok(charts);
                 self.fields.club_tables = dir
                     .as_ref()
@@ -287,6 +300,24 @@ impl LaagerApp {
                     into.display()
                 ));
                 self.commands.push(Command::SetClubTables(Some(into)));
+            }
+            Command::SetClubBundle(bundle) => {
+                // A bundle that does not load leaves the charts in force as they were.
+                let charts = load_charts(
+                    self.state.club_tables.as_deref(),
+                    bundle.as_ref(),
+                    &self.state.club_cells,
+                )?;
+                self.charts = Ok(charts);
+                if let Some(club) = &bundle {
+                    self.messages.push(format!(
+                        "the club tables bundle {} is in force ({} files)",
+                        club.name,
+                        club.bundle.files.len()
+                    ));
+                }
+                self.club_bundle = bundle;
+                self.record_tables();
             }
             Command::FitView => self.canvas.fit_next_frame(),
         }

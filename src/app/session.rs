@@ -47,6 +47,27 @@ impl Session {
         })
     }
 
+    /// A campaign read from elsewhere (an uploaded `.laager` file, the browser's keeping),
+    /// held in memory, on game `game_number` (from 1), or on its last game when that is
+    /// not one of its games.
+    pub fn from_campaign(
+        campaign: Campaign,
+        game_number: Option<usize>,
+    ) -> Result<Session, String> {
+        let games = campaign.games.len();
+        if games == 0 {
+            return Err(format!("the campaign {} has no game yet", campaign.name));
+        }
+        let game_number = game_number
+            .filter(|n| (1..=games).contains(n))
+            .unwrap_or(games);
+        Ok(Session {
+            memory: campaign,
+            file: None,
+            game_number,
+        })
+    }
+
     /// The campaign, from the file when there is one.
     pub fn campaign(&self) -> &Campaign {
         self.file

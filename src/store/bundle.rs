@@ -65,8 +65,7 @@ pub fn export(dir: &Path, to: &Path, existing: Existing) -> Result<usize, String
             .collect(),
     };
     let count = bundle.files.len();
-    let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())? + "\n";
-    disk::write_file(to, text.as_bytes(), existing).map_err(|e| e.to_string())?;
+    disk::write_file(to, bundle.to_text().as_bytes(), existing).map_err(|e| e.to_string())?;
     Ok(count)
 }
 
@@ -99,41 +98,63 @@ fn checked_path(path: &str) -> Result<(Ruleset, &str), String> {
 /// they make loads over the shipped tables. Errors name the bundle and the file in it.
 pub fn read(file: &Path) -> Result<Bundle, String> {
     let text = disk::read_text(file, Input::Bundle).map_err(|e| e.to_string())?;
-    let bundle: Bundle = serde_json::from_str(&text).map_err(|e| {
+    parse(&text, &file.display().to_string())
+}
+
+/// Reads a bundle's text (an upload in the browser, named `name`), checked as [`read`]
+/// checks a file.
+pub fn parse(text: &str, name: &str) -> Result<Bundle, String> {
+    if text.len() as u64 > Input::Bundle.limit() {
+        return Err(format!(
+            "{name}: larger than the {} MB {} may be",
+            Input::Bundle.limit() / disk::MB,
+            Input::Bundle.noun()
+        ));
+    }
+    let bundle: Bundle = serde_json::from_str(text).map_err(|e| {
         format!(
-            "{}:{}:{}: not a club tables bundle: {e}",
-            file.display(),
+            "{name}:{}:{}: not a club tables bundle: {e}",
             e.line(),
             e.column()
         )
     })?;
     if bundle.format != FORMAT || bundle.version != VERSION {
         return Err(format!(
-            "{}: format '{}' version {}: expected '{FORMAT}' version {VERSION}",
-            file.display(),
-            bundle.format,
-            bundle.version
+            "{name}: format '{}' version {}: expected '{FORMAT}' version {VERSION}",
+            bundle.format, bundle.version
         ));
     }
-    let mut sources = Vec::new();
     for (path, source) in &bundle.files {
-        checked_path(path).map_err(|e| format!("{}: {e}", file.display()))?;
+        checked_path(path).map_err(|e| format!("{name}: {e}"))?;
         if source.len() as u64 > Input::Chart.limit() {
             return Err(format!(
-                "{}: {path} is {} bytes, more than {} may be",
-                file.display(),
+                "{name}: {path} is {} bytes, more than {} may be",
                 source.len(),
                 Input::Chart.noun()
             ));
         }
-        sources.push(ChartSource {
-            relative: path.clone(),
-            file: format!("{}:{path}", file.display()),
-            source: source.clone(),
-        });
     }
-    check(&sources)?;
+    check(&bundle.sources(name))?;
     Ok(bundle)
+}
+
+impl Bundle {
+    /// The bundle's files as the charts read a club folder's, each named `NAME:PATH`.
+    pub fn sources(&self, name: &str) -> Vec<ChartSource> {
+        self.files
+            .iter()
+            .map(|(path, source)| ChartSource {
+                relative: path.clone(),
+                file: format!("{name}:{path}"),
+                source: source.clone(),
+            })
+            .collect()
+    }
+
+    /// The bundle as the text of its file (what `laager tables export` writes).
+    pub fn to_text(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
 }
 
 /// Writes a bundle's files into the club's tables folder `into` (created if needed). A file

@@ -68,52 +68,12 @@ impl CampaignFile {
     /// from a newer Laager, or is damaged.
     pub fn open(path: &Path, mode: Mode) -> Result<CampaignFile> {
         precheck(path)?;
-        let damaged = |reason: String| StoreError::Damaged {
-            path: path.to_owned(),
-            reason,
-        };
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Io {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        // A lock another program holds is not damage: say so.
-        let read_error = |e: rusqlite::Error| match StoreError::from_sqlite(path, &e) {
-            conflict @ StoreError::Conflict { .. } => conflict,
-            _ => damaged(e.to_string()),
-        };
-        // Nothing may write while the file is checked. SQLite's own recovery (rolling back
-        // the journal a crash left) still runs: that is its durability, not a change.
-        conn.execute_batch("PRAGMA query_only = 1;")
-            .map_err(read_error)?;
-        let check: String = conn
-            .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
-            .map_err(read_error)?;
-        if check != "ok" {
-            return Err(damaged(check));
-        }
-        let pragma = |name: &str| -> Result<i32> {
-            conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
-                .map_err(read_error)
-        };
-        if pragma("application_id")? != schema::APPLICATION_ID {
-            return Err(StoreError::NotLaager {
-                path: path.to_owned(),
-                reason: "an SQLite database of another program".to_owned(),
-            });
-        }
-        let version = pragma("user_version")?;
-        if version > CURRENT_VERSION {
-            return Err(StoreError::Newer {
-                path: path.to_owned(),
-                found: version,
-                supported: CURRENT_VERSION,
-            });
-        }
-        if version < 1 {
-            return Err(damaged(format!("schema version {version}")));
-        }
-        let (campaign, heads) = load(&conn, version).map_err(damaged)?;
+        let (version, campaign, heads) = read_checked(&conn, path)?;
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
@@ -419,6 +379,12 @@ fn insert_game(conn: &Connection, number: usize, game: &Game) -> rusqlite::Resul
 fn write_new(path: &Path, campaign: &Campaign) -> rusqlite::Result<()> {
     let mut conn = Connection::open(path)?;
     conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+    fill_new(&mut conn, campaign)?;
+    conn.close().map_err(|(_, e)| e)
+}
+
+/// Writes the schema and a whole campaign into an empty database, in one transaction.
+pub(super) fn fill_new(conn: &mut Connection, campaign: &Campaign) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     schema::migrate(&tx, 0, CURRENT_VERSION)?;
     tx.execute(
@@ -431,8 +397,55 @@ fn write_new(path: &Path, campaign: &Campaign) -> rusqlite::Result<()> {
     for (i, game) in campaign.games.iter().enumerate() {
         insert_game(&tx, i + 1, game)?;
     }
-    tx.commit()?;
-    conn.close().map_err(|(_, e)| e)
+    tx.commit()
+}
+
+/// Checks an open database as [`CampaignFile::open`] does, changing nothing (a Laager
+/// file, not from a newer Laager, not damaged), and reads it: its schema version, the
+/// campaign and each game's stored head.
+pub(super) fn read_checked(conn: &Connection, path: &Path) -> Result<(i32, Campaign, Heads)> {
+    let damaged = |reason: String| StoreError::Damaged {
+        path: path.to_owned(),
+        reason,
+    };
+    // A lock another program holds is not damage: say so.
+    let read_error = |e: rusqlite::Error| match StoreError::from_sqlite(path, &e) {
+        conflict @ StoreError::Conflict { .. } => conflict,
+        _ => damaged(e.to_string()),
+    };
+    // Nothing may write while the file is checked. SQLite's own recovery (rolling back
+    // the journal a crash left) still runs: that is its durability, not a change.
+    conn.execute_batch("PRAGMA query_only = 1;")
+        .map_err(read_error)?;
+    let check: String = conn
+        .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
+        .map_err(read_error)?;
+    if check != "ok" {
+        return Err(damaged(check));
+    }
+    let pragma = |name: &str| -> Result<i32> {
+        conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
+            .map_err(read_error)
+    };
+    if pragma("application_id")? != schema::APPLICATION_ID {
+        return Err(StoreError::NotLaager {
+            path: path.to_owned(),
+            reason: "an SQLite database of another program".to_owned(),
+        });
+    }
+    let version = pragma("user_version")?;
+    if version > CURRENT_VERSION {
+        return Err(StoreError::Newer {
+            path: path.to_owned(),
+            found: version,
+            supported: CURRENT_VERSION,
+        });
+    }
+    if version < 1 {
+        return Err(damaged(format!("schema version {version}")));
+    }
+    let (campaign, heads) = load(conn, version).map_err(damaged)?;
+    Ok((version, campaign, heads))
 }
 
 /// Refuses, from the raw bytes alone, what SQLite should not be given.
@@ -445,11 +458,18 @@ fn precheck(path: &Path) -> Result<()> {
     let len = file.metadata().map_err(io)?.len();
     let mut head = Vec::with_capacity(100);
     file.by_ref().take(100).read_to_end(&mut head).map_err(io)?;
+    let hot_journal = std::fs::metadata(disk::journal_of(path)).is_ok_and(|m| m.len() > 0);
+    check_head(path, &head, len, hot_journal)
+}
+
+/// Refuses, from a file's first 100 bytes (`head`) and its length, what SQLite should not
+/// be given; `hot_journal`: a journal a crash left is beside it (it may hold the rest).
+pub(super) fn check_head(path: &Path, head: &[u8], len: u64, hot_journal: bool) -> Result<()> {
     let not_laager = |reason: &str| StoreError::NotLaager {
         path: path.to_owned(),
         reason: reason.to_owned(),
     };
-    match schema::read_header(&head) {
+    match schema::read_header(head) {
         Header::NotSqlite if len == 0 => Err(not_laager("the file is empty")),
         Header::NotSqlite => Err(not_laager("not an SQLite database")),
         Header::ForeignSqlite => Err(not_laager("an SQLite database of another program")),
@@ -466,7 +486,6 @@ fn precheck(path: &Path) -> Result<()> {
                     reason: "its header names a journal mode Laager never writes".to_owned(),
                 });
             }
-            let hot_journal = std::fs::metadata(disk::journal_of(path)).is_ok_and(|m| m.len() > 0);
             match stated_len {
                 Some(stated) if !hot_journal && len < stated => Err(StoreError::Damaged {
                     path: path.to_owned(),
@@ -479,7 +498,7 @@ fn precheck(path: &Path) -> Result<()> {
 }
 
 /// Each game's stored head, `None` before schema version 3.
-type Heads = Vec<Option<String>>;
+pub(super) type Heads = Vec<Option<String>>;
 
 /// Reads the whole campaign and each game's stored head; `Err` is the reason the file is
 /// damaged.

@@ -9,6 +9,7 @@
 //! with a clear message and never modified.
 
 pub mod bundle;
+pub mod bytes;
 pub mod csv;
 pub mod disk;
 pub mod export;
@@ -20,6 +21,7 @@ pub mod schema;
 pub mod tables;
 pub mod verify;
 
+pub use bytes::{campaign_from_bytes, campaign_to_bytes};
 pub use disk::{Existing, Input};
 pub use file::{CampaignFile, Mode};
 pub use json::{JsonError, campaign_from_json, campaign_to_json, game_from_json, game_to_json};

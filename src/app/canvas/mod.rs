@@ -202,6 +202,13 @@ impl Canvas {
         if !ui.ctx().egui_wants_keyboard_input() {
             self.handle_keys(ui, settings, document, commands);
         }
+        // A finger held still sends no events, and egui sees a long press only on a frame
+        // drawn while the finger is down: look again shortly, so the press is seen in time
+        // (a browser on a phone sent nothing until the finger lifted).
+        if ui.input(egui::InputState::any_touches) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
         match settings.tool {
             Tool::Select => self.select_input(ui, &response, settings, &document.layout, commands),
             Tool::Ruler => self.ruler_input(ui, &response, settings),

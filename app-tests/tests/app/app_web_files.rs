@@ -1,0 +1,221 @@
+//! Issue 22: games live in the browser and travel as `.laager` files. What the page does
+//! (`src/app/web.rs`) asks the app's `keep.rs`, tried here natively: the game downloaded
+//! is the `.laager` file the desktop opens, an upload opens one, and the game kept between
+//! visits comes back as it was.
+
+use egui_kittest::Harness;
+use laager::app::{LaagerApp, State};
+use laager::game::{Event, UnitId};
+use laager::store::{CampaignFile, Mode};
+
+const REGULARS: &str = "24th 4";
+
+fn window() -> Harness<'static, LaagerApp> {
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1280.0, 800.0));
+    harness.run();
+    harness
+}
+
+fn present(app: &LaagerApp, unit: &str) -> (u32, bool) {
+    let unit = app
+        .session
+        .game()
+        .state()
+        .unit(&UnitId(unit.to_owned()))
+        .expect("unit on the roster");
+    (unit.present, unit.removed)
+}
+
+/// Something happens in the game: 24th 4 is moved (the game is then in play).
+fn play_a_move(harness: &mut Harness<'static, LaagerApp>) {
+    let moved = Event::Edit {
+        edit: laager::game::UnitEdit::Moved {
+            unit_id: UnitId(REGULARS.to_owned()),
+            to: serde_json::json!({"x": 120.0, "y": 130.0, "facing": 0.0}),
+        },
+    };
+    harness.state_mut().session.append(moved).expect("logged");
+    harness.run();
+}
+
+#[test]
+fn a_downloaded_game_opens_as_a_laager_file_with_its_log() {
+    let mut harness = window();
+    play_a_move(&mut harness);
+    let bytes = harness.state().game_file_bytes().expect("bytes");
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join(harness.state().game_file_name());
+    std::fs::write(&path, &bytes).expect("written");
+    let file = CampaignFile::open(&path, Mode::Read).expect("the desktop opens it");
+    let game = &file.campaign().games[0];
+    assert_eq!(game.head(), harness.state().session.game().head());
+    assert_eq!(
+        game.events().len(),
+        harness.state().session.game().events().len()
+    );
+}
+
+#[test]
+fn an_uploaded_laager_file_is_the_game_on_the_table() {
+    let mut harness = window();
+    play_a_move(&mut harness);
+    let bytes = harness.state().game_file_bytes().expect("bytes");
+    let head = harness.state().session.game().head().to_owned();
+    let mut other = window();
+    other.state_mut().open_game_bytes("battle.laager", &bytes);
+    other.run();
+    assert_eq!(other.state().session.game().head(), head);
+    assert_eq!(other.state().document.name, "battle.laager");
+    // The table shows the game as its log leaves it: 24th 4 where it was moved.
+    let base = other
+        .state()
+        .document
+        .layout
+        .base(REGULARS)
+        .expect("on the table");
+    assert!(
+        (base.centre().x - 120.0).abs() < 0.01,
+        "{:?}",
+        base.centre()
+    );
+}
+
+#[test]
+fn an_upload_over_a_game_in_play_asks_first() {
+    let mut harness = window();
+    let bytes = harness.state().game_file_bytes().expect("bytes");
+    play_a_move(&mut harness);
+    let head = harness.state().session.game().head().to_owned();
+    harness.state_mut().open_game_bytes("other.laager", &bytes);
+    harness.run();
+    assert!(harness.state().asking.is_some(), "not asked");
+    assert_eq!(harness.state().session.game().head(), head);
+}
+
+#[test]
+fn a_bad_upload_is_refused_with_its_name_and_the_game_stays() {
+    let mut harness = window();
+    let head = harness.state().session.game().head().to_owned();
+    for (bytes, words) in [
+        (
+            &b"not a game"[..],
+            "bad.laager: not a Laager file (not an SQLite database)",
+        ),
+        (
+            &b""[..],
+            "bad.laager: not a Laager file (the file is empty)",
+        ),
+    ] {
+        harness.state_mut().open_game_bytes("bad.laager", bytes);
+        harness.run();
+        let message = harness.state().messages.last().expect("a message");
+        assert!(message.starts_with(words), "{message}");
+        assert_eq!(harness.state().session.game().head(), head);
+    }
+}
+
+#[test]
+fn the_kept_game_comes_back_on_the_next_visit() {
+    let mut harness = window();
+    assert_eq!(harness.state().kept_game(), None, "nothing in play yet");
+    play_a_move(&mut harness);
+    let key = harness.state().kept_game_key();
+    let text = harness.state().kept_game().expect("kept");
+    let mut next = window();
+    next.state_mut().restore_kept_game(&text).expect("restored");
+    next.run();
+    assert_eq!(next.state().kept_game_key(), key);
+    assert_eq!(
+        next.state().session.game().head(),
+        harness.state().session.game().head()
+    );
+    assert_eq!(present(next.state(), REGULARS), (1, false));
+    assert!(next.state().records_text().contains(REGULARS));
+}
+
+#[test]
+fn a_kept_game_that_does_not_read_is_refused_and_nothing_changes() {
+    let mut harness = window();
+    let head = harness.state().session.game().head().to_owned();
+    let e = harness
+        .state_mut()
+        .restore_kept_game("{\"name\": 1}")
+        .expect_err("refused");
+    assert!(e.starts_with("the kept game does not read"), "{e}");
+    assert_eq!(harness.state().session.game().head(), head);
+}
+
+#[test]
+fn the_file_name_is_made_of_the_tables_name() {
+    let mut harness = window();
+    harness.state_mut().document.name = "my table: Rorke's Drift.json".to_owned();
+    assert_eq!(
+        harness.state().game_file_name(),
+        "my_table__Rorke_s_Drift.laager"
+    );
+    harness.state_mut().document.name = "???".to_owned();
+    assert_eq!(harness.state().game_file_name(), "game.laager");
+}
+
+/// A club folder with one house cell, exported as a bundle: its text as an upload.
+fn club_bundle_text() -> (String, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = dir.path().join("club");
+    let address = laager::charts::CellAddress::parse(
+        "micro_colonial/small_arms_range_factors:101-200:volley-200",
+    )
+    .expect("address");
+    laager::store::tables::write_house_cell(&club, &address, "30", "club", "2026-12-02")
+        .expect("a house cell");
+    let folder_hash = laager::store::tables::load(Some(&club))
+        .expect("loads")
+        .hash()
+        .to_owned();
+    let file = dir.path().join("club.json");
+    laager::store::bundle::export(&club, &file, laager::store::Existing::Refuse).expect("export");
+    (std::fs::read_to_string(&file).expect("read"), folder_hash)
+}
+
+#[test]
+fn an_uploaded_tables_bundle_is_in_force_as_its_folder_would_be() {
+    let (text, folder_hash) = club_bundle_text();
+    let mut harness = window();
+    harness
+        .state_mut()
+        .open_upload("club.json", text.as_bytes());
+    harness.run();
+    assert_eq!(
+        harness.state().charts().expect("charts").hash(),
+        folder_hash,
+        "{:?}",
+        harness.state().messages
+    );
+    let (name, kept) = harness.state().club_bundle_file().expect("in force");
+    assert_eq!(name, "club.json");
+    // What the page downloads and keeps reads back as the same bundle.
+    assert_eq!(
+        laager::store::bundle::parse(&kept, "kept").expect("reads"),
+        laager::store::bundle::parse(&text, "upload").expect("reads")
+    );
+    // The game's log names the tables it is played with.
+    let logged = harness.state().session.game().state().tables.clone();
+    assert_eq!(logged.map(|(hash, _)| hash), Some(folder_hash));
+}
+
+#[test]
+fn a_bad_tables_bundle_is_refused_and_the_tables_stay() {
+    let mut harness = window();
+    let hash = harness.state().charts().expect("charts").hash().to_owned();
+    let bad = r#"{"format": "laager-club-tables", "version": 1, "files": {"nowhere/x.toml": ""}}"#;
+    harness.state_mut().open_upload("bad.json", bad.as_bytes());
+    harness.run();
+    let message = harness.state().messages.last().expect("a message");
+    assert!(
+        message.starts_with("bad.json: 'nowhere/x.toml'"),
+        "{message}"
+    );
+    assert_eq!(harness.state().charts().expect("charts").hash(), hash);
+    assert!(harness.state().club_bundle_file().is_none());
+}
