@@ -605,15 +605,13 @@ pub fn settle(
 /// a counter whose troop type is not a Victoria Cross kind.
 pub fn vc_counts(state: &GameState) -> Result<VcCounts, String> {
     use crate::rules::victoria_cross::UnitKind;
+    use crate::rules::victoria_cross::situation::{KINDS, kind_of};
     let mut counts = VcCounts::default();
     let (mut british, mut zulus) = (Vec::new(), Vec::new());
     for unit in state.units.iter().filter(|u| !eliminated(u)) {
-        let kind: UnitKind = serde_json::from_value(serde_json::Value::String(
-            unit.spec.troop_type.trim().to_lowercase(),
-        ))
-        .map_err(|_| {
+        let kind = kind_of(&unit.spec.troop_type).ok_or_else(|| {
             format!(
-                "'{}' is recorded as '{}', not a Victoria Cross counter (infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader)",
+                "'{}' is recorded as '{}', not a Victoria Cross counter ({KINDS})",
                 unit.spec.name, unit.spec.troop_type
             )
         })?;

@@ -43,10 +43,11 @@ pub const VOLLEY_ROLES: &[&str] = &[
 pub const RANDOM_FIRE_ROLES: &[&str] = &["target"];
 
 /// The kinds as the records spell them.
-const KINDS: &str =
+pub const KINDS: &str =
     "infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader";
 
-fn kind_of(troop_type: &str) -> Option<UnitKind> {
+/// A counter's kind from its recorded troop type, spelt as [`KINDS`] (any case).
+pub fn kind_of(troop_type: &str) -> Option<UnitKind> {
     serde_json::from_value(serde_json::Value::String(troop_type.trim().to_lowercase())).ok()
 }
 
