@@ -82,7 +82,7 @@ impl LaagerApp {
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
         use crate::rules::micro_colonial::{
-            artillery, evade, fire, melee, morale, movement, rally, rorkes_drift,
+            artillery, evade, fire, jam, melee, morale, movement, rally, rorkes_drift,
         };
         let Ok(charts) = &self.charts else {
             return;
@@ -121,6 +121,12 @@ impl LaagerApp {
                 situation::artillery(layout, charts, records, &roles, base)
             },
         );
+        refill(&mut forms.jam, &blank.0.jam, keep_hand, |base| {
+            situation::jam(layout, records, &roles(jam::Jam::ROLES), base)
+        });
+        refill(&mut forms.break_in, &blank.0.break_in, keep_hand, |base| {
+            situation::break_in(layout, records, &roles(rorkes_drift::BreakIn::ROLES), base)
+        });
         refill(&mut forms.melee, &blank.0.melee, keep_hand, |base| {
             situation::melee(layout, records, &roles(melee::Melee::ROLES), base)
         });

@@ -225,3 +225,146 @@ fn the_desk_reads_the_firing_partys_leader_from_the_table() {
         serde_json::json!(true)
     );
 }
+
+// Rorke's Drift IN BUILDINGS: "they must first throw a random factor and get a result better
+// than plus 2 for an occupied room or better than zero for an unoccupied room". On
+// tests/fixtures/rd_situation.json the desk reads the room from the table for the Zulu unit
+// selected, as `laager mc rd break-in --unit zulu=...` does: uThulwana meets the storehouse
+// Sec 3 holds, so B2,R1 (+1) fails; uDloko meets the empty hospital, so the same throw
+// breaks in. The form's own default (an occupied room) would fail both.
+#[test]
+fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
+    use laager::rules::micro_colonial::{self as mc, rorkes_drift, situation};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.get_by_label("Break-in").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("B2,R1");
+    harness.run();
+    let resolve = |harness: &mut Harness<'_, LaagerApp>, zulu: &str| {
+        harness.state_mut().canvas.selected = vec![zulu.to_owned()];
+        harness.run();
+        harness.get_by_label("Resolve").scroll_to_me();
+        harness.run();
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        harness
+            .state()
+            .desk
+            .result
+            .clone()
+            .expect("resolved")
+            .expect("not refused")
+    };
+    for (zulu, room, success) in [
+        ("uThulwana", rorkes_drift::Room::Occupied, false),
+        ("uDloko", rorkes_drift::Room::Empty, true),
+    ] {
+        let desk = resolve(&mut harness, zulu);
+        assert_eq!(
+            serde_json::to_value(&desk.outcome).expect("json")["success"],
+            serde_json::json!(success),
+            "{zulu}"
+        );
+        let app = harness.state();
+        let charts = app.charts().expect("charts");
+        let base = laager::app::desk::mc_combat::McCombat::default().break_in;
+        let roles = Roles(vec![("zulu".into(), zulu.into())]);
+        let input = situation::break_in(
+            &app.document.layout,
+            app.session.game().state(),
+            &roles,
+            base,
+        )
+        .expect("situation");
+        assert_eq!(input.room, room, "{zulu}");
+        let engine = Request::MicroColonial(mc::Request::BreakIn(input))
+            .resolve_with(charts, &DiceChoice::Typed("B2,R1".to_owned()))
+            .expect("resolves");
+        assert_eq!(desk, engine, "{zulu}");
+    }
+}
+
+// MACHINE GUNS AND GATLING GUNS, with "NATIVES In the rules, natives will be referred to as
+// either Fanatic or Levy": on tests/fixtures/mc_situation.json with N/5 RA's crew recorded as
+// Fanatics, the desk's jam check for the gun selected reads a native crew, as `laager mc jam
+// --unit gun=N/5 RA` does: B3,R3 is 0, Table 3's row -1/0 reads -10 for native crews (the
+// form's own default, a regular crew, reads -5).
+#[test]
+fn the_desk_reads_a_guns_crew_from_the_records() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mc_situation.json"),
+    )
+    .expect("fixture");
+    let mut value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    for unit in value["units"].as_array_mut().expect("units") {
+        if unit["id"] == "N/5 RA" {
+            unit["class"] = serde_json::json!("fanatic");
+        }
+    }
+    let path = dir.path().join("fanatic_gun.json");
+    std::fs::write(&path, value.to_string()).expect("written");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.state_mut().canvas.selected = vec!["N/5 RA".to_owned()];
+    harness.run();
+    harness.get_by_label("Jam").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("B3,R3");
+    harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let desk = harness
+        .state()
+        .desk
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    assert_eq!(
+        serde_json::to_value(&desk.outcome).expect("json")["penalty"],
+        serde_json::json!(-10)
+    );
+    let app = harness.state();
+    let roles = Roles(vec![("gun".into(), "N/5 RA".into())]);
+    let base = laager::app::desk::mc_combat::McCombat::default().jam;
+    let input = situation::jam(
+        &app.document.layout,
+        app.session.game().state(),
+        &roles,
+        base,
+    )
+    .expect("situation");
+    let engine = Request::MicroColonial(mc::Request::Jam(input))
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("B3,R3".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, engine);
+}

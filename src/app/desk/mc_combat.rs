@@ -93,13 +93,6 @@ fn chart_keys(charts: &Charts, chart: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The machine-gun jam form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JamForm {
-    /// The gun's crew.
-    pub crew: Crew,
-}
-
 /// Draws one side of the melee form.
 /// Whether the two units are in contact: the table's reading, and where it shows them
 /// apart the referee's call over it (the engine refuses a melee between units apart).
@@ -310,7 +303,7 @@ pub struct McCombat {
     /// Small arms fire.
     pub fire: FireForm,
     /// The jam check.
-    pub jam: JamForm,
+    pub jam: JamInput,
     /// Melee: attacker A, defender B.
     pub melee: MeleeInput,
     /// Melee: the range A and B fired at before charging, as typed.
@@ -321,8 +314,8 @@ pub struct McCombat {
     pub artillery: ArtilleryForm,
     /// One move of rout.
     pub rout: RoutLossInput,
-    /// Rorke's Drift break-in: the room is occupied.
-    pub occupied: bool,
+    /// Rorke's Drift break-in.
+    pub break_in: BreakInInput,
     /// An evade.
     pub evade: EvadeInput,
     /// A Rorke's Drift firing party.
@@ -341,8 +334,9 @@ impl Default for McCombat {
     fn default() -> Self {
         McCombat {
             fire: FireForm::default(),
-            jam: JamForm {
+            jam: JamInput {
                 crew: Crew::Regular,
+                origins: Origins::default(),
             },
             melee: MeleeInput {
                 a: Side::new(400, "native-fanatic-infantry"),
@@ -360,7 +354,10 @@ impl Default for McCombat {
             },
             artillery: ArtilleryForm::default(),
             rout: RoutLossInput::default(),
-            occupied: true,
+            break_in: BreakInInput {
+                room: Room::Occupied,
+                origins: Origins::default(),
+            },
             evade: EvadeInput {
                 evader: Evader::OpenOrder,
                 cannot_limber: false,
@@ -430,8 +427,9 @@ impl McCombat {
             }
             McProcedure::BreakIn => {
                 ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.occupied, true, "occupied room");
-                    ui.selectable_value(&mut self.occupied, false, "empty room");
+                    let room = &mut self.break_in.room;
+                    ui.selectable_value(room, Room::Occupied, "occupied room");
+                    ui.selectable_value(room, Room::Empty, "empty room");
                 });
             }
             McProcedure::Rout => {
@@ -479,14 +477,6 @@ impl McCombat {
         }
     }
 
-    fn room(&self) -> Room {
-        if self.occupied {
-            Room::Occupied
-        } else {
-            Room::Empty
-        }
-    }
-
     /// A form field that does not read (a range typed as words), as a message.
     pub fn input_error(&self, procedure: McProcedure) -> Option<String> {
         match procedure {
@@ -520,17 +510,11 @@ impl McCombat {
     pub fn request(&self, procedure: McProcedure) -> Option<mc::Request> {
         Some(match procedure {
             McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
-            McProcedure::Jam => mc::Request::Jam(JamInput {
-                crew: self.jam.crew,
-                origins: Origins::default(),
-            }),
+            McProcedure::Jam => mc::Request::Jam(self.jam.clone()),
             McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
             McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
-            McProcedure::BreakIn => mc::Request::BreakIn(BreakInInput {
-                room: self.room(),
-                origins: Origins::default(),
-            }),
+            McProcedure::BreakIn => mc::Request::BreakIn(self.break_in.clone()),
             McProcedure::Rout => mc::Request::RoutLoss(self.rout.clone()),
             McProcedure::Evade => mc::Request::Evade(EvadeInput {
                 // The crew's checkboxes are hidden for open order troops: not sent.
