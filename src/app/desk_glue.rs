@@ -82,7 +82,7 @@ impl LaagerApp {
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
         use crate::rules::micro_colonial::{
-            artillery, evade, fire, jam, melee, morale, movement, rally, rorkes_drift,
+            artillery, charge, evade, fire, jam, loss, melee, morale, movement, rally, rorkes_drift,
         };
         let Ok(charts) = &self.charts else {
             return;
@@ -166,6 +166,35 @@ impl LaagerApp {
                 &roles(rorkes_drift::RdCombine::ROLES),
                 base,
             )
+        });
+        let more = &mut forms.more;
+        let blank_more = &blank.0.more;
+        refill(&mut more.charge, &blank_more.charge, keep_hand, |base| {
+            situation::charge(layout, records, &roles(charge::Charge::ROLES), base)
+        });
+        refill(&mut more.pursuit, &blank_more.pursuit, keep_hand, |base| {
+            situation::pursuit(layout, records, &roles(charge::Pursuit::ROLES), base)
+        });
+        refill(
+            &mut more.initiative,
+            &blank_more.initiative,
+            keep_hand,
+            |base| situation::initiative(layout, records, &roles(charge::Initiative::ROLES), base),
+        );
+        refill(
+            &mut more.loss_factor,
+            &blank_more.loss_factor,
+            keep_hand,
+            |base| situation::loss_factor(layout, records, &roles(loss::LossFactor::ROLES), base),
+        );
+        refill(
+            &mut more.z_marker,
+            &blank_more.z_marker,
+            keep_hand,
+            |base| situation::z_marker(layout, records, &roles(rorkes_drift::ZMarker::ROLES), base),
+        );
+        refill(&mut more.rd_move, &blank_more.rd_move, keep_hand, |base| {
+            situation::rd_move(layout, records, &roles(rorkes_drift::RdMove::ROLES), base)
         });
         refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
             situation::morale(layout, records, &roles(morale::Morale::ROLES), base)

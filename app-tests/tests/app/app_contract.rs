@@ -368,3 +368,180 @@ fn the_desk_reads_a_guns_crew_from_the_records() {
         .expect("resolves");
     assert_eq!(desk, engine);
 }
+
+/// The desk's resolution and request for `procedure` (its tab's label) with `selected` on
+/// the table at `fixture`, the dice typed (`None`: none), after `fill` types what the form
+/// needs by hand; and the engine's own path for the same units over the same table and
+/// records: `situation`'s request, resolved with the same dice.
+fn mc_desk_and_engine(
+    fixture: &str,
+    procedure: &str,
+    selected: &[&str],
+    faces: Option<&str>,
+    fill: impl FnOnce(&mut Harness<'_, LaagerApp>),
+    situation: impl FnOnce(
+        &laager::geometry::Layout,
+        &dyn laager::rules::situation::Records,
+    ) -> laager::rules::micro_colonial::Request,
+) -> [(Resolution, Request); 2] {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .join(fixture);
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.state_mut().canvas.selected = selected.iter().map(|s| (*s).to_owned()).collect();
+    harness.run();
+    harness.get_by_label(procedure).click();
+    harness.run();
+    fill(&mut harness);
+    if let Some(faces) = faces {
+        harness.get_by_label("Type faces").click();
+        harness.run();
+        let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+        field.focus();
+        field.type_text(faces);
+        harness.run();
+    }
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let app = harness.state();
+    let desk = (
+        app.desk
+            .result
+            .clone()
+            .expect("resolved")
+            .expect("not refused"),
+        app.desk.request.clone().expect("request"),
+    );
+    let request =
+        Request::MicroColonial(situation(&app.document.layout, app.session.game().state()));
+    let dice = faces.map_or(DiceChoice::None, |f| DiceChoice::Typed(f.to_owned()));
+    let charts = app.charts().expect("charts");
+    [
+        desk,
+        (
+            request.resolve_with(charts, &dice).expect("resolves"),
+            request,
+        ),
+    ]
+}
+
+// The procedures around a melee and a move, each on the desk exactly as the engine's path
+// (the situation for the units selected, then `resolve_with`) gives it, for the units
+// `laager mc ... --unit` names:
+// - PURSUIT, "Pursuit of a breaking unit is automatic for the first move, except for
+//   Infantry units in prepared positions, who need not pursue": Sec 3 stands in the
+//   storehouse, so it need not (the form's own default, a native pursuer in the open, must).
+// - CHARGING, "unless its target is within its charge distance at the beginning of its
+//   move": the gap between uNodwengu 1 and 1/24 A is the table's, the charge move typed.
+// - APPENDIX 2 SUB COMMANDERS: Durnford takes the initiative test; 2 carries on.
+// - MORALE CALCULATION: the Loss table reads 1/24 A's IF and PF from the records.
+#[test]
+fn the_desk_fills_pursuit_charge_initiative_and_loss_from_the_table() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default().more;
+    let roles = |pairs: &[(&str, &str)]| {
+        Roles(
+            pairs
+                .iter()
+                .map(|(r, id)| ((*r).to_owned(), (*id).to_owned()))
+                .collect(),
+        )
+    };
+
+    let [desk, engine] = mc_desk_and_engine(
+        "rd_situation.json",
+        "Pursuit",
+        &["Sec 3"],
+        Some("3"),
+        |_| {},
+        |layout, records| {
+            let input = situation::pursuit(
+                layout,
+                records,
+                &roles(&[("pursuer", "Sec 3")]),
+                blank.pursuit.clone(),
+            )
+            .expect("situation");
+            mc::Request::Pursuit(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["pursuit"],
+        serde_json::json!("need-not")
+    );
+    assert_eq!(desk, engine);
+
+    let pair = [("charger", "uNodwengu 1"), ("target", "1/24 A")];
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Charge",
+        &["uNodwengu 1", "1/24 A"],
+        None,
+        |harness| {
+            let field = harness.get_by_role_and_label(Role::TextInput, "charge move mm");
+            field.focus();
+            field.type_text("150");
+            harness.run();
+        },
+        |layout, records| {
+            let mut base = blank.charge.clone();
+            base.charge_mm = 150.0;
+            let input = situation::charge(layout, records, &roles(&pair), base).expect("situation");
+            assert!(input.target_mm > 0.0, "{input:?}");
+            mc::Request::Charge(input)
+        },
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Initiative",
+        &["Durnford"],
+        Some("2"),
+        |_| {},
+        |layout, records| {
+            let input = situation::initiative(
+                layout,
+                records,
+                &roles(&[("sub-commander", "Durnford")]),
+                blank.initiative.clone(),
+            )
+            .expect("situation");
+            mc::Request::Initiative(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["initiative"],
+        serde_json::json!("carry-on")
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Loss factor",
+        &["1/24 A"],
+        None,
+        |_| {},
+        |layout, records| {
+            let input = situation::loss_factor(
+                layout,
+                records,
+                &roles(&[("unit", "1/24 A")]),
+                blank.loss_factor.clone(),
+            )
+            .expect("situation");
+            assert_eq!((input.initial_ff, input.present_ff), (100, 100));
+            mc::Request::LossFactor(input)
+        },
+    );
+    assert_eq!(desk, engine);
+}

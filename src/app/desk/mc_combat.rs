@@ -4,6 +4,7 @@
 //! odds and counts the dice.
 
 use super::mc_fire::{FireForm, RangeField, arc_ui, measured_range};
+use super::mc_more::McMore;
 use super::mc_panel::McProcedure;
 use super::mc_rd::{RdFireForm, RdMeleeForm};
 use crate::charts::Charts;
@@ -328,6 +329,8 @@ pub struct McCombat {
     pub rd_melee: RdMeleeForm,
     /// A Rorke's Drift fire's own fields, over the Fire form's.
     pub rd_fire: RdFireForm,
+    /// The charge, pursuit, initiative, Loss table, Z marker and Rorke's Drift move forms.
+    pub more: McMore,
 }
 
 impl Default for McCombat {
@@ -378,6 +381,7 @@ impl Default for McCombat {
             },
             rd_melee: RdMeleeForm::default(),
             rd_fire: RdFireForm::default(),
+            more: McMore::default(),
         }
     }
 }
@@ -391,7 +395,11 @@ impl McCombat {
                 "A's random factor then B's, e.g. B4,R2,B3,R5"
             }
             McProcedure::RdFire => "random factor, e.g. B4,R2 (B4,B2,R1 for two black)",
-            McProcedure::Rally | McProcedure::Morale | McProcedure::Rout => "one die, e.g. 3",
+            McProcedure::Rally
+            | McProcedure::Morale
+            | McProcedure::Rout
+            | McProcedure::Pursuit
+            | McProcedure::Initiative => "one die, e.g. 3",
             _ => "black and red, e.g. B4,R2",
         }
     }
@@ -473,6 +481,14 @@ impl McCombat {
                 self.fire.ui(ui);
                 self.rd_fire.ui(ui);
             }
+            McProcedure::Charge => self.more.charge_ui(ui),
+            McProcedure::Pursuit => self.more.pursuit_ui(ui),
+            McProcedure::Initiative => {
+                ui.label("One die: 1 or 2, the unit carries on with its initial orders.");
+            }
+            McProcedure::LossFactor => self.more.loss_factor_ui(ui),
+            McProcedure::ZMarker => self.more.z_marker_ui(ui),
+            McProcedure::RdMove => self.more.rd_move_ui(ui),
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -496,6 +512,7 @@ impl McCombat {
                 })
             }),
             McProcedure::Artillery => self.artillery.error(),
+            McProcedure::Charge => self.more.charge_error(),
             McProcedure::Melee => self.fired[0]
                 .error(self.fired[0].on, "A fired at mm", self.melee.a.fired_at_mm)
                 .or_else(|| {
@@ -528,6 +545,12 @@ impl McCombat {
             McProcedure::Combine => mc::Request::RdCombine(self.combine.clone()),
             McProcedure::RdMelee => mc::Request::RdMelee(self.rd_melee.request()),
             McProcedure::RdFire => mc::Request::RdFire(self.rd_fire.request(&self.fire.input)),
+            McProcedure::Charge => mc::Request::Charge(self.more.charge.clone()),
+            McProcedure::Pursuit => mc::Request::Pursuit(self.more.pursuit.clone()),
+            McProcedure::Initiative => mc::Request::Initiative(self.more.initiative.clone()),
+            McProcedure::LossFactor => mc::Request::LossFactor(self.more.loss_factor.clone()),
+            McProcedure::ZMarker => mc::Request::ZMarker(self.more.z_marker.clone()),
+            McProcedure::RdMove => mc::Request::RdMove(self.more.rd_move.clone()),
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -140,11 +140,23 @@ pub enum McProcedure {
     RdMelee,
     /// A round of fire at Rorke's Drift.
     RdFire,
+    /// Whether a unit may charge, and how far.
+    Charge,
+    /// Whether a pursuer goes on.
+    Pursuit,
+    /// A sub-commander's initiative test.
+    Initiative,
+    /// A unit's factor on the Loss table.
+    LossFactor,
+    /// A Z marker's FF at Rorke's Drift.
+    ZMarker,
+    /// How far a unit may move at Rorke's Drift.
+    RdMove,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 14] = [
+    pub const ALL: [(McProcedure, &'static str); 20] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -159,6 +171,12 @@ impl McProcedure {
         (McProcedure::Combine, "Combine sections"),
         (McProcedure::RdMelee, "RD melee"),
         (McProcedure::RdFire, "RD fire"),
+        (McProcedure::Charge, "Charge"),
+        (McProcedure::Pursuit, "Pursuit"),
+        (McProcedure::Initiative, "Initiative"),
+        (McProcedure::LossFactor, "Loss factor"),
+        (McProcedure::ZMarker, "Z marker"),
+        (McProcedure::RdMove, "RD move"),
     ];
 }
 

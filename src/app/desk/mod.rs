@@ -8,6 +8,7 @@ pub mod dice_entry;
 mod hints;
 pub mod mc_combat;
 pub mod mc_fire;
+pub mod mc_more;
 pub mod mc_panel;
 pub mod mc_rd;
 pub mod odds_view;

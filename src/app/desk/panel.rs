@@ -188,6 +188,10 @@ impl Desk {
                         | McProcedure::Evade
                         | McProcedure::FiringParty
                         | McProcedure::Combine
+                        | McProcedure::Charge
+                        | McProcedure::LossFactor
+                        | McProcedure::ZMarker
+                        | McProcedure::RdMove
                 ),
             )),
             Ruleset::DbaZulu => Ok(match self.dba_procedure {

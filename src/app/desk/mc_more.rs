@@ -1,0 +1,179 @@
+//! The Micro Colonial forms of the procedures around a melee and a move: the charge, the
+//! pursuit, a sub-commander's initiative, the Loss table, a Z marker and a Rorke's Drift
+//! move. Each holds the engine's input, which the table's situation fills for the units
+//! selected; what the referee types stays his.
+
+use super::mc_combat::{number_field, pick};
+use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
+use crate::rules::micro_colonial::loss::LossFactorInput;
+use crate::rules::micro_colonial::rorkes_drift::{PerimeterWall, RdMoveInput, Side, ZMarkerInput};
+use crate::rules::situation::Origins;
+
+/// The forms, each the engine's input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McMore {
+    /// A charge: the charger first, its target second.
+    pub charge: ChargeInput,
+    /// The charge move distance as typed: the rules give a rate per troop type the
+    /// referee reads, never one assumed for him.
+    pub charge_text: String,
+    /// A pursuit: the pursuer first, the unit pursued second.
+    pub pursuit: PursuitInput,
+    /// A sub-commander's initiative test.
+    pub initiative: InitiativeInput,
+    /// A unit's loss factor.
+    pub loss_factor: LossFactorInput,
+    /// A Z marker's FF.
+    pub z_marker: ZMarkerInput,
+    /// A move at Rorke's Drift.
+    pub rd_move: RdMoveInput,
+}
+
+impl Default for McMore {
+    fn default() -> Self {
+        McMore {
+            charge: ChargeInput {
+                moves_since_last_charge: None,
+                pursuing: false,
+                charge_mm: 0.0,
+                target_mm: 0.0,
+                volley_losses: 0,
+                cause_during_move: false,
+                origins: Origins::default(),
+            },
+            charge_text: String::new(),
+            pursuit: PursuitInput {
+                pursuer: Pursuer::Native,
+                round: 1,
+                infantry_in_prepared_position: false,
+                origins: Origins::default(),
+            },
+            initiative: InitiativeInput {
+                origins: Origins::default(),
+            },
+            loss_factor: LossFactorInput {
+                initial_ff: 100,
+                present_ff: 100,
+                origins: Origins::default(),
+            },
+            z_marker: ZMarkerInput {
+                zulu_present_ff: 600,
+                origins: Origins::default(),
+            },
+            rd_move: RdMoveInput {
+                side: Side::Zulu,
+                inside_perimeter: false,
+                internal_walls: 0,
+                climb: None,
+                origins: Origins::default(),
+            },
+        }
+    }
+}
+
+impl McMore {
+    /// The charge form.
+    pub fn charge_ui(&mut self, ui: &mut egui::Ui) {
+        let c = &mut self.charge;
+        if self.charge_text.is_empty() && c.charge_mm > 0.0 {
+            self.charge_text = c.charge_mm.to_string();
+        }
+        number_field(
+            ui,
+            "charge move mm",
+            &mut self.charge_text,
+            "The charger's charge move distance in mm, as the movement chart gives it for its type",
+        );
+        if let Some(mm) = read_mm(&self.charge_text) {
+            c.charge_mm = mm;
+        }
+        ui.add(
+            egui::DragValue::new(&mut c.target_mm)
+                .range(0.0..=5000.0)
+                .suffix(" mm to the target"),
+        );
+        let mut charged = c.moves_since_last_charge.is_some();
+        ui.checkbox(&mut charged, "has charged before");
+        if charged {
+            let mut moves = c.moves_since_last_charge.unwrap_or(0);
+            ui.add(egui::Slider::new(&mut moves, 0..=20).text("moves since its last charge"));
+            c.moves_since_last_charge = Some(moves);
+        } else {
+            c.moves_since_last_charge = None;
+        }
+        ui.checkbox(
+            &mut c.pursuing,
+            "pursuing a unit it broke, or one evading it",
+        );
+        ui.add(egui::Slider::new(&mut c.volley_losses, 0..=500).text("FF lost to volley fire"));
+        ui.checkbox(
+            &mut c.cause_during_move,
+            "a cause for a morale test occurs during the charge",
+        );
+    }
+
+    /// The pursuit form.
+    pub fn pursuit_ui(&mut self, ui: &mut egui::Ui) {
+        let p = &mut self.pursuit;
+        pick(ui, "pursuer", &mut p.pursuer, Pursuer::ALL, Pursuer::name);
+        ui.add(egui::Slider::new(&mut p.round, 1..=12).text("round of pursuit"));
+        ui.checkbox(
+            &mut p.infantry_in_prepared_position,
+            "infantry in prepared positions",
+        );
+    }
+
+    /// The Loss table form.
+    pub fn loss_factor_ui(&mut self, ui: &mut egui::Ui) {
+        let l = &mut self.loss_factor;
+        ui.add(egui::Slider::new(&mut l.initial_ff, 1..=2000).text("initial FF"));
+        ui.add(egui::Slider::new(&mut l.present_ff, 0..=2000).text("present FF"));
+    }
+
+    /// The Z marker form.
+    pub fn z_marker_ui(&mut self, ui: &mut egui::Ui) {
+        let z = &mut self.z_marker;
+        ui.add(egui::Slider::new(&mut z.zulu_present_ff, 0..=2000).text("Zulu unit's present FF"));
+    }
+
+    /// The Rorke's Drift move form.
+    pub fn rd_move_ui(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.rd_move;
+        pick(ui, "side", &mut m.side, Side::ALL, Side::name);
+        ui.checkbox(&mut m.inside_perimeter, "inside the perimeter");
+        ui.add(egui::Slider::new(&mut m.internal_walls, 0..=6).text("internal walls crossed"));
+        let mut climbing = m.climb.is_some();
+        ui.checkbox(&mut climbing, "climbing the perimeter wall");
+        if climbing {
+            let mut wall = m.climb.unwrap_or(PerimeterWall::Unoccupied);
+            pick(
+                ui,
+                "perimeter wall",
+                &mut wall,
+                PerimeterWall::ALL,
+                PerimeterWall::name,
+            );
+            m.climb = Some(wall);
+        } else {
+            m.climb = None;
+        }
+    }
+
+    /// What is wrong with the charge form's typed distance, if it does not read.
+    pub fn charge_error(&self) -> Option<String> {
+        read_mm(&self.charge_text).is_none().then(|| {
+            format!(
+                "charge move mm: '{}' is not a distance in mm: give the charger's charge move",
+                self.charge_text.trim()
+            )
+        })
+    }
+}
+
+/// A distance in mm as typed: a finite number, 0 or more.
+fn read_mm(text: &str) -> Option<f64> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|mm| mm.is_finite() && *mm >= 0.0)
+}
