@@ -204,10 +204,17 @@ impl LaagerApp {
         });
     }
 
+    /// Fills the DBA forms from the table and the records for the bases selected: the
+    /// command's orders and the combat.
+    pub(crate) fn prefill_dba(&mut self) {
+        self.prefill_dba_command();
+        self.prefill_dba_combat();
+    }
+
     /// Fills the DBA combat form from the table and the records for the two bases
     /// selected (a the firer or the base that moved into contact, b the target): the
     /// engine's situation, every value noted with what decided it.
-    pub(crate) fn prefill_dba(&mut self) {
+    pub(crate) fn prefill_dba_combat(&mut self) {
         let [a, b, ..] = self.desk_selection.as_slice() else {
             return;
         };
@@ -221,6 +228,37 @@ impl LaagerApp {
             self.desk.dba_combat = crate::app::desk::dba_panel::CombatForm::filled(input);
             self.desk.result = None;
         }
+    }
+
+    /// Fills the DBA command form's orders from the table: the first base selected is the
+    /// commander's, the others the single bases he orders (`move-1` ...), measured by the
+    /// engine's `dba_zulu::situation::command` as `laager dba command --unit` measures them.
+    fn prefill_dba_command(&mut self) {
+        use crate::rules::Procedure as _;
+        let roles = Roles(
+            dba_zulu::Command::ROLES
+                .iter()
+                .zip(&self.desk_selection)
+                .map(|(role, id)| ((*role).to_owned(), id.clone()))
+                .collect(),
+        );
+        let form = &mut self.desk.dba_command;
+        if roles.0.len() < 2 {
+            form.fill(Ok(crate::rules::dba_zulu::CommandInput::default()));
+            return;
+        }
+        let Ok(charts) = &self.charts else {
+            return;
+        };
+        let base = crate::rules::dba_zulu::CommandInput {
+            roll: form.roll,
+            ..crate::rules::dba_zulu::CommandInput::default()
+        };
+        let state = self.session.game().state();
+        let table =
+            dba_zulu::situation::command(charts, &self.document.layout, state, &roles, base)
+                .map_err(|refusal| refusal.reason);
+        form.fill(table);
     }
 
     /// What applying the desk's result would write: the engine's `game::apply` for the
@@ -266,7 +304,7 @@ impl LaagerApp {
         for action in actions {
             match action {
                 DeskAction::SaveClubCells(cells) => self.save_club_cells(&cells),
-                DeskAction::KindChanged => self.prefill_dba(),
+                DeskAction::KindChanged => self.prefill_dba_combat(),
                 DeskAction::SaveChartFile {
                     ruleset,
                     name,

@@ -545,3 +545,119 @@ fn the_desk_fills_pursuit_charge_initiative_and_loss_from_the_table() {
     );
     assert_eq!(desk, engine);
 }
+
+// Movement 1: "An extra command point is required if the base ( or formation ) is 12"
+// beyond the commander's base in open terrain or 6" beyond the commander's base if out of
+// line of sight and/or in concealment terrain". On tests/fixtures/dba_command.json (the
+// table of tests/suite/dba/command_table.rs) with G selected first, then N, M, F and R, the
+// desk's command orders are the engine's `situation::command` for commander=G, move-1=N ...
+// move-4=R, as `laager dba command --unit` reads them: one point each and the 12" point for F
+// (in the open, 385 mm away) is 5, more than a roll of 3 buys. The referee's call that M
+// (185 mm away, left to him) is out of sight makes it 6; his call that N (85 mm, within 6"
+// by the table) is far makes it 7, and a step says that one was given by hand.
+#[test]
+fn the_desk_orders_the_bases_selected_from_the_commanders() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dba_command.json");
+    let app = LaagerApp::new(State::default(), Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.state_mut().canvas.selected = ["G", "N", "M", "F", "R"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    harness.run();
+    harness.get_by_label("Command points").click();
+    harness.run();
+    let resolve = |harness: &mut Harness<'_, LaagerApp>| {
+        harness.get_by_label("Resolve").scroll_to_me();
+        harness.run();
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        let app = harness.state();
+        (
+            app.desk
+                .result
+                .clone()
+                .expect("resolved")
+                .expect("not refused"),
+            app.desk.request.clone().expect("request"),
+        )
+    };
+    let engine = |harness: &Harness<'_, LaagerApp>, out_of_sight_m: bool, far_n: bool| {
+        let app = harness.state();
+        let roles = Roles(
+            [
+                ("commander", "G"),
+                ("move-1", "N"),
+                ("move-2", "M"),
+                ("move-3", "F"),
+                ("move-4", "R"),
+            ]
+            .iter()
+            .map(|(r, id)| ((*r).to_owned(), (*id).to_owned()))
+            .collect(),
+        );
+        let base = dba_zulu::CommandInput {
+            roll: 3,
+            ..dba_zulu::CommandInput::default()
+        };
+        let charts = app.charts().expect("charts");
+        let mut input = dba_zulu::situation::command(
+            charts,
+            &app.document.layout,
+            app.session.game().state(),
+            &roles,
+            base,
+        )
+        .expect("situation");
+        input.moves[1].out_of_sight = out_of_sight_m;
+        input.moves[0].far = far_n;
+        let request = Request::DbaZulu(dba_zulu::Request::Command(input));
+        (
+            request
+                .resolve_with(charts, &DiceChoice::None)
+                .expect("resolves"),
+            request,
+        )
+    };
+    let measured = engine(&harness, false, false);
+    let desk = resolve(&mut harness);
+    let outcome = serde_json::to_value(&desk.0.outcome).expect("json");
+    assert_eq!(
+        (outcome["cost"].clone(), outcome["affordable"].clone()),
+        (serde_json::json!(5), serde_json::json!(false))
+    );
+    assert_eq!(desk, measured);
+
+    harness
+        .get_all_by_label("out of sight")
+        .nth(1)
+        .expect("M's call")
+        .click();
+    harness.run();
+    let called = engine(&harness, true, false);
+    let desk = resolve(&mut harness);
+    let outcome = serde_json::to_value(&desk.0.outcome).expect("json");
+    assert_eq!(outcome["cost"], serde_json::json!(6));
+    assert_eq!(desk, called);
+
+    harness
+        .get_all_by_label("12\" open")
+        .next()
+        .expect("N's call")
+        .click();
+    harness.run();
+    let overruled = engine(&harness, true, true);
+    let desk = resolve(&mut harness);
+    let outcome = serde_json::to_value(&desk.0.outcome).expect("json");
+    assert_eq!(outcome["cost"], serde_json::json!(7));
+    assert!(
+        desk.0.steps.iter().any(|s| s
+            .text
+            .contains("N far on given by hand; the table gives off")),
+        "{:#?}",
+        desk.0.steps
+    );
+    assert_eq!(desk, overruled);
+}

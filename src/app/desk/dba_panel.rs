@@ -253,11 +253,17 @@ impl CombatForm {
 }
 
 /// The command-points form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CommandForm {
     /// The phase's d6.
     pub roll: u8,
-    /// Single bases to move.
+    /// The orders for the bases selected on the table (the commander's base first), as the
+    /// engine's `dba_zulu::situation::command` measured them, with its notes; each order's
+    /// extra point may be called over the table's by the referee.
+    pub table: Option<CommandInput>,
+    /// Why the selection gives no orders, when the engine refused it.
+    pub table_refused: Option<String>,
+    /// Single bases to move, besides the table's.
     pub bases: u32,
     /// Formations to move, each with its line length (0: not a line).
     pub formations: Vec<u32>,
@@ -275,6 +281,8 @@ impl Default for CommandForm {
     fn default() -> Self {
         CommandForm {
             roll: 3,
+            table: None,
+            table_refused: None,
             bases: 1,
             formations: Vec::new(),
             far: 0,
@@ -286,8 +294,10 @@ impl Default for CommandForm {
 }
 
 impl CommandForm {
-    /// The engine's situation: the far and out-of-sight marks fall on the first moves.
-    pub fn situation(&self) -> CommandInput {
+    /// The orders typed as counts: the single bases and formations besides the table's,
+    /// the far and out-of-sight marks on the first of them. The engine's situation puts
+    /// the table's orders before these.
+    pub fn typed(&self) -> CommandInput {
         let mut moves: Vec<MoveOrder> = Vec::new();
         for _ in 0..self.bases {
             moves.push(MoveOrder {
@@ -326,10 +336,90 @@ impl CommandForm {
         }
     }
 
+    /// The engine's situation: the table's orders as measured (each with the referee's call
+    /// on its extra point), then the orders typed as counts.
+    pub fn situation(&self) -> CommandInput {
+        let mut input = self.typed();
+        if let Some(table) = &self.table {
+            let mut moves = table.moves.clone();
+            moves.append(&mut input.moves);
+            input.moves = moves;
+            input.origins = table.origins.clone();
+        }
+        input
+    }
+
+    /// Takes the engine's orders for the bases selected (`Err`: why it gave none). Orders
+    /// from the table replace the single bases typed as counts.
+    pub fn fill(&mut self, table: Result<CommandInput, String>) {
+        match table {
+            Ok(input) if !input.moves.is_empty() => {
+                if self.table.is_none() {
+                    self.bases = 0;
+                    self.far = 0;
+                    self.out_of_sight = 0;
+                }
+                self.table = Some(input);
+                self.table_refused = None;
+            }
+            Ok(_) => {
+                self.table = None;
+                self.table_refused = None;
+            }
+            Err(why) => {
+                self.table = None;
+                self.table_refused = Some(why);
+            }
+        }
+    }
+
+    /// The table's orders: each base, what the table measured, and the referee's call on
+    /// its extra point.
+    fn table_ui(&mut self, ui: &mut egui::Ui) {
+        if let Some(why) = &self.table_refused {
+            ui.weak(format!("the table: {why}"));
+        }
+        let Some(table) = &mut self.table else {
+            ui.weak("Select the commander's base, then the bases he orders, to measure them on the table.");
+            return;
+        };
+        ui.strong("orders from the table");
+        for (i, order) in table.moves.iter_mut().enumerate() {
+            let who = order.base.clone().unwrap_or_default();
+            let mut call = match (order.far, order.out_of_sight) {
+                (_, true) => 2,
+                (true, false) => 1,
+                (false, false) => 0,
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{}. {who}:", i + 1));
+                for (value, text) in [(0, "no extra"), (1, "12\" open"), (2, "out of sight")] {
+                    ui.selectable_value(&mut call, value, text);
+                }
+            });
+            order.far = call == 1;
+            order.out_of_sight = call == 2;
+        }
+        let mut said: Vec<&str> = Vec::new();
+        for origin in &table.origins.decided {
+            if !said.contains(&origin.why.as_str()) {
+                said.push(&origin.why);
+                ui.small(format!("the table: {}", origin.why));
+            }
+        }
+        for line in &table.origins.undecided {
+            ui.small(format!("left to the referee: {line}"));
+        }
+    }
+
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         ui.add(egui::Slider::new(&mut self.roll, 1..=6).text("command roll (d6)"));
-        ui.add(egui::Slider::new(&mut self.bases, 0..=12).text("single bases moved"));
+        self.table_ui(ui);
+        let other = if self.table.is_some() { "other " } else { "" };
+        ui.add(
+            egui::Slider::new(&mut self.bases, 0..=12).text(format!("{other}single bases moved")),
+        );
         ui.horizontal(|ui| {
             ui.label(format!("formations: {}", self.formations.len()));
             if ui.button("+ formation").clicked() {
