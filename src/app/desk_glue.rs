@@ -70,7 +70,11 @@ impl LaagerApp {
                 // A value typed at the desk stays while the units are the same.
                 Ruleset::MicroColonial => self.prefill_mc(!selection_changed),
                 Ruleset::DbaZulu => self.prefill_dba(),
-                Ruleset::VictoriaCross | Ruleset::SoldiersOfTheQueen => {}
+                Ruleset::VictoriaCross => {
+                    let records = self.session.game().state();
+                    self.desk.vc.fill(records, &self.desk_selection);
+                }
+                Ruleset::SoldiersOfTheQueen => {}
             }
         }
     }
@@ -292,7 +296,16 @@ impl LaagerApp {
             Some(Ok(resolution)) => {
                 let applied = self.applied(resolution);
                 let mut lines = applied.lines(self.session.game().state());
-                lines.extend(owner_allocates(resolution));
+                // With the counter hit selected the hits are recorded on it; without, the
+                // owner records them on the counters he chooses.
+                let target = self.desk.request.as_ref().and_then(|r| {
+                    r.roles_of(&self.desk_selection)
+                        .get("target")
+                        .map(str::to_owned)
+                });
+                if target.is_none() {
+                    lines.extend(owner_allocates(resolution));
+                }
                 lines
             }
             _ => Vec::new(),
@@ -509,6 +522,10 @@ impl LaagerApp {
             RecordsAction::Undo => self.session.undo(),
             RecordsAction::Redo => self.session.redo(),
             RecordsAction::Log(event) => self.session.append(event),
+            RecordsAction::Select(units) => {
+                self.canvas.selected = units;
+                Ok(())
+            }
             RecordsAction::NewGame => {
                 self.session = self.new_session();
                 self.records.roster = super::roster::Roster::default();
@@ -591,9 +608,12 @@ impl LaagerApp {
             .default_size(if narrow { 120.0 } else { 220.0 })
             .resizable(true)
             .show(ui, |ui| {
-                actions = self
-                    .records
-                    .ui(ui, &self.session, self.charts.as_ref().ok());
+                actions = self.records.ui(
+                    ui,
+                    &self.session,
+                    self.charts.as_ref().ok(),
+                    &self.canvas.selected,
+                );
             });
         self.run_records_actions(actions);
     }

@@ -19,6 +19,8 @@ pub enum RecordsAction {
     Redo,
     /// Log a manual edit.
     Log(Event),
+    /// Select these units (a name clicked in the roster), in this order.
+    Select(Vec<String>),
     /// Start a new game log for the table as it stands.
     NewGame,
     /// Save the campaign to a new `.laager` file.
@@ -76,6 +78,7 @@ impl RecordsPanel {
         ui: &mut egui::Ui,
         session: &Session,
         charts: Option<&Charts>,
+        selected: &[String],
     ) -> Vec<RecordsAction> {
         let mut actions = Vec::new();
         let game = session.game();
@@ -288,9 +291,10 @@ impl RecordsPanel {
                         .id_salt("roster")
                         .max_height(200.0)
                         .show_viewport(ui, |ui, viewport| {
-                            for event in self.roster.ui(ui, viewport, game, charts) {
-                                actions.push(RecordsAction::Log(event));
-                            }
+                            let (events, picked) =
+                                self.roster.ui(ui, viewport, game, charts, selected);
+                            actions.extend(events.into_iter().map(RecordsAction::Log));
+                            actions.extend(picked.map(RecordsAction::Select));
                         });
                 },
             );

@@ -111,15 +111,20 @@ fn cell(
 impl Roster {
     /// Draws the roster grid — only the rows in `viewport`, the part of the scroll area in
     /// view, with each column as wide as its widest row — and, under it, the edit form of
-    /// the unit being edited.
+    /// the unit being edited. A unit's name shows whether it is `selected`; a click on it
+    /// adds it to the end of the selection or takes it out, and the selection it makes is
+    /// returned with the events to log (the counters of a board game, which the table does
+    /// not show, are selected here).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         viewport: egui::Rect,
         game: &Game,
         charts: Option<&Charts>,
-    ) -> Vec<Event> {
+        selected: &[String],
+    ) -> (Vec<Event>, Option<Vec<String>>) {
         let mut events = Vec::new();
+        let mut picked = None;
         let state = game.state();
         self.rows.refresh(ui, game, charts);
         // A grid row is as tall as an "edit" button, or the minimum cell height.
@@ -168,7 +173,16 @@ impl Roster {
                         break;
                     };
                     let text = text.clone();
-                    self.row(ui, unit, &text, widths.take());
+                    if self.row(ui, unit, &text, widths.take(), selected) {
+                        let id = unit.spec.unit_id.to_string();
+                        let mut now = selected.to_vec();
+                        if now.contains(&id) {
+                            now.retain(|s| *s != id);
+                        } else {
+                            now.push(id);
+                        }
+                        picked = Some(now);
+                    }
                     ui.end_row();
                 }
             });
@@ -184,20 +198,31 @@ impl Roster {
         if !events.is_empty() {
             self.error = None;
         }
-        events
+        (events, picked)
     }
 
     /// One unit's row; `widths`, when given, are the columns' widest widths to keep.
+    /// Returns whether its name was clicked.
     fn row(
         &mut self,
         ui: &mut egui::Ui,
         unit: &UnitState,
         text: &RowText,
         widths: Option<[f32; 6]>,
-    ) {
+        selected: &[String],
+    ) -> bool {
         let width = |column: usize| widths.map(|w| w[column]);
         let id = &unit.spec.unit_id;
-        cell(ui, width(0), |ui| ui.label(id.to_string()));
+        let name = id.to_string();
+        let on = selected.contains(&name);
+        let clicked = cell(ui, width(0), |ui| {
+            ui.selectable_label(on, &name).on_hover_text(if on {
+                format!("Take {name} out of the selection")
+            } else {
+                format!("Add {name} to the selection (the desk reads the units selected in order)")
+            })
+        })
+        .clicked();
         cell(ui, width(1), |ui| ui.label(readable(&unit.spec.side)));
         cell(ui, width(2), |ui| ui.label(readable(&unit.spec.troop_type)));
         let strength = cell(ui, width(3), |ui| ui.label(&text.strength));
@@ -224,6 +249,7 @@ impl Roster {
                 self.open(unit);
             }
         }
+        clicked
     }
 
     /// Opens a unit's record in the edit form, its fields filled from the record.

@@ -161,7 +161,13 @@ impl RosterRows {
             ];
             for (column, text) in cells.into_iter().enumerate() {
                 if measured.insert((column, text.to_owned())) {
-                    self.widths[column] = self.widths[column].max(width(ui, text));
+                    // A name is a selectable label: its text inside a button's padding.
+                    let padding = if column == 0 {
+                        2.0 * ui.spacing().button_padding.x
+                    } else {
+                        0.0
+                    };
+                    self.widths[column] = self.widths[column].max(width(ui, text) + padding);
                 }
             }
         }

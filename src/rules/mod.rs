@@ -263,9 +263,26 @@ impl Request {
     }
 
     /// The units selected on the table (firer or attacker first) in this procedure's
-    /// roles; a procedure about no unit on the table names them `unit-1`, `unit-2`.
+    /// roles; a procedure about no unit on the table names them `unit-1`, `unit-2`. Where
+    /// a numbered list of roles ends with `target` (Victoria Cross II's `firer-1` ...
+    /// `firer-8`, `target`), the last unit selected of two or more is the target and the
+    /// others fill the list in order.
     pub fn roles_of(&self, selected: &[String]) -> situation::Roles {
         let roles = self.roles();
+        if let [listed @ .., last] = roles
+            && *last == "target"
+            && listed.len() > 1
+            && let [others @ .., target] = selected
+            && !others.is_empty()
+        {
+            let mut pairs: Vec<(String, String)> = listed
+                .iter()
+                .zip(others)
+                .map(|(role, id)| ((*role).to_owned(), id.clone()))
+                .collect();
+            pairs.push(("target".to_owned(), target.clone()));
+            return situation::Roles(pairs);
+        }
         situation::Roles(
             selected
                 .iter()

@@ -661,3 +661,134 @@ fn the_desk_orders_the_bases_selected_from_the_commanders() {
     );
     assert_eq!(desk, overruled);
 }
+
+// Victoria Cross II, the rulebook's Combat Example: "Two British 2 SP infantry units, plus a
+// Native Infantry 2 SP unit occupy zone 16, along with British Commander Pulleine ... The
+// native infantry cannot fire, but the leader counts as 1 SP, so the British have a total of
+// 5 SP" at the Zulus of zone 11, 17 SP; "the British player rolls 5 dice: 1, 1, 3, 5, 6" at
+// range 2: 2 hits. In a game of those counters (the board's counters are not on the table,
+// so they are picked by name in the roster, the Zulus last), the desk's fire is the engine's
+// `victoria_cross::situation::fire` for firer-1..4 and target, as `laager vc fire --unit`
+// reads it: without Pulleine 4 SP (the form's own default is 5), with him 5; and Apply takes
+// the 2 hits off the Zulus, 17 -> 15.
+#[test]
+fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
+    use laager::app::Command;
+    use laager::game::{Campaign, CampaignSettings, Event, Game, UnitId, UnitSpec};
+    use laager::rules::victoria_cross::{self as vc, Battle, FireInput, FireSituation, situation};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("zone16.laager");
+    let mut game = Game::new(
+        laager::Ruleset::VictoriaCross,
+        "Isandlwana",
+        serde_json::json!(null),
+    );
+    for (id, side, kind, sp) in [
+        ("1/24 A", "British", "infantry", 2),
+        ("1/24 C", "British", "infantry", 2),
+        ("NNC 1", "British", "native-infantry", 2),
+        ("Pulleine", "British", "leader", 1),
+        ("Zone 11 Zulus", "Zulus", "warriors", 17),
+    ] {
+        let unit = UnitSpec {
+            unit_id: UnitId(id.to_owned()),
+            name: id.to_owned(),
+            side: side.to_owned(),
+            troop_type: kind.to_owned(),
+            initial: sp,
+            present: sp,
+            class: None,
+            strength_note: None,
+            formation: None,
+        };
+        game.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    let mut campaign = Campaign::new("Isandlwana", CampaignSettings::default());
+    campaign.games.push(game);
+    laager::store::CampaignFile::create_from(&path, &campaign).expect("created");
+    let window = || {
+        let mut app = LaagerApp::new(State::default(), None);
+        app.push(Command::OpenGame(path.clone()));
+        app.run_commands();
+        assert!(app.messages.is_empty(), "{:?}", app.messages);
+        assert_eq!(app.state.ruleset, laager::Ruleset::VictoriaCross);
+        let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+        harness.set_size(egui::vec2(1800.0, 2400.0));
+        harness.run();
+        harness
+    };
+    let fire = |harness: &mut Harness<'_, LaagerApp>, selected: &[&str]| {
+        for id in selected {
+            harness.get_by_role_and_label(Role::Button, id).click();
+            harness.run();
+        }
+        assert_eq!(harness.state().canvas.selected, selected);
+        harness.get_by_label("Type faces").click();
+        harness.run();
+        let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+        field.focus();
+        field.type_text(&"1,1,3,5,6"[..2 * selected.len() - 1]);
+        harness.run();
+        harness.get_by_label("Resolve").scroll_to_me();
+        harness.run();
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        let app = harness.state();
+        (
+            app.desk
+                .result
+                .clone()
+                .expect("resolved")
+                .expect("not refused"),
+            app.desk.request.clone().expect("request"),
+        )
+    };
+    let engine = |harness: &Harness<'_, LaagerApp>, firers: &[&str], faces: &str| {
+        let app = harness.state();
+        let mut pairs: Vec<(String, String)> = firers
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (format!("firer-{}", i + 1), (*id).to_owned()))
+            .collect();
+        pairs.push(("target".into(), "Zone 11 Zulus".into()));
+        let base = FireInput::AtRange(FireSituation::new(Battle::Isandlwana, 5, 2));
+        let input =
+            situation::fire(app.session.game().state(), &Roles(pairs), base).expect("situation");
+        let request = Request::VictoriaCross(vc::Request::Fire(input));
+        let charts = app.charts().expect("charts");
+        (
+            request
+                .resolve_with(charts, &DiceChoice::Typed(faces.to_owned()))
+                .expect("resolves"),
+            request,
+        )
+    };
+    let mut harness = window();
+    let without_leader = fire(
+        &mut harness,
+        &["1/24 A", "1/24 C", "NNC 1", "Zone 11 Zulus"],
+    );
+    assert_eq!(
+        without_leader,
+        engine(&harness, &["1/24 A", "1/24 C", "NNC 1"], "1,1,3,5")
+    );
+    let all = ["1/24 A", "1/24 C", "NNC 1", "Pulleine", "Zone 11 Zulus"];
+    let mut harness = window();
+    let desk = fire(&mut harness, &all);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["hits"],
+        serde_json::json!(2)
+    );
+    assert_eq!(desk, engine(&harness, &all[..4], "1,1,3,5,6"));
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let zulus = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .unit(&UnitId("Zone 11 Zulus".into()))
+        .expect("on the roster")
+        .present;
+    assert_eq!(zulus, 15);
+}

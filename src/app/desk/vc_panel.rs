@@ -3,7 +3,9 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
+use crate::resolution::Refusal;
 use crate::rules::Request;
+use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
     MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput, VolleySituation,
@@ -46,6 +48,20 @@ impl VcProcedure {
         (VcProcedure::Victory, "Victory"),
         (VcProcedure::ZuluReentry, "Zulu re-entry"),
     ];
+}
+
+/// What the records gave a fire, a volley and a melee for the counters selected (the
+/// engine's `victoria_cross::situation`), or why they gave nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FromRecords {
+    /// The fire's situation, or the refusal's reason.
+    pub fire: Option<Result<FireSituation, String>>,
+    /// The volley's.
+    pub volley: Option<Result<VolleySituation, String>>,
+    /// The melee's.
+    pub melee: Option<Result<MeleeSituation, String>>,
+    /// The random fire's (the counter hit checked), or why not.
+    pub random_fire: Option<Result<(), String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -98,6 +114,8 @@ pub struct VcForm {
     pub on_board_sp: u32,
     /// SP on the Zulu Loss Track.
     pub loss_track_sp: u32,
+    /// What the records gave for the counters selected.
+    pub from_records: FromRecords,
 }
 
 impl Default for VcForm {
@@ -129,6 +147,7 @@ impl Default for VcForm {
             zulu_vp: 0,
             on_board_sp: 0,
             loss_track_sp: 0,
+            from_records: FromRecords::default(),
         }
     }
 }
@@ -139,13 +158,125 @@ impl VcForm {
         s.night = self.night;
         s.walls_crossed = self.walls_crossed;
         s.zone_before_wall = self.zone_before_wall;
+        if let Some(Ok(read)) = &self.from_records.fire {
+            s.origins = read.origins.clone();
+        }
         s
     }
 
     fn volley(&self) -> VolleySituation {
         let mut s = VolleySituation::new(self.battle, self.sp);
         s.night = self.night;
+        if let Some(Ok(read)) = &self.from_records.volley {
+            s.leader.clone_from(&read.leader);
+            s.origins = read.origins.clone();
+        }
         s
+    }
+
+    /// Reads the fire, the volley, the melee and the random fire from the records for the
+    /// counters selected, each in its procedure's roles (the last selected the counter hit,
+    /// `Request::roles_of`), by the engine's `victoria_cross::situation`; then lays the shown
+    /// procedure's values into the form.
+    pub fn fill(&mut self, records: &dyn Records, selected: &[String]) {
+        use crate::rules::victoria_cross::situation;
+        let why = |r: Refusal| r.reason;
+        let roles = |request: vc::Request| -> Option<Roles> {
+            let roles = Request::VictoriaCross(request).roles_of(selected);
+            (!roles.0.is_empty()).then_some(roles)
+        };
+        let fire = roles(vc::Request::Fire(FireInput::AtRange(self.fire()))).map(|roles| {
+            situation::fire(records, &roles, FireInput::AtRange(self.fire()))
+                .map(|input| match input {
+                    FireInput::AtRange(s) => s,
+                    FireInput::FromBoard(_) => self.fire(),
+                })
+                .map_err(why)
+        });
+        let volley = roles(vc::Request::Volley(self.volley()))
+            .map(|roles| situation::volley(records, &roles, self.volley()).map_err(why));
+        let melee = roles(vc::Request::Melee(self.melee()))
+            .map(|roles| situation::melee(records, &roles, self.melee()).map_err(why));
+        let random_fire = roles(vc::Request::RandomFire(self.random_fire())).map(|roles| {
+            situation::random_fire(records, &roles, self.random_fire())
+                .map(|_| ())
+                .map_err(why)
+        });
+        self.from_records = FromRecords {
+            fire,
+            volley,
+            melee,
+            random_fire,
+        };
+        self.take_records();
+    }
+
+    /// Lays what the records gave the procedure shown into the form's fields.
+    fn take_records(&mut self) {
+        match (self.procedure, &self.from_records) {
+            (
+                VcProcedure::Fire,
+                FromRecords {
+                    fire: Some(Ok(s)), ..
+                },
+            ) => self.sp = s.sp,
+            (
+                VcProcedure::Volley,
+                FromRecords {
+                    volley: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.sp = s.infantry_sp;
+            }
+            (
+                VcProcedure::Melee,
+                FromRecords {
+                    melee: Some(Ok(s)), ..
+                },
+            ) => {
+                self.sp = s.sp;
+                self.side = s.side;
+            }
+            _ => {}
+        }
+    }
+
+    /// What the records gave the procedure shown, or why they gave nothing, in words.
+    fn records_notes(&self) -> Vec<String> {
+        let origins = |o: &Origins| -> Vec<String> {
+            o.decided
+                .iter()
+                .map(|d| format!("from the records: {} — {}", d.label, d.why))
+                .chain(
+                    o.undecided
+                        .iter()
+                        .map(|u| format!("left to the referee: {u}")),
+                )
+                .collect()
+        };
+        let refused = |why: &String| vec![format!("the records: {why}")];
+        let r = &self.from_records;
+        match self.procedure {
+            VcProcedure::Fire => r.fire.as_ref().map(|f| match f {
+                Ok(s) => origins(&s.origins),
+                Err(why) => refused(why),
+            }),
+            VcProcedure::Volley => r.volley.as_ref().map(|v| match v {
+                Ok(s) => origins(&s.origins),
+                Err(why) => refused(why),
+            }),
+            VcProcedure::Melee => r.melee.as_ref().map(|m| match m {
+                Ok(s) => origins(&s.origins),
+                Err(why) => refused(why),
+            }),
+            VcProcedure::RandomFire => r.random_fire.as_ref().map(|f| match f {
+                Ok(()) => Vec::new(),
+                Err(why) => refused(why),
+            }),
+            _ => None,
+        }
+        .unwrap_or_default()
     }
 
     fn ammo(&self) -> AmmoSituation {
@@ -165,6 +296,9 @@ impl VcForm {
 
     fn melee(&self) -> MeleeSituation {
         let mut s = MeleeSituation::new(self.battle, self.side, self.sp);
+        if let Some(Ok(read)) = &self.from_records.melee {
+            s.origins = read.origins.clone();
+        }
         if self.battle == Battle::RorkesDrift {
             s.across_wall = self.across_wall;
             s.into_building_from_zones = self.into_building_from_zones;
@@ -252,6 +386,12 @@ impl VcForm {
                 ui.selectable_value(&mut self.procedure, p, name);
             }
         });
+        if self.procedure != before {
+            self.take_records();
+        }
+        for note in self.records_notes() {
+            ui.small(note);
+        }
         if !matches!(
             self.procedure,
             VcProcedure::Ammo | VcProcedure::Hospital | VcProcedure::ZuluReentry

@@ -318,6 +318,7 @@ impl Procedure for Fire {
     const NAME: &'static str = "fire";
     type Input = FireInput;
     type Outcome = FireOutcome;
+    const ROLES: &'static [&'static str] = super::situation::FIRE_ROLES;
 
     fn resolve(
         charts: &Charts,
@@ -512,6 +513,7 @@ impl Procedure for Volley {
     const NAME: &'static str = "volley";
     type Input = VolleySituation;
     type Outcome = FireOutcome;
+    const ROLES: &'static [&'static str] = super::situation::VOLLEY_ROLES;
 
     fn resolve(
         charts: &Charts,

@@ -460,6 +460,7 @@ impl Procedure for Melee {
     const NAME: &'static str = "melee";
     type Input = MeleeSituation;
     type Outcome = HitsOutcome;
+    const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
 
     fn resolve(
         charts: &Charts,

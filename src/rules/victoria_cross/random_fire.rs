@@ -200,6 +200,7 @@ impl Procedure for RandomFire {
     const NAME: &'static str = "random-fire";
     type Input = RandomFireSituation;
     type Outcome = HitsOutcome;
+    const ROLES: &'static [&'static str] = super::situation::RANDOM_FIRE_ROLES;
 
     fn resolve(
         charts: &Charts,

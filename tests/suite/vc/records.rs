@@ -529,3 +529,45 @@ fn the_british_sp_left_and_the_zulu_sp_on_the_board_are_counted_on_the_records()
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--british-sp N"), "{}", stderr(&out));
 }
+
+// The counters selected at the desk in a fire's roles: "the owning player determines which
+// units incur them", so the counter hit is the one picked last; the others fire, in order.
+// A Zulu random fire has the one role, the British counter hit. Micro Colonial's sub-commander
+// and unit keep their order.
+#[test]
+fn the_last_counter_selected_is_the_one_hit() {
+    use laager::rules::Request;
+    use laager::rules::victoria_cross::{
+        self as vc, Battle, FireInput, FireSituation, RandomFireSituation,
+    };
+    let ids = |names: &[&str]| names.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let pairs = |roles: laager::rules::situation::Roles| {
+        roles
+            .0
+            .into_iter()
+            .map(|(r, id)| format!("{r}={id}"))
+            .collect::<Vec<_>>()
+    };
+    let fire = Request::VictoriaCross(vc::Request::Fire(FireInput::AtRange(FireSituation::new(
+        Battle::Isandlwana,
+        5,
+        2,
+    ))));
+    assert_eq!(
+        pairs(fire.roles_of(&ids(&["1/24 A", "Pulleine", "Zone 11 Zulus"]))),
+        ["firer-1=1/24 A", "firer-2=Pulleine", "target=Zone 11 Zulus"]
+    );
+    let random = Request::VictoriaCross(vc::Request::RandomFire(RandomFireSituation::new(
+        Battle::Isandlwana,
+    )));
+    assert_eq!(pairs(random.roles_of(&ids(&["1/24 A"]))), ["target=1/24 A"]);
+    let initiative = Request::MicroColonial(laager::rules::micro_colonial::Request::Initiative(
+        laager::rules::micro_colonial::charge::InitiativeInput {
+            origins: laager::rules::situation::Origins::default(),
+        },
+    ));
+    assert_eq!(
+        pairs(initiative.roles_of(&ids(&["Durnford", "1/24 A", "1/24 C"]))),
+        ["sub-commander=Durnford", "unit=1/24 A", "unit-3=1/24 C"]
+    );
+}
