@@ -101,6 +101,12 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
+        /// counters that fired. No more are marked than may be (not the artillery), and
+        /// `--apply` marks them Ammo Depleted when all must be; when fewer, it names the
+        /// British player's choice.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// The Zulu random fire: a hit on each 6 (5 and 6 at the water cart).
     RandomFire {
@@ -524,16 +530,31 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             from,
             dice,
             common,
+            situation,
         } => {
             let input = match from {
-                Some(from) => AmmoInput::FromBoard(ZoneAmmo { from, ones }),
+                Some(from) => AmmoInput::FromBoard(ZoneAmmo {
+                    from,
+                    ones,
+                    markable_units: None,
+                    origins: crate::rules::situation::Origins::default(),
+                }),
                 None => AmmoInput::AtDistance(AmmoSituation {
                     ones,
                     distance: distance.unwrap_or_default(),
                     markable_units: None,
+                    origins: crate::rules::situation::Origins::default(),
                 }),
             };
-            (vc::Request::Ammo(input), dice, common)
+            return from_records(
+                input,
+                vc::situation::AMMO_ROLES,
+                vc::situation::ammo,
+                vc::Request::Ammo,
+                &situation,
+                &dice,
+                &common,
+            );
         }
         VcCommand::RandomFire {
             battle,

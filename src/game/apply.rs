@@ -81,6 +81,7 @@ pub fn apply(
     let (effects, mut notes) = cap_losses(edits, state);
     notes.extend(effects::notes(resolution, roles));
     notes.extend(effects::off_roster(resolution, state));
+    notes.extend(effects::choices(resolution, roles, state));
     let dice = match resolution.rolls.first() {
         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
             seed: roll.seed.unwrap_or(0),

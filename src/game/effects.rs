@@ -118,6 +118,16 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
 /// game", and the Zulu player's come back only as "units eliminated" off the Zulu Loss
 /// Track.
 fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
+    if let victoria_cross::Outcome::Ammo(o) = outcome {
+        return ammo_marked(o.depleted, roles, state)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|id| UnitEdit::StatusSet {
+                unit_id: UnitId(id),
+                status: Status::parse("ammo depleted"),
+            })
+            .collect();
+    }
     let hits = match outcome {
         victoria_cross::Outcome::Fire(o) | victoria_cross::Outcome::Volley(o) => o.hits,
         victoria_cross::Outcome::Melee(o) | victoria_cross::Outcome::RandomFire(o) => o.hits,
@@ -138,6 +148,34 @@ fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Ve
         edits.push(UnitEdit::Removed { unit_id: target });
     }
     edits
+}
+
+/// Victoria Cross: the counters an ammunition check marks Ammo Depleted when the British
+/// player has no choice left — as many to mark as fired and may be ([`victoria_cross::
+/// situation::markable`]): all of them. `None` when he chooses which ("Any firing unit
+/// (British players choice, other than artillery)"), or no firer is in a role.
+fn ammo_marked(depleted: u32, roles: &Roles, state: &GameState) -> Option<Vec<String>> {
+    let markable = victoria_cross::situation::markable(state, roles).ok()?;
+    (depleted > 0 && depleted as usize >= markable.len()).then_some(markable)
+}
+
+/// What a resolution leaves to a player's choice among the units in its roles, for him to
+/// record by hand: the counters of an ammunition check that marks fewer than may be marked.
+pub fn choices(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<String> {
+    let Outcome::VictoriaCross(victoria_cross::Outcome::Ammo(o)) = &resolution.outcome else {
+        return Vec::new();
+    };
+    let Ok(markable) = victoria_cross::situation::markable(state, roles) else {
+        return Vec::new();
+    };
+    if o.depleted == 0 || ammo_marked(o.depleted, roles, state).is_some() {
+        return Vec::new();
+    }
+    vec![format!(
+        "mark {} of {} Ammo Depleted, the British player's choice (\"Any firing unit (British players choice, other than artillery)\"): set their status in the roster",
+        o.depleted,
+        markable.join(", ")
+    )]
 }
 
 /// Soldiers of the Queen: what a fire or a melee did to each unit and leader of the hex

@@ -662,20 +662,10 @@ fn the_desk_orders_the_bases_selected_from_the_commanders() {
     assert_eq!(desk, overruled);
 }
 
-// Victoria Cross II, the rulebook's Combat Example: "Two British 2 SP infantry units, plus a
-// Native Infantry 2 SP unit occupy zone 16, along with British Commander Pulleine ... The
-// native infantry cannot fire, but the leader counts as 1 SP, so the British have a total of
-// 5 SP" at the Zulus of zone 11, 17 SP; "the British player rolls 5 dice: 1, 1, 3, 5, 6" at
-// range 2: 2 hits. In a game of those counters (the board's counters are not on the table,
-// so they are picked by name in the roster, the Zulus last), the desk's fire is the engine's
-// `victoria_cross::situation::fire` for firer-1..4 and target, as `laager vc fire --unit`
-// reads it: without Pulleine 4 SP (the form's own default is 5), with him 5; and Apply takes
-// the 2 hits off the Zulus, 17 -> 15.
-#[test]
-fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
-    use laager::app::Command;
+/// A Victoria Cross game of the Combat Example's counters (zone 16 and the Zulus of zone 11),
+/// saved to a campaign file.
+fn zone16() -> (tempfile::TempDir, PathBuf) {
     use laager::game::{Campaign, CampaignSettings, Event, Game, UnitId, UnitSpec};
-    use laager::rules::victoria_cross::{self as vc, Battle, FireInput, FireSituation, situation};
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("zone16.laager");
     let mut game = Game::new(
@@ -706,17 +696,38 @@ fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
     let mut campaign = Campaign::new("Isandlwana", CampaignSettings::default());
     campaign.games.push(game);
     laager::store::CampaignFile::create_from(&path, &campaign).expect("created");
-    let window = || {
-        let mut app = LaagerApp::new(State::default(), None);
-        app.push(Command::OpenGame(path.clone()));
-        app.run_commands();
-        assert!(app.messages.is_empty(), "{:?}", app.messages);
-        assert_eq!(app.state.ruleset, laager::Ruleset::VictoriaCross);
-        let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-        harness.set_size(egui::vec2(1800.0, 2400.0));
-        harness.run();
-        harness
-    };
+    (dir, path)
+}
+
+/// The window on the game at `path`.
+fn vc_window(path: &Path) -> Harness<'static, LaagerApp> {
+    use laager::app::Command;
+    let mut app = LaagerApp::new(State::default(), None);
+    app.push(Command::OpenGame(path.to_owned()));
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    assert_eq!(app.state.ruleset, laager::Ruleset::VictoriaCross);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness
+}
+
+// Victoria Cross II, the rulebook's Combat Example: "Two British 2 SP infantry units, plus a
+// Native Infantry 2 SP unit occupy zone 16, along with British Commander Pulleine ... The
+// native infantry cannot fire, but the leader counts as 1 SP, so the British have a total of
+// 5 SP" at the Zulus of zone 11, 17 SP; "the British player rolls 5 dice: 1, 1, 3, 5, 6" at
+// range 2: 2 hits. In a game of those counters (the board's counters are not on the table,
+// so they are picked by name in the roster, the Zulus last), the desk's fire is the engine's
+// `victoria_cross::situation::fire` for firer-1..4 and target, as `laager vc fire --unit`
+// reads it: without Pulleine 4 SP (the form's own default is 5), with him 5; and Apply takes
+// the 2 hits off the Zulus, 17 -> 15.
+#[test]
+fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{self as vc, Battle, FireInput, FireSituation, situation};
+    let (_dir, path) = zone16();
+    let window = || vc_window(&path);
     let fire = |harness: &mut Harness<'_, LaagerApp>, selected: &[&str]| {
         for id in selected {
             harness.get_by_role_and_label(Role::Button, id).click();
@@ -791,4 +802,76 @@ fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
         .expect("on the roster")
         .present;
     assert_eq!(zulus, 15);
+}
+
+// ISANDLWANA: British ammunition, "Any firing unit (British players choice, other than
+// artillery) is marked with an Ammo Depleted marker": with Pulleine and 1/24 A selected in
+// the roster as the counters that fired, the two 1s re-rolled as 1, 1 at one zone from zone
+// 15 mark both (no choice is left), as `laager vc ammo --unit firer-1=... --apply` does.
+#[test]
+fn the_desk_marks_ammo_depleted_on_the_counters_that_fired() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{self as vc, AmmoInput, AmmoSituation, situation};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    for id in ["Pulleine", "1/24 A"] {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    harness.get_by_label("Ammunition").click();
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("1,1");
+    harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let app = harness.state();
+    let desk = app
+        .desk
+        .result
+        .clone()
+        .expect("resolved")
+        .expect("not refused");
+    let base = AmmoInput::AtDistance(AmmoSituation {
+        ones: 2,
+        distance: 1,
+        markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
+    });
+    let roles = Roles(vec![
+        ("firer-1".into(), "Pulleine".into()),
+        ("firer-2".into(), "1/24 A".into()),
+    ]);
+    let input = situation::ammo(app.session.game().state(), &roles, base).expect("situation");
+    let engine = Request::VictoriaCross(vc::Request::Ammo(input))
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("1,1".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.outcome).expect("json")["depleted"],
+        serde_json::json!(2)
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let state = harness.state().session.game().state();
+    for id in ["Pulleine", "1/24 A"] {
+        let status = state
+            .unit(&UnitId(id.into()))
+            .expect("on the roster")
+            .status
+            .clone();
+        assert_eq!(
+            status.map(|s| s.name().to_owned()).as_deref(),
+            Some("ammo depleted"),
+            "{id}"
+        );
+    }
 }

@@ -62,6 +62,8 @@ pub struct FromRecords {
     pub melee: Option<Result<MeleeSituation, String>>,
     /// The random fire's (the counter hit checked), or why not.
     pub random_fire: Option<Result<(), String>>,
+    /// The ammunition check's (the firing counters that may be marked).
+    pub ammo: Option<Result<AmmoSituation, String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -202,11 +204,20 @@ impl VcForm {
                 .map(|_| ())
                 .map_err(why)
         });
+        let ammo = roles(vc::Request::Ammo(AmmoInput::AtDistance(self.ammo()))).map(|roles| {
+            situation::ammo(records, &roles, AmmoInput::AtDistance(self.ammo()))
+                .map(|input| match input {
+                    AmmoInput::AtDistance(s) => s,
+                    AmmoInput::FromBoard(_) => self.ammo(),
+                })
+                .map_err(why)
+        });
         self.from_records = FromRecords {
             fire,
             volley,
             melee,
             random_fire,
+            ammo,
         };
         self.take_records();
     }
@@ -270,6 +281,10 @@ impl VcForm {
                 Ok(s) => origins(&s.origins),
                 Err(why) => refused(why),
             }),
+            VcProcedure::Ammo => r.ammo.as_ref().map(|a| match a {
+                Ok(s) => origins(&s.origins),
+                Err(why) => refused(why),
+            }),
             VcProcedure::RandomFire => r.random_fire.as_ref().map(|f| match f {
                 Ok(()) => Vec::new(),
                 Err(why) => refused(why),
@@ -280,10 +295,15 @@ impl VcForm {
     }
 
     fn ammo(&self) -> AmmoSituation {
+        let read = match &self.from_records.ammo {
+            Some(Ok(s)) => Some(s),
+            _ => None,
+        };
         AmmoSituation {
             ones: self.ones,
             distance: self.distance,
-            markable_units: None,
+            markable_units: read.and_then(|s| s.markable_units),
+            origins: read.map(|s| s.origins.clone()).unwrap_or_default(),
         }
     }
 

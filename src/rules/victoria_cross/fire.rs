@@ -539,6 +539,10 @@ pub struct AmmoSituation {
     /// The firing units that may be marked (not the artillery), if known: the cap.
     #[serde(default)]
     pub markable_units: Option<u32>,
+    /// The values the records decided (`situation::ammo`: the firing counters that may be
+    /// marked), stated as the resolution's first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The ammunition check: the distance to zone 15 given, or counted on the board from the
@@ -594,6 +598,7 @@ pub(crate) fn ammo(
 ) -> Result<Resolution<AmmoOutcome>, Refusal> {
     let steps = ammo_plan(s)?;
     let mut r = resolution(charts, Ammo::NAME);
+    r.steps = s.origins.steps(s, &rule(AMMO));
     for step in steps {
         r.step(step);
     }
@@ -662,6 +667,7 @@ impl Procedure for Ammo {
     const NAME: &'static str = "ammo";
     type Input = AmmoInput;
     type Outcome = AmmoOutcome;
+    const ROLES: &'static [&'static str] = super::situation::AMMO_ROLES;
 
     fn resolve(
         charts: &Charts,

@@ -42,6 +42,75 @@ pub const VOLLEY_ROLES: &[&str] = &[
 /// The role of a Zulu random fire: the British counter hit.
 pub const RANDOM_FIRE_ROLES: &[&str] = &["target"];
 
+/// The roles of an ammunition check: the British counters that fired.
+pub const AMMO_ROLES: &[&str] = &[
+    "firer-1", "firer-2", "firer-3", "firer-4", "firer-5", "firer-6", "firer-7", "firer-8",
+];
+
+/// The counters that fired and may be marked Ammo Depleted: "Any firing unit (British
+/// players choice, other than artillery) is marked with an Ammo Depleted marker" — one that
+/// brought firing SP (the Combat Example marks Pulleine, a leader), not the artillery.
+pub fn markable(records: &dyn Records, roles: &Roles) -> Result<Vec<String>, Refusal> {
+    let units = counters(records, roles, "firer-", AMMO)?;
+    Ok(units
+        .iter()
+        .filter(|u| u.kind != UnitKind::Artillery && firing_sp(std::slice::from_ref(u)).0 > 0)
+        .map(|u| u.name.clone())
+        .collect())
+}
+
+const AMMO: &str = "Fire Combat: ISANDLWANA: British ammunition";
+
+/// Isandlwana's ammunition check after the fire of the counters in roles `firer-1` ...
+/// `firer-8`: no more can be marked than the firing units other than the artillery
+/// ([`markable`]). The 1s and the distance to zone 15 stay as `base` has them.
+pub fn ammo(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::AmmoInput,
+) -> Result<super::AmmoInput, Refusal> {
+    let units = counters(records, roles, "firer-", AMMO)?;
+    if let Some(zulu) = units.iter().find(|u| side_of(u.kind) == Side::Zulu) {
+        return Err(Refusal::bad_input(
+            rule(AMMO),
+            format!(
+                "'{}' is a Zulu counter: the check is the British fire's",
+                zulu.name
+            ),
+        ));
+    }
+    let names = markable(records, roles)?;
+    let n = u32::try_from(names.len()).unwrap_or(u32::MAX);
+    let why = if names.is_empty() {
+        "none of the counters that fired may be marked (the artillery, or no firing SP)".to_owned()
+    } else {
+        format!(
+            "{} fired and may be marked (\"Any firing unit (British players choice, other than artillery)\")",
+            names.join(", ")
+        )
+    };
+    let mut origins = Origins::default();
+    origins.note(
+        "/markable_units",
+        "units that may be marked",
+        n,
+        Source::Records,
+        why,
+    );
+    let mut input = base;
+    match &mut input {
+        super::AmmoInput::AtDistance(s) => {
+            s.markable_units = Some(n);
+            s.origins = origins;
+        }
+        super::AmmoInput::FromBoard(s) => {
+            s.markable_units = Some(n);
+            s.origins = origins;
+        }
+    }
+    Ok(input)
+}
+
 /// The kinds as the records spell them.
 pub const KINDS: &str =
     "infantry, native-infantry, cavalry, artillery, leader, vp-unit, warriors, zulu-leader";

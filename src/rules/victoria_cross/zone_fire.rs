@@ -54,6 +54,13 @@ pub struct ZoneAmmo {
     pub from: String,
     /// The 1s rolled by the firing SP: one re-rolled die each.
     pub ones: u32,
+    /// The firing units that may be marked (not the artillery), if known: the cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markable_units: Option<u32>,
+    /// The values the records decided (`situation::ammo`), stated as the resolution's
+    /// first steps with any given by hand since.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 pub(super) fn in_laager_camp(charts: &Charts, battle: Battle, zone: &str) -> Result<bool, Refusal> {
@@ -152,7 +159,8 @@ pub(crate) fn zone_ammo(
     let situation = AmmoSituation {
         ones: s.ones,
         distance,
-        markable_units: None,
+        markable_units: s.markable_units,
+        origins: s.origins.clone(),
     };
     let mut r = ammo(charts, &situation, dice)?;
     r.steps.insert(0, step);
@@ -169,6 +177,7 @@ pub(crate) fn zone_ammo_odds(charts: &Charts, s: &ZoneAmmo) -> Result<Odds, Refu
     ammo_odds(&AmmoSituation {
         ones: s.ones,
         distance,
-        markable_units: None,
+        markable_units: s.markable_units,
+        origins: Origins::default(),
     })
 }

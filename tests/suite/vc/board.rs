@@ -357,6 +357,8 @@ fn zone_ammo_from_16_counts_1_zone_to_15() {
     let input = vc::AmmoInput::FromBoard(vc::ZoneAmmo {
         from: "16".to_owned(),
         ones: 2,
+        markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     });
     let r = vc::Ammo::resolve(&charts(), &input, &mut super::typed("1,2")).expect("resolves");
     assert_eq!(r.outcome.depleted, 1);

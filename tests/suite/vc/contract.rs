@@ -166,6 +166,8 @@ fn a_laagered_zones_ammunition_odds_are_no_depletion() {
     let input = AmmoInput::FromBoard(vc::ZoneAmmo {
         from: "14".to_owned(),
         ones: 2,
+        markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     });
     let odds = vc::Ammo::odds(&on, &input)
         .expect("throws dice")
@@ -182,6 +184,7 @@ fn typed_faces_left_over_are_refused_as_bad_dice() {
         ones: 1,
         distance: 2,
         markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     })));
     let refusal = request
         .resolve_with(&charts(), &DiceChoice::Typed("1,2".to_owned()))
@@ -193,6 +196,7 @@ fn typed_faces_left_over_are_refused_as_bad_dice() {
             ones: 1,
             distance: 2,
             markable_units: None,
+            origins: laager::rules::situation::Origins::default(),
         }),
         &mut typed("1"),
     )

@@ -571,3 +571,102 @@ fn the_last_counter_selected_is_the_one_hit() {
         ["sub-commander=Durnford", "unit=1/24 A", "unit-3=1/24 C"]
     );
 }
+
+fn marked(path: &Path, unit: &str) -> bool {
+    let file = CampaignFile::open(path, Mode::Read).expect("open");
+    file.campaign().games[0]
+        .state()
+        .unit(&UnitId(unit.to_owned()))
+        .expect("on the roster")
+        .status
+        .as_ref()
+        .is_some_and(|s| s.name() == "ammo depleted")
+}
+
+fn ammo(file: &Path, firers: &[&str], dice: &str) -> Value {
+    let mut args = vec![
+        "vc".to_owned(),
+        "ammo".to_owned(),
+        "--ones".to_owned(),
+        "2".to_owned(),
+        "--distance".to_owned(),
+        "1".to_owned(),
+        "--campaign".to_owned(),
+        s(file).to_owned(),
+    ];
+    for (i, id) in firers.iter().enumerate() {
+        args.push("--unit".to_owned());
+        args.push(format!("firer-{}={id}", i + 1));
+    }
+    args.extend(["--dice", dice, "--apply", "--json"].map(str::to_owned));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    json_of(&args)
+}
+
+// The Combat Example's ammunition check: "He must count the distance from zone 16 to zone 15,
+// which is 1. This means he must roll two dice (one for each of the 1's rolled during fire
+// combat) and on a result of 1 again ... he must mark a unit as Ammo Depleted. The British
+// player ... rolls two 1's. This means he picks two of the firing units to be marked as Ammo
+// Depleted, he chooses Pulleine, and one of the British 2 SP infantry units." Of the four
+// counters that fired, three may be marked (NNC 1 brought no firing SP): two to mark is the
+// British player's choice, named, and none is marked for him.
+#[test]
+fn the_combat_examples_two_ammo_depleted_are_the_british_players_choice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let value = ammo(&file, &["1/24 A", "1/24 C", "NNC 1", "Pulleine"], "1,1");
+    assert_eq!(value["outcome"], json!({"depleted": 2}), "{value}");
+    let first = value["steps"][0]["text"].as_str().expect("a step");
+    assert!(
+        first.contains("units that may be marked 3")
+            && first.contains("1/24 A, 1/24 C, Pulleine fired and may be marked"),
+        "{first}"
+    );
+    let writes = value["applied"]["writes"].to_string();
+    assert!(
+        writes.contains(
+            "mark 2 of 1/24 A, 1/24 C, Pulleine Ammo Depleted, the British player's choice"
+        ),
+        "{writes}"
+    );
+    for unit in ["1/24 A", "1/24 C", "NNC 1", "Pulleine"] {
+        assert!(!marked(&file, unit), "{unit}");
+    }
+}
+
+// With only Pulleine and 1/24 A firing the same two 1s leave no choice: both are marked, and
+// the marker stops their next fire ("The unit may not conduct fire combat while marked").
+// With 1/24 A firing alone the two are capped at one unit: "Any firing unit ... is marked".
+#[test]
+fn ammo_depleted_is_marked_when_every_firing_unit_must_be() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let value = ammo(&file, &["Pulleine", "1/24 A"], "1,1");
+    assert_eq!(value["outcome"], json!({"depleted": 2}), "{value}");
+    assert!(marked(&file, "Pulleine") && marked(&file, "1/24 A"));
+    assert!(!marked(&file, "1/24 C"));
+    let fire = json_of(&[
+        "vc",
+        "fire",
+        "--battle",
+        "isandlwana",
+        "--range",
+        "2",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "firer-1=1/24 A",
+        "--unit",
+        "firer-2=1/24 C",
+        "--dice",
+        "1,1",
+        "--json",
+    ]);
+    assert_eq!(fire["outcome"]["hits"], json!(0), "{fire}");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let value = ammo(&file, &["1/24 C"], "1,1");
+    assert_eq!(value["outcome"], json!({"depleted": 1}), "{value}");
+    assert!(marked(&file, "1/24 C"));
+}

@@ -258,6 +258,7 @@ fn combat_example_two_rerolled_ones_at_distance_1_deplete_two_units() {
         ones: 2,
         distance: 1,
         markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = ammo(&s, &mut typed("1,1")).expect("resolves");
     assert_eq!(int(&r, "depleted"), 2);
@@ -271,6 +272,7 @@ fn rerolls_at_or_under_the_distance_deplete() {
         ones: 3,
         distance: 3,
         markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = ammo(&s, &mut typed("3,4,2")).expect("resolves");
     assert_eq!(int(&r, "depleted"), 2);
@@ -283,6 +285,7 @@ fn distance_0_is_refused() {
         ones: 1,
         distance: 0,
         markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     refused(ammo(&s, &mut typed("1")));
 }
@@ -294,6 +297,7 @@ fn ammo_odds_of_two_depleted_at_distance_1_are_one_in_36() {
         ones: 2,
         distance: 1,
         markable_units: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let odds = vc::Ammo::odds(&charts(), &AmmoInput::AtDistance(s))
         .expect("throws dice")
