@@ -404,11 +404,11 @@ impl CommandForm {
         for origin in &table.origins.decided {
             if !said.contains(&origin.why.as_str()) {
                 said.push(&origin.why);
-                ui.small(format!("the table: {}", origin.why));
+                ui.weak(format!("the table: {}", origin.why));
             }
         }
         for line in &table.origins.undecided {
-            ui.small(format!("left to the referee: {line}"));
+            ui.weak(format!("left to the referee: {line}"));
         }
     }
 

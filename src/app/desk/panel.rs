@@ -356,9 +356,14 @@ impl Desk {
     }
 
     /// What the table and the records decided for the Micro Colonial form shown, and what
-    /// was given by hand since: the steps the engine will state first.
+    /// was given by hand since: the steps the engine will state first (shown while a field
+    /// the referee must type is still empty).
     pub fn mc_origin_notes(&self) -> Vec<String> {
-        self.mc_request()
+        let request = match self.mc_procedure {
+            McProcedure::Movement | McProcedure::Morale => self.mc_request().ok(),
+            p => self.mc_combat.request(p),
+        };
+        request
             .map(|request| {
                 request
                     .origin_steps()

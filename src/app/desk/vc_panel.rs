@@ -410,7 +410,7 @@ impl VcForm {
             self.take_records();
         }
         for note in self.records_notes() {
-            ui.small(note);
+            ui.weak(note);
         }
         if !matches!(
             self.procedure,
