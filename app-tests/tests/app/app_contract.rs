@@ -15,6 +15,33 @@ use laager::rules::situation::{NoRecords, Roles};
 use laager::rules::{Request, dba_zulu};
 use std::path::{Path, PathBuf};
 
+/// Types `faces` into the desk's dice field.
+fn type_faces(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text(faces);
+    harness.run();
+}
+
+/// Clicks Resolve: the desk's resolution and the request it resolved.
+fn resolve(harness: &mut Harness<'_, LaagerApp>) -> (Resolution, Request) {
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let app = harness.state();
+    (
+        app.desk
+            .result
+            .clone()
+            .expect("resolved")
+            .expect("not refused"),
+        app.desk.request.clone().expect("request"),
+    )
+}
+
 fn overlap_layout() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dba_overlap.json")
 }
@@ -26,12 +53,7 @@ fn desk_resolution(path: &Path, a: &str, b: &str, faces: &str) -> Resolution {
     harness.run();
     harness.state_mut().canvas.selected = vec![a.to_owned(), b.to_owned()];
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text(faces);
-    harness.run();
+    type_faces(&mut harness, faces);
     harness.get_by_label("Resolve").scroll_to_me();
     harness.run();
     harness.get_by_label("Resolve").click();
@@ -117,12 +139,7 @@ fn the_desk_resolves_the_engines_mc_fire_exactly() {
     harness.run();
     harness.get_by_label("Fire").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text("B4,R2");
-    harness.run();
+    type_faces(&mut harness, "B4,R2");
     harness.get_by_label("Resolve").scroll_to_me();
     harness.run();
     harness.get_by_label("Resolve").click();
@@ -246,32 +263,17 @@ fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
     harness.run();
     harness.get_by_label("Break-in").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text("B2,R1");
-    harness.run();
-    let resolve = |harness: &mut Harness<'_, LaagerApp>, zulu: &str| {
+    type_faces(&mut harness, "B2,R1");
+    let pick = |harness: &mut Harness<'_, LaagerApp>, zulu: &str| {
         harness.state_mut().canvas.selected = vec![zulu.to_owned()];
         harness.run();
-        harness.get_by_label("Resolve").scroll_to_me();
-        harness.run();
-        harness.get_by_label("Resolve").click();
-        harness.run();
-        harness
-            .state()
-            .desk
-            .result
-            .clone()
-            .expect("resolved")
-            .expect("not refused")
+        resolve(harness).0
     };
     for (zulu, room, success) in [
         ("uThulwana", rorkes_drift::Room::Occupied, false),
         ("uDloko", rorkes_drift::Room::Empty, true),
     ] {
-        let desk = resolve(&mut harness, zulu);
+        let desk = pick(&mut harness, zulu);
         assert_eq!(
             serde_json::to_value(&desk.outcome).expect("json")["success"],
             serde_json::json!(success),
@@ -329,23 +331,8 @@ fn the_desk_reads_a_guns_crew_from_the_records() {
     harness.run();
     harness.get_by_label("Jam").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text("B3,R3");
-    harness.run();
-    harness.get_by_label("Resolve").scroll_to_me();
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
-    let desk = harness
-        .state()
-        .desk
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
+    type_faces(&mut harness, "B3,R3");
+    let (desk, _) = resolve(&mut harness);
     assert_eq!(
         serde_json::to_value(&desk.outcome).expect("json")["penalty"],
         serde_json::json!(-10)
@@ -401,26 +388,10 @@ fn mc_desk_and_engine(
     harness.run();
     fill(&mut harness);
     if let Some(faces) = faces {
-        harness.get_by_label("Type faces").click();
-        harness.run();
-        let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-        field.focus();
-        field.type_text(faces);
-        harness.run();
+        type_faces(&mut harness, faces);
     }
-    harness.get_by_label("Resolve").scroll_to_me();
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    let desk = resolve(&mut harness);
     let app = harness.state();
-    let desk = (
-        app.desk
-            .result
-            .clone()
-            .expect("resolved")
-            .expect("not refused"),
-        app.desk.request.clone().expect("request"),
-    );
     let request =
         Request::MicroColonial(situation(&app.document.layout, app.session.game().state()));
     let dice = faces.map_or(DiceChoice::None, |f| DiceChoice::Typed(f.to_owned()));
@@ -569,21 +540,7 @@ fn the_desk_orders_the_bases_selected_from_the_commanders() {
     harness.run();
     harness.get_by_label("Command points").click();
     harness.run();
-    let resolve = |harness: &mut Harness<'_, LaagerApp>| {
-        harness.get_by_label("Resolve").scroll_to_me();
-        harness.run();
-        harness.get_by_label("Resolve").click();
-        harness.run();
-        let app = harness.state();
-        (
-            app.desk
-                .result
-                .clone()
-                .expect("resolved")
-                .expect("not refused"),
-            app.desk.request.clone().expect("request"),
-        )
-    };
+    let resolve = |harness: &mut Harness<'_, LaagerApp>| resolve(harness);
     let engine = |harness: &Harness<'_, LaagerApp>, out_of_sight_m: bool, far_n: bool| {
         let app = harness.state();
         let roles = Roles(
@@ -734,25 +691,8 @@ fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
             harness.run();
         }
         assert_eq!(harness.state().canvas.selected, selected);
-        harness.get_by_label("Type faces").click();
-        harness.run();
-        let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-        field.focus();
-        field.type_text(&"1,1,3,5,6"[..2 * selected.len() - 1]);
-        harness.run();
-        harness.get_by_label("Resolve").scroll_to_me();
-        harness.run();
-        harness.get_by_label("Resolve").click();
-        harness.run();
-        let app = harness.state();
-        (
-            app.desk
-                .result
-                .clone()
-                .expect("resolved")
-                .expect("not refused"),
-            app.desk.request.clone().expect("request"),
-        )
+        type_faces(harness, &"1,1,3,5,6"[..2 * selected.len() - 1]);
+        resolve(harness)
     };
     let engine = |harness: &Harness<'_, LaagerApp>, firers: &[&str], faces: &str| {
         let app = harness.state();
@@ -820,23 +760,9 @@ fn the_desk_marks_ammo_depleted_on_the_counters_that_fired() {
     }
     harness.get_by_label("Ammunition").click();
     harness.run();
-    harness.get_by_label("Type faces").click();
-    harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
-    field.focus();
-    field.type_text("1,1");
-    harness.run();
-    harness.get_by_label("Resolve").scroll_to_me();
-    harness.run();
-    harness.get_by_label("Resolve").click();
-    harness.run();
+    type_faces(&mut harness, "1,1");
+    let (desk, _) = resolve(&mut harness);
     let app = harness.state();
-    let desk = app
-        .desk
-        .result
-        .clone()
-        .expect("resolved")
-        .expect("not refused");
     let base = AmmoInput::AtDistance(AmmoSituation {
         ones: 2,
         distance: 1,
