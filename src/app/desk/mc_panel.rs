@@ -178,6 +178,54 @@ impl McProcedure {
         (McProcedure::ZMarker, "Z marker"),
         (McProcedure::RdMove, "RD move"),
     ];
+
+    /// The procedures in the desk's groups, each group a row of its own.
+    pub const GROUPS: [(&'static str, &'static [McProcedure]); 5] = [
+        (
+            "move",
+            &[
+                McProcedure::Movement,
+                McProcedure::Charge,
+                McProcedure::Pursuit,
+                McProcedure::Evade,
+                McProcedure::Initiative,
+            ],
+        ),
+        (
+            "fire",
+            &[McProcedure::Fire, McProcedure::Jam, McProcedure::Artillery],
+        ),
+        ("melee", &[McProcedure::Melee]),
+        (
+            "morale",
+            &[
+                McProcedure::Morale,
+                McProcedure::LossFactor,
+                McProcedure::Rally,
+                McProcedure::Rout,
+            ],
+        ),
+        (
+            "Rorke's Drift",
+            &[
+                McProcedure::BreakIn,
+                McProcedure::FiringParty,
+                McProcedure::Combine,
+                McProcedure::RdMelee,
+                McProcedure::RdFire,
+                McProcedure::RdMove,
+                McProcedure::ZMarker,
+            ],
+        ),
+    ];
+
+    /// The procedure's label on the desk.
+    pub fn label(self) -> &'static str {
+        McProcedure::ALL
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("", |(_, name)| name)
+    }
 }
 
 /// The morale-test form: the engine's input. Troop type and class are the row and column
@@ -280,5 +328,23 @@ impl MoraleForm {
                     });
                 }
             });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::McProcedure;
+
+    // Every procedure is on the desk once, in one group.
+    #[test]
+    fn each_procedure_is_in_one_group() {
+        for (p, _) in McProcedure::ALL {
+            let n = McProcedure::GROUPS
+                .iter()
+                .flat_map(|(_, ps)| ps.iter())
+                .filter(|q| **q == p)
+                .count();
+            assert_eq!(n, 1, "{p:?}");
+        }
     }
 }

@@ -520,13 +520,16 @@ impl Desk {
         let mut changed = false;
         match ruleset {
             Ruleset::MicroColonial => {
-                ui.horizontal_wrapped(|ui| {
-                    for (p, name) in McProcedure::ALL {
-                        changed |= ui
-                            .selectable_value(&mut self.mc_procedure, p, name)
-                            .changed();
-                    }
-                });
+                for (group, procedures) in McProcedure::GROUPS {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.weak(format!("{group}:"));
+                        for p in procedures {
+                            changed |= ui
+                                .selectable_value(&mut self.mc_procedure, *p, p.label())
+                                .changed();
+                        }
+                    });
+                }
             }
             Ruleset::DbaZulu => {
                 ui.horizontal(|ui| {
