@@ -15,9 +15,8 @@ game was kept; undoes, and opens the desk's Charts tab; uploads a file that is n
 (DOM.setFileInputFiles on the page's file input) and checks the page refuses it. Drags a
 base across the table, noting each frame's time and the app's own time over it (fails
 when the app took more than 50 ms over a frame). Then, with a touch screen
-(Input.dispatchTouchEvent), taps uMcijo front, long-presses 24th 4 (it must not move; that
-it becomes the target is only reported: a known problem in the page) and pinches to zoom
-in.
+(Input.dispatchTouchEvent), taps uMcijo front, long-presses 24th 4 (it must become the target
+and not move) and pinches to zoom in.
 
 The game's state is checked as text, the record sheet the page answers with
 (window.laagerRecords(), CSV), its status bar's newest message (window.laagerMessage())
@@ -415,10 +414,7 @@ def play_by_touch(page, url):
     state = canvas_state(page)
     long_pressed = state["selected"] == ["uMcijo front", "24th 4"]
     if not long_pressed:
-        # Known, not yet fixed (issue 22): in the page a long press selects the base pressed
-        # alone instead of making it the target (the window's own test of it, egui_kittest's
-        # app_canvas, passes). Said, not failed, so the rest of the test still guards CI.
-        print(f"web/test.py: KNOWN PROBLEM: a long press on 24th 4 left the selection {state['selected']}, not uMcijo front and 24th 4")
+        failures.append(f"touch: a long press on 24th 4 left the selection {state['selected']}, not uMcijo front and 24th 4")
     moved = state["bases"]["24th 4"]
     if abs(moved[0] - british[0]) > 0.5 or abs(moved[1] - british[1]) > 0.5:
         failures.append(f"touch: the long press moved 24th 4 from {british} to {moved}")
