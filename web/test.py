@@ -450,7 +450,8 @@ def drag_frame_times(page):
     notes each animation frame's time and the app how long it took over each frame
     (window.laagerUiTimes()); prints both. Fails when the app took longer than
     DRAG_FRAME_LIMIT_MS over a frame: the rest of a frame is painting, which SwiftShader
-    does in software here, on a real GPU a small part of it. Failures."""
+    does in software here, on a real GPU a small part of it (the WebGL context's
+    antialias and depth are printed: the app makes it without either). Failures."""
     bases = canvas_state(page)["bases"]
     x, y = bases["uVe front"]
     page.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
@@ -472,8 +473,16 @@ def drag_frame_times(page):
     moved = canvas_state(page)["bases"]["uVe front"]
     if not gaps or not ui_times:
         return ["drag: no frame drawn while dragging"]
+    # The canvas's context as the app made it (src/app/web.rs make_gl_context).
+    gl = page.evaluate(
+        "(() => { const c = document.querySelector('canvas').getContext('webgl2');"
+        " return c ? JSON.stringify(c.getContextAttributes()) : '{}'; })()"
+    )
+    gl = json.loads(gl or "{}")
+    width, height = page.evaluate("innerWidth"), page.evaluate("innerHeight")
     print(
-        f"web/test.py: drag: uVe front dragged over {steps} moves: {len(ui_times)} frames; "
+        f"web/test.py: drag: {width}x{height}, WebGL antialias {gl.get('antialias')}, depth {gl.get('depth')}: "
+        f"uVe front dragged over {steps} moves: {len(ui_times)} frames; "
         f"the app's own work per frame mean {sum(ui_times) / len(ui_times):.1f} ms, longest {max(ui_times):.1f} ms; "
         f"whole frames (requestAnimationFrame) mean {sum(gaps) / len(gaps):.1f} ms, longest {max(gaps):.1f} ms"
     )
