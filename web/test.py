@@ -12,7 +12,8 @@ window.laagerDownloadGame(), File > Download game's path, into a temporary folde
 Browser.setDownloadBehavior) and opens the .laager file with the native `laager records`
 (LAAGER_BIN), which must show 24th 4 at 0 and removed; reloads the page and checks the
 game was kept; undoes, and opens the desk's Charts tab; uploads a file that is not a game
-(DOM.setFileInputFiles on the page's file input) and checks the page refuses it. Drags a
+(DOM.setFileInputFiles on the page's file input) and checks the page refuses it, and
+drops one on the table (Input.dispatchDragEvent), refused the same way. Drags a
 base across the table, noting each frame's time and the app's own time over it (fails
 when the app took more than 50 ms over a frame). Then, with a touch screen
 (Input.dispatchTouchEvent), taps uMcijo front, long-presses 24th 4 (it must become the target
@@ -514,6 +515,28 @@ def upload_bad_file(page, downloads):
     return failures
 
 
+def drop_bad_file(page, downloads):
+    """Drops a file that is not a game on the table (Input.dispatchDragEvent): the page
+    refuses it by its name, as it refuses the upload; failures."""
+    bad = os.path.join(downloads, "dropped-not-a-game.laager")
+    with open(bad, "w") as f:
+        f.write("this is not a game either\n")
+    before = records(page)
+    data = {"items": [], "files": [bad], "dragOperationsMask": 1}
+    for kind in ("dragEnter", "dragOver", "drop"):
+        page.call("Input.dispatchDragEvent", type=kind, x=400, y=300, data=data)
+        time.sleep(0.1)
+    said = wait_for("drop", lambda: "dropped-not-a-game.laager: not a Laager file" in (page.evaluate("window.laagerMessage()") or ""), 10)
+    message = page.evaluate("window.laagerMessage()")
+    print(f"web/test.py: drop of a bad file on the table: the page says: {message}")
+    failures = []
+    if said is None:
+        failures.append(f"drop: a bad file dropped on the page was not refused (message: {message!r})")
+    if records(page) != before:
+        failures.append("drop: a bad file dropped changed the game")
+    return failures
+
+
 def open_micro_colonial(page):
     """File > Open demo: Micro Colonial on a fresh page at 1280x800; failures."""
     before = page.screenshot(os.path.join(SHOTS, "mc_0_dba.png"))
@@ -609,6 +632,7 @@ def main():
             if not mobile and first_ms is not None:
                 failures += play_close_combat(page, url, downloads)
                 failures += upload_bad_file(page, downloads)
+                failures += drop_bad_file(page, downloads)
                 failures += drag_frame_times(page)
                 failures += [f"play: {p}" for p in page.problems()]
                 page.events.clear()

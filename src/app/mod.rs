@@ -377,6 +377,8 @@ impl LaagerApp {
         if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
             self.messages.push(result);
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.open_dropped_files(ui);
         self.windows.keys(ui);
         self.menu_bar(ui, ui.available_width() < NARROW_WIDTH);
         self.status_bar(ui);

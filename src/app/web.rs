@@ -109,6 +109,22 @@ fn read_chosen_file(input: &web_sys::HtmlInputElement) {
     });
 }
 
+/// Reads each file dropped on the page (the browser reads it asynchronously), to be opened
+/// as an upload of it is.
+fn read_dropped_files(ui: &egui::Ui) {
+    for file in ui.input(|i| i.raw.dropped_files.clone()) {
+        let name = file.path().display().to_string();
+        wasm_bindgen_futures::spawn_local(async move {
+            match file.bytes_async().await {
+                Ok(bytes) => post(Request::Uploaded { name, bytes }),
+                Err(e) => post(Request::Failed(format!(
+                    "{name}: the browser could not read it: {e}"
+                ))),
+            }
+        });
+    }
+}
+
 /// Listens to the page's file input and sets the test hooks on `window`.
 fn wire_page(window: &web_sys::Window, document: &web_sys::Document) {
     if let Some(input) = document
@@ -430,6 +446,7 @@ impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let performance = web_sys::window().and_then(|w| w.performance());
         let started = performance.as_ref().map(web_sys::Performance::now);
+        read_dropped_files(ui);
         self.take_requests();
         self.app.show(ui);
         self.keep();
