@@ -174,7 +174,7 @@ fn records(c: &mut Criterion) {
             egui::Panel::bottom("records_panel")
                 .default_size(220.0)
                 .show(ui, |ui| {
-                    let actions = panel.ui(ui, session, charts, &[]);
+                    let actions = panel.ui(ui, session, charts, &[], false);
                     assert!(actions.is_empty());
                 });
         })
@@ -198,7 +198,7 @@ fn records(c: &mut Criterion) {
             bar_ctx.run_ui(input.clone(), |ui| {
                 egui::Panel::bottom("records_panel")
                     .default_size(220.0)
-                    .show(ui, |ui| panel.ui(ui, session, charts, &[]));
+                    .show(ui, |ui| panel.ui(ui, session, charts, &[], false));
             })
         });
     });

@@ -12,12 +12,12 @@ window.laagerDownloadGame(), File > Download game's path, into a temporary folde
 Browser.setDownloadBehavior) and opens the .laager file with the native `laager records`
 (LAAGER_BIN), which must show 24th 4 at 0 and removed; reloads the page and checks the
 game was kept; undoes, and opens the desk's Charts tab; uploads a file that is not a game
-(DOM.setFileInputFiles on the page's file input) and checks the page refuses it. Drags a
+(DOM.setFileInputFiles on the page's file input) and checks the page refuses it, and
+drops one on the table (Input.dispatchDragEvent), refused the same way. Drags a
 base across the table, noting each frame's time and the app's own time over it (fails
 when the app took more than 50 ms over a frame). Then, with a touch screen
-(Input.dispatchTouchEvent), taps uMcijo front, long-presses 24th 4 (it must not move; that
-it becomes the target is only reported: a known problem in the page) and pinches to zoom
-in.
+(Input.dispatchTouchEvent), taps uMcijo front, long-presses 24th 4 (it must become the target
+and not move) and pinches to zoom in.
 
 The game's state is checked as text, the record sheet the page answers with
 (window.laagerRecords(), CSV), its status bar's newest message (window.laagerMessage())
@@ -415,10 +415,7 @@ def play_by_touch(page, url):
     state = canvas_state(page)
     long_pressed = state["selected"] == ["uMcijo front", "24th 4"]
     if not long_pressed:
-        # Known, not yet fixed (issue 22): in the page a long press selects the base pressed
-        # alone instead of making it the target (the window's own test of it, egui_kittest's
-        # app_canvas, passes). Said, not failed, so the rest of the test still guards CI.
-        print(f"web/test.py: KNOWN PROBLEM: a long press on 24th 4 left the selection {state['selected']}, not uMcijo front and 24th 4")
+        failures.append(f"touch: a long press on 24th 4 left the selection {state['selected']}, not uMcijo front and 24th 4")
     moved = state["bases"]["24th 4"]
     if abs(moved[0] - british[0]) > 0.5 or abs(moved[1] - british[1]) > 0.5:
         failures.append(f"touch: the long press moved 24th 4 from {british} to {moved}")
@@ -454,7 +451,8 @@ def drag_frame_times(page):
     notes each animation frame's time and the app how long it took over each frame
     (window.laagerUiTimes()); prints both. Fails when the app took longer than
     DRAG_FRAME_LIMIT_MS over a frame: the rest of a frame is painting, which SwiftShader
-    does in software here, on a real GPU a small part of it. Failures."""
+    does in software here, on a real GPU a small part of it (the WebGL context's
+    antialias and depth are printed: the app makes it without either). Failures."""
     bases = canvas_state(page)["bases"]
     x, y = bases["uVe front"]
     page.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
@@ -476,8 +474,16 @@ def drag_frame_times(page):
     moved = canvas_state(page)["bases"]["uVe front"]
     if not gaps or not ui_times:
         return ["drag: no frame drawn while dragging"]
+    # The canvas's context as the app made it (src/app/web.rs make_gl_context).
+    gl = page.evaluate(
+        "(() => { const c = document.querySelector('canvas').getContext('webgl2');"
+        " return c ? JSON.stringify(c.getContextAttributes()) : '{}'; })()"
+    )
+    gl = json.loads(gl or "{}")
+    width, height = page.evaluate("innerWidth"), page.evaluate("innerHeight")
     print(
-        f"web/test.py: drag: uVe front dragged over {steps} moves: {len(ui_times)} frames; "
+        f"web/test.py: drag: {width}x{height}, WebGL antialias {gl.get('antialias')}, depth {gl.get('depth')}: "
+        f"uVe front dragged over {steps} moves: {len(ui_times)} frames; "
         f"the app's own work per frame mean {sum(ui_times) / len(ui_times):.1f} ms, longest {max(ui_times):.1f} ms; "
         f"whole frames (requestAnimationFrame) mean {sum(gaps) / len(gaps):.1f} ms, longest {max(gaps):.1f} ms"
     )
@@ -506,6 +512,28 @@ def upload_bad_file(page, downloads):
         failures.append(f"upload: a bad file was not refused in the page (message: {message!r})")
     if records(page) != before:
         failures.append("upload: a bad file changed the game")
+    return failures
+
+
+def drop_bad_file(page, downloads):
+    """Drops a file that is not a game on the table (Input.dispatchDragEvent): the page
+    refuses it by its name, as it refuses the upload; failures."""
+    bad = os.path.join(downloads, "dropped-not-a-game.laager")
+    with open(bad, "w") as f:
+        f.write("this is not a game either\n")
+    before = records(page)
+    data = {"items": [], "files": [bad], "dragOperationsMask": 1}
+    for kind in ("dragEnter", "dragOver", "drop"):
+        page.call("Input.dispatchDragEvent", type=kind, x=400, y=300, data=data)
+        time.sleep(0.1)
+    said = wait_for("drop", lambda: "dropped-not-a-game.laager: not a Laager file" in (page.evaluate("window.laagerMessage()") or ""), 10)
+    message = page.evaluate("window.laagerMessage()")
+    print(f"web/test.py: drop of a bad file on the table: the page says: {message}")
+    failures = []
+    if said is None:
+        failures.append(f"drop: a bad file dropped on the page was not refused (message: {message!r})")
+    if records(page) != before:
+        failures.append("drop: a bad file dropped changed the game")
     return failures
 
 
@@ -604,6 +632,7 @@ def main():
             if not mobile and first_ms is not None:
                 failures += play_close_combat(page, url, downloads)
                 failures += upload_bad_file(page, downloads)
+                failures += drop_bad_file(page, downloads)
                 failures += drag_frame_times(page)
                 failures += [f"play: {p}" for p in page.problems()]
                 page.events.clear()

@@ -604,17 +604,39 @@ impl LaagerApp {
     /// The records bar at the foot of the window.
     pub(crate) fn records_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         let mut actions = Vec::new();
-        egui::Panel::bottom("records_panel")
-            .default_size(if narrow { 120.0 } else { 220.0 })
-            .resizable(true)
-            .show(ui, |ui| {
+        let panel = egui::Panel::bottom("records_panel").resizable(true);
+        if narrow {
+            // On a phone its rows of buttons wrap to twice their height: it scrolls within
+            // under a fifth of the screen (pulled taller by its edge), so the table keeps
+            // the most.
+            let height = ui.available_height();
+            panel
+                .default_size((height * 0.18).max(120.0))
+                .max_size((height * 0.6).max(160.0))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("records_scroll")
+                        .show(ui, |ui| {
+                            actions = self.records.ui(
+                                ui,
+                                &self.session,
+                                self.charts.as_ref().ok(),
+                                &self.canvas.selected,
+                                true,
+                            );
+                        });
+                });
+        } else {
+            panel.default_size(220.0).show(ui, |ui| {
                 actions = self.records.ui(
                     ui,
                     &self.session,
                     self.charts.as_ref().ok(),
                     &self.canvas.selected,
+                    false,
                 );
             });
+        }
         self.run_records_actions(actions);
     }
 }

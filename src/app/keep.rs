@@ -108,6 +108,31 @@ impl LaagerApp {
         }
     }
 
+    /// Opens each file dropped on the window. A `.laager` file on the disk is opened as
+    /// Open game opens it (saving back to it); anything else is read and opened by what it
+    /// holds, as an upload (the page's drops arrive as uploads, `web.rs`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn open_dropped_files(&mut self, ui: &egui::Ui) {
+        let dropped = ui.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            let path = file.path().to_owned();
+            if path.is_absolute() && path.extension().is_some_and(|e| e == "laager") {
+                self.run_records_actions(vec![super::records_panel::RecordsAction::Open(path)]);
+                continue;
+            }
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            match file.bytes() {
+                Ok(bytes) => self.open_upload(&name, &bytes),
+                Err(e) => self
+                    .messages
+                    .push(format!("{name}: could not be read ({e})")),
+            }
+        }
+    }
+
     /// Lays a club tables bundle's text (named `name`) over the tables in force, as the
     /// desktop's Set up lays a folder unpacked from it; refused in the messages, and
     /// nothing changed, when it does not load.

@@ -377,8 +377,10 @@ impl LaagerApp {
         if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
             self.messages.push(result);
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.open_dropped_files(ui);
         self.windows.keys(ui);
-        self.menu_bar(ui);
+        self.menu_bar(ui, ui.available_width() < NARROW_WIDTH);
         self.status_bar(ui);
         self.ask_ui(ui);
         self.sync_table_from_game();
@@ -404,12 +406,13 @@ impl LaagerApp {
         self.preview_apply();
         let mut desk_actions = Vec::new();
         // The desk never takes more than about half the window from the table; on a phone
-        // it is a sheet over the bottom of the table, pulled up or down by its edge.
+        // it is a sheet over the bottom of the table, opening on under a third of the room
+        // the roster left (the table keeps about half the screen), pulled up by its edge.
         let panel = if narrow {
             let tallest = (ui.available_height() * 0.8).max(200.0);
             egui::Panel::bottom("desk_sheet")
                 .resizable(true)
-                .default_size((ui.available_height() * 0.35).max(160.0))
+                .default_size((ui.available_height() * 0.3).max(160.0))
                 .max_size(tallest)
         } else {
             let widest = (ui.available_width() * 0.5).max(320.0);
@@ -491,7 +494,9 @@ impl LaagerApp {
         self.run_commands();
     }
 
-    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+    /// The menu bar. On a narrow screen the ruleset, the tools and the unit go into a Tools
+    /// menu, so File to Play stay within the width.
+    fn menu_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         egui::Panel::top("menu_bar").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
@@ -645,42 +650,61 @@ impl LaagerApp {
                     }
                 }
                 ui.separator();
-                let before = self.state.ruleset;
-                egui::ComboBox::from_label("Ruleset")
-                    .selected_text(self.state.ruleset.title())
-                    .show_ui(ui, |ui| {
-                        for ruleset in Ruleset::ALL {
-                            ui.selectable_value(&mut self.state.ruleset, ruleset, ruleset.title());
-                        }
-                    })
-                    .response
-                    .on_hover_text("The ruleset whose charts and procedures are in use");
-                // A game nothing has happened in yet follows the picker; a game in play
-                // keeps its ruleset until the referee starts a new one.
-                if self.state.ruleset != before {
-                    // A result of one ruleset never stays under another's forms.
-                    self.desk.clear();
-                    if !self.game_in_play() {
-                        self.session = self.new_session();
-                    }
+                if narrow {
+                    ui.menu_button("Tools", |ui| self.table_controls(ui, true))
+                        .response
+                        .on_hover_text("The ruleset, the table's tools and the unit of length");
+                } else {
+                    self.table_controls(ui, false);
                 }
-                ui.separator();
-                let settings = &mut self.state.canvas;
-                for tool in canvas::tools::Tool::ALL {
-                    ui.selectable_value(&mut settings.tool, tool, tool.label())
-                        .on_hover_text(tool.tooltip());
-                }
-                ui.separator();
-                for unit in [
-                    canvas::length::LengthUnit::Mm,
-                    canvas::length::LengthUnit::Inches,
-                ] {
-                    ui.selectable_value(&mut settings.unit, unit, unit.symbol())
-                        .on_hover_text("The grid's unit and the unit distances are typed in");
-                }
-                ui.label("Keys").on_hover_text(canvas::tools::VIEW_KEYS);
             });
         });
+    }
+
+    /// The ruleset picker, the canvas's tools, the unit of length and the keys' help: in the
+    /// menu bar, or (`in_menu`) listed down a menu.
+    fn table_controls(&mut self, ui: &mut egui::Ui, in_menu: bool) {
+        let before = self.state.ruleset;
+        if in_menu {
+            ui.label("Ruleset");
+            for ruleset in Ruleset::ALL {
+                ui.selectable_value(&mut self.state.ruleset, ruleset, ruleset.title());
+            }
+        } else {
+            egui::ComboBox::from_label("Ruleset")
+                .selected_text(self.state.ruleset.title())
+                .show_ui(ui, |ui| {
+                    for ruleset in Ruleset::ALL {
+                        ui.selectable_value(&mut self.state.ruleset, ruleset, ruleset.title());
+                    }
+                })
+                .response
+                .on_hover_text("The ruleset whose charts and procedures are in use");
+        }
+        // A game nothing has happened in yet follows the picker; a game in play keeps its
+        // ruleset until the referee starts a new one.
+        if self.state.ruleset != before {
+            // A result of one ruleset never stays under another's forms.
+            self.desk.clear();
+            if !self.game_in_play() {
+                self.session = self.new_session();
+            }
+        }
+        ui.separator();
+        let settings = &mut self.state.canvas;
+        for tool in canvas::tools::Tool::ALL {
+            ui.selectable_value(&mut settings.tool, tool, tool.label())
+                .on_hover_text(tool.tooltip());
+        }
+        ui.separator();
+        for unit in [
+            canvas::length::LengthUnit::Mm,
+            canvas::length::LengthUnit::Inches,
+        ] {
+            ui.selectable_value(&mut settings.unit, unit, unit.symbol())
+                .on_hover_text("The grid's unit and the unit distances are typed in");
+        }
+        ui.label("Keys").on_hover_text(canvas::tools::VIEW_KEYS);
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {

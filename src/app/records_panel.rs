@@ -10,6 +10,9 @@ use crate::charts::Charts;
 use crate::game::{Event, Verdict};
 use std::path::PathBuf;
 
+/// The least height the roster and the log are given, in points: a few of their rows.
+const ROSTER_LEAST_HEIGHT: f32 = 120.0;
+
 /// What the records panel asks the app to do at the end of the frame.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RecordsAction {
@@ -72,21 +75,30 @@ pub struct RecordsPanel {
 }
 
 impl RecordsPanel {
-    /// Draws the roster, the log and the file controls.
+    /// Draws the roster, the log and the file controls. On a phone (`narrow`) the move,
+    /// Undo and Redo come first, then the roster and the log, then the rest: the panel
+    /// scrolls there, and what a referee reaches for most is at its top.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
         charts: Option<&Charts>,
         selected: &[String],
+        narrow: bool,
     ) -> Vec<RecordsAction> {
         let mut actions = Vec::new();
         let game = session.game();
         let state = game.state();
+        if narrow {
+            ui.horizontal_wrapped(|ui| {
+                Self::move_label(ui, state);
+                Self::undo_redo(ui, &mut actions);
+            });
+            self.roster_and_log(ui, game, charts, selected, &mut actions);
+        }
         ui.horizontal_wrapped(|ui| {
-            ui.strong(format!("Move {}", state.move_number));
-            if let Some(phase) = &state.phase {
-                ui.label(phase);
+            if !narrow {
+                Self::move_label(ui, state);
             }
             if ui
                 .button("Next move")
@@ -118,21 +130,10 @@ impl RecordsPanel {
                 self.phase.clear();
             }
             ui.separator();
-            if ui
-                .button("Undo")
-                .on_hover_text("Undo the last action (Ctrl+Z)")
-                .clicked()
-            {
-                actions.push(RecordsAction::Undo);
+            if !narrow {
+                Self::undo_redo(ui, &mut actions);
+                ui.separator();
             }
-            if ui
-                .button("Redo")
-                .on_hover_text("Redo (Ctrl+Shift+Z)")
-                .clicked()
-            {
-                actions.push(RecordsAction::Redo);
-            }
-            ui.separator();
             if ui
                 .button("New game")
                 .on_hover_text(
@@ -274,9 +275,51 @@ impl RecordsPanel {
                 actions.push(RecordsAction::ExportJson(path));
             }
         });
+        if !narrow {
+            self.roster_and_log(ui, game, charts, selected, &mut actions);
+        }
+        actions
+    }
+
+    /// The move and its phase.
+    fn move_label(ui: &mut egui::Ui, state: &crate::game::GameState) {
+        ui.strong(format!("Move {}", state.move_number));
+        if let Some(phase) = &state.phase {
+            ui.label(phase);
+        }
+    }
+
+    /// Undo and Redo.
+    fn undo_redo(ui: &mut egui::Ui, actions: &mut Vec<RecordsAction>) {
+        if ui
+            .button("Undo")
+            .on_hover_text("Undo the last action (Ctrl+Z)")
+            .clicked()
+        {
+            actions.push(RecordsAction::Undo);
+        }
+        if ui
+            .button("Redo")
+            .on_hover_text("Redo (Ctrl+Shift+Z)")
+            .clicked()
+        {
+            actions.push(RecordsAction::Redo);
+        }
+    }
+
+    /// The roster beside the game log.
+    fn roster_and_log(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &crate::game::Game,
+        charts: Option<&Charts>,
+        selected: &[String],
+        actions: &mut Vec<RecordsAction>,
+    ) {
         // The roster takes three fifths of the width (its columns are the wider), the log
-        // the rest; each scrolls within its own part.
-        let height = ui.available_height();
+        // the rest; each scrolls within its own part, which keeps a few rows' height in a
+        // panel shorter than that (on a phone, where the panel scrolls).
+        let height = ui.available_height().max(ROSTER_LEAST_HEIGHT);
         let roster_width = (ui.available_width() * 0.6).round();
         ui.horizontal_top(|ui| {
             ui.allocate_ui_with_layout(
@@ -308,7 +351,6 @@ impl RecordsPanel {
                 },
             );
         });
-        actions
     }
 
     /// The game file's field and buttons: Save game as and Open game.

@@ -109,6 +109,22 @@ fn read_chosen_file(input: &web_sys::HtmlInputElement) {
     });
 }
 
+/// Reads each file dropped on the page (the browser reads it asynchronously), to be opened
+/// as an upload of it is.
+fn read_dropped_files(ui: &egui::Ui) {
+    for file in ui.input(|i| i.raw.dropped_files.clone()) {
+        let name = file.path().display().to_string();
+        wasm_bindgen_futures::spawn_local(async move {
+            match file.bytes_async().await {
+                Ok(bytes) => post(Request::Uploaded { name, bytes }),
+                Err(e) => post(Request::Failed(format!(
+                    "{name}: the browser could not read it: {e}"
+                ))),
+            }
+        });
+    }
+}
+
 /// Listens to the page's file input and sets the test hooks on `window`.
 fn wire_page(window: &web_sys::Window, document: &web_sys::Document) {
     if let Some(input) = document
@@ -207,6 +223,22 @@ pub fn file_menu(app: &mut LaagerApp, ui: &mut egui::Ui) {
     }
 }
 
+/// Makes the canvas's WebGL 2 context before eframe asks for it (a canvas has one context,
+/// made with the attributes of the first request): without multisampling, which WebGL
+/// turns on by default and egui does not need (it feathers its own edges, and the desktop
+/// window has none either), and without a depth buffer, which egui never uses. In headless
+/// Chromium's software renderer the multisampled frame took over half of each frame's time
+/// while a base was dragged (web/test.py prints both).
+fn make_gl_context(canvas: &web_sys::HtmlCanvasElement) {
+    let options = js_sys::Object::new();
+    for (key, value) in [("antialias", false), ("depth", false)] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    if let Err(e) = canvas.get_context_with_context_options("webgl2", &options) {
+        log::warn!("no WebGL 2 context made ahead of eframe: {e:?}");
+    }
+}
+
 /// Starts the app on the page's canvas; a failure to start is shown in the page.
 pub fn start() {
     // Lets egui's and eframe's log (and a panic, which eframe logs) reach the console.
@@ -226,6 +258,7 @@ pub fn start() {
         if let Some(window) = web_sys::window() {
             wire_page(&window, &document);
         }
+        make_gl_context(&canvas);
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
@@ -413,6 +446,7 @@ impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let performance = web_sys::window().and_then(|w| w.performance());
         let started = performance.as_ref().map(web_sys::Performance::now);
+        read_dropped_files(ui);
         self.take_requests();
         self.app.show(ui);
         self.keep();

@@ -711,6 +711,38 @@ fn each_demo_opens_with_every_base_in_view_and_readable_when_room_allows() {
 const ZULU: &str = "uMcijo front";
 const REGULARS: &str = "24th 4";
 
+/// The DBA demo in touch mode, zoomed in on the fight as a finger needs: where to press the
+/// Zulu base, and the British one on its far half, clear of the Zulu's turning handle
+/// (14 px ahead of its front edge, over the base it fights: a press there turns the Zulu).
+fn touch_harness_on_the_fight() -> (Harness<'static, LaagerApp>, Pos2, Pos2) {
+    // In touch mode from the start: the first touch would otherwise turn it on and move
+    // the table on the screen under the finger.
+    let touch_mode = State {
+        touch: Some(true),
+        ..State::default()
+    };
+    let mut harness = harness(LaagerApp::new(touch_mode, None));
+    let zulu = on_screen(&harness, centre_of(&harness, ZULU));
+    let app = harness.state_mut();
+    let rect = app.canvas.rect;
+    app.state.canvas.view.zoom_about(2.5, zulu, rect);
+    harness.run();
+    let (zulu, regulars) = (
+        on_screen(&harness, centre_of(&harness, ZULU)),
+        on_screen(&harness, centre_of(&harness, REGULARS)),
+    );
+    let depth = harness
+        .state()
+        .document
+        .layout
+        .base(REGULARS)
+        .expect("the unit is on the table")
+        .depth();
+    let points_per_mm = harness.state().state.canvas.view.points_per_mm;
+    let far_half = regulars + (regulars - zulu).normalized() * depth * points_per_mm * 0.35;
+    (harness, zulu, far_half)
+}
+
 /// A right-click on a unit makes it the target of the unit already selected, as
 /// shift-click does (the help's "right-click or long press").
 #[test]
@@ -738,17 +770,7 @@ fn a_right_click_makes_a_unit_the_target_of_the_one_selected() {
 /// before, and leaves the pressed base where it stood: no move is logged.
 #[test]
 fn a_long_press_makes_a_unit_the_target_and_moves_nothing() {
-    // In touch mode from the start: the first touch would otherwise turn it on and move
-    // the table on the screen under the finger.
-    let touch_mode = State {
-        touch: Some(true),
-        ..State::default()
-    };
-    let mut harness = harness(LaagerApp::new(touch_mode, None));
-    let (zulu, regulars) = (
-        on_screen(&harness, centre_of(&harness, ZULU)),
-        on_screen(&harness, centre_of(&harness, REGULARS)),
-    );
+    let (mut harness, zulu, regulars) = touch_harness_on_the_fight();
     let before = centre_of(&harness, REGULARS);
     let events = harness.state().session.game().events().len();
     click_at(&mut harness, zulu, Modifiers::NONE);
@@ -835,4 +857,67 @@ fn holding_a_base_still_with_snap_on_does_not_move_it() {
         (now - start).norm() < 1e-3,
         "{id} moved from {start:?} to {now:?}"
     );
+}
+
+/// One touch as eframe's web runner reports it: the browser's `pointerdown` gives a press,
+/// run through the app at once; its `touchstart` the same press again, with the touch; each
+/// `touchmove` a move; `pointerup` a release, run at once; `touchend` the release again, with
+/// the pointer gone and the touch ended. `held` frames of `touchmove` at the same point come
+/// between, a quarter of a second apart (kittest's step).
+fn touch_as_the_page_does(harness: &mut Harness<'_, LaagerApp>, at: Pos2, held: usize) {
+    let touch = |phase| egui::Event::Touch {
+        device_id: egui::TouchDeviceId(0),
+        id: egui::TouchId(7),
+        phase,
+        pos: at,
+        force: Some(0.0),
+    };
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    // One frame for each browser event: kittest's own queue would give each egui event a
+    // frame of its own.
+    let frame = |harness: &mut Harness<'_, LaagerApp>, events: Vec<egui::Event>| {
+        harness.input_mut().events.extend(events);
+        harness.step();
+    };
+    frame(harness, vec![button(true)]);
+    frame(harness, vec![button(true), touch(egui::TouchPhase::Start)]);
+    for _ in 0..held {
+        frame(
+            harness,
+            vec![egui::Event::PointerMoved(at), touch(egui::TouchPhase::Move)],
+        );
+    }
+    frame(harness, vec![button(false)]);
+    frame(
+        harness,
+        vec![
+            button(false),
+            egui::Event::PointerGone,
+            touch(egui::TouchPhase::End),
+        ],
+    );
+    harness.run();
+}
+
+/// Issue 22: in the browser a tap selects a unit and a long press makes the unit pressed the
+/// target, with the events in the order and the doubles eframe's web runner sends them.
+#[test]
+fn a_tap_and_a_long_press_as_the_page_sends_them_select_firer_and_target() {
+    let (mut harness, zulu, regulars) = touch_harness_on_the_fight();
+    let before = centre_of(&harness, REGULARS);
+    let events = harness.state().session.game().events().len();
+    touch_as_the_page_does(&mut harness, zulu, 0);
+    assert_eq!(harness.state().canvas.selected, vec![ZULU.to_owned()]);
+    touch_as_the_page_does(&mut harness, regulars, 5);
+    assert_eq!(
+        harness.state().canvas.selected,
+        vec![ZULU.to_owned(), REGULARS.to_owned()]
+    );
+    assert!((centre_of(&harness, REGULARS) - before).norm() < 1e-3);
+    assert_eq!(harness.state().session.game().events().len(), events);
 }

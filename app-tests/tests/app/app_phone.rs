@@ -13,8 +13,11 @@ fn phone(touch: bool) -> Harness<'static, LaagerApp> {
         ..State::default()
     };
     let app = LaagerApp::new(state, None);
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(390.0, 844.0));
+    // At that size from the first frame, as a phone's page is: the panels take their first
+    // sizes from it.
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(390.0, 844.0))
+        .build_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.run();
     harness.run();
     harness
@@ -32,6 +35,36 @@ fn on_a_phone_the_desk_is_a_sheet_below_the_table_across_its_width() {
     // The table keeps the whole width, and a fair share of the height.
     assert!(canvas.width() >= 370.0, "table {canvas:?}");
     assert!(canvas.height() >= 150.0, "table {canvas:?}");
+}
+
+/// Issue 22: the menu bar ran off the right edge of a phone; every item of it is within the
+/// width, the ruleset, tools and unit in a Tools menu.
+#[test]
+fn on_a_phone_the_menu_bar_fits_the_width() {
+    let mut harness = phone(true);
+    for label in ["File", "View", "Help", "Set up", "Play", "Tools"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(rect.right() <= 390.0, "{label} at {rect:?}");
+    }
+    harness.get_by_label("Tools").click();
+    harness.run();
+    harness.get_by_label("Ruler").click();
+    harness.run();
+    assert_eq!(
+        harness.state().state.canvas.tool,
+        laager::app::canvas::tools::Tool::Ruler
+    );
+}
+
+/// Issue 22: with the desk and the roster open in Play, the table keeps about half of a
+/// phone's height (the roster's rows of buttons left it about 200 px).
+#[test]
+fn on_a_phone_in_play_the_table_keeps_about_half_the_height() {
+    let harness = phone(true);
+    let canvas = harness.state().canvas.rect;
+    assert!(canvas.height() >= 0.45 * 844.0, "table {canvas:?}");
+    let roster = harness.get_by_label("Roster").rect();
+    assert!(roster.bottom() <= 844.0, "roster {roster:?}");
 }
 
 #[test]

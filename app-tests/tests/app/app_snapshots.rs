@@ -222,3 +222,29 @@ fn micro_colonial_play_1024x700_snapshot() {
 fn micro_colonial_play_1920x1080_snapshot() {
     micro_colonial_play_snapshot(vec2(1920.0, 1080.0), "micro_colonial_play_1920x1080");
 }
+
+/// Issue 22: the DBA demo in Play on a phone held upright (390 × 844) in touch mode: the
+/// menu bar within the width, the table over the desk's sheet and the roster's.
+#[test]
+fn dba_zulu_phone_390x844_snapshot() {
+    let name = "dba_zulu_phone_390x844";
+    let Some(renderer) = gpu::renderer(name) else {
+        return;
+    };
+    let state = State {
+        touch: Some(true),
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    app.desk.dice.next_seed = 1;
+    let mut harness = Harness::builder()
+        .renderer(renderer)
+        .with_size(vec2(390.0, 844.0))
+        .with_theme(egui::Theme::Dark)
+        .with_render_cursor(false)
+        .with_options(options())
+        .build_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.run();
+    harness.run();
+    harness.snapshot(name);
+}

@@ -219,3 +219,85 @@ fn a_bad_tables_bundle_is_refused_and_the_tables_stay() {
     assert_eq!(harness.state().charts().expect("charts").hash(), hash);
     assert!(harness.state().club_bundle_file().is_none());
 }
+
+/// A file dropped on the window: its path (in the browser its name alone) and bytes.
+#[derive(Debug)]
+struct Dropped {
+    path: std::path::PathBuf,
+    bytes: Vec<u8>,
+}
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        Ok(self.bytes.clone())
+    }
+}
+
+fn drop_file(harness: &mut Harness<'static, LaagerApp>, path: &str, bytes: &[u8]) {
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped {
+            path: path.into(),
+            bytes: bytes.to_vec(),
+        }));
+    harness.run();
+}
+
+/// Issue 22: a `.laager` file dropped by its name (as the page drops one) is the game on
+/// the table, as uploaded.
+#[test]
+fn a_dropped_laager_file_is_the_game_on_the_table() {
+    let mut harness = window();
+    play_a_move(&mut harness);
+    let bytes = harness.state().game_file_bytes().expect("bytes");
+    let head = harness.state().session.game().head().to_owned();
+    let mut other = window();
+    drop_file(&mut other, "battle.laager", &bytes);
+    assert_eq!(other.state().session.game().head(), head);
+    assert_eq!(other.state().document.name, "battle.laager");
+}
+
+/// A `.laager` file dropped from the disk on the desktop's window is opened there, and
+/// the game saves back to it, as File > Open game does.
+#[test]
+fn a_laager_file_dropped_from_the_disk_is_opened_in_place() {
+    let mut harness = window();
+    play_a_move(&mut harness);
+    let bytes = harness.state().game_file_bytes().expect("bytes");
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("battle.laager");
+    std::fs::write(&path, &bytes).expect("written");
+    let mut other = window();
+    drop_file(&mut other, path.to_str().expect("a UTF-8 path"), &[]);
+    assert_eq!(
+        other.state().session.path(),
+        Some(path.clone()),
+        "{:?}",
+        other.state().messages
+    );
+}
+
+/// Issue 22: a club tables bundle dropped on the page is in force, as uploaded; a file
+/// that is neither is refused by its name.
+#[test]
+fn a_dropped_tables_bundle_is_in_force_and_a_bad_file_refused() {
+    let (text, folder_hash) = club_bundle_text();
+    let mut harness = window();
+    drop_file(&mut harness, "club.json", text.as_bytes());
+    assert_eq!(
+        harness.state().charts().expect("charts").hash(),
+        folder_hash,
+        "{:?}",
+        harness.state().messages
+    );
+    let head = harness.state().session.game().head().to_owned();
+    drop_file(&mut harness, "notes.txt", b"not a game");
+    assert_eq!(harness.state().session.game().head(), head);
+    let said = harness.state().messages.last().cloned().unwrap_or_default();
+    assert!(said.contains("notes.txt"), "{said}");
+}

@@ -105,6 +105,10 @@ pub struct Canvas {
     /// The selection as it stood when the pointer last went down (a long press picks a
     /// target for it).
     before_press: Vec<String>,
+    /// This frame's new primary press on the canvas, where it went down.
+    press: Option<Pos2>,
+    /// Whether the primary button was down when the canvas's last frame ended.
+    primary_held: bool,
     fitted: bool,
     fitted_in: Option<Rect>,
 }
@@ -122,6 +126,8 @@ impl Default for Canvas {
             strengths: std::collections::HashMap::new(),
             drag: None,
             before_press: Vec::new(),
+            press: None,
+            primary_held: false,
             fitted: false,
             fitted_in: None,
         }
@@ -202,6 +208,7 @@ impl Canvas {
         if !ui.ctx().egui_wants_keyboard_input() {
             self.handle_keys(ui, settings, document, commands);
         }
+        self.press = self.new_primary_press(ui, &response);
         // A finger held still sends no events, and egui sees a long press only on a frame
         // drawn while the finger is down: look again shortly, so the press is seen in time
         // (a browser on a phone sent nothing until the finger lifted).
@@ -211,7 +218,7 @@ impl Canvas {
         }
         match settings.tool {
             Tool::Select => self.select_input(ui, &response, settings, &document.layout, commands),
-            Tool::Ruler => self.ruler_input(ui, &response, settings),
+            Tool::Ruler => self.ruler_input(ui, settings),
             Tool::Terrain => {
                 self.terrain_input(ui, &response, settings, &document.layout, commands);
             }
@@ -325,21 +332,38 @@ impl Canvas {
         }
     }
 
-    fn primary_press(ui: &Ui, response: &egui::Response) -> Option<Pos2> {
-        // The press's own position, from its event: a quick click or tap is pressed and
-        // released within one frame, when the pointer no longer has a press origin.
+    /// The primary press that begins this frame on the canvas, if one does.
+    ///
+    /// The press's own position, from its event: a quick click or tap is pressed and
+    /// released within one frame, when the pointer no longer has a press origin. A press
+    /// while the button is already down is the same press told again: in a browser eframe
+    /// passes on a touch's `pointerdown` and then its `touchstart`, each as a press, in
+    /// frames of their own (and its `pointerup` and `touchend` as two releases). Taken as a
+    /// second press, it would see the selection the first one made.
+    fn new_primary_press(&mut self, ui: &Ui, response: &egui::Response) -> Option<Pos2> {
+        let mut held = self.primary_held;
         let press = ui.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::PointerButton {
+            let mut press = None;
+            for event in &i.events {
+                if let egui::Event::PointerButton {
                     pos,
                     button: PointerButton::Primary,
-                    pressed: true,
+                    pressed,
                     ..
-                } => Some(*pos),
-                _ => None,
-            })
-        })?;
-        (response.hovered() && response.rect.contains(press)).then_some(press)
+                } = event
+                {
+                    if *pressed && !held && press.is_none() {
+                        press = Some(*pos);
+                    }
+                    held = *pressed;
+                }
+            }
+            press
+        });
+        // egui's own state at the end of the frame, so a release missed while the canvas
+        // was not drawn does not leave the button held here.
+        self.primary_held = ui.input(|i| i.pointer.primary_down());
+        press.filter(|p| response.hovered() && response.rect.contains(*p))
     }
 
     /// Drops the drag under way; a base it moved goes back where it was picked up, and the
@@ -400,7 +424,7 @@ impl Canvas {
             self.cancel_drag(commands);
             return;
         }
-        if let Some(press) = Self::primary_press(ui, response) {
+        if let Some(press) = self.press {
             self.before_press.clone_from(&self.selected);
             let at = view::point(table_from_screen * press);
             let shift = ui.input(|i| i.modifiers.shift);
@@ -514,9 +538,9 @@ impl Canvas {
         }
     }
 
-    fn ruler_input(&mut self, ui: &Ui, response: &egui::Response, settings: &CanvasSettings) {
+    fn ruler_input(&mut self, ui: &Ui, settings: &CanvasSettings) {
         let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
-        if let Some(press) = Self::primary_press(ui, response) {
+        if let Some(press) = self.press {
             let at = view::point(table_from_screen * press);
             self.ruler = Some([at, at]);
             self.drag = Some(Drag::Ruler);
@@ -546,7 +570,7 @@ impl Canvas {
         let table_from_screen = screen_from_table.inverse();
         // With no outline under way, a press on a terrain point drags that point.
         if self.draft.is_empty()
-            && let Some(press) = Self::primary_press(ui, response)
+            && let Some(press) = self.press
         {
             self.drag = layout.terrain().iter().find_map(|t| {
                 let index = t
