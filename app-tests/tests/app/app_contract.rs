@@ -617,6 +617,13 @@ fn the_desk_orders_the_bases_selected_from_the_commanders() {
         desk.0.steps
     );
     assert_eq!(desk, overruled);
+    // The form says so too, beside the resolution's step: the engine's own first steps.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("N far on given by hand; the table gives off")
+            .count(),
+        2
+    );
 }
 
 /// A Victoria Cross game of the Combat Example's counters (zone 16 and the Zulus of zone 11),

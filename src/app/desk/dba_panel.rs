@@ -400,15 +400,13 @@ impl CommandForm {
             order.far = call == 1;
             order.out_of_sight = call == 2;
         }
-        let mut said: Vec<&str> = Vec::new();
-        for origin in &table.origins.decided {
-            if !said.contains(&origin.why.as_str()) {
-                said.push(&origin.why);
-                ui.weak(format!("the table: {}", origin.why));
-            }
-        }
-        for line in &table.origins.undecided {
-            ui.weak(format!("left to the referee: {line}"));
+        // What the table decided and what the referee called over it: the first steps
+        // the engine's resolution will state.
+        let input = self.situation();
+        let rule =
+            crate::resolution::RuleRef::section(crate::ruleset::Ruleset::DbaZulu, "Movement");
+        for step in input.origins.steps(&input, &rule) {
+            ui.weak(step.text);
         }
     }
 

@@ -3,9 +3,9 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
-use crate::resolution::Refusal;
+use crate::resolution::{Refusal, RuleRef};
 use crate::rules::Request;
-use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
     MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput, VolleySituation,
@@ -253,45 +253,46 @@ impl VcForm {
         }
     }
 
-    /// What the records gave the procedure shown, or why they gave nothing, in words.
+    /// What the records gave the procedure shown, or why they gave nothing: the first
+    /// steps its resolution will state (`Origins::steps`), values given by hand since
+    /// included.
     fn records_notes(&self) -> Vec<String> {
-        let origins = |o: &Origins| -> Vec<String> {
-            o.decided
-                .iter()
-                .map(|d| format!("from the records: {} — {}", d.label, d.why))
-                .chain(
-                    o.undecided
-                        .iter()
-                        .map(|u| format!("left to the referee: {u}")),
-                )
-                .collect()
-        };
-        let refused = |why: &String| vec![format!("the records: {why}")];
-        let r = &self.from_records;
-        match self.procedure {
-            VcProcedure::Fire => r.fire.as_ref().map(|f| match f {
-                Ok(s) => origins(&s.origins),
-                Err(why) => refused(why),
-            }),
-            VcProcedure::Volley => r.volley.as_ref().map(|v| match v {
-                Ok(s) => origins(&s.origins),
-                Err(why) => refused(why),
-            }),
-            VcProcedure::Melee => r.melee.as_ref().map(|m| match m {
-                Ok(s) => origins(&s.origins),
-                Err(why) => refused(why),
-            }),
-            VcProcedure::Ammo => r.ammo.as_ref().map(|a| match a {
-                Ok(s) => origins(&s.origins),
-                Err(why) => refused(why),
-            }),
-            VcProcedure::RandomFire => r.random_fire.as_ref().map(|f| match f {
-                Ok(()) => Vec::new(),
-                Err(why) => refused(why),
-            }),
-            _ => None,
+        fn refused<T>(read: Option<&Result<T, String>>) -> Option<&String> {
+            read?.as_ref().err()
         }
-        .unwrap_or_default()
+        let r = &self.from_records;
+        let why = match self.procedure {
+            VcProcedure::Fire => refused(r.fire.as_ref()),
+            VcProcedure::Volley => refused(r.volley.as_ref()),
+            VcProcedure::Melee => refused(r.melee.as_ref()),
+            VcProcedure::Ammo => refused(r.ammo.as_ref()),
+            VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return vec![format!("the records: {why}")];
+        }
+        let rule = RuleRef::section(crate::ruleset::Ruleset::VictoriaCross, "the records");
+        let steps = match self.procedure {
+            VcProcedure::Fire => {
+                let s = self.fire();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Volley => {
+                let s = self.volley();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Melee => {
+                let s = self.melee();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Ammo => {
+                let s = self.ammo();
+                s.origins.steps(&s, &rule)
+            }
+            _ => Vec::new(),
+        };
+        steps.into_iter().map(|step| step.text).collect()
     }
 
     fn ammo(&self) -> AmmoSituation {
