@@ -168,7 +168,8 @@ pub fn choices(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec
     let Ok(markable) = victoria_cross::situation::markable(state, roles) else {
         return Vec::new();
     };
-    if o.depleted == 0 || ammo_marked(o.depleted, roles, state).is_some() {
+    // Every one that may be marked must be: `ammo_marked` marks them, no choice is left.
+    if o.depleted == 0 || o.depleted as usize >= markable.len() {
         return Vec::new();
     }
     vec![format!(

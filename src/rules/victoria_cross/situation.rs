@@ -51,12 +51,16 @@ pub const AMMO_ROLES: &[&str] = &[
 /// players choice, other than artillery) is marked with an Ammo Depleted marker" — one that
 /// brought firing SP (the Combat Example marks Pulleine, a leader), not the artillery.
 pub fn markable(records: &dyn Records, roles: &Roles) -> Result<Vec<String>, Refusal> {
-    let units = counters(records, roles, "firer-", AMMO)?;
-    Ok(units
+    Ok(markable_of(&counters(records, roles, "firer-", AMMO)?))
+}
+
+/// The counters of `units` that may be marked Ammo Depleted ([`markable`]).
+fn markable_of(units: &[Unit]) -> Vec<String> {
+    units
         .iter()
         .filter(|u| u.kind != UnitKind::Artillery && firing_sp(std::slice::from_ref(u)).0 > 0)
         .map(|u| u.name.clone())
-        .collect())
+        .collect()
 }
 
 const AMMO: &str = "Fire Combat: ISANDLWANA: British ammunition";
@@ -79,7 +83,7 @@ pub fn ammo(
             ),
         ));
     }
-    let names = markable(records, roles)?;
+    let names = markable_of(&units);
     let n = u32::try_from(names.len()).unwrap_or(u32::MAX);
     let why = if names.is_empty() {
         "none of the counters that fired may be marked (the artillery, or no firing SP)".to_owned()
