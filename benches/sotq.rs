@@ -63,6 +63,7 @@ fn fire_end_to_end(c: &mut Criterion) {
             ..Target::default()
         },
         khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
     };
     let mut seed = 0u64;
     c.bench_function("sotq fire, one resolution", |b| {

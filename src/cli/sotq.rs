@@ -15,8 +15,11 @@ use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
 use crate::rules::Request;
-use crate::rules::situation::Roles;
+use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
+use crate::rules::soldiers_of_the_queen::situation::{
+    self as read, LEADER_ROLES, STACK_ROLES, UNIT_ROLES,
+};
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
     LeaderDeathInput, OddsInput, OmdurmanCounts, Position, Rallier, RallyInput, RangeInput,
@@ -76,6 +79,13 @@ pub enum SotqCommand {
         alone: Option<String>,
         #[command(flatten)]
         common: Common,
+        /// With --apply: the campaign whose game the roll is logged in, a killed leader
+        /// leaving it.
+        #[command(flatten)]
+        campaign: CampaignArgs,
+        /// The leader in his role: leader=ID.
+        #[command(flatten)]
+        roles: UnitArgs,
     },
     /// Whether a leader rallies a Routed unit (PART 13) → outcome.rallied.
     Rally(RallyArgs),
@@ -86,11 +96,15 @@ pub enum SotqCommand {
         /// isandhlwana or omdurman.
         #[arg(long)]
         game: String,
-        /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...).
-        #[arg(long = "unit", value_name = "TYPE")]
+        /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...),
+        /// or unit=ID: the unit of --campaign's records, its troop type the type.
+        #[arg(long = "unit", value_name = "TYPE|unit=ID")]
         unit_type: String,
         #[command(flatten)]
         common: Common,
+        /// The records a unit=ID is read from.
+        #[command(flatten)]
+        campaign: CampaignArgs,
     },
     /// The Movement Points a unit pays to enter the map (PART 15) → outcome.mp.
     Entry(EntryArgs),
@@ -103,10 +117,16 @@ pub enum SotqCommand {
         #[arg(long)]
         side: String,
         /// A piece, top of the stack first (repeatable).
-        #[arg(long = "piece", required = true, help = spec::PIECE_KEYS)]
+        #[arg(long = "piece", help = spec::PIECE_KEYS)]
         pieces: Vec<String>,
         #[command(flatten)]
         common: Common,
+        /// The records the pieces are read from.
+        #[command(flatten)]
+        campaign: CampaignArgs,
+        /// The pieces in their roles: piece-1 (the top) ... piece-8.
+        #[command(flatten)]
+        roles: UnitArgs,
     },
     /// One ammunition resupply roll, Isandhlwana (PART 11) → outcome.resupplied, marked.
     Resupply(ResupplyArgs),
@@ -164,6 +184,13 @@ pub struct RallyArgs {
     army_commander_killed: bool,
     #[command(flatten)]
     common: Common,
+    /// With --apply: the campaign whose game the rally is logged in, a rallied unit's
+    /// Routed status cleared.
+    #[command(flatten)]
+    campaign: CampaignArgs,
+    /// The Routed unit in its role: unit=ID.
+    #[command(flatten)]
+    roles: UnitArgs,
 }
 
 /// `laager sotq victory`.
@@ -207,7 +234,7 @@ pub struct VictoryArgs {
 }
 
 /// `--campaign FILE.laager [--campaign-game N] [--apply]`: the other resolving commands'
-/// `--campaign [--game N]`, whose `--game` names the scenario here.
+/// `--campaign [--game N]`, whose `--game` names the scenario here; or `--layout`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct CampaignArgs {
     /// The campaign whose game's records are read (its latest, or --campaign-game N).
@@ -219,17 +246,42 @@ pub struct CampaignArgs {
     /// With --campaign: write the result to the game's log, as the desk's Apply does.
     #[arg(long, requires = "campaign")]
     apply: bool,
+    /// Read the units from the records a new game on this layout starts with (its units
+    /// with their class and troop type).
+    #[arg(long, value_name = "FILE.json", conflicts_with = "campaign")]
+    layout: Option<std::path::PathBuf>,
+}
+
+/// `--unit ROLE=ID`: the units of the records in the procedure's roles.
+#[derive(Debug, Clone, Default, Args)]
+pub struct UnitArgs {
+    /// A unit of the records in its role, ROLE=ID (repeatable; the roles are listed
+    /// below): its name, nationality (class), arm (troop type) and pinned, routed or out
+    /// of ammo status come from the records; a key given in a spec wins.
+    #[arg(long = "unit", value_name = "ROLE=ID")]
+    units: Vec<String>,
 }
 
 impl CampaignArgs {
     /// The campaign flags as the other resolving commands' `--campaign [--game N]`.
     pub fn situation(&self) -> SituationArgs {
+        self.situation_with(Vec::new())
+    }
+
+    fn situation_with(&self, units: Vec<String>) -> SituationArgs {
         SituationArgs {
+            layout: self.layout.clone(),
             campaign: self.campaign.clone(),
             game: self.campaign_game,
+            units,
             apply: self.apply,
-            ..SituationArgs::default()
         }
+    }
+
+    /// The units in their roles, refused when a role is not the procedure's or no
+    /// records are named.
+    pub fn roles(&self, units: &UnitArgs, allowed: &[&str]) -> Result<Roles, CliError> {
+        self.situation_with(units.units.clone()).roles(allowed)
     }
 }
 
@@ -255,19 +307,23 @@ pub struct EntryArgs {
     /// The entry hex, CCRR.
     #[arg(long, value_name = "CCRR")]
     hex: Option<String>,
-    /// The unit type, for its Movement Allowance.
-    #[arg(long = "unit", value_name = "TYPE")]
+    /// The unit type, for its Movement Allowance, or unit=ID: the unit of --campaign's
+    /// records, its troop type the type.
+    #[arg(long = "unit", value_name = "TYPE|unit=ID")]
     unit_type: Option<String>,
     #[command(flatten)]
     common: Common,
+    /// The records a unit=ID is read from.
+    #[command(flatten)]
+    campaign: CampaignArgs,
 }
 
 /// `laager sotq resupply`.
 #[derive(Debug, Args)]
 pub struct ResupplyArgs {
-    /// foot or dismounted-cavalry.
-    #[arg(long, default_value = "foot", value_parser = resupply_unit)]
-    unit_type: ResupplyUnit,
+    /// foot or dismounted-cavalry (default: foot, or what --unit unit=ID's troop type gives).
+    #[arg(long, value_parser = resupply_unit)]
+    unit_type: Option<ResupplyUnit>,
     /// Boxes on the unit's Ammunition Roster.
     #[arg(long)]
     boxes: u32,
@@ -299,6 +355,12 @@ pub struct ResupplyArgs {
     dice: DiceArgs,
     #[command(flatten)]
     common: Common,
+    /// The records the unit is read from.
+    #[command(flatten)]
+    campaign: CampaignArgs,
+    /// The unit in its role: unit=ID.
+    #[command(flatten)]
+    roles: UnitArgs,
 }
 
 fn resupply_unit(text: &str) -> Result<ResupplyUnit, String> {
@@ -343,28 +405,31 @@ fn resolve(
     run_request(&request, charts, dice, common.json)
 }
 
-/// Resolves a fire or a melee and, with `--campaign FILE --apply`, logs it in the game as
-/// the desk's Apply does: each unit of the hex the roster holds by that name takes its
-/// fate.
-fn resolve_and_apply(
-    request: sotq::Request,
+/// Resolves a procedure whose input `read` lays the records' values into for the units in
+/// their roles (with `--campaign` or `--layout`), and, with `--campaign FILE --apply`,
+/// logs it in the game as the desk's Apply does.
+#[allow(clippy::too_many_arguments)]
+fn resolve_and_apply<I>(
+    input: I,
+    read: impl FnOnce(&dyn Records, &Roles, I) -> Result<I, crate::resolution::Refusal>,
+    wrap: impl FnOnce(I) -> sotq::Request,
     charts: &Charts,
     dice: &DiceChoice,
     common: &Common,
     campaign: &CampaignArgs,
+    roles: &Roles,
 ) -> Result<Outcome, CliError> {
-    let situation = campaign.situation();
-    let mut context = situation.records_context(charts)?;
-    let request = crate::rules::Request::SoldiersOfTheQueen(request);
+    let mut context = campaign.situation().records_context(charts)?;
+    let input = match &context {
+        Some(context) if !roles.0.is_empty() => match read(context.records(), roles, input) {
+            Ok(input) => input,
+            Err(refusal) => return Ok(print_resolved(&Err(refusal), common.json)),
+        },
+        _ => input,
+    };
+    let request = crate::rules::Request::SoldiersOfTheQueen(wrap(input));
     let apply = context.as_mut().filter(|_| campaign.apply);
-    super::run_and_apply(
-        &request,
-        charts,
-        dice,
-        common.json,
-        &crate::rules::situation::Roles::default(),
-        apply,
-    )
+    super::run_and_apply(&request, charts, dice, common.json, roles, apply)
 }
 
 /// Runs a `sotq` subcommand.
@@ -423,15 +488,23 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             odds,
             alone,
             common,
+            campaign,
+            roles,
         } => {
             let charts = load(&common)?;
+            let roles = campaign.roles(&roles, LEADER_ROLES)?;
             let alone = alone
                 .map(|case| {
                     AloneCase::parse(&case).map_err(|e| CliError::Input(format!("--alone: {e}")))
                 })
                 .transpose()?;
-            let request = sotq::Request::LeaderDeath(LeaderDeathInput { alone });
+            let death = LeaderDeathInput {
+                alone,
+                leader: None,
+                origins: Origins::default(),
+            };
             if odds {
+                let request = sotq::Request::LeaderDeath(death);
                 return match request.odds(&charts) {
                     Some(Ok(odds)) => {
                         let request = Request::SoldiersOfTheQueen(request);
@@ -439,7 +512,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                             &odds,
                             common.json,
                             request.better_is_higher(),
-                            Some((&request, &Roles::default())),
+                            Some((&request, &roles)),
                         );
                         Ok(Outcome::Done)
                     }
@@ -456,10 +529,20 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             } else {
                 DiceChoice::from_flags(dice.as_deref(), seed)
             };
-            resolve(request, &charts, &dice, &common)
+            resolve_and_apply(
+                death,
+                read::leader_death,
+                sotq::Request::LeaderDeath,
+                &charts,
+                &dice,
+                &common,
+                &campaign,
+                &roles,
+            )
         }
         SotqCommand::Rally(args) => {
             let charts = load(&args.common)?;
+            let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
             let rally = RallyInput {
                 game: game_arg(&args.game)?,
                 side: side_arg(&args.side)?,
@@ -476,12 +559,19 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                         .map_err(|e| format!("--at: {e}")),
                 )?,
                 army_commander_killed: args.army_commander_killed,
+                unit: None,
+                origins: Origins::default(),
             };
-            resolve(
-                sotq::Request::Rally(rally),
+            let given = given_flags(&[(args.artillery, "/unit_artillery")]);
+            resolve_and_apply(
+                rally,
+                |records, roles, rally| read::rally(records, roles, rally, &given),
+                sotq::Request::Rally,
                 &charts,
                 &DiceChoice::None,
                 &args.common,
+                &args.campaign,
+                &roles,
             )
         }
         SotqCommand::Victory(args) => run_victory(&args),
@@ -489,21 +579,29 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             game,
             unit_type,
             common,
+            campaign,
         } => {
             let charts = load(&common)?;
+            let (unit_type, roles) = type_or_role(&campaign, Some(unit_type))?;
             let allowance = AllowanceInput {
                 game: game_arg(&game)?,
-                unit_type,
+                unit_type: unit_type.unwrap_or_default(),
+                origins: Origins::default(),
             };
-            resolve(
-                sotq::Request::Allowance(allowance),
+            resolve_and_apply(
+                allowance,
+                |records, roles, input| read::allowance(records, roles, input, &[]),
+                sotq::Request::Allowance,
                 &charts,
                 &DiceChoice::None,
                 &common,
+                &campaign,
+                &roles,
             )
         }
         SotqCommand::Entry(args) => {
             let charts = load(&args.common)?;
+            let (unit_type, roles) = type_or_role(&args.campaign, args.unit_type.clone())?;
             let entry = EntryInput {
                 game: game_arg(&args.game)?,
                 side: side_arg(&args.side)?,
@@ -515,13 +613,18 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 order: args.order,
                 hex_cost: args.hex_cost,
                 terrain: args.terrain.clone(),
-                unit_type: args.unit_type.clone(),
+                unit_type,
+                origins: Origins::default(),
             };
-            resolve(
-                sotq::Request::Entry(entry),
+            resolve_and_apply(
+                entry,
+                |records, roles, input| read::entry(records, roles, input, &[]),
+                sotq::Request::Entry,
                 &charts,
                 &DiceChoice::None,
                 &args.common,
+                &args.campaign,
+                &roles,
             )
         }
         SotqCommand::Stack {
@@ -529,27 +632,43 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             side,
             pieces,
             common,
+            campaign,
+            roles,
         } => {
             let charts = load(&common)?;
-            let pieces = pieces
-                .iter()
-                .enumerate()
-                .map(|(i, p)| spec::piece(p, i + 1))
-                .collect::<Result<Vec<_>, _>>();
+            let roles = campaign.roles(&roles, STACK_ROLES)?;
+            if pieces.is_empty() && roles.0.is_empty() {
+                return Err(CliError::Input(
+                    "give --piece SPEC (repeatable) or --unit piece-1=ID".to_owned(),
+                ));
+            }
+            let mut given = Vec::new();
+            let mut parsed = Vec::new();
+            for (i, p) in pieces.iter().enumerate() {
+                let (piece, gave) = input(spec::piece(p, i + 1))?;
+                given.extend(gave.into_iter().map(|f| format!("/pieces/{i}/{f}")));
+                parsed.push(piece);
+            }
             let stack = StackInput {
                 game: game_arg(&game)?,
                 side: side_arg(&side)?,
-                pieces: input(pieces)?,
+                pieces: parsed,
+                origins: Origins::default(),
             };
-            resolve(
-                sotq::Request::Stack(stack),
+            resolve_and_apply(
+                stack,
+                |records, roles, stack| read::stack(records, roles, stack, &given),
+                sotq::Request::Stack,
                 &charts,
                 &DiceChoice::None,
                 &common,
+                &campaign,
+                &roles,
             )
         }
         SotqCommand::Resupply(args) => {
             let charts = load(&args.common)?;
+            let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
             let range = match (args.range, &args.from, &args.wagon) {
                 (Some(r), _, _) => r,
                 (None, Some(from), Some(wagon)) => {
@@ -563,7 +682,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 }
             };
             let resupply = ResupplyInput {
-                unit_type: args.unit_type,
+                unit_type: args.unit_type.unwrap_or_default(),
                 boxes: args.boxes,
                 marked: args.marked,
                 range,
@@ -571,14 +690,50 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 pinned: args.pinned,
                 routed: args.routed,
                 path_blocked: args.path_blocked,
+                unit: None,
+                origins: Origins::default(),
             };
-            resolve(
-                sotq::Request::Resupply(resupply),
+            let given = given_flags(&[
+                (args.unit_type.is_some(), "/unit_type"),
+                (args.artillery, "/artillery"),
+                (args.pinned, "/pinned"),
+                (args.routed, "/routed"),
+            ]);
+            resolve_and_apply(
+                resupply,
+                |records, roles, input| read::resupply(records, roles, input, &given),
+                sotq::Request::Resupply,
                 &charts,
                 &args.dice.choice(),
                 &args.common,
+                &args.campaign,
+                &roles,
             )
         }
+    }
+}
+
+/// The input fields the flags that are on gave, as JSON pointers.
+fn given_flags(flags: &[(bool, &str)]) -> Vec<String> {
+    flags
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, field)| (*field).to_owned())
+        .collect()
+}
+
+/// `--unit TYPE` or `--unit unit=ID`: a unit type typed, or the unit of the records whose
+/// troop type gives it.
+fn type_or_role(
+    campaign: &CampaignArgs,
+    unit: Option<String>,
+) -> Result<(Option<String>, Roles), CliError> {
+    match unit {
+        Some(text) if text.contains('=') => {
+            let roles = campaign.roles(&UnitArgs { units: vec![text] }, UNIT_ROLES)?;
+            Ok((None, roles))
+        }
+        other => Ok((other, Roles::default())),
     }
 }
 

@@ -29,7 +29,7 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
         }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
         Outcome::VictoriaCross(outcome) => vc(outcome, roles, state),
-        Outcome::SoldiersOfTheQueen(outcome) => sotq(outcome, state),
+        Outcome::SoldiersOfTheQueen(outcome) => sotq(outcome, roles, state),
         _ => Vec::new(),
     }
 }
@@ -184,12 +184,40 @@ pub fn choices(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec
 /// eliminated unit or a killed leader leaves the game, a pinned unit ("PN: ... the units in
 /// the hex are Pinned") and a routed one (RT) carry it as their status. A withdrawal is a
 /// move, not a record. Units the outcome names that are not on the roster are left to the
-/// referee ([`notes`]).
-fn sotq(outcome: &soldiers_of_the_queen::Outcome, state: &GameState) -> Vec<UnitEdit> {
+/// referee ([`notes`]). A leader killed by his death roll (PART 13 D) leaves the game; a
+/// rallied unit's Routed status is cleared ("Routed units can be rallied (returned to normal
+/// status)"), both for the
+/// unit in the role the roll was for (`leader`, `unit`).
+fn sotq(
+    outcome: &soldiers_of_the_queen::Outcome,
+    roles: &Roles,
+    state: &GameState,
+) -> Vec<UnitEdit> {
     use soldiers_of_the_queen::Fate;
+    let in_role = |role: &str| {
+        let id = UnitId(roles.get(role)?.to_owned());
+        state.unit(&id).filter(|u| !u.removed).map(|_| id)
+    };
     let hex = match outcome {
         soldiers_of_the_queen::Outcome::Fire(o) => &o.hex,
         soldiers_of_the_queen::Outcome::Melee(o) => &o.hex,
+        soldiers_of_the_queen::Outcome::LeaderDeath(o) => {
+            return in_role("leader")
+                .filter(|_| o.killed)
+                .map(|unit_id| UnitEdit::Removed { unit_id })
+                .into_iter()
+                .collect();
+        }
+        soldiers_of_the_queen::Outcome::Rally(o) => {
+            return in_role("unit")
+                .filter(|_| o.rallied)
+                .map(|unit_id| UnitEdit::StatusSet {
+                    unit_id,
+                    status: None,
+                })
+                .into_iter()
+                .collect();
+        }
         _ => return Vec::new(),
     };
     let on_roster = |name: &str| {

@@ -264,13 +264,17 @@ impl Request {
 
     /// The units selected on the table (firer or attacker first) in this procedure's
     /// roles; a procedure about no unit on the table names them `unit-1`, `unit-2`. Where
-    /// a numbered list of roles ends with `target` (Victoria Cross II's `firer-1` ...
-    /// `firer-8`, `target`), the last unit selected of two or more is the target and the
-    /// others fill the list in order.
+    /// a numbered list of roles is followed by `target` or `defender` (Victoria Cross II's
+    /// `firer-1` ... `firer-8`, `target`; Soldiers of the Queen's `attacker-1` ...
+    /// `attacker-8`, `defender`), the last unit selected of two or more is the one hit and
+    /// the others fill the list in order.
     pub fn roles_of(&self, selected: &[String]) -> situation::Roles {
         let roles = self.roles();
-        if let [listed @ .., last] = roles
-            && *last == "target"
+        let hit = roles
+            .iter()
+            .position(|r| matches!(*r, "target" | "defender"));
+        if let Some(at) = hit
+            && let (listed, [last, ..]) = roles.split_at(at)
             && listed.len() > 1
             && let [others @ .., target] = selected
             && !others.is_empty()
@@ -280,7 +284,7 @@ impl Request {
                 .zip(others)
                 .map(|(role, id)| ((*role).to_owned(), id.clone()))
                 .collect();
-            pairs.push(("target".to_owned(), target.clone()));
+            pairs.push(((*last).to_owned(), target.clone()));
             return situation::Roles(pairs);
         }
         situation::Roles(

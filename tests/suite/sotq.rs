@@ -7,6 +7,7 @@ mod cli;
 mod fire;
 mod forms;
 mod melee;
+mod roles;
 mod rules;
 mod victory_proposal;
 

@@ -364,6 +364,7 @@ impl SotqFireForm {
                 through_crest: self.through_crest,
             },
             khalifa_killed: self.khalifa_killed,
+            origins: crate::rules::situation::Origins::default(),
         })
     }
 

@@ -260,6 +260,7 @@ impl SotqMeleeForm {
             prohibited_hexside: self.prohibited_hexside,
             khalifa_killed: self.khalifa_killed,
             mounted_retreat: self.mounted_retreat,
+            origins: crate::rules::situation::Origins::default(),
         })
     }
 

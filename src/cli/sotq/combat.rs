@@ -4,10 +4,13 @@
 #![allow(clippy::result_large_err, clippy::struct_excessive_bools)]
 
 use super::{
-    CampaignArgs, Common, DiceArgs, game_arg, hex_arg, input, load, parity, resolve_and_apply, spec,
+    CampaignArgs, Common, DiceArgs, UnitArgs, game_arg, hex_arg, input, load, parity,
+    resolve_and_apply, spec,
 };
 use crate::charts::Charts;
 use crate::cli::{CliError, Outcome};
+use crate::rules::situation::Roles;
+use crate::rules::soldiers_of_the_queen::situation::{self as read, FIRE_ROLES, MELEE_ROLES};
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, FireInput, Hex, MeleeInput, Phase, Target,
 };
@@ -25,8 +28,9 @@ pub struct FireArgs {
     /// A firing unit (repeatable; all firers combine into one attack).
     #[arg(long = "firer", required = true, help = spec::FIRER_KEYS)]
     firers: Vec<String>,
-    /// A combat unit in the target hex, top of the stack first (repeatable).
-    #[arg(long = "target", required = true, help = spec::UNIT_KEYS)]
+    /// A combat unit in the target hex, top of the stack first (repeatable; with --unit
+    /// target=ID, the N-th --target gives that unit's Morale Rating).
+    #[arg(long = "target", help = spec::UNIT_KEYS)]
     targets: Vec<String>,
     /// The target hex, CCRR (for firers given from=CCRR).
     #[arg(long, value_name = "CCRR")]
@@ -66,6 +70,10 @@ pub struct FireArgs {
     /// target hex the roster holds by the name given taking its fate.
     #[command(flatten)]
     campaign: CampaignArgs,
+    /// The units in their roles: firer-1 ... firer-8, target, target-2, target-3,
+    /// leader-1, leader-2 (the leaders in the target hex).
+    #[command(flatten)]
+    roles: UnitArgs,
 }
 
 /// `laager sotq melee`.
@@ -118,12 +126,27 @@ pub struct MeleeArgs {
     /// defender's hex the roster holds by the name given taking its fate.
     #[command(flatten)]
     campaign: CampaignArgs,
+    /// The units in their roles: attacker-1 ... attacker-8, defender, defender-2,
+    /// defender-3, leader-1, leader-2 (the leaders stacked with the defenders).
+    #[command(flatten)]
+    roles: UnitArgs,
+}
+
+/// Whether a unit of the records is in `role`.
+fn in_role(roles: &Roles, role: &str) -> bool {
+    roles.get(role).is_some()
+}
+
+/// The fields given, as JSON pointers under `list/i`.
+fn pointers(list: &str, i: usize, given: Vec<String>) -> impl Iterator<Item = String> {
+    let list = list.to_owned();
+    given.into_iter().map(move |f| format!("/{list}/{i}/{f}"))
 }
 
 impl FireArgs {
-    /// The fire attack the flags describe; `from=CCRR` ranges are counted under the
-    /// charts' column parity.
-    fn input(&self, charts: &Charts) -> Result<FireInput, CliError> {
+    /// The fire attack the flags describe, and the fields they gave (as JSON pointers);
+    /// `from=CCRR` ranges are counted under the charts' column parity.
+    fn input(&self, charts: &Charts, roles: &Roles) -> Result<(FireInput, Vec<String>), CliError> {
         let phase = input(Phase::parse(&self.phase).map_err(|e| format!("--phase: {e}")))?;
         let target_hex = self
             .target_hex
@@ -136,24 +159,39 @@ impl FireArgs {
             let parity = parity(charts).map_err(|e| e.to_string())?;
             Ok(from.range_to(to, parity))
         };
-        let firers = self
-            .firers
-            .iter()
-            .enumerate()
-            .map(|(i, f)| spec::firer(f, i + 1, &range_from))
-            .collect::<Result<Vec<_>, _>>();
-        let units = self
-            .targets
-            .iter()
-            .enumerate()
-            .map(|(i, t)| spec::target_unit(t, i + 1))
-            .collect::<Result<Vec<_>, _>>();
-        Ok(FireInput {
+        let mut given = Vec::new();
+        let mut firers = Vec::new();
+        for (i, f) in self.firers.iter().enumerate() {
+            let recorded = in_role(roles, &format!("firer-{}", i + 1));
+            let (firer, gave) = input(spec::firer(f, i + 1, &range_from, recorded))?;
+            given.extend(pointers("firers", i, gave));
+            firers.push(firer);
+        }
+        let mut units = Vec::new();
+        for (i, t) in self.targets.iter().enumerate() {
+            let (unit, gave) = input(spec::target_unit(t, i + 1))?;
+            given.extend(pointers("target/units", i, gave));
+            units.push(unit);
+        }
+        if units.is_empty() && !in_role(roles, "target") {
+            return Err(CliError::Input(
+                "give --target (a unit of the target hex) or --unit target=ID".to_owned(),
+            ));
+        }
+        for (on, field) in [
+            (self.target_mounted, "/target/mounted"),
+            (self.target_gunboat, "/target/gunboat"),
+        ] {
+            if on {
+                given.push(field.to_owned());
+            }
+        }
+        let fire = FireInput {
             game: game_arg(&self.game)?,
             phase,
-            firers: input(firers)?,
+            firers,
             target: Target {
-                units: input(units)?,
+                units,
                 leaders: self.target_leaders.clone(),
                 woods: self.woods,
                 big_donga: self.big_donga,
@@ -164,34 +202,38 @@ impl FireArgs {
                 through_crest: self.through_crest,
             },
             khalifa_killed: self.khalifa_killed,
-        })
+            origins: crate::rules::situation::Origins::default(),
+        };
+        Ok((fire, given))
     }
 }
 
 impl MeleeArgs {
-    /// The melee attack the flags describe.
-    fn input(&self) -> Result<MeleeInput, CliError> {
-        let attackers = self
-            .attackers
-            .iter()
-            .enumerate()
-            .map(|(i, a)| spec::attacker(a, i + 1))
-            .collect::<Result<Vec<_>, _>>();
-        let defenders = self
-            .defenders
-            .iter()
-            .enumerate()
-            .map(|(i, d)| spec::defender(d, i + 1))
-            .collect::<Result<Vec<_>, _>>();
+    /// The melee attack the flags describe, and the fields they gave (as JSON pointers).
+    fn input(&self, roles: &Roles) -> Result<(MeleeInput, Vec<String>), CliError> {
+        let mut given = Vec::new();
+        let mut attackers = Vec::new();
+        for (i, a) in self.attackers.iter().enumerate() {
+            let recorded = in_role(roles, &format!("attacker-{}", i + 1));
+            let (attacker, gave) = input(spec::attacker(a, i + 1, recorded))?;
+            given.extend(pointers("attackers", i, gave));
+            attackers.push(attacker);
+        }
+        let mut defenders = Vec::new();
+        for (i, d) in self.defenders.iter().enumerate() {
+            let (defender, gave) = input(spec::defender(d, i + 1))?;
+            given.extend(pointers("defenders", i, gave));
+            defenders.push(defender);
+        }
         let ridge = self
             .ridge
             .as_deref()
             .map(|r| r.parse().map_err(|e| format!("--ridge: {e}")))
             .transpose();
-        Ok(MeleeInput {
+        let melee = MeleeInput {
             game: game_arg(&self.game)?,
-            attackers: input(attackers)?,
-            defenders: input(defenders)?,
+            attackers,
+            defenders,
             leaders: self.leaders.clone(),
             surrounded: self.surrounded,
             ridge: input(ridge)?,
@@ -202,32 +244,42 @@ impl MeleeArgs {
             prohibited_hexside: self.across_crest,
             khalifa_killed: self.khalifa_killed,
             mounted_retreat: self.mounted_retreat,
-        })
+            origins: crate::rules::situation::Origins::default(),
+        };
+        Ok((melee, given))
     }
 }
 
 /// Runs `laager sotq fire`.
 pub fn run_fire(args: &FireArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let fire = args.input(&charts)?;
+    let roles = args.campaign.roles(&args.roles, FIRE_ROLES)?;
+    let (fire, given) = args.input(&charts, &roles)?;
     resolve_and_apply(
-        sotq::Request::Fire(fire),
+        fire,
+        |records, roles, fire| read::fire(records, roles, fire, &given),
+        sotq::Request::Fire,
         &charts,
         &args.dice.choice(),
         &args.common,
         &args.campaign,
+        &roles,
     )
 }
 
 /// Runs `laager sotq melee`.
 pub fn run_melee(args: &MeleeArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let melee = args.input()?;
+    let roles = args.campaign.roles(&args.roles, MELEE_ROLES)?;
+    let (melee, given) = args.input(&roles)?;
     resolve_and_apply(
-        sotq::Request::Melee(melee),
+        melee,
+        |records, roles, melee| read::melee(records, roles, melee, &given),
+        sotq::Request::Melee,
         &charts,
         &args.dice.choice(),
         &args.common,
         &args.campaign,
+        &roles,
     )
 }

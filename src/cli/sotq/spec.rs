@@ -13,6 +13,8 @@ struct Spec {
     text: String,
     values: BTreeMap<String, String>,
     flags: Vec<String>,
+    /// The input fields this spec gave, by their JSON names.
+    given: Vec<String>,
 }
 
 impl Spec {
@@ -32,7 +34,32 @@ impl Spec {
             text: text.to_owned(),
             values,
             flags,
+            given: Vec::new(),
         }
+    }
+
+    /// Notes that the spec gave the input field `field`.
+    fn gave(&mut self, field: &str, gave: bool) {
+        if gave {
+            self.given.push(field.to_owned());
+        }
+    }
+
+    /// A key's text, noted as giving `field`.
+    fn text_of(&mut self, key: &str, field: &str) -> Option<String> {
+        let text = self.text(key);
+        self.gave(field, text.is_some());
+        text
+    }
+
+    /// A flag, noted as giving `field`; `off` (`dismounted`) gives it as false.
+    fn switch(&mut self, on: &str, off: Option<&str>, field: &str) -> Result<bool, String> {
+        let (yes, no) = (self.flag(on), off.is_some_and(|off| self.flag(off)));
+        if yes && no {
+            return Err(self.err(format!("{on} and {} contradict", off.unwrap_or_default())));
+        }
+        self.gave(field, yes || no);
+        Ok(yes)
     }
 
     fn err(&self, message: impl std::fmt::Display) -> String {
@@ -93,16 +120,40 @@ impl Spec {
 }
 
 /// The keys `--firer` takes, for errors and help.
-pub const FIRER_KEYS: &str = "name=, strength=, weapon=, range= (or from=CCRR with --target-hex), nationality=regular|colonial|nnc|zulu|dervish, arm=foot|cavalry|artillery|maxim|gunboat, and flags mounted, limbered, moved, changed-formation, out-of-ammo, pinned, routed, rear (target not through a frontal hexside), zoc-elsewhere (an enemy in its ZOC is not the target)";
+pub const FIRER_KEYS: &str = "name=, strength=, weapon=, range= (or from=CCRR with --target-hex), nationality=regular|colonial|nnc|zulu|dervish, arm=foot|cavalry|artillery|maxim|gunboat, and flags mounted (or dismounted), limbered (or unlimbered), moved, changed-formation, out-of-ammo, pinned, routed, rear (target not through a frontal hexside), zoc-elsewhere (an enemy in its ZOC is not the target); the N-th --firer with --unit firer-N=ID needs only strength=, weapon= and range=";
 
-/// Parses a `--firer`; `range_from` turns `from=CCRR` into a range.
+/// A unit's nationality: required unless the records give it (`recorded`).
+fn nationality(s: &mut Spec, recorded: bool) -> Result<Nationality, String> {
+    match s.parsed("nationality", Nationality::parse)? {
+        Some(n) => {
+            s.gave("nationality", true);
+            Ok(n)
+        }
+        None if recorded => Ok(Nationality::Regular),
+        None => Err(s.err("needs nationality=")),
+    }
+}
+
+/// A unit's arm, foot unless given.
+fn arm(s: &mut Spec) -> Result<Arm, String> {
+    let arm = s.parsed("arm", Arm::parse)?;
+    s.gave("arm", arm.is_some());
+    Ok(arm.unwrap_or(Arm::Foot))
+}
+
+/// Parses a `--firer`; `range_from` turns `from=CCRR` into a range. `recorded`: a unit of
+/// the records is in its role (`firer-N`), which gives what the spec leaves out. Returns
+/// the fields the spec gave, by their JSON names.
 pub fn firer(
     text: &str,
     index: usize,
     range_from: &dyn Fn(&str) -> Result<u32, String>,
-) -> Result<Firer, String> {
+    recorded: bool,
+) -> Result<(Firer, Vec<String>), String> {
     let mut s = Spec::parse("--firer", text);
-    let name = s.text("name").unwrap_or_else(|| format!("firer {index}"));
+    let name = s
+        .text_of("name", "name")
+        .unwrap_or_else(|| format!("firer {index}"));
     let strength = s
         .number("strength")?
         .ok_or_else(|| s.err("needs strength="))?;
@@ -112,10 +163,8 @@ pub fn firer(
         (None, Some(hex)) => range_from(&hex).map_err(|e| s.err(e))?,
         _ => return Err(s.err("needs range=N or from=CCRR (one of them)")),
     };
-    let nationality = s
-        .parsed("nationality", Nationality::parse)?
-        .ok_or_else(|| s.err("needs nationality="))?;
-    let arm = s.parsed("arm", Arm::parse)?.unwrap_or(Arm::Foot);
+    let nationality = nationality(&mut s, recorded)?;
+    let arm = arm(&mut s)?;
     let f = Firer {
         name,
         strength,
@@ -123,18 +172,19 @@ pub fn firer(
         range,
         nationality,
         arm,
-        mounted: s.flag("mounted"),
-        limbered: s.flag("limbered"),
+        mounted: s.switch("mounted", Some("dismounted"), "mounted")?,
+        limbered: s.switch("limbered", Some("unlimbered"), "limbered")?,
         moved: s.flag("moved"),
         changed_formation: s.flag("changed-formation"),
-        out_of_ammo: s.flag("out-of-ammo"),
-        pinned: s.flag("pinned"),
-        routed: s.flag("routed"),
+        out_of_ammo: s.switch("out-of-ammo", None, "out_of_ammo")?,
+        pinned: s.switch("pinned", None, "pinned")?,
+        routed: s.switch("routed", None, "routed")?,
         rear: s.flag("rear"),
         zoc_elsewhere: s.flag("zoc-elsewhere"),
     };
+    let given = std::mem::take(&mut s.given);
     s.finish(FIRER_KEYS)?;
-    Ok(f)
+    Ok((f, given))
 }
 
 /// The keys a target or defending unit takes.
@@ -143,7 +193,7 @@ pub const UNIT_KEYS: &str = "name=, morale=A|B|C|D, and flags gun (a 7-pounder),
 fn stack_unit(s: &mut Spec, index: usize, prefix: &str) -> Result<StackUnit, String> {
     Ok(StackUnit {
         name: s
-            .text("name")
+            .text_of("name", "name")
             .unwrap_or_else(|| format!("{prefix} {index}")),
         morale: s.parsed("morale", Morale::parse)?,
         gun: s.flag("gun"),
@@ -151,78 +201,102 @@ fn stack_unit(s: &mut Spec, index: usize, prefix: &str) -> Result<StackUnit, Str
     })
 }
 
-/// Parses a `--target` unit.
-pub fn target_unit(text: &str, index: usize) -> Result<StackUnit, String> {
+/// Parses a `--target` unit; returns the fields it gave.
+pub fn target_unit(text: &str, index: usize) -> Result<(StackUnit, Vec<String>), String> {
     let mut s = Spec::parse("--target", text);
     let unit = stack_unit(&mut s, index, "target")?;
+    let given = std::mem::take(&mut s.given);
     s.finish(UNIT_KEYS)?;
-    Ok(unit)
+    Ok((unit, given))
 }
 
 /// The keys `--attacker` takes.
-pub const ATTACKER_KEYS: &str = "name=, strength=, nationality=, arm=, group= (impi or tribe), and flags mounted, charging, lancers (the 21st Lancers), in-radius, pinned, routed";
+pub const ATTACKER_KEYS: &str = "name=, strength=, nationality=, arm=, group= (impi or tribe), and flags mounted (or dismounted), charging, lancers (the 21st Lancers), in-radius, pinned, routed; the N-th --attacker with --unit attacker-N=ID needs only strength=";
 
-/// Parses an `--attacker`.
-pub fn attacker(text: &str, index: usize) -> Result<Attacker, String> {
+/// Parses an `--attacker`; `recorded` as for [`firer`].
+pub fn attacker(
+    text: &str,
+    index: usize,
+    recorded: bool,
+) -> Result<(Attacker, Vec<String>), String> {
     let mut s = Spec::parse("--attacker", text);
+    let name = s
+        .text_of("name", "name")
+        .unwrap_or_else(|| format!("attacker {index}"));
+    let strength = s
+        .number("strength")?
+        .ok_or_else(|| s.err("needs strength="))?;
     let a = Attacker {
-        name: s
-            .text("name")
-            .unwrap_or_else(|| format!("attacker {index}")),
-        strength: s
-            .number("strength")?
-            .ok_or_else(|| s.err("needs strength="))?,
-        nationality: s
-            .parsed("nationality", Nationality::parse)?
-            .ok_or_else(|| s.err("needs nationality="))?,
-        arm: s.parsed("arm", Arm::parse)?.unwrap_or(Arm::Foot),
+        name,
+        strength,
+        nationality: nationality(&mut s, recorded)?,
+        arm: arm(&mut s)?,
         group: s.text("group"),
-        mounted: s.flag("mounted"),
+        mounted: s.switch("mounted", Some("dismounted"), "mounted")?,
         charging: s.flag("charging"),
         lancers: s.flag("lancers"),
         in_command_radius: s.flag("in-radius"),
-        pinned: s.flag("pinned"),
-        routed: s.flag("routed"),
+        pinned: s.switch("pinned", None, "pinned")?,
+        routed: s.switch("routed", None, "routed")?,
     };
+    let given = std::mem::take(&mut s.given);
     s.finish(ATTACKER_KEYS)?;
-    Ok(a)
+    Ok((a, given))
 }
 
 /// The keys `--defender` takes.
-pub const DEFENDER_KEYS: &str =
-    "name=, strength=, morale=A|B|C|D, arm=, and flags mounted, gun (a 7-pounder), zariba";
+pub const DEFENDER_KEYS: &str = "name=, strength=, morale=A|B|C|D, arm=, and flags mounted (or dismounted), gun (a 7-pounder), zariba";
 
-/// Parses a `--defender`.
-pub fn defender(text: &str, index: usize) -> Result<Defender, String> {
+/// Parses a `--defender`; returns the fields it gave (`unit/name` for its name).
+pub fn defender(text: &str, index: usize) -> Result<(Defender, Vec<String>), String> {
     let mut s = Spec::parse("--defender", text);
     let strength = s
         .number("strength")?
         .ok_or_else(|| s.err("needs strength="))?;
-    let arm = s.parsed("arm", Arm::parse)?.unwrap_or(Arm::Foot);
-    let mounted = s.flag("mounted");
+    let arm = arm(&mut s)?;
+    let mounted = s.switch("mounted", Some("dismounted"), "mounted")?;
     let unit = stack_unit(&mut s, index, "defender")?;
+    let given = std::mem::take(&mut s.given)
+        .into_iter()
+        .map(|f| {
+            if f == "name" {
+                "unit/name".to_owned()
+            } else {
+                f
+            }
+        })
+        .collect();
     s.finish(DEFENDER_KEYS)?;
-    Ok(Defender {
-        unit,
-        strength,
-        arm,
-        mounted,
-    })
+    Ok((
+        Defender {
+            unit,
+            strength,
+            arm,
+            mounted,
+        },
+        given,
+    ))
 }
 
 /// The keys `--piece` takes.
-pub const PIECE_KEYS: &str = "name=, kind=foot|dismounted|mounted|artillery|engineer|wagon|leader, melee=, group= (regiment, impi or tribe), and flag colonial";
+pub const PIECE_KEYS: &str = "name=, kind=foot|dismounted|mounted|artillery|engineer|wagon|leader, melee=, group= (regiment, impi or tribe), and flag colonial; with --unit piece-N=ID the N-th --piece gives its melee= and group=";
 
-/// Parses a `--piece`.
-pub fn piece(text: &str, index: usize) -> Result<Piece, String> {
+/// Parses a `--piece`; returns the fields it gave.
+pub fn piece(text: &str, index: usize) -> Result<(Piece, Vec<String>), String> {
     let mut s = Spec::parse("--piece", text);
+    let name = s
+        .text_of("name", "name")
+        .unwrap_or_else(|| format!("piece {index}"));
+    let kind = s.parsed("kind", Kind::parse)?;
+    s.gave("kind", kind.is_some());
     let p = Piece {
-        name: s.text("name").unwrap_or_else(|| format!("piece {index}")),
-        kind: s.parsed("kind", Kind::parse)?.unwrap_or(Kind::Foot),
+        name,
+        kind: kind.unwrap_or(Kind::Foot),
         melee: s.number("melee")?.unwrap_or(0),
         group: s.text("group"),
-        colonial: s.flag("colonial"),
+        colonial: s.switch("colonial", None, "colonial")?,
     };
+    let given = std::mem::take(&mut s.given);
     s.finish(PIECE_KEYS)?;
-    Ok(p)
+    Ok((p, given))
 }

@@ -7,6 +7,7 @@ use crate::charts::{Band, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -73,6 +74,12 @@ pub struct ResupplyInput {
     /// The path to the wagon goes through an enemy-controlled hex not negated by a British unit.
     #[serde(default)]
     pub path_blocked: bool,
+    /// The unit on the roster, when named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The roster after the attempt: the `--json` outcome of `laager sotq resupply`.
@@ -94,6 +101,7 @@ pub struct Resupply;
 impl Procedure for Resupply {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "resupply";
+    const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = ResupplyInput;
     type Outcome = ResupplyOutcome;
 
@@ -102,7 +110,8 @@ impl Procedure for Resupply {
         input: &ResupplyInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<ResupplyOutcome>, Refusal> {
-        resupply(charts, input, dice)
+        let resolved = resupply(charts, input, dice);
+        super::records_first(resolved, &input.origins, input, "PART 11")
     }
 }
 

@@ -10,6 +10,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, RefusalKind, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -158,6 +159,9 @@ pub struct FireInput {
     /// The Khalifa has been killed (Dervish morale one level lower, PART 13 D).
     #[serde(default)]
     pub khalifa_killed: bool,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// What a fire attack did: the `--json` outcome of `laager sotq fire`.
@@ -199,6 +203,7 @@ pub struct Fire;
 impl Procedure for Fire {
     const RULESET: Ruleset = super::RULESET;
     const NAME: &'static str = "fire";
+    const ROLES: &'static [&'static str] = super::situation::FIRE_ROLES;
     type Input = FireInput;
     type Outcome = FireOutcome;
 
@@ -207,7 +212,8 @@ impl Procedure for Fire {
         input: &FireInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<FireOutcome>, Refusal> {
-        resolve(charts, input, dice)
+        let resolved = resolve(charts, input, dice);
+        super::records_first(resolved, &input.origins, input, "PART 10")
     }
 }
 

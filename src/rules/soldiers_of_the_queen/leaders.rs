@@ -7,6 +7,7 @@ use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -192,6 +193,12 @@ pub struct LeaderDeathInput {
     /// for the roll of two dice.
     #[serde(default)]
     pub alone: Option<AloneCase>,
+    /// The leader on the roster the roll is for, when named (applying a death removes him).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<String>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Whether the leader dies: the `--json` outcome of `laager sotq leader-death`.
@@ -213,6 +220,7 @@ pub struct LeaderDeath;
 impl Procedure for LeaderDeath {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "leader-death";
+    const ROLES: &'static [&'static str] = super::situation::LEADER_ROLES;
     type Input = LeaderDeathInput;
     type Outcome = LeaderDeathOutcome;
 
@@ -221,10 +229,11 @@ impl Procedure for LeaderDeath {
         input: &LeaderDeathInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<LeaderDeathOutcome>, Refusal> {
-        match input.alone {
+        let resolved = match input.alone {
             Some(case) => Ok(alone(charts, case)),
             None => death_roll(charts, dice),
-        }
+        };
+        super::records_first(resolved, &input.origins, input, "PART 13 D")
     }
 
     /// The roll's exact odds, 2/36 killed; a leader alone throws no dice.
@@ -336,6 +345,12 @@ pub struct RallyInput {
     /// The army commander has been killed (PART 13 D).
     #[serde(default)]
     pub army_commander_killed: bool,
+    /// The Routed unit on the roster, when named (applying a rally clears its status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Whether the unit rallies: the `--json` outcome of `laager sotq rally`.
@@ -351,6 +366,7 @@ pub struct Rally;
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
+    const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = RallyInput;
     type Outcome = RallyOutcome;
 
@@ -360,6 +376,7 @@ impl Procedure for Rally {
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RallyOutcome>, Refusal> {
         let mut res = Resolution::<()>::new(RULESET, Rally::NAME, charts.hash());
+        res.steps = input.origins.steps(input, &rule("PART 13"));
         let (rallied, section, why) = rally_reason(input);
         res.step(Step::note(rule(section), why));
         if !rallied {

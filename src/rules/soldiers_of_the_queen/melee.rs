@@ -11,6 +11,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -140,6 +141,9 @@ pub struct MeleeInput {
     /// The mounted defender avoids the melee by retreating one hex (PART 12 C).
     #[serde(default)]
     pub mounted_retreat: bool,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// What a melee did: the `--json` outcome of `laager sotq melee`. The keys of the steps
@@ -191,6 +195,7 @@ pub struct Melee;
 impl Procedure for Melee {
     const RULESET: Ruleset = super::RULESET;
     const NAME: &'static str = "melee";
+    const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
     type Input = MeleeInput;
     type Outcome = MeleeOutcome;
 
@@ -199,7 +204,8 @@ impl Procedure for Melee {
         input: &MeleeInput,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution<MeleeOutcome>, Refusal> {
-        resolve(charts, input, dice)
+        let resolved = resolve(charts, input, dice);
+        super::records_first(resolved, &input.origins, input, "PART 12")
     }
 }
 

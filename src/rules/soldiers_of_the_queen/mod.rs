@@ -22,6 +22,7 @@ pub mod movement;
 pub mod odds;
 mod range_effects;
 pub mod results;
+pub mod situation;
 pub mod units;
 pub mod victory;
 pub mod words;
@@ -74,6 +75,22 @@ pub const RULESET: Ruleset = Ruleset::SoldiersOfTheQueen;
 /// A reference to a section of the rulebook ("PART 10 D").
 pub fn rule(section: &str) -> RuleRef {
     RuleRef::section(RULESET, section)
+}
+
+/// A resolution with the steps saying what the records decided ([`situation`]) first.
+fn records_first<T>(
+    resolved: Result<Resolution<T>, Refusal>,
+    origins: &crate::rules::situation::Origins,
+    input: &impl serde::Serialize,
+    section: &str,
+) -> Result<Resolution<T>, Refusal> {
+    let mut res = resolved?;
+    let mut steps = origins.steps(input, &rule(section));
+    if !steps.is_empty() {
+        steps.append(&mut res.steps);
+        res.steps = steps;
+    }
+    Ok(res)
 }
 
 /// A reference to one chart cell read under a section.

@@ -9,6 +9,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -66,6 +67,9 @@ pub struct AllowanceInput {
     pub game: Game,
     /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat …).
     pub unit_type: String,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The allowance: the `--json` outcome of `laager sotq allowance`.
@@ -81,6 +85,7 @@ pub struct Allowance;
 impl Procedure for Allowance {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "allowance";
+    const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = AllowanceInput;
     type Outcome = AllowanceOutcome;
 
@@ -92,6 +97,7 @@ impl Procedure for Allowance {
         let mut cells = Cells::new(charts);
         let (key, allowance) = read_allowance(&mut cells, input.game, &input.unit_type)?;
         let mut res = Resolution::<()>::new(RULESET, Allowance::NAME, charts.hash());
+        res.steps = input.origins.steps(input, &rule("PART 6 B"));
         res.step(Step::valued(
             cell_rule("PART 6 B", "movement_allowances", &[&key]),
             format!("Movement Allowance of {}", input.unit_type),
@@ -127,6 +133,9 @@ pub struct EntryInput {
     /// The unit type, for its Movement Allowance (PART 6 B).
     #[serde(default)]
     pub unit_type: Option<String>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The cost of entering: the `--json` outcome of `laager sotq entry`.
@@ -148,6 +157,7 @@ pub struct Entry;
 impl Procedure for Entry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "entry";
+    const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = EntryInput;
     type Outcome = EntryOutcome;
 
@@ -156,7 +166,7 @@ impl Procedure for Entry {
         input: &EntryInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<EntryOutcome>, Refusal> {
-        entry(charts, input)
+        super::records_first(entry(charts, input), &input.origins, input, "PART 15")
     }
 }
 
@@ -394,6 +404,9 @@ pub struct StackInput {
     pub side: Side,
     /// The pieces, top of the stack first.
     pub pieces: Vec<Piece>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The stack checked: the `--json` outcome of `laager sotq stack`.
@@ -413,6 +426,7 @@ pub struct Stack;
 impl Procedure for Stack {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stack";
+    const ROLES: &'static [&'static str] = super::situation::STACK_ROLES;
     type Input = StackInput;
     type Outcome = StackOutcome;
 
@@ -421,7 +435,8 @@ impl Procedure for Stack {
         input: &StackInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<StackOutcome>, Refusal> {
-        stack(charts, input.game, input.side, &input.pieces)
+        let resolved = stack(charts, input.game, input.side, &input.pieces);
+        super::records_first(resolved, &input.origins, input, "PART 9")
     }
 }
 

@@ -154,3 +154,73 @@ pub fn is_ukhulutshane(group: &str) -> bool {
     let g = group.to_ascii_lowercase();
     g.contains("khulutshane") || g == "ukhitshn"
 }
+
+/// What a unit's recorded troop type tells the rules about it. The words are the unit
+/// types of PART 6 B's Unit Movement Allowance tables (`regular-infantry`,
+/// `horse-mounted`, `artillery-limbered`, `zulu-leader`, `camel`, `gunboat` ...) or the
+/// plain kinds the fire and stacking rules tell apart (`foot`, `cavalry`, `mounted`,
+/// `dismounted`, `artillery`, `maxim`, `engineer`, `wagon`, `leader`, `officer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Troop {
+    /// Its arm for fire and melee.
+    pub arm: Arm,
+    /// Its kind for stacking (PART 9).
+    pub kind: super::Kind,
+    /// Mounted cavalry, as it joined.
+    pub mounted: bool,
+    /// Limbered artillery, as it joined (Isandhlwana's `artillery-limbered`).
+    pub limbered: bool,
+    /// A leader or officer, who is not a combat unit.
+    pub leader: bool,
+}
+
+impl Troop {
+    /// The troop type's meaning, or `None` for a word the rules do not read.
+    pub fn of(troop_type: &str) -> Option<Troop> {
+        use super::Kind;
+        let troop = |arm, kind, mounted| Troop {
+            arm,
+            kind,
+            mounted,
+            limbered: false,
+            leader: kind == Kind::Leader,
+        };
+        let word = troop_type
+            .trim()
+            .to_ascii_lowercase()
+            .replace([' ', '_'], "-");
+        Some(match word.as_str() {
+            "foot" | "infantry" | "zulu-infantry" | "regular-infantry" | "colonial-infantry" => {
+                troop(Arm::Foot, Kind::Foot, false)
+            }
+            "mounted" | "horse-mounted" | "horse" | "camel" => {
+                troop(Arm::Cavalry, Kind::Mounted, true)
+            }
+            // PART 6 D: dismounted cavalry are infantry for movement; PART 9 B for stacking.
+            "cavalry" | "dismounted" | "horse-dismounted" => troop(Arm::Cavalry, Kind::Foot, false),
+            "artillery" | "gun" | "field-artillery" | "horse-artillery" => {
+                troop(Arm::Artillery, Kind::Artillery, false)
+            }
+            "artillery-limbered" => Troop {
+                limbered: true,
+                ..troop(Arm::Artillery, Kind::Artillery, false)
+            },
+            "maxim" => troop(Arm::Maxim, Kind::Artillery, false),
+            "gunboat" => troop(Arm::Gunboat, Kind::Artillery, false),
+            "engineer" => troop(Arm::Foot, Kind::Engineer, false),
+            "wagon" | "supply-wagon" => troop(Arm::Foot, Kind::Wagon, false),
+            "leader"
+            | "officer"
+            | "zulu-leader"
+            | "dervish-leader"
+            | "pulleine-degacher"
+            | "durnford"
+            | "british-officer-foot"
+            | "british-officer-cavalry" => troop(Arm::Foot, Kind::Leader, false),
+            _ => return None,
+        })
+    }
+
+    /// The words [`Troop::of`] reads, for errors and help.
+    pub const WORDS: &'static str = "a PART 6 B unit type (regular-infantry, zulu-infantry, horse-mounted, horse-dismounted, artillery-limbered, camel, field-artillery, gunboat, zulu-leader ...) or foot, cavalry, mounted, dismounted, artillery, maxim, engineer, wagon, leader, officer";
+}

@@ -54,6 +54,7 @@ fn fire(firer: Firer, units: Vec<StackUnit>, leaders: &[&str]) -> Request {
             ..Target::default()
         },
         khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
     }))
 }
 
@@ -176,6 +177,7 @@ fn typing_each_cell_resolves_a_fire_that_needs_a_setting_the_text_lacks() {
             ..Target::default()
         },
         khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
     };
     input.firers[0].name = "Warwck".to_owned();
     let request = Request::SoldiersOfTheQueen(sotq::Request::Fire(input));
@@ -201,6 +203,7 @@ fn typing_the_terrain_cell_an_entry_refusal_names_resolves_it() {
         hex_cost: None,
         terrain: Some("woods".to_owned()),
         unit_type: None,
+        origins: laager::rules::situation::Origins::default(),
     }));
     let (resolution, typed) = resolve_typing_the_needed_cells(&request, "", "");
     assert_eq!(typed, ["terrain_effects_isandhlwana:woods:movement_cost"]);
@@ -248,6 +251,7 @@ fn refusals_with_lost_headings() -> Vec<(&'static str, Refusal)> {
         prohibited_hexside: false,
         khalifa_killed: false,
         mounted_retreat: false,
+        origins: laager::rules::situation::Origins::default(),
     }));
     let resupply = Request::SoldiersOfTheQueen(sotq::Request::Resupply(ResupplyInput {
         unit_type: sotq::ResupplyUnit::Foot,
@@ -258,6 +262,8 @@ fn refusals_with_lost_headings() -> Vec<(&'static str, Refusal)> {
         pinned: false,
         routed: false,
         path_blocked: false,
+        unit: None,
+        origins: laager::rules::situation::Origins::default(),
     }));
     vec![
         (

@@ -57,6 +57,7 @@ fn at(game: Game, firers: Vec<Firer>, units: Vec<StackUnit>) -> FireInput {
             ..Target::default()
         },
         khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

@@ -42,6 +42,7 @@ fn fire_input() -> FireInput {
             ..Target::default()
         },
         khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

@@ -69,6 +69,7 @@ fn melee(game: Game, attackers: Vec<Attacker>, defenders: Vec<Defender>) -> Mele
         prohibited_hexside: false,
         khalifa_killed: false,
         mounted_retreat: false,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 

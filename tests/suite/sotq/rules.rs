@@ -166,6 +166,7 @@ fn the_fourth_unit_entering_one_hex_pays_four_movement_points() {
         hex_cost: Some(1),
         terrain: None,
         unit_type: Some("zulu-infantry".to_owned()),
+        origins: laager::rules::situation::Origins::default(),
     };
     let res = resolve::<Entry>(&shipped(), &e).expect("entry").outcome;
     assert_eq!(res.mp, 4);
@@ -184,6 +185,7 @@ fn the_second_british_unit_into_2201_pays_one_more() {
         hex_cost: Some(1),
         terrain: None,
         unit_type: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     assert_eq!(
         resolve::<Entry>(&shipped(), &e).expect("entry").outcome.mp,
@@ -201,6 +203,7 @@ fn entry_by_terrain_asks_for_the_terrain_effects_chart() {
         hex_cost: None,
         terrain: Some("clear".to_owned()),
         unit_type: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = resolve::<Entry>(&shipped(), &e).expect_err("refuses");
     assert_eq!(r.kind, RefusalKind::NeedsCells);
@@ -220,6 +223,7 @@ fn movement_allowances_are_the_printed_tables() {
             &AllowanceInput {
                 game,
                 unit_type: unit_type.to_owned(),
+                origins: laager::rules::situation::Origins::default(),
             },
         )
     };
@@ -247,6 +251,7 @@ fn check_stack(game: Game, side: Side, pieces: &[Piece]) -> StackOutcome {
         game,
         side,
         pieces: pieces.to_vec(),
+        origins: laager::rules::situation::Origins::default(),
     };
     resolve::<Stack>(&shipped(), &input).expect("s").outcome
 }
@@ -310,6 +315,7 @@ fn the_supply_wagon_never_takes_one_of_the_top_two_firing_places() {
         game: Game::Isandhlwana,
         side: Side::British,
         pieces: stack.to_vec(),
+        origins: laager::rules::situation::Origins::default(),
     };
     let res = resolve::<Stack>(&shipped(), &input).expect("a stack is checked");
     assert_eq!(res.outcome.may_fire, ["A", "C"]);
@@ -382,7 +388,11 @@ fn a_leader_alone_dies_to_an_adjacent_or_passing_enemy_and_moves_from_a_pinned_o
         (AloneCase::AdjacentPinnedOrRouted, false),
         (AloneCase::AdjacentImpassable, false),
     ] {
-        let input = LeaderDeathInput { alone: Some(case) };
+        let input = LeaderDeathInput {
+            alone: Some(case),
+            leader: None,
+            origins: laager::rules::situation::Origins::default(),
+        };
         let res = resolve::<LeaderDeath>(&shipped(), &input).expect("no dice");
         assert_eq!(res.outcome.killed, killed, "{case:?}");
         assert_eq!(res.outcome.moves_away, Some(!killed), "{case:?}");
@@ -403,6 +413,8 @@ fn rally(game: Game, side: Side, rallier: Rallier, unit: &str, position: Positio
         unit_artillery: false,
         position,
         army_commander_killed: false,
+        unit: None,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 
@@ -590,6 +602,8 @@ fn resupply(marked: u32, range: u32) -> ResupplyInput {
         pinned: false,
         routed: false,
         path_blocked: false,
+        unit: None,
+        origins: laager::rules::situation::Origins::default(),
     }
 }
 
