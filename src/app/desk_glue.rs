@@ -74,7 +74,10 @@ impl LaagerApp {
                     let records = self.session.game().state();
                     self.desk.vc.fill(records, &self.desk_selection);
                 }
-                Ruleset::SoldiersOfTheQueen => {}
+                Ruleset::SoldiersOfTheQueen => {
+                    let records = self.session.game().state();
+                    self.desk.sotq.fill(records, &self.desk_selection);
+                }
             }
         }
     }

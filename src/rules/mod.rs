@@ -269,36 +269,7 @@ impl Request {
     /// `attacker-8`, `defender`), the last unit selected of two or more is the one hit and
     /// the others fill the list in order.
     pub fn roles_of(&self, selected: &[String]) -> situation::Roles {
-        let roles = self.roles();
-        let hit = roles
-            .iter()
-            .position(|r| matches!(*r, "target" | "defender"));
-        if let Some(at) = hit
-            && let (listed, [last, ..]) = roles.split_at(at)
-            && listed.len() > 1
-            && let [others @ .., target] = selected
-            && !others.is_empty()
-        {
-            let mut pairs: Vec<(String, String)> = listed
-                .iter()
-                .zip(others)
-                .map(|(role, id)| ((*role).to_owned(), id.clone()))
-                .collect();
-            pairs.push(((*last).to_owned(), target.clone()));
-            return situation::Roles(pairs);
-        }
-        situation::Roles(
-            selected
-                .iter()
-                .enumerate()
-                .map(|(i, id)| {
-                    let role = roles
-                        .get(i)
-                        .map_or_else(|| format!("unit-{}", i + 1), |r| (*r).to_owned());
-                    (role, id.clone())
-                })
-                .collect(),
-        )
+        situation::Roles::of_selection(self.roles(), selected)
     }
 
     /// Resolves it with the dice chosen at the desk or on the command line. Typed faces

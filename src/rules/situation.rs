@@ -212,6 +212,42 @@ pub fn value_text(value: &Value) -> String {
 pub struct Roles(pub Vec<(String, String)>);
 
 impl Roles {
+    /// The units selected in a procedure's `roles`, in order (`Request::roles_of`); past
+    /// the list they are `unit-1`, `unit-2`. Where a numbered list of roles is followed by
+    /// `target` or `defender`, the last unit selected of two or more is the one hit and
+    /// the others fill the list in order.
+    pub fn of_selection(roles: &[&str], selected: &[String]) -> Roles {
+        let hit = roles
+            .iter()
+            .position(|r| matches!(*r, "target" | "defender"));
+        if let Some(at) = hit
+            && let (listed, [last, ..]) = roles.split_at(at)
+            && listed.len() > 1
+            && let [others @ .., target] = selected
+            && !others.is_empty()
+        {
+            let mut pairs: Vec<(String, String)> = listed
+                .iter()
+                .zip(others)
+                .map(|(role, id)| ((*role).to_owned(), id.clone()))
+                .collect();
+            pairs.push(((*last).to_owned(), target.clone()));
+            return Roles(pairs);
+        }
+        Roles(
+            selected
+                .iter()
+                .enumerate()
+                .map(|(i, id)| {
+                    let role = roles
+                        .get(i)
+                        .map_or_else(|| format!("unit-{}", i + 1), |r| (*r).to_owned());
+                    (role, id.clone())
+                })
+                .collect(),
+        )
+    }
+
     /// Reads `ROLE=ID` pairs; a role given twice or not in `allowed` is refused, naming it.
     pub fn parse(pairs: &[String], allowed: &[&str]) -> Result<Roles, String> {
         let mut roles = Roles::default();

@@ -808,3 +808,219 @@ fn the_desk_marks_ammo_depleted_on_the_counters_that_fired() {
         );
     }
 }
+
+/// A Soldiers of the Queen Isandhlwana game: A/1/24 (regular infantry), Durnford (a leader)
+/// and the Zulus "top", saved to a campaign file.
+fn isandhlwana_game() -> (tempfile::TempDir, PathBuf) {
+    use laager::game::{Campaign, CampaignSettings, Event, Game, UnitId, UnitSpec};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("isandhlwana.laager");
+    let mut game = Game::new(
+        laager::Ruleset::SoldiersOfTheQueen,
+        "Isandhlwana",
+        serde_json::json!(null),
+    );
+    for (id, side, kind, class) in [
+        ("A/1/24", "British", "regular-infantry", "regular"),
+        ("Durnford", "British", "durnford", "colonial"),
+        ("top", "Zulus", "zulu-infantry", "zulu"),
+    ] {
+        let unit = UnitSpec {
+            unit_id: UnitId(id.to_owned()),
+            name: id.to_owned(),
+            side: side.to_owned(),
+            troop_type: kind.to_owned(),
+            initial: 1,
+            present: 1,
+            class: Some(class.to_owned()),
+            strength_note: None,
+            formation: None,
+        };
+        game.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    let mut campaign = Campaign::new("Isandhlwana", CampaignSettings::default());
+    campaign.games.push(game);
+    laager::store::CampaignFile::create_from(&path, &campaign).expect("created");
+    (dir, path)
+}
+
+/// The window on the Soldiers of the Queen game at `path`, with the test club's tables
+/// (tests/fixtures/sotq_club: invented charts) and `procedure` chosen on the desk, the
+/// units `selected` picked by name in the roster.
+fn sotq_window(path: &Path, procedure: &str, selected: &[&str]) -> Harness<'static, LaagerApp> {
+    use laager::app::Command;
+    let mut app = LaagerApp::new(State::default(), None);
+    app.push(Command::OpenGame(path.to_owned()));
+    app.push(Command::SetClubTables(Some(super::sotq::club_dir())));
+    app.run_commands();
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    assert_eq!(app.state.ruleset, laager::Ruleset::SoldiersOfTheQueen);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.get_by_label(procedure).click();
+    harness.run();
+    for id in selected {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    assert_eq!(harness.state().canvas.selected, selected);
+    harness
+}
+
+// Soldiers of the Queen fire with the units picked in the roster, the target last: the desk
+// fills firer 1 and the target hex from the records by the engine's
+// `soldiers_of_the_queen::situation::fire` (as `laager sotq fire --unit firer-1=A/1/24
+// --unit target=top` reads them) and resolves what the engine resolves for them. The test
+// club's fire ("4T at range 3 is T 1L; 3-4 shifts to 1-2") on a 6 is "1": the top unit is
+// eliminated, and Apply takes "top" off the roster.
+#[test]
+fn the_desk_reads_a_soldiers_of_the_queen_fire_from_the_units_selected() {
+    use laager::game::UnitId;
+    use laager::rules::soldiers_of_the_queen::{
+        self as sotq, Arm, FireInput, Firer, Game, Nationality, Phase, StackUnit, Target, situation,
+    };
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Fire", &["A/1/24", "top"]);
+    {
+        let fire = &harness.state().desk.sotq.fire;
+        assert_eq!(fire.firers[0].name, "A/1/24");
+        assert_eq!(fire.firers[0].nationality, Nationality::Regular);
+        assert_eq!(fire.targets[0].name, "top");
+        assert_eq!(
+            fire.targets[0].morale, None,
+            "another unit's rating is not kept"
+        );
+    }
+    type_faces(&mut harness, "6");
+    let desk = resolve(&mut harness);
+    let typed = FireInput {
+        game: Game::Isandhlwana,
+        phase: Phase::Defensive,
+        firers: vec![Firer {
+            name: "firer 1".into(),
+            strength: 4,
+            weapon: "T".into(),
+            range: 3,
+            nationality: Nationality::Dervish,
+            arm: Arm::Cavalry,
+            mounted: false,
+            limbered: false,
+            moved: false,
+            changed_formation: false,
+            out_of_ammo: false,
+            pinned: false,
+            routed: false,
+            rear: false,
+            zoc_elsewhere: false,
+        }],
+        target: Target {
+            units: vec![StackUnit {
+                name: "target 1".into(),
+                morale: None,
+                gun: false,
+                zariba: false,
+            }],
+            ..Target::default()
+        },
+        khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let app = harness.state();
+    let roles = Roles(vec![
+        ("firer-1".into(), "A/1/24".into()),
+        ("target".into(), "top".into()),
+    ]);
+    let input = situation::fire(app.session.game().state(), &roles, typed, &[]).expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Fire(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("6".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["eliminated"],
+        serde_json::json!(["top"])
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let game = harness.state().session.game().state();
+    assert!(game.unit(&UnitId("top".into())).expect("roster").removed);
+}
+
+// PART 13 D: a leader's death roll, killed on 2 or 12. Durnford picked in the roster is the
+// leader rolled for (`situation::leader_death`, as `--unit leader=Durnford` reads him); 1,1
+// kills him and Apply takes him off the roster.
+#[test]
+fn a_leader_killed_on_the_desk_leaves_the_game() {
+    use laager::game::UnitId;
+    use laager::rules::soldiers_of_the_queen::{self as sotq, LeaderDeathInput, situation};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Leader death", &["Durnford"]);
+    type_faces(&mut harness, "1,1");
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let roles = Roles(vec![("leader".into(), "Durnford".into())]);
+    let input = situation::leader_death(
+        app.session.game().state(),
+        &roles,
+        LeaderDeathInput::default(),
+    )
+    .expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::LeaderDeath(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("1,1".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert!(
+        desk.0.steps[0].text.contains("leader Durnford"),
+        "{:?}",
+        desk.0.steps[0]
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let game = harness.state().session.game().state();
+    assert!(
+        game.unit(&UnitId("Durnford".into()))
+            .expect("roster")
+            .removed
+    );
+}
+
+// A melee with "top" and A/1/24 picked, the defender last: the records give the attacker
+// and the defender (`situation::melee`); the form's default attacker row was another unit's
+// (uMbonambi), so its printed Melee Strength is not kept, and Resolve asks for top's.
+#[test]
+fn a_melee_from_the_units_selected_asks_for_their_printed_strengths() {
+    use laager::rules::soldiers_of_the_queen::Nationality;
+    let (_dir, path) = isandhlwana_game();
+    let harness = sotq_window(&path, "Melee", &["top", "A/1/24"]);
+    {
+        let melee = &harness.state().desk.sotq.melee;
+        assert_eq!(melee.attackers[0].name, "top");
+        assert_eq!(melee.attackers[0].nationality, Nationality::Zulu);
+        assert_eq!(melee.attackers[0].strength, "");
+        assert_eq!(melee.defenders[0].unit.name, "A/1/24");
+        // The form's defender row was already A/1/24's: his strength stays.
+        assert_eq!(melee.defenders[0].strength, "2");
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("attacker-1 nationality zulu")
+            .next()
+            .is_some(),
+        "the form shows what the records gave"
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("attacker 1 strength")
+            .next()
+            .is_some(),
+        "the desk names the field to fill"
+    );
+}

@@ -3,9 +3,49 @@
 //! a message naming any field that does not read. The engine resolves; nothing here does.
 
 use super::mc_combat::{number_field, pick};
+use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
     Arm, FireInput, Firer, Game, Morale, Nationality, Phase, StackUnit, Target,
 };
+
+/// What the records gave a form for the units selected (its origins, the engine's
+/// `soldiers_of_the_queen::situation`), or why they gave nothing; `None` when no unit is
+/// selected in its roles.
+pub type FromRecords = Option<Result<Origins, String>>;
+
+/// The origins to send with a request: the records' when they gave the form its values.
+pub(super) fn origins_of(read: &FromRecords) -> Origins {
+    match read {
+        Some(Ok(origins)) => origins.clone(),
+        _ => Origins::default(),
+    }
+}
+
+/// Rows enough for every unit the roles put in them (`numbered`: the row index of each),
+/// new rows blank.
+pub(super) fn pad<T>(rows: &mut Vec<T>, needed: usize, blank: impl Fn() -> T) {
+    while rows.len() < needed {
+        rows.push(blank());
+    }
+}
+
+/// The row indices (from 0) the roles fill: `firer-3` is row 2, `target` row 0, `target-2`
+/// row 1.
+pub(super) fn role_rows(roles: &Roles, prefix: &str, first: Option<&str>) -> Vec<usize> {
+    roles
+        .0
+        .iter()
+        .filter_map(|(role, _)| {
+            if Some(role.as_str()) == first {
+                return Some(0);
+            }
+            let rest = role
+                .strip_prefix(prefix)
+                .or_else(|| first.and_then(|f| role.strip_prefix(f)?.strip_prefix('-')))?;
+            rest.parse::<usize>().ok()?.checked_sub(1)
+        })
+        .collect()
+}
 
 /// A whole number typed in a field, or a message naming the field.
 pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
@@ -94,6 +134,24 @@ impl StackUnitRow {
             morale: Some(morale),
             gun: false,
             zariba: false,
+        }
+    }
+
+    /// A row with nothing given.
+    pub(super) fn blank() -> StackUnitRow {
+        StackUnitRow {
+            name: String::new(),
+            morale: None,
+            gun: false,
+            zariba: false,
+        }
+    }
+
+    /// Takes the name the records gave; a different unit's Morale Rating is not kept.
+    pub(super) fn take(&mut self, unit: &StackUnit) {
+        if self.name.trim() != unit.name {
+            self.name.clone_from(&unit.name);
+            self.morale = None;
         }
     }
 
@@ -193,6 +251,55 @@ impl Default for FirerRow {
 }
 
 impl FirerRow {
+    /// A row with nothing given: the counter's printed values are typed.
+    fn blank() -> FirerRow {
+        FirerRow {
+            name: String::new(),
+            strength: String::new(),
+            weapon: String::new(),
+            range: String::new(),
+            ..FirerRow::default()
+        }
+    }
+
+    /// The row as the records read it: its printed values are not theirs, so none.
+    fn as_read(&self) -> Firer {
+        Firer {
+            name: self.name.trim().to_owned(),
+            strength: 0,
+            weapon: String::new(),
+            range: 0,
+            nationality: self.nationality,
+            arm: self.arm,
+            mounted: self.mounted,
+            limbered: self.limbered,
+            moved: self.moved,
+            changed_formation: self.changed_formation,
+            out_of_ammo: self.out_of_ammo,
+            pinned: self.pinned,
+            routed: self.routed,
+            rear: self.rear,
+            zoc_elsewhere: self.zoc_elsewhere,
+        }
+    }
+
+    /// Takes what the records gave; a different unit's printed values are not kept.
+    fn take(&mut self, f: &Firer) {
+        if self.name.trim() != f.name {
+            self.name.clone_from(&f.name);
+            self.strength.clear();
+            self.weapon.clear();
+            self.range.clear();
+        }
+        self.nationality = f.nationality;
+        self.arm = f.arm;
+        self.mounted = f.mounted;
+        self.limbered = f.limbered;
+        self.out_of_ammo = f.out_of_ammo;
+        self.pinned = f.pinned;
+        self.routed = f.routed;
+    }
+
     fn firer(&self, who: &str) -> Result<Firer, String> {
         let name = self.name.trim();
         let weapon = self.weapon.trim();
@@ -210,17 +317,7 @@ impl FirerRow {
             strength: whole(&format!("{who} strength"), &self.strength)?,
             weapon: weapon.to_owned(),
             range: whole(&format!("{who} range"), &self.range)?,
-            nationality: self.nationality,
-            arm: self.arm,
-            mounted: self.mounted,
-            limbered: self.limbered,
-            moved: self.moved,
-            changed_formation: self.changed_formation,
-            out_of_ammo: self.out_of_ammo,
-            pinned: self.pinned,
-            routed: self.routed,
-            rear: self.rear,
-            zoc_elsewhere: self.zoc_elsewhere,
+            ..self.as_read()
         })
     }
 
@@ -311,6 +408,8 @@ pub struct SotqFireForm {
     pub through_crest: bool,
     /// The Khalifa has been killed.
     pub khalifa_killed: bool,
+    /// What the records gave for the units selected.
+    pub from_records: FromRecords,
 }
 
 impl Default for SotqFireForm {
@@ -329,26 +428,68 @@ impl Default for SotqFireForm {
             los_blocked: false,
             through_crest: false,
             khalifa_killed: false,
+            from_records: None,
         }
     }
 }
 
 impl SotqFireForm {
-    /// The engine's fire attack, or a message naming the field that does not read.
-    pub fn fire(&self) -> Result<FireInput, String> {
-        let firers = self
-            .firers
-            .iter()
-            .enumerate()
-            .map(|(i, f)| f.firer(&format!("firer {}", i + 1)))
-            .collect::<Result<Vec<_>, _>>()?;
+    /// Reads the units in their roles from the records (`firer-1` ... and `target`, the
+    /// engine's `situation::fire`) and lays what they give into the rows.
+    pub fn fill(&mut self, records: &dyn Records, roles: &Roles) {
+        use crate::rules::soldiers_of_the_queen::situation;
+        let firers = role_rows(roles, "firer-", None);
+        let targets = role_rows(roles, "target-", Some("target"));
+        if firers.is_empty() && targets.is_empty() {
+            self.from_records = None;
+            return;
+        }
+        pad(
+            &mut self.firers,
+            firers.iter().max().map_or(0, |i| i + 1),
+            FirerRow::blank,
+        );
+        pad(
+            &mut self.targets,
+            targets.iter().max().map_or(0, |i| i + 1),
+            StackUnitRow::blank,
+        );
+        match situation::fire(records, roles, self.fire_lenient(), &[]) {
+            Ok(read) => {
+                for &i in &firers {
+                    self.firers[i].take(&read.firers[i]);
+                }
+                for &i in &targets {
+                    self.targets[i].take(&read.target.units[i]);
+                }
+                self.target_mounted = read.target.mounted;
+                self.gunboat = read.target.gunboat;
+                self.leaders = read.target.leaders.join(", ");
+                self.from_records = Some(Ok(read.origins));
+            }
+            Err(refusal) => self.from_records = Some(Err(refusal.reason)),
+        }
+    }
+
+    /// The fire as the records read it: the rows' printed values left out.
+    fn fire_lenient(&self) -> FireInput {
+        self.input(self.firers.iter().map(FirerRow::as_read).collect())
+    }
+
+    /// The fire as it stands, for the notes on what the records gave: its printed values
+    /// left out while one does not read.
+    pub fn shown(&self) -> FireInput {
+        self.fire().unwrap_or_else(|_| self.fire_lenient())
+    }
+
+    fn input(&self, firers: Vec<Firer>) -> FireInput {
         let units = self
             .targets
             .iter()
             .enumerate()
             .map(|(i, t)| t.unit(&format!("target {}", i + 1)))
             .collect();
-        Ok(FireInput {
+        FireInput {
             game: self.game,
             phase: self.phase,
             firers,
@@ -364,8 +505,19 @@ impl SotqFireForm {
                 through_crest: self.through_crest,
             },
             khalifa_killed: self.khalifa_killed,
-            origins: crate::rules::situation::Origins::default(),
-        })
+            origins: origins_of(&self.from_records),
+        }
+    }
+
+    /// The engine's fire attack, or a message naming the field that does not read.
+    pub fn fire(&self) -> Result<FireInput, String> {
+        let firers = self
+            .firers
+            .iter()
+            .enumerate()
+            .map(|(i, f)| f.firer(&format!("firer {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(self.input(firers))
     }
 
     /// Draws the form.

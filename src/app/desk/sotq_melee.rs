@@ -3,7 +3,10 @@
 //! not read.
 
 use super::mc_combat::{number_field, pick};
-use super::sotq_combat::{StackUnitRow, game_ui, name_list, rows_ui, whole};
+use super::sotq_combat::{
+    FromRecords, StackUnitRow, game_ui, name_list, origins_of, pad, role_rows, rows_ui, whole,
+};
+use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
     Arm, Attacker, Defender, Game, MeleeInput, Morale, Nationality, Ridge,
 };
@@ -55,9 +58,50 @@ impl Default for AttackerRow {
 }
 
 impl AttackerRow {
+    /// A row with nothing given: the counter's Melee Strength is typed.
+    fn blank() -> AttackerRow {
+        AttackerRow {
+            name: String::new(),
+            strength: String::new(),
+            group: String::new(),
+            ..AttackerRow::default()
+        }
+    }
+
+    /// The row as the records read it: its Melee Strength is not theirs, so none.
+    fn as_read(&self) -> Attacker {
+        let group = self.group.trim();
+        Attacker {
+            name: self.name.trim().to_owned(),
+            strength: 0,
+            nationality: self.nationality,
+            arm: self.arm,
+            group: (!group.is_empty()).then(|| group.to_owned()),
+            mounted: self.mounted,
+            charging: self.charging,
+            lancers: self.lancers,
+            in_command_radius: self.in_command_radius,
+            pinned: self.pinned,
+            routed: self.routed,
+        }
+    }
+
+    /// Takes what the records gave; a different unit's printed values are not kept.
+    fn take(&mut self, a: &Attacker) {
+        if self.name.trim() != a.name {
+            self.name.clone_from(&a.name);
+            self.strength.clear();
+            self.group.clear();
+        }
+        self.nationality = a.nationality;
+        self.arm = a.arm;
+        self.mounted = a.mounted;
+        self.pinned = a.pinned;
+        self.routed = a.routed;
+    }
+
     fn attacker(&self, who: &str) -> Result<Attacker, String> {
         let name = self.name.trim();
-        let group = self.group.trim();
         Ok(Attacker {
             name: if name.is_empty() {
                 who.to_owned()
@@ -65,15 +109,7 @@ impl AttackerRow {
                 name.to_owned()
             },
             strength: whole(&format!("{who} strength"), &self.strength)?,
-            nationality: self.nationality,
-            arm: self.arm,
-            mounted: self.mounted,
-            charging: self.charging,
-            lancers: self.lancers,
-            in_command_radius: self.in_command_radius,
-            group: (!group.is_empty()).then(|| group.to_owned()),
-            pinned: self.pinned,
-            routed: self.routed,
+            ..self.as_read()
         })
     }
 
@@ -151,6 +187,34 @@ impl DefenderRow {
         }
     }
 
+    fn blank() -> DefenderRow {
+        DefenderRow {
+            unit: StackUnitRow::blank(),
+            strength: String::new(),
+            arm: Arm::Foot,
+            mounted: false,
+        }
+    }
+
+    fn as_read(&self, who: &str) -> Defender {
+        Defender {
+            unit: self.unit.unit(who),
+            strength: 0,
+            arm: self.arm,
+            mounted: self.mounted,
+        }
+    }
+
+    /// Takes what the records gave; a different unit's printed values are not kept.
+    fn take(&mut self, d: &Defender) {
+        if self.unit.name.trim() != d.unit.name {
+            self.strength.clear();
+        }
+        self.unit.take(&d.unit);
+        self.arm = d.arm;
+        self.mounted = d.mounted;
+    }
+
     fn defender(&self, who: &str) -> Result<Defender, String> {
         Ok(Defender {
             unit: self.unit.unit(who),
@@ -209,6 +273,8 @@ pub struct SotqMeleeForm {
     pub khalifa_killed: bool,
     /// The mounted defender retreats one hex to avoid the melee.
     pub mounted_retreat: bool,
+    /// What the records gave for the units selected.
+    pub from_records: FromRecords,
 }
 
 impl Default for SotqMeleeForm {
@@ -227,11 +293,83 @@ impl Default for SotqMeleeForm {
             prohibited_hexside: false,
             khalifa_killed: false,
             mounted_retreat: false,
+            from_records: None,
         }
     }
 }
 
 impl SotqMeleeForm {
+    /// Reads the units in their roles from the records (`attacker-1` ... and `defender`,
+    /// the engine's `situation::melee`) and lays what they give into the rows.
+    pub fn fill(&mut self, records: &dyn Records, roles: &Roles) {
+        use crate::rules::soldiers_of_the_queen::situation;
+        let attackers = role_rows(roles, "attacker-", None);
+        let defenders = role_rows(roles, "defender-", Some("defender"));
+        if attackers.is_empty() && defenders.is_empty() {
+            self.from_records = None;
+            return;
+        }
+        let rows = |found: &[usize]| found.iter().max().map_or(0, |i| i + 1);
+        pad(&mut self.attackers, rows(&attackers), AttackerRow::blank);
+        pad(&mut self.defenders, rows(&defenders), DefenderRow::blank);
+        match situation::melee(records, roles, self.lenient(), &[]) {
+            Ok(read) => {
+                for &i in &attackers {
+                    self.attackers[i].take(&read.attackers[i]);
+                }
+                for &i in &defenders {
+                    self.defenders[i].take(&read.defenders[i]);
+                }
+                self.leaders = read.leaders.join(", ");
+                self.from_records = Some(Ok(read.origins));
+            }
+            Err(refusal) => self.from_records = Some(Err(refusal.reason)),
+        }
+    }
+
+    /// The melee as the records read it: the rows' printed values left out.
+    fn lenient(&self) -> MeleeInput {
+        self.input(
+            self.attackers.iter().map(AttackerRow::as_read).collect(),
+            self.defenders
+                .iter()
+                .enumerate()
+                .map(|(i, d)| d.as_read(&format!("defender {}", i + 1)))
+                .collect(),
+            origins_of(&self.from_records),
+        )
+    }
+
+    /// The melee as it stands, for the notes on what the records gave: its printed values
+    /// left out while one does not read.
+    pub fn shown(&self) -> MeleeInput {
+        self.melee().unwrap_or_else(|_| self.lenient())
+    }
+
+    fn input(
+        &self,
+        attackers: Vec<Attacker>,
+        defenders: Vec<Defender>,
+        origins: Origins,
+    ) -> MeleeInput {
+        MeleeInput {
+            game: self.game,
+            attackers,
+            defenders,
+            leaders: name_list(&self.leaders),
+            surrounded: self.surrounded,
+            ridge: self.ridge,
+            big_donga: self.big_donga,
+            thorn_hedge: self.thorn_hedge,
+            trench: self.trench,
+            rough: self.rough,
+            prohibited_hexside: self.prohibited_hexside,
+            khalifa_killed: self.khalifa_killed,
+            mounted_retreat: self.mounted_retreat,
+            origins,
+        }
+    }
+
     /// The engine's melee, or a message naming the field that does not read.
     pub fn melee(&self) -> Result<MeleeInput, String> {
         let attackers = self
@@ -246,22 +384,7 @@ impl SotqMeleeForm {
             .enumerate()
             .map(|(i, d)| d.defender(&format!("defender {}", i + 1)))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(MeleeInput {
-            game: self.game,
-            attackers,
-            defenders,
-            leaders: name_list(&self.leaders),
-            surrounded: self.surrounded,
-            ridge: self.ridge,
-            big_donga: self.big_donga,
-            thorn_hedge: self.thorn_hedge,
-            trench: self.trench,
-            rough: self.rough,
-            prohibited_hexside: self.prohibited_hexside,
-            khalifa_killed: self.khalifa_killed,
-            mounted_retreat: self.mounted_retreat,
-            origins: crate::rules::situation::Origins::default(),
-        })
+        Ok(self.input(attackers, defenders, origins_of(&self.from_records)))
     }
 
     /// Draws the form.

@@ -3,9 +3,11 @@
 //! Results Tables, which the document does not print: with the shipped tables they refuse
 //! naming the charts and cells, and resolve once a club supplies them.
 
-use super::sotq_combat::SotqFireForm;
+use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
 use super::sotq_melee::SotqMeleeForm;
+use crate::resolution::RuleRef;
 use crate::rules::Request;
+use crate::rules::situation::{Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, Game, Hex, LeaderDeathInput, OddsInput, RangeInput,
 };
@@ -55,6 +57,10 @@ pub struct SotqForm {
     pub fire: SotqFireForm,
     /// The melee form.
     pub melee: SotqMeleeForm,
+    /// The leader selected for a death roll, as the records gave him.
+    pub leader: Option<String>,
+    /// What the records gave the death roll.
+    pub leader_read: FromRecords,
 }
 
 impl Default for SotqForm {
@@ -68,6 +74,8 @@ impl Default for SotqForm {
             game: None,
             fire: SotqFireForm::default(),
             melee: SotqMeleeForm::default(),
+            leader: None,
+            leader_read: None,
         }
     }
 }
@@ -77,6 +85,72 @@ fn hex(field: &str, text: &str) -> Result<Hex, String> {
 }
 
 impl SotqForm {
+    fn leader_death(&self) -> LeaderDeathInput {
+        LeaderDeathInput {
+            alone: None,
+            leader: self.leader.clone(),
+            origins: origins_of(&self.leader_read),
+        }
+    }
+
+    /// Reads the units selected from the records, each procedure's in its roles (the last
+    /// selected of two or more the unit hit, `Request::roles_of`), by the engine's
+    /// `soldiers_of_the_queen::situation`, and lays what they give into the forms.
+    pub fn fill(&mut self, records: &dyn Records, selected: &[String]) {
+        use crate::rules::soldiers_of_the_queen::situation;
+        let roles_of = |roles: &[&str]| Roles::of_selection(roles, selected);
+        self.fire.fill(records, &roles_of(situation::FIRE_ROLES));
+        self.melee.fill(records, &roles_of(situation::MELEE_ROLES));
+        let death = roles_of(situation::LEADER_ROLES);
+        if death.0.is_empty() {
+            (self.leader, self.leader_read) = (None, None);
+        } else {
+            match situation::leader_death(records, &death, LeaderDeathInput::default()) {
+                Ok(read) => {
+                    self.leader = read.leader;
+                    self.leader_read = Some(Ok(read.origins));
+                }
+                Err(refusal) => {
+                    self.leader = None;
+                    self.leader_read = Some(Err(refusal.reason));
+                }
+            }
+        }
+    }
+
+    /// What the records gave the procedure shown, or why they gave nothing: the first
+    /// steps its resolution will state (`Origins::steps`), values given by hand since
+    /// included.
+    pub fn records_notes(&self) -> Vec<String> {
+        let read = match self.procedure {
+            SotqProcedure::Fire => &self.fire.from_records,
+            SotqProcedure::Melee => &self.melee.from_records,
+            SotqProcedure::LeaderDeath => &self.leader_read,
+            _ => return Vec::new(),
+        };
+        match read {
+            None => return Vec::new(),
+            Some(Err(why)) => return vec![format!("the records: {why}")],
+            Some(Ok(_)) => {}
+        }
+        let rule = RuleRef::section(crate::ruleset::Ruleset::SoldiersOfTheQueen, "the records");
+        let steps = match self.procedure {
+            SotqProcedure::Fire => {
+                let f = self.fire.shown();
+                f.origins.steps(&f, &rule)
+            }
+            SotqProcedure::Melee => {
+                let m = self.melee.shown();
+                m.origins.steps(&m, &rule)
+            }
+            _ => {
+                let d = self.leader_death();
+                d.origins.steps(&d, &rule)
+            }
+        };
+        steps.into_iter().map(|step| step.text).collect()
+    }
+
     /// Whether the procedure throws dice.
     pub fn throws(&self) -> bool {
         matches!(
@@ -111,7 +185,7 @@ impl SotqForm {
                 defence: self.defence,
                 game: self.game,
             }),
-            SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(LeaderDeathInput::default()),
+            SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
         };
@@ -126,6 +200,9 @@ impl SotqForm {
                 ui.selectable_value(&mut self.procedure, p, name);
             }
         });
+        for note in self.records_notes() {
+            ui.weak(note);
+        }
         match self.procedure {
             SotqProcedure::Range => {
                 for (label, text) in [("from hex", &mut self.from), ("to hex", &mut self.to)] {
