@@ -272,10 +272,21 @@ impl LaagerApp {
             club_bundle: None,
             state,
         };
-        let opening = file.or_else(|| app.state.layout_path.clone());
+        // `laager game.laager` opens the campaign's game, as a dropped `.laager` file does;
+        // any other file named is a layout.
+        let game = file
+            .as_ref()
+            .filter(|path| path.extension().is_some_and(|e| e == "laager"))
+            .cloned();
+        let opening = file
+            .filter(|_| game.is_none())
+            .or_else(|| app.state.layout_path.clone());
         match opening {
             Some(path) => app.commands.push(Command::OpenLayout(path)),
             None => app.commands.push(Command::OpenDemo(demos::FIRST_START)),
+        }
+        if let Some(path) = game {
+            app.commands.push(Command::OpenGame(path));
         }
         app.run_commands();
         if !app.messages.is_empty() && app.document.layout.bases().is_empty() {

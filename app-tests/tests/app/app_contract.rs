@@ -1024,3 +1024,16 @@ fn a_melee_from_the_units_selected_asks_for_their_printed_strengths() {
         "the desk names the field to fill"
     );
 }
+
+// `laager game.laager` opens the campaign's game (as a dropped `.laager` file does), not a
+// layout: its ruleset and roster are the game's.
+#[test]
+fn a_laager_file_named_on_the_command_line_opens_its_game() {
+    use laager::game::UnitId;
+    let (_dir, path) = isandhlwana_game();
+    let app = LaagerApp::new(State::default(), Some(path));
+    assert!(app.messages.is_empty(), "{:?}", app.messages);
+    assert_eq!(app.state.ruleset, laager::Ruleset::SoldiersOfTheQueen);
+    let game = app.session.game().state();
+    assert!(game.unit(&UnitId("Durnford".into())).is_some());
+}
