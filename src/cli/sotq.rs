@@ -60,10 +60,24 @@ pub enum SotqCommand {
         common: Common,
     },
     /// One fire attack (PART 10) → outcome.result, column, units, eliminated, leaders_killed.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit firer-1=ID ... firer-8=ID
+    /// (the N-th --firer gives firer-N's strength=, weapon=, range=), --unit target=ID,
+    /// target-2, target-3 (the hex, top first; the N-th --target gives its morale=) and
+    /// leader-1, leader-2 (the leaders in the hex); the records give the names,
+    /// nationalities (class), arms (troop type) and pinned, routed or out of ammo statuses.
     Fire(combat::FireArgs),
     /// One melee attack (PART 12) → outcome.odds, column, result, units, may_advance.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit attacker-1=ID ... attacker-8=ID
+    /// (the N-th --attacker gives attacker-N's strength=), --unit defender=ID, defender-2,
+    /// defender-3 (the N-th --defender gives its strength= and morale=) and leader-1,
+    /// leader-2 (the leaders stacked with the defenders).
     Melee(combat::MeleeArgs),
     /// A leader's death roll, 2d6 killed on 2 or 12, or a leader alone (PART 13 D) → outcome.killed.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit leader=ID; with --apply a
+    /// killed leader leaves the game.
     LeaderDeath {
         /// Two typed dice, A,B.
         #[arg(long, value_name = "A,B", group = "how")]
@@ -88,10 +102,17 @@ pub enum SotqCommand {
         roles: UnitArgs,
     },
     /// Whether a leader rallies a Routed unit (PART 13) → outcome.rallied.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, the Routed unit
+    /// (refused unless the records show it routed; artillery from its troop type); with
+    /// --apply a rallied unit's status is cleared.
     Rally(RallyArgs),
     /// Who has won (PART 5) → outcome.winner, game_over, and the Omdurman Victory Points.
     Victory(VictoryArgs),
     /// A unit type's Movement Allowance (PART 6 B) → outcome.allowance.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, its troop type
+    /// the unit type.
     Allowance {
         /// isandhlwana or omdurman.
         #[arg(long)]
@@ -107,8 +128,15 @@ pub enum SotqCommand {
         campaign: CampaignArgs,
     },
     /// The Movement Points a unit pays to enter the map (PART 15) → outcome.mp.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, its troop type
+    /// the unit type.
     Entry(EntryArgs),
     /// Check one hex's stack and who may fire from it (PART 9) → outcome.legal, violations, may_fire.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit piece-1=ID ... piece-8=ID
+    /// (top first; the N-th --piece gives its melee= and group=), each one's kind from its
+    /// troop type and colonial from its class.
     Stack {
         /// isandhlwana or omdurman.
         #[arg(long)]
@@ -129,6 +157,9 @@ pub enum SotqCommand {
         roles: UnitArgs,
     },
     /// One ammunition resupply roll, Isandhlwana (PART 11) → outcome.resupplied, marked.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID: artillery,
+    /// dismounted cavalry, pinned and routed from the records.
     Resupply(ResupplyArgs),
 }
 
@@ -255,8 +286,8 @@ pub struct CampaignArgs {
 /// `--unit ROLE=ID`: the units of the records in the procedure's roles.
 #[derive(Debug, Clone, Default, Args)]
 pub struct UnitArgs {
-    /// A unit of the records in its role, ROLE=ID (repeatable; the roles are listed
-    /// below): its name, nationality (class), arm (troop type) and pinned, routed or out
+    /// A unit of the records in its role, ROLE=ID (repeatable; the roles are in the
+    /// command's help): its name, nationality (class), arm (troop type) and pinned, routed or out
     /// of ammo status come from the records; a key given in a spec wins.
     #[arg(long = "unit", value_name = "ROLE=ID")]
     units: Vec<String>,

@@ -526,3 +526,21 @@ fn a_stack_reads_its_pieces_from_the_records() {
         stderr(&out)
     );
 }
+
+// Each command's help names its roles (issue 16: "roles per procedure in its --help").
+#[test]
+fn each_commands_help_names_its_roles() {
+    for (command, role) in [
+        ("fire", "--unit firer-1=ID"),
+        ("melee", "--unit attacker-1=ID"),
+        ("leader-death", "--unit leader=ID"),
+        ("rally", "--unit unit=ID"),
+        ("allowance", "--unit unit=ID"),
+        ("entry", "--unit unit=ID"),
+        ("stack", "--unit piece-1=ID"),
+        ("resupply", "--unit unit=ID"),
+    ] {
+        let out = run(&["sotq", command, "--help"]);
+        assert!(stdout(&out).contains(role), "{command}: {}", stdout(&out));
+    }
+}
