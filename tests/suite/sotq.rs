@@ -4,6 +4,7 @@
 
 mod cells;
 mod cli;
+mod contract;
 mod fire;
 mod forms;
 mod melee;

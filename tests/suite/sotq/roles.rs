@@ -11,7 +11,7 @@ use laager::store::{CampaignFile, Mode};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn json_of(args: &[&str]) -> (Option<i32>, Value) {
+pub(super) fn json_of(args: &[&str]) -> (Option<i32>, Value) {
     let out = run(args);
     let text = stdout(&out);
     let value = serde_json::from_str(&text)
@@ -34,8 +34,9 @@ fn unit(id: &str, side: &str, troop_type: &str, class: &str) -> UnitSpec {
 }
 
 /// An Isandhlwana game: A/1/24 (regular infantry), N/5 (artillery, limbered), Durnford,
-/// Zulus "top", "second", uNokhenke (routed) and uDududu, and C/1/24 (pinned).
-fn campaign(dir: &Path) -> PathBuf {
+/// Zulus "top", "second", uNokhenke (routed) and uDududu, C/1/24 (pinned) and the Natal
+/// Mounted Police on foot (NMP).
+pub(super) fn campaign(dir: &Path) -> PathBuf {
     let path = dir.join("sotq.laager");
     let mut game = Game::new(
         laager::Ruleset::SoldiersOfTheQueen,
@@ -51,6 +52,7 @@ fn campaign(dir: &Path) -> PathBuf {
         unit("uNokhenke", "Zulus", "zulu-infantry", "zulu"),
         unit("uDududu", "Zulus", "zulu-infantry", "zulu"),
         unit("C/1/24", "British", "regular-infantry", "regular"),
+        unit("NMP", "British", "horse-dismounted", "colonial"),
     ] {
         game.append(Event::UnitAdded { unit: spec }).expect("joins");
     }
@@ -69,11 +71,11 @@ fn campaign(dir: &Path) -> PathBuf {
     path
 }
 
-fn club() -> String {
+pub(super) fn club() -> String {
     club_dir().to_str().expect("utf-8").to_owned()
 }
 
-fn state_of(path: &Path) -> laager::game::GameState {
+pub(super) fn state_of(path: &Path) -> laager::game::GameState {
     let opened = CampaignFile::open(path, Mode::Read).expect("open");
     opened.campaign().games[0].state().clone()
 }
