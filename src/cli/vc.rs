@@ -14,9 +14,10 @@ use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation,
-    HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
-    VolleySituation, VpTurn, ZoneAmmo, ZoneFire, ZoneSp, ZuluReentryInput,
+    self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
+    FireInput, FireSituation, HospitalSituation, MeleeSituation, RandomFireSituation, Side,
+    VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZoneAmmo, ZoneFire, ZoneSp,
+    ZuluReentryInput,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -177,6 +178,40 @@ pub enum VcCommand {
         /// From a campaign's records: `--unit unit-1=ID` ... `unit-8=ID`, one side's
         /// counters meleeing (their side and SP), and `--unit target=ID`, the other side's
         /// counter the hits are taken off when `--apply` records them.
+        #[command(flatten)]
+        situation: SituationArgs,
+    },
+    /// A British leader's bayonet charge with up to 4 SP into an adjacent Zulu zone:
+    /// simultaneous melee rounds until a side is gone or the British stop → outcome.rounds,
+    /// british_sp, zulu_sp (left), result.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--game N]): --unit leader=ID, the
+    /// British counters charging with him --unit unit-1=ID ... unit-4=ID (their SP counted as
+    /// in melee, the leader 1) and --unit target=ID, the Zulu counter charged (its SP the
+    /// Zulu SP). With --apply the Zulu losses come off the target; British losses are the
+    /// British player's to allocate, unless none is left, when every charging counter goes.
+    BayonetCharge {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// The British SP charging, the leader's 1 included. Needed unless the records give
+        /// it (--unit leader=ID ...).
+        #[arg(long, required_unless_present = "units")]
+        british_sp: Option<u32>,
+        /// The Zulu SP in the zone charged. Needed unless the records give it (--unit
+        /// target=ID).
+        #[arg(long, required_unless_present = "units")]
+        zulu_sp: Option<u32>,
+        /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
+        #[arg(long)]
+        across_wall: bool,
+        /// The British player stops the attack after this many rounds if no side is gone.
+        #[arg(long, value_name = "ROUNDS")]
+        stop_after: Option<u32>,
+        #[command(flatten)]
+        dice: DiceArgs,
+        #[command(flatten)]
+        common: Common,
         #[command(flatten)]
         situation: SituationArgs,
     },
@@ -629,6 +664,45 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 vc::situation::MELEE_ROLES,
                 read,
                 vc::Request::Melee,
+                &situation,
+                &dice,
+                &common,
+            );
+        }
+        VcCommand::BayonetCharge {
+            battle,
+            british_sp,
+            zulu_sp,
+            across_wall,
+            stop_after,
+            dice,
+            common,
+            situation,
+        } => {
+            let s = BayonetChargeInput {
+                battle: battle.into(),
+                british_sp: british_sp.unwrap_or_default(),
+                zulu_sp: zulu_sp.unwrap_or_default(),
+                across_wall,
+                stop_after_rounds: stop_after,
+                origins: crate::rules::situation::Origins::default(),
+            };
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::bayonet_charge(records, roles, input)?;
+                // A flag given wins over the records'; the origins step says so.
+                if let Some(sp) = british_sp {
+                    input.british_sp = sp;
+                }
+                if let Some(sp) = zulu_sp {
+                    input.zulu_sp = sp;
+                }
+                Ok(input)
+            };
+            return from_records(
+                s,
+                vc::situation::BAYONET_ROLES,
+                read,
+                vc::Request::BayonetCharge,
                 &situation,
                 &dice,
                 &common,

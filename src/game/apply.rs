@@ -10,7 +10,7 @@ use super::state::GameState;
 use crate::geometry::{Layout, round_mm};
 use crate::resolution::{Resolution, RollSource};
 use crate::rules::situation::{MeleeRecord, Records, Roles, UnitView};
-use crate::rules::{Outcome, Request, micro_colonial};
+use crate::rules::{Outcome, Request, micro_colonial, victoria_cross};
 use std::collections::BTreeMap;
 
 /// What applying a resolution writes, before it is logged.
@@ -63,6 +63,16 @@ pub fn apply(
 ) -> Applied {
     let units: Vec<UnitId> = roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect();
     let mut edits = effects::of(resolution, roles, state);
+    let mut chosen = Vec::new();
+    if let (
+        Some(Request::VictoriaCross(victoria_cross::Request::BayonetCharge(input))),
+        Outcome::VictoriaCross(victoria_cross::Outcome::BayonetCharge(outcome)),
+    ) = (request, &resolution.outcome)
+    {
+        let (charged, notes) = effects::bayonet_charge(input, outcome, roles, state);
+        edits.extend(charged);
+        chosen = notes;
+    }
     // "Strike a line through the figure to show that it has been taken into account": a
     // Micro Colonial move records the unit's move, which strikes through its D figures.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome
@@ -82,6 +92,7 @@ pub fn apply(
     notes.extend(effects::notes(resolution, roles));
     notes.extend(effects::off_roster(resolution, state));
     notes.extend(effects::choices(resolution, roles, state));
+    notes.extend(chosen);
     let dice = match resolution.rolls.first() {
         Some(roll) if roll.source == RollSource::Seeded => DiceOrigin::Seeded {
             seed: roll.seed.unwrap_or(0),

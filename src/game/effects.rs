@@ -150,6 +150,56 @@ fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Ve
     edits
 }
 
+/// Victoria Cross: what a bayonet charge (resolved from `input`) did to the counters in its
+/// roles. The Zulu SP lost come off the counter charged (`target`), which leaves the game
+/// at none; the British losses are the British player's to allocate ("the owning player
+/// determines which units incur them"), named for him to record, unless no British SP is
+/// left ("until one side is eliminated"), when every charging counter leaves the game.
+pub fn bayonet_charge(
+    input: &victoria_cross::BayonetChargeInput,
+    outcome: &victoria_cross::BayonetChargeOutcome,
+    roles: &Roles,
+    state: &GameState,
+) -> (Vec<UnitEdit>, Vec<String>) {
+    let on_roster = |id: &str| {
+        let id = UnitId(id.to_owned());
+        state
+            .unit(&id)
+            .filter(|u| !u.removed)
+            .map(|u| (id, u.present))
+    };
+    let mut edits = Vec::new();
+    let mut notes = Vec::new();
+    let zulus_lost = input.zulu_sp.saturating_sub(outcome.zulu_sp);
+    if let Some((target, present)) = roles.get("target").and_then(on_roster) {
+        edits.extend(loss(Some(&target), zulus_lost, Cause::Other));
+        if zulus_lost > 0 && zulus_lost >= present {
+            edits.push(UnitEdit::Removed { unit_id: target });
+        }
+    }
+    let british: Vec<(UnitId, u32)> = roles
+        .0
+        .iter()
+        .filter(|(role, _)| role == "leader" || role.starts_with("unit-"))
+        .filter_map(|(_, id)| on_roster(id))
+        .collect();
+    let british_lost = input.british_sp.saturating_sub(outcome.british_sp);
+    if outcome.british_sp == 0 && british_lost > 0 {
+        edits.extend(
+            british
+                .into_iter()
+                .map(|(unit_id, _)| UnitEdit::Removed { unit_id }),
+        );
+    } else if british_lost > 0 && !british.is_empty() {
+        let names: Vec<&str> = british.iter().map(|(id, _)| id.0.as_str()).collect();
+        notes.push(format!(
+            "take {british_lost} SP off {}, the British player's choice (\"the owning player determines which units incur them\"): record them in the roster",
+            names.join(", ")
+        ));
+    }
+    (edits, notes)
+}
+
 /// Victoria Cross: the counters an ammunition check marks Ammo Depleted when the British
 /// player has no choice left — as many to mark as fired and may be ([`victoria_cross::
 /// situation::markable`]): all of them. `None` when he chooses which ("Any firing unit

@@ -1037,3 +1037,69 @@ fn a_laager_file_named_on_the_command_line_opens_its_game() {
     let game = app.session.game().state();
     assert!(game.unit(&UnitId("Durnford".into())).is_some());
 }
+
+// Victoria Cross II BAYONET CHARGE: "a British leader with up to 4 SP each can conduct a
+// bayonet charge". Pulleine picked first, then the two 2 SP infantry counters and the Zulus
+// of zone 11 last: the desk's charge is `situation::bayonet_charge` (5 British SP, 17 Zulu
+// SP), as `laager vc bayonet-charge --unit leader=Pulleine ...` reads it. One round, the
+// British stopping after it: 17 Zulu dice of 1 miss, 5 British 6s hit five times; Apply
+// takes the 5 SP off the Zulus, 17 -> 12.
+#[test]
+fn the_desk_reads_a_bayonet_charge_from_the_counters_selected() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{self as vc, Battle, BayonetChargeInput, situation};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Bayonet charge").click();
+    harness.run();
+    let selected = ["Pulleine", "1/24 A", "1/24 C", "Zone 11 Zulus"];
+    for id in selected {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    harness.state_mut().desk.vc.stop_after_rounds = 1;
+    harness.run();
+    let faces = format!("{}{}", "1,".repeat(17), "6,6,6,6,6");
+    type_faces(&mut harness, &faces);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let roles = Roles(vec![
+        ("leader".into(), "Pulleine".into()),
+        ("unit-1".into(), "1/24 A".into()),
+        ("unit-2".into(), "1/24 C".into()),
+        ("target".into(), "Zone 11 Zulus".into()),
+    ]);
+    let base = BayonetChargeInput {
+        battle: Battle::Isandlwana,
+        british_sp: 1,
+        zulu_sp: 1,
+        across_wall: false,
+        stop_after_rounds: Some(1),
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let input =
+        situation::bayonet_charge(app.session.game().state(), &roles, base).expect("situation");
+    let request = Request::VictoriaCross(vc::Request::BayonetCharge(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed(faces.clone()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json"),
+        serde_json::json!({"rounds": 1, "british_sp": 5, "zulu_sp": 12, "result": "british-stopped"})
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let zulus = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .unit(&UnitId("Zone 11 Zulus".into()))
+        .expect("on the roster")
+        .present;
+    assert_eq!(zulus, 12);
+}

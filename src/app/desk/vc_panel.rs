@@ -7,9 +7,9 @@ use crate::resolution::{Refusal, RuleRef};
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, AmmoInput, AmmoSituation, Battle, FireInput, FireSituation, HospitalSituation,
-    MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput, VolleySituation,
-    VpTurn, ZuluReentryInput,
+    self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, FireInput, FireSituation,
+    HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
+    VolleySituation, VpTurn, ZuluReentryInput,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -25,6 +25,8 @@ pub enum VcProcedure {
     RandomFire,
     /// One side's melee into a zone.
     Melee,
+    /// A British leader's bayonet charge.
+    BayonetCharge,
     /// The hospital fire track.
     Hospital,
     /// The Zulu Victory Points at the end of a turn.
@@ -37,12 +39,13 @@ pub enum VcProcedure {
 
 impl VcProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(VcProcedure, &'static str); 9] = [
+    pub const ALL: [(VcProcedure, &'static str); 10] = [
         (VcProcedure::Fire, "British fire"),
         (VcProcedure::Volley, "Volley"),
         (VcProcedure::Ammo, "Ammunition"),
         (VcProcedure::RandomFire, "Zulu random fire"),
         (VcProcedure::Melee, "Melee"),
+        (VcProcedure::BayonetCharge, "Bayonet charge"),
         (VcProcedure::Hospital, "Hospital fire"),
         (VcProcedure::VictoryPoints, "Victory points"),
         (VcProcedure::Victory, "Victory"),
@@ -64,6 +67,8 @@ pub struct FromRecords {
     pub random_fire: Option<Result<(), String>>,
     /// The ammunition check's (the firing counters that may be marked).
     pub ammo: Option<Result<AmmoSituation, String>>,
+    /// The bayonet charge's.
+    pub bayonet: Option<Result<BayonetChargeInput, String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -116,6 +121,10 @@ pub struct VcForm {
     pub on_board_sp: u32,
     /// SP on the Zulu Loss Track.
     pub loss_track_sp: u32,
+    /// The Zulu SP in the zone a bayonet charge goes into.
+    pub charged_sp: u32,
+    /// A bayonet charge the British stop after this many rounds (0: until a side is gone).
+    pub stop_after_rounds: u32,
     /// What the records gave for the counters selected.
     pub from_records: FromRecords,
 }
@@ -149,6 +158,8 @@ impl Default for VcForm {
             zulu_vp: 0,
             on_board_sp: 0,
             loss_track_sp: 0,
+            charged_sp: 3,
+            stop_after_rounds: 0,
             from_records: FromRecords::default(),
         }
     }
@@ -212,12 +223,15 @@ impl VcForm {
                 })
                 .map_err(why)
         });
+        let bayonet = roles(vc::Request::BayonetCharge(self.bayonet()))
+            .map(|roles| situation::bayonet_charge(records, &roles, self.bayonet()).map_err(why));
         self.from_records = FromRecords {
             fire,
             volley,
             melee,
             random_fire,
             ammo,
+            bayonet,
         };
         self.take_records();
     }
@@ -249,6 +263,16 @@ impl VcForm {
                 self.sp = s.sp;
                 self.side = s.side;
             }
+            (
+                VcProcedure::BayonetCharge,
+                FromRecords {
+                    bayonet: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.sp = s.british_sp;
+                self.charged_sp = s.zulu_sp;
+            }
             _ => {}
         }
     }
@@ -267,6 +291,7 @@ impl VcForm {
             VcProcedure::Melee => refused(r.melee.as_ref()),
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
             VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
+            VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
             _ => None,
         };
         if let Some(why) = why {
@@ -288,6 +313,10 @@ impl VcForm {
             }
             VcProcedure::Ammo => {
                 let s = self.ammo();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::BayonetCharge => {
+                let s = self.bayonet();
                 s.origins.steps(&s, &rule)
             }
             _ => Vec::new(),
@@ -330,6 +359,20 @@ impl VcForm {
         s
     }
 
+    fn bayonet(&self) -> BayonetChargeInput {
+        BayonetChargeInput {
+            battle: self.battle,
+            british_sp: self.sp,
+            zulu_sp: self.charged_sp,
+            across_wall: self.battle == Battle::RorkesDrift && self.across_wall,
+            stop_after_rounds: (self.stop_after_rounds > 0).then_some(self.stop_after_rounds),
+            origins: match &self.from_records.bayonet {
+                Some(Ok(read)) => read.origins.clone(),
+                _ => crate::rules::situation::Origins::default(),
+            },
+        }
+    }
+
     fn hospital(&self) -> HospitalSituation {
         HospitalSituation {
             track: self.track,
@@ -346,6 +389,7 @@ impl VcForm {
             VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
             VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
+            VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet()),
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
             VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
                 battle: self.battle,
@@ -391,6 +435,7 @@ impl VcForm {
             VcProcedure::Ammo => "one face per 1 re-rolled",
             VcProcedure::RandomFire => "4 faces (6 by day at Rorke's Drift)",
             VcProcedure::Melee => "one face per SP",
+            VcProcedure::BayonetCharge => "each round: the Zulu faces, then the British",
             VcProcedure::Hospital => "one face",
             VcProcedure::VictoryPoints | VcProcedure::Victory | VcProcedure::ZuluReentry => {
                 "no dice"
@@ -484,6 +529,26 @@ impl VcForm {
                 } else if self.side == Side::British {
                     ui.checkbox(&mut self.in_laager_camp, "from a laagered zone")
                         .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): zones 14, 15 and 23 are laagered, and the British melee from them at +1");
+                }
+            }
+            VcProcedure::BayonetCharge => {
+                ui.add(
+                    egui::Slider::new(&mut self.sp, 1..=5)
+                        .text("British SP, the leader's 1 included"),
+                )
+                .on_hover_text(
+                    "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
+                );
+                ui.add(
+                    egui::Slider::new(&mut self.charged_sp, 1..=60)
+                        .text("Zulu SP in the zone charged"),
+                );
+                ui.add(
+                    egui::Slider::new(&mut self.stop_after_rounds, 0..=20)
+                        .text("stop after rounds (0: until a side is gone)"),
+                );
+                if rorkes {
+                    ui.checkbox(&mut self.across_wall, "across a wall, door or window");
                 }
             }
             VcProcedure::Hospital => {

@@ -563,6 +563,9 @@ pub struct BayonetChargeInput {
     /// The British player stops after this many rounds if no side is gone first.
     #[serde(default)]
     pub stop_after_rounds: Option<u32>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// How a bayonet charge ended.
@@ -623,6 +626,7 @@ fn bayonet_charge(
         ));
     }
     let mut r = resolution(charts, BayonetCharge::NAME);
+    r.steps = s.origins.steps(s, &rule(BAYONET));
     r.step(Step::note(
         rule(BAYONET),
         "\"The bayonet charge is a continuous melee between the British units and Zulu's in the zone that continues in successive melee rounds until one side is eliminated or the British player stops the attack\"; it may follow melee into a zone already meleed",
@@ -688,6 +692,7 @@ pub struct BayonetCharge;
 impl Procedure for BayonetCharge {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "bayonet-charge";
+    const ROLES: &'static [&'static str] = super::situation::BAYONET_ROLES;
     type Input = BayonetChargeInput;
     type Outcome = BayonetChargeOutcome;
 

@@ -39,6 +39,10 @@ pub const VOLLEY_ROLES: &[&str] = &[
     "target",
 ];
 
+/// The roles of a bayonet charge: the leader, the British counters charging with him, and
+/// the Zulu counter of the zone charged.
+pub const BAYONET_ROLES: &[&str] = &["leader", "unit-1", "unit-2", "unit-3", "unit-4", "target"];
+
 /// The role of a Zulu random fire: the British counter hit.
 pub const RANDOM_FIRE_ROLES: &[&str] = &["target"];
 
@@ -370,6 +374,62 @@ pub fn melee(
     );
     note_sp(&mut origins, "meleeing SP", sp, &steps, &units);
     input.sp = sp;
+    input.origins = origins;
+    Ok(input)
+}
+
+/// A bayonet charge: "a British leader with up to 4 SP each can conduct a bayonet charge"
+/// — the leader in role `leader` and the British counters in `unit-1` ... `unit-4`, their
+/// SP counted as in melee (a leader 1, the artillery 1, Ammo Depleted counters still melee),
+/// and the Zulu counter charged in role `target`, its SP the Zulu SP. The walls and the
+/// rounds stay as `base` has them.
+pub fn bayonet_charge(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::BayonetChargeInput,
+) -> Result<super::BayonetChargeInput, Refusal> {
+    const SECTION: &str = "British Leaders: BAYONET CHARGE";
+    let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
+    let leader_id = roles.need("leader").map_err(refuse)?;
+    let leader = counter(records, "leader", leader_id, SECTION)?;
+    if leader.kind != UnitKind::Leader {
+        return Err(refuse(format!(
+            "leader: '{leader_id}' is not recorded as a British leader"
+        )));
+    }
+    let mut units = vec![leader];
+    for (role, id) in roles.0.iter().filter(|(r, _)| r.starts_with("unit-")) {
+        units.push(counter(records, role, id, SECTION)?);
+    }
+    if let Some(zulu) = units.iter().find(|u| side_of(u.kind) == Side::Zulu) {
+        return Err(refuse(format!(
+            "'{}' is a Zulu counter: the British charge",
+            zulu.name
+        )));
+    }
+    let target_id = roles.get("target").ok_or_else(|| {
+        refuse("--unit target=ID is needed: which Zulu counter is charged?".into())
+    })?;
+    target(records, roles, Side::Zulu, SECTION)?;
+    let zulus = counter(records, "target", target_id, SECTION)?;
+    let (sp, steps) = melee_sp(&units);
+    let mut input = base;
+    let mut origins = Origins::default();
+    let why = steps
+        .iter()
+        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
+        .collect::<Vec<_>>()
+        .join("; ");
+    origins.note("/british_sp", "British SP", sp, Source::Records, why);
+    origins.note(
+        "/zulu_sp",
+        "Zulu SP",
+        zulus.sp,
+        Source::Records,
+        format!("{} has {} SP, the records show", zulus.name, zulus.sp),
+    );
+    input.british_sp = sp;
+    input.zulu_sp = zulus.sp;
     input.origins = origins;
     Ok(input)
 }

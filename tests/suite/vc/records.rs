@@ -670,3 +670,85 @@ fn ammo_depleted_is_marked_when_every_firing_unit_must_be() {
     assert_eq!(value["outcome"], json!({"depleted": 1}), "{value}");
     assert!(marked(&file, "1/24 C"));
 }
+
+// BAYONET CHARGE: "a British leader with up to 4 SP each can conduct a bayonet charge" —
+// Pulleine with the two 2 SP infantry counters is 5 SP, the Zulu counter charged 3 SP, read
+// from the records as `--british-sp 5 --zulu-sp 3` gives them. Round 1 (Rorke's Drift's
+// melee, as in rules_more.rs): 3 Zulu dice 6,1,1 hit once; 5 British dice 5,6,5,1,1 hit
+// three times: the Zulus are gone ("until one side is eliminated") and leave the game; the
+// British SP lost is the British player's to take off his counters.
+#[test]
+fn a_bayonet_charges_sp_come_from_the_records_and_its_losses_are_applied() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    {
+        let mut opened = CampaignFile::open(&file, Mode::Write).expect("open");
+        opened
+            .append(
+                1,
+                Event::UnitAdded {
+                    unit: counter("Zone 12 Zulus", "Zulus", "warriors", 3),
+                },
+            )
+            .expect("joins");
+    }
+    let dice = "6,1,1,5,6,5,1,1";
+    let by_flags = json_of(&[
+        "vc",
+        "bayonet-charge",
+        "--battle",
+        "rorkes-drift",
+        "--british-sp",
+        "5",
+        "--zulu-sp",
+        "3",
+        "--dice",
+        dice,
+        "--json",
+    ]);
+    let from_records = json_of(&[
+        "vc",
+        "bayonet-charge",
+        "--battle",
+        "rorkes-drift",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "leader=Pulleine",
+        "--unit",
+        "unit-1=1/24 A",
+        "--unit",
+        "unit-2=1/24 C",
+        "--unit",
+        "target=Zone 12 Zulus",
+        "--dice",
+        dice,
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(
+        from_records["outcome"],
+        json!({"rounds": 1, "british_sp": 4, "zulu_sp": 0, "result": "zulus-eliminated"})
+    );
+    assert_eq!(from_records["outcome"], by_flags["outcome"]);
+    let first = from_records["steps"][0]["text"].as_str().expect("a step");
+    assert!(
+        first.starts_with("from the records: British SP 5"),
+        "{first}"
+    );
+    assert!(first.contains("Zulu SP 3"), "{first}");
+    let opened = CampaignFile::open(&file, Mode::Read).expect("open");
+    let state = opened.campaign().games[0].state();
+    let zulus = state
+        .unit(&UnitId("Zone 12 Zulus".to_owned()))
+        .expect("roster");
+    assert!(zulus.removed);
+    assert_eq!(present(&file, "1/24 A"), 2, "the British player allocates");
+    let text = from_records.to_string();
+    assert!(
+        text.contains("take 1 SP off Pulleine, 1/24 A, 1/24 C, the British player's choice"),
+        "{text}"
+    );
+    let replay = run(&["log", "replay", s(&file)]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+}

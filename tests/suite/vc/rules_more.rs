@@ -178,6 +178,7 @@ fn bayonet_charge_ends_when_the_zulus_are_gone() {
         zulu_sp: 3,
         across_wall: false,
         stop_after_rounds: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r =
         vc::BayonetCharge::resolve(&charts(), &s, &mut typed("6,1,1,5,6,5,1,1")).expect("resolves");
@@ -196,6 +197,7 @@ fn bayonet_charge_stops_when_the_british_say() {
         zulu_sp: 2,
         across_wall: false,
         stop_after_rounds: Some(2),
+        origins: laager::rules::situation::Origins::default(),
     };
     let r =
         vc::BayonetCharge::resolve(&charts(), &s, &mut typed("1,1,1,1,2,2,2,2")).expect("resolves");
@@ -213,6 +215,7 @@ fn bayonet_charge_with_more_than_4_sp_and_the_leader_is_refused() {
         zulu_sp: 3,
         across_wall: false,
         stop_after_rounds: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     refused(vc::BayonetCharge::resolve(&charts(), &s, &mut typed("6")));
 }

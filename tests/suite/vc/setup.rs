@@ -174,6 +174,7 @@ fn a_zone_is_meleed_once_a_phase_but_a_bayonet_charge_may_follow() {
         zulu_sp: 1,
         across_wall: false,
         stop_after_rounds: None,
+        origins: laager::rules::situation::Origins::default(),
     };
     let r = vc::BayonetCharge::resolve(&charts(), &charge, &mut super::typed("1,5,1,1"))
         .expect("charges");
