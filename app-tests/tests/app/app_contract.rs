@@ -371,6 +371,24 @@ fn mc_desk_and_engine(
         &dyn laager::rules::situation::Records,
     ) -> laager::rules::micro_colonial::Request,
 ) -> [(Resolution, Request); 2] {
+    mc_desk_and_engine_with(&[], fixture, procedure, selected, faces, fill, situation)
+}
+
+/// [`mc_desk_and_engine`] with the club's `cells` (the chart cells the scan lost) in force.
+#[allow(clippy::too_many_arguments)]
+fn mc_desk_and_engine_with(
+    cells: &[&str],
+    fixture: &str,
+    procedure: &str,
+    selected: &[&str],
+    faces: Option<&str>,
+    fill: impl FnOnce(&mut Harness<'_, LaagerApp>),
+    situation: impl FnOnce(
+        &laager::geometry::Layout,
+        &dyn laager::rules::situation::Records,
+    ) -> laager::rules::micro_colonial::Request,
+) -> [(Resolution, Request); 2] {
+    use laager::app::Command;
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures")
         .join(fixture);
@@ -378,7 +396,16 @@ fn mc_desk_and_engine(
         ruleset: laager::Ruleset::MicroColonial,
         ..State::default()
     };
-    let app = LaagerApp::new(state, Some(path));
+    let mut app = LaagerApp::new(state, Some(path));
+    if !cells.is_empty() {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|c| format!("micro-colonial/{c}"))
+            .collect();
+        app.push(Command::SetClubCells(cells.join("\n")));
+        app.run_commands();
+        assert!(app.messages.is_empty(), "{:?}", app.messages);
+    }
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.set_size(egui::vec2(1800.0, 2400.0));
     harness.run();
@@ -1102,4 +1129,178 @@ fn the_desk_reads_a_bayonet_charge_from_the_counters_selected() {
         .expect("on the roster")
         .present;
     assert_eq!(zulus, 12);
+}
+
+// The Micro Colonial procedures about one unit, each on the desk exactly as the engine's
+// path gives it for the unit `laager mc ... --unit unit=ID` names (tests/suite/mc_contract.rs
+// checks the command line's side on the same table):
+// - RALLYING, "European Regulars and Fanatics" with no command figure near: uNodwengu 1
+//   (Fanatic on the roster) rallies on a 5.
+// - BREAK (ROUT): "one dice x 10 fighting factors": 3 is 30.
+// - MOVEMENT, a large square in open ground: 2/24 G, in square on the table, at most 25 mm.
+#[test]
+fn the_desk_resolves_rally_rout_and_movement_as_the_engine_does() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let unit = |id: &str| Roles(vec![("unit".to_owned(), id.to_owned())]);
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Rally",
+        &["uNodwengu 1"],
+        Some("5"),
+        |_| {},
+        |layout, records| {
+            let input =
+                situation::rally(layout, records, &unit("uNodwengu 1"), blank.rally.clone())
+                    .expect("situation");
+            mc::Request::Rally(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["rallied"],
+        serde_json::json!(true)
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Rout loss",
+        &["uNodwengu 1"],
+        Some("3"),
+        |_| {},
+        |layout, records| {
+            let input =
+                situation::rout_loss(layout, records, &unit("uNodwengu 1"), blank.rout.clone())
+                    .expect("situation");
+            mc::Request::RoutLoss(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["ff_lost"],
+        serde_json::json!(30)
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Movement",
+        &["2/24 G"],
+        None,
+        |_| {},
+        |layout, records| {
+            let base = laager::app::desk::mc_panel::MoveForm::default().input;
+            let input =
+                situation::movement(layout, records, &unit("2/24 G"), base).expect("situation");
+            mc::Request::Move(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["allowance_mm"],
+        serde_json::json!(25)
+    );
+    assert_eq!(desk, engine);
+}
+
+// The Micro Colonial combats, each on the desk exactly as the engine's path gives it with
+// the chart cells the scan lost typed as the club's (the cases of tests/suite/mc_contract.rs,
+// whose command line's side gives the same):
+// - MELEE: A = 800 / 10 + 3 + 2 = 85 lost by 1/24 C (Durnford within 100 mm).
+// - MORALE CALCULATION: -30 (a unit under 101 FF, orientation A) + 0 + 10 (Pulleine within
+//   100 mm) = -20 for 1/24 A.
+// - ARTILLERY: 12 (Shell, 400 band) + 40 / 10 + min((5 - 1) x 5, 15) = 31 on uNodwengu 1.
+#[test]
+fn the_desk_resolves_melee_morale_and_artillery_as_the_engine_does() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let roles = |pairs: &[(&str, &str)]| {
+        Roles(
+            pairs
+                .iter()
+                .map(|(r, id)| ((*r).to_owned(), (*id).to_owned()))
+                .collect(),
+        )
+    };
+    let pair = [("a", "uKhandempemvu"), ("b", "1/24 C")];
+    let [desk, engine] = mc_desk_and_engine_with(
+        &["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4"],
+        "mc_situation.json",
+        "Melee",
+        &["uKhandempemvu", "1/24 C"],
+        Some("B4,R2,B3,R1"),
+        |_| {},
+        |layout, records| {
+            let input = situation::melee(layout, records, &roles(&pair), blank.melee.clone())
+                .expect("situation");
+            mc::Request::Melee(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["b_losses"],
+        serde_json::json!(85)
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine_with(
+        &[
+            "settings:loss_table_orientation=A",
+            "morale_tactical_factors:c-in-c-within-100mm=10",
+            "morale_random_factor:zulu:3=0",
+            "morale_results:under-30:native=fall back",
+        ],
+        "mc_situation.json",
+        "Morale test",
+        &["1/24 A"],
+        Some("3"),
+        |_| {},
+        |layout, records| {
+            let base = laager::app::desk::mc_panel::MoraleForm::default().input;
+            let input = situation::morale(layout, records, &roles(&[("unit", "1/24 A")]), base)
+                .expect("situation");
+            mc::Request::Morale(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["total"],
+        serde_json::json!(-20)
+    );
+    assert_eq!(desk, engine);
+
+    let gun = [("gun", "N/5 RA"), ("target", "uNodwengu 1")];
+    let [desk, engine] = mc_desk_and_engine_with(
+        &[
+            "artillery_shell:400:close-order-native-6-7pdr=12",
+            "artillery_tactical_factors:random-factor-maximum=15",
+        ],
+        "mc_situation.json",
+        "Artillery",
+        &["N/5 RA", "uNodwengu 1"],
+        Some("B5,R1"),
+        |_| {},
+        |layout, records| {
+            let charts = laager::store::tables::load(None).expect("shipped");
+            let mut charts = charts;
+            for cell in [
+                "artillery_shell:400:close-order-native-6-7pdr=12",
+                "artillery_tactical_factors:random-factor-maximum=15",
+            ] {
+                charts
+                    .apply_cell_arg(laager::Ruleset::MicroColonial, cell)
+                    .expect("a cell");
+            }
+            let input = situation::artillery(
+                layout,
+                &charts,
+                records,
+                &roles(&gun),
+                blank.artillery.input.clone(),
+            )
+            .expect("situation");
+            mc::Request::Artillery(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["ff_lost"],
+        serde_json::json!(31)
+    );
+    assert_eq!(desk, engine);
 }

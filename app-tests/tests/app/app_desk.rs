@@ -1034,3 +1034,39 @@ fn a_chart_is_transcribed_on_the_charts_tab_and_saved_for_the_club() {
         .expect("resolves");
     assert_eq!(resolution.out("ff_lost"), 23);
 }
+
+/// Victoria Cross II BAYONET CHARGE: "a British leader with up to 4 SP each can conduct a
+/// bayonet charge". The desk asks the engine with the SP given rather than capping them
+/// itself: 6 British SP (the leader included) are refused, and the reason says why.
+#[test]
+fn vc_bayonet_charge_with_more_sp_than_a_leader_leads_is_refused_by_the_engine() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::VictoriaCross,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("Bayonet charge").click();
+    harness.run();
+    harness.state_mut().vc.sp = 6;
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "1,2,3");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refusal = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("refused");
+    assert!(
+        refusal.reason.starts_with(
+            "6 British SP: \"a British leader with up to 4 SP each can conduct a bayonet charge\""
+        ),
+        "{}",
+        refusal.reason
+    );
+}

@@ -533,7 +533,7 @@ impl VcForm {
             }
             VcProcedure::BayonetCharge => {
                 ui.add(
-                    egui::Slider::new(&mut self.sp, 1..=5)
+                    egui::Slider::new(&mut self.sp, 1..=60)
                         .text("British SP, the leader's 1 included"),
                 )
                 .on_hover_text(
