@@ -1304,3 +1304,60 @@ fn the_desk_resolves_melee_morale_and_artillery_as_the_engine_does() {
     );
     assert_eq!(desk, engine);
 }
+
+// Victoria Cross II Melee Combat with the counters picked in the roster, the Zulus last:
+// the desk's melee is `situation::melee` for unit-1..4 and target (Pulleine 1, the two 2 SP
+// infantry and the native infantry's 2, "the artillery 1, a leader 1": 7 SP, the British
+// side), as `laager vc melee --unit unit-1=Pulleine ...` reads it. The Melee Example's
+// dice, hits on 5 and 6 (its 5,5,5,6,6,1,2,3,4 gives 5 hits), less the last two: 5 hits,
+// and Apply takes them off the Zulus, 17 -> 12.
+#[test]
+fn the_desk_reads_a_victoria_cross_melee_from_the_counters_selected() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{self as vc, Battle, MeleeSituation, Side, situation};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Melee").click();
+    harness.run();
+    let selected = ["Pulleine", "1/24 A", "1/24 C", "NNC 1", "Zone 11 Zulus"];
+    for id in selected {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    type_faces(&mut harness, "5,5,5,6,6,1,2");
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let mut pairs: Vec<(String, String)> = selected[..4]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (format!("unit-{}", i + 1), (*id).to_owned()))
+        .collect();
+    pairs.push(("target".into(), "Zone 11 Zulus".into()));
+    let base = MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 1);
+    let input =
+        situation::melee(app.session.game().state(), &Roles(pairs), base).expect("situation");
+    assert_eq!((input.side, input.sp), (Side::British, 7));
+    let request = Request::VictoriaCross(vc::Request::Melee(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("5,5,5,6,6,1,2".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["hits"],
+        serde_json::json!(5)
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let zulus = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .unit(&UnitId("Zone 11 Zulus".into()))
+        .expect("on the roster")
+        .present;
+    assert_eq!(zulus, 12);
+}
