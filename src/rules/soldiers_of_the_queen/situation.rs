@@ -10,7 +10,7 @@
 //! value given by hand (`given`: the input's fields as JSON pointers, `/firers/0/arm`) is
 //! kept over the records', and the first steps say so.
 
-use super::units::Troop;
+use super::units::{Arm, Troop};
 use super::{
     AllowanceInput, Attacker, Defender, EntryInput, FireInput, Firer, Kind, LeaderDeathInput,
     MeleeInput, Nationality, Piece, RallyInput, ResupplyInput, ResupplyUnit, StackInput, StackUnit,
@@ -354,7 +354,7 @@ pub fn fire(
                     "/target/gunboat",
                     "target gunboat",
                     &mut input.target.gunboat,
-                    troop.arm == super::Arm::Gunboat,
+                    troop.arm == Arm::Gunboat,
                     unit.why(&format!("joined as {}", unit.troop_type)),
                 );
             }
@@ -375,19 +375,42 @@ pub fn fire(
     Ok(input)
 }
 
-fn fill_firer(
+/// The fields a firing and an attacking unit share, to be filled from the records.
+struct Slots<'a> {
+    name: &'a mut String,
+    nationality: &'a mut Nationality,
+    arm: &'a mut Arm,
+    mounted: &'a mut bool,
+    pinned: &'a mut bool,
+    routed: &'a mut bool,
+}
+
+/// Fills a firer's or an attacker's shared fields (`at`: its JSON pointer, `/firers/0`)
+/// from its record; refuses a leader (`no_leader`: why) and a unit of no nationality.
+/// Returns what its troop type says, for the fields of its own.
+fn fill_unit(
     fill: &mut Filler<'_>,
-    firer: &mut Firer,
-    i: usize,
+    slots: Slots<'_>,
+    at: &str,
     role: &str,
     unit: &Recorded,
-) -> Result<(), Refusal> {
-    let at = |field: &str| format!("/firers/{i}/{field}");
+    section: &str,
+    no_leader: &str,
+) -> Result<Option<Troop>, Refusal> {
+    let Slots {
+        name,
+        nationality,
+        arm,
+        mounted,
+        pinned,
+        routed,
+    } = slots;
+    let at = |field: &str| format!("{at}/{field}");
     let label = |field: &str| format!("{role} {field}");
     fill.set(
         &at("name"),
         &label("name"),
-        &mut firer.name,
+        name,
         unit.id.clone(),
         unit.why("is on the roster"),
     );
@@ -395,65 +418,90 @@ fn fill_firer(
         Some(n) => fill.set(
             &at("nationality"),
             &label("nationality"),
-            &mut firer.nationality,
+            nationality,
             n,
             unit.why(&format!("is of class {}", n.name())),
         ),
         None if !fill.given.contains(&at("nationality")) => {
-            unit.nationality(role, "PART 10")?;
+            unit.nationality(role, section)?;
         }
         None => {}
     }
-    if let Some(troop) = fill.troop(unit, role) {
+    let troop = fill.troop(unit, role);
+    if let Some(troop) = troop {
         if troop.leader {
             return Err(Refusal::bad_input(
-                rule("PART 10"),
+                rule(section),
                 format!(
-                    "{role}: '{}' is a leader, recorded as '{}': leaders do not fire",
+                    "{role}: '{}' is a leader, recorded as '{}': {no_leader}",
                     unit.id, unit.troop_type
                 ),
             ));
         }
         let joined = unit.why(&format!("joined as {}", unit.troop_type));
-        fill.set(
-            &at("arm"),
-            &label("arm"),
-            &mut firer.arm,
-            troop.arm,
-            joined.clone(),
-        );
+        fill.set(&at("arm"), &label("arm"), arm, troop.arm, joined.clone());
         fill.set(
             &at("mounted"),
             &label("mounted"),
-            &mut firer.mounted,
+            mounted,
             troop.mounted,
-            joined.clone(),
-        );
-        fill.set(
-            &at("limbered"),
-            &label("limbered"),
-            &mut firer.limbered,
-            troop.limbered,
             joined,
         );
     }
     fill.set(
         &at("pinned"),
         &label("pinned"),
-        &mut firer.pinned,
+        pinned,
         unit.pinned,
         unit.why("is pinned"),
     );
     fill.set(
         &at("routed"),
         &label("routed"),
-        &mut firer.routed,
+        routed,
         unit.routed,
         unit.why("is routed"),
     );
+    Ok(troop)
+}
+
+fn fill_firer(
+    fill: &mut Filler<'_>,
+    firer: &mut Firer,
+    i: usize,
+    role: &str,
+    unit: &Recorded,
+) -> Result<(), Refusal> {
+    let at = format!("/firers/{i}");
+    let slots = Slots {
+        name: &mut firer.name,
+        nationality: &mut firer.nationality,
+        arm: &mut firer.arm,
+        mounted: &mut firer.mounted,
+        pinned: &mut firer.pinned,
+        routed: &mut firer.routed,
+    };
+    let troop = fill_unit(
+        fill,
+        slots,
+        &at,
+        role,
+        unit,
+        "PART 10",
+        "leaders do not fire",
+    )?;
+    if let Some(troop) = troop {
+        fill.set(
+            &format!("{at}/limbered"),
+            &format!("{role} limbered"),
+            &mut firer.limbered,
+            troop.limbered,
+            unit.why(&format!("joined as {}", unit.troop_type)),
+        );
+    }
     fill.set(
-        &at("out_of_ammo"),
-        &label("out of ammo"),
+        &format!("{at}/out_of_ammo"),
+        &format!("{role} out of ammo"),
         &mut firer.out_of_ammo,
         unit.out_of_ammo,
         unit.why("is out of ammo"),
@@ -523,60 +571,17 @@ fn fill_attacker(
     role: &str,
     unit: &Recorded,
 ) -> Result<(), Refusal> {
-    let at = |field: &str| format!("/attackers/{i}/{field}");
-    let label = |field: &str| format!("{role} {field}");
-    fill.set(
-        &at("name"),
-        &label("name"),
-        &mut a.name,
-        unit.id.clone(),
-        unit.why("is on the roster"),
-    );
-    match unit.nationality {
-        Some(n) => fill.set(
-            &at("nationality"),
-            &label("nationality"),
-            &mut a.nationality,
-            n,
-            unit.why(&format!("is of class {}", n.name())),
-        ),
-        None if !fill.given.contains(&at("nationality")) => {
-            unit.nationality(role, "PART 12")?;
-        }
-        None => {}
-    }
-    if let Some(troop) = fill.troop(unit, role) {
-        leader_is_no_unit(unit, troop, role, "PART 12")?;
-        let joined = unit.why(&format!("joined as {}", unit.troop_type));
-        fill.set(
-            &at("arm"),
-            &label("arm"),
-            &mut a.arm,
-            troop.arm,
-            joined.clone(),
-        );
-        fill.set(
-            &at("mounted"),
-            &label("mounted"),
-            &mut a.mounted,
-            troop.mounted,
-            joined,
-        );
-    }
-    fill.set(
-        &at("pinned"),
-        &label("pinned"),
-        &mut a.pinned,
-        unit.pinned,
-        unit.why("is pinned"),
-    );
-    fill.set(
-        &at("routed"),
-        &label("routed"),
-        &mut a.routed,
-        unit.routed,
-        unit.why("is routed"),
-    );
+    let slots = Slots {
+        name: &mut a.name,
+        nationality: &mut a.nationality,
+        arm: &mut a.arm,
+        mounted: &mut a.mounted,
+        pinned: &mut a.pinned,
+        routed: &mut a.routed,
+    };
+    let at = format!("/attackers/{i}");
+    let no_leader = "name it leader-1 (a leader stacked with the defenders)";
+    fill_unit(fill, slots, &at, role, unit, "PART 12", no_leader)?;
     Ok(())
 }
 
@@ -754,7 +759,7 @@ pub fn resupply(
             troop.arm.is_artillery(),
             joined.clone(),
         );
-        let kind = if troop.arm == super::Arm::Cavalry && !troop.mounted {
+        let kind = if troop.arm == Arm::Cavalry && !troop.mounted {
             ResupplyUnit::DismountedCavalry
         } else {
             ResupplyUnit::Foot
