@@ -252,15 +252,30 @@ fn sotq(
         soldiers_of_the_queen::Outcome::Fire(o) => &o.hex,
         soldiers_of_the_queen::Outcome::Melee(o) => &o.hex,
         soldiers_of_the_queen::Outcome::LeaderDeath(o) => {
+            // A combat unit is no leader: its record says what it is.
+            let leader = |id: &UnitId| {
+                state.unit(id).is_some_and(|u| {
+                    soldiers_of_the_queen::units::Troop::of(&u.spec.troop_type)
+                        .is_none_or(|t| t.leader)
+                })
+            };
             return in_role("leader")
-                .filter(|_| o.killed)
+                .filter(|id| o.killed && leader(id))
                 .map(|unit_id| UnitEdit::Removed { unit_id })
                 .into_iter()
                 .collect();
         }
         soldiers_of_the_queen::Outcome::Rally(o) => {
+            // Only a Routed unit is rallied; another status stays.
+            let routed = |id: &UnitId| {
+                state.unit(id).is_some_and(|u| {
+                    u.status
+                        .as_ref()
+                        .is_some_and(|s| s.name().trim().eq_ignore_ascii_case("routed"))
+                })
+            };
             return in_role("unit")
-                .filter(|_| o.rallied)
+                .filter(|id| o.rallied && routed(id))
                 .map(|unit_id| UnitEdit::StatusSet {
                     unit_id,
                     status: None,

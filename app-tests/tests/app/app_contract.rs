@@ -836,8 +836,8 @@ fn the_desk_marks_ammo_depleted_on_the_counters_that_fired() {
     }
 }
 
-/// A Soldiers of the Queen Isandhlwana game: A/1/24 (regular infantry), Durnford (a leader)
-/// and the Zulus "top", saved to a campaign file.
+/// A Soldiers of the Queen Isandhlwana game: A/1/24 (regular infantry), Durnford (a leader),
+/// the Zulus "top" and uNokhenke (routed) and the NMP on foot, saved to a campaign file.
 fn isandhlwana_game() -> (tempfile::TempDir, PathBuf) {
     use laager::game::{Campaign, CampaignSettings, Event, Game, UnitId, UnitSpec};
     let dir = tempfile::tempdir().expect("tempdir");
@@ -851,6 +851,8 @@ fn isandhlwana_game() -> (tempfile::TempDir, PathBuf) {
         ("A/1/24", "British", "regular-infantry", "regular"),
         ("Durnford", "British", "durnford", "colonial"),
         ("top", "Zulus", "zulu-infantry", "zulu"),
+        ("uNokhenke", "Zulus", "zulu-infantry", "zulu"),
+        ("NMP", "British", "horse-dismounted", "colonial"),
     ] {
         let unit = UnitSpec {
             unit_id: UnitId(id.to_owned()),
@@ -865,6 +867,13 @@ fn isandhlwana_game() -> (tempfile::TempDir, PathBuf) {
         };
         game.append(Event::UnitAdded { unit }).expect("joins");
     }
+    game.append(Event::Edit {
+        edit: laager::game::UnitEdit::StatusSet {
+            unit_id: UnitId("uNokhenke".to_owned()),
+            status: laager::record::Status::parse("routed"),
+        },
+    })
+    .expect("routed");
     let mut campaign = Campaign::new("Isandhlwana", CampaignSettings::default());
     campaign.games.push(game);
     laager::store::CampaignFile::create_from(&path, &campaign).expect("created");
@@ -877,8 +886,8 @@ fn isandhlwana_game() -> (tempfile::TempDir, PathBuf) {
 fn sotq_window(path: &Path, procedure: &str, selected: &[&str]) -> Harness<'static, LaagerApp> {
     use laager::app::Command;
     let mut app = LaagerApp::new(State::default(), None);
-    app.push(Command::OpenGame(path.to_owned()));
     app.push(Command::SetClubTables(Some(super::sotq::club_dir())));
+    app.push(Command::OpenGame(path.to_owned()));
     app.run_commands();
     assert!(app.messages.is_empty(), "{:?}", app.messages);
     assert_eq!(app.state.ruleset, laager::Ruleset::SoldiersOfTheQueen);
@@ -1360,4 +1369,86 @@ fn the_desk_reads_a_victoria_cross_melee_from_the_counters_selected() {
         .expect("on the roster")
         .present;
     assert_eq!(zulus, 12);
+}
+
+// The Soldiers of the Queen rally, resupply and Movement Allowance with the unit picked in
+// the roster, each the engine's `situation` for role `unit` (as `laager sotq ... --unit
+// unit=ID` reads it):
+// - PART 13 E, "A commander can automatically rally any unit in his command with which he
+//   is stacked": uNokhenke, routed on the roster, rallies, and Apply clears its status.
+// - PART 11 (the test club's table, invented: dismounted cavalry at 0-2 hexes succeed on
+//   1-4, foot on 1-5): the NMP are dismounted cavalry on the roster, so a 5 erases nothing.
+// - PART 6 B, "Regular Infantry (Foot) 3": A/1/24's troop type.
+#[test]
+fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
+    use laager::game::UnitId;
+    use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
+    let (_dir, path) = isandhlwana_game();
+    let unit = |id: &str| Roles(vec![("unit".to_owned(), id.to_owned())]);
+    let blank = laager::app::desk::sotq_more::SotqMore::default();
+
+    let mut harness = sotq_window(&path, "Rally", &["uNokhenke"]);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let base = blank.rally.rally().expect("reads");
+    let input = situation::rally(app.session.game().state(), &unit("uNokhenke"), base, &[])
+        .expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Rally(input));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["rallied"],
+        serde_json::json!(true)
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let game = harness.state().session.game().state();
+    assert_eq!(
+        game.unit(&UnitId("uNokhenke".into()))
+            .expect("roster")
+            .status,
+        None
+    );
+
+    let mut harness = sotq_window(&path, "Resupply", &["NMP"]);
+    type_faces(&mut harness, "5");
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let base = blank.resupply.resupply().expect("reads");
+    let input = situation::resupply(app.session.game().state(), &unit("NMP"), base, &[])
+        .expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Resupply(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("5".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["resupplied"],
+        serde_json::json!(false)
+    );
+
+    let mut harness = sotq_window(&path, "Movement allowance", &["A/1/24"]);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let input = situation::allowance(
+        app.session.game().state(),
+        &unit("A/1/24"),
+        blank.allowance.allowance(),
+        &[],
+    )
+    .expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Allowance(input));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["allowance"],
+        serde_json::json!(3)
+    );
 }

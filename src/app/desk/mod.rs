@@ -16,6 +16,7 @@ pub mod panel;
 pub mod resolution_view;
 pub mod sotq_combat;
 pub mod sotq_melee;
+pub mod sotq_more;
 pub mod sotq_panel;
 pub mod vc_panel;
 

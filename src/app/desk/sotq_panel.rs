@@ -5,6 +5,7 @@
 
 use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
 use super::sotq_melee::SotqMeleeForm;
+use super::sotq_more::SotqMore;
 use crate::resolution::RuleRef;
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
@@ -25,16 +26,25 @@ pub enum SotqProcedure {
     Fire,
     /// One melee attack (PART 12).
     Melee,
+    /// Whether a leader rallies a Routed unit (PART 13).
+    Rally,
+    /// One ammunition resupply roll (PART 11).
+    Resupply,
+    /// A unit type's Movement Allowance (PART 6 B).
+    Allowance,
 }
 
 impl SotqProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(SotqProcedure, &'static str); 5] = [
+    pub const ALL: [(SotqProcedure, &'static str); 8] = [
         (SotqProcedure::Range, "Hex range"),
         (SotqProcedure::MeleeOdds, "Melee odds"),
         (SotqProcedure::LeaderDeath, "Leader death"),
         (SotqProcedure::Fire, "Fire"),
         (SotqProcedure::Melee, "Melee"),
+        (SotqProcedure::Rally, "Rally"),
+        (SotqProcedure::Resupply, "Resupply"),
+        (SotqProcedure::Allowance, "Movement allowance"),
     ];
 }
 
@@ -57,6 +67,8 @@ pub struct SotqForm {
     pub fire: SotqFireForm,
     /// The melee form.
     pub melee: SotqMeleeForm,
+    /// The rally, resupply and allowance forms.
+    pub more: SotqMore,
     /// The leader selected for a death roll, as the records gave him.
     pub leader: Option<String>,
     /// What the records gave the death roll.
@@ -74,6 +86,7 @@ impl Default for SotqForm {
             game: None,
             fire: SotqFireForm::default(),
             melee: SotqMeleeForm::default(),
+            more: SotqMore::default(),
             leader: None,
             leader_read: None,
         }
@@ -101,6 +114,7 @@ impl SotqForm {
         let roles_of = |roles: &[&str]| Roles::of_selection(roles, selected);
         self.fire.fill(records, &roles_of(situation::FIRE_ROLES));
         self.melee.fill(records, &roles_of(situation::MELEE_ROLES));
+        self.more.fill(records, selected);
         let death = roles_of(situation::LEADER_ROLES);
         if death.0.is_empty() {
             (self.leader, self.leader_read) = (None, None);
@@ -126,6 +140,9 @@ impl SotqForm {
             SotqProcedure::Fire => &self.fire.from_records,
             SotqProcedure::Melee => &self.melee.from_records,
             SotqProcedure::LeaderDeath => &self.leader_read,
+            SotqProcedure::Rally => &self.more.rally.from_records,
+            SotqProcedure::Resupply => &self.more.resupply.from_records,
+            SotqProcedure::Allowance => &self.more.allowance.from_records,
             _ => return Vec::new(),
         };
         match read {
@@ -143,6 +160,22 @@ impl SotqForm {
                 let m = self.melee.shown();
                 m.origins.steps(&m, &rule)
             }
+            SotqProcedure::Rally => self
+                .more
+                .rally
+                .rally()
+                .map(|r| r.origins.steps(&r, &rule))
+                .unwrap_or_default(),
+            SotqProcedure::Resupply => self
+                .more
+                .resupply
+                .resupply()
+                .map(|r| r.origins.steps(&r, &rule))
+                .unwrap_or_default(),
+            SotqProcedure::Allowance => {
+                let a = self.more.allowance.allowance();
+                a.origins.steps(&a, &rule)
+            }
             _ => {
                 let d = self.leader_death();
                 d.origins.steps(&d, &rule)
@@ -155,7 +188,10 @@ impl SotqForm {
     pub fn throws(&self) -> bool {
         matches!(
             self.procedure,
-            SotqProcedure::LeaderDeath | SotqProcedure::Fire | SotqProcedure::Melee
+            SotqProcedure::LeaderDeath
+                | SotqProcedure::Fire
+                | SotqProcedure::Melee
+                | SotqProcedure::Resupply
         )
     }
 
@@ -168,6 +204,7 @@ impl SotqForm {
             SotqProcedure::Melee => {
                 "any pre-melee morale dice, the melee die, then morale dice and leaders' pairs, e.g. 4,3"
             }
+            SotqProcedure::Resupply => "one face",
             _ => "two faces, e.g. 1,1",
         }
     }
@@ -188,6 +225,9 @@ impl SotqForm {
             SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
+            SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.rally()?),
+            SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.resupply()?),
+            SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.allowance()),
         };
         Ok(Request::SoldiersOfTheQueen(request))
     }
@@ -232,6 +272,9 @@ impl SotqForm {
             }
             SotqProcedure::Fire => self.fire.ui(ui),
             SotqProcedure::Melee => self.melee.ui(ui),
+            SotqProcedure::Rally => self.more.rally_ui(ui),
+            SotqProcedure::Resupply => self.more.resupply_ui(ui),
+            SotqProcedure::Allowance => self.more.allowance_ui(ui),
         }
         self.procedure != before
     }

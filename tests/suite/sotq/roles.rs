@@ -546,3 +546,46 @@ fn each_commands_help_names_its_roles() {
         assert!(stdout(&out).contains(role), "{command}: {}", stdout(&out));
     }
 }
+
+// Applying guards what the records say: a death roll's "killed" removes a leader, not the
+// combat unit in the role by mistake, and a rally clears "routed" only ("Routed units can
+// be rallied (returned to normal status)"), not C/1/24's "pinned".
+#[test]
+fn applying_a_roll_to_the_wrong_unit_changes_nothing() {
+    use laager::dice::DiceChoice;
+    use laager::rules::Request;
+    use laager::rules::situation::{Origins, Roles};
+    use laager::rules::soldiers_of_the_queen::{
+        self as sotq, Game, LeaderDeathInput, Position, Rallier, RallyInput, Side,
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = campaign(dir.path());
+    let state = state_of(&path);
+    let charts = laager::charts::Charts::shipped().expect("shipped");
+    let role = |role: &str, id: &str| Roles(vec![(role.to_owned(), id.to_owned())]);
+    let death =
+        Request::SoldiersOfTheQueen(sotq::Request::LeaderDeath(LeaderDeathInput::default()));
+    let killed = death
+        .resolve_with(&charts, &DiceChoice::Typed("1,1".into()))
+        .expect("resolves");
+    let applied = laager::game::effects::of(&killed, &role("leader", "top"), &state);
+    assert!(applied.is_empty(), "{applied:?}");
+    let applied = laager::game::effects::of(&killed, &role("leader", "Durnford"), &state);
+    assert_eq!(applied.len(), 1, "{applied:?}");
+    let rally = Request::SoldiersOfTheQueen(sotq::Request::Rally(RallyInput {
+        game: Game::Isandhlwana,
+        side: Side::British,
+        rallier: Rallier::ArmyCommander,
+        unit_command: None,
+        unit_artillery: false,
+        position: Position::Stacked,
+        army_commander_killed: false,
+        unit: None,
+        origins: Origins::default(),
+    }));
+    let rallied = rally
+        .resolve_with(&charts, &DiceChoice::None)
+        .expect("resolves");
+    let applied = laager::game::effects::of(&rallied, &role("unit", "C/1/24"), &state);
+    assert!(applied.is_empty(), "{applied:?}");
+}
