@@ -11,6 +11,16 @@ use crate::rules::soldiers_of_the_queen::{
     situation,
 };
 
+/// A labelled text field wide enough for a name (`army-commander`, `regular-infantry`).
+fn text_field(ui: &mut egui::Ui, label: &str, text: &mut String, hover: &str) {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(180.0))
+            .labelled_by(l.id)
+            .on_hover_text(hover);
+    });
+}
+
 const SIDES: &[Side] = &[Side::British, Side::Zulu, Side::Dervish];
 const POSITIONS: &[Position] = &[Position::Stacked, Position::Adjacent, Position::Away];
 const RESUPPLY_UNITS: &[ResupplyUnit] = &[ResupplyUnit::Foot, ResupplyUnit::DismountedCavalry];
@@ -102,13 +112,13 @@ impl RallyForm {
     fn ui(&mut self, ui: &mut egui::Ui) {
         game_ui(ui, &mut self.game);
         pick(ui, "rallying side", &mut self.side, SIDES, Side::name);
-        number_field(
+        text_field(
             ui,
             "rallying leader",
             &mut self.leader,
             "army-commander, gatacre, or the name of his command (1/24, I Brigade, uDududu)",
         );
-        number_field(
+        text_field(
             ui,
             "the unit's command",
             &mut self.unit_command,
@@ -309,7 +319,7 @@ impl AllowanceForm {
 
     fn ui(&mut self, ui: &mut egui::Ui) {
         game_ui(ui, &mut self.game);
-        number_field(
+        text_field(
             ui,
             "unit type",
             &mut self.unit_type,
