@@ -287,6 +287,29 @@ def download_game(page, downloads):
     return wait_for("download", landed, timeout=15.0)
 
 
+def download_records_csv(page, downloads):
+    """The record sheet as CSV through the page (the records bar's Download records CSV):
+    failures."""
+    before = set(os.listdir(downloads))
+    page.evaluate("window.laagerDownloadRecordsCsv()")
+
+    def landed():
+        new = [n for n in set(os.listdir(downloads)) - before if n.endswith(".csv")]
+        return os.path.join(downloads, new[0]) if new else None
+
+    path = wait_for("csv download", landed, timeout=15.0)
+    if path is None:
+        return ["csv download: no .csv file was downloaded"]
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = {row["unit"]: row for row in csv.DictReader(f)}
+    row = rows.get("24th 4", {})
+    present, removed = row.get("bases_present"), row.get("removed")
+    print(f"web/test.py: csv download: {os.path.basename(path)}: 24th 4 present {present}, removed {removed}")
+    if (present, removed) != ("0", "true"):
+        return [f"csv download: the record sheet does not show 24th 4 at 0 and removed: {rows.get('24th 4')}"]
+    return []
+
+
 def check_downloaded(path):
     """`laager records FILE` (the native build) on a downloaded game: failures."""
     laager = os.environ.get("LAAGER_BIN")
@@ -342,6 +365,7 @@ def play_close_combat(page, url, downloads):
         failures.append("download: no .laager file was downloaded")
     else:
         failures += check_downloaded(path)
+    failures += download_records_csv(page, downloads)
     # The game is kept in the browser: a reload puts it back.
     first_ms, waited = open_page(page, url, 1280, 800, False)
     if first_ms is None:

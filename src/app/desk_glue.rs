@@ -2,7 +2,7 @@
 //! results applied to the game's log, club cells saved, undo and redo, the `.laager` file.
 //! Every number comes from the engine; this only strings the calls together.
 
-use super::records_panel::RecordsAction;
+use super::records_panel::{ExportKind, RecordsAction};
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
@@ -544,8 +544,7 @@ impl LaagerApp {
                 self.remember_game(&path);
             }),
             RecordsAction::ExportCsv(path) => {
-                let sheet = RecordSheet::project(self.session.game_number, self.session.game());
-                crate::store::export::write(&path, crate::store::csv::to_csv(&sheet.table()))
+                crate::store::export::write(&path, self.export_bytes(ExportKind::Csv))
             }
             RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
             RecordsAction::NextGame => {
@@ -560,17 +559,35 @@ impl LaagerApp {
                     .map(|()| self.record_tables())
             }
             RecordsAction::ExportPdf(path) => {
-                let game = self.session.game();
-                let sheet = RecordSheet::project(self.session.game_number, game);
-                let bytes = crate::store::pdf::record_sheet(&sheet, game.head());
+                let bytes = self.export_bytes(ExportKind::Pdf);
                 crate::store::export::write_whole(&path, &bytes, true).map_err(|e| e.to_string())
             }
             RecordsAction::ExportJson(path) => {
-                crate::store::export::write(&path, crate::store::game_to_json(self.session.game()))
+                crate::store::export::write(&path, self.export_bytes(ExportKind::Json))
+            }
+            #[cfg(target_arch = "wasm32")]
+            RecordsAction::Download(kind) => {
+                let stem = self.game_file_name();
+                let stem = stem.strip_suffix(".laager").unwrap_or(&stem);
+                let name = format!("{stem}.{}", kind.extension());
+                crate::app::web::download(&name, &self.export_bytes(kind), kind.mime())
+                    .map(|()| self.messages.push(format!("downloaded {name}")))
             }
         };
         if let Err(e) = result {
             self.messages.push(e);
+        }
+    }
+
+    /// An export of the game's records: the record sheet as CSV or as a PDF to print, or
+    /// the game as JSON.
+    fn export_bytes(&self, kind: ExportKind) -> Vec<u8> {
+        let game = self.session.game();
+        let sheet = || RecordSheet::project(self.session.game_number, game);
+        match kind {
+            ExportKind::Csv => crate::store::csv::to_csv(&sheet().table()).into_bytes(),
+            ExportKind::Pdf => crate::store::pdf::record_sheet(&sheet(), game.head()),
+            ExportKind::Json => crate::store::game_to_json(game).into_bytes(),
         }
     }
 

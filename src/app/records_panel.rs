@@ -4,14 +4,43 @@
 use super::log_view::LogView;
 use super::roster::Roster;
 use super::session::Session;
-#[cfg(target_arch = "wasm32")]
-use super::web as rfd;
 use crate::charts::Charts;
 use crate::game::{Event, Verdict};
 use std::path::PathBuf;
 
 /// The least height the roster and the log are given, in points: a few of their rows.
 const ROSTER_LEAST_HEIGHT: f32 = 120.0;
+
+/// The three exports of a game's records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportKind {
+    /// The casualty record sheet as CSV.
+    Csv,
+    /// The record sheet as a PDF to print.
+    Pdf,
+    /// The game, its layout and its log, as JSON.
+    Json,
+}
+
+impl ExportKind {
+    /// The file's extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "csv",
+            ExportKind::Pdf => "pdf",
+            ExportKind::Json => "json",
+        }
+    }
+
+    /// The file's media type, for a download.
+    pub fn mime(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "text/csv",
+            ExportKind::Pdf => "application/pdf",
+            ExportKind::Json => "application/json",
+        }
+    }
+}
 
 /// What the records panel asks the app to do at the end of the frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +65,9 @@ pub enum RecordsAction {
     ExportPdf(PathBuf),
     /// Write the game as JSON.
     ExportJson(PathBuf),
+    /// In the browser: save an export as a download.
+    #[cfg(target_arch = "wasm32")]
+    Download(ExportKind),
     /// End the game: the result named (`None`: the victory condition's) and the
     /// referee's note.
     EndGame {
@@ -225,56 +257,7 @@ impl RecordsPanel {
                 self.ending = None;
             }
         }
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("export to");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.export_path)
-                    .hint_text("records.csv / sheet.pdf / game.json")
-                    .desired_width(220.0),
-            )
-            .labelled_by(label.id);
-            let typed = (!self.export_path.trim().is_empty())
-                .then(|| PathBuf::from(self.export_path.trim()));
-            if ui
-                .button("Export records CSV")
-                .on_hover_text("The casualty record sheet of this game, as CSV")
-                .clicked()
-                && let Some(path) = typed.clone().or_else(|| {
-                    rfd::FileDialog::new()
-                        .add_filter("CSV", &["csv"])
-                        .save_file()
-                })
-            {
-                actions.push(RecordsAction::ExportCsv(path));
-            }
-            if ui
-                .button("Print record sheet (PDF)")
-                .on_hover_text(
-                    "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
-                )
-                .clicked()
-                && let Some(path) = typed.clone().or_else(|| {
-                    rfd::FileDialog::new()
-                        .add_filter("PDF", &["pdf"])
-                        .set_file_name("record sheet.pdf")
-                        .save_file()
-                })
-            {
-                actions.push(RecordsAction::ExportPdf(path));
-            }
-            if ui
-                .button("Export game JSON")
-                .on_hover_text("The game, its layout and its log, as JSON")
-                .clicked()
-                && let Some(path) = typed.or_else(|| {
-                    rfd::FileDialog::new()
-                        .add_filter("JSON", &["json"])
-                        .save_file()
-                })
-            {
-                actions.push(RecordsAction::ExportJson(path));
-            }
-        });
+        ui.horizontal_wrapped(|ui| self.export_controls(ui, &mut actions));
         if !narrow {
             self.roster_and_log(ui, game, charts, selected, &mut actions);
         }
@@ -351,6 +334,87 @@ impl RecordsPanel {
                 },
             );
         });
+    }
+
+    /// The export path field and the three exports (a dialog asks where when none is
+    /// typed).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn export_controls(&mut self, ui: &mut egui::Ui, actions: &mut Vec<RecordsAction>) {
+        let label = ui.label("export to");
+        ui.add(
+            egui::TextEdit::singleline(&mut self.export_path)
+                .hint_text("records.csv / sheet.pdf / game.json")
+                .desired_width(220.0),
+        )
+        .labelled_by(label.id);
+        let typed =
+            (!self.export_path.trim().is_empty()).then(|| PathBuf::from(self.export_path.trim()));
+        if ui
+            .button("Export records CSV")
+            .on_hover_text("The casualty record sheet of this game, as CSV")
+            .clicked()
+            && let Some(path) = typed.clone().or_else(|| {
+                rfd::FileDialog::new()
+                    .add_filter("CSV", &["csv"])
+                    .save_file()
+            })
+        {
+            actions.push(RecordsAction::ExportCsv(path));
+        }
+        if ui
+            .button("Print record sheet (PDF)")
+            .on_hover_text(
+                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+            )
+            .clicked()
+            && let Some(path) = typed.clone().or_else(|| {
+                rfd::FileDialog::new()
+                    .add_filter("PDF", &["pdf"])
+                    .set_file_name("record sheet.pdf")
+                    .save_file()
+            })
+        {
+            actions.push(RecordsAction::ExportPdf(path));
+        }
+        if ui
+            .button("Export game JSON")
+            .on_hover_text("The game, its layout and its log, as JSON")
+            .clicked()
+            && let Some(path) = typed.or_else(|| {
+                rfd::FileDialog::new()
+                    .add_filter("JSON", &["json"])
+                    .save_file()
+            })
+        {
+            actions.push(RecordsAction::ExportJson(path));
+        }
+    }
+
+    /// In the browser the exports have no file: each is saved as a download.
+    #[cfg(target_arch = "wasm32")]
+    #[allow(clippy::unused_self)]
+    fn export_controls(&mut self, ui: &mut egui::Ui, actions: &mut Vec<RecordsAction>) {
+        for (kind, text, hover) in [
+            (
+                ExportKind::Csv,
+                "Download records CSV",
+                "The casualty record sheet of this game, as CSV",
+            ),
+            (
+                ExportKind::Pdf,
+                "Download record sheet (PDF)",
+                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+            ),
+            (
+                ExportKind::Json,
+                "Download game JSON",
+                "The game, its layout and its log, as JSON",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(hover).clicked() {
+                actions.push(RecordsAction::Download(kind));
+            }
+        }
     }
 
     /// The game file's field and buttons: Save game as and Open game.

@@ -43,6 +43,8 @@ enum Request {
     DownloadGame,
     /// Save the club tables bundle in force.
     DownloadTables,
+    /// Save one of the records' exports (the records bar's Download buttons' path).
+    DownloadExport(super::records_panel::ExportKind),
     /// Open an uploaded file.
     Uploaded { name: String, bytes: Vec<u8> },
     /// An upload that could not be read.
@@ -159,6 +161,12 @@ fn wire_page(window: &web_sys::Window, document: &web_sys::Document) {
         post(Request::DownloadGame);
         wasm_bindgen::JsValue::UNDEFINED
     });
+    expose(window, "laagerDownloadRecordsCsv", || {
+        post(Request::DownloadExport(
+            super::records_panel::ExportKind::Csv,
+        ));
+        wasm_bindgen::JsValue::UNDEFINED
+    });
 }
 
 /// Opens the page's file picker (Upload game).
@@ -173,7 +181,7 @@ fn pick_upload() -> Result<(), String> {
 }
 
 /// Saves `bytes` as a download named `name`.
-fn download(name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
+pub(crate) fn download(name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
     let failed = |e: wasm_bindgen::JsValue| format!("{name}: the browser did not save it: {e:?}");
     let document = web_sys::window()
         .and_then(|w| w.document())
@@ -358,6 +366,8 @@ impl WebApp {
                         });
                     }
                 }
+                Request::DownloadExport(kind) => app
+                    .run_records_actions(vec![super::records_panel::RecordsAction::Download(kind)]),
                 Request::Uploaded { name, bytes } => app.open_upload(&name, &bytes),
                 Request::Failed(e) => app.messages.push(e),
             }
