@@ -1452,3 +1452,97 @@ fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
         serde_json::json!(3)
     );
 }
+
+// Victoria Cross II VOLLEY FIRE and ZULU RANDOM FIRE with the counters picked in the roster:
+// - "Chard, Bromhead, Durnford, and Pulleine, may each conduct volley fire with up to 4 SP
+//   plus themselves ... He would roll 15 dice, the 4 SP plus Chard equal 5 dice x 3":
+//   Pulleine picked first, the two 2 SP infantry counters, the Zulus last, throw 15 dice, as
+//   `situation::volley` (`laager vc volley --unit leader=Pulleine ...`) reads them, and Apply
+//   takes the hits off the Zulus.
+// - "The Zulu player ... scores a hit on the British for every 6 rolled": Pulleine alone is
+//   the counter hit; two 6s are 2 hits, and Apply takes his 1 SP and him off the board.
+#[test]
+fn the_desk_reads_a_volley_and_a_random_fire_from_the_counters_selected() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{
+        self as vc, Battle, RandomFireSituation, VolleySituation, situation,
+    };
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Volley").click();
+    harness.run();
+    let selected = ["Pulleine", "1/24 A", "1/24 C", "Zone 11 Zulus"];
+    for id in selected {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    let faces = "6,6,6,5,5,4,4,3,3,2,2,1,1,1,1";
+    type_faces(&mut harness, faces);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let roles = Roles(vec![
+        ("leader".into(), "Pulleine".into()),
+        ("infantry-1".into(), "1/24 A".into()),
+        ("infantry-2".into(), "1/24 C".into()),
+        ("target".into(), "Zone 11 Zulus".into()),
+    ]);
+    let base = VolleySituation::new(Battle::Isandlwana, 1);
+    let input = situation::volley(app.session.game().state(), &roles, base).expect("situation");
+    let request = Request::VictoriaCross(vc::Request::Volley(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed(faces.into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(desk.0.rolls[0].faces.len(), 15);
+    let hits = serde_json::to_value(&desk.0.outcome).expect("json")["hits"]
+        .as_u64()
+        .expect("hits");
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let zulus = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .unit(&UnitId("Zone 11 Zulus".into()))
+        .expect("on the roster")
+        .present;
+    assert_eq!(u64::from(zulus), 17 - hits);
+
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Zulu random fire").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::Button, "Pulleine")
+        .click();
+    harness.run();
+    type_faces(&mut harness, "6,6,1,1");
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let roles = Roles(vec![("target".into(), "Pulleine".into())]);
+    let base = RandomFireSituation::new(Battle::Isandlwana);
+    let input =
+        situation::random_fire(app.session.game().state(), &roles, base).expect("situation");
+    let request = Request::VictoriaCross(vc::Request::RandomFire(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("6,6,1,1".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["hits"],
+        serde_json::json!(2)
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let game = harness.state().session.game().state();
+    let pulleine = game
+        .unit(&UnitId("Pulleine".into()))
+        .expect("on the roster");
+    assert_eq!((pulleine.present, pulleine.removed), (0, true));
+}
