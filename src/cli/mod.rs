@@ -70,7 +70,7 @@ pub enum Command {
     /// The event log's tamper evidence and replay: `log verify`, `log head`, `log replay`.
     #[command(subcommand)]
     Log(log::LogCommand),
-    /// Victoria Cross II: fire, volley, ammunition, random fire, melee, bayonet charge, the hospital fire, victory.
+    /// Victoria Cross II: fire, volley, ammunition, random fire, melee, bayonet charge, replacements, the hospital fire, victory.
     #[command(subcommand)]
     Vc(vc::VcCommand),
 }

@@ -15,9 +15,9 @@ use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    FireInput, FireSituation, HospitalSituation, MeleeSituation, RandomFireSituation, Side,
-    VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZoneAmmo, ZoneFire, ZoneSp,
-    ZuluReentryInput,
+    FireInput, FireSituation, HospitalSituation, MeleeSituation, RandomFireSituation,
+    ReplacementsInput, Side, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZoneAmmo,
+    ZoneFire, ZoneSp, ZuluReentryInput,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -210,6 +210,26 @@ pub enum VcCommand {
         stop_after: Option<u32>,
         #[command(flatten)]
         dice: DiceArgs,
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        situation: SituationArgs,
+    },
+    /// Rorke's Drift's British replacements in zone G: "two replacement SP" a turn, at most
+    /// 1 a unit, to up to two units of reduced strength → outcome.applied.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--game N]): --unit unit-1=ID,
+    /// unit-2=ID, each one's SP now and full SP from the records; the N-th --replace gives
+    /// unit-N's gain= and in-g. With --apply the SP given are restored on the roster.
+    Replacements {
+        /// The battle (Isandlwana has none).
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// A unit given replacement SP: name=, sp= (now), full= (full strength), gain=, and
+        /// flag in-g (it started the turn in zone G); with --unit unit-N=ID, the N-th gives
+        /// its gain= and in-g (repeatable).
+        #[arg(long = "replace", value_name = "SPEC")]
+        replace: Vec<String>,
         #[command(flatten)]
         common: Common,
         #[command(flatten)]
@@ -708,6 +728,42 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &common,
             );
         }
+        VcCommand::Replacements {
+            battle,
+            replace,
+            common,
+            situation,
+        } => {
+            let roles = situation.roles(vc::situation::REPLACEMENT_ROLES)?;
+            let units = replace
+                .iter()
+                .enumerate()
+                .map(|(i, spec)| {
+                    let recorded = roles.get(&format!("unit-{}", i + 1)).is_some();
+                    replacement_unit(spec, i + 1, recorded)
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(CliError::Input)?;
+            let s = ReplacementsInput {
+                battle: battle.into(),
+                units,
+                origins: crate::rules::situation::Origins::default(),
+            };
+            let dice = DiceArgs {
+                dice: None,
+                seed: None,
+                odds: false,
+            };
+            return from_records(
+                s,
+                vc::situation::REPLACEMENT_ROLES,
+                vc::situation::replacements,
+                vc::Request::Replacements,
+                &situation,
+                &dice,
+                &common,
+            );
+        }
         VcCommand::Hospital {
             track,
             dice,
@@ -721,6 +777,54 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         }
     };
     go(&Request::VictoriaCross(input), &dice, &common)
+}
+
+/// Reads a `--replace` spec: `name=`, `sp=`, `full=`, `gain=` and the flag `in-g`; with a
+/// unit of the records in its role (`recorded`) only `gain=` and `in-g`, the rest read.
+fn replacement_unit(
+    spec: &str,
+    index: usize,
+    recorded: bool,
+) -> Result<crate::rules::victoria_cross::ReplacementUnit, String> {
+    let err = |why: String| format!("--replace '{spec}': {why}");
+    let mut unit = crate::rules::victoria_cross::ReplacementUnit {
+        name: format!("unit {index}"),
+        sp: 0,
+        full_sp: 0,
+        started_in_g: false,
+        gain: 0,
+    };
+    let (mut sp, mut full, mut gain) = (None, None, None);
+    for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let number = |v: &str| {
+            v.trim()
+                .parse::<u32>()
+                .map_err(|_| err(format!("'{v}' is not a whole number")))
+        };
+        match token.split_once('=') {
+            Some(("name", v)) if !recorded => v.trim().clone_into(&mut unit.name),
+            Some(("sp", v)) if !recorded => sp = Some(number(v)?),
+            Some(("full", v)) if !recorded => full = Some(number(v)?),
+            Some(("gain", v)) => gain = Some(number(v)?),
+            None if token == "in-g" => unit.started_in_g = true,
+            _ if recorded => {
+                return Err(err(format!(
+                    "'{token}': the records give its name and SP; expected gain= and in-g"
+                )));
+            }
+            _ => {
+                return Err(err(format!(
+                    "'{token}': expected name=, sp=, full=, gain= and in-g"
+                )));
+            }
+        }
+    }
+    unit.gain = gain.ok_or_else(|| err("needs gain=".to_owned()))?;
+    if !recorded {
+        unit.sp = sp.ok_or_else(|| err("needs sp= (or --unit unit-N=ID)".to_owned()))?;
+        unit.full_sp = full.ok_or_else(|| err("needs full= (or --unit unit-N=ID)".to_owned()))?;
+    }
+    Ok(unit)
 }
 
 /// A fire or a melee, its counters read from a campaign's records when `--unit` roles are

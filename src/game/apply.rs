@@ -73,6 +73,13 @@ pub fn apply(
         edits.extend(charged);
         chosen = notes;
     }
+    if let (
+        Some(Request::VictoriaCross(victoria_cross::Request::Replacements(input))),
+        Outcome::VictoriaCross(victoria_cross::Outcome::Replacements(_)),
+    ) = (request, &resolution.outcome)
+    {
+        edits.extend(effects::replacements(input, state));
+    }
     // "Strike a line through the figure to show that it has been taken into account": a
     // Micro Colonial move records the unit's move, which strikes through its D figures.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome

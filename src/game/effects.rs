@@ -200,6 +200,26 @@ pub fn bayonet_charge(
     (edits, notes)
 }
 
+/// Victoria Cross: the British replacements at Rorke's Drift (resolved from `input`, so
+/// within the rules' limits) restore each unit's SP given, for the units on the roster by
+/// the name given ("two replacement SP that can be applied to units in storehouse zone G").
+pub fn replacements(input: &victoria_cross::ReplacementsInput, state: &GameState) -> Vec<UnitEdit> {
+    input
+        .units
+        .iter()
+        .filter(|u| u.gain > 0)
+        .filter_map(|u| {
+            let unit_id = UnitId(u.name.clone());
+            state.unit(&unit_id).filter(|unit| !unit.removed)?;
+            Some(UnitEdit::StrengthChanged {
+                unit_id,
+                amount: u.gain,
+                cause: Cause::Replacement,
+            })
+        })
+        .collect()
+}
+
 /// Victoria Cross: the counters an ammunition check marks Ammo Depleted when the British
 /// player has no choice left — as many to mark as fired and may be ([`victoria_cross::
 /// situation::markable`]): all of them. `None` when he chooses which ("Any firing unit

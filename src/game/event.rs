@@ -68,7 +68,8 @@ pub enum Cause {
     /// Any other loss: Micro Colonial column K ("Record all other losses under the column
     /// headed 'K'").
     Other,
-    /// Strength restored between games under the campaign's replacement rule.
+    /// Strength restored between games under the campaign's replacement rule, or in play
+    /// by a ruleset's replacements (Victoria Cross II's zone G at Rorke's Drift).
     Replacement,
     /// Strength added by combining counters: Rorke's Drift COMBINING RULE, "removing
     /// counters and adding the removed counters present fighting factor to the factor of

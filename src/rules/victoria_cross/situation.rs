@@ -43,6 +43,10 @@ pub const VOLLEY_ROLES: &[&str] = &[
 /// the Zulu counter of the zone charged.
 pub const BAYONET_ROLES: &[&str] = &["leader", "unit-1", "unit-2", "unit-3", "unit-4", "target"];
 
+/// The roles of the British replacements: the counters given replacement SP ("up to two
+/// units may be receive replacements").
+pub const REPLACEMENT_ROLES: &[&str] = &["unit-1", "unit-2"];
+
 /// The role of a Zulu random fire: the British counter hit.
 pub const RANDOM_FIRE_ROLES: &[&str] = &["target"];
 
@@ -430,6 +434,74 @@ pub fn bayonet_charge(
     );
     input.british_sp = sp;
     input.zulu_sp = zulus.sp;
+    input.origins = origins;
+    Ok(input)
+}
+
+/// The British replacements at Rorke's Drift for the counters in roles `unit-1`, `unit-2`:
+/// each one's SP now (its present SP) and full strength (the SP it joined with) from the
+/// records; whether it started the turn in zone G and the SP given stay `base`'s (the N-th
+/// unit there is `unit-N`'s; the board is the club's, the choice the British player's).
+pub fn replacements(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::ReplacementsInput,
+) -> Result<super::ReplacementsInput, Refusal> {
+    const SECTION: &str = "Replacements";
+    let mut input = base;
+    let mut origins = Origins::default();
+    for (role, id) in roles.0.iter().filter(|(r, _)| r.starts_with("unit-")) {
+        let Some(i) = role
+            .strip_prefix("unit-")
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| n.checked_sub(1))
+        else {
+            continue;
+        };
+        let unit = counter(records, role, id, SECTION)?;
+        if side_of(unit.kind) != Side::British {
+            return Err(Refusal::bad_input(
+                rule(SECTION),
+                format!("{role}: '{id}' is a Zulu counter: the British receive replacements"),
+            ));
+        }
+        let full = records.unit(id).map_or(unit.sp, |view| view.initial);
+        while input.units.len() <= i {
+            input.units.push(super::ReplacementUnit {
+                name: format!("unit {}", input.units.len() + 1),
+                sp: 0,
+                full_sp: 0,
+                started_in_g: false,
+                gain: 0,
+            });
+        }
+        let slot = &mut input.units[i];
+        slot.name.clone_from(id);
+        slot.sp = unit.sp;
+        slot.full_sp = full;
+        let at = |field: &str| format!("/units/{i}/{field}");
+        origins.note(
+            &at("name"),
+            format!("{role} name"),
+            id,
+            Source::Records,
+            format!("'{id}' is on the roster"),
+        );
+        origins.note(
+            &at("sp"),
+            format!("{role} SP"),
+            unit.sp,
+            Source::Records,
+            format!("'{id}' has {} SP, the records show", unit.sp),
+        );
+        origins.note(
+            &at("full_sp"),
+            format!("{role} full SP"),
+            full,
+            Source::Records,
+            format!("'{id}' joined with {full} SP"),
+        );
+    }
     input.origins = origins;
     Ok(input)
 }

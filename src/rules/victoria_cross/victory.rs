@@ -37,6 +37,9 @@ pub struct ReplacementsInput {
     pub battle: Battle,
     /// The units and the SP each is given.
     pub units: Vec<ReplacementUnit>,
+    /// What the records decided, for the first steps (only when read from them).
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The replacements applied.
@@ -69,6 +72,7 @@ fn replacements(
         most_units.unwrap_or(0) as u32,
     );
     let mut r = resolution(charts, Replacements::NAME);
+    r.steps = input.origins.steps(input, &rule(REPLACEMENTS));
     let mut applied = 0;
     let mut receiving = 0;
     for unit in units.iter().filter(|u| u.gain > 0) {
@@ -135,6 +139,7 @@ pub struct Replacements;
 impl Procedure for Replacements {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "replacements";
+    const ROLES: &'static [&'static str] = super::situation::REPLACEMENT_ROLES;
     type Input = ReplacementsInput;
     type Outcome = ReplacementsOutcome;
 

@@ -752,3 +752,83 @@ fn a_bayonet_charges_sp_come_from_the_records_and_its_losses_are_applied() {
     let replay = run(&["log", "replay", s(&file)]);
     assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
 }
+
+// RORKE'S DRIFT: "On each turn the British player has two replacement SP that can be applied
+// to units in storehouse zone G ... The replacement SP can only be applied to units of
+// reduced strength": 1/24 A, down to 1 of its 2 SP on the records, gains 1 as typed by hand
+// (`--replace name=1/24 A,sp=1,full=2,gain=1,in-g`) and --apply restores it to 2; 1/24 C at
+// full strength is refused.
+#[test]
+fn replacements_read_the_sp_from_the_records_and_restore_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    {
+        let mut opened = CampaignFile::open(&file, Mode::Write).expect("open");
+        opened
+            .append(
+                1,
+                Event::Edit {
+                    edit: UnitEdit::StrengthChanged {
+                        unit_id: UnitId("1/24 A".to_owned()),
+                        amount: 1,
+                        cause: laager::game::Cause::Other,
+                    },
+                },
+            )
+            .expect("a loss");
+    }
+    assert_eq!(present(&file, "1/24 A"), 1);
+    let by_flags = json_of(&[
+        "vc",
+        "replacements",
+        "--battle",
+        "rorkes-drift",
+        "--replace",
+        "name=1/24 A,sp=1,full=2,gain=1,in-g",
+        "--json",
+    ]);
+    let from_records = json_of(&[
+        "vc",
+        "replacements",
+        "--battle",
+        "rorkes-drift",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "unit-1=1/24 A",
+        "--replace",
+        "gain=1,in-g",
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(from_records["outcome"], json!({"applied": 1}));
+    assert_eq!(from_records["outcome"], by_flags["outcome"]);
+    let first = from_records["steps"][0]["text"].as_str().expect("a step");
+    assert!(
+        first.starts_with("from the records: unit-1 name 1/24 A"),
+        "{first}"
+    );
+    assert!(first.contains("unit-1 SP 1"), "{first}");
+    assert_eq!(present(&file, "1/24 A"), 2);
+    let out = run(&[
+        "vc",
+        "replacements",
+        "--battle",
+        "rorkes-drift",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "unit-1=1/24 C",
+        "--replace",
+        "gain=1,in-g",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("units of reduced strength"),
+        "{}",
+        stdout(&out)
+    );
+    let replay = run(&["log", "replay", s(&file)]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+}

@@ -21,6 +21,7 @@ fn replacements(
     let input = ReplacementsInput {
         battle,
         units: units.to_vec(),
+        origins: laager::rules::situation::Origins::default(),
     };
     vc::Replacements::resolve(&charts(), &input, &mut no_dice())
 }
