@@ -1546,3 +1546,77 @@ fn the_desk_reads_a_volley_and_a_random_fire_from_the_counters_selected() {
         .expect("on the roster");
     assert_eq!((pulleine.present, pulleine.removed), (0, true));
 }
+
+// RORKE'S DRIFT replacements: "two replacement SP that can be applied to units in storehouse
+// zone G ... only ... to units of reduced strength". 1/24 A, down to 1 of its 2 SP, picked
+// in the roster: the desk's replacements are `situation::replacements` (its SP and full SP
+// from the records, as `laager vc replacements --unit unit-1=1/24 A` reads them), 1 SP given
+// in zone G is applied, and Apply restores it to 2.
+#[test]
+fn the_desk_reads_replacements_from_the_counter_selected() {
+    use laager::game::{Cause, Event, UnitEdit, UnitId};
+    use laager::rules::victoria_cross::{self as vc, situation};
+    let (_dir, path) = zone16();
+    {
+        let mut opened =
+            laager::store::CampaignFile::open(&path, laager::store::Mode::Write).expect("open");
+        opened
+            .append(
+                1,
+                Event::Edit {
+                    edit: UnitEdit::StrengthChanged {
+                        unit_id: UnitId("1/24 A".into()),
+                        amount: 1,
+                        cause: Cause::Other,
+                    },
+                },
+            )
+            .expect("a loss");
+    }
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Replacements").click();
+    harness.run();
+    harness.get_by_label("Rorke's Drift").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::Button, "1/24 A")
+        .click();
+    harness.run();
+    assert_eq!(harness.state().desk.vc.replacements[0].sp, 1);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let base = laager::app::desk::vc_panel::VcForm {
+        battle: vc::Battle::RorkesDrift,
+        ..laager::app::desk::vc_panel::VcForm::default()
+    };
+    let input = situation::replacements(
+        app.session.game().state(),
+        &Roles(vec![("unit-1".into(), "1/24 A".into())]),
+        vc::ReplacementsInput {
+            battle: base.battle,
+            units: base.replacements.clone(),
+            origins: laager::rules::situation::Origins::default(),
+        },
+    )
+    .expect("situation");
+    let request = Request::VictoriaCross(vc::Request::Replacements(input));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["applied"],
+        serde_json::json!(1)
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let present = harness
+        .state()
+        .session
+        .game()
+        .state()
+        .unit(&UnitId("1/24 A".into()))
+        .expect("on the roster")
+        .present;
+    assert_eq!(present, 2);
+}

@@ -8,8 +8,8 @@ use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, FireInput, FireSituation,
-    HospitalSituation, MeleeSituation, RandomFireSituation, Side, VictoryCheck, VictoryPointsInput,
-    VolleySituation, VpTurn, ZuluReentryInput,
+    HospitalSituation, MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput,
+    Side, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZuluReentryInput,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -27,6 +27,8 @@ pub enum VcProcedure {
     Melee,
     /// A British leader's bayonet charge.
     BayonetCharge,
+    /// Rorke's Drift's British replacements in zone G.
+    Replacements,
     /// The hospital fire track.
     Hospital,
     /// The Zulu Victory Points at the end of a turn.
@@ -39,13 +41,14 @@ pub enum VcProcedure {
 
 impl VcProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(VcProcedure, &'static str); 10] = [
+    pub const ALL: [(VcProcedure, &'static str); 11] = [
         (VcProcedure::Fire, "British fire"),
         (VcProcedure::Volley, "Volley"),
         (VcProcedure::Ammo, "Ammunition"),
         (VcProcedure::RandomFire, "Zulu random fire"),
         (VcProcedure::Melee, "Melee"),
         (VcProcedure::BayonetCharge, "Bayonet charge"),
+        (VcProcedure::Replacements, "Replacements"),
         (VcProcedure::Hospital, "Hospital fire"),
         (VcProcedure::VictoryPoints, "Victory points"),
         (VcProcedure::Victory, "Victory"),
@@ -69,6 +72,8 @@ pub struct FromRecords {
     pub ammo: Option<Result<AmmoSituation, String>>,
     /// The bayonet charge's.
     pub bayonet: Option<Result<BayonetChargeInput, String>>,
+    /// The replacements'.
+    pub replacements: Option<Result<ReplacementsInput, String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -125,6 +130,8 @@ pub struct VcForm {
     pub charged_sp: u32,
     /// A bayonet charge the British stop after this many rounds (0: until a side is gone).
     pub stop_after_rounds: u32,
+    /// The units given replacement SP in zone G.
+    pub replacements: Vec<ReplacementUnit>,
     /// What the records gave for the counters selected.
     pub from_records: FromRecords,
 }
@@ -160,6 +167,13 @@ impl Default for VcForm {
             loss_track_sp: 0,
             charged_sp: 3,
             stop_after_rounds: 0,
+            replacements: vec![ReplacementUnit {
+                name: "unit 1".to_owned(),
+                sp: 1,
+                full_sp: 2,
+                started_in_g: true,
+                gain: 1,
+            }],
             from_records: FromRecords::default(),
         }
     }
@@ -225,6 +239,9 @@ impl VcForm {
         });
         let bayonet = roles(vc::Request::BayonetCharge(self.bayonet()))
             .map(|roles| situation::bayonet_charge(records, &roles, self.bayonet()).map_err(why));
+        let replacements = roles(vc::Request::Replacements(self.replacements())).map(|roles| {
+            situation::replacements(records, &roles, self.replacements()).map_err(why)
+        });
         self.from_records = FromRecords {
             fire,
             volley,
@@ -232,6 +249,7 @@ impl VcForm {
             random_fire,
             ammo,
             bayonet,
+            replacements,
         };
         self.take_records();
     }
@@ -273,6 +291,13 @@ impl VcForm {
                 self.sp = s.british_sp;
                 self.charged_sp = s.zulu_sp;
             }
+            (
+                VcProcedure::Replacements,
+                FromRecords {
+                    replacements: Some(Ok(s)),
+                    ..
+                },
+            ) => self.replacements.clone_from(&s.units),
             _ => {}
         }
     }
@@ -292,6 +317,7 @@ impl VcForm {
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
             VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
             VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
+            VcProcedure::Replacements => refused(r.replacements.as_ref()),
             _ => None,
         };
         if let Some(why) = why {
@@ -317,6 +343,10 @@ impl VcForm {
             }
             VcProcedure::BayonetCharge => {
                 let s = self.bayonet();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Replacements => {
+                let s = self.replacements();
                 s.origins.steps(&s, &rule)
             }
             _ => Vec::new(),
@@ -373,6 +403,17 @@ impl VcForm {
         }
     }
 
+    fn replacements(&self) -> ReplacementsInput {
+        ReplacementsInput {
+            battle: self.battle,
+            units: self.replacements.clone(),
+            origins: match &self.from_records.replacements {
+                Some(Ok(read)) => read.origins.clone(),
+                _ => crate::rules::situation::Origins::default(),
+            },
+        }
+    }
+
     fn hospital(&self) -> HospitalSituation {
         HospitalSituation {
             track: self.track,
@@ -390,6 +431,7 @@ impl VcForm {
             VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
             VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet()),
+            VcProcedure::Replacements => vc::Request::Replacements(self.replacements()),
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
             VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
                 battle: self.battle,
@@ -423,7 +465,10 @@ impl VcForm {
     pub fn throws(&self) -> bool {
         !matches!(
             self.procedure,
-            VcProcedure::VictoryPoints | VcProcedure::Victory | VcProcedure::ZuluReentry
+            VcProcedure::VictoryPoints
+                | VcProcedure::Victory
+                | VcProcedure::ZuluReentry
+                | VcProcedure::Replacements
         )
     }
 
@@ -437,9 +482,10 @@ impl VcForm {
             VcProcedure::Melee => "one face per SP",
             VcProcedure::BayonetCharge => "each round: the Zulu faces, then the British",
             VcProcedure::Hospital => "one face",
-            VcProcedure::VictoryPoints | VcProcedure::Victory | VcProcedure::ZuluReentry => {
-                "no dice"
-            }
+            VcProcedure::VictoryPoints
+            | VcProcedure::Victory
+            | VcProcedure::ZuluReentry
+            | VcProcedure::Replacements => "no dice",
         }
     }
 
@@ -551,6 +597,7 @@ impl VcForm {
                     ui.checkbox(&mut self.across_wall, "across a wall, door or window");
                 }
             }
+            VcProcedure::Replacements => self.replacements_ui(ui),
             VcProcedure::Hospital => {
                 ui.add(egui::Slider::new(&mut self.track, 0..=4).text("box the marker is in"))
                     .on_hover_text("The box of the Hospital Fire Track the marker is in (0 before the fire starts)");
@@ -584,6 +631,42 @@ impl VcForm {
 
 impl VcForm {
     /// The inputs of the Zulu Victory Points of a turn.
+    /// The units given replacement SP: each one's SP now and full, whether it started the
+    /// turn in zone G, and the SP given; the rules' limits are the engine's to refuse.
+    fn replacements_ui(&mut self, ui: &mut egui::Ui) {
+        let mut remove = None;
+        for (i, unit) in self.replacements.iter_mut().enumerate() {
+            let who = format!("unit {}", i + 1);
+            ui.horizontal(|ui| {
+                let l = ui.label(format!("{who} name"));
+                ui.add(egui::TextEdit::singleline(&mut unit.name).desired_width(120.0))
+                    .labelled_by(l.id);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            ui.add(egui::Slider::new(&mut unit.sp, 0..=20).text(format!("{who} SP now")));
+            ui.add(egui::Slider::new(&mut unit.full_sp, 0..=20).text(format!("{who} full SP")));
+            ui.add(egui::Slider::new(&mut unit.gain, 0..=20).text(format!("{who} SP given")));
+            ui.checkbox(
+                &mut unit.started_in_g,
+                format!("{who} started the turn in zone G"),
+            );
+        }
+        if let Some(i) = remove {
+            self.replacements.remove(i);
+        }
+        if ui.button("add unit").clicked() {
+            self.replacements.push(ReplacementUnit {
+                name: format!("unit {}", self.replacements.len() + 1),
+                sp: 1,
+                full_sp: 2,
+                started_in_g: true,
+                gain: 0,
+            });
+        }
+    }
+
     fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
         let vp = &mut self.vp;
         ui.add(egui::Slider::new(&mut vp.turn, 1..=16).text("turn just played"));
