@@ -63,25 +63,36 @@ pub fn warning_words(charts: &Charts, ruleset: Ruleset, warning: &str) -> String
 /// chart cell it read, then the warnings.
 pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
     for roll in &resolution.rolls {
-        ui.horizontal(|ui| {
-            ui.label(match roll.seed {
-                Some(seed) => format!("dice rolled (seed {seed}):"),
-                None => "dice typed:".to_owned(),
+        let lead = match roll.seed {
+            Some(seed) => format!("dice rolled (seed {seed}):"),
+            None => "dice typed:".to_owned(),
+        };
+        // A bucket of dice (17 SP of Zulus) goes ten faces a line under its heading, within
+        // the desk's width; a few dice stay on the heading's line.
+        let beside = roll.faces.len() <= 4;
+        if !beside {
+            ui.label(&lead);
+        }
+        for faces in roll.faces.chunks(10) {
+            ui.horizontal(|ui| {
+                if beside {
+                    ui.label(&lead);
+                }
+                for face in faces {
+                    let text = face.to_string();
+                    let colour = match face.colour {
+                        Some(Colour::Black) => egui::Color32::from_gray(20),
+                        Some(Colour::Red) => egui::Color32::from_rgb(170, 20, 20),
+                        None => egui::Color32::from_gray(90),
+                    };
+                    egui::Frame::new()
+                        .fill(colour)
+                        .corner_radius(3.0)
+                        .inner_margin(egui::Margin::symmetric(5, 1))
+                        .show(ui, |ui| ui.colored_label(egui::Color32::WHITE, text));
+                }
             });
-            for face in &roll.faces {
-                let text = face.to_string();
-                let colour = match face.colour {
-                    Some(Colour::Black) => egui::Color32::from_gray(20),
-                    Some(Colour::Red) => egui::Color32::from_rgb(170, 20, 20),
-                    None => egui::Color32::from_gray(90),
-                };
-                egui::Frame::new()
-                    .fill(colour)
-                    .corner_radius(3.0)
-                    .inner_margin(egui::Margin::symmetric(5, 1))
-                    .show(ui, |ui| ui.colored_label(egui::Color32::WHITE, text));
-            }
-        });
+        }
     }
     ui.strong(format!(
         "How it was worked ({} steps)",

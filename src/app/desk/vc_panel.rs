@@ -578,21 +578,16 @@ impl VcForm {
                 }
             }
             VcProcedure::BayonetCharge => {
-                ui.add(
-                    egui::Slider::new(&mut self.sp, 1..=60)
-                        .text("British SP, the leader's 1 included"),
-                )
-                .on_hover_text(
-                    "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
-                );
-                ui.add(
-                    egui::Slider::new(&mut self.charged_sp, 1..=60)
-                        .text("Zulu SP in the zone charged"),
-                );
+                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("British SP, leader included"))
+                    .on_hover_text(
+                        "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
+                    );
+                ui.add(egui::Slider::new(&mut self.charged_sp, 1..=60).text("Zulu SP charged"));
                 ui.add(
                     egui::Slider::new(&mut self.stop_after_rounds, 0..=20)
-                        .text("stop after rounds (0: until a side is gone)"),
-                );
+                        .text("stop after rounds (0: never)"),
+                )
+                .on_hover_text("The British player stops the attack after this many rounds if no side is gone first; 0: until one side is eliminated");
                 if rorkes {
                     ui.checkbox(&mut self.across_wall, "across a wall, door or window");
                 }
