@@ -1620,3 +1620,41 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
         .present;
     assert_eq!(present, 2);
 }
+
+// A Zulu melee of 17 SP, "one die for every SP", read from the records (the Zulus picked
+// first, 1/24 A last) in a window 1024 wide, rolled by Laager: the desk shows the 17 faces
+// ten a line under the seed, every one within the desk (a single row of them after the
+// seed's heading widened the desk past the window's edge).
+#[test]
+fn a_bucket_of_seventeen_dice_stays_within_the_window() {
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.set_size(egui::vec2(1024.0, 2400.0));
+    harness.run();
+    harness.get_by_label("Melee").click();
+    harness.run();
+    for id in ["Zone 11 Zulus", "1/24 A"] {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+    assert_eq!(harness.state().desk.vc.sp, 17);
+    // Rolled by Laager: the heading names the seed, the longest a roll's heading is.
+    let (resolution, _) = resolve(&mut harness);
+    assert_eq!(resolution.rolls[0].faces.len(), 17);
+    let desk = harness.get_by_label("Desk").rect();
+    let heading = harness.get_by_label_contains("dice rolled (seed").rect();
+    for face in ["1", "2", "3", "4", "5", "6"] {
+        for node in harness.query_all_by_label(face) {
+            let rect = node.rect();
+            if rect.top() < heading.top() {
+                continue;
+            }
+            assert!(
+                rect.left() >= desk.left() && rect.right() <= 1024.0,
+                "face {face} at {rect:?}, the desk from {}",
+                desk.left()
+            );
+        }
+    }
+    assert!(desk.left() >= 1024.0 - 512.0, "the desk at {desk:?}");
+}
