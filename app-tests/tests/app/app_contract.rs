@@ -1658,3 +1658,66 @@ fn a_bucket_of_seventeen_dice_stays_within_the_window() {
     }
     assert!(desk.left() >= 1024.0 - 512.0, "the desk at {desk:?}");
 }
+
+// Rorke's Drift on the desk exactly as the engine's path gives it:
+// - IN BUILDINGS 5, "Each of the 'Z' markers has a fighting factor of 1/100th. of the main
+//   unit's present fighting factor": uNodwengu 1's 950 on the records is 9.
+// - MOVEMENT, "Inside the perimeter only the attackers will be reduced to half their
+//   normal movement rate": uThulwana is on the Zulu side, natives' 100 mm halved to 50.
+#[test]
+fn the_desk_resolves_a_z_marker_and_a_rorkes_drift_move_as_the_engine_does() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default().more;
+    let unit = |role: &str, id: &str| Roles(vec![(role.to_owned(), id.to_owned())]);
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Z marker",
+        &["uNodwengu 1"],
+        None,
+        |_| {},
+        |layout, records| {
+            let input = situation::z_marker(
+                layout,
+                records,
+                &unit("zulu", "uNodwengu 1"),
+                blank.z_marker.clone(),
+            )
+            .expect("situation");
+            mc::Request::ZMarker(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["z_marker_ff"],
+        serde_json::json!(9)
+    );
+    assert_eq!(desk, engine);
+
+    let [desk, engine] = mc_desk_and_engine(
+        "rd_situation.json",
+        "RD move",
+        &["uThulwana"],
+        None,
+        |harness| {
+            harness
+                .state_mut()
+                .desk
+                .mc_combat
+                .more
+                .rd_move
+                .inside_perimeter = true;
+            harness.run();
+        },
+        |layout, records| {
+            let mut base = blank.rd_move.clone();
+            base.inside_perimeter = true;
+            let input = situation::rd_move(layout, records, &unit("unit", "uThulwana"), base)
+                .expect("situation");
+            mc::Request::RdMove(input)
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["allowance_mm"],
+        serde_json::json!(50)
+    );
+    assert_eq!(desk, engine);
+}
