@@ -1721,3 +1721,32 @@ fn the_desk_resolves_a_z_marker_and_a_rorkes_drift_move_as_the_engine_does() {
     );
     assert_eq!(desk, engine);
 }
+
+// EVADING on the desk exactly as the engine's path gives it: N/5 RA is an artillery counter
+// on the table, so its crew evades (the form's own default is open order).
+#[test]
+fn the_desk_reads_who_evades_from_the_table() {
+    use laager::rules::micro_colonial::evade::Evader;
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Evade",
+        &["N/5 RA"],
+        None,
+        |_| {},
+        |layout, records| {
+            let roles = Roles(vec![("unit".to_owned(), "N/5 RA".to_owned())]);
+            let input =
+                situation::evade(layout, records, &roles, blank.evade.clone()).expect("situation");
+            assert_eq!(input.evader, Evader::ArtilleryCrew);
+            mc::Request::Evade(input)
+        },
+    );
+    assert_ne!(
+        blank.evade.evader,
+        Evader::ArtilleryCrew,
+        "the form's default"
+    );
+    assert_eq!(desk, engine);
+}
