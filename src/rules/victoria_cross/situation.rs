@@ -171,6 +171,29 @@ fn counter(records: &dyn Records, role: &str, id: &str, section: &str) -> Result
     })
 }
 
+/// The British leader in role `leader` (a volley's, a bayonet charge's), refused when none
+/// is named or the records show another kind of counter.
+fn leader(records: &dyn Records, roles: &Roles, section: &str) -> Result<Unit, Refusal> {
+    let refuse = |why: String| Refusal::bad_input(rule(section), why);
+    let id = roles.need("leader").map_err(refuse)?;
+    let leader = counter(records, "leader", id, section)?;
+    if leader.kind != UnitKind::Leader {
+        return Err(refuse(format!(
+            "leader: '{id}' is not recorded as a British leader"
+        )));
+    }
+    Ok(leader)
+}
+
+/// Each counter's step of an SP count, in words: why the records give the SP they give.
+fn counted(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The counters in the roles starting `prefix`, in the roles' order; refuses none given.
 fn counters(
     records: &dyn Records,
@@ -215,11 +238,7 @@ fn target(records: &dyn Records, roles: &Roles, side: Side, section: &str) -> Re
 /// referee's.
 fn note_sp(origins: &mut Origins, label: &str, sp: u32, steps: &[Step], units: &[Unit]) {
     let fire = label == FIRING_SP;
-    let why = steps
-        .iter()
-        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let why = counted(steps);
     origins.note("/sp", label, sp, Source::Records, why);
     // The artillery "counts as 1 SP in melee, whether on it's Moved or 6 SP side".
     for unit in units
@@ -279,13 +298,7 @@ pub fn volley(
 ) -> Result<super::VolleySituation, Refusal> {
     const SECTION: &str = "British Leaders: VOLLEY FIRE";
     let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
-    let leader_id = roles.need("leader").map_err(refuse)?;
-    let leader = counter(records, "leader", leader_id, SECTION)?;
-    if leader.kind != UnitKind::Leader {
-        return Err(refuse(format!(
-            "leader: '{leader_id}' is not recorded as a British leader"
-        )));
-    }
+    let leader = leader(records, roles, SECTION)?;
     let units = counters(records, roles, "infantry-", SECTION)?;
     if let Some(other) = units.iter().find(|u| u.kind != UnitKind::Infantry) {
         return Err(refuse(format!(
@@ -305,11 +318,7 @@ pub fn volley(
         Source::Records,
         format!("{} is recorded as a leader", leader.name),
     );
-    let why = steps
-        .iter()
-        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let why = counted(&steps);
     origins.note("/infantry_sp", "infantry SP", sp, Source::Records, why);
     input.infantry_sp = sp;
     input.origins = origins;
@@ -394,13 +403,7 @@ pub fn bayonet_charge(
 ) -> Result<super::BayonetChargeInput, Refusal> {
     const SECTION: &str = "British Leaders: BAYONET CHARGE";
     let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
-    let leader_id = roles.need("leader").map_err(refuse)?;
-    let leader = counter(records, "leader", leader_id, SECTION)?;
-    if leader.kind != UnitKind::Leader {
-        return Err(refuse(format!(
-            "leader: '{leader_id}' is not recorded as a British leader"
-        )));
-    }
+    let leader = leader(records, roles, SECTION)?;
     let mut units = vec![leader];
     for (role, id) in roles.0.iter().filter(|(r, _)| r.starts_with("unit-")) {
         units.push(counter(records, role, id, SECTION)?);
@@ -419,11 +422,7 @@ pub fn bayonet_charge(
     let (sp, steps) = melee_sp(&units);
     let mut input = base;
     let mut origins = Origins::default();
-    let why = steps
-        .iter()
-        .map(|s| format!("{} {}", s.text, s.value.clone().unwrap_or_default()))
-        .collect::<Vec<_>>()
-        .join("; ");
+    let why = counted(&steps);
     origins.note("/british_sp", "British SP", sp, Source::Records, why);
     origins.note(
         "/zulu_sp",
