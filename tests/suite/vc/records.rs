@@ -832,3 +832,32 @@ fn replacements_read_the_sp_from_the_records_and_restore_them() {
     let replay = run(&["log", "replay", s(&file)]);
     assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
 }
+
+// A result whose dice Laager rolled (`--seed`) replays: its faces are read again as
+// typed, and a roll is the same throw when its faces are (the desk's Roll logs the same).
+#[test]
+fn a_melee_rolled_from_a_seed_replays() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let out = run(&[
+        "vc",
+        "melee",
+        "--battle",
+        "isandlwana",
+        "--campaign",
+        s(&file),
+        "--unit",
+        "unit-1=Pulleine",
+        "--unit",
+        "unit-2=1/24 A",
+        "--unit",
+        "target=Zone 11 Zulus",
+        "--seed",
+        "3",
+        "--apply",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let replay = run(&["log", "replay", s(&file)]);
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+    assert!(stdout(&replay).contains("0 differ"), "{}", stdout(&replay));
+}
