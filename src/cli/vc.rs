@@ -15,9 +15,10 @@ use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    FireInput, FireSituation, HospitalSituation, MeleeSituation, RandomFireSituation,
-    ReplacementsInput, Side, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZoneAmmo,
-    ZoneFire, ZoneSp, ZuluReentryInput,
+    FireInput, FireSituation, HospitalSituation, MeleeExchangeInput, MeleeSituation,
+    RandomFireSituation, ReplacementsInput, Side, SolitaireEntryInput, SolitaireMove, Stack,
+    VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZoneAmmo, ZoneFire, ZoneSp,
+    ZuluEntryInput, ZuluReentryInput,
 };
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
@@ -335,6 +336,120 @@ pub enum VcCommand {
         #[command(flatten)]
         situation: SituationArgs,
     },
+    /// Both sides' melee over one zone, resolved together: the Zulus roll first, then the
+    /// British, and only then are losses applied → outcome.zulu_hits (on the British),
+    /// british_hits (on the Zulus).
+    ///
+    /// Roles from the records (--campaign FILE.laager [--game N]): --unit unit-1=ID ...
+    /// unit-16=ID, the counters of both sides in the melee, each going to its side's melee by
+    /// what the records say it is (their SP counted as in melee). With --apply the result is
+    /// logged; each owning player chooses which of his units lose the SP.
+    MeleeExchange {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// The Zulu meleeing SP. Needed unless the records give it (--unit unit-N=ID).
+        #[arg(long, required_unless_present = "units")]
+        zulu_sp: Option<u32>,
+        /// The British meleeing SP (the artillery counts 1). Needed unless the records give
+        /// it (--unit unit-N=ID).
+        #[arg(long, required_unless_present = "units")]
+        british_sp: Option<u32>,
+        /// Rorke's Drift: the melee is across a wall section, or through a door or window.
+        #[arg(long)]
+        across_wall: bool,
+        /// Rorke's Drift: the Zulus melee into a building zone, from this many zones
+        /// (default 1), and the British out of it: at most 8 SP a zone melee.
+        #[arg(
+            long,
+            value_name = "ZONES",
+            num_args = 0..=1,
+            default_missing_value = "1"
+        )]
+        building: Option<u32>,
+        /// The British melee from a laagered zone (the British Laager Camp optional rule,
+        /// on with --cell settings:british_laager_camp=on).
+        #[arg(long)]
+        in_laager_camp: bool,
+        /// The game turn (no melee on turn 1 at Isandlwana).
+        #[arg(long)]
+        turn: Option<u32>,
+        #[command(flatten)]
+        dice: DiceArgs,
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        situation: SituationArgs,
+    },
+    /// Whether one side's stack in a zone is within its limit ("Maximum Units/SP per
+    /// Zone") → outcome.allowed, limit.
+    ///
+    /// Roles from the records (--campaign FILE.laager [--game N]): --unit unit-1=ID ...
+    /// unit-16=ID, one side's counters in the zone: their side, their SP (the artillery 1, a
+    /// VP unit none) and their leaders.
+    Stacking {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// Whose units. Needed unless the records give it (--unit unit-N=ID).
+        #[arg(long, value_enum, required_unless_present = "units")]
+        side: Option<SideArg>,
+        /// The zone (a Rorke's Drift building zone holds 8 SP; the roof only the British).
+        #[arg(long, value_name = "ZONE")]
+        zone: String,
+        /// The SP in the zone, leaders not included (the artillery counts 1). Needed unless
+        /// the records give it (--unit unit-N=ID).
+        #[arg(long, required_unless_present = "units")]
+        sp: Option<u32>,
+        /// The leaders in the zone.
+        #[arg(long)]
+        leaders: Option<u32>,
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        situation: SituationArgs,
+    },
+    /// Whether the Zulus may enter the board by a zone on a turn ("Map Board") →
+    /// outcome.allowed.
+    ZuluEntry {
+        /// The battle.
+        #[arg(long, value_enum)]
+        battle: BattleArg,
+        /// The zone entered by.
+        #[arg(long, value_name = "ZONE")]
+        zone: String,
+        /// The game turn.
+        #[arg(long)]
+        turn: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The solitaire Zulu Entry Chart: one die, a 6 splitting the force in two →
+    /// outcome.zones, split.
+    SolitaireEntry {
+        #[command(flatten)]
+        dice: DiceArgs,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The solitaire Zulu movement chart: one die and its modifiers → outcome.direction
+    /// (stay, left, ahead, right), roll.
+    SolitaireMovement {
+        /// The force starts its movement adjacent to a British-occupied zone: it stays for
+        /// melee.
+        #[arg(long)]
+        adjacent_to_british: bool,
+        /// A Zulu-occupied zone is to the force's right (-1).
+        #[arg(long)]
+        zulu_on_right: bool,
+        /// A Zulu-occupied zone is to the force's left (+1).
+        #[arg(long)]
+        zulu_on_left: bool,
+        #[command(flatten)]
+        dice: DiceArgs,
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// The battle, on the command line.
@@ -344,6 +459,15 @@ pub enum BattleArg {
     Isandlwana,
     /// Rorke's Drift.
     RorkesDrift,
+}
+
+impl From<SideArg> for Side {
+    fn from(arg: SideArg) -> Side {
+        match arg {
+            SideArg::British => Side::British,
+            SideArg::Zulu => Side::Zulu,
+        }
+    }
 }
 
 impl From<BattleArg> for Battle {
@@ -378,6 +502,13 @@ pub struct DiceArgs {
     #[arg(long)]
     pub odds: bool,
 }
+
+/// No dice: a procedure that throws none.
+const NO_DICE: DiceArgs = DiceArgs {
+    dice: None,
+    seed: None,
+    odds: false,
+};
 
 /// `--json` and the tables in force.
 #[derive(Debug, Clone, Args)]
@@ -749,21 +880,134 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 units,
                 origins: crate::rules::situation::Origins::default(),
             };
-            let dice = DiceArgs {
-                dice: None,
-                seed: None,
-                odds: false,
-            };
             return from_records(
                 s,
                 vc::situation::REPLACEMENT_ROLES,
                 vc::situation::replacements,
                 vc::Request::Replacements,
                 &situation,
+                &NO_DICE,
+                &common,
+            );
+        }
+        VcCommand::MeleeExchange {
+            battle,
+            zulu_sp,
+            british_sp,
+            across_wall,
+            building,
+            in_laager_camp,
+            turn,
+            dice,
+            common,
+            situation,
+        } => {
+            let battle = Battle::from(battle);
+            let mut zulu = MeleeSituation::new(battle, Side::Zulu, zulu_sp.unwrap_or(0));
+            let mut british = MeleeSituation::new(battle, Side::British, british_sp.unwrap_or(0));
+            for s in [&mut zulu, &mut british] {
+                s.across_wall = across_wall;
+                s.turn = turn;
+            }
+            zulu.into_building_from_zones = building.unwrap_or(0);
+            british.out_of_building = building.is_some();
+            british.in_laager_camp = in_laager_camp;
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::melee_exchange(records, roles, input)?;
+                // A flag given wins over the records'; the origins step says so.
+                if let Some(sp) = zulu_sp {
+                    input.zulu.sp = sp;
+                }
+                if let Some(sp) = british_sp {
+                    input.british.sp = sp;
+                }
+                Ok(input)
+            };
+            return from_records(
+                MeleeExchangeInput { zulu, british },
+                vc::situation::ZONE_ROLES,
+                read,
+                vc::Request::MeleeExchange,
+                &situation,
                 &dice,
                 &common,
             );
         }
+        VcCommand::Stacking {
+            battle,
+            side,
+            zone,
+            sp,
+            leaders,
+            common,
+            situation,
+        } => {
+            let side_given = side.map(Side::from);
+            let s = Stack {
+                battle: battle.into(),
+                side: side_given.unwrap_or(Side::British),
+                zone,
+                sp: sp.unwrap_or(0),
+                leaders: leaders.unwrap_or(0),
+                origins: Origins::default(),
+            };
+            let read = |records: &dyn Records, roles: &Roles, input| {
+                let mut input = vc::situation::stack(records, roles, input)?;
+                // A flag given wins over the records'; the origins step says so.
+                if let Some(side) = side_given {
+                    input.side = side;
+                }
+                if let Some(sp) = sp {
+                    input.sp = sp;
+                }
+                if let Some(leaders) = leaders {
+                    input.leaders = leaders;
+                }
+                Ok(input)
+            };
+            return from_records(
+                s,
+                vc::situation::ZONE_ROLES,
+                read,
+                vc::Request::Stacking,
+                &situation,
+                &NO_DICE,
+                &common,
+            );
+        }
+        VcCommand::ZuluEntry {
+            battle,
+            zone,
+            turn,
+            common,
+        } => {
+            let input = ZuluEntryInput {
+                battle: battle.into(),
+                zone,
+                turn,
+            };
+            return without_dice(vc::Request::ZuluEntry(input), &common);
+        }
+        VcCommand::SolitaireEntry { dice, common } => (
+            vc::Request::SolitaireEntry(SolitaireEntryInput {}),
+            dice,
+            common,
+        ),
+        VcCommand::SolitaireMovement {
+            adjacent_to_british,
+            zulu_on_right,
+            zulu_on_left,
+            dice,
+            common,
+        } => (
+            vc::Request::SolitaireMovement(SolitaireMove {
+                adjacent_to_british,
+                zulu_on_right,
+                zulu_on_left,
+            }),
+            dice,
+            common,
+        ),
         VcCommand::Hospital {
             track,
             dice,
@@ -911,8 +1155,8 @@ fn go(request: &Request, dice: &DiceArgs, common: &Common) -> Result<Outcome, Cl
                 Ok(Outcome::Done)
             }
             Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-            None => Err(CliError::Internal(format!(
-                "vc {} has no odds",
+            None => Err(CliError::Input(format!(
+                "--odds: vc {} works out no odds; give the faces thrown (--dice F,...) or a --seed",
                 request.procedure()
             ))),
         };

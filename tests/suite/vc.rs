@@ -9,6 +9,7 @@ mod records;
 mod rules;
 mod rules_more;
 mod setup;
+mod zone;
 
 use crate::support::OutcomeKeys;
 use laager::charts::Charts;

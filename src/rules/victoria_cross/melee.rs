@@ -511,6 +511,9 @@ fn melee_exchange(
     let zulu = plan(charts, &s.zulu)?;
     let british = plan(charts, &s.british)?;
     let mut r = resolution(charts, MeleeExchange::NAME);
+    r.steps = s.zulu.origins.steps(&s.zulu, &rule(MELEE));
+    r.steps
+        .extend(s.british.origins.steps(&s.british, &rule(MELEE)));
     r.step(Step::note(
         rule(MELEE),
         "\"The Zulu player declares and completes his melee attacks first; however and losses are not applied until all units from the British and Zulu player in a zone have meleed\"",
@@ -535,6 +538,7 @@ pub struct MeleeExchange;
 impl Procedure for MeleeExchange {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee-exchange";
+    const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = MeleeExchangeInput;
     type Outcome = MeleeExchangeOutcome;
 

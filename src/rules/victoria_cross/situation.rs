@@ -504,3 +504,135 @@ pub fn replacements(
     input.origins = origins;
     Ok(input)
 }
+
+/// The roles of both sides' melee over one zone, and of a zone's stack: its counters, each
+/// one's side read from the records.
+pub const ZONE_ROLES: &[&str] = &[
+    "unit-1", "unit-2", "unit-3", "unit-4", "unit-5", "unit-6", "unit-7", "unit-8", "unit-9",
+    "unit-10", "unit-11", "unit-12", "unit-13", "unit-14", "unit-15", "unit-16",
+];
+
+/// Both sides' melee over one zone: the counters in roles `unit-1` ... `unit-16`, each
+/// going to its side's melee by what the records say it is, their SP counted as in melee
+/// ([`melee`]: the artillery 1, a leader 1). "The Zulu player declares and completes his
+/// melee attacks first; however and losses are not applied until all units from the
+/// British and Zulu player in a zone have meleed" — so both sides must have a counter in
+/// the exchange. The walls, buildings and the turn stay as `base` has them.
+pub fn melee_exchange(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::MeleeExchangeInput,
+) -> Result<super::MeleeExchangeInput, Refusal> {
+    const SECTION: &str = "Melee Combat";
+    let mut british = Vec::new();
+    let mut zulus = Vec::new();
+    for (role, id) in roles.0.iter().filter(|(r, _)| r.starts_with("unit-")) {
+        let unit = counter(records, role, id, SECTION)?;
+        match side_of(unit.kind) {
+            Side::British => british.push(unit),
+            Side::Zulu => zulus.push(unit),
+        }
+    }
+    let side = |units: &[Unit], mut base: MeleeSituation, who: &str| {
+        if units.is_empty() {
+            return Err(Refusal::bad_input(
+                rule(SECTION),
+                format!(
+                    "no {who} counter is among the units: an exchange is both sides' melee over one zone"
+                ),
+            ));
+        }
+        let (sp, steps) = melee_sp(units);
+        let mut origins = Origins::default();
+        note_sp(
+            &mut origins,
+            &format!("{who} meleeing SP"),
+            sp,
+            &steps,
+            units,
+        );
+        base.sp = sp;
+        base.origins = origins;
+        Ok(base)
+    };
+    Ok(super::MeleeExchangeInput {
+        zulu: side(&zulus, base.zulu, "Zulu")?,
+        british: side(&british, base.british, "British")?,
+    })
+}
+
+/// A zone's stack: the counters in roles `unit-1` ... `unit-16`, all of one side (which
+/// sets whose limit), their SP counted for the zone limits — "The artillery counts as 1 SP
+/// for zone SP limits", a VP unit none — and the leaders apart ("16 British SP plus any
+/// leaders"). The zone stays as `base` has it (the board is the club's).
+pub fn stack(
+    records: &dyn Records,
+    roles: &Roles,
+    base: super::Stack,
+) -> Result<super::Stack, Refusal> {
+    const SECTION: &str = "Maximum Units/SP per Zone";
+    let units = counters(records, roles, "unit-", SECTION)?;
+    let side = side_of(units[0].kind);
+    if let Some(other) = units.iter().find(|u| side_of(u.kind) != side) {
+        return Err(Refusal::bad_input(
+            rule(SECTION),
+            format!(
+                "'{}' is a {} counter and '{}' a {} one: a stack is one side's units in a zone",
+                units[0].name,
+                side.id(),
+                other.name,
+                side_of(other.kind).id()
+            ),
+        ));
+    }
+    let leaders: Vec<&Unit> = units
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Leader | UnitKind::ZuluLeader))
+        .collect();
+    let mut sp = 0;
+    let mut parts = Vec::new();
+    for unit in units
+        .iter()
+        .filter(|u| !matches!(u.kind, UnitKind::Leader | UnitKind::ZuluLeader))
+    {
+        let (n, why) = match unit.kind {
+            UnitKind::Artillery => (1, "the artillery counts as 1 SP for zone SP limits"),
+            UnitKind::VpUnit => (0, "a VP unit has no SP"),
+            _ => (unit.sp, "its SP"),
+        };
+        sp += n;
+        parts.push(format!("{} {n} ({why})", unit.name));
+    }
+    let mut input = base;
+    let mut origins = Origins::default();
+    origins.note(
+        "/side",
+        "side",
+        side.id(),
+        Source::Records,
+        format!("{} is a {} counter", units[0].name, side.id()),
+    );
+    let why = if parts.is_empty() {
+        "only leaders".to_owned()
+    } else {
+        parts.join(", ")
+    };
+    origins.note("/sp", "SP", sp, Source::Records, why);
+    let names: Vec<&str> = leaders.iter().map(|u| u.name.as_str()).collect();
+    origins.note(
+        "/leaders",
+        "leaders",
+        leaders.len(),
+        Source::Records,
+        if names.is_empty() {
+            "no leader among the units".to_owned()
+        } else {
+            format!("{} recorded as leader(s)", names.join(", "))
+        },
+    );
+    input.side = side;
+    input.sp = sp;
+    input.leaders = u32::try_from(leaders.len()).unwrap_or(u32::MAX);
+    input.origins = origins;
+    Ok(input)
+}

@@ -7,6 +7,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +29,10 @@ pub struct Stack {
     /// The leaders in the zone.
     #[serde(default)]
     pub leaders: u32,
+    /// The values the records decided (`situation::stack`: the side, the SP and the
+    /// leaders of the units in their roles), stated as the resolution's first steps.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Whether a zone's stack is within its limit.
@@ -45,6 +50,7 @@ pub struct StackingOutcome {
 fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution<StackingOutcome>, Refusal> {
     let mut reader = Reader::new(charts);
     let mut r = resolution(charts, Stacking::NAME);
+    r.steps = s.origins.steps(s, &rule(STACKING));
     let (limit, counted) = match s.battle {
         Battle::Isandlwana => {
             let key = match s.side {
@@ -119,6 +125,7 @@ pub struct Stacking;
 impl Procedure for Stacking {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stacking";
+    const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = Stack;
     type Outcome = StackingOutcome;
 

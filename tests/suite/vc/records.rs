@@ -11,7 +11,7 @@ use laager::store::{CampaignFile, Mode};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-fn counter(id: &str, side: &str, kind: &str, sp: u32) -> UnitSpec {
+pub(super) fn counter(id: &str, side: &str, kind: &str, sp: u32) -> UnitSpec {
     UnitSpec {
         unit_id: UnitId(id.to_owned()),
         name: id.to_owned(),
@@ -29,7 +29,7 @@ fn counter(id: &str, side: &str, kind: &str, sp: u32) -> UnitSpec {
 /// Native Infantry 2 SP unit occupy zone 16, along with British Commander Pulleine" (the
 /// Melee Example adds a second native unit and marks one infantry unit Ammo Depleted); the
 /// Zulu force of zone 11, 17 SP.
-fn campaign(dir: &Path) -> PathBuf {
+pub(super) fn campaign(dir: &Path) -> PathBuf {
     let mut game = Game::new(Ruleset::VictoriaCross, "Isandlwana", json!(null));
     for unit in [
         counter("1/24 A", "British", "infantry", 2),
@@ -62,7 +62,7 @@ fn mark_ammo_depleted(path: &Path, unit: &str) {
     .expect("marked");
 }
 
-fn present(path: &Path, unit: &str) -> u32 {
+pub(super) fn present(path: &Path, unit: &str) -> u32 {
     let file = CampaignFile::open(path, Mode::Read).expect("open");
     file.campaign().games[0]
         .state()
@@ -71,12 +71,12 @@ fn present(path: &Path, unit: &str) -> u32 {
         .present
 }
 
-fn json_of(args: &[&str]) -> Value {
+pub(super) fn json_of(args: &[&str]) -> Value {
     let out = run(args);
     serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
 }
 
-fn s(path: &Path) -> &str {
+pub(super) fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8")
 }
 

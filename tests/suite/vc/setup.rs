@@ -20,6 +20,7 @@ fn stack(
         zone: zone.to_owned(),
         sp,
         leaders,
+        origins: laager::rules::situation::Origins::default(),
     };
     vc::Stacking::resolve(&charts(), &s, &mut no_dice()).expect("resolves")
 }
@@ -78,6 +79,7 @@ fn zulus_may_not_stack_on_the_storehouse_roof() {
         zone: "H".to_owned(),
         sp: 1,
         leaders: 0,
+        origins: laager::rules::situation::Origins::default(),
     };
     assert!(vc::Stacking::resolve(&charts(), &s, &mut no_dice()).is_err());
 }
