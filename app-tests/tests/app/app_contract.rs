@@ -1750,3 +1750,184 @@ fn the_desk_reads_who_evades_from_the_table() {
     );
     assert_eq!(desk, engine);
 }
+
+/// Picks `ids` in the roster, in order, after choosing the Victoria Cross procedure `label`.
+fn vc_pick(harness: &mut Harness<'_, LaagerApp>, label: &str, ids: &[&str]) {
+    harness.get_by_label(label).click();
+    harness.run();
+    for id in ids {
+        harness.get_by_role_and_label(Role::Button, id).click();
+        harness.run();
+    }
+}
+
+/// The engine's own resolution of `request` with typed `faces`.
+fn engine_of(
+    harness: &Harness<'_, LaagerApp>,
+    request: Request,
+    faces: &str,
+) -> (Resolution, Request) {
+    let charts = harness.state().charts().expect("charts");
+    (
+        request
+            .resolve_with(charts, &DiceChoice::Typed(faces.to_owned()))
+            .expect("resolves"),
+        request,
+    )
+}
+
+// Victoria Cross II melee, both sides over one zone: "The Zulu player declares and completes
+// his melee attacks first; however and losses are not applied until all units from the
+// British and Zulu player in a zone have meleed". Zone 16's Pulleine (1), 1/24 A and C (2
+// each) and NNC 1 (2) are 7 British SP; the Zulus of zone 11 17 SP, hitting on 6, the British
+// on 5 and 6. Picked in any order, each counter goes to its side: the desk's exchange is
+// `situation::melee_exchange`, as `laager vc melee-exchange --unit unit-N=ID` reads it.
+#[test]
+fn the_desk_reads_a_melee_exchange_from_both_sides_counters() {
+    use laager::rules::victoria_cross::{
+        self as vc, Battle, MeleeExchangeInput, MeleeSituation, Side, situation,
+    };
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    let picked = ["Pulleine", "Zone 11 Zulus", "1/24 A", "1/24 C", "NNC 1"];
+    vc_pick(&mut harness, "Melee exchange", &picked);
+    assert_eq!(harness.state().desk.vc.zulu_sp, 17);
+    assert_eq!(harness.state().desk.vc.sp, 7);
+    let faces = format!(
+        "{}{}{}",
+        "6,6,".to_owned(),
+        "1,".repeat(15),
+        "5,6,6,1,1,1,1"
+    );
+    type_faces(&mut harness, &faces);
+    let desk = resolve(&mut harness);
+    let roles = Roles(
+        picked
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (format!("unit-{}", i + 1), (*id).to_owned()))
+            .collect(),
+    );
+    let base = MeleeExchangeInput {
+        zulu: MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 1),
+        british: MeleeSituation::new(Battle::Isandlwana, Side::British, 1),
+    };
+    let input = situation::melee_exchange(harness.state().session.game().state(), &roles, base)
+        .expect("situation");
+    let engine = engine_of(
+        &harness,
+        Request::VictoriaCross(vc::Request::MeleeExchange(input)),
+        &faces,
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json"),
+        serde_json::json!({"zulu_hits": 2, "british_hits": 3})
+    );
+}
+
+// "The limits are 16 British SP plus any leaders": zone 16's four counters are 6 SP and
+// Pulleine a leader, within the 16. The desk's stack is `situation::stack` of the counters
+// picked, as `laager vc stacking --unit unit-N=ID` reads it.
+#[test]
+fn the_desk_counts_a_zones_stack_on_the_counters_picked() {
+    use laager::rules::victoria_cross::{self as vc, Battle, Side, Stack, situation};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    let picked = ["1/24 A", "1/24 C", "NNC 1", "Pulleine"];
+    vc_pick(&mut harness, "Stacking", &picked);
+    let form = &harness.state().desk.vc;
+    assert_eq!((form.side, form.sp, form.leaders), (Side::British, 6, 1));
+    let desk = resolve(&mut harness);
+    let roles = Roles(
+        picked
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (format!("unit-{}", i + 1), (*id).to_owned()))
+            .collect(),
+    );
+    let base = Stack {
+        battle: Battle::Isandlwana,
+        side: Side::Zulu,
+        zone: "16".to_owned(),
+        sp: 0,
+        leaders: 0,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let input =
+        situation::stack(harness.state().session.game().state(), &roles, base).expect("situation");
+    let engine = engine_of(
+        &harness,
+        Request::VictoriaCross(vc::Request::Stacking(input)),
+        "",
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json"),
+        serde_json::json!({"allowed": true, "limit": 16})
+    );
+}
+
+// Isandlwana's alternate victory counts "the total SP for all British units' (this includes
+// Native and Cavalry units)" that survive, leaders none: zone 16's 2 + 2 + 2 = 6 SP, read off
+// the whole roster as `laager vc alternate-victory --campaign FILE` reads it
+// (`game::victory::vc_counts`), with nothing picked.
+#[test]
+fn the_desks_alternate_victory_counts_the_british_sp_left_on_the_roster() {
+    use laager::rules::victoria_cross::{self as vc, AlternateVictoryInput};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    vc_pick(&mut harness, "Alternate victory", &[]);
+    assert_eq!(harness.state().desk.vc.british_sp, 6);
+    let desk = resolve(&mut harness);
+    let counts =
+        laager::game::victory::vc_counts(harness.state().session.game().state()).expect("counts");
+    let input = AlternateVictoryInput {
+        british_sp: counts.british_sp,
+        origins: counts.british_origins(),
+    };
+    let engine = engine_of(
+        &harness,
+        Request::VictoriaCross(vc::Request::AlternateVictory(input)),
+        "",
+    );
+    assert_eq!(desk, engine);
+    assert!(
+        desk.0.steps[0]
+            .text
+            .starts_with("from the records: British SP 6"),
+        "{:#?}",
+        desk.0.steps
+    );
+}
+
+// The solitaire movement chart: "+1 to the die roll if there is a Zulu occupied zone to the
+// left of the force moving"; a 4 reads 5, "5, 6 - Move the entire Zulu force 1 zone to the
+// right". The desk's form is `laager vc solitaire-movement --zulu-on-left --dice 4`.
+#[test]
+fn the_desks_solitaire_move_is_the_engines() {
+    use laager::rules::victoria_cross::{self as vc, SolitaireMove};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    vc_pick(&mut harness, "Solitaire move", &[]);
+    harness
+        .get_by_label("a Zulu-occupied zone to its left (+1)")
+        .click();
+    harness.run();
+    type_faces(&mut harness, "4");
+    let desk = resolve(&mut harness);
+    let input = SolitaireMove {
+        zulu_on_left: true,
+        ..SolitaireMove::default()
+    };
+    let engine = engine_of(
+        &harness,
+        Request::VictoriaCross(vc::Request::SolitaireMovement(input)),
+        "4",
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json"),
+        serde_json::json!({"direction": "right", "roll": 5})
+    );
+}

@@ -3,13 +3,18 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
+use crate::game::GameState;
+use crate::game::victory::VcCounts;
 use crate::resolution::{Refusal, RuleRef};
 use crate::rules::Request;
+use crate::rules::situation::{Origins, Source};
 use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, FireInput, FireSituation,
-    HospitalSituation, MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput,
-    Side, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZuluReentryInput,
+    self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
+    FireInput, FireSituation, HospitalSituation, MeleeExchangeInput, MeleeSituation,
+    RandomFireSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput,
+    SolitaireMove, Stack, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn,
+    ZuluEntryInput, ZuluReentryInput,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -37,22 +42,40 @@ pub enum VcProcedure {
     Victory,
     /// The lost Zulu SP that may re-enter under the SP cap.
     ZuluReentry,
+    /// Both sides' melee over one zone, resolved together.
+    MeleeExchange,
+    /// One side's stack in a zone against its limit.
+    Stacking,
+    /// Whether the Zulus may enter the board by a zone.
+    ZuluEntry,
+    /// The solitaire Zulu Entry Chart.
+    SolitaireEntry,
+    /// The solitaire Zulu movement chart.
+    SolitaireMovement,
+    /// Isandlwana's alternate victory level at game end.
+    AlternateVictory,
 }
 
 impl VcProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(VcProcedure, &'static str); 11] = [
+    pub const ALL: [(VcProcedure, &'static str); 17] = [
         (VcProcedure::Fire, "British fire"),
         (VcProcedure::Volley, "Volley"),
         (VcProcedure::Ammo, "Ammunition"),
         (VcProcedure::RandomFire, "Zulu random fire"),
         (VcProcedure::Melee, "Melee"),
+        (VcProcedure::MeleeExchange, "Melee exchange"),
         (VcProcedure::BayonetCharge, "Bayonet charge"),
         (VcProcedure::Replacements, "Replacements"),
         (VcProcedure::Hospital, "Hospital fire"),
         (VcProcedure::VictoryPoints, "Victory points"),
         (VcProcedure::Victory, "Victory"),
         (VcProcedure::ZuluReentry, "Zulu re-entry"),
+        (VcProcedure::AlternateVictory, "Alternate victory"),
+        (VcProcedure::Stacking, "Stacking"),
+        (VcProcedure::ZuluEntry, "Zulu entry"),
+        (VcProcedure::SolitaireEntry, "Solitaire entry"),
+        (VcProcedure::SolitaireMovement, "Solitaire move"),
     ];
 }
 
@@ -74,6 +97,13 @@ pub struct FromRecords {
     pub bayonet: Option<Result<BayonetChargeInput, String>>,
     /// The replacements'.
     pub replacements: Option<Result<ReplacementsInput, String>>,
+    /// Both sides' melee over one zone.
+    pub exchange: Option<Result<MeleeExchangeInput, String>>,
+    /// A zone's stack.
+    pub stack: Option<Result<Stack, String>>,
+    /// The British SP left and the Zulu SP on the board, counted on the whole roster
+    /// (`game::victory::vc_counts`) for the Victory Conditions; none without counters.
+    pub counts: Option<Result<VcCounts, String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -132,6 +162,14 @@ pub struct VcForm {
     pub stop_after_rounds: u32,
     /// The units given replacement SP in zone G.
     pub replacements: Vec<ReplacementUnit>,
+    /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
+    pub zulu_sp: u32,
+    /// The zone of a stack or a Zulu entry.
+    pub zone: String,
+    /// The leaders in a stack's zone.
+    pub leaders: u32,
+    /// A solitaire Zulu force's situation on its movement roll.
+    pub solitaire: SolitaireMove,
     /// What the records gave for the counters selected.
     pub from_records: FromRecords,
 }
@@ -174,6 +212,10 @@ impl Default for VcForm {
                 started_in_g: true,
                 gain: 1,
             }],
+            zulu_sp: 30,
+            zone: "16".to_owned(),
+            leaders: 0,
+            solitaire: SolitaireMove::default(),
             from_records: FromRecords::default(),
         }
     }
@@ -205,8 +247,9 @@ impl VcForm {
     /// counters selected, each in its procedure's roles (the last selected the counter hit,
     /// `Request::roles_of`), by the engine's `victoria_cross::situation`; then lays the shown
     /// procedure's values into the form.
-    pub fn fill(&mut self, records: &dyn Records, selected: &[String]) {
+    pub fn fill(&mut self, state: &GameState, selected: &[String]) {
         use crate::rules::victoria_cross::situation;
+        let records: &dyn Records = state;
         let why = |r: Refusal| r.reason;
         let roles = |request: vc::Request| -> Option<Roles> {
             let roles = Request::VictoriaCross(request).roles_of(selected);
@@ -242,6 +285,11 @@ impl VcForm {
         let replacements = roles(vc::Request::Replacements(self.replacements())).map(|roles| {
             situation::replacements(records, &roles, self.replacements()).map_err(why)
         });
+        let exchange = roles(vc::Request::MeleeExchange(self.exchange()))
+            .map(|roles| situation::melee_exchange(records, &roles, self.exchange()).map_err(why));
+        let stack = roles(vc::Request::Stacking(self.stack()))
+            .map(|roles| situation::stack(records, &roles, self.stack()).map_err(why));
+        let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
         self.from_records = FromRecords {
             fire,
             volley,
@@ -250,6 +298,9 @@ impl VcForm {
             ammo,
             bayonet,
             replacements,
+            exchange,
+            stack,
+            counts,
         };
         self.take_records();
     }
@@ -298,6 +349,40 @@ impl VcForm {
                     ..
                 },
             ) => self.replacements.clone_from(&s.units),
+            (
+                VcProcedure::MeleeExchange,
+                FromRecords {
+                    exchange: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.zulu_sp = s.zulu.sp;
+                self.sp = s.british.sp;
+            }
+            (
+                VcProcedure::Stacking,
+                FromRecords {
+                    stack: Some(Ok(s)), ..
+                },
+            ) => {
+                self.side = s.side;
+                self.sp = s.sp;
+                self.leaders = s.leaders;
+            }
+            (
+                VcProcedure::Victory | VcProcedure::AlternateVictory,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => self.british_sp = c.british_sp,
+            (
+                VcProcedure::ZuluReentry,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => self.on_board_sp = c.zulu_on_board_sp,
             _ => {}
         }
     }
@@ -318,6 +403,11 @@ impl VcForm {
             VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
             VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
+            VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
+            VcProcedure::Stacking => refused(r.stack.as_ref()),
+            VcProcedure::Victory | VcProcedure::AlternateVictory | VcProcedure::ZuluReentry => {
+                refused(r.counts.as_ref())
+            }
             _ => None,
         };
         if let Some(why) = why {
@@ -347,6 +437,28 @@ impl VcForm {
             }
             VcProcedure::Replacements => {
                 let s = self.replacements();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::MeleeExchange => {
+                let s = self.exchange();
+                let mut steps = s.zulu.origins.steps(&s.zulu, &rule);
+                steps.extend(s.british.origins.steps(&s.british, &rule));
+                steps
+            }
+            VcProcedure::Stacking => {
+                let s = self.stack();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Victory => {
+                let s = self.victory();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::AlternateVictory => {
+                let s = self.alternate_victory();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::ZuluReentry => {
+                let s = self.zulu_reentry();
                 s.origins.steps(&s, &rule)
             }
             _ => Vec::new(),
@@ -414,6 +526,88 @@ impl VcForm {
         }
     }
 
+    /// Both sides' melee over one zone: at Rorke's Drift the Zulus melee into a building
+    /// zone the British melee out of (`laager vc melee-exchange --building`).
+    fn exchange(&self) -> MeleeExchangeInput {
+        let read = match &self.from_records.exchange {
+            Some(Ok(read)) => Some(read),
+            _ => None,
+        };
+        let mut zulu = MeleeSituation::new(self.battle, Side::Zulu, self.zulu_sp);
+        let mut british = MeleeSituation::new(self.battle, Side::British, self.sp);
+        if let Some(read) = read {
+            zulu.origins = read.zulu.origins.clone();
+            british.origins = read.british.origins.clone();
+        }
+        if self.battle == Battle::RorkesDrift {
+            zulu.across_wall = self.across_wall;
+            british.across_wall = self.across_wall;
+            zulu.into_building_from_zones = self.into_building_from_zones;
+            british.out_of_building = self.into_building_from_zones > 0;
+        } else {
+            british.in_laager_camp = self.in_laager_camp;
+        }
+        MeleeExchangeInput { zulu, british }
+    }
+
+    fn stack(&self) -> Stack {
+        Stack {
+            battle: self.battle,
+            side: self.side,
+            zone: self.zone.trim().to_owned(),
+            sp: self.sp,
+            leaders: self.leaders,
+            origins: match &self.from_records.stack {
+                Some(Ok(read)) => read.origins.clone(),
+                _ => Origins::default(),
+            },
+        }
+    }
+
+    /// What the whole roster counted gives the Victory Conditions, noted at `field`.
+    fn counted(&self, field: &str) -> Origins {
+        let Some(Ok(counts)) = &self.from_records.counts else {
+            return Origins::default();
+        };
+        if field == "/british_sp" {
+            return counts.british_origins();
+        }
+        let mut origins = Origins::default();
+        origins.note(
+            field,
+            "Zulu warrior SP on the board",
+            counts.zulu_on_board_sp,
+            Source::Records,
+            counts.zulu_why.clone(),
+        );
+        origins
+    }
+
+    fn victory(&self) -> VictoryCheck {
+        VictoryCheck {
+            battle: self.battle,
+            turn: self.vp.turn,
+            british_sp: self.british_sp,
+            zulu_vp: self.zulu_vp,
+            origins: self.counted("/british_sp"),
+        }
+    }
+
+    fn alternate_victory(&self) -> AlternateVictoryInput {
+        AlternateVictoryInput {
+            british_sp: self.british_sp,
+            origins: self.counted("/british_sp"),
+        }
+    }
+
+    fn zulu_reentry(&self) -> ZuluReentryInput {
+        ZuluReentryInput {
+            on_board_sp: self.on_board_sp,
+            loss_track_sp: self.loss_track_sp,
+            origins: self.counted("/on_board_sp"),
+        }
+    }
+
     fn hospital(&self) -> HospitalSituation {
         HospitalSituation {
             track: self.track,
@@ -446,18 +640,22 @@ impl VcForm {
                     ..self.vp.clone()
                 },
             }),
-            VcProcedure::Victory => vc::Request::Victory(VictoryCheck {
+            VcProcedure::Victory => vc::Request::Victory(self.victory()),
+            VcProcedure::ZuluReentry => vc::Request::ZuluReentry(self.zulu_reentry()),
+            VcProcedure::AlternateVictory => {
+                vc::Request::AlternateVictory(self.alternate_victory())
+            }
+            VcProcedure::MeleeExchange => vc::Request::MeleeExchange(self.exchange()),
+            VcProcedure::Stacking => vc::Request::Stacking(self.stack()),
+            VcProcedure::ZuluEntry => vc::Request::ZuluEntry(ZuluEntryInput {
                 battle: self.battle,
+                zone: self.zone.trim().to_owned(),
                 turn: self.vp.turn,
-                british_sp: self.british_sp,
-                zulu_vp: self.zulu_vp,
-                origins: crate::rules::situation::Origins::default(),
             }),
-            VcProcedure::ZuluReentry => vc::Request::ZuluReentry(ZuluReentryInput {
-                on_board_sp: self.on_board_sp,
-                loss_track_sp: self.loss_track_sp,
-                origins: crate::rules::situation::Origins::default(),
-            }),
+            VcProcedure::SolitaireEntry => vc::Request::SolitaireEntry(SolitaireEntryInput {}),
+            VcProcedure::SolitaireMovement => {
+                vc::Request::SolitaireMovement(self.solitaire.clone())
+            }
         })
     }
 
@@ -469,6 +667,9 @@ impl VcForm {
                 | VcProcedure::Victory
                 | VcProcedure::ZuluReentry
                 | VcProcedure::Replacements
+                | VcProcedure::AlternateVictory
+                | VcProcedure::Stacking
+                | VcProcedure::ZuluEntry
         )
     }
 
@@ -481,11 +682,17 @@ impl VcForm {
             VcProcedure::RandomFire => "4 faces (6 by day at Rorke's Drift)",
             VcProcedure::Melee => "one face per SP",
             VcProcedure::BayonetCharge => "each round: the Zulu faces, then the British",
+            VcProcedure::MeleeExchange => "the Zulu faces (one per SP), then the British",
+            VcProcedure::SolitaireEntry => "one face; after a 6, one for each part",
+            VcProcedure::SolitaireMovement => "one face (none when the force stays)",
             VcProcedure::Hospital => "one face",
             VcProcedure::VictoryPoints
             | VcProcedure::Victory
             | VcProcedure::ZuluReentry
-            | VcProcedure::Replacements => "no dice",
+            | VcProcedure::Replacements
+            | VcProcedure::AlternateVictory
+            | VcProcedure::Stacking
+            | VcProcedure::ZuluEntry => "no dice",
         }
     }
 
@@ -506,7 +713,12 @@ impl VcForm {
         }
         if !matches!(
             self.procedure,
-            VcProcedure::Ammo | VcProcedure::Hospital | VcProcedure::ZuluReentry
+            VcProcedure::Ammo
+                | VcProcedure::Hospital
+                | VcProcedure::ZuluReentry
+                | VcProcedure::AlternateVictory
+                | VcProcedure::SolitaireEntry
+                | VcProcedure::SolitaireMovement
         ) {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.battle, Battle::Isandlwana, "Isandlwana");
@@ -609,6 +821,36 @@ impl VcForm {
                 ui.add(egui::Slider::new(&mut self.zulu_vp, -60..=60).text("Zulu VP"))
                     .on_hover_text("The Zulu Victory Points total (Victory points works it out)");
             }
+            VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
+            VcProcedure::Stacking => self.stack_ui(ui),
+            VcProcedure::ZuluEntry => {
+                zone_field(
+                    ui,
+                    &mut self.zone,
+                    "The zone the Zulus enter by (X, 21; an outer edge zone at Rorke's Drift)",
+                );
+                ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("game turn"));
+            }
+            VcProcedure::SolitaireEntry => {
+                ui.weak("The Zulu Entry Chart needs nothing but the die.");
+            }
+            VcProcedure::SolitaireMovement => {
+                let m = &mut self.solitaire;
+                ui.checkbox(
+                    &mut m.adjacent_to_british,
+                    "starts adjacent to a British-occupied zone",
+                )
+                .on_hover_text("\"that Zulu force doesn't move but stays for melee\"");
+                ui.checkbox(
+                    &mut m.zulu_on_right,
+                    "a Zulu-occupied zone to its right (-1)",
+                );
+                ui.checkbox(&mut m.zulu_on_left, "a Zulu-occupied zone to its left (+1)");
+            }
+            VcProcedure::AlternateVictory => {
+                ui.add(egui::Slider::new(&mut self.british_sp, 0..=120).text("British SP left"))
+                    .on_hover_text("The SP of every British unit that survives the game");
+            }
             VcProcedure::ZuluReentry => {
                 ui.add(
                     egui::Slider::new(&mut self.on_board_sp, 0..=120).text("Zulu SP on the board"),
@@ -624,7 +866,51 @@ impl VcForm {
     }
 }
 
+/// The zone typed for a stack or a Zulu entry.
+fn zone_field(ui: &mut egui::Ui, zone: &mut String, hover: &str) {
+    ui.horizontal(|ui| {
+        let l = ui.label("zone");
+        ui.add(egui::TextEdit::singleline(zone).desired_width(60.0))
+            .labelled_by(l.id)
+            .on_hover_text(hover);
+    });
+}
+
 impl VcForm {
+    /// Both sides' SP and the ground between them of a melee exchange.
+    fn exchange_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        ui.add(egui::Slider::new(&mut self.zulu_sp, 1..=90).text("Zulu meleeing SP"));
+        ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("British meleeing SP"))
+            .on_hover_text("The artillery counts 1 SP, a leader 1");
+        if rorkes {
+            ui.checkbox(&mut self.across_wall, "across a wall, door or window");
+            ui.add(
+                egui::Slider::new(&mut self.into_building_from_zones, 0..=4)
+                    .text("Zulus into a building zone, from zones"),
+            )
+            .on_hover_text("The zones the Zulus melee from into the British building zone (0: not a building); the British melee out of it: at most 8 SP a zone");
+        } else {
+            ui.checkbox(&mut self.in_laager_camp, "the British in a laagered zone")
+                .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): the British melee at +1");
+        }
+    }
+
+    /// One side's stack in a zone.
+    fn stack_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.side, Side::British, "British");
+            ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
+        });
+        zone_field(
+            ui,
+            &mut self.zone,
+            "The zone (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)",
+        );
+        ui.add(egui::Slider::new(&mut self.sp, 0..=120).text("SP, leaders apart"))
+            .on_hover_text("The artillery counts as 1 SP for zone SP limits");
+        ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
+    }
+
     /// The inputs of the Zulu Victory Points of a turn.
     /// The units given replacement SP: each one's SP now and full, whether it started the
     /// turn in zone G, and the SP given; the rules' limits are the engine's to refuse.
