@@ -1931,3 +1931,97 @@ fn the_desks_solitaire_move_is_the_engines() {
         serde_json::json!({"direction": "right", "roll": 5})
     );
 }
+
+// Soldiers of the Queen PART 9 B: "Regular units cannot stack with colonial units." A/1/24
+// (regular) and the NMP (colonial) picked on the Stacking form: the desk's stack is
+// `situation::stack` of piece-1 and piece-2, as `laager sotq stack --unit piece-1=A/1/24
+// --unit piece-2=NMP` reads it, and it is not legal.
+#[test]
+fn the_desk_reads_a_stack_from_the_pieces_picked() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Stacking", &["A/1/24", "NMP"]);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let mut blank = laager::app::desk::sotq_board::StackForm::default();
+    for row in &mut blank.pieces {
+        row.name = "x".to_owned();
+    }
+    let roles = Roles(vec![
+        ("piece-1".to_owned(), "A/1/24".to_owned()),
+        ("piece-2".to_owned(), "NMP".to_owned()),
+    ]);
+    let base = blank.stack().expect("reads");
+    let input = situation::stack(app.session.game().state(), &roles, base, &[]).expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Stack(input));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    let outcome = serde_json::to_value(&desk.0.outcome).expect("json");
+    assert_eq!(outcome["legal"], serde_json::json!(false), "{outcome}");
+    assert!(
+        outcome["violations"].to_string().contains("colonial"),
+        "{outcome}"
+    );
+}
+
+// PART 15, a Zulu unit entering the map: the unit picked gives the entry its unit type
+// (`situation::entry`, as `laager sotq entry --unit unit=top` reads it), for the Movement
+// Allowance left after the entry hex's cost.
+#[test]
+fn the_desk_reads_a_map_entry_from_the_unit_picked() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Map entry", &["top"]);
+    assert_eq!(
+        harness.state().desk.sotq.board.entry.unit_type,
+        "zulu-infantry"
+    );
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let mut base = laager::app::desk::sotq_board::EntryForm::default()
+        .entry()
+        .expect("reads");
+    base.unit_type = None;
+    let roles = Roles(vec![("unit".to_owned(), "top".to_owned())]);
+    let input = situation::entry(app.session.game().state(), &roles, base, &[]).expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Entry(input));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+}
+
+// PART 5 B: "The Zulu player wins if he eliminates all British regular red and blue combat
+// units before he loses 14 of his own combat units." The game's roster has one British
+// regular unit (A/1/24) and no Zulu unit eliminated: the desk's victory counts them on the
+// roster as `laager sotq victory --game isandhlwana --campaign FILE` does
+// (`game::victory::sotq_counts`), and nobody has won yet.
+#[test]
+fn the_desks_victory_counts_the_isandhlwana_game_on_the_roster() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, VictoryInput};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Victory", &[]);
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let (counts, ..) =
+        laager::game::victory::sotq_counts(app.session.game().state()).expect("counts");
+    assert_eq!(
+        (
+            counts.british_regulars_remaining,
+            counts.zulu_units_eliminated
+        ),
+        (1, 0)
+    );
+    let request =
+        Request::SoldiersOfTheQueen(sotq::Request::Victory(VictoryInput::Isandhlwana(counts)));
+    let engine = request
+        .resolve_with(app.charts().expect("charts"), &DiceChoice::None)
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["winner"],
+        serde_json::json!("none")
+    );
+}

@@ -14,6 +14,7 @@ pub mod mc_rd;
 pub mod odds_view;
 pub mod panel;
 pub mod resolution_view;
+pub mod sotq_board;
 pub mod sotq_combat;
 pub mod sotq_melee;
 pub mod sotq_more;

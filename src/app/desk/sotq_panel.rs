@@ -3,9 +3,11 @@
 //! Results Tables, which the document does not print: with the shipped tables they refuse
 //! naming the charts and cells, and resolve once a club supplies them.
 
+use super::sotq_board::SotqBoard;
 use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
 use super::sotq_melee::SotqMeleeForm;
 use super::sotq_more::SotqMore;
+use crate::game::GameState;
 use crate::resolution::RuleRef;
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
@@ -32,11 +34,17 @@ pub enum SotqProcedure {
     Resupply,
     /// A unit type's Movement Allowance (PART 6 B).
     Allowance,
+    /// The pieces in one hex against the stacking limits (PART 9).
+    Stack,
+    /// A unit entering the map (PART 15).
+    Entry,
+    /// Who has won (PART 5).
+    Victory,
 }
 
 impl SotqProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(SotqProcedure, &'static str); 8] = [
+    pub const ALL: [(SotqProcedure, &'static str); 11] = [
         (SotqProcedure::Range, "Hex range"),
         (SotqProcedure::MeleeOdds, "Melee odds"),
         (SotqProcedure::LeaderDeath, "Leader death"),
@@ -45,6 +53,9 @@ impl SotqProcedure {
         (SotqProcedure::Rally, "Rally"),
         (SotqProcedure::Resupply, "Resupply"),
         (SotqProcedure::Allowance, "Movement allowance"),
+        (SotqProcedure::Stack, "Stacking"),
+        (SotqProcedure::Entry, "Map entry"),
+        (SotqProcedure::Victory, "Victory"),
     ];
 }
 
@@ -69,6 +80,8 @@ pub struct SotqForm {
     pub melee: SotqMeleeForm,
     /// The rally, resupply and allowance forms.
     pub more: SotqMore,
+    /// The stacking, entry and victory forms.
+    pub board: SotqBoard,
     /// The leader selected for a death roll, as the records gave him.
     pub leader: Option<String>,
     /// What the records gave the death roll.
@@ -87,6 +100,7 @@ impl Default for SotqForm {
             fire: SotqFireForm::default(),
             melee: SotqMeleeForm::default(),
             more: SotqMore::default(),
+            board: SotqBoard::default(),
             leader: None,
             leader_read: None,
         }
@@ -109,12 +123,14 @@ impl SotqForm {
     /// Reads the units selected from the records, each procedure's in its roles (the last
     /// selected of two or more the unit hit, `Request::roles_of`), by the engine's
     /// `soldiers_of_the_queen::situation`, and lays what they give into the forms.
-    pub fn fill(&mut self, records: &dyn Records, selected: &[String]) {
+    pub fn fill(&mut self, state: &GameState, selected: &[String]) {
         use crate::rules::soldiers_of_the_queen::situation;
+        let records: &dyn Records = state;
         let roles_of = |roles: &[&str]| Roles::of_selection(roles, selected);
         self.fire.fill(records, &roles_of(situation::FIRE_ROLES));
         self.melee.fill(records, &roles_of(situation::MELEE_ROLES));
         self.more.fill(records, selected);
+        self.board.fill(state, selected);
         let death = roles_of(situation::LEADER_ROLES);
         if death.0.is_empty() {
             (self.leader, self.leader_read) = (None, None);
@@ -143,6 +159,11 @@ impl SotqForm {
             SotqProcedure::Rally => &self.more.rally.from_records,
             SotqProcedure::Resupply => &self.more.resupply.from_records,
             SotqProcedure::Allowance => &self.more.allowance.from_records,
+            SotqProcedure::Stack => &self.board.stack.from_records,
+            SotqProcedure::Entry => &self.board.entry.from_records,
+            SotqProcedure::Victory if self.board.victory.game == Game::Isandhlwana => {
+                &self.board.victory.from_records
+            }
             _ => return Vec::new(),
         };
         match read {
@@ -176,6 +197,22 @@ impl SotqForm {
                 let a = self.more.allowance.allowance();
                 a.origins.steps(&a, &rule)
             }
+            SotqProcedure::Stack => self
+                .board
+                .stack
+                .stack()
+                .map(|s| s.origins.steps(&s, &rule))
+                .unwrap_or_default(),
+            SotqProcedure::Entry => self
+                .board
+                .entry
+                .entry()
+                .map(|e| e.origins.steps(&e, &rule))
+                .unwrap_or_default(),
+            SotqProcedure::Victory => match self.board.victory.victory() {
+                Ok(sotq::VictoryInput::Isandhlwana(c)) => c.origins.steps(&c, &rule),
+                _ => Vec::new(),
+            },
             _ => {
                 let d = self.leader_death();
                 d.origins.steps(&d, &rule)
@@ -228,6 +265,9 @@ impl SotqForm {
             SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.rally()?),
             SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.resupply()?),
             SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.allowance()),
+            SotqProcedure::Stack => sotq::Request::Stack(self.board.stack.stack()?),
+            SotqProcedure::Entry => sotq::Request::Entry(self.board.entry.entry()?),
+            SotqProcedure::Victory => sotq::Request::Victory(self.board.victory.victory()?),
         };
         Ok(Request::SoldiersOfTheQueen(request))
     }
@@ -275,6 +315,9 @@ impl SotqForm {
             SotqProcedure::Rally => self.more.rally_ui(ui),
             SotqProcedure::Resupply => self.more.resupply_ui(ui),
             SotqProcedure::Allowance => self.more.allowance_ui(ui),
+            SotqProcedure::Stack => self.board.stack_ui(ui),
+            SotqProcedure::Entry => self.board.entry_ui(ui),
+            SotqProcedure::Victory => self.board.victory_ui(ui),
         }
         self.procedure != before
     }
