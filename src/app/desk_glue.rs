@@ -89,7 +89,8 @@ impl LaagerApp {
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
         use crate::rules::micro_colonial::{
-            artillery, charge, evade, fire, jam, loss, melee, morale, movement, rally, rorkes_drift,
+            artillery, charge, evade, fire, jam, loss, melee, morale, morale_due, movement, rally,
+            rorkes_drift,
         };
         let Ok(charts) = &self.charts else {
             return;
@@ -203,6 +204,38 @@ impl LaagerApp {
         refill(&mut more.rd_move, &blank_more.rd_move, keep_hand, |base| {
             situation::rd_move(layout, records, &roles(rorkes_drift::RdMove::ROLES), base)
         });
+        refill(
+            &mut more.morale_due,
+            &blank_more.morale_due,
+            keep_hand,
+            |base| {
+                let roles = roles(morale_due::MoraleDue::ROLES);
+                situation::morale_due(layout, records, &roles, base)
+            },
+        );
+        // The conditions of victory count the whole roster, as `laager mc rd victory
+        // --campaign` does; whether every attack was beaten off stays the referee's.
+        if !records.units.is_empty() {
+            refill(
+                &mut more.rd_victory,
+                &blank_more.rd_victory,
+                keep_hand,
+                |base| {
+                    let (mut input, ..) =
+                        crate::game::victory::rd_counts(records).map_err(|why| {
+                            Refusal::bad_input(
+                                crate::resolution::RuleRef::section(
+                                    Ruleset::MicroColonial,
+                                    "Rorke's Drift, CONDITIONS OF VICTORY",
+                                ),
+                                why,
+                            )
+                        })?;
+                    input.attacks_beaten_off = base.attacks_beaten_off;
+                    Ok(input)
+                },
+            );
+        }
         refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
             situation::morale(layout, records, &roles(morale::Morale::ROLES), base)
         });

@@ -2025,3 +2025,101 @@ fn the_desks_victory_counts_the_isandhlwana_game_on_the_roster() {
         serde_json::json!("none")
     );
 }
+
+// Micro Colonial MORALE, "A unit that is being charged, other than Native Fanatics and
+// European regulars, must take a morale test": uNodwengu 1 is a Fanatic on the roster, so
+// being charged makes no test due for it (the form's own class, other troops, would). The
+// desk's morale-due is `situation::morale_due` for the unit picked, as `laager mc morale-due
+// --unit unit=ID --being-charged` reads it.
+#[test]
+fn the_desks_morale_due_reads_the_class_from_the_records() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default().more;
+    let unit = Roles(vec![("unit".to_owned(), "uNodwengu 1".to_owned())]);
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Morale due",
+        &["uNodwengu 1"],
+        None,
+        |harness| {
+            harness.get_by_label("being charged").click();
+            harness.run();
+        },
+        |layout, records| {
+            let mut base = blank.morale_due.clone();
+            base.being_charged = true;
+            let input = situation::morale_due(layout, records, &unit, base).expect("situation");
+            mc::Request::MoraleDue(input)
+        },
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["due"],
+        serde_json::json!([])
+    );
+}
+
+// RANDOM FACTOR: "throw one red dice. counting the score minus. and orie hlack dice,
+// counting the score plus. Take the lower dil.:e score from the higher": black 5, red 2 is
+// +3, as the engine throws it; and the Rorke's Drift
+// SETTING UP THE GAME and CONDITIONS OF VICTORY, the victory counted on the roster (no
+// section or command counter lost on the Rorke's Drift table) as `laager mc rd victory
+// --campaign` counts it.
+#[test]
+fn the_desks_random_factor_rd_setup_and_rd_victory_are_the_engines() {
+    use laager::rules::micro_colonial::{self as mc, random::RandomFactorInput};
+    let [desk, engine] = mc_desk_and_engine(
+        "mc_situation.json",
+        "Random factor",
+        &[],
+        Some("B5,R2"),
+        |_| {},
+        |_, _| mc::Request::RandomFactor(RandomFactorInput { black: 1, red: 1 }),
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["random_factor"],
+        serde_json::json!(3)
+    );
+
+    let [desk, engine] = mc_desk_and_engine(
+        "rd_situation.json",
+        "RD setup",
+        &[],
+        None,
+        |_| {},
+        |_, _| mc::Request::RdSetup(mc::rorkes_drift::RdSetupInput {}),
+    );
+    assert_eq!(desk, engine);
+
+    // The victory's engine side needs the game the window keeps: its roster counted.
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.get_by_label("RD victory").click();
+    harness.run();
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let (input, ..) = laager::game::victory::rd_counts(app.session.game().state()).expect("counts");
+    assert_eq!((input.sections_lost, input.commanders_lost), (0, 0));
+    let engine = engine_of(
+        &harness,
+        Request::MicroColonial(mc::Request::RdVictory(input)),
+        "",
+    );
+    assert_eq!(desk, engine);
+    assert!(
+        desk.0
+            .steps
+            .iter()
+            .any(|s| s.text == "left to the referee: whether every Zulu attack was beaten off"),
+        "{:#?}",
+        desk.0.steps
+    );
+}

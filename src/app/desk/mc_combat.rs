@@ -489,6 +489,14 @@ impl McCombat {
             McProcedure::LossFactor => self.more.loss_factor_ui(ui),
             McProcedure::ZMarker => self.more.z_marker_ui(ui),
             McProcedure::RdMove => self.more.rd_move_ui(ui),
+            McProcedure::MoraleDue => self.more.morale_due_ui(ui),
+            McProcedure::RandomFactor => self.more.random_ui(ui),
+            McProcedure::RdVictory => self.more.rd_victory_ui(ui),
+            McProcedure::RdSetup => {
+                ui.label(
+                    "The forces of the Rorke's Drift game, as SETTING UP THE GAME gives them.",
+                );
+            }
             McProcedure::Movement | McProcedure::Morale => {}
         }
     }
@@ -551,6 +559,12 @@ impl McCombat {
             McProcedure::LossFactor => mc::Request::LossFactor(self.more.loss_factor.clone()),
             McProcedure::ZMarker => mc::Request::ZMarker(self.more.z_marker.clone()),
             McProcedure::RdMove => mc::Request::RdMove(self.more.rd_move.clone()),
+            McProcedure::MoraleDue => mc::Request::MoraleDue(self.more.morale_due.clone()),
+            McProcedure::RandomFactor => mc::Request::RandomFactor(self.more.random),
+            McProcedure::RdVictory => mc::Request::RdVictory(self.more.rd_victory.clone()),
+            McProcedure::RdSetup => {
+                mc::Request::RdSetup(crate::rules::micro_colonial::rorkes_drift::RdSetupInput {})
+            }
             McProcedure::Movement | McProcedure::Morale => return None,
         })
     }

@@ -1,12 +1,17 @@
 //! The Micro Colonial forms of the procedures around a melee and a move: the charge, the
 //! pursuit, a sub-commander's initiative, the Loss table, a Z marker and a Rorke's Drift
-//! move. Each holds the engine's input, which the table's situation fills for the units
+//! move; and which morale tests are due, a random factor thrown, and the Rorke's Drift
+//! game's set-up and conditions of victory. Each holds the engine's input, which the table's situation fills for the units
 //! selected; what the referee types stays his.
 
 use super::mc_combat::{number_field, pick};
 use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::rules::micro_colonial::loss::LossFactorInput;
-use crate::rules::micro_colonial::rorkes_drift::{PerimeterWall, RdMoveInput, Side, ZMarkerInput};
+use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
+use crate::rules::micro_colonial::random::RandomFactorInput;
+use crate::rules::micro_colonial::rorkes_drift::{
+    PerimeterWall, RdMoveInput, RdVictoryInput, Side, ZMarkerInput,
+};
 use crate::rules::situation::Origins;
 
 /// The forms, each the engine's input.
@@ -27,6 +32,12 @@ pub struct McMore {
     pub z_marker: ZMarkerInput,
     /// A move at Rorke's Drift.
     pub rd_move: RdMoveInput,
+    /// What happened to a unit this move, for the morale tests it makes due.
+    pub morale_due: MoraleDueInput,
+    /// A random factor's black and red dice.
+    pub random: RandomFactorInput,
+    /// The Rorke's Drift conditions of victory.
+    pub rd_victory: RdVictoryInput,
 }
 
 impl Default for McMore {
@@ -65,6 +76,24 @@ impl Default for McMore {
                 inside_perimeter: false,
                 internal_walls: 0,
                 climb: None,
+                origins: Origins::default(),
+            },
+            morale_due: MoraleDueInput {
+                class: MoraleClass::Other,
+                lost_this_move: 0,
+                won_melee: false,
+                melee_lost_by: None,
+                being_charged: false,
+                flank_broke_within_mm: None,
+                flank_quality: Quality::Equal,
+                flank_fell_back_within_mm: None,
+                origins: Origins::default(),
+            },
+            random: RandomFactorInput { black: 1, red: 1 },
+            rd_victory: RdVictoryInput {
+                sections_lost: 0,
+                commanders_lost: 0,
+                attacks_beaten_off: false,
                 origins: Origins::default(),
             },
         }
@@ -159,6 +188,64 @@ impl McMore {
         }
     }
 
+    /// The morale-due form: what happened to the unit this move.
+    pub fn morale_due_ui(&mut self, ui: &mut egui::Ui) {
+        let d = &mut self.morale_due;
+        pick(
+            ui,
+            "class",
+            &mut d.class,
+            MoraleClass::ALL,
+            MoraleClass::name,
+        );
+        ui.add(egui::Slider::new(&mut d.lost_this_move, 0..=2000).text("FF lost this move"));
+        ui.checkbox(&mut d.won_melee, "won a melee this move");
+        optional_slider(
+            ui,
+            &mut d.melee_lost_by,
+            "lost a melee this move",
+            "by FF",
+            2000,
+        );
+        ui.checkbox(&mut d.being_charged, "being charged");
+        optional_mm(
+            ui,
+            &mut d.flank_broke_within_mm,
+            "a flanking unit broke near by",
+            "mm away",
+        );
+        if d.flank_broke_within_mm.is_some() {
+            pick(
+                ui,
+                "its quality against this unit's",
+                &mut d.flank_quality,
+                Quality::ALL,
+                Quality::name,
+            );
+        }
+        optional_mm(
+            ui,
+            &mut d.flank_fell_back_within_mm,
+            "a flanking unit fell back near by",
+            "mm away",
+        );
+    }
+
+    /// The random factor form: its black and red dice.
+    pub fn random_ui(&mut self, ui: &mut egui::Ui) {
+        let r = &mut self.random;
+        ui.add(egui::Slider::new(&mut r.black, 0..=6).text("black dice (plus)"));
+        ui.add(egui::Slider::new(&mut r.red, 0..=6).text("red dice (minus)"));
+    }
+
+    /// The Rorke's Drift conditions of victory form.
+    pub fn rd_victory_ui(&mut self, ui: &mut egui::Ui) {
+        let v = &mut self.rd_victory;
+        ui.add(egui::Slider::new(&mut v.sections_lost, 0..=20).text("British sections lost"));
+        ui.add(egui::Slider::new(&mut v.commanders_lost, 0..=4).text("command counters lost"));
+        ui.checkbox(&mut v.attacks_beaten_off, "every Zulu attack beaten off");
+    }
+
     /// What is wrong with the charge form's typed distance, if it does not read.
     pub fn charge_error(&self) -> Option<String> {
         read_mm(&self.charge_text).is_none().then(|| {
@@ -167,6 +254,36 @@ impl McMore {
                 self.charge_text.trim()
             )
         })
+    }
+}
+
+/// A checkbox for a value that may not be there, and its slider when it is.
+fn optional_slider(ui: &mut egui::Ui, value: &mut Option<u32>, label: &str, unit: &str, most: u32) {
+    let mut on = value.is_some();
+    ui.checkbox(&mut on, label);
+    if on {
+        let mut n = value.unwrap_or(0);
+        ui.add(egui::Slider::new(&mut n, 0..=most).text(unit));
+        *value = Some(n);
+    } else {
+        *value = None;
+    }
+}
+
+/// A checkbox for a distance that may not be there, and its field in mm when it is.
+fn optional_mm(ui: &mut egui::Ui, value: &mut Option<f64>, label: &str, unit: &str) {
+    let mut on = value.is_some();
+    ui.checkbox(&mut on, label);
+    if on {
+        let mut mm = value.unwrap_or(0.0);
+        ui.add(
+            egui::DragValue::new(&mut mm)
+                .range(0.0..=5000.0)
+                .suffix(format!(" {unit}")),
+        );
+        *value = Some(mm);
+    } else {
+        *value = None;
     }
 }
 

@@ -152,11 +152,19 @@ pub enum McProcedure {
     ZMarker,
     /// How far a unit may move at Rorke's Drift.
     RdMove,
+    /// Which morale tests a unit's move makes due.
+    MoraleDue,
+    /// A random factor thrown: black dice less red.
+    RandomFactor,
+    /// The Rorke's Drift conditions of victory.
+    RdVictory,
+    /// The Rorke's Drift game's forces.
+    RdSetup,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 20] = [
+    pub const ALL: [(McProcedure, &'static str); 24] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -177,6 +185,10 @@ impl McProcedure {
         (McProcedure::LossFactor, "Loss factor"),
         (McProcedure::ZMarker, "Z marker"),
         (McProcedure::RdMove, "RD move"),
+        (McProcedure::MoraleDue, "Morale due"),
+        (McProcedure::RandomFactor, "Random factor"),
+        (McProcedure::RdVictory, "RD victory"),
+        (McProcedure::RdSetup, "RD setup"),
     ];
 
     /// The procedures in the desk's groups, each group a row of its own.
@@ -193,12 +205,18 @@ impl McProcedure {
         ),
         (
             "fire",
-            &[McProcedure::Fire, McProcedure::Jam, McProcedure::Artillery],
+            &[
+                McProcedure::Fire,
+                McProcedure::Jam,
+                McProcedure::Artillery,
+                McProcedure::RandomFactor,
+            ],
         ),
         ("melee", &[McProcedure::Melee]),
         (
             "morale",
             &[
+                McProcedure::MoraleDue,
                 McProcedure::Morale,
                 McProcedure::LossFactor,
                 McProcedure::Rally,
@@ -215,6 +233,8 @@ impl McProcedure {
                 McProcedure::RdFire,
                 McProcedure::RdMove,
                 McProcedure::ZMarker,
+                McProcedure::RdVictory,
+                McProcedure::RdSetup,
             ],
         ),
     ];

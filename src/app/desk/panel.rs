@@ -192,6 +192,9 @@ impl Desk {
                         | McProcedure::LossFactor
                         | McProcedure::ZMarker
                         | McProcedure::RdMove
+                        | McProcedure::MoraleDue
+                        | McProcedure::RdVictory
+                        | McProcedure::RdSetup
                 ),
             )),
             Ruleset::DbaZulu => Ok(match self.dba_procedure {
