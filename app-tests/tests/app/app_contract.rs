@@ -2123,3 +2123,132 @@ fn the_desks_random_factor_rd_setup_and_rd_victory_are_the_engines() {
         desk.0.steps
     );
 }
+
+// Rorke's Drift MELEE: "British sections may combine against one attacking unit ss long as
+// each section counter is in contact with the attacking unit" (the scan's words). uThulwana picked first, then
+// Sec 1 and Sec 2 in contact: the desk's melee is `situation::rd_melee` for zulu, front-1,
+// front-2 (each one's present FF from the records), as `laager mc rd melee --unit zulu=...
+// --unit front-1=...` reads it, with the club's cell for the lost Zulu-against-regulars
+// factor, resolved with the same faces.
+#[test]
+fn the_desk_reads_a_rorkes_drift_melee_from_the_counters_picked() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let roles = Roles(vec![
+        ("zulu".into(), "uThulwana".into()),
+        ("front-1".into(), "Sec 1".into()),
+        ("front-2".into(), "Sec 2".into()),
+    ]);
+    let [desk, engine] = mc_desk_and_engine_with(
+        &["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4"],
+        "rd_situation.json",
+        "RD melee",
+        &["uThulwana", "Sec 1", "Sec 2"],
+        Some("B4,R2,B3,R1"),
+        |_| {},
+        |layout, records| {
+            let input = situation::rd_melee(layout, records, &roles, blank.rd_melee.input.clone())
+                .expect("situation");
+            assert_eq!(input.front_rank.len(), 2, "{input:?}");
+            mc::Request::RdMelee(input)
+        },
+    );
+    assert_eq!(desk, engine);
+}
+
+// Rorke's Drift fire is the basic game's SMALL ARMS FIRE with the supplement's rules on top:
+// Sec 1 fires at uThulwana, the range and both FF read off the table and the records by
+// `situation::fire`, as `laager mc rd fire --unit firer=Sec\ 1 --unit target=uThulwana`
+// builds it; the desk resolves that request with the same faces.
+#[test]
+fn the_desk_reads_a_rorkes_drift_fire_from_the_counters_picked() {
+    use laager::rules::micro_colonial::{self as mc, rorkes_drift::RdFireInput, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let roles = Roles(vec![
+        ("firer".into(), "Sec 1".into()),
+        ("target".into(), "uThulwana".into()),
+    ]);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.state_mut().canvas.selected = vec!["Sec 1".into(), "uThulwana".into()];
+    harness.run();
+    harness.get_by_label("RD fire").click();
+    harness.run();
+    type_faces(&mut harness, "B4,R2");
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let app = harness.state();
+    let desk = app.desk.result.clone().expect("resolved");
+    let charts = app.charts().expect("charts");
+    let fire = situation::fire(
+        &app.document.layout,
+        charts,
+        app.session.game().state(),
+        &roles,
+        blank.fire.input.clone(),
+    )
+    .expect("situation");
+    let request = Request::MicroColonial(mc::Request::RdFire(RdFireInput {
+        fire,
+        sections: Vec::new(),
+        behind_cover: false,
+        zulu_rifles: false,
+        redoubt: false,
+    }));
+    let engine = request.resolve_with(charts, &DiceChoice::Typed("B4,R2".to_owned()));
+    // Resolved or refused for a cell the scan lost, the desk's answer is the engine's.
+    assert_eq!(desk, engine);
+    assert_eq!(app.desk.request, Some(request));
+}
+
+// Rorke's Drift COMBINING RULE: "the British player may combine sections which have had
+// their fighting factors reduced". Sec 1 and Sec 2 at full strength on the table are not reduced: the desk's
+// combining is refused exactly as `situation::rd_combine` and the engine refuse it.
+#[test]
+fn the_desk_refuses_combining_full_sections_as_the_engine_does() {
+    use laager::rules::micro_colonial::{self as mc, situation};
+    let blank = laager::app::desk::mc_combat::McCombat::default();
+    let roles = Roles(vec![
+        ("into".into(), "Sec 1".into()),
+        ("removed".into(), "Sec 2".into()),
+    ]);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.state_mut().canvas.selected = vec!["Sec 1".into(), "Sec 2".into()];
+    harness.run();
+    harness.get_by_label("Combine sections").click();
+    harness.run();
+    harness.get_by_label("Resolve").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let app = harness.state();
+    let desk = app.desk.result.clone().expect("resolved");
+    let input = situation::rd_combine(
+        &app.document.layout,
+        app.session.game().state(),
+        &roles,
+        blank.combine.clone(),
+    )
+    .expect("situation");
+    let request = Request::MicroColonial(mc::Request::RdCombine(input));
+    let engine = request.resolve_with(app.charts().expect("charts"), &DiceChoice::None);
+    assert!(engine.is_err(), "{engine:?}");
+    assert_eq!(desk, engine);
+}
