@@ -10,7 +10,7 @@ use super::state::GameState;
 use crate::geometry::{Layout, round_mm};
 use crate::resolution::{Resolution, RollSource};
 use crate::rules::situation::{MeleeRecord, Records, Roles, UnitView};
-use crate::rules::{Outcome, Request, micro_colonial, victoria_cross};
+use crate::rules::{Outcome, Request, micro_colonial};
 use std::collections::BTreeMap;
 
 /// What applying a resolution writes, before it is logged.
@@ -62,24 +62,7 @@ pub fn apply(
     table: Option<&Layout>,
 ) -> Applied {
     let units: Vec<UnitId> = roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect();
-    let mut edits = effects::of(resolution, roles, state);
-    let mut chosen = Vec::new();
-    if let (
-        Some(Request::VictoriaCross(victoria_cross::Request::BayonetCharge(input))),
-        Outcome::VictoriaCross(victoria_cross::Outcome::BayonetCharge(outcome)),
-    ) = (request, &resolution.outcome)
-    {
-        let (charged, notes) = effects::bayonet_charge(input, outcome, roles, state);
-        edits.extend(charged);
-        chosen = notes;
-    }
-    if let (
-        Some(Request::VictoriaCross(victoria_cross::Request::Replacements(input))),
-        Outcome::VictoriaCross(victoria_cross::Outcome::Replacements(_)),
-    ) = (request, &resolution.outcome)
-    {
-        edits.extend(effects::replacements(input, state));
-    }
+    let (mut edits, chosen) = effects::of_request(request, resolution, roles, state);
     // "Strike a line through the figure to show that it has been taken into account": a
     // Micro Colonial move records the unit's move, which strikes through its D figures.
     if let Outcome::MicroColonial(micro_colonial::Outcome::Move(_)) = resolution.outcome

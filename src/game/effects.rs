@@ -34,6 +34,37 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
     }
 }
 
+/// The effects of a resolution of `request` on the units in its roles: [`of`]'s, and
+/// those only the request tells — a bayonet charge's losses are the SP it charged with
+/// less those left ([`bayonet_charge`]), replacements restore the SP given
+/// ([`replacements`]) — with the choices those leave to the players, in words.
+pub fn of_request(
+    request: Option<&crate::rules::Request>,
+    resolution: &Resolution,
+    roles: &Roles,
+    state: &GameState,
+) -> (Vec<UnitEdit>, Vec<String>) {
+    use crate::rules::Request;
+    let mut edits = of(resolution, roles, state);
+    let mut chosen = Vec::new();
+    match (request, &resolution.outcome) {
+        (
+            Some(Request::VictoriaCross(victoria_cross::Request::BayonetCharge(input))),
+            Outcome::VictoriaCross(victoria_cross::Outcome::BayonetCharge(outcome)),
+        ) => {
+            let (charged, notes) = bayonet_charge(input, outcome, roles, state);
+            edits.extend(charged);
+            chosen = notes;
+        }
+        (
+            Some(Request::VictoriaCross(victoria_cross::Request::Replacements(input))),
+            Outcome::VictoriaCross(victoria_cross::Outcome::Replacements(_)),
+        ) => edits.extend(replacements(input, state)),
+        _ => {}
+    }
+    (edits, chosen)
+}
+
 /// The units in their roles, in the roles' order.
 fn unit_ids(roles: &Roles) -> Vec<UnitId> {
     roles.0.iter().map(|(_, id)| UnitId(id.clone())).collect()
