@@ -331,18 +331,7 @@ impl LaagerApp {
         self.desk.apply_preview = match &self.desk.result {
             Some(Ok(resolution)) => {
                 let applied = self.applied(resolution);
-                let mut lines = applied.lines(self.session.game().state());
-                // With the counter hit selected the hits are recorded on it; without, the
-                // owner records them on the counters he chooses.
-                let target = self.desk.request.as_ref().and_then(|r| {
-                    r.roles_of(&self.desk_selection)
-                        .get("target")
-                        .map(str::to_owned)
-                });
-                if target.is_none() {
-                    lines.extend(owner_allocates(resolution));
-                }
-                lines
+                applied.lines(self.session.game().state())
             }
             _ => Vec::new(),
         };
@@ -755,34 +744,6 @@ fn refill<I: Clone + Serialize + DeserializeOwned>(
         }
     }
     *input = serde_json::from_value(value).unwrap_or(new);
-}
-
-/// Victoria Cross II hits are SP the owner takes off the units of his choice: "Immediately
-/// deduct that number of SP from the target zone. The Zulu player determines which units
-/// incur the losses"; in melee "The owning player determines which of their units incur the
-/// losses". Apply logs them; the roster's edit records each unit's share.
-fn owner_allocates(resolution: &crate::resolution::Resolution) -> Vec<String> {
-    use crate::rules::Outcome;
-    use crate::rules::victoria_cross::Outcome as Vc;
-    let hits = match &resolution.outcome {
-        Outcome::VictoriaCross(Vc::Fire(o) | Vc::Volley(o)) => vec![(o.hits, "the target zone")],
-        Outcome::VictoriaCross(Vc::RandomFire(o) | Vc::Melee(o)) => {
-            vec![(o.hits, "the target zone")]
-        }
-        Outcome::VictoriaCross(Vc::MeleeExchange(o)) => vec![
-            (o.zulu_hits, "the British units"),
-            (o.british_hits, "the Zulu units"),
-        ],
-        _ => Vec::new(),
-    };
-    hits.into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, whom)| {
-            format!(
-                "{n} hit(s) on {whom}: the owning player chooses which units lose the SP — record each with edit, then Record loss, in the roster"
-            )
-        })
-        .collect()
 }
 
 /// Puts `path` at the top of a list of recent files, eight kept.

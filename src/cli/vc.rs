@@ -248,6 +248,11 @@ pub enum VcCommand {
     },
     /// The Zulu Victory Points at the end of a turn (Victory Conditions) →
     /// outcome.earned, deductions, total.
+    ///
+    /// With --campaign FILE.laager [--game N] the records give the VP units eliminated so
+    /// far (Rorke's Drift: counters recorded as vp-unit, removed or at 0 SP) and the Zulu SP
+    /// lost this turn (the game's move); a flag given wins. The zones held stay flags: the
+    /// board is the club's.
     VictoryPoints {
         /// The battle.
         #[arg(long, value_enum)]
@@ -270,12 +275,12 @@ pub enum VcCommand {
         /// Isandlwana: the zones the Zulus hold (their VP are on the board).
         #[arg(long, value_name = "ZONE,...", value_delimiter = ',')]
         zones_held: Vec<String>,
-        /// Rorke's Drift: VP units eliminated so far.
-        #[arg(long, default_value_t = 0)]
-        vp_units_eliminated: u32,
-        /// Zulu SP lost this turn.
-        #[arg(long, default_value_t = 0)]
-        zulu_losses: u32,
+        /// Rorke's Drift: VP units eliminated so far (default 0, or the records' count).
+        #[arg(long)]
+        vp_units_eliminated: Option<u32>,
+        /// Zulu SP lost this turn (default 0, or the records' count).
+        #[arg(long)]
+        zulu_losses: Option<u32>,
         /// VP deducted in earlier turns for heavy losses.
         #[arg(long, default_value_t = 0)]
         deductions_before: u32,
@@ -284,6 +289,9 @@ pub enum VcCommand {
         british_exited_sp: u32,
         #[command(flatten)]
         common: Common,
+        /// The campaign game whose records give the VP units eliminated and the Zulu losses.
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// Who has won at the end of a turn, and the victory level (Victory Conditions) →
     /// outcome.winner, level.
@@ -536,9 +544,11 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             deductions_before,
             british_exited_sp,
             common,
+            situation,
         } => {
-            let input = VictoryPointsInput {
-                battle: battle.into(),
+            let battle = Battle::from(battle);
+            let blank = VictoryPointsInput {
+                battle,
                 turn: VpTurn {
                     turn,
                     hospital,
@@ -546,13 +556,42 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     redoubt,
                     water_cart,
                     zones_held,
-                    vp_units_eliminated,
-                    zulu_losses,
+                    vp_units_eliminated: 0,
+                    zulu_losses: 0,
                     deductions_before,
                     british_exited_sp,
                 },
+                origins: Origins::default(),
             };
-            return without_dice(vc::Request::VictoryPoints(input), &common);
+            let charts = common.tables.load(Ruleset::VictoriaCross)?;
+            let (mut context, mut input, _) =
+                counted(&situation, &charts, blank.clone(), |state| {
+                    let counts = crate::game::victory::vc_counts(state)?;
+                    let mut input = blank;
+                    if battle == Battle::RorkesDrift {
+                        input.turn.vp_units_eliminated = counts.vp_units_eliminated;
+                    }
+                    input.turn.zulu_losses = counts.zulu_lost_this_turn;
+                    input.origins = counts.vp_origins(battle);
+                    Ok(input)
+                })?;
+            // A flag given wins over the records' count; without records each is 0.
+            for (flag, slot) in [
+                (vp_units_eliminated, &mut input.turn.vp_units_eliminated),
+                (zulu_losses, &mut input.turn.zulu_losses),
+            ] {
+                if let Some(value) = flag {
+                    *slot = value;
+                }
+            }
+            let request = Request::VictoriaCross(vc::Request::VictoryPoints(input));
+            return run_counted(
+                &request,
+                &charts,
+                common.json,
+                &mut context,
+                situation.apply,
+            );
         }
         VcCommand::Victory {
             battle,

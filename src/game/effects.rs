@@ -473,6 +473,11 @@ fn rd_sections(roles: &Roles) -> Vec<UnitId> {
 pub fn notes(resolution: &Resolution, roles: &Roles) -> Vec<String> {
     let units = unit_ids(roles);
     let mut notes = Vec::new();
+    // With the counter hit in its role the hits are recorded on it; without, the owner
+    // records them on the counters he chooses.
+    if roles.get("target").is_none() {
+        notes.extend(owner_allocates(resolution));
+    }
     if let Outcome::MicroColonial(micro_colonial::Outcome::RdMelee(outcome)) = &resolution.outcome {
         let sections = rd_sections(roles);
         if sections.len() != outcome.section_losses.len() && outcome.british_losses > 0 {
@@ -559,6 +564,33 @@ pub fn dba_combat(
         dba_zulu::Fate::Stays => status(Status::StaysInContact),
         dba_zulu::Fate::NoResult => Vec::new(),
     }
+}
+
+/// Victoria Cross II hits are SP the owner takes off the units of his choice: "Immediately
+/// deduct that number of SP from the target zone. The Zulu player determines which units
+/// incur the losses"; in melee "The owning player determines which of their units incur the
+/// losses". With no counter in role `target` Apply logs them, and the roster's edit records each unit's share.
+fn owner_allocates(resolution: &Resolution) -> Vec<String> {
+    use victoria_cross::Outcome as Vc;
+    let hits = match &resolution.outcome {
+        Outcome::VictoriaCross(Vc::Fire(o) | Vc::Volley(o)) => vec![(o.hits, "the target zone")],
+        Outcome::VictoriaCross(Vc::RandomFire(o) | Vc::Melee(o)) => {
+            vec![(o.hits, "the target zone")]
+        }
+        Outcome::VictoriaCross(Vc::MeleeExchange(o)) => vec![
+            (o.zulu_hits, "the British units"),
+            (o.british_hits, "the Zulu units"),
+        ],
+        _ => Vec::new(),
+    };
+    hits.into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, whom)| {
+            format!(
+                "{n} hit(s) on {whom}: the owning player chooses which units lose the SP — record each unit's share on the roster (edit, then Record loss)"
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -641,6 +641,39 @@ pub fn vc_counts(state: &GameState) -> Result<VcCounts, String> {
     };
     counts.british_why = format!("the British counters left: {}", list(&british));
     counts.zulu_why = format!("the Zulu warriors on the board: {}", list(&zulus));
+    // The Victory Conditions' VP units eliminated so far ("Each of these units is worth 1
+    // VP to the Zulu player if eliminated") and the Zulu SP lost this turn (the deduction
+    // for heavy losses), eliminated counters included.
+    let (mut vp_units, mut zulu_lost) = (Vec::new(), Vec::new());
+    for unit in &state.units {
+        let kind = kind_of(&unit.spec.troop_type);
+        let name = &unit.spec.name;
+        // A VP unit has no SP ("VP units do not have any SP value"): it is eliminated
+        // when it leaves the game.
+        if kind == Some(UnitKind::VpUnit) && unit.removed {
+            counts.vp_units_eliminated += 1;
+            vp_units.push(name.clone());
+        }
+        if matches!(kind, Some(UnitKind::Warriors | UnitKind::ZuluLeader)) {
+            let lost = crate::rules::situation::Records::unit(state, &unit.spec.unit_id.0)
+                .map_or(0, |view| view.lost_this_move);
+            if lost > 0 {
+                counts.zulu_lost_this_turn += lost;
+                zulu_lost.push(format!("{name} {lost}"));
+            }
+        }
+    }
+    let turn = crate::rules::situation::Records::move_number(state);
+    counts.vp_units_why = if vp_units.is_empty() {
+        "no VP unit has been eliminated, the records show".to_owned()
+    } else {
+        format!("the VP units eliminated: {}", vp_units.join(", "))
+    };
+    counts.zulu_lost_why = if zulu_lost.is_empty() {
+        format!("no Zulu SP lost in turn {turn}, the records show")
+    } else {
+        format!("the Zulu SP lost in turn {turn}: {}", zulu_lost.join(", "))
+    };
     Ok(counts)
 }
 
@@ -655,9 +688,40 @@ pub struct VcCounts {
     pub zulu_on_board_sp: u32,
     /// The counters counted.
     pub zulu_why: String,
+    /// The VP units eliminated so far (Rorke's Drift).
+    pub vp_units_eliminated: u32,
+    /// Which.
+    pub vp_units_why: String,
+    /// The Zulu SP lost this turn (the game's move).
+    pub zulu_lost_this_turn: u32,
+    /// Whose.
+    pub zulu_lost_why: String,
 }
 
 impl VcCounts {
+    /// A turn's Victory Points counts noted as read from the records: the VP units
+    /// eliminated (Rorke's Drift only) and the Zulu SP lost this turn.
+    pub fn vp_origins(&self, battle: crate::rules::victoria_cross::Battle) -> Origins {
+        let mut origins = Origins::default();
+        if battle == crate::rules::victoria_cross::Battle::RorkesDrift {
+            origins.note(
+                "/turn/vp_units_eliminated",
+                "VP units eliminated",
+                self.vp_units_eliminated,
+                Source::Records,
+                self.vp_units_why.clone(),
+            );
+        }
+        origins.note(
+            "/turn/zulu_losses",
+            "Zulu SP lost this turn",
+            self.zulu_lost_this_turn,
+            Source::Records,
+            self.zulu_lost_why.clone(),
+        );
+        origins
+    }
+
     /// The British SP noted as read from the records.
     pub fn british_origins(&self) -> Origins {
         let mut origins = Origins::default();

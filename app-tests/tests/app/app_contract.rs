@@ -2252,3 +2252,30 @@ fn the_desk_refuses_combining_full_sections_as_the_engine_does() {
     assert!(engine.is_err(), "{engine:?}");
     assert_eq!(desk, engine);
 }
+
+// The Victory Conditions' Zulu VP of a turn: the desk takes the Zulu SP lost this turn (and
+// at Rorke's Drift the VP units eliminated) off the roster as `laager vc victory-points
+// --campaign FILE` does (`game::victory::vc_counts`), the zones held left to the referee.
+#[test]
+fn the_desks_victory_points_count_the_roster_as_the_command_line_does() {
+    use laager::rules::victoria_cross::{self as vc, Battle, VictoryPointsInput};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    vc_pick(&mut harness, "Victory points", &[]);
+    let desk = resolve(&mut harness);
+    let counts =
+        laager::game::victory::vc_counts(harness.state().session.game().state()).expect("counts");
+    let form = &harness.state().desk.vc;
+    let input = VictoryPointsInput {
+        battle: Battle::Isandlwana,
+        turn: form.vp.clone(),
+        origins: counts.vp_origins(Battle::Isandlwana),
+    };
+    assert_eq!(input.turn.zulu_losses, 0);
+    let engine = engine_of(
+        &harness,
+        Request::VictoriaCross(vc::Request::VictoryPoints(input)),
+        "",
+    );
+    assert_eq!(desk, engine);
+}

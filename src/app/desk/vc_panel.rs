@@ -383,6 +383,16 @@ impl VcForm {
                     ..
                 },
             ) => self.on_board_sp = c.zulu_on_board_sp,
+            (
+                VcProcedure::VictoryPoints,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => {
+                self.vp.vp_units_eliminated = c.vp_units_eliminated;
+                self.vp.zulu_losses = c.zulu_lost_this_turn;
+            }
             _ => {}
         }
     }
@@ -405,9 +415,10 @@ impl VcForm {
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => refused(r.stack.as_ref()),
-            VcProcedure::Victory | VcProcedure::AlternateVictory | VcProcedure::ZuluReentry => {
-                refused(r.counts.as_ref())
-            }
+            VcProcedure::Victory
+            | VcProcedure::AlternateVictory
+            | VcProcedure::ZuluReentry
+            | VcProcedure::VictoryPoints => refused(r.counts.as_ref()),
             _ => None,
         };
         if let Some(why) = why {
@@ -461,6 +472,10 @@ impl VcForm {
                 let s = self.zulu_reentry();
                 s.origins.steps(&s, &rule)
             }
+            VcProcedure::VictoryPoints => match self.request() {
+                Request::VictoriaCross(vc::Request::VictoryPoints(s)) => s.origins.steps(&s, &rule),
+                _ => Vec::new(),
+            },
             _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()
@@ -629,6 +644,10 @@ impl VcForm {
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
             VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
                 battle: self.battle,
+                origins: match &self.from_records.counts {
+                    Some(Ok(counts)) => counts.vp_origins(self.battle),
+                    _ => Origins::default(),
+                },
                 turn: VpTurn {
                     zones_held: self
                         .zones_held

@@ -281,6 +281,10 @@ pub struct VictoryPointsInput {
     pub battle: Battle,
     /// What the Zulus hold and lost.
     pub turn: VpTurn,
+    /// The values the records decided (`game::victory::vc_counts`: the VP units eliminated
+    /// and the Zulu SP lost this turn), stated as the resolution's first steps.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// The Zulu VP total at the end of a turn.
@@ -303,6 +307,7 @@ fn victory_points(
     let (battle, s) = (input.battle, &input.turn);
     let mut reader = Reader::new(charts);
     let mut r = resolution(charts, VictoryPoints::NAME);
+    r.steps = input.origins.steps(input, &rule(VICTORY));
     let mut earned: i64 = 0;
     let mut add = |r: &mut Resolution<()>,
                    section: &str,

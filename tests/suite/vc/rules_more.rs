@@ -35,6 +35,7 @@ fn victory_points(
     let input = VictoryPointsInput {
         battle,
         turn: turn.clone(),
+        origins: laager::rules::situation::Origins::default(),
     };
     vc::VictoryPoints::resolve(charts, &input, &mut no_dice())
 }

@@ -300,3 +300,81 @@ fn a_solitaire_move_reads_the_modified_roll_and_a_force_by_the_british_stays() {
         crate::support::stderr(&odds)
     );
 }
+
+/// A Rorke's Drift game: two VP units in the hospital, one of them eliminated, and the
+/// Zulus of zone 1, 3 SP lost this turn.
+fn rorkes_drift(dir: &Path) -> std::path::PathBuf {
+    use laager::game::{Campaign, CampaignSettings, Cause, Game, UnitEdit, UnitId};
+    let mut game = Game::new(laager::Ruleset::VictoriaCross, "Rorke's Drift", json!(null));
+    for unit in [
+        counter("B Coy 1", "British", "infantry", 2),
+        counter("VP L", "British", "vp-unit", 0),
+        counter("VP M", "British", "vp-unit", 0),
+        counter("Zone 1 Zulus", "Zulus", "warriors", 10),
+    ] {
+        game.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    for edit in [
+        UnitEdit::Removed {
+            unit_id: UnitId("VP L".to_owned()),
+        },
+        UnitEdit::StrengthChanged {
+            unit_id: UnitId("Zone 1 Zulus".to_owned()),
+            amount: 3,
+            cause: Cause::Other,
+        },
+    ] {
+        game.append(Event::Edit { edit }).expect("edit");
+    }
+    let mut campaign = Campaign::new("Rorke's Drift", CampaignSettings::default());
+    campaign.games.push(game);
+    let path = dir.join("rd.laager");
+    CampaignFile::create_from(&path, &campaign).expect("create");
+    path
+}
+
+// "RORKE'S DRIFT: Victory Point (VP) counters – Each of these units is worth 1 VP to the
+// Zulu player if eliminated": one of the two is off the roster, 1 VP; the Zulu SP lost this
+// turn (3) are read off the records too, below the 47 of a deduction. The same as the
+// flags give, and a flag given wins.
+#[test]
+fn victory_points_count_the_vp_units_eliminated_and_the_zulu_losses_on_the_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = rorkes_drift(dir.path());
+    let base = [
+        "vc",
+        "victory-points",
+        "--battle",
+        "rorkes-drift",
+        "--turn",
+        "5",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--campaign", s(&file), "--json"]);
+    let read = json_of(&args);
+    let mut flags = base.to_vec();
+    flags.extend(["--vp-units-eliminated", "1", "--zulu-losses", "3", "--json"]);
+    let by_flags = json_of(&flags);
+    assert_eq!(read["outcome"], by_flags["outcome"]);
+    assert_eq!(read["outcome"]["earned"], json!(1), "{}", read["outcome"]);
+    let first = read["steps"][0]["text"].as_str().expect("a step");
+    assert!(
+        first.starts_with("from the records: VP units eliminated 1 — the VP units eliminated: VP L; Zulu SP lost this turn 3"),
+        "{first}"
+    );
+    let mut given = base.to_vec();
+    given.extend([
+        "--campaign",
+        s(&file),
+        "--vp-units-eliminated",
+        "2",
+        "--json",
+    ]);
+    let overruled = json_of(&given);
+    assert_eq!(
+        overruled["outcome"]["earned"],
+        json!(2),
+        "{}",
+        overruled["outcome"]
+    );
+}
