@@ -11,8 +11,8 @@
 //!
 //! For `web/test.py` the page also answers `window.laagerRecords()` (the record sheet as
 //! CSV), `window.laagerMessage()` (the newest message in the status bar),
-//! `window.laagerCanvas()` (the units selected, the zoom and where each base's centre is
-//! on the page, JSON), `window.laagerUiTimes()` (how long the app took over each frame
+//! `window.laagerCanvas()` (the units selected, the zoom, where each base's centre is on
+//! the page, the selection's measure, and the desk's tab and result, JSON), `window.laagerUiTimes()` (how long the app took over each frame
 //! since it was last asked, ms) and
 //! `window.laagerDownloadGame()` (the File menu's Download game): text, where the canvas
 //! has only pixels.
@@ -432,10 +432,27 @@ impl WebApp {
                 (base.unit_id().to_owned(), serde_json::json!([at.x, at.y]))
             })
             .collect();
+        let measure = app.measurement().map(
+            |m| serde_json::json!({"firer": m.firer, "target": m.target, "range_mm": m.range.mm}),
+        );
+        let result = match &app.desk.result {
+            Some(Ok(r)) => {
+                let outcome = serde_json::to_value(&r.outcome).unwrap_or_default();
+                serde_json::json!({"procedure": r.procedure, "outcome": outcome})
+            }
+            Some(Err(refusal)) => serde_json::json!({"refusal": refusal.reason}),
+            None => serde_json::Value::Null,
+        };
+        let tab = match app.desk.tab {
+            super::desk::panel::DeskTab::Resolve => "resolve",
+            super::desk::panel::DeskTab::Charts => "charts",
+        };
         let canvas = serde_json::json!({
             "selected": app.canvas.selected,
             "points_per_mm": app.state.canvas.view.points_per_mm,
             "bases": bases,
+            "measure": measure,
+            "desk": {"tab": tab, "result": result},
         })
         .to_string();
         CANVAS.with(|c| {
