@@ -11,7 +11,8 @@ Plays one close combat on the DBA demo at 1280x800 with the mouse and keyboard
 window.laagerDownloadGame(), File > Download game's path, into a temporary folder through
 Browser.setDownloadBehavior) and opens the .laager file with the native `laager records`
 (LAAGER_BIN), which must show 24th 4 at 0 and removed; reloads the page and checks the
-game was kept; undoes, and opens the desk's Charts tab; uploads a file that is not a game
+game was kept; undoes, and opens the desk's Charts tab; uploads a photo of the table (it
+is the table's photo) and a file that is not a game
 (DOM.setFileInputFiles on the page's file input) and checks the page refuses it, and
 drops one on the table (Input.dispatchDragEvent), refused the same way. Drags a
 base across the table, noting each frame's time and the app's own time over it (fails
@@ -533,6 +534,39 @@ def upload_bad_file(page, downloads):
     return failures
 
 
+def png_bytes(width, height, rgb):
+    """A PNG of one colour (standard library only)."""
+    import struct
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def upload_photo(page, downloads):
+    """Uploads a photo of the table (a 6x4 PNG) through the page's file input: it is the
+    table's photo, and the game is as it was; failures."""
+    path = os.path.join(downloads, "table-photo.png")
+    with open(path, "wb") as f:
+        f.write(png_bytes(6, 4, (120, 160, 90)))
+    root = page.call("DOM.getDocument")["root"]["nodeId"]
+    node = page.call("DOM.querySelector", nodeId=root, selector="#laager_upload")["nodeId"]
+    before = records(page)
+    page.call("DOM.setFileInputFiles", nodeId=node, files=[path])
+    loaded = wait_for("photo", lambda: canvas_state(page).get("photo") == [6, 4], 10)
+    print(f"web/test.py: upload of a photo: the table's photo is {canvas_state(page).get('photo')} px")
+    failures = []
+    if loaded is None:
+        failures.append(f"upload: the photo uploaded is not the table's photo ({canvas_state(page).get('photo')}; message {page.evaluate('window.laagerMessage()')!r})")
+    if records(page) != before:
+        failures.append("upload: a photo uploaded changed the game")
+    return failures
+
+
 def drop_bad_file(page, downloads):
     """Drops a file that is not a game on the table (Input.dispatchDragEvent): the page
     refuses it by its name, as it refuses the upload; failures."""
@@ -655,6 +689,7 @@ def main():
             if not mobile and first_ms is not None:
                 failures += play_close_combat(page, url, downloads)
                 failures += upload_bad_file(page, downloads)
+                failures += upload_photo(page, downloads)
                 failures += drop_bad_file(page, downloads)
                 failures += drag_frame_times(page)
                 failures += [f"play: {p}" for p in page.problems()]

@@ -58,10 +58,24 @@ pub enum Command {
     OpenLayout(PathBuf),
     /// Open one of the demo battles by its index in [`super::demos::DEMOS`].
     OpenDemo(usize),
+    /// Open a layout from its text (an upload in the page, a file dropped on the window).
+    OpenLayoutText {
+        /// The file's name.
+        name: String,
+        /// Its JSON.
+        text: String,
+    },
     /// Save the layout (and photo placement) to a file.
     SaveLayout(PathBuf),
     /// Load a photo of the real table as the background.
     LoadPhoto(PathBuf),
+    /// Load a photo from its bytes (an upload in the page, a file dropped on the window).
+    LoadPhotoBytes {
+        /// The file's name.
+        name: String,
+        /// Its PNG or JPEG bytes.
+        bytes: Vec<u8>,
+    },
     /// Remove the photo.
     ClearPhoto,
     /// Calibrate the photo: two image pixels and their real distance in mm.

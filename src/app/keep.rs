@@ -91,18 +91,43 @@ impl LaagerApp {
         Ok(())
     }
 
-    /// Opens an uploaded file by what it holds: a club tables bundle (JSON text) is laid
-    /// over the tables in force, anything else is opened as a `.laager` game file. Either
-    /// is refused in the messages when it does not read, and nothing changes.
+    /// Opens an uploaded file by what it holds: a club tables bundle (JSON naming its
+    /// format) is laid over the tables in force, other JSON is opened as a layout (the
+    /// table), a PNG or JPEG is the table's photo, anything else is opened as a `.laager`
+    /// game file. Each is refused in the messages when it does not read, and nothing
+    /// changes.
     pub fn open_upload(&mut self, name: &str, bytes: &[u8]) {
         let text = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
         if text.trim_ascii_start().starts_with(b"{") {
-            match std::str::from_utf8(text) {
-                Ok(text) => self.open_tables_bundle(name, text),
-                Err(e) => self.messages.push(format!(
-                    "{name}: not a club tables bundle: not UTF-8 text ({e})"
-                )),
+            let text = match std::str::from_utf8(text) {
+                Ok(text) => text,
+                Err(e) => {
+                    self.messages.push(format!(
+                        "{name}: not a layout or a club tables bundle: not UTF-8 text ({e})"
+                    ));
+                    return;
+                }
+            };
+            // A bundle says what it is (`"format": "laager-club-tables"`); any other JSON
+            // object is read as a layout, its errors named.
+            let format = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_owned));
+            if format.as_deref() == Some(crate::store::bundle::FORMAT) {
+                self.open_tables_bundle(name, text);
+            } else {
+                self.push(Command::OpenLayoutText {
+                    name: name.to_owned(),
+                    text: text.to_owned(),
+                });
+                self.run_commands();
             }
+        } else if image::guess_format(bytes).is_ok() {
+            self.push(Command::LoadPhotoBytes {
+                name: name.to_owned(),
+                bytes: bytes.to_vec(),
+            });
+            self.run_commands();
         } else {
             self.open_game_bytes(name, bytes);
         }

@@ -183,7 +183,7 @@ impl LaagerApp {
         };
         let what = match command {
             Command::OpenDemo(_) => "open the demo",
-            Command::OpenLayout(_) => "open the layout",
+            Command::OpenLayout(_) | Command::OpenLayoutText { .. } => "open the layout",
             Command::NewTable(_) => "start a new table",
             Command::SetMode(_) => "play a new game on the table as set up",
             Command::NewGame => "start a new game",

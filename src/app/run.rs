@@ -43,6 +43,7 @@ impl LaagerApp {
             command,
             Command::NewTable(_)
                 | Command::OpenLayout(_)
+                | Command::OpenLayoutText { .. }
                 | Command::OpenDemo(_)
                 | Command::OpenCampaign { .. }
         ) && self.game_at_risk()
@@ -56,7 +57,10 @@ impl LaagerApp {
                 Command::NewGame => self.run_records_action(RecordsAction::NewGame),
                 Command::OpenGame(path) => self.run_records_action(RecordsAction::Open(path)),
                 Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
-                Command::NewTable(_) | Command::OpenLayout(_) | Command::OpenDemo(_) => {
+                Command::NewTable(_)
+                | Command::OpenLayout(_)
+                | Command::OpenLayoutText { .. }
+                | Command::OpenDemo(_) => {
                     // Put the game away as asked: a fresh game, then the command.
                     self.session = self.new_session();
                     self.synced_head.clear();
@@ -228,14 +232,27 @@ impl LaagerApp {
                     Document::from_text(text, title, charts).map_err(|e| e.join("\n"))?;
                 self.replace_document(document);
             }
+            Command::OpenLayoutText { name, text } => {
+                let charts = self.charts.as_ref().map_err(Clone::clone)?;
+                let document =
+                    Document::from_text(&text, &name, charts).map_err(|e| e.join("\n"))?;
+                self.state.layout_path = None;
+                self.replace_document(document);
+            }
             Command::SaveLayout(path) => {
                 self.document.save(&path)?;
                 self.fields.layout_path = path.display().to_string();
                 self.remember_layout(&path);
                 self.state.layout_path = Some(path);
             }
-            Command::LoadPhoto(path) => {
-                let mut photo = Photo::load(&path)?;
+            Command::LoadPhoto(_) | Command::LoadPhotoBytes { .. } => {
+                let mut photo = match command {
+                    Command::LoadPhotoBytes { name, bytes } => {
+                        Photo::from_bytes(std::path::Path::new(&name), &bytes)?
+                    }
+                    Command::LoadPhoto(path) => Photo::load(&path)?,
+                    _ => unreachable!("matched above"),
+                };
                 // Until calibrated, lay the photo over the whole table's width.
                 let width_mm = self.document.layout.table.width_mm;
                 photo.placement.mm_per_pixel = width_mm / photo.size_px[0].max(1) as f32;

@@ -5,14 +5,16 @@
 //! JSON as `laager campaign export` writes it) after every change and put back on the
 //! table when the page is opened again; the window's settings ([`State`]) are kept there
 //! by eframe's persistence. The File menu's Download game saves the game as an ordinary
-//! `.laager` file and Upload game opens one (the page's `<input type=file>`); both ask
+//! `.laager` file and Upload opens one, a layout, a photo or a club tables bundle (the
+//! page's `<input type=file>`, or a file dropped on the page); both ask
 //! the store through [`LaagerApp`] (`keep.rs`). The browser has no file dialogs:
 //! [`FileDialog`] stands in for rfd's and never picks a file.
 //!
 //! For `web/test.py` the page also answers `window.laagerRecords()` (the record sheet as
 //! CSV), `window.laagerMessage()` (the newest message in the status bar),
 //! `window.laagerCanvas()` (the units selected, the zoom, where each base's centre is on
-//! the page, the selection's measure, and the desk's tab and result, JSON), `window.laagerUiTimes()` (how long the app took over each frame
+//! the page, the selection's measure, the desk's tab and result, and the photo's size in
+//! pixels, JSON), `window.laagerUiTimes()` (how long the app took over each frame
 //! since it was last asked, ms) and
 //! `window.laagerDownloadGame()` (the File menu's Download game): text, where the canvas
 //! has only pixels.
@@ -215,8 +217,8 @@ pub fn file_menu(app: &mut LaagerApp, ui: &mut egui::Ui) {
         post(Request::DownloadGame);
     }
     if ui
-        .button("Upload game or club tables…")
-        .on_hover_text("Open a .laager file (the game on the table is put away, asked first when it is in play), or lay a club tables bundle (.json, from `laager tables export`) over the tables in force")
+        .button("Upload game, table, photo or club tables…")
+        .on_hover_text("Open a .laager file (the game on the table is put away, asked first when it is in play), a layout (.json, as Save layout writes it) as the table, a photo of the table (.png, .jpg) under it, or lay a club tables bundle (.json, from `laager tables export`) over the tables in force")
         .clicked()
         && let Err(e) = pick_upload()
     {
@@ -453,6 +455,7 @@ impl WebApp {
             "bases": bases,
             "measure": measure,
             "desk": {"tab": tab, "result": result},
+            "photo": app.document.photo.as_ref().map(|p| p.size_px),
         })
         .to_string();
         CANVAS.with(|c| {

@@ -189,15 +189,7 @@ fn the_desk_resolves_the_engines_mc_fire_exactly() {
 #[test]
 fn the_desk_reads_the_firing_partys_leader_from_the_table() {
     use laager::rules::micro_colonial::{self as mc, rorkes_drift, situation};
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
-    let state = State {
-        ruleset: laager::Ruleset::MicroColonial,
-        ..State::default()
-    };
-    let app = LaagerApp::new(state, Some(path));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
+    let mut harness = rd_window();
     let resolve = |harness: &mut Harness<'_, LaagerApp>, leader: &str| {
         harness.state_mut().canvas.selected = vec![leader.to_owned()];
         harness.run();
@@ -252,15 +244,7 @@ fn the_desk_reads_the_firing_partys_leader_from_the_table() {
 #[test]
 fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
     use laager::rules::micro_colonial::{self as mc, rorkes_drift, situation};
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
-    let state = State {
-        ruleset: laager::Ruleset::MicroColonial,
-        ..State::default()
-    };
-    let app = LaagerApp::new(state, Some(path));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
+    let mut harness = rd_window();
     harness.get_by_label("Break-in").click();
     harness.run();
     type_faces(&mut harness, "B2,R1");
@@ -2093,15 +2077,7 @@ fn the_desks_random_factor_rd_setup_and_rd_victory_are_the_engines() {
     assert_eq!(desk, engine);
 
     // The victory's engine side needs the game the window keeps: its roster counted.
-    let state = State {
-        ruleset: laager::Ruleset::MicroColonial,
-        ..State::default()
-    };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
-    let app = LaagerApp::new(state, Some(path));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
+    let mut harness = rd_window();
     harness.get_by_label("RD victory").click();
     harness.run();
     let desk = resolve(&mut harness);
@@ -2168,15 +2144,7 @@ fn the_desk_reads_a_rorkes_drift_fire_from_the_counters_picked() {
         ("firer".into(), "Sec 1".into()),
         ("target".into(), "uThulwana".into()),
     ]);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
-    let state = State {
-        ruleset: laager::Ruleset::MicroColonial,
-        ..State::default()
-    };
-    let app = LaagerApp::new(state, Some(path));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
+    let mut harness = rd_window();
     harness.state_mut().canvas.selected = vec!["Sec 1".into(), "uThulwana".into()];
     harness.run();
     harness.get_by_label("RD fire").click();
@@ -2221,15 +2189,7 @@ fn the_desk_refuses_combining_full_sections_as_the_engine_does() {
         ("into".into(), "Sec 1".into()),
         ("removed".into(), "Sec 2".into()),
     ]);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
-    let state = State {
-        ruleset: laager::Ruleset::MicroColonial,
-        ..State::default()
-    };
-    let app = LaagerApp::new(state, Some(path));
-    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
-    harness.set_size(egui::vec2(1800.0, 2400.0));
-    harness.run();
+    let mut harness = rd_window();
     harness.state_mut().canvas.selected = vec!["Sec 1".into(), "Sec 2".into()];
     harness.run();
     harness.get_by_label("Combine sections").click();
@@ -2278,4 +2238,19 @@ fn the_desks_victory_points_count_the_roster_as_the_command_line_does() {
         "",
     );
     assert_eq!(desk, engine);
+}
+
+/// The window on the Rorke's Drift table (tests/fixtures/rd_situation.json), a new game on
+/// it.
+fn rd_window() -> Harness<'static, LaagerApp> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rd_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness
 }

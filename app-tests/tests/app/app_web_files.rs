@@ -301,3 +301,51 @@ fn a_dropped_tables_bundle_is_in_force_and_a_bad_file_refused() {
     let said = harness.state().messages.last().cloned().unwrap_or_default();
     assert!(said.contains("notes.txt"), "{said}");
 }
+
+/// Issue 22: the page has no file system, so a table and its photo come in as uploads (or
+/// files dropped on the page): a layout's JSON is the table on the window, a PNG or JPEG
+/// its photo, as Open layout and Load photo give them on the desktop.
+#[test]
+fn an_uploaded_layout_is_the_table_and_an_uploaded_image_its_photo() {
+    let mut harness = window();
+    let layout = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../assets/demos/micro_colonial_isandhlwana.json"),
+    )
+    .expect("the demo's layout");
+    harness
+        .state_mut()
+        .open_upload("isandhlwana.json", layout.as_bytes());
+    harness.run();
+    let app = harness.state();
+    assert!(
+        app.document.layout.base("1/24 A").is_some(),
+        "{:?}",
+        app.messages
+    );
+    assert!(app.document.layout.base(REGULARS).is_none());
+
+    // A 4 x 2 PNG: the photo, laid over the whole table's width until calibrated.
+    let mut png = Vec::new();
+    image::RgbaImage::from_pixel(4, 2, image::Rgba([200, 150, 100, 255]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .expect("png");
+    harness.state_mut().open_upload("table.png", &png);
+    harness.run();
+    let app = harness.state();
+    let photo = app.document.photo.as_ref().expect("the photo is loaded");
+    assert_eq!(photo.size_px, [4, 2]);
+    let width = app.document.layout.table.width_mm;
+    assert!((photo.placement.mm_per_pixel - width / 4.0).abs() < 1e-3);
+
+    // JSON that is neither a bundle nor a layout is refused, naming the file; the table
+    // stays.
+    harness
+        .state_mut()
+        .open_upload("notes.json", br#"{"hello": "world"}"#);
+    harness.run();
+    let app = harness.state();
+    let message = app.messages.last().expect("a message");
+    assert!(message.contains("notes.json"), "{message}");
+    assert!(app.document.layout.base("1/24 A").is_some());
+}

@@ -56,7 +56,21 @@ impl Photo {
     /// Reads a PNG or JPEG.
     pub fn load(path: &Path) -> Result<Photo, String> {
         let bytes = crate::store::layout_file::read_photo(path)?;
-        let mut image = image::load_from_memory(&bytes)
+        Photo::from_bytes(path, &bytes)
+    }
+
+    /// Reads a PNG or JPEG from its bytes (an upload in the page, a file dropped on the
+    /// window), `path` its name.
+    pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<Photo, String> {
+        let limit = crate::store::disk::Input::Photo.limit();
+        if bytes.len() as u64 > limit {
+            return Err(format!(
+                "{}: larger than the {} MB a photo may be",
+                path.display(),
+                limit / crate::store::disk::MB
+            ));
+        }
+        let mut image = image::load_from_memory(bytes)
             .map_err(|e| format!("cannot read photo {}: {e}", path.display()))?
             .to_rgba8();
         // Larger than a GPU texture may be: shrink it (the same way every time, so a saved

@@ -216,6 +216,25 @@ fn counters(
     Ok(units)
 }
 
+/// The side of `units` (at least one), all of which must be of it: refused as bad input
+/// under `section`, naming two counters of different sides and `why` one side only.
+fn one_side(units: &[Unit], section: &str, why: &str) -> Result<Side, Refusal> {
+    let side = side_of(units[0].kind);
+    match units.iter().find(|u| side_of(u.kind) != side) {
+        Some(other) => Err(Refusal::bad_input(
+            rule(section),
+            format!(
+                "'{}' is a {} counter and '{}' a {} one: {why}",
+                units[0].name,
+                side.id(),
+                other.name,
+                side_of(other.kind).id()
+            ),
+        )),
+        None => Ok(side),
+    }
+}
+
 /// The counter hit, checked to be of `side`.
 fn target(records: &dyn Records, roles: &Roles, side: Side, section: &str) -> Result<(), Refusal> {
     let Some(id) = roles.get("target") else {
@@ -356,19 +375,7 @@ pub fn melee(
 ) -> Result<MeleeSituation, Refusal> {
     const SECTION: &str = "Melee Combat";
     let units = counters(records, roles, "unit-", SECTION)?;
-    let side = side_of(units[0].kind);
-    if let Some(other) = units.iter().find(|u| side_of(u.kind) != side) {
-        return Err(Refusal::bad_input(
-            rule(SECTION),
-            format!(
-                "'{}' is a {} counter and '{}' a {} one: one side melees at a time",
-                units[0].name,
-                side.id(),
-                other.name,
-                side_of(other.kind).id()
-            ),
-        ));
-    }
+    let side = one_side(&units, SECTION, "one side melees at a time")?;
     let other = match side {
         Side::British => Side::Zulu,
         Side::Zulu => Side::British,
@@ -572,19 +579,7 @@ pub fn stack(
 ) -> Result<super::Stack, Refusal> {
     const SECTION: &str = "Maximum Units/SP per Zone";
     let units = counters(records, roles, "unit-", SECTION)?;
-    let side = side_of(units[0].kind);
-    if let Some(other) = units.iter().find(|u| side_of(u.kind) != side) {
-        return Err(Refusal::bad_input(
-            rule(SECTION),
-            format!(
-                "'{}' is a {} counter and '{}' a {} one: a stack is one side's units in a zone",
-                units[0].name,
-                side.id(),
-                other.name,
-                side_of(other.kind).id()
-            ),
-        ));
-    }
+    let side = one_side(&units, SECTION, "a stack is one side's units in a zone")?;
     let leaders: Vec<&Unit> = units
         .iter()
         .filter(|u| matches!(u.kind, UnitKind::Leader | UnitKind::ZuluLeader))
