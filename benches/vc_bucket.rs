@@ -1,5 +1,7 @@
-//! Speed of the Victoria Cross bucket odds (300 dice, the most a bucket resolves) and of a
-//! fire read off the board.
+//! Speed of the Victoria Cross bucket odds (300 dice, the most a bucket resolves), of a
+//! fire read off the board, and of what the desk reads off a 500-counter roster each time
+//! the selection or the log changes: a melee exchange's 16 counters and the Victory
+//! Conditions' counts.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use laager::charts::Charts;
@@ -31,5 +33,56 @@ fn zone_fire_odds(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bucket, zone_fire_odds);
+/// A game of 500 counters, British infantry and Zulu warriors in turn.
+fn roster() -> laager::game::GameState {
+    use laager::game::{Event, Game, UnitId, UnitSpec};
+    let mut log = Game::new(
+        laager::Ruleset::VictoriaCross,
+        "Isandlwana",
+        serde_json::json!(null),
+    );
+    for i in 0..500 {
+        let (side, kind, sp) = if i % 2 == 0 {
+            ("British", "infantry", 2)
+        } else {
+            ("Zulus", "warriors", 10)
+        };
+        let unit = UnitSpec {
+            unit_id: UnitId(format!("u{i}")),
+            name: format!("u{i}"),
+            side: side.to_owned(),
+            troop_type: kind.to_owned(),
+            initial: sp,
+            present: sp,
+            class: None,
+            strength_note: None,
+            formation: None,
+        };
+        log.append(Event::UnitAdded { unit }).expect("joins");
+    }
+    log.state().clone()
+}
+
+fn desk_reads(c: &mut Criterion) {
+    use laager::rules::situation::Roles;
+    use laager::rules::victoria_cross::{MeleeExchangeInput, MeleeSituation, Side, situation};
+    let records = roster();
+    let roles = Roles(
+        (0..16)
+            .map(|i| (format!("unit-{}", i + 1), format!("u{i}")))
+            .collect(),
+    );
+    let base = MeleeExchangeInput {
+        zulu: MeleeSituation::new(Battle::Isandlwana, Side::Zulu, 0),
+        british: MeleeSituation::new(Battle::Isandlwana, Side::British, 0),
+    };
+    c.bench_function("vc melee exchange situation, 16 counters of 500", |b| {
+        b.iter(|| situation::melee_exchange(black_box(&records), &roles, base.clone()).is_ok());
+    });
+    c.bench_function("vc victory counts over 500 counters", |b| {
+        b.iter(|| laager::game::victory::vc_counts(black_box(&records)).is_ok());
+    });
+}
+
+criterion_group!(benches, bucket, zone_fire_odds, desk_reads);
 criterion_main!(benches);

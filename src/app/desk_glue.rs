@@ -214,27 +214,18 @@ impl LaagerApp {
             },
         );
         // The conditions of victory count the whole roster, as `laager mc rd victory
-        // --campaign` does; whether every attack was beaten off stays the referee's.
+        // --campaign` and `laager mc victory --campaign` do; the conditions the records do
+        // not hold stay the referee's.
         if !records.units.is_empty() {
             refill(
                 &mut more.rd_victory,
                 &blank_more.rd_victory,
                 keep_hand,
-                |base| {
-                    let (mut input, ..) =
-                        crate::game::victory::rd_counts(records).map_err(|why| {
-                            Refusal::bad_input(
-                                crate::resolution::RuleRef::section(
-                                    Ruleset::MicroColonial,
-                                    "Rorke's Drift, CONDITIONS OF VICTORY",
-                                ),
-                                why,
-                            )
-                        })?;
-                    input.attacks_beaten_off = base.attacks_beaten_off;
-                    Ok(input)
-                },
+                |base| crate::game::victory::rd_victory_situation(records, &base),
             );
+            refill(&mut more.victory, &blank_more.victory, keep_hand, |base| {
+                crate::game::victory::mc_victory_situation(records, &base)
+            });
         }
         refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
             situation::morale(layout, records, &roles(morale::Morale::ROLES), base)

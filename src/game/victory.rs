@@ -190,6 +190,44 @@ pub fn dba_side(state: &GameState, side: &str) -> Option<dba_zulu::VictoryInput>
     })
 }
 
+/// The Rorke's Drift conditions of victory over `base`: [`rd_counts`]' counts, whether
+/// every Zulu attack was beaten off left as `base` has it (the referee's). Refused as bad
+/// input under CONDITIONS OF VICTORY, saying why, when the records cannot count them.
+pub fn rd_victory_situation(
+    state: &GameState,
+    base: &micro_colonial::rorkes_drift::RdVictoryInput,
+) -> Result<micro_colonial::rorkes_drift::RdVictoryInput, crate::resolution::Refusal> {
+    let (mut input, ..) = rd_counts(state).map_err(|why| {
+        crate::resolution::Refusal::bad_input(
+            crate::resolution::RuleRef::section(
+                Ruleset::MicroColonial,
+                "Rorke's Drift, CONDITIONS OF VICTORY",
+            ),
+            why,
+        )
+    })?;
+    input.attacks_beaten_off = base.attacks_beaten_off;
+    Ok(input)
+}
+
+/// DECIDING THE WINNER over `base`: [`mc_counts`]' counts, the regulars' own condition
+/// (driven from their start line, every assault beaten off) left as `base` has it (the
+/// referee's). Refused as bad input, saying why, when the records cannot count them.
+pub fn mc_victory_situation(
+    state: &GameState,
+    base: &micro_colonial::victory::VictoryInput,
+) -> Result<micro_colonial::victory::VictoryInput, crate::resolution::Refusal> {
+    let (mut input, ..) = mc_counts(state).map_err(|why| {
+        crate::resolution::Refusal::bad_input(
+            crate::resolution::RuleRef::section(Ruleset::MicroColonial, "DECIDING THE WINNER"),
+            why,
+        )
+    })?;
+    input.driven_from_start_line = base.driven_from_start_line;
+    input.assaults_beaten_off = base.assaults_beaten_off;
+    Ok(input)
+}
+
 /// Micro Colonial's DECIDING THE WINNER counted on the record sheets: the regular force's
 /// infantry (every infantry counter of class European regular) at the start and destroyed,
 /// in FF (a unit removed counts all its IF destroyed), each noted as read from the records,

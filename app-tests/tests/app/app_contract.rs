@@ -2254,3 +2254,40 @@ fn rd_window() -> Harness<'static, LaagerApp> {
     harness.run();
     harness
 }
+
+// DECIDING THE WINNER: "The native armies will claim a victory if they destroy at least half
+// of the regular force's infantry"; "the regular forces must not have been forced to retire
+// from their start line or position, and to have beaten off all enemy assaults". On the
+// Micro Colonial table the desk counts the regular infantry at the start and destroyed on
+// the roster, as `laager mc victory --campaign FILE` does (`game::victory::mc_counts`); the
+// regulars' own condition is the referee's: none destroyed, none beaten off, no winner yet.
+#[test]
+fn the_desks_deciding_the_winner_counts_the_regular_infantry_on_the_roster() {
+    use laager::rules::micro_colonial as mc;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/mc_situation.json");
+    let state = State {
+        ruleset: laager::Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let app = LaagerApp::new(state, Some(path));
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1800.0, 2400.0));
+    harness.run();
+    harness.get_by_label("Deciding the winner").click();
+    harness.run();
+    let desk = resolve(&mut harness);
+    let (input, ..) =
+        laager::game::victory::mc_counts(harness.state().session.game().state()).expect("counts");
+    assert!(input.regular_infantry > 0, "{input:?}");
+    assert_eq!(input.regular_infantry_destroyed, 0);
+    let engine = engine_of(
+        &harness,
+        Request::MicroColonial(mc::Request::Victory(input)),
+        "",
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["winner"],
+        serde_json::Value::Null
+    );
+}

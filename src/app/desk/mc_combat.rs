@@ -492,6 +492,7 @@ impl McCombat {
             McProcedure::MoraleDue => self.more.morale_due_ui(ui),
             McProcedure::RandomFactor => self.more.random_ui(ui),
             McProcedure::RdVictory => self.more.rd_victory_ui(ui),
+            McProcedure::Victory => self.more.victory_ui(ui),
             McProcedure::RdSetup => {
                 ui.label(
                     "The forces of the Rorke's Drift game, as SETTING UP THE GAME gives them.",
@@ -562,6 +563,7 @@ impl McCombat {
             McProcedure::MoraleDue => mc::Request::MoraleDue(self.more.morale_due.clone()),
             McProcedure::RandomFactor => mc::Request::RandomFactor(self.more.random),
             McProcedure::RdVictory => mc::Request::RdVictory(self.more.rd_victory.clone()),
+            McProcedure::Victory => mc::Request::Victory(self.more.victory.clone()),
             McProcedure::RdSetup => {
                 mc::Request::RdSetup(crate::rules::micro_colonial::rorkes_drift::RdSetupInput {})
             }

@@ -12,6 +12,7 @@ use crate::rules::micro_colonial::random::RandomFactorInput;
 use crate::rules::micro_colonial::rorkes_drift::{
     PerimeterWall, RdMoveInput, RdVictoryInput, Side, ZMarkerInput,
 };
+use crate::rules::micro_colonial::victory::VictoryInput;
 use crate::rules::situation::Origins;
 
 /// The forms, each the engine's input.
@@ -38,6 +39,8 @@ pub struct McMore {
     pub random: RandomFactorInput,
     /// The Rorke's Drift conditions of victory.
     pub rd_victory: RdVictoryInput,
+    /// The basic game's DECIDING THE WINNER.
+    pub victory: VictoryInput,
 }
 
 impl Default for McMore {
@@ -94,6 +97,13 @@ impl Default for McMore {
                 sections_lost: 0,
                 commanders_lost: 0,
                 attacks_beaten_off: false,
+                origins: Origins::default(),
+            },
+            victory: VictoryInput {
+                regular_infantry: 0,
+                regular_infantry_destroyed: 0,
+                driven_from_start_line: false,
+                assaults_beaten_off: false,
                 origins: Origins::default(),
             },
         }
@@ -244,6 +254,27 @@ impl McMore {
         ui.add(egui::Slider::new(&mut v.sections_lost, 0..=20).text("British sections lost"));
         ui.add(egui::Slider::new(&mut v.commanders_lost, 0..=4).text("command counters lost"));
         ui.checkbox(&mut v.attacks_beaten_off, "every Zulu attack beaten off");
+    }
+
+    /// The basic game's winner form.
+    pub fn victory_ui(&mut self, ui: &mut egui::Ui) {
+        let v = &mut self.victory;
+        ui.add(
+            egui::Slider::new(&mut v.regular_infantry, 0..=20000)
+                .text("regular infantry at the start (FF)"),
+        );
+        ui.add(
+            egui::Slider::new(&mut v.regular_infantry_destroyed, 0..=20000)
+                .text("of it destroyed (FF)"),
+        );
+        ui.checkbox(
+            &mut v.driven_from_start_line,
+            "the regulars were forced to retire from their start line",
+        );
+        ui.checkbox(
+            &mut v.assaults_beaten_off,
+            "the regulars beat off every native assault",
+        );
     }
 
     /// What is wrong with the charge form's typed distance, if it does not read.

@@ -160,11 +160,13 @@ pub enum McProcedure {
     RdVictory,
     /// The Rorke's Drift game's forces.
     RdSetup,
+    /// The basic game's winner.
+    Victory,
 }
 
 impl McProcedure {
     /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 24] = [
+    pub const ALL: [(McProcedure, &'static str); 25] = [
         (McProcedure::Movement, "Movement"),
         (McProcedure::Morale, "Morale test"),
         (McProcedure::Fire, "Fire"),
@@ -189,10 +191,11 @@ impl McProcedure {
         (McProcedure::RandomFactor, "Random factor"),
         (McProcedure::RdVictory, "RD victory"),
         (McProcedure::RdSetup, "RD setup"),
+        (McProcedure::Victory, "Deciding the winner"),
     ];
 
     /// The procedures in the desk's groups, each group a row of its own.
-    pub const GROUPS: [(&'static str, &'static [McProcedure]); 5] = [
+    pub const GROUPS: [(&'static str, &'static [McProcedure]); 6] = [
         (
             "move",
             &[
@@ -237,6 +240,7 @@ impl McProcedure {
                 McProcedure::RdSetup,
             ],
         ),
+        ("game", &[McProcedure::Victory]),
     ];
 
     /// The procedure's label on the desk.

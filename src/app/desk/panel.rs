@@ -195,6 +195,7 @@ impl Desk {
                         | McProcedure::MoraleDue
                         | McProcedure::RdVictory
                         | McProcedure::RdSetup
+                        | McProcedure::Victory
                 ),
             )),
             Ruleset::DbaZulu => Ok(match self.dba_procedure {
