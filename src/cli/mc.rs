@@ -15,8 +15,7 @@
 //! firing party, combining and move are in `mc/rd_perimeter.rs`.
 
 use super::situation::{self, SituationArgs};
-use super::{CliError, Outcome, TablesArgs, run_and_apply, run_request};
-use crate::charts::Charts;
+use super::{CliError, Outcome, TablesArgs, run_and_apply};
 use crate::dice::DiceChoice;
 use crate::rules::Procedure as _;
 use crate::rules::Request;
@@ -341,16 +340,6 @@ pub struct LossFactorArgs {
     pub situation: SituationArgs,
 }
 
-/// Resolves a procedure that throws no dice and prints it.
-fn run_plain(request: mc::Request, charts: &Charts, json: bool) -> Result<Outcome, CliError> {
-    run_request(
-        &Request::MicroColonial(request),
-        charts,
-        &DiceChoice::None,
-        json,
-    )
-}
-
 /// Runs `laager mc move`.
 fn run_move(args: MoveArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
@@ -401,7 +390,8 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Rd(RdCommand::Setup(args)) => {
             let charts = args.common.tables.load(Ruleset::MicroColonial)?;
             let input = mc::rorkes_drift::RdSetupInput {};
-            run_plain(mc::Request::RdSetup(input), &charts, args.common.json)
+            let mut table = Table::read(&args.situation, &charts, &[])?;
+            table.run_plain(mc::Request::RdSetup(input), &charts, args.common.json)
         }
         McCommand::Rd(RdCommand::ZMarker(args)) => rd::run_z_marker(&args),
         McCommand::Evade(args) => {

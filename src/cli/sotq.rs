@@ -9,7 +9,7 @@ mod combat;
 mod spec;
 
 use super::situation::SituationArgs;
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved, run_request};
+use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
 use crate::bounds::{MAX_COST, MAX_COUNT};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
@@ -44,6 +44,9 @@ pub enum SotqCommand {
         shifted_columns: Option<String>,
         #[command(flatten)]
         common: Common,
+        /// With --campaign and --apply the range is logged in the game (it is about no unit).
+        #[command(flatten)]
+        campaign: CampaignArgs,
     },
     /// Melee odds, remainders in the defender's favour (PART 12 B) → outcome.column ("8-1", "1-2").
     Odds {
@@ -58,6 +61,9 @@ pub enum SotqCommand {
         game: Option<String>,
         #[command(flatten)]
         common: Common,
+        /// With --campaign and --apply the odds column is logged in the game.
+        #[command(flatten)]
+        campaign: CampaignArgs,
     },
     /// One fire attack (PART 10) → outcome.result, column, units, eliminated, leaders_killed.
     ///
@@ -425,17 +431,6 @@ fn load(common: &Common) -> Result<Charts, CliError> {
     common.tables.load(Ruleset::SoldiersOfTheQueen)
 }
 
-/// Resolves one Soldiers of the Queen request with the dice chosen and prints it.
-fn resolve(
-    request: sotq::Request,
-    charts: &Charts,
-    dice: &DiceChoice,
-    common: &Common,
-) -> Result<Outcome, CliError> {
-    let request = crate::rules::Request::SoldiersOfTheQueen(request);
-    run_request(&request, charts, dice, common.json)
-}
-
 /// Resolves a procedure whose input `read` lays the records' values into for the units in
 /// their roles (with `--campaign` or `--layout`), and, with `--campaign FILE --apply`,
 /// logs it in the game as the desk's Apply does.
@@ -471,6 +466,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             to,
             shifted_columns,
             common,
+            campaign,
         } => {
             let charts = load(&common)?;
             let shifted_columns = match shifted_columns {
@@ -485,11 +481,15 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 to: hex_arg("--to", &to)?,
                 shifted_columns,
             };
-            resolve(
-                sotq::Request::Range(range),
+            resolve_and_apply(
+                range,
+                |_, _, input| Ok(input),
+                sotq::Request::Range,
                 &charts,
                 &DiceChoice::None,
                 &common,
+                &campaign,
+                &Roles::default(),
             )
         }
         SotqCommand::Odds {
@@ -497,6 +497,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             defence,
             game,
             common,
+            campaign,
         } => {
             let charts = load(&common)?;
             let odds = OddsInput {
@@ -504,11 +505,15 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 defence,
                 game: game.as_deref().map(game_arg).transpose()?,
             };
-            resolve(
-                sotq::Request::Odds(odds),
+            resolve_and_apply(
+                odds,
+                |_, _, input| Ok(input),
+                sotq::Request::Odds,
                 &charts,
                 &DiceChoice::None,
                 &common,
+                &campaign,
+                &Roles::default(),
             )
         }
         SotqCommand::Fire(args) => combat::run_fire(&args),

@@ -245,6 +245,10 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
+        /// game (it is about no counter: no --unit).
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// The Zulu Victory Points at the end of a turn (Victory Conditions) →
     /// outcome.earned, deductions, total.
@@ -431,6 +435,10 @@ pub enum VcCommand {
         turn: u32,
         #[command(flatten)]
         common: Common,
+        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
+        /// game (it is about no counter: no --unit).
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// The solitaire Zulu Entry Chart: one die, a 6 splitting the force in two →
     /// outcome.zones, split.
@@ -439,6 +447,10 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
+        /// game (it is about no counter: no --unit).
+        #[command(flatten)]
+        situation: SituationArgs,
     },
     /// The solitaire Zulu movement chart: one die and its modifiers → outcome.direction
     /// (stay, left, ahead, right), roll.
@@ -457,6 +469,10 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
+        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
+        /// game (it is about no counter: no --unit).
+        #[command(flatten)]
+        situation: SituationArgs,
     },
 }
 
@@ -530,7 +546,7 @@ pub struct Common {
 
 /// Runs a `vc` subcommand.
 pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
-    let (input, dice, common) = match command {
+    match command {
         VcCommand::VictoryPoints {
             battle,
             turn,
@@ -585,13 +601,13 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
             }
             let request = Request::VictoriaCross(vc::Request::VictoryPoints(input));
-            return run_counted(
+            run_counted(
                 &request,
                 &charts,
                 common.json,
                 &mut context,
                 situation.apply,
-            );
+            )
         }
         VcCommand::Victory {
             battle,
@@ -616,7 +632,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let given = (british_sp, "--british-sp N");
             let slot: fn(&mut VictoryCheck) -> &mut u32 = |input| &mut input.british_sp;
             let wrap = vc::Request::Victory;
-            return on_records(&situation, &common, blank, fill, given, slot, wrap);
+            on_records(&situation, &common, blank, fill, given, slot, wrap)
         }
         VcCommand::AlternateVictory {
             british_sp,
@@ -634,7 +650,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let given = (british_sp, "--british-sp N");
             let slot: fn(&mut AlternateVictoryInput) -> &mut u32 = |input| &mut input.british_sp;
             let wrap = vc::Request::AlternateVictory;
-            return on_records(&situation, &common, blank, fill, given, slot, wrap);
+            on_records(&situation, &common, blank, fill, given, slot, wrap)
         }
         VcCommand::ZuluReentry {
             on_board_sp,
@@ -665,7 +681,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let given = (on_board_sp, "--on-board-sp N");
             let slot: fn(&mut ZuluReentryInput) -> &mut u32 = |input| &mut input.on_board_sp;
             let wrap = vc::Request::ZuluReentry;
-            return on_records(&situation, &common, blank, fill, given, slot, wrap);
+            on_records(&situation, &common, blank, fill, given, slot, wrap)
         }
         VcCommand::Fire {
             battle,
@@ -713,7 +729,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 input,
                 vc::situation::FIRE_ROLES,
                 read,
@@ -721,7 +737,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::Volley {
             battle,
@@ -739,7 +755,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 s,
                 vc::situation::VOLLEY_ROLES,
                 read,
@@ -747,7 +763,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::Ammo {
             ones,
@@ -771,7 +787,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     origins: crate::rules::situation::Origins::default(),
                 }),
             };
-            return from_records(
+            from_records(
                 input,
                 vc::situation::AMMO_ROLES,
                 vc::situation::ammo,
@@ -779,7 +795,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::RandomFire {
             battle,
@@ -792,7 +808,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let mut s = RandomFireSituation::new(battle.into());
             s.night = night;
             s.water_cart = water_cart;
-            return from_records(
+            from_records(
                 s,
                 vc::situation::RANDOM_FIRE_ROLES,
                 vc::situation::random_fire,
@@ -800,7 +816,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::Melee {
             battle,
@@ -849,7 +865,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 s,
                 vc::situation::MELEE_ROLES,
                 read,
@@ -857,7 +873,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::BayonetCharge {
             battle,
@@ -888,7 +904,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 s,
                 vc::situation::BAYONET_ROLES,
                 read,
@@ -896,7 +912,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::Replacements {
             battle,
@@ -919,7 +935,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 units,
                 origins: crate::rules::situation::Origins::default(),
             };
-            return from_records(
+            from_records(
                 s,
                 vc::situation::REPLACEMENT_ROLES,
                 vc::situation::replacements,
@@ -927,7 +943,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &NO_DICE,
                 &common,
-            );
+            )
         }
         VcCommand::MeleeExchange {
             battle,
@@ -962,7 +978,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 MeleeExchangeInput { zulu, british },
                 vc::situation::ZONE_ROLES,
                 read,
@@ -970,7 +986,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &dice,
                 &common,
-            );
+            )
         }
         VcCommand::Stacking {
             battle,
@@ -1004,7 +1020,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 }
                 Ok(input)
             };
-            return from_records(
+            from_records(
                 s,
                 vc::situation::ZONE_ROLES,
                 read,
@@ -1012,54 +1028,80 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 &situation,
                 &NO_DICE,
                 &common,
-            );
+            )
         }
         VcCommand::ZuluEntry {
             battle,
             zone,
             turn,
             common,
+            situation,
         } => {
             let input = ZuluEntryInput {
                 battle: battle.into(),
                 zone,
                 turn,
             };
-            return without_dice(vc::Request::ZuluEntry(input), &common);
+            let wrap = vc::Request::ZuluEntry;
+            about_no_counter(input, wrap, &situation, &NO_DICE, &common)
         }
-        VcCommand::SolitaireEntry { dice, common } => (
-            vc::Request::SolitaireEntry(SolitaireEntryInput {}),
+        VcCommand::SolitaireEntry {
             dice,
             common,
-        ),
+            situation,
+        } => {
+            let wrap = vc::Request::SolitaireEntry;
+            about_no_counter(SolitaireEntryInput {}, wrap, &situation, &dice, &common)
+        }
         VcCommand::SolitaireMovement {
             adjacent_to_british,
             zulu_on_right,
             zulu_on_left,
             dice,
             common,
-        } => (
-            vc::Request::SolitaireMovement(SolitaireMove {
+            situation,
+        } => {
+            let input = SolitaireMove {
                 adjacent_to_british,
                 zulu_on_right,
                 zulu_on_left,
-            }),
-            dice,
-            common,
-        ),
+            };
+            let wrap = vc::Request::SolitaireMovement;
+            about_no_counter(input, wrap, &situation, &dice, &common)
+        }
         VcCommand::Hospital {
             track,
             dice,
             common,
+            situation,
         } => {
             let s = HospitalSituation {
                 track,
                 zulu_melee_on_hospital: true,
             };
-            (vc::Request::Hospital(s), dice, common)
+            about_no_counter(s, vc::Request::Hospital, &situation, &dice, &common)
         }
-    };
-    go(&Request::VictoriaCross(input), &dice, &common)
+    }
+}
+
+/// A procedure about no counter (the hospital's fire track, an entry zone, the solitaire
+/// charts): resolved, or its odds, and with `--campaign ... --apply` logged in the game.
+fn about_no_counter<I>(
+    input: I,
+    wrap: impl FnOnce(I) -> vc::Request,
+    situation: &SituationArgs,
+    dice: &DiceArgs,
+    common: &Common,
+) -> Result<Outcome, CliError> {
+    from_records(
+        input,
+        &[],
+        |_, _, input| Ok(input),
+        wrap,
+        situation,
+        dice,
+        common,
+    )
 }
 
 /// Reads a `--replace` spec: `name=`, `sp=`, `full=`, `gain=` and the flag `in-g`; with a
@@ -1165,17 +1207,6 @@ fn on_records<I: Clone>(
         common.json,
         &mut context,
         situation.apply,
-    )
-}
-
-/// Loads the tables and resolves a procedure that throws no dice.
-fn without_dice(request: vc::Request, common: &Common) -> Result<Outcome, CliError> {
-    let charts = common.tables.load(Ruleset::VictoriaCross)?;
-    run_request(
-        &Request::VictoriaCross(request),
-        &charts,
-        &DiceChoice::None,
-        common.json,
     )
 }
 

@@ -18,6 +18,7 @@ mod hardening_files;
 mod hardening_input;
 mod hardening_numbers;
 mod json_forms;
+mod logged_procedures;
 mod mc;
 mod mc2;
 mod mc_contract;

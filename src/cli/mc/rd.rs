@@ -202,6 +202,10 @@ pub struct RdSetupArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// With --campaign FILE.laager [--game N] and --apply the forces are logged in the
+    /// game (the set-up is about no unit: no --unit).
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// `laager mc rd z-marker`.
