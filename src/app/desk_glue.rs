@@ -240,6 +240,13 @@ impl LaagerApp {
     pub(crate) fn prefill_dba(&mut self) {
         self.prefill_dba_command();
         self.prefill_dba_combat();
+        let state = self.session.game().state();
+        let side = self
+            .desk_selection
+            .first()
+            .and_then(|id| state.unit(&crate::game::UnitId(id.clone())))
+            .map(|unit| unit.spec.side.clone());
+        self.desk.dba_victory.fill(state, side.as_deref());
     }
 
     /// Fills the DBA combat form from the table and the records for the two bases

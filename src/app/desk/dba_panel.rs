@@ -442,8 +442,10 @@ impl CommandForm {
     }
 }
 
-/// The victory form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The victory form: one side's bases, counted on the records for the side of the unit
+/// picked (`game::victory::dba_side`, as `laager dba victory --side NAME --campaign FILE`
+/// counts them), else as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VictoryForm {
     /// Bases, not counting baggage.
     pub bases: u32,
@@ -451,6 +453,10 @@ pub struct VictoryForm {
     pub lost: u32,
     /// Baggage train bases lost.
     pub baggage_lost: u32,
+    /// The side counted on the records, and what they gave.
+    pub side: Option<String>,
+    /// What the records gave, for the first steps.
+    pub origins: crate::rules::situation::Origins,
 }
 
 impl Default for VictoryForm {
@@ -459,6 +465,8 @@ impl Default for VictoryForm {
             bases: 12,
             lost: 0,
             baggage_lost: 0,
+            side: None,
+            origins: crate::rules::situation::Origins::default(),
         }
     }
 }
@@ -470,12 +478,41 @@ impl VictoryForm {
             bases: self.bases,
             lost: self.lost,
             baggage_lost: self.baggage_lost,
-            ..VictoryInput::default()
+            origins: self.origins.clone(),
+        }
+    }
+
+    /// Counts `side` on the records (`game::victory::dba_side`); with no side, or one with
+    /// no bases on the roster, the form keeps what was typed and claims nothing of them.
+    pub fn fill(&mut self, state: &crate::game::GameState, side: Option<&str>) {
+        match side.and_then(|side| Some((side, crate::game::victory::dba_side(state, side)?))) {
+            Some((side, read)) => {
+                self.bases = read.bases;
+                self.lost = read.lost;
+                self.baggage_lost = read.baggage_lost;
+                self.origins = read.origins;
+                self.side = Some(side.to_owned());
+            }
+            None => {
+                self.side = None;
+                self.origins = crate::rules::situation::Origins::default();
+            }
         }
     }
 
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        match &self.side {
+            Some(side) => ui.weak(format!(
+                "the {side} side, counted on its record sheets (the side of the unit picked)"
+            )),
+            None => ui.weak("pick a unit of the side to count it on the records"),
+        };
+        let rule =
+            crate::resolution::RuleRef::section(crate::ruleset::Ruleset::DbaZulu, "the records");
+        for step in self.origins.steps(&self.situation(), &rule) {
+            ui.weak(step.text);
+        }
         ui.add(egui::Slider::new(&mut self.bases, 1..=60).text("bases (no baggage)"));
         ui.add(egui::Slider::new(&mut self.lost, 0..=60).text("bases lost"));
         ui.add(egui::Slider::new(&mut self.baggage_lost, 0..=10).text("baggage bases lost"));
