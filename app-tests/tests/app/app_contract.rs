@@ -2487,3 +2487,44 @@ fn the_desks_dba_victory_counts_the_side_of_the_unit_picked() {
         serde_json::json!(false)
     );
 }
+
+// A Soldiers of the Queen melee from the units picked (top attacking A/1/24, the defender
+// last): the records give both units (`situation::melee`, as `laager sotq melee --unit
+// attacker-1=top --unit defender=A/1/24` reads them), the printed Melee Strengths are typed
+// (top's 6; A/1/24's 2 kept), and the desk resolves, or refuses, what the engine does with
+// the test club's charts and the same dice.
+#[test]
+fn the_desk_resolves_a_sotq_melee_of_the_units_picked_as_the_engine_does() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Melee", &["top", "A/1/24"]);
+    harness.state_mut().desk.sotq.melee.attackers[0].strength = "6".to_owned();
+    harness.run();
+    type_faces(&mut harness, "4");
+    let asked = harness
+        .state()
+        .desk
+        .current_request(laager::Ruleset::SoldiersOfTheQueen);
+    assert!(asked.is_ok(), "{asked:?}");
+    let desk = desk_answer(&mut harness);
+    let mut base = laager::app::desk::sotq_melee::SotqMeleeForm::default()
+        .melee()
+        .expect("the form's own melee reads");
+    // The form's own attacker row was uMbonambi's: what was typed for it (its group too) is
+    // cleared when the row becomes top's, and top's strength is typed.
+    base.attackers[0].strength = 6;
+    base.attackers[0].group = None;
+    let app = harness.state();
+    let roles = Roles(vec![
+        ("attacker-1".into(), "top".into()),
+        ("defender".into(), "A/1/24".into()),
+    ]);
+    let input = situation::melee(app.session.game().state(), &roles, base, &[]).expect("situation");
+    let request = Request::SoldiersOfTheQueen(sotq::Request::Melee(input));
+    let engine = request.resolve_with(
+        app.charts().expect("charts"),
+        &DiceChoice::Typed("4".into()),
+    );
+    assert_eq!(desk, engine);
+    assert_eq!(app.desk.request, Some(request));
+}

@@ -453,14 +453,22 @@ fn fill_unit(
         &label("pinned"),
         pinned,
         unit.pinned,
-        unit.why("is pinned"),
+        unit.why(if unit.pinned {
+            "is pinned"
+        } else {
+            "is not pinned"
+        }),
     );
     fill.set(
         &at("routed"),
         &label("routed"),
         routed,
         unit.routed,
-        unit.why("is routed"),
+        unit.why(if unit.routed {
+            "is routed"
+        } else {
+            "is not routed"
+        }),
     );
     Ok(troop)
 }
@@ -777,14 +785,22 @@ pub fn resupply(
         "pinned",
         &mut input.pinned,
         unit.pinned,
-        unit.why("is pinned"),
+        unit.why(if unit.pinned {
+            "is pinned"
+        } else {
+            "is not pinned"
+        }),
     );
     fill.set(
         "/routed",
         "routed",
         &mut input.routed,
         unit.routed,
-        unit.why("is routed"),
+        unit.why(if unit.routed {
+            "is routed"
+        } else {
+            "is not routed"
+        }),
     );
     input.origins = fill.origins;
     Ok(input)
