@@ -2308,8 +2308,9 @@ fn desk_answer(
 // - the Hospital Phase, "Beginning with the first turn of a Zulu melee attack on any hospital
 //   zone ... on a roll of 6 it jumps three spots": from box 0 to box 3;
 // - the Map Board's entry zones, "The Zulu player may use these zones for entry, on or after
-//   the turn listed in the shield": zone 16's shield (the form's zone) is the board's, not
-//   the rulebook's, so both refuse naming the cell;
+//   the turn listed in the shield": X, "the initial entry zone of the Zulus" (the form's
+//   first zone), is open on turn 1; zone 16's shield is the board's, not the rulebook's, so
+//   both refuse it naming the cell;
 // - the Zulu Entry Chart, "6 – Split the force into two parts ... Rolls of 6 must be
 //   re-rolled": 6, 2, 6, 5 enter by zones 19 and 17;
 // - the Zulu re-entry under the SP cap and the victory check, zone 16's roster counted
@@ -2347,9 +2348,29 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
         serde_json::json!(3)
     );
 
+    vc_pick(&mut harness, "Zulu entry", &[]);
+    let desk = resolve(&mut harness);
+    let entry = ZuluEntryInput {
+        battle: Battle::Isandlwana,
+        zone: "X".to_owned(),
+        turn: 1,
+    };
+    assert_eq!(
+        desk,
+        engine_of(
+            &harness,
+            Request::VictoriaCross(vc::Request::ZuluEntry(entry)),
+            ""
+        )
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["allowed"],
+        serde_json::json!(true)
+    );
     // Zone 16's shield is the board's, which the rulebook does not print: refused naming the
     // cell, on the desk as by the engine.
-    vc_pick(&mut harness, "Zulu entry", &[]);
+    harness.state_mut().desk.vc.entry_zone = "16".to_owned();
+    harness.run();
     let desk = desk_answer(&mut harness);
     let entry = Request::VictoriaCross(vc::Request::ZuluEntry(ZuluEntryInput {
         battle: Battle::Isandlwana,

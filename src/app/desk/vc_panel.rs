@@ -164,8 +164,11 @@ pub struct VcForm {
     pub replacements: Vec<ReplacementUnit>,
     /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
     pub zulu_sp: u32,
-    /// The zone of a stack or a Zulu entry.
+    /// The zone of a stack.
     pub zone: String,
+    /// The zone the Zulus enter by: X, one of "the initial entry zone of the Zulus", to
+    /// begin with.
+    pub entry_zone: String,
     /// The leaders in a stack's zone.
     pub leaders: u32,
     /// A solitaire Zulu force's situation on its movement roll.
@@ -214,6 +217,7 @@ impl Default for VcForm {
             }],
             zulu_sp: 30,
             zone: "16".to_owned(),
+            entry_zone: "X".to_owned(),
             leaders: 0,
             solitaire: SolitaireMove::default(),
             from_records: FromRecords::default(),
@@ -668,7 +672,7 @@ impl VcForm {
             VcProcedure::Stacking => vc::Request::Stacking(self.stack()),
             VcProcedure::ZuluEntry => vc::Request::ZuluEntry(ZuluEntryInput {
                 battle: self.battle,
-                zone: self.zone.trim().to_owned(),
+                zone: self.entry_zone.trim().to_owned(),
                 turn: self.vp.turn,
             }),
             VcProcedure::SolitaireEntry => vc::Request::SolitaireEntry(SolitaireEntryInput {}),
@@ -845,7 +849,7 @@ impl VcForm {
             VcProcedure::ZuluEntry => {
                 zone_field(
                     ui,
-                    &mut self.zone,
+                    &mut self.entry_zone,
                     "The zone the Zulus enter by (X, 21; an outer edge zone at Rorke's Drift)",
                 );
                 ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("game turn"));
