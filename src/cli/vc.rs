@@ -592,14 +592,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     Ok(input)
                 })?;
             // A flag given wins over the records' count; without records each is 0.
-            for (flag, slot) in [
-                (vp_units_eliminated, &mut input.turn.vp_units_eliminated),
-                (zulu_losses, &mut input.turn.zulu_losses),
-            ] {
-                if let Some(value) = flag {
-                    *slot = value;
-                }
-            }
+            given(vp_units_eliminated, &mut input.turn.vp_units_eliminated);
+            given(zulu_losses, &mut input.turn.zulu_losses);
             let request = Request::VictoriaCross(vc::Request::VictoryPoints(input));
             run_counted(
                 &request,
@@ -750,9 +744,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::volley(records, roles, input)?;
                 // A flag given wins over the records' SP; the origins step says so.
-                if let Some(sp) = sp {
-                    input.infantry_sp = sp;
-                }
+                given(sp, &mut input.infantry_sp);
                 Ok(input)
             };
             from_records(
@@ -833,14 +825,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
-            let given_side = side.map(|side| match side {
-                SideArg::Zulu => Side::Zulu,
-                SideArg::British => Side::British,
-            });
-            let side = match side {
-                Some(SideArg::Zulu) => Side::Zulu,
-                Some(SideArg::British) | None => Side::British,
-            };
+            let given_side = side.map(Side::from);
+            let side = given_side.unwrap_or(Side::British);
             let mut s = MeleeSituation::new(battle.into(), side, sp.unwrap_or(0));
             s.across_wall = across_wall;
             s.into_building_from_zones = into_building.unwrap_or(0);
@@ -857,12 +843,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::melee(records, roles, input)?;
                 // A flag given wins over the records'; the origins step says so.
-                if let Some(sp) = sp {
-                    input.sp = sp;
-                }
-                if let Some(side) = given_side {
-                    input.side = side;
-                }
+                given(sp, &mut input.sp);
+                given(given_side, &mut input.side);
                 Ok(input)
             };
             from_records(
@@ -896,12 +878,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::bayonet_charge(records, roles, input)?;
                 // A flag given wins over the records'; the origins step says so.
-                if let Some(sp) = british_sp {
-                    input.british_sp = sp;
-                }
-                if let Some(sp) = zulu_sp {
-                    input.zulu_sp = sp;
-                }
+                given(british_sp, &mut input.british_sp);
+                given(zulu_sp, &mut input.zulu_sp);
                 Ok(input)
             };
             from_records(
@@ -970,12 +948,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::melee_exchange(records, roles, input)?;
                 // A flag given wins over the records'; the origins step says so.
-                if let Some(sp) = zulu_sp {
-                    input.zulu.sp = sp;
-                }
-                if let Some(sp) = british_sp {
-                    input.british.sp = sp;
-                }
+                given(zulu_sp, &mut input.zulu.sp);
+                given(british_sp, &mut input.british.sp);
                 Ok(input)
             };
             from_records(
@@ -1009,15 +983,9 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::stack(records, roles, input)?;
                 // A flag given wins over the records'; the origins step says so.
-                if let Some(side) = side_given {
-                    input.side = side;
-                }
-                if let Some(sp) = sp {
-                    input.sp = sp;
-                }
-                if let Some(leaders) = leaders {
-                    input.leaders = leaders;
-                }
+                given(side_given, &mut input.side);
+                given(sp, &mut input.sp);
+                given(leaders, &mut input.leaders);
                 Ok(input)
             };
             from_records(
@@ -1102,6 +1070,14 @@ fn about_no_counter<I>(
         dice,
         common,
     )
+}
+
+/// A value a flag gives wins over the records' (the situation's origins step then says it
+/// was given by hand).
+fn given<T>(flag: Option<T>, slot: &mut T) {
+    if let Some(value) = flag {
+        *slot = value;
+    }
 }
 
 /// Reads a `--replace` spec: `name=`, `sp=`, `full=`, `gain=` and the flag `in-g`; with a
