@@ -11,6 +11,7 @@ mod mc;
 mod measure;
 mod output;
 mod records_pdf;
+pub mod reference;
 mod situation;
 mod sotq;
 mod tables;

@@ -11,6 +11,8 @@ mod dice_history;
 mod fuzz_parsers;
 mod game_table;
 mod geometry;
+mod guide;
+mod guide_links;
 mod hardening_chain;
 mod hardening_charts;
 mod hardening_extremes;
