@@ -144,6 +144,23 @@ fn the_readme_is_at_most_150_lines() {
     );
 }
 
+/// The README's test command is the one CI runs, word for word, so "the tests pass" means
+/// the same thing to a newcomer and to CI.
+#[test]
+fn the_readmes_test_command_is_the_one_ci_runs() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let ci = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+    let command = readme
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or_default().trim())
+        .find(|line| line.starts_with("cargo test"))
+        .expect("README.md gives a `cargo test` command");
+    assert!(
+        ci.lines().any(|line| line.trim() == command),
+        "README.md's test command `{command}` is not a line of .ci/run"
+    );
+}
+
 #[test]
 fn every_page_of_the_guide_is_in_its_summary() {
     let src = root().join("docs/guide/src");
