@@ -5,6 +5,8 @@
 //! from the engine below it. Panels push [`Command`]s; [`LaagerApp::run_commands`]
 //! applies them once at the end of each frame.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod autosave;
 pub mod canvas;
 pub mod command;
 pub mod demos;
@@ -176,6 +178,10 @@ pub struct LaagerApp {
     /// A club's tables bundle laid over the tables in force without a folder (the
     /// browser's upload).
     pub club_bundle: Option<keep::ClubBundle>,
+    /// Where a game not saved elsewhere is written at its first event in play, one file
+    /// per game named by date and table (the desktop app's data folder; none in tests and
+    /// in the browser, which keeps its game itself).
+    pub autosave_dir: Option<PathBuf>,
 }
 
 /// The shipped charts, the club's tables folder and then its bundle (the browser's, which
@@ -259,6 +265,7 @@ impl LaagerApp {
                 "game",
                 serde_json::Value::Null,
                 Vec::new(),
+                None,
             ),
             records: records_panel::RecordsPanel::default(),
             desk_selection: Vec::new(),
@@ -270,6 +277,7 @@ impl LaagerApp {
             asking: None,
             windows: windows::Windows::default(),
             club_bundle: None,
+            autosave_dir: None,
             state,
         };
         // `laager game.laager` opens the campaign's game, as a dropped `.laager` file does;
@@ -498,6 +506,11 @@ impl LaagerApp {
                 );
             });
         self.windows.show(ui, self.session.game());
+        if let Some(path) = self.windows.save_prompt_ui(ui) {
+            self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.autosave();
         if !self.commands.is_empty() {
             // The frame was drawn before these changes: draw the next one with them.
             ui.ctx().request_repaint();
@@ -529,11 +542,9 @@ impl LaagerApp {
                         .button("Save game as…")
                         .on_hover_text("Save the game to a new .laager file; every action then saves itself")
                         .clicked()
-                        && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Laager game", &["laager"])
-                            .save_file()
                     {
-                        self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
+                        self.run_records_actions(vec![records_panel::RecordsAction::PromptSaveAs]);
+                        ui.close();
                     }
                     // The browser has no layout files: its table comes from the demos and
                     // the game kept or uploaded.
@@ -720,7 +731,8 @@ impl LaagerApp {
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Wrapped: a long message or folder name takes a second line, never cut off.
+            ui.horizontal_wrapped(|ui| {
                 let ruleset = self.state.ruleset;
                 ui.label(ruleset.title())
                     .on_hover_text(format!("The rules: {}", ruleset.publication()));
@@ -750,6 +762,24 @@ impl LaagerApp {
                 let head = self.session.game().head();
                 ui.label(format!("seal {}", &head[..head.len().min(12)]))
                     .on_hover_text("The game log's seal after its last action. Note it down: if the game file is later cut short or rewritten, checking the file against this seal shows it.");
+                ui.separator();
+                if !self.session.game().events().is_empty()
+                    && let Some(note) = self.tables_pending()
+                {
+                    let charts = note.club_tables.as_deref().map_or_else(
+                        || "the charts as printed".to_owned(),
+                        |dir| format!("the club's tables folder {dir}"),
+                    );
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("in force now: {charts}, not the charts this game last recorded; the next result applied records them"),
+                    );
+                    ui.separator();
+                }
+                match self.session.path() {
+                    Some(path) => ui.label(format!("game file {}", path.display())),
+                    None => ui.weak("game not saved yet"),
+                };
                 ui.separator();
                 ui.label(&self.document.name);
                 if let Some(file) = &self.file {
@@ -807,7 +837,9 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(LaagerApp::new(state, file)))
+            let mut app = LaagerApp::new(state, file);
+            app.autosave_dir = autosave::games_dir();
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| e.to_string())

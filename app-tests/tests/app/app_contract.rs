@@ -1545,7 +1545,7 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
         let mut opened =
             laager::store::CampaignFile::open(&path, laager::store::Mode::Write).expect("open");
         opened
-            .append(
+            .act(
                 1,
                 Event::Edit {
                     edit: UnitEdit::StrengthChanged {
@@ -1553,7 +1553,9 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
                         amount: 1,
                         cause: Cause::Other,
                     },
-                },
+                }
+                .try_into()
+                .expect("a manual event"),
             )
             .expect("a loss");
     }

@@ -36,7 +36,11 @@ fn play_a_move(harness: &mut Harness<'static, LaagerApp>) {
             to: serde_json::json!({"x": 120.0, "y": 130.0, "facing": 0.0}),
         },
     };
-    harness.state_mut().session.append(moved).expect("logged");
+    harness
+        .state_mut()
+        .session
+        .act(moved.try_into().expect("a manual event"))
+        .expect("logged");
     harness.run();
 }
 
