@@ -35,9 +35,18 @@ impl LaagerApp {
         let selection_changed = self.canvas.selected != self.desk_selection;
         if selection_changed {
             // A result belongs to the units it was resolved for, and dice typed for them
-            // are not the next pair's.
-            self.desk.result = None;
-            self.desk.applied = None;
+            // are not the next pair's. An applied card stays while the selection only lost
+            // the units its own result took off the table.
+            let shrunk_by_apply = self.desk.applied.is_some()
+                && self
+                    .canvas
+                    .selected
+                    .iter()
+                    .all(|id| self.desk_selection.contains(id));
+            if !shrunk_by_apply {
+                self.desk.result = None;
+                self.desk.applied = None;
+            }
             self.desk.dice.clear();
         }
         // What the forms were filled from: the game (its ruleset and the head of its log,
@@ -252,7 +261,10 @@ impl LaagerApp {
         let state = self.session.game().state();
         if let Ok(input) = dba_zulu::situation::combat(&self.document.layout, state, &roles, kind) {
             self.desk.dba_combat = crate::app::desk::dba_panel::CombatForm::filled(input);
-            self.desk.result = None;
+            // An applied card stays as it was applied; another result is set aside.
+            if self.desk.applied.is_none() {
+                self.desk.result = None;
+            }
         }
     }
 

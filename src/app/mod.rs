@@ -400,7 +400,7 @@ impl LaagerApp {
         self.open_dropped_files(ui);
         self.windows.keys(ui);
         self.menu_bar(ui, ui.available_width() < NARROW_WIDTH);
-        self.status_bar(ui);
+        self.status_bar(ui, ui.available_width() < NARROW_WIDTH);
         self.ask_ui(ui);
         self.sync_table_from_game();
         let playing = self.state.mode == Mode::Play;
@@ -729,10 +729,12 @@ impl LaagerApp {
         ui.label("Keys").on_hover_text(canvas::tools::VIEW_KEYS);
     }
 
-    fn status_bar(&mut self, ui: &mut egui::Ui) {
+    /// The status bar. From a laptop's width up it wraps, so a long message or folder name
+    /// takes a second line and is never cut off; on a phone it keeps to one line, the
+    /// game's file left to the records panel, and a message opens in full on hover.
+    fn status_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            // Wrapped: a long message or folder name takes a second line, never cut off.
-            ui.horizontal_wrapped(|ui| {
+            let contents = |ui: &mut egui::Ui| {
                 let ruleset = self.state.ruleset;
                 ui.label(ruleset.title())
                     .on_hover_text(format!("The rules: {}", ruleset.publication()));
@@ -776,11 +778,13 @@ impl LaagerApp {
                     );
                     ui.separator();
                 }
-                match self.session.path() {
-                    Some(path) => ui.label(format!("game file {}", path.display())),
-                    None => ui.weak("game not saved yet"),
-                };
-                ui.separator();
+                if !narrow {
+                    match self.session.path() {
+                        Some(path) => ui.label(format!("game file {}", path.display())),
+                        None => ui.weak("game not saved yet"),
+                    };
+                    ui.separator();
+                }
                 ui.label(&self.document.name);
                 if let Some(file) = &self.file {
                     ui.separator();
@@ -792,7 +796,12 @@ impl LaagerApp {
                     ui.colored_label(ui.visuals().warn_fg_color, first)
                         .on_hover_text(message);
                 }
-            });
+            };
+            if narrow {
+                ui.horizontal(contents);
+            } else {
+                ui.horizontal_wrapped(contents);
+            }
         });
     }
 }

@@ -147,7 +147,7 @@ impl LaagerApp {
     /// The charts in force when they are not the ones the game last recorded: shown in
     /// the status bar, and recorded by the next result applied, in the same write.
     /// Opening or viewing a game never records them.
-    pub(crate) fn tables_pending(&self) -> Option<TablesNote> {
+    pub fn tables_pending(&self) -> Option<TablesNote> {
         let note = self.tables_note()?;
         let recorded = self.session.game().state().tables.as_ref();
         (recorded != Some(&(note.tables_hash.clone(), note.club_cells.clone()))).then_some(note)

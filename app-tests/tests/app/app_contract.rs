@@ -247,10 +247,11 @@ fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
     let mut harness = rd_window();
     harness.get_by_label("Break-in").click();
     harness.run();
-    type_faces(&mut harness, "B2,R1");
+    // Each pick is thrown for: the faces typed for one unit never carry to the next.
     let pick = |harness: &mut Harness<'_, LaagerApp>, zulu: &str| {
         harness.state_mut().canvas.selected = vec![zulu.to_owned()];
         harness.run();
+        type_faces(harness, "B2,R1");
         resolve(harness).0
     };
     for (zulu, room, success) in [

@@ -273,9 +273,10 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(unit(harness.state(), ZULUS).present, 916);
     // One result, one event: it cannot be applied a second time.
     assert!(harness.query_by_label("Apply to the game").is_none());
+    let event = harness.state().session.game().events().len();
     assert!(
         harness
-            .query_by_label("Applied to the game (Ctrl+Z undoes it).")
+            .query_by_label(&format!("Applied (event {event})"))
             .is_some()
     );
     let sheet = {
