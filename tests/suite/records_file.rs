@@ -1,7 +1,7 @@
 //! `.laager` files (issue 10): durability, migration, refusal of foreign, newer and damaged
 //! files without touching them, the crash test, and the CLI end to end.
 
-use crate::records::{legacy_log, loss, sample_game, unit, volley};
+use crate::records::{legacy_log, loss, sample_game, unit};
 use crate::support::{run, stderr, stdout};
 use laager::Ruleset;
 use laager::game::{Campaign, CampaignSettings, Cause, Event, verify_chain};
