@@ -1,5 +1,7 @@
 //! Embeds every shipped chart under `tables/` into the binary, so the app and the CLI run
-//! from any folder.
+//! from any folder, and names the engine's version: the package version and a digest of
+//! the source that decides a ruling (`LAAGER_ENGINE_VERSION`), which every applied result
+//! records so `laager log replay` can tell a changed reading from a changed record.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -42,4 +44,68 @@ fn main() {
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
         .join("shipped_tables.rs");
     std::fs::write(dest, out).expect("write shipped_tables.rs");
+    engine_version(Path::new(&manifest_dir));
+}
+
+/// The source files whose change can change a ruling or the effects applied from it: the
+/// rules, the dice, the charts' reading, the resolution and record words, and the step
+/// from an outcome to its effects. The tables are not among them: their hash is recorded
+/// in every resolution on its own.
+const ENGINE_SOURCES: &[&str] = &[
+    "src/rules",
+    "src/dice",
+    "src/charts",
+    "src/resolution.rs",
+    "src/record.rs",
+    "src/bounds.rs",
+    "src/game/effects.rs",
+    "src/game/apply.rs",
+];
+
+/// Emits `LAAGER_ENGINE_VERSION`: `0.1.0+` and 12 hex digits of an FNV-1a digest over the
+/// engine's source files (paths and contents, in sorted order).
+fn engine_version(root: &Path) {
+    let mut files = Vec::new();
+    for source in ENGINE_SOURCES {
+        let path = root.join(source);
+        println!("cargo:rerun-if-changed={}", path.display());
+        collect_rs(&path, &mut files);
+    }
+    files.sort();
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in bytes {
+            digest ^= u64::from(*byte);
+            digest = digest.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for file in &files {
+        let relative = file.strip_prefix(root).unwrap_or(file);
+        feed(relative.to_string_lossy().replace('\\', "/").as_bytes());
+        feed(&std::fs::read(file).unwrap_or_default());
+    }
+    println!(
+        "cargo:rustc-env=LAAGER_ENGINE_VERSION={}+{:012x}",
+        std::env::var("CARGO_PKG_VERSION").unwrap_or_default(),
+        digest >> 16
+    );
+}
+
+/// Every `.rs` file at or under `path`.
+fn collect_rs(path: &Path, files: &mut Vec<std::path::PathBuf>) {
+    if path.is_file() {
+        files.push(path.to_owned());
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_rs(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
 }

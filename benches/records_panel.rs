@@ -69,6 +69,8 @@ fn event(i: usize) -> Event {
             Event::ResolutionApplied(Box::new(AppliedResolution {
                 request: None,
                 cells: Vec::new(),
+                throw: None,
+                engine: None,
                 inputs: json!({ "firer": "u0", "target": unit_id, "range_mm": 150.0 }),
                 dice: DiceOrigin::Seeded { seed: i as u64 },
                 resolution,
@@ -113,14 +115,16 @@ fn event(i: usize) -> Event {
 /// The game: the units join, then the events are logged; one in every 1,000 undoes the
 /// loss before it.
 fn long_game() -> Session {
-    let mut session = Session::new(Ruleset::MicroColonial, "bench", json!(null), units());
+    let mut session = Session::new(Ruleset::MicroColonial, "bench", json!(null), units(), None);
     let mut logged = 0;
     let mut i = 0;
     while logged < EVENTS {
         if i % 1000 == 503 {
             session.undo().expect("undo");
         } else {
-            session.append(event(i)).expect("event");
+            session
+                .act(event(i).try_into().expect("a manual event"))
+                .expect("event");
         }
         logged += 1;
         i += 1;
@@ -208,7 +212,9 @@ fn records(c: &mut Criterion) {
     let mut i = EVENTS;
     c.bench_function("window frame after logging one more event", |b| {
         b.iter(|| {
-            app.session.append(event(i)).expect("event");
+            app.session
+                .act(event(i).try_into().expect("a manual event"))
+                .expect("event");
             i += 1;
             let output = ctx.run_ui(input.clone(), |ui| app.show(ui));
             ctx.tessellate(output.shapes, output.pixels_per_point)

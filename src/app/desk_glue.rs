@@ -23,24 +23,9 @@ impl LaagerApp {
         let ruleset = self.state.ruleset;
         let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
         let layout = crate::geometry::file::write(&self.document.layout);
-        let mut session = Session::new(ruleset, &self.document.name, layout, units);
         // The tables the game is played with: their hash and the club cells typed.
-        if let Some(charts) = self.charts() {
-            let club_cells = self
-                .state
-                .club_cells
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned)
-                .collect();
-            let _ = session.append(crate::game::Event::TablesInForce {
-                tables_hash: charts.hash().to_owned(),
-                club_cells,
-                club_tables: self.club_tables_name(),
-            });
-        }
-        session
+        let tables = self.tables_note();
+        Session::new(ruleset, &self.document.name, layout, units, tables.as_ref())
     }
 
     /// Fills the desk's forms from the units selected on the table (the firer or attacker
@@ -49,8 +34,20 @@ impl LaagerApp {
     pub(crate) fn prefill_desk(&mut self) {
         let selection_changed = self.canvas.selected != self.desk_selection;
         if selection_changed {
-            // A result belongs to the units it was resolved for.
-            self.desk.result = None;
+            // A result belongs to the units it was resolved for, and dice typed for them
+            // are not the next pair's. An applied card stays while the selection only lost
+            // the units its own result took off the table.
+            let shrunk_by_apply = self.desk.applied.is_some()
+                && self
+                    .canvas
+                    .selected
+                    .iter()
+                    .all(|id| self.desk_selection.contains(id));
+            if !shrunk_by_apply {
+                self.desk.result = None;
+                self.desk.applied = None;
+            }
+            self.desk.dice.clear();
         }
         // What the forms were filled from: the game (its ruleset and the head of its log,
         // which every action, undo and redo moves), the table's layout revision and the
@@ -264,7 +261,10 @@ impl LaagerApp {
         let state = self.session.game().state();
         if let Ok(input) = dba_zulu::situation::combat(&self.document.layout, state, &roles, kind) {
             self.desk.dba_combat = crate::app::desk::dba_panel::CombatForm::filled(input);
-            self.desk.result = None;
+            // An applied card stays as it was applied; another result is set aside.
+            if self.desk.applied.is_none() {
+                self.desk.result = None;
+            }
         }
     }
 
@@ -356,13 +356,40 @@ impl LaagerApp {
                         ));
                         continue;
                     }
-                    let event = self.applied(&resolution).event;
-                    match self.session.append(event) {
-                        Ok(()) => self.desk.applied = true,
-                        Err(e) => self.messages.push(e),
-                    }
+                    self.apply_result(*resolution);
                 }
             }
+        }
+    }
+
+    /// The desk's result written to the game through the record's gate: the units
+    /// selected in the procedure's roles, the throw it was resolved with (applied once),
+    /// and the charts in force when they are not the ones the game last recorded, all in
+    /// one write. The dice typed are cleared: the next resolution needs a new throw.
+    fn apply_result(&mut self, resolution: crate::resolution::Resolution) {
+        let (Some(request), Some(throw)) =
+            (self.desk.request.clone(), self.desk.result_throw.clone())
+        else {
+            self.messages
+                .push("resolve first: there is no result to apply".to_owned());
+            return;
+        };
+        let roles = request.roles_of(&self.desk_selection);
+        let action = crate::game::Action::Apply(Box::new(crate::game::gate::Apply {
+            request,
+            resolution,
+            roles,
+            cells: self.desk.result_cells.clone(),
+            throw,
+            tables: self.tables_note(),
+            table: Some(self.document.layout.clone()),
+        }));
+        match self.session.act(action) {
+            Ok(acted) => {
+                self.desk.applied = acted.last_seq();
+                self.desk.dice.clear();
+            }
+            Err(e) => self.messages.push(e),
         }
     }
 
@@ -507,13 +534,16 @@ impl LaagerApp {
         } else {
             format!("{note} — {source}")
         };
-        self.session.append(crate::game::Event::GameEnded {
-            result: crate::game::GameResult { winner, note },
-        })
+        self.session
+            .act(crate::game::Action::End(crate::game::GameResult {
+                winner,
+                note,
+            }))
+            .map(|_| ())
     }
 
     /// Puts a `.laager` file at the top of the recent games.
-    fn remember_game(&mut self, path: &std::path::Path) {
+    pub(crate) fn remember_game(&mut self, path: &std::path::Path) {
         remember_recent(&mut self.state.recent_games, path);
     }
 
@@ -544,7 +574,7 @@ impl LaagerApp {
         let result = match action {
             RecordsAction::Undo => self.session.undo(),
             RecordsAction::Redo => self.session.redo(),
-            RecordsAction::Log(event) => self.session.append(event),
+            RecordsAction::Log(action) => self.session.act(action).map(|_| ()),
             RecordsAction::Select(units) => {
                 self.canvas.selected = units;
                 Ok(())
@@ -554,10 +584,26 @@ impl LaagerApp {
                 self.records.roster = super::roster::Roster::default();
                 Ok(())
             }
-            RecordsAction::SaveAs(path) => self
-                .session
-                .save_as(&path)
-                .map(|()| self.remember_game(&path)),
+            RecordsAction::SaveAs(path) => self.session.save_as(&path).map(|()| {
+                self.messages.push(format!(
+                    "saved the game to {}: every action saves itself there",
+                    path.display()
+                ));
+                self.remember_game(&path);
+            }),
+            #[cfg(not(target_arch = "wasm32"))]
+            RecordsAction::PromptSaveAs => {
+                let dir = self
+                    .autosave_dir
+                    .clone()
+                    .or_else(super::autosave::games_dir)
+                    .unwrap_or_else(|| std::path::PathBuf::from("."));
+                let path = super::autosave::new_game_path(&dir, &self.document.name);
+                self.windows.save_prompt = Some(path.display().to_string());
+                Ok(())
+            }
+            #[cfg(target_arch = "wasm32")]
+            RecordsAction::PromptSaveAs => Ok(()),
             RecordsAction::Open(path) => Session::open(&path).map(|session| {
                 self.session = session;
                 self.reopened(&path);
@@ -574,9 +620,9 @@ impl LaagerApp {
                 let units =
                     crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
                 let name = format!("Game {number}");
+                let tables = self.tables_note();
                 self.session
-                    .next_game(ruleset, &name, layout, units)
-                    .map(|()| self.record_tables())
+                    .next_game(ruleset, &name, layout, units, tables.as_ref())
             }
             RecordsAction::ExportPdf(path) => {
                 let bytes = self.export_bytes(ExportKind::Pdf);

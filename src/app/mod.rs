@@ -5,6 +5,8 @@
 //! from the engine below it. Panels push [`Command`]s; [`LaagerApp::run_commands`]
 //! applies them once at the end of each frame.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod autosave;
 pub mod canvas;
 pub mod command;
 pub mod demos;
@@ -176,6 +178,10 @@ pub struct LaagerApp {
     /// A club's tables bundle laid over the tables in force without a folder (the
     /// browser's upload).
     pub club_bundle: Option<keep::ClubBundle>,
+    /// Where a game not saved elsewhere is written at its first event in play, one file
+    /// per game named by date and table (the desktop app's data folder; none in tests and
+    /// in the browser, which keeps its game itself).
+    pub autosave_dir: Option<PathBuf>,
 }
 
 /// The shipped charts, the club's tables folder and then its bundle (the browser's, which
@@ -259,6 +265,7 @@ impl LaagerApp {
                 "game",
                 serde_json::Value::Null,
                 Vec::new(),
+                None,
             ),
             records: records_panel::RecordsPanel::default(),
             desk_selection: Vec::new(),
@@ -270,6 +277,7 @@ impl LaagerApp {
             asking: None,
             windows: windows::Windows::default(),
             club_bundle: None,
+            autosave_dir: None,
             state,
         };
         // `laager game.laager` opens the campaign's game, as a dropped `.laager` file does;
@@ -392,7 +400,7 @@ impl LaagerApp {
         self.open_dropped_files(ui);
         self.windows.keys(ui);
         self.menu_bar(ui, ui.available_width() < NARROW_WIDTH);
-        self.status_bar(ui);
+        self.status_bar(ui, ui.available_width() < NARROW_WIDTH);
         self.ask_ui(ui);
         self.sync_table_from_game();
         let playing = self.state.mode == Mode::Play;
@@ -498,6 +506,11 @@ impl LaagerApp {
                 );
             });
         self.windows.show(ui, self.session.game());
+        if let Some(path) = self.windows.save_prompt_ui(ui) {
+            self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.autosave();
         if !self.commands.is_empty() {
             // The frame was drawn before these changes: draw the next one with them.
             ui.ctx().request_repaint();
@@ -529,11 +542,9 @@ impl LaagerApp {
                         .button("Save game as…")
                         .on_hover_text("Save the game to a new .laager file; every action then saves itself")
                         .clicked()
-                        && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Laager game", &["laager"])
-                            .save_file()
                     {
-                        self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
+                        self.run_records_actions(vec![records_panel::RecordsAction::PromptSaveAs]);
+                        ui.close();
                     }
                     // The browser has no layout files: its table comes from the demos and
                     // the game kept or uploaded.
@@ -718,9 +729,12 @@ impl LaagerApp {
         ui.label("Keys").on_hover_text(canvas::tools::VIEW_KEYS);
     }
 
-    fn status_bar(&mut self, ui: &mut egui::Ui) {
+    /// The status bar. From a laptop's width up it wraps, so a long message or folder name
+    /// takes a second line and is never cut off; on a phone it keeps to one line, the
+    /// game's file left to the records panel, and a message opens in full on hover.
+    fn status_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
+            let contents = |ui: &mut egui::Ui| {
                 let ruleset = self.state.ruleset;
                 ui.label(ruleset.title())
                     .on_hover_text(format!("The rules: {}", ruleset.publication()));
@@ -751,6 +765,26 @@ impl LaagerApp {
                 ui.label(format!("seal {}", &head[..head.len().min(12)]))
                     .on_hover_text("The game log's seal after its last action. Note it down: if the game file is later cut short or rewritten, checking the file against this seal shows it.");
                 ui.separator();
+                if !self.session.game().events().is_empty()
+                    && let Some(note) = self.tables_pending()
+                {
+                    let charts = note.club_tables.as_deref().map_or_else(
+                        || "the charts as printed".to_owned(),
+                        |dir| format!("the club's tables folder {dir}"),
+                    );
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("in force now: {charts}, not the charts this game last recorded; the next result applied records them"),
+                    );
+                    ui.separator();
+                }
+                if !narrow {
+                    match self.session.path() {
+                        Some(path) => ui.label(format!("game file {}", path.display())),
+                        None => ui.weak("game not saved yet"),
+                    };
+                    ui.separator();
+                }
                 ui.label(&self.document.name);
                 if let Some(file) = &self.file {
                     ui.separator();
@@ -762,7 +796,12 @@ impl LaagerApp {
                     ui.colored_label(ui.visuals().warn_fg_color, first)
                         .on_hover_text(message);
                 }
-            });
+            };
+            if narrow {
+                ui.horizontal(contents);
+            } else {
+                ui.horizontal_wrapped(contents);
+            }
         });
     }
 }
@@ -807,7 +846,9 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(LaagerApp::new(state, file)))
+            let mut app = LaagerApp::new(state, file);
+            app.autosave_dir = autosave::games_dir();
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| e.to_string())

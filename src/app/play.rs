@@ -3,7 +3,7 @@
 //! leaves it, and nothing that would put away a game not saved happens without asking.
 
 use super::{Command, LaagerApp, Mode};
-use crate::game::{Event, UnitEdit, UnitId, table_as_played};
+use crate::game::{Action, TablesNote, UnitEdit, UnitId, table_as_played};
 use crate::geometry::{Layout, file, round_mm};
 
 /// How the referee keeps the game in play before it is put away.
@@ -108,29 +108,28 @@ impl LaagerApp {
             {
                 continue;
             }
-            self.session.append(Event::Edit {
-                edit: UnitEdit::Moved {
-                    unit_id: UnitId(unit_id),
-                    to,
-                },
-            })?;
+            self.session.act(Action::Edit(UnitEdit::Moved {
+                unit_id: UnitId(unit_id),
+                to,
+            }))?;
         }
         if std::mem::take(&mut self.pending_terrain) {
             let terrain = file::write(&self.document.layout)
                 .get("terrain")
                 .cloned()
                 .unwrap_or_else(|| serde_json::json!([]));
-            self.session.append(Event::TerrainSet { terrain })?;
+            self.session.act(Action::SetTerrain(terrain))?;
         }
         Ok(())
     }
 
-    /// Logs the tables in force (their hash and the club cells typed) in the game.
-    pub(crate) fn record_tables(&mut self) {
+    /// The charts in force: their hash, the club cells typed and the club's folder, as
+    /// the game records them (none when the charts do not load).
+    pub(crate) fn tables_note(&self) -> Option<TablesNote> {
         let Ok(charts) = &self.charts else {
-            return;
+            return None;
         };
-        let cells: Vec<String> = self
+        let club_cells: Vec<String> = self
             .state
             .club_cells
             .lines()
@@ -138,17 +137,20 @@ impl LaagerApp {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
-        let now = (charts.hash().to_owned(), cells.clone());
-        if self.session.game().state().tables.as_ref() == Some(&now) {
-            return;
-        }
-        if let Err(e) = self.session.append(Event::TablesInForce {
-            tables_hash: now.0,
-            club_cells: cells,
+        Some(TablesNote {
+            tables_hash: charts.hash().to_owned(),
+            club_cells,
             club_tables: self.club_tables_name(),
-        }) {
-            self.messages.push(e);
-        }
+        })
+    }
+
+    /// The charts in force when they are not the ones the game last recorded: shown in
+    /// the status bar, and recorded by the next result applied, in the same write.
+    /// Opening or viewing a game never records them.
+    pub fn tables_pending(&self) -> Option<TablesNote> {
+        let note = self.tables_note()?;
+        let recorded = self.session.game().state().tables.as_ref();
+        (recorded != Some(&(note.tables_hash.clone(), note.club_cells.clone()))).then_some(note)
     }
 
     /// Switches between setting up and playing. Play on a table changed in set-up starts a

@@ -5,7 +5,7 @@ use super::log_view::LogView;
 use super::roster::Roster;
 use super::session::Session;
 use crate::charts::Charts;
-use crate::game::{Event, Verdict};
+use crate::game::{Action, Verdict};
 use std::path::PathBuf;
 
 /// The least height the roster and the log are given, in points: a few of their rows.
@@ -43,20 +43,22 @@ impl ExportKind {
 }
 
 /// What the records panel asks the app to do at the end of the frame.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum RecordsAction {
     /// Undo the last action.
     Undo,
     /// Redo the last undo.
     Redo,
-    /// Log a manual edit.
-    Log(Event),
+    /// Write a manual edit through the record's gate.
+    Log(Action),
     /// Select these units (a name clicked in the roster), in this order.
     Select(Vec<String>),
     /// Start a new game log for the table as it stands.
     NewGame,
     /// Save the campaign to a new `.laager` file.
     SaveAs(PathBuf),
+    /// Ask where to save the game: the app's own prompt, with a default name.
+    PromptSaveAs,
     /// Open a `.laager` file.
     Open(PathBuf),
     /// Write the record sheet as CSV.
@@ -137,7 +139,7 @@ impl RecordsPanel {
                 .on_hover_text("Advance the move counter")
                 .clicked()
             {
-                actions.push(RecordsAction::Log(Event::MoveAdvanced));
+                actions.push(RecordsAction::Log(Action::AdvanceMove));
             }
             let label = ui.label("phase");
             let entered = ui
@@ -156,9 +158,9 @@ impl RecordsPanel {
                 || entered)
                 && !self.phase.trim().is_empty()
             {
-                actions.push(RecordsAction::Log(Event::PhaseSet {
-                    phase: self.phase.trim().to_owned(),
-                }));
+                actions.push(RecordsAction::Log(Action::SetPhase(
+                    self.phase.trim().to_owned(),
+                )));
                 self.phase.clear();
             }
             ui.separator();
@@ -317,9 +319,13 @@ impl RecordsPanel {
                         .id_salt("roster")
                         .max_height(200.0)
                         .show_viewport(ui, |ui, viewport| {
-                            let (events, picked) =
+                            let (edits, picked) =
                                 self.roster.ui(ui, viewport, game, charts, selected);
-                            actions.extend(events.into_iter().map(RecordsAction::Log));
+                            actions.extend(
+                                edits
+                                    .into_iter()
+                                    .map(|edit| RecordsAction::Log(Action::Edit(edit))),
+                            );
                             actions.extend(picked.map(RecordsAction::Select));
                         });
                 },
@@ -437,13 +443,12 @@ impl RecordsPanel {
             .button("Save game as")
             .on_hover_text("Save the game to a new .laager file; every action then saves itself")
             .clicked()
-            && let Some(path) = typed.clone().or_else(|| {
-                rfd::FileDialog::new()
-                    .add_filter("Laager", &["laager"])
-                    .save_file()
-            })
         {
-            actions.push(RecordsAction::SaveAs(path));
+            actions.push(
+                typed
+                    .clone()
+                    .map_or(RecordsAction::PromptSaveAs, RecordsAction::SaveAs),
+            );
         }
         if ui
             .button("Open game")

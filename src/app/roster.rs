@@ -6,7 +6,7 @@
 use super::desk::whole_number;
 use super::roster_rows::{HEADINGS, RosterRows, RowText};
 use crate::charts::Charts;
-use crate::game::{Cause, Event, Game, GameState, UnitEdit, UnitId, UnitState};
+use crate::game::{Cause, Game, GameState, UnitEdit, UnitId, UnitState};
 use crate::record::{Formation, Status};
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
@@ -122,7 +122,7 @@ impl Roster {
         game: &Game,
         charts: Option<&Charts>,
         selected: &[String],
-    ) -> (Vec<Event>, Option<Vec<String>>) {
+    ) -> (Vec<UnitEdit>, Option<Vec<String>>) {
         let mut events = Vec::new();
         let mut picked = None;
         let state = game.state();
@@ -273,7 +273,7 @@ impl Roster {
         self.error = None;
     }
 
-    fn edit_form(&mut self, ui: &mut egui::Ui, unit: &UnitState, events: &mut Vec<Event>) {
+    fn edit_form(&mut self, ui: &mut egui::Ui, unit: &UnitState, events: &mut Vec<UnitEdit>) {
         let id = unit.spec.unit_id.clone();
         ui.strong(format!("Edit {id}"));
         let mut edit = None;
@@ -383,7 +383,7 @@ impl Roster {
             }
         });
         match edit {
-            Some(Ok(edit)) => events.push(Event::Edit { edit }),
+            Some(Ok(edit)) => events.push(edit),
             Some(Err(e)) => self.error = Some(e),
             None => {}
         }

@@ -5,7 +5,7 @@ use super::demos::DEMOS;
 use super::document::Document;
 use super::records_panel::RecordsAction;
 use super::{Command, LaagerApp, Mode, load_charts};
-use crate::game::{Event, UnitEdit, UnitId};
+use crate::game::{Action, UnitEdit, UnitId};
 use crate::geometry::{Base, Layout, Point, Terrain, dba_base_size, file, mc_counter_size};
 
 /// The same terrain (kind, hill, river) over new points.
@@ -137,7 +137,7 @@ impl LaagerApp {
                         crate::game::units_from_layout(&one, self.state.ruleset, self.charts())
                             .pop()
                             .ok_or("the new base could not be written")?;
-                    self.session.append(Event::BasePlaced {
+                    self.session.act(Action::PlaceBase {
                         unit: spec,
                         base: base_json,
                     })?;
@@ -149,11 +149,9 @@ impl LaagerApp {
             Command::DeleteUnits(units) if playing => {
                 // In play a base leaves the game: one event each, undone like any other.
                 for unit_id in &units {
-                    self.session.append(Event::Edit {
-                        edit: UnitEdit::Removed {
-                            unit_id: UnitId(unit_id.clone()),
-                        },
-                    })?;
+                    self.session.act(Action::Edit(UnitEdit::Removed {
+                        unit_id: UnitId(unit_id.clone()),
+                    }))?;
                 }
                 self.canvas.selected.retain(|s| !units.contains(s));
             }
@@ -277,7 +275,6 @@ impl LaagerApp {
                 self.charts = Ok(charts);
                 self.fields.club_cells.clone_from(&text);
                 self.state.club_cells = text;
-                self.record_tables();
             }
             Command::SetClubTables(dir) => {
                 // A folder that does not load leaves the charts in force as they were.
@@ -292,7 +289,6 @@ impl LaagerApp {
                     .map(|p| p.display().to_string())
                     .unwrap_or_default();
                 self.state.club_tables = dir;
-                self.record_tables();
             }
             Command::ExportClubTables(to) => {
                 let dir = self
@@ -334,7 +330,6 @@ impl LaagerApp {
                     ));
                 }
                 self.club_bundle = bundle;
-                self.record_tables();
             }
             Command::FitView => self.canvas.fit_next_frame(),
         }

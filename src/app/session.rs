@@ -1,6 +1,8 @@
 //! The game on the desk: its log in memory, or in a `.laager` file once saved, where every
 //! action is committed in its own transaction as it happens (autosave).
 
+use crate::game::gate::{self, Acted, Action, TablesNote};
+use crate::game::seals::Stored;
 use crate::game::{Campaign, CampaignSettings, Event, Game, UnitSpec};
 use crate::ruleset::Ruleset;
 use crate::store::{CampaignFile, Mode};
@@ -11,29 +13,43 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct Session {
     memory: Campaign,
+    /// What the campaign in memory has verified (it has no file to record seals in).
+    stored: Stored,
     file: Option<CampaignFile>,
     /// The game on the table, numbered from 1.
     pub game_number: usize,
 }
 
 impl Session {
-    /// A new, unsaved campaign of one game whose units join from the table.
-    pub fn new(ruleset: Ruleset, name: &str, layout: Value, units: Vec<UnitSpec>) -> Session {
+    /// A new, unsaved campaign of one game whose units join from the table, played with
+    /// the charts `tables` names.
+    pub fn new(
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        units: Vec<UnitSpec>,
+        tables: Option<&TablesNote>,
+    ) -> Session {
         let mut game = Game::new(ruleset, name, layout);
         for unit in units {
             // A unit id the layout repeats is refused by the log; the layout check reports it.
             let _ = game.append(Event::UnitAdded { unit });
         }
         let mut memory = Campaign::new(name, CampaignSettings::default());
-        memory.games.push(game);
+        let mut stored = Stored::default();
+        // An empty campaign verifies and a new game has not ended: the gate admits it.
+        if gate::add_in_memory(&mut memory, &mut stored, game.clone(), tables).is_err() {
+            memory.games.push(game);
+        }
         Session {
             memory,
+            stored,
             file: None,
             game_number: 1,
         }
     }
 
-    /// Opens a `.laager` file on its last game.
+    /// Opens a `.laager` file on its last game. Nothing is written.
     pub fn open(path: &Path) -> Result<Session, String> {
         let file = CampaignFile::open(path, Mode::Write).map_err(|e| e.to_string())?;
         let games = file.campaign().games.len();
@@ -42,6 +58,7 @@ impl Session {
         }
         Ok(Session {
             memory: Campaign::new("", CampaignSettings::default()),
+            stored: Stored::default(),
             file: Some(file),
             game_number: games,
         })
@@ -63,6 +80,7 @@ impl Session {
             .unwrap_or(games);
         Ok(Session {
             memory: campaign,
+            stored: Stored::default(),
             file: None,
             game_number,
         })
@@ -85,70 +103,50 @@ impl Session {
         self.file.as_ref().map(|f| f.path().to_owned())
     }
 
-    /// Logs one event: committed to the file first when there is one.
-    pub fn append(&mut self, event: Event) -> Result<(), String> {
+    /// Writes one action through the record's gate: committed to the file first when
+    /// there is one. Every event it makes is written, or none.
+    pub fn act(&mut self, action: Action) -> Result<Acted, String> {
         match &mut self.file {
             Some(file) => file
-                .append(self.game_number, event)
-                .map(|_| ())
+                .act(self.game_number, action)
                 .map_err(|e| e.to_string()),
-            None => self.memory.games[self.game_number - 1]
-                .append(event)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
+            None => {
+                gate::act_in_memory(&mut self.memory, &mut self.stored, self.game_number, action)
+                    .map_err(|e| e.to_string())
+            }
         }
     }
 
     /// Undoes the last action: a voiding event, never a deletion.
     pub fn undo(&mut self) -> Result<(), String> {
-        match &mut self.file {
-            Some(file) => file
-                .undo(self.game_number)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            None => self.memory.games[self.game_number - 1]
-                .undo()
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-        }
+        self.act(Action::Undo).map(|_| ())
     }
 
     /// Redoes the last undo.
     pub fn redo(&mut self) -> Result<(), String> {
-        match &mut self.file {
-            Some(file) => file
-                .redo(self.game_number)
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-            None => self.memory.games[self.game_number - 1]
-                .redo()
-                .map(|_| ())
-                .map_err(|e| e.to_string()),
-        }
+        self.act(Action::Redo).map(|_| ())
     }
 
-    /// Starts the campaign's next game on this table: its forces carried over under the
-    /// campaign's replacement rule, the table's other units joining afresh.
+    /// Starts the campaign's next game on this table, through the record's gate: its
+    /// forces carried over under the campaign's replacement rule, the table's other units
+    /// joining afresh, played with the charts `tables` names.
     pub fn next_game(
         &mut self,
         ruleset: Ruleset,
         name: &str,
         layout: Value,
         table_units: Vec<UnitSpec>,
+        tables: Option<&TablesNote>,
     ) -> Result<(), String> {
         let game = self
             .campaign()
             .next_game_on_table(ruleset, name, layout, table_units)
             .map_err(|e| e.to_string())?;
-        match &mut self.file {
-            Some(file) => {
-                self.game_number = file.add_game(game).map_err(|e| e.to_string())?;
-            }
-            None => {
-                self.memory.games.push(game);
-                self.game_number = self.memory.games.len();
-            }
-        }
+        self.game_number = match &mut self.file {
+            Some(file) => file.add_game(game, tables).map_err(|e| e.to_string())?,
+            None => gate::add_in_memory(&mut self.memory, &mut self.stored, game, tables)
+                .map_err(|e| e.to_string())?,
+        };
         Ok(())
     }
 

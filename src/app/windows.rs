@@ -1,5 +1,5 @@
-//! The windows that float over the table — Help (F1) and the dice history — with their menu
-//! entries, and the theme switch of the View menu.
+//! The windows that float over the table — Help (F1), the dice history and the Save game
+//! as prompt — with their menu entries, and the theme switch of the View menu.
 
 use super::dice_view::DiceView;
 use super::help;
@@ -13,6 +13,9 @@ pub struct Windows {
     /// The dice history window.
     pub dice: bool,
     dice_view: DiceView,
+    /// The Save game as prompt, open with the path typed so far: the app's own, so saving
+    /// works where no system file dialog is available.
+    pub save_prompt: Option<String>,
 }
 
 impl Windows {
@@ -44,12 +47,67 @@ impl Windows {
         );
     }
 
+    /// Draws the Save game as prompt, if open. Returns the path to save to once the
+    /// referee confirms it.
+    pub fn save_prompt_ui(&mut self, ui: &egui::Ui) -> Option<std::path::PathBuf> {
+        let typed = self.save_prompt.as_mut()?;
+        let mut open = true;
+        let mut chosen = None;
+        let mut close = false;
+        egui::Window::new("Save game as")
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(520.0)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(ui.ctx(), |ui| {
+                ui.label("The game is written to this file, and every action then saves itself.");
+                let label = ui.label("file");
+                let response = ui
+                    .add(egui::TextEdit::singleline(typed).desired_width(480.0))
+                    .labelled_by(label.id);
+                let entered =
+                    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    let path = typed.trim();
+                    if (ui
+                        .add_enabled(!path.is_empty(), egui::Button::new("Save"))
+                        .clicked()
+                        || entered)
+                        && !path.is_empty()
+                    {
+                        chosen = Some(std::path::PathBuf::from(path));
+                    }
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if ui
+                        .button("Browse…")
+                        .on_hover_text(
+                            "Choose the file with the system's dialog, where there is one",
+                        )
+                        .clicked()
+                        && let Some(path) = rfd::FileDialog::new()
+                            .add_filter("Laager game", &["laager"])
+                            .save_file()
+                    {
+                        *typed = path.display().to_string();
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if !open || close || chosen.is_some() {
+            self.save_prompt = None;
+        }
+        chosen
+    }
+
     /// Draws the open windows over the rest.
     pub fn show(&mut self, ui: &egui::Ui, game: &Game) {
         let Self {
             help,
             dice,
             dice_view,
+            save_prompt: _,
         } = self;
         // Below the menu bar, over the table's left side, clear of the desk.
         egui::Window::new("Help")

@@ -4,7 +4,9 @@
 //! place; an existing file is replaced only with `--force`, and a `.laager` campaign never.
 
 use super::{CliError, Outcome};
-use crate::game::{Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table};
+use crate::game::{
+    Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table, TablesNote,
+};
 use crate::ruleset::Ruleset;
 use crate::store::{self, CampaignFile, Existing, Input, Mode, StoreError};
 use clap::{Args, Subcommand};
@@ -168,11 +170,7 @@ pub(super) fn store_error(e: StoreError) -> CliError {
 /// printed as warnings.
 pub(super) fn open_verified(file: &Path, allow_broken: bool) -> Result<CampaignFile, CliError> {
     let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
-    let breaks: Vec<String> = opened
-        .verify()
-        .iter()
-        .filter_map(|c| super::log::break_line(file, c))
-        .collect();
+    let breaks = super::log::break_lines(file, &opened);
     if breaks.is_empty() {
         return Ok(opened);
     }
@@ -414,20 +412,23 @@ fn add_game(
         if let Some(name) = name {
             game.name = name;
         }
-        opened.add_game(game).map_err(store_error)?
+        opened.add_game(game, None).map_err(store_error)?
     } else if let Some(path) = layout {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
         let game = game_on_table(opened.campaign(), ruleset, &name, path, &charts)?;
-        let number = opened.add_game(game).map_err(store_error)?;
-        log_tables(&mut opened, number, &charts, source.tables, file)?;
-        number
+        opened
+            .add_game(game, Some(&tables_note(&charts, source.tables)))
+            .map_err(store_error)?
     } else {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
-        let number = opened
-            .new_game(ruleset, &name, serde_json::Value::Null)
-            .map_err(store_error)?;
-        log_tables(&mut opened, number, &charts, source.tables, file)?;
-        number
+        opened
+            .new_game(
+                ruleset,
+                &name,
+                serde_json::Value::Null,
+                Some(&tables_note(&charts, source.tables)),
+            )
+            .map_err(store_error)?
     };
     let game = &opened.campaign().games[number - 1];
     let units = game.state().units.len();
@@ -480,16 +481,12 @@ fn end_game(
     } else {
         format!("{note} — {source}")
     };
-    let event = crate::game::Event::GameEnded {
-        result: crate::game::GameResult {
-            winner: result_winner.clone(),
-            note: note.clone(),
-        },
-    };
-    let logged = opened
-        .append(number, event)
-        .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?
-        .clone();
+    let action = crate::game::Action::End(crate::game::GameResult {
+        winner: result_winner.clone(),
+        note: note.clone(),
+    });
+    let acted = opened.act(number, action).map_err(store_error)?;
+    let logged = acted.logged.last().cloned();
     if json {
         print_json(&json!({
             "game": number,
@@ -510,30 +507,18 @@ fn end_game(
     Ok(())
 }
 
-/// A new game on a layout's table: the forces the campaign carries over, then every unit
-/// of the table not already among them, joining with its strength.
-/// Records the tables a new game is played with (as the window does when a game starts),
-/// so its log says which charts were in force.
-fn log_tables(
-    opened: &mut CampaignFile,
-    number: usize,
-    charts: &crate::charts::Charts,
-    tables: Option<&Path>,
-    file: &Path,
-) -> Result<(), CliError> {
-    opened
-        .append(
-            number,
-            crate::game::Event::TablesInForce {
-                tables_hash: charts.hash().to_owned(),
-                club_cells: Vec::new(),
-                club_tables: tables.map(|d| d.display().to_string()),
-            },
-        )
-        .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?;
-    Ok(())
+/// The tables a new game is played with (as the window records when a game starts), so
+/// its log says which charts were in force: logged in the game as it is added.
+fn tables_note(charts: &crate::charts::Charts, tables: Option<&Path>) -> TablesNote {
+    TablesNote {
+        tables_hash: charts.hash().to_owned(),
+        club_cells: Vec::new(),
+        club_tables: tables.map(|d| d.display().to_string()),
+    }
 }
 
+/// A new game on a layout's table: the forces the campaign carries over, then every unit
+/// of the table not already among them, joining with its strength.
 fn game_on_table(
     campaign: &Campaign,
     ruleset: Ruleset,

@@ -12,27 +12,30 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Subcommand)]
 pub enum LogCommand {
     /// Check every game's hash chain (from the seal of its header and the campaign's
-    /// settings to the head the file records) and report the first break.
+    /// settings to the head the file records) and the campaign's seal (its name and the
+    /// numbering of its games), and report the first break.
     Verify {
         /// The campaign file.
         file: PathBuf,
         /// Only this game (numbered from 1).
         #[arg(long, value_name = "N")]
         game: Option<usize>,
-        /// A head noted earlier (`laager log head`; 8 or more leading hex digits): the log
-        /// must still hold it, or it was truncated or rewritten since.
+        /// A seal noted earlier (`laager log head`: a game's, or the campaign's; 8 or more
+        /// leading hex digits): the file must still hold it, or it was truncated or
+        /// rewritten since.
         #[arg(long, value_name = "HASH")]
         head: Option<String>,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
     },
-    /// Print a game's head: the hash its log ends at, to note and check later with
-    /// `log verify --head`.
+    /// Print the campaign's seal (one hash over its name and each game's number, identity
+    /// and seal), or with --game a game's seal (the hash its log ends at), to note and
+    /// check later with `log verify --head`.
     Head {
         /// The campaign file.
         file: PathBuf,
-        /// The game, from 1 (default: the latest).
+        /// This game's seal instead of the campaign's (numbered from 1).
         #[arg(long, value_name = "N")]
         game: Option<usize>,
         /// Print it even if the file fails verification.
@@ -43,13 +46,18 @@ pub enum LogCommand {
         json: bool,
     },
     /// Resolve every applied resolution of a game again from its recorded input and dice,
-    /// against the tables in force, and report each whose result differs (exit 2).
+    /// against the tables in force, and check its throw and its effects: report each that
+    /// differs (exit 2). A file that fails verification is refused (exit 2).
     Replay {
         /// The campaign file.
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
         game: Option<usize>,
+        /// Count a reading changed since the engine version that resolved it as a
+        /// difference (exit 2).
+        #[arg(long)]
+        strict: bool,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
@@ -77,9 +85,10 @@ pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
         LogCommand::Replay {
             file,
             game,
+            strict,
             json,
             tables,
-        } => replay(&file, game, json, &tables),
+        } => replay(&file, game, strict, json, &tables),
     }
 }
 
@@ -94,6 +103,19 @@ fn game_number(file: &Path, opened: &CampaignFile, game: Option<usize>) -> Resul
         )));
     }
     Ok(number)
+}
+
+/// Every break of a file, one line each: each game's, then the campaign seal's.
+pub(super) fn break_lines(file: &Path, opened: &CampaignFile) -> Vec<String> {
+    let mut lines: Vec<String> = opened
+        .verify()
+        .iter()
+        .filter_map(|c| break_line(file, c))
+        .collect();
+    if let Some(reason) = opened.verify_campaign().broken {
+        lines.push(format!("{}: campaign: {reason}", file.display()));
+    }
+    lines
 }
 
 /// The text line of a break: `game 2, event 41: ...` (`game 2, header: ...`).
@@ -127,23 +149,37 @@ fn verify(
         .into_iter()
         .filter(|c| game.is_none_or(|n| n == c.game))
         .collect();
-    let intact = checks.iter().all(|c| c.broken.is_none());
+    let campaign = opened.verify_campaign();
+    let intact = checks.iter().all(|c| c.broken.is_none()) && campaign.broken.is_none();
     let found = noted.map(|h| opened.find_head(h, game));
-    let head_held = found.is_none_or(|f| f.is_some());
+    let seal_found = match (noted, game, &found) {
+        (Some(h), None, Some(None)) => opened.find_campaign_seal(h),
+        _ => None,
+    };
+    let head_held = found.as_ref().is_none_or(Option::is_some) || seal_found.is_some();
     if json {
-        let mut out = json!({ "intact": intact, "games": checks });
+        let mut out = json!({ "intact": intact, "games": checks, "campaign": campaign });
         if let (Some(noted), Some(found)) = (noted, found) {
-            out["noted_head"] = json!({ "head": noted, "found": found });
+            out["noted_head"] =
+                json!({ "head": noted, "found": found, "campaign_seal": seal_found });
         }
         print_json(&out);
     } else {
         let events: usize = checks.iter().map(|c| c.events).sum();
         if intact {
             println!(
-                "{}: {} game(s), {events} events, every hash chain intact",
+                "{}: {} game(s), {events} events, every hash chain intact{}",
                 file.display(),
-                checks.len()
+                checks.len(),
+                if campaign.sealed {
+                    ", the campaign's seal intact"
+                } else {
+                    ""
+                }
             );
+        }
+        if !campaign.sealed && campaign.broken.is_none() {
+            println!("  note: the campaign is not sealed (file from an older Laager)");
         }
         for c in checks.iter().filter(|c| !c.sealed) {
             println!(
@@ -153,7 +189,7 @@ fn verify(
         }
         if let Some(Some(f)) = found {
             println!(
-                "  the noted head is {} of game {}; {} event(s) logged since",
+                "  the noted seal is {} of game {}; {} event(s) logged since",
                 if f.seq == 0 {
                     "the start".to_owned()
                 } else {
@@ -163,17 +199,34 @@ fn verify(
                 f.since
             );
         }
+        if let Some(s) = &seal_found {
+            if s.current {
+                println!("  the noted seal is the campaign's seal now");
+            } else {
+                println!(
+                    "  the noted seal is the campaign's seal when its games held {} event(s)",
+                    s.counts
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        }
     }
     for line in checks.iter().filter_map(|c| break_line(file, c)) {
         eprintln!("{line}");
     }
+    if let Some(reason) = &campaign.broken {
+        eprintln!("{}: campaign: {reason}", file.display());
+    }
     if let (Some(noted), false) = (noted, head_held) {
         let scope = match game {
             Some(n) => format!("game {n}'s log"),
-            None => "any game's log".to_owned(),
+            None => "any game's log, nor among the campaign's seals".to_owned(),
         };
         eprintln!(
-            "{}: the noted head {noted} is not in {scope}: the log was truncated or rewritten since it was noted (or the hash was mistyped: give 8 or more hex digits)",
+            "{}: the noted seal {noted} is not in {scope}: the file was truncated or rewritten since it was noted (or the hash was mistyped: give 8 or more hex digits)",
             file.display()
         );
     }
@@ -191,13 +244,33 @@ fn print_head(
     json: bool,
 ) -> Result<Outcome, CliError> {
     let opened = open_verified(file, allow_broken)?;
-    let number = game_number(file, &opened, game)?;
+    let Some(n) = game else {
+        let campaign = opened.campaign();
+        let seal = campaign.seal();
+        if json {
+            print_json(&json!({
+                "campaign": campaign.name,
+                "games": campaign.games.len(),
+                "seal": seal,
+                "head": seal,
+            }));
+        } else {
+            println!(
+                "campaign \"{}\" with {} game(s): {seal}",
+                campaign.name,
+                campaign.games.len()
+            );
+        }
+        return Ok(Outcome::Done);
+    };
+    let number = game_number(file, &opened, Some(n))?;
     let this = &opened.campaign().games[number - 1];
     let events = this.events().len();
     if json {
         print_json(&json!({
             "game": number,
             "name": this.name,
+            "identity": this.identity(),
             "events": events,
             "head": this.head(),
         }));
@@ -215,10 +288,12 @@ fn print_head(
 fn replay(
     file: &Path,
     game: Option<usize>,
+    strict: bool,
     json: bool,
     tables: &super::TablesArgs,
 ) -> Result<Outcome, CliError> {
-    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    // A replay of a record that fails verification would say "agrees" of what was changed.
+    let opened = open_verified(file, false)?;
     let count = opened.campaign().games.len();
     let number = game.unwrap_or(count);
     if number == 0 || number > count {
@@ -236,12 +311,15 @@ fn replay(
     let charts = tables.load(game.ruleset)?;
     let report = crate::game::replay(game, &charts);
     let differing = report.differing().count();
+    let changed = report.readings_changed().count();
     if json {
         print_json(&json!({
             "game": number,
             "replayed": report.replayed,
             "not_replayable": report.not_replayable,
             "differing": differing,
+            "readings_changed": changed,
+            "engine": crate::game::ENGINE_VERSION,
         }));
     } else {
         println!(
@@ -264,9 +342,10 @@ fn replay(
             }
         );
         for r in &report.replayed {
-            let status = match &r.difference {
-                None => "agrees".to_owned(),
-                Some(d) => format!("DIFFERS: {d}"),
+            let status = match (&r.difference, &r.reading_changed) {
+                (Some(d), _) => format!("DIFFERS: {d}"),
+                (None, Some(c)) => c.clone(),
+                (None, None) => "agrees".to_owned(),
             };
             let notes = [
                 r.voided.then_some("undone"),
@@ -292,7 +371,18 @@ fn replay(
             r.difference.as_deref().unwrap_or_default()
         );
     }
-    Ok(if differing == 0 {
+    if strict {
+        for r in report.readings_changed() {
+            eprintln!(
+                "{} game {number}, event {} ({}): {}",
+                file.display(),
+                r.seq,
+                r.procedure,
+                r.reading_changed.as_deref().unwrap_or_default()
+            );
+        }
+    }
+    Ok(if differing == 0 && (!strict || changed == 0) {
         Outcome::Done
     } else {
         Outcome::Refused

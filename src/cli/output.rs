@@ -134,8 +134,18 @@ pub fn run_and_apply(
     } else {
         let said = crate::rules::words::words(Some(request), &resolution, roles);
         print!("{}", render_with_words(&resolution, &said));
-        let seq = applied["events"][0]["seq"].as_u64().unwrap_or_default();
-        println!("applied to game {} as event {seq}:", applied["game"]);
+        let seqs: Vec<String> = applied["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e["seq"].as_u64())
+            .map(|seq| seq.to_string())
+            .collect();
+        println!(
+            "applied to game {} as event {}:",
+            applied["game"],
+            seqs.join(" and ")
+        );
         for line in applied["writes"].as_array().into_iter().flatten() {
             println!("  {}", line.as_str().unwrap_or_default());
         }

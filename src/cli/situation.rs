@@ -5,7 +5,8 @@
 
 use super::CliError;
 use crate::charts::Charts;
-use crate::game::{GameState, LoggedEvent, apply, records_of_new_game, table_as_played};
+use crate::game::gate::{Action, Apply};
+use crate::game::{GameState, ThrowId, records_of_new_game, table_as_played};
 use crate::geometry::{Layout, file};
 use crate::resolution::Resolution;
 use crate::rules::Request;
@@ -166,8 +167,9 @@ impl Context {
         }
     }
 
-    /// Logs a resolution in the campaign's game (checked against its ruleset) and returns
-    /// the events written with the notes, as JSON.
+    /// Logs a resolution in the campaign's game through the record's gate (the file
+    /// verified, the units in their roles checked, the throw new: each invocation is a new
+    /// throw) and returns the events written with the notes, as JSON.
     pub fn apply(
         &mut self,
         request: &Request,
@@ -175,22 +177,29 @@ impl Context {
         roles: &Roles,
         cells: &[String],
     ) -> Result<serde_json::Value, CliError> {
-        let (Some((opened, number)), Some(state)) = (&mut self.file, &self.state) else {
+        let Some((opened, number)) = &mut self.file else {
             return Err(CliError::Input(
                 "--apply writes to a campaign's game: give --campaign FILE.laager".to_owned(),
             ));
         };
-        let applied =
-            apply(Some(request), resolution, roles, state, Some(&self.layout)).with_cells(cells);
-        let lines = applied.lines(state);
-        let logged: LoggedEvent = opened
-            .append(*number, applied.event)
-            .map_err(super::campaign::store_error)?
-            .clone();
+        let acted = opened
+            .act(
+                *number,
+                Action::Apply(Box::new(Apply {
+                    request: request.clone(),
+                    resolution: resolution.clone(),
+                    roles: roles.clone(),
+                    cells: cells.to_vec(),
+                    throw: ThrowId::new(),
+                    tables: None,
+                    table: Some(self.layout.clone()),
+                })),
+            )
+            .map_err(super::campaign::store_error)?;
         Ok(json!({
             "game": number,
-            "events": [logged],
-            "writes": lines,
+            "events": acted.logged,
+            "writes": acted.lines,
         }))
     }
 }

@@ -104,6 +104,9 @@ pub fn apply(
             effects,
             request: request.cloned(),
             cells: Vec::new(),
+            // The record's gate gives the throw and the engine as it writes the event.
+            throw: None,
+            engine: None,
         })),
         notes,
     }

@@ -118,9 +118,15 @@ pub fn verify_chain(events: &[LoggedEvent]) -> Option<ChainBreak> {
 
 /// Checks a game's chain starting from `genesis` (see [`verify_chain`]).
 pub fn verify_chain_from(genesis: &str, events: &[LoggedEvent]) -> Option<ChainBreak> {
-    let mut prev = genesis.to_owned();
+    verify_links(genesis, 0, events)
+}
+
+/// Checks the links of `events`, the log's events after its first `before`, the first of
+/// them linked after `prev`.
+pub fn verify_links(prev: &str, before: usize, events: &[LoggedEvent]) -> Option<ChainBreak> {
+    let mut prev = prev.to_owned();
     for (index, logged) in events.iter().enumerate() {
-        let expected_seq = index as u64 + 1;
+        let expected_seq = (before + index) as u64 + 1;
         if logged.seq != expected_seq {
             return Some(ChainBreak {
                 seq: logged.seq,
@@ -146,4 +152,36 @@ pub fn verify_chain_from(genesis: &str, events: &[LoggedEvent]) -> Option<ChainB
         prev.clone_from(&logged.hash);
     }
     None
+}
+
+/// One game as the campaign's seal covers it: its number in the file, its identity (the
+/// hash of its first event) and its seal (the hash of its last event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SealedGame<'a> {
+    /// Its place in the file, from 1.
+    pub number: usize,
+    /// The hash of its first event: the game's identity, the same in every copy.
+    pub identity: &'a str,
+    /// The hash of its last event.
+    pub seal: &'a str,
+}
+
+/// The campaign's seal: one hash over its name and, for each game that has logged
+/// anything, its number, identity and seal. Renaming the campaign, renumbering its games,
+/// or any change to a game's log changes it. A game with an empty log is left out: it has
+/// nothing to seal yet (its header is sealed into its first event).
+pub fn campaign_seal(name: &str, games: &[SealedGame<'_>]) -> String {
+    #[derive(Serialize)]
+    struct Sealed<'a> {
+        name: &'a str,
+        games: &'a [SealedGame<'a>],
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(b"laager campaign seal 1\n");
+    hasher.update(
+        serde_json::to_string(&Sealed { name, games })
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    hex(&hasher.finalize())
 }

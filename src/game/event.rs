@@ -155,6 +155,65 @@ impl UnitEdit {
     }
 }
 
+/// The version of the engine that resolved a result: the package version and a digest of
+/// the source that decides rulings (`0.1.0+3fa4c0de9120`). Every applied result records
+/// it, so a replay tells a reading changed since from a record changed since.
+pub const ENGINE_VERSION: &str = env!("LAAGER_ENGINE_VERSION");
+
+/// The identity of one throw of the dice: made when the faces are typed in or the seed is
+/// drawn, unique in its campaign (128 random bits), and kept with the applied result, so
+/// the log refuses to apply the same throw twice. It is not the faces: a later real throw
+/// of the same faces is a new throw with a new identity.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct ThrowId(String);
+
+impl ThrowId {
+    /// A new throw: 32 hex digits from the system's random numbers.
+    pub fn new() -> ThrowId {
+        ThrowId(format!("{:032x}", rand::random::<u128>()))
+    }
+
+    /// Reads a throw's identity: 32 lowercase hex digits.
+    pub fn parse(text: &str) -> Result<ThrowId, String> {
+        if text.len() == 32
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            Ok(ThrowId(text.to_owned()))
+        } else {
+            Err(format!(
+                "'{text}' is not a throw's identity: expected 32 lowercase hex digits"
+            ))
+        }
+    }
+
+    /// The identity as written in the log.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for ThrowId {
+    fn default() -> ThrowId {
+        ThrowId::new()
+    }
+}
+
+impl fmt::Display for ThrowId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ThrowId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        ThrowId::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Where the dice of an applied resolution came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "source", rename_all = "snake_case", deny_unknown_fields)]
@@ -195,6 +254,13 @@ pub struct AppliedResolution {
     /// "Use for this resolution", `--cell`): a replay lays them over the tables again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<String>,
+    /// The throw applied (absent in games logged before throws had an identity): the log
+    /// refuses to apply it a second time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throw: Option<ThrowId>,
+    /// The engine that resolved it ([`ENGINE_VERSION`]; absent in games logged before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
 }
 
 /// How a game ended.

@@ -2,8 +2,8 @@
 //! before it is logged, and undo and redo as voiding events.
 
 use super::campaign::CampaignSettings;
-use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from};
-use super::event::{Cause, DiceOrigin, Event, UnitEdit, UnitId};
+use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from, verify_links};
+use super::event::{Cause, DiceOrigin, Event, ThrowId, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::ruleset::Ruleset;
 use serde_json::Value;
@@ -110,6 +110,16 @@ pub enum GameError {
     /// A copy of a voided resolution.
     #[error("this is voided event {0} logged again; redo it instead")]
     VoidedReplayed(u64),
+    /// A throw already applied: "a throw is applied once".
+    #[error(
+        "this throw ({throw}) was already applied in event {event}: a throw is applied once; throw the dice again (or redo the event if it was undone)"
+    )]
+    ThrowApplied {
+        /// The throw.
+        throw: ThrowId,
+        /// The event that took it.
+        event: u64,
+    },
     /// A change to a header that is sealed into a log already begun.
     #[error(
         "the game's header and the campaign's settings are sealed into its log ({0} events): they cannot change now"
@@ -129,6 +139,8 @@ pub struct Game {
     genesis: String,
     events: Vec<LoggedEvent>,
     state: GameState,
+    /// Every throw applied in this log (voided or not), and the event that took it.
+    throws: BTreeMap<ThrowId, u64>,
 }
 
 /// What checking a game's chain found.
@@ -179,6 +191,10 @@ impl Game {
         events: Vec<LoggedEvent>,
     ) -> Game {
         let state = GameState::replay(&events);
+        let mut throws = BTreeMap::new();
+        for logged in &events {
+            note_throw(&mut throws, logged);
+        }
         Game {
             ruleset,
             name: name.to_owned(),
@@ -186,6 +202,32 @@ impl Game {
             genesis,
             events,
             state,
+            throws,
+        }
+    }
+
+    /// The game's identity: the hash of its first event, the same in every copy of it;
+    /// `None` while nothing is logged.
+    pub fn identity(&self) -> Option<&str> {
+        self.events.first().map(|e| e.hash.as_str())
+    }
+
+    /// The event that applied `throw`, if it was applied in this game.
+    pub fn throw_applied(&self, throw: &ThrowId) -> Option<u64> {
+        self.throws.get(throw).copied()
+    }
+
+    /// Forgets the events after the first `len` (a write the file refused): the log and
+    /// its projection are as they were before them.
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.events.len() {
+            return;
+        }
+        self.events.truncate(len);
+        self.state = GameState::replay(&self.events);
+        self.throws.clear();
+        for logged in &self.events {
+            note_throw(&mut self.throws, logged);
         }
     }
 
@@ -221,10 +263,29 @@ impl Game {
     /// Checks the chain: its start against the seal of the header and `settings` (a game
     /// from an older Laager is reported as not sealed, not as broken), then every link.
     pub fn verify(&self, settings: &CampaignSettings) -> Verification {
+        self.verify_after(settings, 0)
+    }
+
+    /// Checks the chain as [`Game::verify`] does, taking its first `trusted` events as
+    /// checked already (by an earlier verification in this process): only the links after
+    /// them are hashed again.
+    pub fn verify_after(&self, settings: &CampaignSettings, trusted: usize) -> Verification {
+        let trusted = trusted.min(self.events.len());
+        let links = |genesis: &str| {
+            if trusted == 0 {
+                verify_chain_from(genesis, &self.events)
+            } else {
+                verify_links(
+                    &self.events[trusted - 1].hash,
+                    trusted,
+                    &self.events[trusted..],
+                )
+            }
+        };
         if self.genesis == GENESIS {
             return Verification {
                 sealed: false,
-                broken: verify_chain_from(GENESIS, &self.events),
+                broken: links(GENESIS),
             };
         }
         if self.genesis != self.seal(settings) {
@@ -243,7 +304,7 @@ impl Game {
         }
         Verification {
             sealed: true,
-            broken: verify_chain_from(&self.genesis, &self.events),
+            broken: links(&self.genesis),
         }
     }
 
@@ -279,6 +340,7 @@ impl Game {
 
     /// Logs an event prepared by [`Game::prepare`] against this same log.
     pub fn accept(&mut self, logged: LoggedEvent) {
+        note_throw(&mut self.throws, &logged);
         if logged.event.is_action() {
             self.state.apply_new_action(logged.seq, &logged.event);
             self.events.push(logged);
@@ -403,6 +465,14 @@ impl Game {
                     return Err(GameError::WrongRuleset {
                         game: self.ruleset,
                         found: applied.resolution.ruleset,
+                    });
+                }
+                if let Some(throw) = &applied.throw
+                    && let Some(event) = self.throw_applied(throw)
+                {
+                    return Err(GameError::ThrowApplied {
+                        throw: throw.clone(),
+                        event,
                     });
                 }
                 self.check_not_replayed(event, &applied.dice)?;
@@ -535,5 +605,14 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+/// Notes the throw an applied result took, if it carries one.
+fn note_throw(throws: &mut BTreeMap<ThrowId, u64>, logged: &LoggedEvent) {
+    if let Event::ResolutionApplied(applied) = &logged.event
+        && let Some(throw) = &applied.throw
+    {
+        throws.entry(throw.clone()).or_insert(logged.seq);
     }
 }

@@ -13,20 +13,26 @@ pub mod chain;
 pub mod dice_history;
 pub mod effects;
 pub mod event;
+pub mod gate;
 pub mod join;
 pub mod log;
 pub mod replay;
+pub mod seals;
 pub mod sheet;
 pub mod state;
 pub mod victory;
 
 pub use apply::{Applied, apply, table_as_played};
 pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
-pub use chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain, verify_chain_from};
+pub use chain::{
+    ChainBreak, GENESIS, LoggedEvent, campaign_seal, seal, verify_chain, verify_chain_from,
+};
 pub use dice_history::{Throw, dice_history};
 pub use event::{
-    AppliedResolution, Cause, DiceOrigin, Event, GameResult, UnitEdit, UnitId, UnitSpec,
+    AppliedResolution, Cause, DiceOrigin, ENGINE_VERSION, Event, GameResult, ThrowId, UnitEdit,
+    UnitId, UnitSpec,
 };
+pub use gate::{Acted, Action, GateError, TablesNote};
 pub use join::{records_of_new_game, units_from_layout};
 pub use log::{Game, GameError, Verification};
 pub use replay::{Replay, Replayed, replay};

@@ -45,6 +45,13 @@ pub trait Procedure {
     /// `--unit ROLE=ID` names them, the desk fills them from the selection, and applying
     /// the result edits the units in them. Empty for a procedure about no unit on the table.
     const ROLES: &'static [&'static str] = &[];
+    /// The roles whose units are on the other side from the rest (a target, a defender,
+    /// DBA's `b`): the record's gate refuses a result applied to units of one side in
+    /// both. The other roles are on one side, the acting side, except those listed in
+    /// [`Procedure::EITHER_SIDE`].
+    const OPPOSING: &'static [&'static str] = &[];
+    /// The roles whose units may be of either side (the counters of one zone).
+    const EITHER_SIDE: &'static [&'static str] = &[];
 
     /// Resolves the input with dice from `dice` (procedures that throw none ignore it).
     fn resolve(
@@ -123,6 +130,22 @@ macro_rules! procedures {
                 }
             }
 
+            /// Which side the unit in `role` is on: see [`crate::rules::Procedure::OPPOSING`].
+            pub fn party(&self, role: &str) -> $crate::rules::situation::Party {
+                use $crate::rules::Procedure as _;
+                use $crate::rules::situation::Party;
+                let (opposing, either): (&[&str], &[&str]) = match self {
+                    $(Request::$variant(_) => (<$procedure>::OPPOSING, <$procedure>::EITHER_SIDE),)+
+                };
+                if opposing.contains(&role) {
+                    Party::Opposing
+                } else if either.contains(&role) || !self.roles().contains(&role) {
+                    Party::Either
+                } else {
+                    Party::Acting
+                }
+            }
+
             /// Its exact odds, if it throws dice.
             pub fn odds(
                 &self,
@@ -156,6 +179,9 @@ macro_rules! procedures {
             $(
                 assert_eq!(<$procedure>::NAME, $name);
                 assert_eq!(<$procedure>::RULESET, $ruleset);
+                for role in <$procedure>::OPPOSING.iter().chain(<$procedure>::EITHER_SIDE) {
+                    assert!(<$procedure>::ROLES.contains(role), "{}: {role} is not a role", $name);
+                }
             )+
         }
     };
@@ -259,6 +285,18 @@ impl Request {
             Request::MicroColonial(r) => r.roles(),
             Request::SoldiersOfTheQueen(r) => r.roles(),
             Request::VictoriaCross(r) => r.roles(),
+        }
+    }
+
+    /// Which side the unit in `role` is on, relative to the procedure's acting side; a
+    /// role the procedure does not list (`unit-3` of a selection past its roles) may be of
+    /// either.
+    pub fn party(&self, role: &str) -> situation::Party {
+        match self {
+            Request::DbaZulu(r) => r.party(role),
+            Request::MicroColonial(r) => r.party(role),
+            Request::SoldiersOfTheQueen(r) => r.party(role),
+            Request::VictoriaCross(r) => r.party(role),
         }
     }
 

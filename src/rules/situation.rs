@@ -205,6 +205,19 @@ pub fn value_text(value: &Value) -> String {
     }
 }
 
+/// Which side a role's unit is on, relative to the procedure's acting side (the firer's,
+/// the attacker's, DBA's `a`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Party {
+    /// The acting side: every unit in such a role is of one side.
+    Acting,
+    /// The other side: every unit in such a role is of one side, not the acting side's.
+    Opposing,
+    /// Either side (the counters of one zone, a hex's stack).
+    Either,
+}
+
 /// The unit ids in their roles (`a=uMcijo front`, `target=24th 4`), as `--unit ROLE=ID`
 /// gives them and the desk's selection fills them.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -248,7 +261,8 @@ impl Roles {
         )
     }
 
-    /// Reads `ROLE=ID` pairs; a role given twice or not in `allowed` is refused, naming it.
+    /// Reads `ROLE=ID` pairs; a role given twice or not in `allowed`, or a unit given in
+    /// two roles, is refused, naming it.
     pub fn parse(pairs: &[String], allowed: &[&str]) -> Result<Roles, String> {
         let mut roles = Roles::default();
         for pair in pairs {
@@ -267,6 +281,11 @@ impl Roles {
             }
             if roles.get(role).is_some() {
                 return Err(format!("--unit '{pair}': role '{role}' is given twice"));
+            }
+            if let Some((other, _)) = roles.0.iter().find(|(_, given)| given == id) {
+                return Err(format!(
+                    "--unit '{pair}': '{id}' is already {other}: a unit takes one role"
+                ));
             }
             roles.0.push((role.to_owned(), id.to_owned()));
         }

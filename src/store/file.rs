@@ -1,9 +1,15 @@
 //! An open `.laager` file: the campaign in memory, and every change committed to the file
-//! in its own transaction before it counts in memory.
+//! in its own transaction before it counts in memory. Every write to a game passes the
+//! record's gate ([`crate::game::gate`]): [`CampaignFile::act`] and
+//! [`CampaignFile::add_game`] write what it admits, all in one transaction with the game's
+//! head and the campaign's seal, or nothing. Opening a file writes nothing: an older file
+//! is brought to the current schema by its first write.
 
 use super::disk::{self, Existing, Partial};
 use super::schema::{self, CURRENT_VERSION, Header};
 use super::{Result, StoreError};
+use crate::game::gate::{self, Acted, Action, GateError, TablesNote};
+use crate::game::seals::{SealRecord, Stored};
 use crate::game::{Campaign, CampaignSettings, Event, GENESIS, Game, GameError, LoggedEvent};
 use crate::ruleset::Ruleset;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
@@ -16,7 +22,8 @@ use std::path::{Path, PathBuf};
 pub enum Mode {
     /// To read: nothing is written, an older schema is read as it is.
     Read,
-    /// To read and write: an older schema is migrated first, in one transaction.
+    /// To read and write: an older schema is migrated by the first write, in its
+    /// transaction.
     Write,
 }
 
@@ -28,8 +35,8 @@ pub struct CampaignFile {
     mode: Mode,
     version: i32,
     campaign: Campaign,
-    /// Each game's head as the file records it (`None` before schema version 3).
-    heads: Vec<Option<String>>,
+    /// What the file records of the seals: each game's head, the campaign's seal.
+    stored: Stored,
 }
 
 impl CampaignFile {
@@ -73,14 +80,14 @@ impl CampaignFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        let (version, campaign, heads) = read_checked(&conn, path)?;
+        let (version, campaign, stored) = read_checked(&conn, path)?;
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
             mode,
             version,
             campaign,
-            heads,
+            stored,
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -99,41 +106,14 @@ impl CampaignFile {
             "PRAGMA query_only = 0; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
         );
         result.map_err(|e| self.write_error(&e))?;
-        if self.version < CURRENT_VERSION {
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(|e| StoreError::from_sqlite(&self.path, &e))?;
-            // An empty game from before heads were stored has nothing logged yet: it is
-            // sealed now, so its first event starts from its header.
-            let mut sealed = Vec::new();
-            for (i, game) in self.campaign.games.iter().enumerate() {
-                if game.events().is_empty() && game.genesis() == GENESIS {
-                    sealed.push((i, game.seal(&self.campaign.settings)));
-                }
+        // An empty game from before heads were stored has nothing logged yet: it is
+        // sealed under its header (in memory: the file is written by the first write), so
+        // its first event starts from it.
+        let settings = self.campaign.settings.clone();
+        for game in &mut self.campaign.games {
+            if game.events().is_empty() && game.genesis() == GENESIS {
+                game.reseal(&settings);
             }
-            let migrated = schema::migrate(&tx, self.version, CURRENT_VERSION)
-                .and_then(|()| {
-                    for (i, head) in &sealed {
-                        tx.execute(
-                            "UPDATE game SET head = ?1 WHERE number = ?2",
-                            params![head, *i as i64 + 1],
-                        )?;
-                    }
-                    Ok(())
-                })
-                .and_then(|()| tx.commit());
-            migrated.map_err(|e| self.write_error(&e))?;
-            for (i, _) in sealed {
-                self.campaign.games[i].reseal(&self.campaign.settings);
-            }
-            self.heads = self
-                .campaign
-                .games
-                .iter()
-                .map(|g| Some(g.head().to_owned()))
-                .collect();
-            self.version = CURRENT_VERSION;
         }
         Ok(())
     }
@@ -160,9 +140,42 @@ impl CampaignFile {
     /// The head of game `number` (from 1) as the file records it: the hash its log ended
     /// at when it was last written (`None` in a file from before heads were stored).
     pub fn stored_head(&self, number: usize) -> Option<&str> {
-        self.heads
+        self.stored
+            .heads
             .get(number.checked_sub(1)?)
             .and_then(|h| h.as_deref())
+    }
+
+    /// What the file records of the seals.
+    pub fn stored(&self) -> &Stored {
+        &self.stored
+    }
+
+    /// Every campaign seal the file has had, oldest first, with each game's event count
+    /// then (none in a file from before campaigns were sealed).
+    pub fn seal_history(&self) -> Result<Vec<SealRecord>> {
+        if self.version < schema::SEALED_CAMPAIGN {
+            return Ok(Vec::new());
+        }
+        let damaged = |e: String| StoreError::Damaged {
+            path: self.path.clone(),
+            reason: e,
+        };
+        let mut statement = self
+            .conn
+            .prepare("SELECT seal, counts FROM seal_history ORDER BY n")
+            .map_err(|e| damaged(e.to_string()))?;
+        let rows = statement
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(|e| damaged(e.to_string()))?;
+        let mut records = Vec::new();
+        for row in rows {
+            let (seal, counts) = row.map_err(|e| damaged(e.to_string()))?;
+            let counts: Vec<usize> =
+                serde_json::from_str(&counts).map_err(|e| damaged(format!("seal history: {e}")))?;
+            records.push(SealRecord { seal, counts });
+        }
+        Ok(records)
     }
 
     fn game_index(&self, number: usize) -> Result<usize> {
@@ -180,75 +193,191 @@ impl CampaignFile {
         }
     }
 
-    /// Logs one event in game `number` (from 1): checked, committed in its own
-    /// transaction, and only then counted in memory.
-    pub fn append(&mut self, number: usize, event: Event) -> Result<&LoggedEvent> {
+    /// Writes an action to game `number` (from 1) through the record's gate: refused,
+    /// with nothing written, when the file fails verification, the units in their roles do
+    /// not stand, a throw was applied before, or the log refuses an event; otherwise every
+    /// event it makes is committed in one transaction, with the game's head and the
+    /// campaign's seal, and only then counted in memory.
+    pub fn act(&mut self, number: usize, action: Action) -> Result<Acted> {
         self.writable()?;
-        let index = self.game_index(number)?;
-        let logged = self.campaign.games[index].prepare(event)?;
-        let committed = commit_event(&mut self.conn, number, &logged, logged.seq - 1);
-        committed
-            .map_err(|e| self.write_error(&e))?
-            .map_err(|reason| StoreError::Conflict {
-                path: self.path.clone(),
-                reason,
-            })?;
-        if let Some(head) = self.heads.get_mut(index) {
-            *head = Some(logged.hash.clone());
+        let admitted = gate::admit(&self.campaign, number, &self.stored, action)
+            .map_err(|e| self.refused(e))?;
+        let index = number - 1;
+        let before = self.campaign.games[index].events().len();
+        let mut logged = Vec::new();
+        for event in admitted.events {
+            let game = &mut self.campaign.games[index];
+            match game.prepare(event) {
+                Ok(link) => {
+                    game.accept(link.clone());
+                    logged.push(link);
+                }
+                Err(e) => {
+                    game.truncate(before);
+                    return Err(self.refused(GateError::Game(e)));
+                }
+            }
         }
-        let game = &mut self.campaign.games[index];
-        game.accept(logged);
-        Ok(game.events().last().expect("just accepted"))
+        let written = self.write(|tx, _| {
+            let last: i64 = tx.query_row(
+                "SELECT COALESCE(MAX(seq), 0) FROM event WHERE game = ?1",
+                [number as i64],
+                |row| row.get(0),
+            )?;
+            if last as usize != before {
+                return Ok(Err(format!(
+                    "game {number} holds {last} events where {before} were read: another program wrote to the file; reopen it"
+                )));
+            }
+            for link in &logged {
+                insert_event(tx, number, link)?;
+            }
+            Ok(Ok(()))
+        });
+        if let Err(e) = written {
+            self.campaign.games[index].truncate(before);
+            return Err(e);
+        }
+        // The game was verified before the write; its new events are this process's own.
+        let events = self.campaign.games[index].events().len();
+        self.stored.trust_game(number, events);
+        Ok(Acted {
+            game: number,
+            logged,
+            lines: admitted.lines,
+        })
     }
 
-    /// Undoes the last action in force in game `number`: a voiding event.
-    pub fn undo(&mut self, number: usize) -> Result<&LoggedEvent> {
-        let event = self.campaign.games[self.game_index(number)?].undo_event()?;
-        self.append(number, event)
+    /// Undoes the last action in force in game `number`: a voiding event, through the gate.
+    pub fn undo(&mut self, number: usize) -> Result<Acted> {
+        self.act(number, Action::Undo)
     }
 
-    /// Redoes the last undo in game `number`.
-    pub fn redo(&mut self, number: usize) -> Result<&LoggedEvent> {
-        let event = self.campaign.games[self.game_index(number)?].redo_event()?;
-        self.append(number, event)
+    /// Redoes the last undo in game `number`, through the gate.
+    pub fn redo(&mut self, number: usize) -> Result<Acted> {
+        self.act(number, Action::Redo)
     }
 
-    /// Adds a game, its row and its whole log in one transaction; returns its number. The
-    /// game is sealed under its header and this campaign's settings first (a game from
-    /// another campaign's JSON, or renamed, is linked anew: its hashes change).
-    pub fn add_game(&mut self, mut game: Game) -> Result<usize> {
+    /// Adds a game through the gate: the whole campaign verifies first, the charts it is
+    /// played with (`tables`) are logged in it, and it is sealed under its header and this
+    /// campaign's settings (a game from another campaign's JSON, or renamed, is linked
+    /// anew: its hashes change). Its row, its whole log and the campaign's seal are
+    /// written in one transaction. Returns its number.
+    pub fn add_game(&mut self, game: Game, tables: Option<&TablesNote>) -> Result<usize> {
         self.writable()?;
-        game.reseal(&self.campaign.settings);
+        let game = gate::admit_game(&self.campaign, &self.stored, game, tables)
+            .map_err(|e| self.refused(e))?;
         let number = self.campaign.games.len() + 1;
-        let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
-        let count: i64 = tx
-            .query_row("SELECT COUNT(*) FROM game", [], |r| r.get(0))
-            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
-        if count as usize != number - 1 {
-            return Err(StoreError::Conflict {
-                path,
-                reason: format!(
+        self.campaign.games.push(game);
+        let written = self.write(|tx, campaign| {
+            let count: i64 = tx.query_row("SELECT COUNT(*) FROM game", [], |r| r.get(0))?;
+            if count as usize != number - 1 {
+                return Ok(Err(format!(
                     "another program added a game at the same time (the file holds {count} games where {} were read); nothing was added: run the command again",
                     number - 1
-                ),
-            });
+                )));
+            }
+            insert_game(tx, number, &campaign.games[number - 1])?;
+            Ok(Ok(()))
+        });
+        if let Err(e) = written {
+            self.campaign.games.pop();
+            return Err(e);
         }
-        let inserted = insert_game(&tx, number, &game).and_then(|()| tx.commit());
-        inserted.map_err(|e| StoreError::from_sqlite(&path, &e))?;
-        self.heads.push(Some(game.head().to_owned()));
-        self.campaign.games.push(game);
+        // Every game was verified before the game was added, and the new one is ours.
+        self.stored.trust(&self.campaign);
         Ok(number)
     }
 
     /// Adds the next game of `ruleset`, its forces carried over from the last game under
-    /// the campaign's replacement rule; returns its number.
-    pub fn new_game(&mut self, ruleset: Ruleset, name: &str, layout: Value) -> Result<usize> {
+    /// the campaign's replacement rule, through the gate; returns its number.
+    pub fn new_game(
+        &mut self,
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        tables: Option<&TablesNote>,
+    ) -> Result<usize> {
         let game = self.campaign.next_game(ruleset, name, layout)?;
-        self.add_game(game)
+        self.add_game(game, tables)
+    }
+
+    /// Runs one write in its own transaction: the schema brought up to date first (an
+    /// older file), then `write` (whose `Err` is a conflict with another program, in
+    /// words), then every game's head and the campaign's seal as the campaign in memory
+    /// now stands. Nothing is written when any part fails.
+    fn write(
+        &mut self,
+        write: impl FnOnce(
+            &rusqlite::Transaction<'_>,
+            &Campaign,
+        ) -> rusqlite::Result<std::result::Result<(), String>>,
+    ) -> Result<()> {
+        let path = self.path.clone();
+        let seal = self.campaign.seal();
+        let counts: Vec<usize> = self
+            .campaign
+            .games
+            .iter()
+            .map(|g| g.events().len())
+            .collect();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
+        let version = self.version;
+        let stored_seal = self.stored.campaign_seal.clone();
+        let result = (|| -> rusqlite::Result<std::result::Result<(), String>> {
+            let on_file: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            if on_file != version {
+                return Ok(Err(
+                    "another program wrote to the file since it was opened (its schema changed); nothing was written: reopen it".to_owned(),
+                ));
+            }
+            if version >= schema::SEALED_CAMPAIGN {
+                let sealed: Option<String> =
+                    tx.query_row("SELECT seal FROM campaign WHERE id = 1", [], |r| r.get(0))?;
+                if sealed != stored_seal {
+                    return Ok(Err(
+                        "another program wrote to the file since it was opened (the campaign's seal moved on); nothing was written: reopen it".to_owned(),
+                    ));
+                }
+            } else {
+                schema::migrate(&tx, version, CURRENT_VERSION)?;
+            }
+            if let Err(conflict) = write(&tx, &self.campaign)? {
+                return Ok(Err(conflict));
+            }
+            for (i, game) in self.campaign.games.iter().enumerate() {
+                tx.execute(
+                    "UPDATE game SET head = ?1 WHERE number = ?2 AND head IS NOT ?1",
+                    params![game.head(), i as i64 + 1],
+                )?;
+            }
+            tx.execute("UPDATE campaign SET seal = ?1 WHERE id = 1", [&seal])?;
+            tx.execute(
+                "INSERT INTO seal_history (seal, counts) VALUES (?1, ?2)",
+                params![seal, serde_json::to_string(&counts).unwrap_or_default()],
+            )?;
+            Ok(Ok(()))
+        })();
+        match result {
+            Ok(Ok(())) => tx
+                .commit()
+                .map_err(|e| StoreError::from_sqlite(&path, &e))?,
+            Ok(Err(reason)) => return Err(StoreError::Conflict { path, reason }),
+            Err(e) => return Err(StoreError::from_sqlite(&path, &e)),
+        }
+        self.version = CURRENT_VERSION;
+        self.stored.heads = self
+            .campaign
+            .games
+            .iter()
+            .map(|g| Some(g.head().to_owned()))
+            .collect();
+        self.stored.campaign_seal = Some(seal);
+        self.stored.seal_required = true;
+        Ok(())
     }
 
     /// Replaces a game's layout: while its log is empty (the layout is sealed into the
@@ -257,28 +386,36 @@ impl CampaignFile {
     pub fn set_layout(&mut self, number: usize, layout: Value) -> Result<()> {
         self.writable()?;
         let index = self.game_index(number)?;
-        let mut game = self.campaign.games[index].clone();
+        self.check_record(Some(number))?;
+        let game = &self.campaign.games[index];
         if game.genesis() != GENESIS && !game.events().is_empty() {
             return Err(GameError::HeaderSealed(game.events().len()).into());
         }
+        let before = game.clone();
+        let game = &mut self.campaign.games[index];
         game.layout = layout;
         if game.genesis() != GENESIS {
             game.reseal(&self.campaign.settings);
         }
-        let updated = self.conn.execute(
-            "UPDATE game SET layout = ?1, head = ?2 WHERE number = ?3",
-            params![game.layout.to_string(), game.head(), number as i64],
-        );
-        updated.map_err(|e| self.write_error(&e))?;
-        self.heads[index] = Some(game.head().to_owned());
-        self.campaign.games[index] = game;
-        Ok(())
+        let text = game.layout.to_string();
+        let written = self.write(|tx, _| {
+            tx.execute(
+                "UPDATE game SET layout = ?1 WHERE number = ?2",
+                params![text, number as i64],
+            )?;
+            Ok(Ok(()))
+        });
+        if written.is_err() {
+            self.campaign.games[index] = before;
+        }
+        written
     }
 
     /// Replaces the campaign's settings: while no sealed game has logged anything (the
     /// settings are sealed into every game's chain).
     pub fn set_settings(&mut self, settings: CampaignSettings) -> Result<()> {
         self.writable()?;
+        self.check_record(None)?;
         if let Some(game) = self
             .campaign
             .games
@@ -287,62 +424,39 @@ impl CampaignFile {
         {
             return Err(GameError::HeaderSealed(game.events().len()).into());
         }
-        let mut games = self.campaign.games.clone();
-        for game in games.iter_mut().filter(|g| g.genesis() != GENESIS) {
+        let before = self.campaign.clone();
+        for game in self
+            .campaign
+            .games
+            .iter_mut()
+            .filter(|g| g.genesis() != GENESIS)
+        {
             game.reseal(&settings);
         }
-        let text = serde_json::to_string(&settings).unwrap_or_default();
-        let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| StoreError::from_sqlite(&path, &e))?;
-        let updated = tx
-            .execute("UPDATE campaign SET settings = ?1 WHERE id = 1", [text])
-            .and_then(|_| {
-                for (i, game) in games.iter().enumerate() {
-                    tx.execute(
-                        "UPDATE game SET head = ?1 WHERE number = ?2",
-                        params![game.head(), i as i64 + 1],
-                    )?;
-                }
-                Ok(())
-            })
-            .and_then(|()| tx.commit());
-        updated.map_err(|e| StoreError::from_sqlite(&path, &e))?;
-        self.heads = games.iter().map(|g| Some(g.head().to_owned())).collect();
-        self.campaign.games = games;
         self.campaign.settings = settings;
-        Ok(())
+        let text = serde_json::to_string(&self.campaign.settings).unwrap_or_default();
+        let written = self.write(|tx, _| {
+            tx.execute("UPDATE campaign SET settings = ?1 WHERE id = 1", [text])?;
+            Ok(Ok(()))
+        });
+        if written.is_err() {
+            self.campaign = before;
+        }
+        written
     }
-}
 
-/// Commits one event, checking first that no other program logged in this game since
-/// the file was opened (the log's last stored number is still `expected_last`).
-fn commit_event(
-    conn: &mut Connection,
-    number: usize,
-    logged: &LoggedEvent,
-    expected_last: u64,
-) -> rusqlite::Result<std::result::Result<(), String>> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let last: i64 = tx.query_row(
-        "SELECT COALESCE(MAX(seq), 0) FROM event WHERE game = ?1",
-        [number as i64],
-        |row| row.get(0),
-    )?;
-    if last as u64 != expected_last {
-        return Ok(Err(format!(
-            "game {number} holds {last} events where {expected_last} were read: another program wrote to the file; reopen it"
-        )));
+    /// Refuses a write to a file that fails verification (game `number`, or every game).
+    fn check_record(&self, number: Option<usize>) -> Result<()> {
+        crate::game::seals::check_for_write(&self.campaign, number, &self.stored)
+            .map_err(|reason| self.refused(GateError::Broken(reason)))
     }
-    insert_event(&tx, number, logged)?;
-    tx.execute(
-        "UPDATE game SET head = ?1 WHERE number = ?2",
-        params![logged.hash, number as i64],
-    )?;
-    tx.commit()?;
-    Ok(Ok(()))
+
+    fn refused(&self, error: GateError) -> StoreError {
+        StoreError::Gate {
+            path: self.path.clone(),
+            error,
+        }
+    }
 }
 
 fn insert_event(conn: &Connection, number: usize, logged: &LoggedEvent) -> rusqlite::Result<()> {
@@ -387,23 +501,30 @@ fn write_new(path: &Path, campaign: &Campaign) -> rusqlite::Result<()> {
 pub(super) fn fill_new(conn: &mut Connection, campaign: &Campaign) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     schema::migrate(&tx, 0, CURRENT_VERSION)?;
+    let seal = campaign.seal();
     tx.execute(
-        "INSERT INTO campaign (id, name, settings) VALUES (1, ?1, ?2)",
+        "INSERT INTO campaign (id, name, settings, seal) VALUES (1, ?1, ?2, ?3)",
         params![
             campaign.name,
-            serde_json::to_string(&campaign.settings).unwrap_or_default()
+            serde_json::to_string(&campaign.settings).unwrap_or_default(),
+            seal
         ],
     )?;
     for (i, game) in campaign.games.iter().enumerate() {
         insert_game(&tx, i + 1, game)?;
     }
+    let counts: Vec<usize> = campaign.games.iter().map(|g| g.events().len()).collect();
+    tx.execute(
+        "INSERT INTO seal_history (seal, counts) VALUES (?1, ?2)",
+        params![seal, serde_json::to_string(&counts).unwrap_or_default()],
+    )?;
     tx.commit()
 }
 
 /// Checks an open database as [`CampaignFile::open`] does, changing nothing (a Laager
 /// file, not from a newer Laager, not damaged), and reads it: its schema version, the
-/// campaign and each game's stored head.
-pub(super) fn read_checked(conn: &Connection, path: &Path) -> Result<(i32, Campaign, Heads)> {
+/// campaign and what it records of the seals.
+pub(super) fn read_checked(conn: &Connection, path: &Path) -> Result<(i32, Campaign, Stored)> {
     let damaged = |reason: String| StoreError::Damaged {
         path: path.to_owned(),
         reason,
@@ -445,7 +566,19 @@ pub(super) fn read_checked(conn: &Connection, path: &Path) -> Result<(i32, Campa
         return Err(damaged(format!("schema version {version}")));
     }
     let (campaign, heads) = load(conn, version).map_err(damaged)?;
-    Ok((version, campaign, heads))
+    let campaign_seal: Option<String> = if version >= schema::SEALED_CAMPAIGN {
+        conn.query_row("SELECT seal FROM campaign WHERE id = 1", [], |r| r.get(0))
+            .map_err(|e| damaged(format!("campaign seal: {e}")))?
+    } else {
+        None
+    };
+    let stored = Stored {
+        heads,
+        campaign_seal,
+        seal_required: version >= schema::SEALED_CAMPAIGN,
+        trusted: Vec::new(),
+    };
+    Ok((version, campaign, stored))
 }
 
 /// Refuses, from the raw bytes alone, what SQLite should not be given.

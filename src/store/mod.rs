@@ -25,9 +25,9 @@ pub use bytes::{campaign_from_bytes, campaign_to_bytes};
 pub use disk::{Existing, Input};
 pub use file::{CampaignFile, Mode};
 pub use json::{JsonError, campaign_from_json, campaign_to_json, game_from_json, game_to_json};
-pub use verify::{GameCheck, HeadFound};
+pub use verify::{CampaignCheck, GameCheck, HeadFound, SealFound};
 
-use crate::game::GameError;
+use crate::game::{GameError, GateError};
 use std::path::PathBuf;
 
 /// Why a `.laager` file could not be opened, read or written.
@@ -83,6 +83,14 @@ pub enum StoreError {
     /// The event was refused by the game's rules of logging.
     #[error("{0}")]
     Game(#[from] GameError),
+    /// The record's gate refused the write: nothing was written.
+    #[error("{path}: {error}")]
+    Gate {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: GateError,
+    },
     /// The file was opened to read only.
     #[error("{0}: opened to read only")]
     ReadOnly(PathBuf),

@@ -10,10 +10,13 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 3;
+pub const CURRENT_VERSION: i32 = 4;
+
+/// The first schema version whose files record the campaign's seal.
+pub const SEALED_CAMPAIGN: i32 = 4;
 
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 3] = [
+const MIGRATIONS: [&str; 4] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -41,6 +44,16 @@ const MIGRATIONS: [&str; 3] = [
     "ALTER TABLE game ADD COLUMN head TEXT;
      UPDATE game SET head = (SELECT hash FROM event WHERE event.game = game.number
                              ORDER BY seq DESC LIMIT 1);",
+    // Version 4: the campaign's seal over its name and the numbering of its games, written
+    // with every event, and each seal the campaign has had with each game's event count
+    // then (so a seal noted on an earlier evening is still found). The store writes the
+    // seal in the same transaction as this step.
+    "ALTER TABLE campaign ADD COLUMN seal TEXT;
+     CREATE TABLE seal_history (
+         n INTEGER PRIMARY KEY,
+         seal TEXT NOT NULL,
+         counts TEXT NOT NULL
+     );",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

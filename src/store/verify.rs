@@ -1,9 +1,11 @@
 //! A `.laager` file's tamper evidence: each game's chain from the seal of its header and
-//! the campaign's settings, its end against the head the file records, and a head the
-//! players noted against the chain.
+//! the campaign's settings, its end against the head the file records, the campaign's seal
+//! over its name and the numbering of its games (and each seal it has had), and a seal the
+//! players noted against all of them.
 
 use super::file::CampaignFile;
-use crate::game::{ChainBreak, Game};
+use crate::game::ChainBreak;
+use crate::game::seals::{campaign_break, game_break};
 use serde::Serialize;
 
 /// What checking one game found.
@@ -34,6 +36,27 @@ pub struct HeadFound {
     pub since: usize,
 }
 
+/// What checking the campaign's own seal found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignCheck {
+    /// Whether the file records a campaign seal (`false`: a file from an older Laager).
+    pub sealed: bool,
+    /// The campaign's seal as its games stand.
+    pub seal: String,
+    /// What is wrong with it, if anything.
+    #[serde(rename = "break")]
+    pub broken: Option<String>,
+}
+
+/// A campaign seal the players noted, found among the seals the file has had.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SealFound {
+    /// How many events each game held when the campaign had that seal.
+    pub counts: Vec<usize>,
+    /// Whether it is the campaign's seal now.
+    pub current: bool,
+}
+
 impl CampaignFile {
     /// Checks every game: its chain, and its end against the head the file records (so
     /// events removed from the end are found).
@@ -45,14 +68,11 @@ impl CampaignFile {
             .enumerate()
             .map(|(i, game)| {
                 let number = i + 1;
-                let verification = game.verify(settings);
-                let broken = verification
-                    .broken
-                    .or_else(|| head_break(game, self.stored_head(number)));
+                let (sealed, broken) = game_break(game, settings, self.stored_head(number), 0);
                 GameCheck {
                     game: number,
                     events: game.events().len(),
-                    sealed: verification.sealed,
+                    sealed,
                     head: game.head().to_owned(),
                     broken,
                 }
@@ -60,9 +80,72 @@ impl CampaignFile {
             .collect()
     }
 
-    /// Whether every game verifies.
+    /// Checks the campaign's seal against its name and its games as they stand, and every
+    /// seal the file has had against the games' logs.
+    pub fn verify_campaign(&self) -> CampaignCheck {
+        let campaign = self.campaign();
+        let mut broken = campaign_break(campaign, self.stored());
+        if broken.is_none() {
+            match self.seal_history() {
+                Err(e) => broken = Some(e.to_string()),
+                Ok(history) => {
+                    let mut last: Vec<usize> = Vec::new();
+                    for (n, record) in history.iter().enumerate() {
+                        let grew = record.counts.len() >= last.len()
+                            && last.iter().zip(&record.counts).all(|(a, b)| a <= b);
+                        if !grew || campaign.seal_at(&record.counts).as_ref() != Some(&record.seal)
+                        {
+                            broken = Some(format!(
+                                "the campaign's seal number {} ({}) no longer matches its games' logs: an event it covered was changed, removed or reordered",
+                                n + 1,
+                                short(&record.seal)
+                            ));
+                            break;
+                        }
+                        last.clone_from(&record.counts);
+                    }
+                }
+            }
+        }
+        CampaignCheck {
+            sealed: self.stored().campaign_seal.is_some(),
+            seal: campaign.seal(),
+            broken,
+        }
+    }
+
+    /// Whether every game and the campaign's seal verify.
     pub fn intact(&self) -> bool {
-        self.verify().iter().all(|c| c.broken.is_none())
+        self.verify().iter().all(|c| c.broken.is_none()) && self.verify_campaign().broken.is_none()
+    }
+
+    /// Where `noted` (a campaign seal, or its first 8 or more hex digits) stands among the
+    /// seals the campaign has had and that its games' logs still give.
+    pub fn find_campaign_seal(&self, noted: &str) -> Option<SealFound> {
+        let noted = noted.trim().to_ascii_lowercase();
+        if noted.len() < 8 || !noted.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let campaign = self.campaign();
+        let now = campaign.seal();
+        if now.starts_with(&noted) {
+            let counts = campaign.games.iter().map(|g| g.events().len()).collect();
+            return Some(SealFound {
+                counts,
+                current: true,
+            });
+        }
+        let history = self.seal_history().ok()?;
+        history
+            .into_iter()
+            .rev()
+            .find(|r| {
+                r.seal.starts_with(&noted) && campaign.seal_at(&r.counts).as_ref() == Some(&r.seal)
+            })
+            .map(|r| SealFound {
+                counts: r.counts,
+                current: false,
+            })
     }
 
     /// Where `noted` (a head hash, or its first 8 or more hex digits) stands in game
@@ -93,24 +176,7 @@ impl CampaignFile {
     }
 }
 
-/// The break a stored head shows: the log does not end where the file says it did.
-fn head_break(game: &Game, stored: Option<&str>) -> Option<ChainBreak> {
-    let stored = stored?;
-    if stored == game.head() {
-        return None;
-    }
-    let last = game.events().len() as u64;
-    let reason = match game.events().iter().find(|e| e.hash == stored) {
-        Some(e) => format!(
-            "the file records event {} as the last, but the log runs on to event {last}: events were added outside Laager",
-            e.seq
-        ),
-        None => format!(
-            "the log ends at event {last}, but the file records a later head it does not hold: events after it were removed, or the log was rewritten"
-        ),
-    };
-    Some(ChainBreak {
-        seq: last + 1,
-        reason,
-    })
+/// A hash shortened for a message: its first 10 hex digits.
+fn short(hash: &str) -> &str {
+    hash.get(..10).unwrap_or(hash)
 }

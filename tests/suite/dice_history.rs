@@ -38,6 +38,8 @@ fn typed_fire(faces: &str, target: &str) -> Event {
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,
         cells: Vec::new(),
+        throw: None,
+        engine: None,
         inputs: json!({ "procedure": "fire", "units": ["24-a", target] }),
         dice: DiceOrigin::Typed {
             faces: faces.to_owned(),

@@ -37,7 +37,7 @@ fn tamper(path: &Path, sql: &str) {
 }
 
 fn head_of(path: &Path) -> String {
-    let out = run(&["log", "head", s(path), "--json"]);
+    let out = run(&["log", "head", s(path), "--game", "1", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let value: Value = serde_json::from_str(&stdout(&out)).expect("json");
     value["head"].as_str().expect("head").to_owned()
@@ -111,7 +111,9 @@ fn deleting_the_last_events_of_a_game_fails_verify() {
     let out = run(&["log", "verify", s(&path)]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("game 1, event 6: the log ends at event 5"),
+        stderr(&out).contains(
+            "game 1, event 6: the log no longer holds the event the file records as its last (it ends at event 5)"
+        ),
         "{}",
         stderr(&out)
     );
@@ -127,7 +129,7 @@ fn log_head_prints_the_head_and_verify_head_finds_it() {
     assert_eq!(file.stored_head(1), Some(head.as_str()));
     drop(file);
     let mut file = CampaignFile::open(&path, Mode::Write).expect("open");
-    file.append(1, Event::MoveAdvanced).expect("append");
+    crate::support::log(&mut file, 1, Event::MoveAdvanced).expect("append");
     drop(file);
     for noted in [head.as_str(), &head[..12]] {
         let out = run(&["log", "verify", s(&path), "--head", noted, "--game", "1"]);
@@ -138,8 +140,15 @@ fn log_head_prints_the_head_and_verify_head_finds_it() {
             stdout(&out)
         );
     }
-    let text = run(&["log", "head", s(&path)]);
+    let text = run(&["log", "head", s(&path), "--game", "1"]);
     assert!(stdout(&text).contains(&head_of(&path)), "{}", stdout(&text));
+    // Without --game: the campaign's seal, over its name and each game's seal.
+    let text = run(&["log", "head", s(&path)]);
+    let seal = CampaignFile::open(&path, Mode::Read)
+        .expect("open")
+        .campaign()
+        .seal();
+    assert!(stdout(&text).contains(&seal), "{}", stdout(&text));
 }
 
 #[test]
@@ -152,7 +161,15 @@ fn verify_head_detects_a_log_cut_short_even_with_the_stored_head_forged() {
         "DELETE FROM event WHERE game = 1 AND seq > 5;
          UPDATE game SET head = (SELECT hash FROM event WHERE game = 1 AND seq = 5);",
     );
-    assert_eq!(run(&["log", "verify", s(&path)]).status.code(), Some(0));
+    // The campaign's seal, over each game's head, shows the cut even with the stored head
+    // forged; the noted head shows it too.
+    let out = run(&["log", "verify", s(&path)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the campaign's seal does not match"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(&["log", "verify", s(&path), "--head", &head]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -167,7 +184,7 @@ fn verify_head_of_another_game_is_not_found_in_this_one() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = campaign_at(&dir.path().join("c.laager"));
     let mut file = CampaignFile::open(&path, Mode::Write).expect("open");
-    file.new_game(Ruleset::DbaZulu, "second", json!(null))
+    file.new_game(Ruleset::DbaZulu, "second", json!(null), None)
         .expect("game 2");
     let first = file.campaign().games[0].head().to_owned();
     drop(file);
@@ -247,13 +264,13 @@ fn an_older_file_opened_to_write_stores_heads_and_seals_its_empty_games() {
     let path = dir.path().join("old.laager");
     version_2_file(&path);
     let mut file = CampaignFile::open(&path, Mode::Write).expect("migrate");
-    assert_eq!(file.schema_version(), schema::CURRENT_VERSION);
+    // Opening writes nothing: the first write brings the schema up to date.
+    assert_eq!(file.schema_version(), 2);
     assert_eq!(file.campaign().games[0].genesis(), GENESIS);
     assert_ne!(file.campaign().games[1].genesis(), GENESIS);
-    file.append(1, Event::MoveAdvanced)
-        .expect("old game logs on");
-    file.append(2, unit("impi", "Zulu", 4))
-        .expect("sealed game logs");
+    crate::support::log(&mut file, 1, Event::MoveAdvanced).expect("old game logs on");
+    assert_eq!(file.schema_version(), schema::CURRENT_VERSION);
+    crate::support::log(&mut file, 2, unit("impi", "Zulu", 4)).expect("sealed game logs");
     drop(file);
     let file = CampaignFile::open(&path, Mode::Read).expect("reopen");
     let checks = file.verify();
@@ -279,7 +296,7 @@ fn a_sealed_games_layout_and_the_campaign_settings_cannot_change_once_logged() {
     ));
     // An empty game is sealed again under its new layout.
     let number = file
-        .new_game(Ruleset::DbaZulu, "next", json!(null))
+        .new_game(Ruleset::DbaZulu, "next", json!(null), None)
         .expect("game");
     file.set_layout(number, json!({ "bases": [] }))
         .expect("empty game");

@@ -24,6 +24,8 @@ mod logged_procedures;
 mod mc;
 mod mc2;
 mod mc_contract;
+mod record_gate;
+mod record_tamper;
 mod records;
 mod records_effects;
 mod records_file;

@@ -82,6 +82,8 @@ fn applied(dice: DiceOrigin, roll: laager::resolution::Roll, target: &str, ff: u
     Event::ResolutionApplied(Box::new(AppliedResolution {
         request: None,
         cells: Vec::new(),
+        throw: None,
+        engine: None,
         inputs: json!({ "firer": "24-a", "target": target, "range_mm": 180.0 }),
         dice,
         resolution,

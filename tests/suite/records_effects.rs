@@ -316,6 +316,8 @@ fn melee_won_by_a(a: &str, b: &str) -> Event {
     Event::ResolutionApplied(Box::new(laager::game::AppliedResolution {
         request: None,
         cells: Vec::new(),
+        throw: None,
+        engine: None,
         inputs: json!({"procedure": "melee", "units": [a, b]}),
         dice: laager::game::DiceOrigin::Typed {
             faces: String::new(),

@@ -367,7 +367,7 @@ fn combining_from_a_campaign_applies_as_the_desk_does() {
 
 // Two full sections (10 + 10) would exceed 10: refused by the COMBINING RULE's cell, as
 // from the flags; a commander's counter is a command counter, to which "This rule does
-// not apply"; one counter in both roles is bad input.
+// not apply"; one counter in both roles is refused at the door.
 #[test]
 fn combining_refuses_what_the_rule_does_not_allow() {
     let (code, full) = on_table(&["combine"], &["into=Sec 1", "removed=Sec 2"], &[]);
@@ -387,12 +387,25 @@ fn combining_refuses_what_the_rule_does_not_allow() {
         command.to_string().contains("command counters"),
         "{command}"
     );
-    let (code, same) = on_table(&["combine"], &["into=Sec 1", "removed=Sec 1"], &[]);
-    assert_eq!(code, Some(2), "{same}");
-    assert_refused_json(
-        &same,
-        RefusalKind::BadInput,
-        "Rorke's Drift, COMBINING RULE",
+    // One counter in both roles is refused at the door, before any rule is read.
+    let fixture = fixture();
+    let same = crate::support::run(&[
+        "mc",
+        "rd",
+        "combine",
+        "--layout",
+        fixture.as_str(),
+        "--unit",
+        "into=Sec 1",
+        "--unit",
+        "removed=Sec 1",
+        "--json",
+    ]);
+    assert_eq!(same.status.code(), Some(2));
+    let said = crate::support::stderr(&same);
+    assert!(
+        said.contains("--unit 'removed=Sec 1': 'Sec 1' is already into: a unit takes one role"),
+        "{said}"
     );
 }
 

@@ -123,3 +123,13 @@ pub fn needed_cells(refusal: &laager::resolution::Refusal) -> Vec<String> {
         .map(laager::resolution::NeededCell::address)
         .collect()
 }
+
+/// Logs a manual edit in game `number` of a campaign file through the record's gate.
+pub fn log(
+    file: &mut laager::store::CampaignFile,
+    number: usize,
+    event: laager::game::Event,
+) -> Result<laager::game::LoggedEvent, laager::store::StoreError> {
+    file.act(number, event.try_into().expect("a manual event"))
+        .map(|acted| acted.logged.last().cloned().expect("an event logged"))
+}

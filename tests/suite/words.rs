@@ -95,6 +95,8 @@ fn the_log_line_of_an_applied_result_is_its_outcome_in_words() {
         effects: Vec::new(),
         request: Some(request),
         cells: Vec::new(),
+        throw: None,
+        engine: None,
     }));
     assert_eq!(
         event.describe(),
@@ -114,6 +116,8 @@ fn a_logged_result_without_its_request_keeps_only_its_non_empty_fields() {
         effects: Vec::new(),
         request: None,
         cells: Vec::new(),
+        throw: None,
+        engine: None,
     }));
     // a 4+6 = 10 against light horse 2+1 = 3: beaten by more than double, the light horse
     // flee 30 mm (their base depth) then 6" (152.4 mm); Zulus must pursue one base depth.

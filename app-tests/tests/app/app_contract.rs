@@ -247,10 +247,11 @@ fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
     let mut harness = rd_window();
     harness.get_by_label("Break-in").click();
     harness.run();
-    type_faces(&mut harness, "B2,R1");
+    // Each pick is thrown for: the faces typed for one unit never carry to the next.
     let pick = |harness: &mut Harness<'_, LaagerApp>, zulu: &str| {
         harness.state_mut().canvas.selected = vec![zulu.to_owned()];
         harness.run();
+        type_faces(harness, "B2,R1");
         resolve(harness).0
     };
     for (zulu, room, success) in [
@@ -1545,7 +1546,7 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
         let mut opened =
             laager::store::CampaignFile::open(&path, laager::store::Mode::Write).expect("open");
         opened
-            .append(
+            .act(
                 1,
                 Event::Edit {
                     edit: UnitEdit::StrengthChanged {
@@ -1553,7 +1554,9 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
                         amount: 1,
                         cause: Cause::Other,
                     },
-                },
+                }
+                .try_into()
+                .expect("a manual event"),
             )
             .expect("a loss");
     }

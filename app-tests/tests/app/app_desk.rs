@@ -682,7 +682,11 @@ fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
     harness
         .state_mut()
         .session
-        .append(laager::game::Event::MoveAdvanced)
+        .act(
+            laager::game::Event::MoveAdvanced
+                .try_into()
+                .expect("a manual event"),
+        )
         .expect("logged");
     harness.run();
     let fire = &harness.state().desk.mc_combat.fire.input;

@@ -127,7 +127,7 @@ fn play(harness: &mut Harness<'static, LaagerApp>, step: &Step, file: &std::path
             let stale = harness.state().desk.is_stale(Ruleset::DbaZulu);
             let fresh = matches!(harness.state().desk.result, Some(Ok(_)))
                 && !stale
-                && !harness.state().desk.applied;
+                && harness.state().desk.applied.is_none();
             let before = game(harness.state()).1;
             click(harness, "Apply to the game");
             let after = game(harness.state()).1;

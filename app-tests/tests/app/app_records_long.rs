@@ -30,15 +30,19 @@ fn long_game_window() -> Harness<'static, LaagerApp> {
             formation: None,
         })
         .collect();
-    let mut session = Session::new(Ruleset::DbaZulu, "long", json!(null), units);
+    let mut session = Session::new(Ruleset::DbaZulu, "long", json!(null), units, None);
     for i in 0..MOVES {
         session
-            .append(Event::Edit {
-                edit: UnitEdit::Moved {
-                    unit_id: UnitId(format!("u{}", i % UNITS)),
-                    to: json!({ "x": i, "y": 0.0, "facing_deg": 0.0 }),
-                },
-            })
+            .act(
+                Event::Edit {
+                    edit: UnitEdit::Moved {
+                        unit_id: UnitId(format!("u{}", i % UNITS)),
+                        to: json!({ "x": i, "y": 0.0, "facing_deg": 0.0 }),
+                    },
+                }
+                .try_into()
+                .expect("a manual event"),
+            )
             .expect("move logged");
     }
     let mut app = LaagerApp::new(State::default(), None);
@@ -129,7 +133,11 @@ fn log_lines_follow_next_move_undo_and_redo() {
     let mut harness = long_game_window();
     let next = UNITS + MOVES + 1;
     let log = |harness: &mut Harness<'static, LaagerApp>, event: Event| {
-        harness.state_mut().session.append(event).expect("logged");
+        harness
+            .state_mut()
+            .session
+            .act(event.try_into().expect("a manual event"))
+            .expect("logged");
         harness.run();
     };
     log(&mut harness, Event::MoveAdvanced);

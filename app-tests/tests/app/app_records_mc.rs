@@ -273,9 +273,10 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(unit(harness.state(), ZULUS).present, 916);
     // One result, one event: it cannot be applied a second time.
     assert!(harness.query_by_label("Apply to the game").is_none());
+    let event = harness.state().session.game().events().len();
     assert!(
         harness
-            .query_by_label("Applied to the game (Ctrl+Z undoes it).")
+            .query_by_label(&format!("Applied (event {event})"))
             .is_some()
     );
     let sheet = {
@@ -531,12 +532,16 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
         harness
             .state_mut()
             .session
-            .append(Event::Edit {
-                edit: UnitEdit::StatusSet {
-                    unit_id: UnitId(id.to_owned()),
-                    status: Status::parse(status),
-                },
-            })
+            .act(
+                Event::Edit {
+                    edit: UnitEdit::StatusSet {
+                        unit_id: UnitId(id.to_owned()),
+                        status: Status::parse(status),
+                    },
+                }
+                .try_into()
+                .expect("a manual event"),
+            )
             .expect("status logged");
     }
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
@@ -554,12 +559,16 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
     harness
         .state_mut()
         .session
-        .append(Event::Edit {
-            edit: UnitEdit::StatusSet {
-                unit_id: UnitId(ZULUS.to_owned()),
-                status: None,
-            },
-        })
+        .act(
+            Event::Edit {
+                edit: UnitEdit::StatusSet {
+                    unit_id: UnitId(ZULUS.to_owned()),
+                    status: None,
+                },
+            }
+            .try_into()
+            .expect("a manual event"),
+        )
         .expect("status cleared");
     harness.run();
     let fire = &harness.state().desk.mc_combat.fire.input;
@@ -588,12 +597,16 @@ fn formations_from_the_records_fill_the_square_and_the_target() {
     harness
         .state_mut()
         .session
-        .append(Event::Edit {
-            edit: UnitEdit::FormationSet {
-                unit_id: UnitId(ZULUS.to_owned()),
-                formation: Some(Formation::CloseOrder),
-            },
-        })
+        .act(
+            Event::Edit {
+                edit: UnitEdit::FormationSet {
+                    unit_id: UnitId(ZULUS.to_owned()),
+                    formation: Some(Formation::CloseOrder),
+                },
+            }
+            .try_into()
+            .expect("a manual event"),
+        )
         .expect("formation logged");
     // The fire form starts on another target type, so the prefill is seen to change it.
     harness.state_mut().desk.mc_combat.fire.input.target = Target::Mounted;

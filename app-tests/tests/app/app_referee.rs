@@ -130,13 +130,17 @@ fn ctrl_z_undoes_a_manual_strength_change() {
     harness
         .state_mut()
         .session
-        .append(laager::game::Event::Edit {
-            edit: laager::game::UnitEdit::StrengthChanged {
-                unit_id: UnitId(REGULARS.to_owned()),
-                amount: 1,
-                cause: laager::game::Cause::Other,
-            },
-        })
+        .act(
+            laager::game::Event::Edit {
+                edit: laager::game::UnitEdit::StrengthChanged {
+                    unit_id: UnitId(REGULARS.to_owned()),
+                    amount: 1,
+                    cause: laager::game::Cause::Other,
+                },
+            }
+            .try_into()
+            .expect("a manual event"),
+        )
         .expect("logged");
     harness.run();
     assert_eq!(present(harness.state(), REGULARS).0, 0);
@@ -157,7 +161,11 @@ fn lost_this_move_counts_the_current_move_only() {
         },
     };
     // A DBA base has 1 to lose; the roster counts it against the move it happened in.
-    harness.state_mut().session.append(loss(1)).expect("logged");
+    harness
+        .state_mut()
+        .session
+        .act(loss(1).try_into().expect("a manual event"))
+        .expect("logged");
     harness.run();
     assert_eq!(
         harness.state().session.game().state().lost_this_move(&unit),

@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use laager::app::help::GUIDE_HEADING;
 use laager::app::{LaagerApp, State};
 use laager::dice::DiceChoice;
-use laager::game::apply;
+use laager::game::{Action, ThrowId, gate};
 use laager::rules::situation::{NoRecords, Roles};
 use laager::rules::{Request, dba_zulu};
 
@@ -43,14 +43,18 @@ fn apply_combat(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
     let resolution = request
         .resolve_with(&charts, &DiceChoice::Typed(faces.to_owned()))
         .expect("resolves");
-    let applied = apply(
-        Some(&request),
-        &resolution,
-        &roles,
-        app.session.game().state(),
-        Some(&app.document.layout),
-    );
-    app.session.append(applied.event).expect("applied");
+    let layout = app.document.layout.clone();
+    app.session
+        .act(Action::Apply(Box::new(gate::Apply {
+            request,
+            resolution,
+            roles,
+            cells: Vec::new(),
+            throw: ThrowId::new(),
+            tables: None,
+            table: Some(layout),
+        })))
+        .expect("applied");
     harness.run();
 }
 

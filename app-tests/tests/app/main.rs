@@ -11,6 +11,7 @@ mod app_desk;
 mod app_desk_sotq;
 mod app_phone;
 mod app_props;
+mod app_record_gate;
 mod app_records_long;
 mod app_records_mc;
 mod app_referee;

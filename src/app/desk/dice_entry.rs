@@ -2,6 +2,7 @@
 //! referee types the faces thrown at the table.
 
 use crate::dice::DiceChoice;
+use crate::game::ThrowId;
 
 /// Rolled by Laager or typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -22,6 +23,11 @@ pub struct DiceEntry {
     pub next_seed: u64,
     /// The typed faces (`B4,R2` or `3,5`).
     pub typed: String,
+    /// The throw the faces typed belong to: made when they are first resolved, the same
+    /// while they stay as typed (a refusal asking for a chart cell resolves them again),
+    /// gone when they are cleared. Applying it consumes it.
+    #[serde(skip)]
+    typed_throw: Option<(String, ThrowId)>,
 }
 
 impl DiceEntry {
@@ -31,15 +37,35 @@ impl DiceEntry {
             mode: DiceMode::Roll,
             next_seed: seed,
             typed: String::new(),
+            typed_throw: None,
         }
     }
 
-    /// The dice for one resolution through `Request::resolve_with`; a roll uses up its seed.
-    pub fn take_choice(&mut self) -> DiceChoice {
+    /// The dice for one resolution through `Request::resolve_with`, with the throw they
+    /// are: a roll uses up its seed and is a new throw; faces typed are the throw they
+    /// were typed as until they are cleared or changed.
+    pub fn take_choice(&mut self) -> (DiceChoice, ThrowId) {
         match self.mode {
-            DiceMode::Roll => DiceChoice::Seeded(self.take_seed()),
-            DiceMode::Typed => DiceChoice::Typed(self.typed.clone()),
+            DiceMode::Roll => (DiceChoice::Seeded(self.take_seed()), ThrowId::new()),
+            DiceMode::Typed => {
+                let throw = match &self.typed_throw {
+                    Some((faces, throw)) if *faces == self.typed => throw.clone(),
+                    _ => {
+                        let throw = ThrowId::new();
+                        self.typed_throw = Some((self.typed.clone(), throw.clone()));
+                        throw
+                    }
+                };
+                (DiceChoice::Typed(self.typed.clone()), throw)
+            }
         }
+    }
+
+    /// Clears the faces typed and their throw: after Apply, a new selection, another
+    /// procedure or ruleset, the next resolution needs a new throw.
+    pub fn clear(&mut self) {
+        self.typed.clear();
+        self.typed_throw = None;
     }
 
     /// The seed of this roll; the next one moves on.

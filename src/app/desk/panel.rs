@@ -11,6 +11,7 @@ use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
+use crate::game::ThrowId;
 use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
@@ -107,8 +108,12 @@ pub struct Desk {
     /// What "Apply to the game" will write to the units, set by the app each frame from
     /// the result and the units selected on the table.
     pub apply_preview: Vec<String>,
-    /// The result shown has been applied to the game (one result, one event).
-    pub applied: bool,
+    /// The throw the result shown was resolved with (for a procedure that throws no dice,
+    /// the resolution itself): Apply records it, and the log applies it once.
+    pub result_throw: Option<ThrowId>,
+    /// The result shown has been applied to the game as this event (one result, one
+    /// event): its card says so and stays, and a new resolution needs a new throw.
+    pub applied: Option<u64>,
     /// The odds of the form as it stands, worked out when it changes: the key they were
     /// worked for, and the odds with the way "this or better" counts.
     odds_cache: Option<(String, Option<DeskOdds>)>,
@@ -144,7 +149,8 @@ impl Desk {
             charts: ChartView::default(),
             message: None,
             apply_preview: Vec::new(),
-            applied: false,
+            result_throw: None,
+            applied: None,
             odds_cache: None,
             scroll_to_answer: false,
         }
@@ -159,7 +165,9 @@ impl Desk {
         self.once_cells.clear();
         self.result_cells.clear();
         self.typed_cells.clear();
-        self.dice.typed.clear();
+        self.dice.clear();
+        self.result_throw = None;
+        self.applied = None;
         self.message = None;
     }
 
@@ -294,7 +302,6 @@ impl Desk {
     }
 
     fn resolve_with_cells(&mut self, charts: &Charts, ruleset: Ruleset, retrying: bool) {
-        self.applied = false;
         if !retrying {
             self.once_cells.clear();
         }
@@ -313,17 +320,20 @@ impl Desk {
                 return;
             }
         };
-        let dice = if throws {
+        let (dice, throw) = if throws {
             self.dice.take_choice()
         } else {
-            DiceChoice::None
+            (DiceChoice::None, ThrowId::new())
         };
         match request.resolve_with(&in_force, &dice) {
             // Dice that do not fit the throw are the dice field's message.
             Err(refusal) if refusal.kind == RefusalKind::BadDice => {
                 self.message = Some(refusal.reason);
             }
-            result => self.finish(request, key, result),
+            result => {
+                self.result_throw = Some(throw);
+                self.finish(request, key, result);
+            }
         }
     }
 
@@ -331,6 +341,7 @@ impl Desk {
     /// cells typed for it are spent.
     fn finish(&mut self, request: Request, key: String, result: Result<Resolution, Refusal>) {
         self.message = None;
+        self.applied = None;
         self.result_cells.clone_from(&self.once_cells);
         if result.is_ok() {
             self.once_cells.clear();
@@ -610,7 +621,9 @@ impl Desk {
         ruleset: Ruleset,
         actions: &mut Vec<DeskAction>,
     ) -> bool {
-        let stale = self.result.is_some() && self.is_stale(ruleset);
+        // An applied card stays as it was applied; "inputs changed" is for a card not yet
+        // applied.
+        let stale = self.result.is_some() && self.applied.is_none() && self.is_stale(ruleset);
         let roles = self.roles();
         let mut retry = false;
         match &self.result {
@@ -640,8 +653,11 @@ impl Desk {
                             ui.add(egui::Label::new(format!("• {line}")).wrap());
                         }
                     }
-                    if self.applied {
-                        ui.weak("Applied to the game (Ctrl+Z undoes it).");
+                    if let Some(event) = self.applied {
+                        ui.strong(format!("Applied (event {event})"));
+                        ui.weak(
+                            "Ctrl+Z undoes it; a new resolution needs a new throw of the dice.",
+                        );
                     } else {
                         let apply = ui
                             .add_enabled(!stale, egui::Button::new("Apply to the game"))

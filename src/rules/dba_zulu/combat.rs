@@ -736,6 +736,7 @@ impl Procedure for Combat {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "combat";
     const ROLES: &'static [&'static str] = &["a", "b"];
+    const OPPOSING: &'static [&'static str] = &["b"];
     type Input = CombatInput;
     type Outcome = CombatOutcome;
 

@@ -496,6 +496,7 @@ impl Procedure for Artillery {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "artillery-fire";
     const ROLES: &'static [&'static str] = &["gun", "target", "screen"];
+    const OPPOSING: &'static [&'static str] = &["target", "screen"];
     type Input = ArtilleryInput;
     type Outcome = ArtilleryOutcome;
 

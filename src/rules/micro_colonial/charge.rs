@@ -167,6 +167,7 @@ impl Procedure for Charge {
     type Input = ChargeInput;
     type Outcome = ChargeOutcome;
     const ROLES: &'static [&'static str] = &["charger", "target"];
+    const OPPOSING: &'static [&'static str] = &["target"];
 
     fn resolve(
         charts: &Charts,
@@ -302,6 +303,7 @@ impl Procedure for Pursuit {
     type Input = PursuitInput;
     type Outcome = PursuitOutcome;
     const ROLES: &'static [&'static str] = &["pursuer", "pursued"];
+    const OPPOSING: &'static [&'static str] = &["pursued"];
 
     fn resolve(
         charts: &Charts,

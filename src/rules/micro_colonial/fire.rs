@@ -688,6 +688,7 @@ impl Procedure for Fire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "small-arms-fire";
     const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
+    const OPPOSING: &'static [&'static str] = &["target"];
     type Input = FireInput;
     type Outcome = FireOutcome;
 

@@ -593,6 +593,7 @@ impl Procedure for Melee {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee";
     const ROLES: &'static [&'static str] = &["a", "b"];
+    const OPPOSING: &'static [&'static str] = &["b"];
     type Input = MeleeInput;
     type Outcome = MeleeOutcome;
 

@@ -196,6 +196,13 @@ impl Procedure for Melee {
     const RULESET: Ruleset = super::RULESET;
     const NAME: &'static str = "melee";
     const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
+    const OPPOSING: &'static [&'static str] = &[
+        "defender",
+        "defender-2",
+        "defender-3",
+        "leader-1",
+        "leader-2",
+    ];
     type Input = MeleeInput;
     type Outcome = MeleeOutcome;
 

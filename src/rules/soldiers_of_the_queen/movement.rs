@@ -427,6 +427,7 @@ impl Procedure for Stack {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stack";
     const ROLES: &'static [&'static str] = super::situation::STACK_ROLES;
+    const EITHER_SIDE: &'static [&'static str] = super::situation::STACK_ROLES;
     type Input = StackInput;
     type Outcome = StackOutcome;
 

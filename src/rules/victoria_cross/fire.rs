@@ -319,6 +319,7 @@ impl Procedure for Fire {
     type Input = FireInput;
     type Outcome = FireOutcome;
     const ROLES: &'static [&'static str] = super::situation::FIRE_ROLES;
+    const OPPOSING: &'static [&'static str] = &["target"];
 
     fn resolve(
         charts: &Charts,
@@ -514,6 +515,7 @@ impl Procedure for Volley {
     type Input = VolleySituation;
     type Outcome = FireOutcome;
     const ROLES: &'static [&'static str] = super::situation::VOLLEY_ROLES;
+    const OPPOSING: &'static [&'static str] = &["target"];
 
     fn resolve(
         charts: &Charts,

@@ -461,6 +461,7 @@ impl Procedure for Melee {
     type Input = MeleeSituation;
     type Outcome = HitsOutcome;
     const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
+    const OPPOSING: &'static [&'static str] = &["target"];
 
     fn resolve(
         charts: &Charts,
@@ -539,6 +540,7 @@ impl Procedure for MeleeExchange {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee-exchange";
     const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
+    const EITHER_SIDE: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = MeleeExchangeInput;
     type Outcome = MeleeExchangeOutcome;
 
@@ -697,6 +699,7 @@ impl Procedure for BayonetCharge {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "bayonet-charge";
     const ROLES: &'static [&'static str] = super::situation::BAYONET_ROLES;
+    const OPPOSING: &'static [&'static str] = &["target"];
     type Input = BayonetChargeInput;
     type Outcome = BayonetChargeOutcome;
 

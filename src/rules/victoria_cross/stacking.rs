@@ -126,6 +126,7 @@ impl Procedure for Stacking {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stacking";
     const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
+    const EITHER_SIDE: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = Stack;
     type Outcome = StackingOutcome;
 

@@ -50,7 +50,8 @@ pub(super) fn campaign(dir: &Path) -> PathBuf {
 
 fn mark_ammo_depleted(path: &Path, unit: &str) {
     let mut file = CampaignFile::open(path, Mode::Write).expect("open");
-    file.append(
+    crate::support::log(
+        &mut file,
         1,
         Event::Edit {
             edit: UnitEdit::StatusSet {
@@ -683,14 +684,14 @@ fn a_bayonet_charges_sp_come_from_the_records_and_its_losses_are_applied() {
     let file = campaign(dir.path());
     {
         let mut opened = CampaignFile::open(&file, Mode::Write).expect("open");
-        opened
-            .append(
-                1,
-                Event::UnitAdded {
-                    unit: counter("Zone 12 Zulus", "Zulus", "warriors", 3),
-                },
-            )
-            .expect("joins");
+        crate::support::log(
+            &mut opened,
+            1,
+            Event::UnitAdded {
+                unit: counter("Zone 12 Zulus", "Zulus", "warriors", 3),
+            },
+        )
+        .expect("joins");
     }
     let dice = "6,1,1,5,6,5,1,1";
     let by_flags = json_of(&[
@@ -764,18 +765,18 @@ fn replacements_read_the_sp_from_the_records_and_restore_them() {
     let file = campaign(dir.path());
     {
         let mut opened = CampaignFile::open(&file, Mode::Write).expect("open");
-        opened
-            .append(
-                1,
-                Event::Edit {
-                    edit: UnitEdit::StrengthChanged {
-                        unit_id: UnitId("1/24 A".to_owned()),
-                        amount: 1,
-                        cause: laager::game::Cause::Other,
-                    },
+        crate::support::log(
+            &mut opened,
+            1,
+            Event::Edit {
+                edit: UnitEdit::StrengthChanged {
+                    unit_id: UnitId("1/24 A".to_owned()),
+                    amount: 1,
+                    cause: laager::game::Cause::Other,
                 },
-            )
-            .expect("a loss");
+            },
+        )
+        .expect("a loss");
     }
     assert_eq!(present(&file, "1/24 A"), 1);
     let by_flags = json_of(&[

@@ -13,14 +13,14 @@ use std::path::Path;
 
 fn join(file: &Path, id: &str, side: &str, kind: &str, sp: u32) {
     let mut opened = CampaignFile::open(file, Mode::Write).expect("open");
-    opened
-        .append(
-            1,
-            Event::UnitAdded {
-                unit: counter(id, side, kind, sp),
-            },
-        )
-        .expect("joins");
+    crate::support::log(
+        &mut opened,
+        1,
+        Event::UnitAdded {
+            unit: counter(id, side, kind, sp),
+        },
+    )
+    .expect("joins");
 }
 
 /// "The Zulu player reveals he has 17 SP meleeing from zone 11 and 13 SP meleeing from zone

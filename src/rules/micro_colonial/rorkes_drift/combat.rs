@@ -625,6 +625,8 @@ impl Procedure for RdMelee {
     type Input = RdMeleeInput;
     type Outcome = RdMeleeOutcome;
     const ROLES: &'static [&'static str] = RD_MELEE_ROLES;
+    // The sections, against the Zulu unit.
+    const OPPOSING: &'static [&'static str] = RD_MELEE_ROLES.split_at(1).1;
 
     fn resolve(
         charts: &Charts,
@@ -798,6 +800,7 @@ impl Procedure for RdFire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-fire";
     const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
+    const OPPOSING: &'static [&'static str] = &["target"];
     type Input = RdFireInput;
     type Outcome = RdFireOutcome;
 
