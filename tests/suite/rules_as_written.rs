@@ -2,6 +2,7 @@
 //! the text it checks, through the command line as a referee types it.
 
 mod commanders;
+mod micro_colonial;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;
@@ -15,4 +16,16 @@ fn json(args: &[&str]) -> (Option<i32>, Value) {
     let value = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("json: {e}\n{text}\n{}", stderr(&out)));
     (out.status.code(), value)
+}
+
+/// The warnings of a resolution's JSON, as text.
+fn warnings(v: &Value) -> Vec<String> {
+    v["warnings"]
+        .as_array()
+        .map(|w| {
+            w.iter()
+                .filter_map(|x| x.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
 }

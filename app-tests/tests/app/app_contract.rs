@@ -1707,10 +1707,12 @@ fn the_desk_resolves_a_z_marker_and_a_rorkes_drift_move_as_the_engine_does() {
 }
 
 // EVADING on the desk exactly as the engine's path gives it: N/5 RA is an artillery counter
-// on the table, so its crew evades (the form's own default is open order).
+// on the table, so its crew evades (the form's own default is open order); it limbers up
+// its Gatling guns, picked on the form, and evades at their action move, 120 mm.
 #[test]
 fn the_desk_reads_who_evades_from_the_table() {
     use laager::rules::micro_colonial::evade::Evader;
+    use laager::rules::micro_colonial::movement::Troop;
     use laager::rules::micro_colonial::{self as mc, situation};
     let blank = laager::app::desk::mc_combat::McCombat::default();
     let [desk, engine] = mc_desk_and_engine(
@@ -1718,11 +1720,15 @@ fn the_desk_reads_who_evades_from_the_table() {
         "Evade",
         &["N/5 RA"],
         None,
-        |_| {},
+        |harness| {
+            harness.state_mut().desk.mc_combat.evade.gun = Some(Troop::Gatling);
+            harness.run();
+        },
         |layout, records| {
             let roles = Roles(vec![("unit".to_owned(), "N/5 RA".to_owned())]);
-            let input =
-                situation::evade(layout, records, &roles, blank.evade.clone()).expect("situation");
+            let mut base = blank.evade.clone();
+            base.gun = Some(Troop::Gatling);
+            let input = situation::evade(layout, records, &roles, base).expect("situation");
             assert_eq!(input.evader, Evader::ArtilleryCrew);
             mc::Request::Evade(input)
         },
@@ -1731,6 +1737,10 @@ fn the_desk_reads_who_evades_from_the_table() {
         blank.evade.evader,
         Evader::ArtilleryCrew,
         "the form's default"
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["move_mm"],
+        serde_json::json!(120)
     );
     assert_eq!(desk, engine);
 }
@@ -2120,7 +2130,9 @@ fn the_desk_reads_a_rorkes_drift_melee_from_the_counters_picked() {
         "rd_situation.json",
         "RD melee",
         &["uThulwana", "Sec 1", "Sec 2"],
-        Some("B4,R2,B3,R1"),
+        // The Zulus' random factor, then one per section engaged ("Throw a random factor
+        // per unit engaged").
+        Some("B4,R2,B3,R1,B1,R1"),
         |_| {},
         |layout, records| {
             let input = situation::rd_melee(layout, records, &roles, blank.rd_melee.input.clone())
@@ -2171,6 +2183,7 @@ fn the_desk_reads_a_rorkes_drift_fire_from_the_counters_picked() {
         behind_cover: false,
         zulu_rifles: false,
         redoubt: false,
+        zulu_inside_perimeter: false,
     }));
     let engine = request.resolve_with(charts, &DiceChoice::Typed("B4,R2".to_owned()));
     // Resolved or refused for a cell the scan lost, the desk's answer is the engine's.

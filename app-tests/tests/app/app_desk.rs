@@ -780,7 +780,8 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
 
 /// Micro Colonial EVADING on the desk (issue 20 item 2): "Open order troops must start
 /// evade a quarter of the way through the move, and may not fire during that move. They
-/// may move at charge rate after allowing 10 mm to turn": 60 - 10 = 50 mm, no dice.
+/// may move at charge rate after allowing 10 mm to turn": starting a quarter of the way
+/// through, three quarters of 60 = 45, less 10 = 35 mm, no dice.
 #[test]
 fn mc_evade_resolves_on_the_desk_without_dice() {
     let mut harness = ruleset_desk(
@@ -799,7 +800,7 @@ fn mc_evade_resolves_on_the_desk_without_dice() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = desk_result(&harness);
-    assert_eq!(result.out("move_mm"), 50);
+    assert_eq!(result.out("move_mm"), 35);
     assert_eq!(result.out("fires"), "none");
 }
 
@@ -846,11 +847,12 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
 /// `mc2::rd_combat`: "Divide all the Zulu units' present fighting factor by 10 ... Count
 /// all the British sections 'full present fighting factor' ... Divide by 10 any losses
 /// suffered by the defenders": 950 Zulus against sections of 10, 10 and 8 typed from the
-/// right, Table 1's lost cell typed in place: the sections lose 10, split 4, 3, 3; the
+/// right, Table 1's lost cell typed in place, and "a random factor per unit engaged" (+2
+/// for the Zulus; +2, 0, 0 for the sections): the sections lose 10, split 4, 3, 3; the
 /// Zulus 26. The desk's resolution is the library's for the same request.
 #[test]
 fn rd_melee_resolves_on_the_desk_as_the_engine_does() {
-    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1");
+    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1,B1,R1,B1,R1");
     "10, 10,".clone_into(&mut harness.state_mut().mc_combat.rd_melee.front.text);
     harness.run();
     type_into(&harness, "sections in contact", " 8");
@@ -873,7 +875,7 @@ fn rd_melee_resolves_on_the_desk_as_the_engine_does() {
     let engine = request
         .resolve_with(
             &charts,
-            &laager::dice::DiceChoice::Typed("B4,R2,B3,R1".to_owned()),
+            &laager::dice::DiceChoice::Typed("B4,R2,B3,R1,B1,R1,B1,R1".to_owned()),
         )
         .expect("resolves");
     assert_eq!(result, engine);
