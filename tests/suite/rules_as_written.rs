@@ -3,6 +3,7 @@
 
 mod commanders;
 mod micro_colonial;
+mod victoria_cross;
 
 use crate::support::{run, stderr, stdout};
 use serde_json::Value;

@@ -2347,6 +2347,8 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     let hospital = HospitalSituation {
         track: 0,
         zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     assert_eq!(
         desk,
