@@ -3,6 +3,7 @@
 
 mod commanders;
 mod micro_colonial;
+mod return_fire;
 mod victoria_cross;
 
 use crate::support::{run, stderr, stdout};
