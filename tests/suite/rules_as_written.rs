@@ -4,6 +4,7 @@
 mod commanders;
 mod micro_colonial;
 mod return_fire;
+mod unread_cells;
 mod victoria_cross;
 
 use crate::support::{run, stderr, stdout};
