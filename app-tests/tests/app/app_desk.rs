@@ -151,6 +151,57 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     );
 }
 
+// "Targets capable of returning fire may do so ( in which case the firer may suffer adverse
+// results )", within their listed range: with no range measured, the desk's ranged combat
+// of regulars at Zulu rifles is refused, asking; ticking "a within b's own range" (the
+// CLI's --return-fire), the rifles fire back: 5 + 1 = 6 against 2 + 6 = 8, the regulars
+// recoil, as the engine resolves the same request.
+#[test]
+fn dba_ranged_combat_asks_whether_the_target_is_in_range_then_resolves() {
+    let mut harness = desk_harness(Charts::shipped().expect("shipped"));
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("ranged").click();
+    {
+        let input = &mut harness.state_mut().dba_combat.input;
+        input.a.troop = "british-regulars".parse().expect("troop");
+        input.b.troop = "zulu-rifles".parse().expect("troop");
+    }
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "1,6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refused = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("asks for the distance");
+    assert!(refused.reason.contains("--return-fire"), "{refused:?}");
+    harness.get_by_label("a within b's own range").click();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = desk_result(&harness);
+    assert_eq!(result.out("loser"), "a");
+    assert_eq!(result.out("result"), "recoil");
+    let request = harness
+        .state()
+        .request
+        .clone()
+        .expect("the request resolved");
+    let engine = request
+        .resolve_with(
+            &Charts::shipped().expect("shipped"),
+            &laager::dice::DiceChoice::Typed("1,6".to_owned()),
+        )
+        .expect("resolves");
+    assert_eq!(result, engine);
+}
+
 #[test]
 fn mc_movement_resolves_on_the_desk() {
     let mut harness = ruleset_desk(

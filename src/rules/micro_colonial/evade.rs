@@ -8,6 +8,7 @@
 
 use super::movement::{Troop, is_gun, rate_row};
 use super::names::named;
+use super::settings::EvadingCrewLimbered;
 use super::{RULESET, cell_ref, finish, resolution, section, settings};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
@@ -152,7 +153,7 @@ fn evade(charts: &Charts, input: &EvadeInput) -> Result<Resolution<EvadeOutcome>
                 }
                 charge_rate
             } else {
-                limbered_move(&mut reader, input.gun, &mut resolution)?
+                limbered_move(charts, &mut reader, input.gun, &mut resolution)?
             };
             EvadeOutcome {
                 fires,
@@ -200,12 +201,13 @@ fn open_order_move(
     Some(moved)
 }
 
-/// A crew that can limber up evades with its guns. The text gives no rate for it (only
-/// for a crew "unable to limber up"); limbering is what an action move is for ("Action
-/// moves ... must include either limbering or unlimbering", L67), so the crew moves at its
-/// guns' action rate; guns with no action move (field guns) at their normal rate less the
-/// limbering cost, as Laager reads Movement Table 2 everywhere.
+/// A crew that can limber up evades with its guns. The text gives no rate for it (only for
+/// a crew "unable to limber up"): `settings:evading_crew_limbered` reads it, by default as
+/// the guns' action move ("Action moves ... must include either limbering or unlimbering",
+/// L67), guns with no action move (field guns) at their normal rate less the limbering
+/// cost; or as the normal rate less the limbering cost for every gun.
 fn limbered_move(
+    charts: &Charts,
     reader: &mut CellReader<'_>,
     gun: Option<Troop>,
     resolution: &mut Resolution<()>,
@@ -216,42 +218,44 @@ fn limbered_move(
             "a crew that limbers up evades with its guns, at their rate: give the guns (--gun field-gun, horse-gun, rockets, machine-gun or gatling), or say the crew cannot limber (--cannot-limber)",
         ));
     };
+    let Some(setting) = settings::evading_crew_limbered(charts, reader) else {
+        return Ok(None);
+    };
+    resolution.step(setting.step);
     let chart = "movement_artillery";
     let row = rate_row(gun);
-    resolution.warn(
-        "the document gives no evade rate for a crew that limbers up: Laager reads it as the guns' action move, which includes the limbering".to_owned(),
-    );
-    let action = reader.get(chart, &[row, "action"]);
-    let moved = match action {
-        Some(crate::charts::Value::Int(rate)) => {
-            resolution.step(Step::valued(
-                cell_ref(EVADING, chart, &[row, "action"]),
-                format!("the crew limbers up and evades with its {gun}: an action move (\"Action moves ... must include either limbering or unlimbering\")"),
-                rate,
-                None,
-            ));
-            Some(rate)
-        }
-        Some(_) => {
-            let normal = reader.int(chart, &[row, "normal"]);
-            let limber = reader.int(chart, &[row, "limber"]);
-            match (normal, limber) {
-                (Some(normal), Some(limber)) => {
-                    let moved = (normal - limber).max(0);
-                    resolution.step(Step::valued(
-                        cell_ref(EVADING, chart, &[row, "limber"]),
-                        format!("the crew limbers up and evades with its {gun}, which have no action move: the normal {normal} mm less {limber} mm to limber"),
-                        moved,
-                        None,
-                    ));
-                    Some(moved)
-                }
-                _ => None,
-            }
-        }
-        None => None,
+    if setting.value == EvadingCrewLimbered::ActionMove
+        && let Some(crate::charts::Value::Int(rate)) = reader.get(chart, &[row, "action"])
+    {
+        resolution.step(Step::valued(
+            cell_ref(EVADING, chart, &[row, "action"]),
+            format!("the crew limbers up and evades with its {gun}: an action move (\"Action moves ... must include either limbering or unlimbering\")"),
+            rate,
+            None,
+        ));
+        return Ok(Some(rate));
+    }
+    let (Some(normal), Some(limber)) = (
+        reader.int(chart, &[row, "normal"]),
+        reader.int(chart, &[row, "limber"]),
+    ) else {
+        return Ok(None);
     };
-    Ok(moved)
+    let moved = (normal - limber).max(0);
+    resolution.step(Step::valued(
+        cell_ref(EVADING, chart, &[row, "limber"]),
+        format!(
+            "the crew limbers up and evades with its {gun}{}: the normal {normal} mm less {limber} mm to limber",
+            if setting.value == EvadingCrewLimbered::ActionMove {
+                ", which have no action move"
+            } else {
+                ""
+            }
+        ),
+        moved,
+        None,
+    ));
+    Ok(Some(moved))
 }
 
 /// EVADING: artillery crews and open order troops evading an attacker.

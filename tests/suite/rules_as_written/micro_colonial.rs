@@ -270,9 +270,9 @@ fn only_reduced_sections_combine() {
 }
 
 // EVADING: "Artillery crews evading and unable to limber up will abandon their guns and
-// move at open order charge rate"; a crew that can limber evades with its guns at their
-// action move ("Action moves ... must include either limbering or unlimbering"): machine
-// and Gatling guns 120 mm; field guns have none: 60 mm less 60 mm to limber, 0.
+// move at open order charge rate"; a crew that can limber evades with its guns, by default
+// at their action move ("Action moves ... must include either limbering or unlimbering"):
+// machine and Gatling guns 120 mm; field guns have none: 60 mm less 60 mm to limber, 0.
 #[test]
 fn a_crew_that_limbers_evades_at_its_guns_rate() {
     let crew = ["mc", "evade", "--evader", "artillery-crew"];
@@ -285,6 +285,21 @@ fn a_crew_that_limbers_evades_at_its_guns_rate() {
     assert_eq!(v["outcome"]["abandons_guns"], json!(false), "{v}");
     let (_, v) = json(&[&crew[..], &["--gun", "field-gun"]].concat());
     assert_eq!(v["outcome"]["move_mm"], json!(0), "{v}");
+    // The text gives no rate: settings:evading_crew_limbered, normal-less-limber: 100 less
+    // 40 mm to limber.
+    let (_, v) = json(
+        &[
+            &crew[..],
+            &[
+                "--gun",
+                "gatling",
+                "--cell",
+                "settings:evading_crew_limbered=normal-less-limber",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(v["outcome"]["move_mm"], json!(60), "{v}");
     // "Open order troops must start evade a quarter of the way through the move ... They
     // may move at charge rate after allowing 10 mm to turn": 3/4 of 60, less 10: 35.
     let (_, v) = json(&["mc", "evade", "--evader", "open-order"]);

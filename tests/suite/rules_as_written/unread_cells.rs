@@ -28,6 +28,7 @@ fn commands() -> Vec<(Vec<String>, &'static str)> {
         ("mc artillery --gun 6-7pdr --ammo shell --range-mm 225.236 --gun-ff 40 --target close-order-native --cell artillery_shell:400:close-order-native-6-7pdr=12 --cell artillery_tactical_factors:random-factor-maximum=15 --dice B5,R1".to_owned(), "settings:rounding=up"),
         (format!("mc melee --a-ff 805 --a-type native-fanatic-infantry --b-ff 100 --b-type regular-infantry --cell {table1} --dice B4,R2,B3,R1"), "settings:rounding=up"),
         ("mc evade --evader open-order".to_owned(), "settings:rounding=up"),
+        ("mc evade --evader artillery-crew --gun gatling".to_owned(), "settings:evading_crew_limbered=normal-less-limber"),
         ("mc move --troop native-cavalry --mode charge".to_owned(), "settings:native_cavalry_charge_mm=140"),
         ("mc move --troop field-gun --terrain broken-ground".to_owned(), "settings:field_guns_in_broken_ground=no-penalty"),
         ("mc rd z-marker --zulu-ff 950".to_owned(), "settings:rounding=up"),
