@@ -83,6 +83,7 @@ pub fn known_charts(ruleset: Ruleset) -> &'static [&'static str] {
             "omdurman_victory_points",
             "map_isandhlwana",
             "map_omdurman",
+            "commanders",
         ],
     }
 }

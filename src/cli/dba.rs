@@ -114,6 +114,11 @@ pub struct CombatArgs {
     /// or by choice); the firer then suffers no adverse result.
     #[arg(long)]
     pub no_return_fire: bool,
+    /// Ranged combat with no distance measured (no --range-mm, no table): a is within b's
+    /// own listed range, and b returns fire. Without a distance, one of --return-fire and
+    /// --no-return-fire is needed.
+    #[arg(long, conflicts_with = "no_return_fire")]
+    pub return_fire: bool,
     /// The figure scale for distances (default: the setting figure_scale, 15mm).
     #[arg(long, value_name = "15mm|25mm|10mm|6mm", value_parser = scale)]
     pub scale: Option<String>,
@@ -317,6 +322,7 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         input.in_contact = true;
     }
     input.b_holds_fire |= args.no_return_fire;
+    input.b_returns_fire |= args.return_fire;
     if args.scale.is_some() {
         input.scale = args.scale;
     }

@@ -286,6 +286,10 @@ pub struct EvadeArgs {
     /// An artillery crew whose morale does not allow it to fire.
     #[arg(long)]
     pub morale_forbids_fire: bool,
+    /// The crew's guns, for a crew that limbers up and evades with them: field-gun,
+    /// horse-gun, rockets, machine-gun or gatling.
+    #[arg(long, value_name = "GUN", value_parser = parse_with::<Troop>(&["field-gun", "horse-gun", "rockets", "machine-gun", "gatling"]))]
+    pub gun: Option<Troop>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -401,6 +405,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 evader: Evader::OpenOrder,
                 cannot_limber: args.cannot_limber,
                 morale_forbids_fire: args.morale_forbids_fire,
+                gun: args.gun,
                 origins: crate::rules::situation::Origins::default(),
             };
             let json = args.common.json;

@@ -204,10 +204,14 @@ pub struct RallyArgs {
     /// british, zulu or dervish.
     #[arg(long)]
     side: String,
-    /// army-commander, gatacre, or the name of his command for any other commander (1/24, I Brigade, uDududu).
+    /// army-commander, gatacre, a leader's name as the text gives it (Pulleine, Degacher,
+    /// Durnford, Kitchener, Broadwood, Tshingwayo, Osman Digna), or the name of his command
+    /// (1/24, I Brigade, uDududu). A name the text does not give is refused, listing those
+    /// it does.
     #[arg(long, value_name = "WHO")]
     leader: String,
-    /// The command the Routed unit belongs to.
+    /// The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC,
+    /// Edendale, I Brigade, uVe, Kehena); one the text does not name is refused.
     #[arg(long, value_name = "NAME")]
     unit_command: Option<String>,
     /// The Routed unit is artillery.

@@ -245,8 +245,11 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
-        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
-        /// game (it is about no counter: no --unit).
+        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+        /// result is logged and, when the hospital burns down, those counters are
+        /// eliminated ("Any units still in the hospital when it burns down are
+        /// eliminated").
         #[command(flatten)]
         situation: SituationArgs,
     },
@@ -435,8 +438,11 @@ pub enum VcCommand {
         turn: u32,
         #[command(flatten)]
         common: Common,
-        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
-        /// game (it is about no counter: no --unit).
+        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+        /// result is logged and, when the hospital burns down, those counters are
+        /// eliminated ("Any units still in the hospital when it burns down are
+        /// eliminated").
         #[command(flatten)]
         situation: SituationArgs,
     },
@@ -447,8 +453,11 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
-        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
-        /// game (it is about no counter: no --unit).
+        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+        /// result is logged and, when the hospital burns down, those counters are
+        /// eliminated ("Any units still in the hospital when it burns down are
+        /// eliminated").
         #[command(flatten)]
         situation: SituationArgs,
     },
@@ -469,8 +478,11 @@ pub enum VcCommand {
         dice: DiceArgs,
         #[command(flatten)]
         common: Common,
-        /// With --campaign FILE.laager [--game N] and --apply the result is logged in the
-        /// game (it is about no counter: no --unit).
+        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+        /// result is logged and, when the hospital burns down, those counters are
+        /// eliminated ("Any units still in the hospital when it burns down are
+        /// eliminated").
         #[command(flatten)]
         situation: SituationArgs,
     },
@@ -1046,8 +1058,18 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let s = HospitalSituation {
                 track,
                 zulu_melee_on_hospital: true,
+                units: Vec::new(),
+                origins: Origins::default(),
             };
-            about_no_counter(s, vc::Request::Hospital, &situation, &dice, &common)
+            from_records(
+                s,
+                vc::situation::HOSPITAL_ROLES,
+                vc::situation::hospital,
+                vc::Request::Hospital,
+                &situation,
+                &dice,
+                &common,
+            )
         }
     }
 }

@@ -27,6 +27,18 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
         Outcome::MicroColonial(micro_colonial::Outcome::RdCombine(outcome)) => {
             rd_combine(outcome.combined_ff, roles, state)
         }
+        // "MORALE ... 2. A Zulu unit that is forced to halt due to volley fire": the Zulu
+        // unit a firing party's volley halted must test.
+        Outcome::MicroColonial(micro_colonial::Outcome::RdFiringParty(outcome)) => {
+            let zulu = roles.get("zulu").map(|id| UnitId(id.to_owned()));
+            if outcome.zulu_must_test {
+                status(zulu.as_ref(), Some(Status::MoraleTestDue))
+                    .into_iter()
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        }
         Outcome::MicroColonial(outcome) => mc(outcome, &units),
         Outcome::VictoriaCross(outcome) => vc(outcome, roles, state),
         Outcome::SoldiersOfTheQueen(outcome) => sotq(outcome, roles, state),
@@ -95,11 +107,26 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
     let edits = match outcome {
         // Firer first, target second: "A final Plus result indicates the number of
         // fighting factors lost".
-        Mc::Fire(o) | Mc::RdFire(micro_colonial::rorkes_drift::RdFireOutcome { fire: o, .. }) => {
+        Mc::Fire(o) => {
             let other = o.ff_lost.saturating_sub(o.volley_losses);
             vec![
                 loss(second, o.volley_losses, Cause::Volley),
                 loss(second, other, Cause::Other),
+            ]
+        }
+        // The same losses; a Zulu unit the volley halted must test morale ("MORALE ... 2. A
+        // Zulu unit that is forced to halt due to volley fire").
+        Mc::RdFire(rd) => {
+            let o = &rd.fire;
+            let other = o.ff_lost.saturating_sub(o.volley_losses);
+            vec![
+                loss(second, o.volley_losses, Cause::Volley),
+                loss(second, other, Cause::Other),
+                if rd.zulu_must_test {
+                    status(second, Some(Status::MoraleTestDue))
+                } else {
+                    None
+                },
             ]
         }
         // "Any plus factor indicates the number of fighting factors lost by the target";
@@ -149,6 +176,9 @@ fn mc(outcome: &micro_colonial::Outcome, units: &[UnitId]) -> Vec<UnitEdit> {
 /// game", and the Zulu player's come back only as "units eliminated" off the Zulu Loss
 /// Track.
 fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
+    if let victoria_cross::Outcome::Hospital(o) = outcome {
+        return hospital_burned(o, roles, state);
+    }
     if let victoria_cross::Outcome::Ammo(o) = outcome {
         return ammo_marked(o.depleted, roles, state)
             .unwrap_or_default()
@@ -177,6 +207,29 @@ fn vc(outcome: &victoria_cross::Outcome, roles: &Roles, state: &GameState) -> Ve
         && !unit.removed
     {
         edits.push(UnitEdit::Removed { unit_id: target });
+    }
+    edits
+}
+
+/// Victoria Cross: the counters in the hospital's roles when it burns down: "Any units
+/// still in the hospital when it burns down are eliminated (Zulu units return per
+/// replacement rules)". Each loses the SP it has left (a Zulu's go to the Loss Track as
+/// any loss does) and leaves the game.
+fn hospital_burned(
+    outcome: &victoria_cross::HospitalOutcome,
+    roles: &Roles,
+    state: &GameState,
+) -> Vec<UnitEdit> {
+    if !outcome.burned {
+        return Vec::new();
+    }
+    let mut edits = Vec::new();
+    for unit_id in unit_ids(roles) {
+        let Some(unit) = state.unit(&unit_id).filter(|u| !u.removed) else {
+            continue;
+        };
+        edits.extend(loss(Some(&unit_id), unit.present, Cause::Other));
+        edits.push(UnitEdit::Removed { unit_id });
     }
     edits
 }

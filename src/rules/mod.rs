@@ -339,14 +339,18 @@ impl Request {
         }
         // A cell typed for this resolution that it never read: say so, rather than let
         // the value seem to have counted (issue 19). A cell read warns "used club value
-        // for ADDRESS" as it is read.
+        // for ADDRESS" as it is read, a Micro Colonial setting "used club setting ADDRESS".
         for cell in charts.typed_cells() {
             let Ok((address, _)) = crate::charts::CellAddress::parse_assignment(cell) else {
                 continue;
             };
             let address = address.local();
-            let read = format!("used club value for {address}");
-            if !resolution.warnings.iter().any(|w| w.starts_with(&read)) {
+            let read = [
+                format!("used club value for {address}"),
+                format!("used club setting {address} "),
+            ];
+            let was_read = |w: &String| read.iter().any(|r| w.starts_with(r.as_str()));
+            if !resolution.warnings.iter().any(was_read) {
                 resolution.warn(format!(
                     "the cell {address} typed for this resolution was not read by it: its value was not used"
                 ));

@@ -39,13 +39,16 @@ fn charts_with(cell: &str) -> Charts {
     charts
 }
 
-/// A combat of a kind between two troop types, with `a:NAME[=N]` / `b:NAME[=N]` flags.
+/// A combat of a kind between two troop types, with `a:NAME[=N]` / `b:NAME[=N]` flags. A
+/// ranged combat is within b's own range unless a test says otherwise (`--return-fire`:
+/// with no distance measured, it is said, never assumed).
 fn combat(kind: &str, a: &str, b: &str, mods: &[&str]) -> CombatInput {
     let mut s = CombatInput::new(
         kind.parse().expect("kind"),
         a.parse().expect("type a"),
         b.parse().expect("type b"),
     );
+    s.b_returns_fire = kind == "ranged";
     for m in mods {
         let (side, name, n) = Modifiers::parse_arg(m).expect("flag parses");
         match side {

@@ -1,8 +1,9 @@
 //! Issue 16: every resolving command takes `--campaign FILE.laager [--game N]`, those about
-//! no unit too (the hospital's fire track, an entry zone, the solitaire charts, the hex
-//! range and the melee odds, the Rorke's Drift set-up): with `--apply` their result is
-//! logged in the game as the desk's Apply logs it, and replays; a `--unit` is refused, as
-//! they have no roles.
+//! no unit too (an entry zone, the solitaire charts, the hex range and the melee odds, the
+//! Rorke's Drift set-up) and the hospital's fire track with no counter named: with
+//! `--apply` their result is logged in the game as the desk's Apply logs it, and replays; a
+//! `--unit` in a role they do not have is refused (the hospital's roles, the counters in it,
+//! are issue 38's: `rules_as_written::victoria_cross`).
 
 use crate::support::{run, stderr, stdout};
 use serde_json::{Value, json};

@@ -30,6 +30,7 @@ mod records;
 mod records_effects;
 mod records_file;
 mod records_pdf;
+mod rules_as_written;
 mod situations;
 mod situations_basic;
 mod situations_rd;

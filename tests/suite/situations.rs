@@ -431,6 +431,8 @@ fn a_rorkes_drift_melee_reads_each_section_and_applies_each_share() {
         csm_leads: false,
         in_building: false,
         across_obstacle: false,
+        sections_in_cover: false,
+        zulu_in_cover: false,
         counter_attack: false,
         later_round: false,
         zulu_impact: false,
@@ -446,7 +448,8 @@ fn a_rorkes_drift_melee_reads_each_section_and_applies_each_share() {
         (input.zulu_ff, input.front_rank.clone()),
         (950, vec![10, 10, 8])
     );
-    let mut dice = EnteredDice::parse("B4,R2,B3,R1").expect("dice");
+    // One random factor per section engaged: +2, 0, 0.
+    let mut dice = EnteredDice::parse("B4,R2,B3,R1,B1,R1,B1,R1").expect("dice");
     let resolution = RdMelee::resolve(&charts, &input, &mut dice).expect("resolves");
     assert_eq!(resolution.outcome.zulu_losses, 26);
     assert_eq!(resolution.outcome.section_losses, [4, 3, 3]);
@@ -478,9 +481,10 @@ fn a_rorkes_drift_melee_reads_each_section_and_applies_each_share() {
 
 // EVADING: "Artillery crews and open order troops may attempt to evade an attacker": the
 // table's artillery counter N/5 RA evades as its crew (firing first at the quarter or
-// half way point; a crew that limbers moves at a rate the text does not give, null); a
-// unit in open order on its record evades as open order troops (charge rate 60 less the
-// 10 mm turn, 50 mm); one in neither is the referee's call, named in a step.
+// half way point; a crew that limbers moves with its guns, which the counter does not
+// name, so it is asked for); a unit in open order on its record evades as open order troops
+// (three quarters of the charge rate 60, less the 10 mm turn: 35 mm); one in neither is the
+// referee's call, named in a step.
 #[test]
 fn who_evades_is_read_from_the_counter_and_the_formation() {
     use laager::rules::micro_colonial::evade::{Evade, EvadeInput, Evader};
@@ -498,21 +502,32 @@ fn who_evades_is_read_from_the_counter_and_the_formation() {
         evader: Evader::OpenOrder,
         cannot_limber: false,
         morale_forbids_fire: false,
+        gun: None,
         origins: Origins::default(),
     };
+    let read = |id: &str| {
+        situation::evade(&table, game.state(), &roles(&[("unit", id)]), base.clone())
+            .expect("builds")
+    };
     let evade = |id: &str| {
-        let input = situation::evade(&table, game.state(), &roles(&[("unit", id)]), base.clone())
-            .expect("builds");
+        let input = read(id);
         let resolution = Evade::resolve(&charts, &input, &mut no_dice()).expect("resolves");
         (input, resolution)
     };
-    let (input, resolution) = evade("N/5 RA");
-    assert_eq!(input.evader, Evader::ArtilleryCrew);
+    let crew = read("N/5 RA");
+    assert_eq!(crew.evader, Evader::ArtilleryCrew);
+    let asked = Evade::resolve(&charts, &crew, &mut no_dice()).expect_err("the guns are asked for");
+    assert!(asked.reason.contains("--gun"), "{asked:?}");
+    let with_guns = EvadeInput {
+        gun: Some(laager::rules::micro_colonial::movement::Troop::MachineGun),
+        ..crew
+    };
+    let resolution = Evade::resolve(&charts, &with_guns, &mut no_dice()).expect("resolves");
     assert_eq!(resolution.out("fires"), json!("quarter-or-half"));
-    assert_eq!(resolution.out("move_mm"), Value::Null);
+    assert_eq!(resolution.out("move_mm"), json!(120));
     let (input, resolution) = evade("1/24 C");
     assert_eq!(input.evader, Evader::OpenOrder);
-    assert_eq!(resolution.out("move_mm"), json!(50));
+    assert_eq!(resolution.out("move_mm"), json!(35));
     // The desk lists the same origins before resolving: the resolution's first step.
     let listed = laager::rules::micro_colonial::Request::Evade(input).origin_steps();
     assert_eq!(listed.len(), 1, "{listed:?}");

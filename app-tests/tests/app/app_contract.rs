@@ -1710,10 +1710,12 @@ fn the_desk_resolves_a_z_marker_and_a_rorkes_drift_move_as_the_engine_does() {
 }
 
 // EVADING on the desk exactly as the engine's path gives it: N/5 RA is an artillery counter
-// on the table, so its crew evades (the form's own default is open order).
+// on the table, so its crew evades (the form's own default is open order); it limbers up
+// its Gatling guns, picked on the form, and evades at their action move, 120 mm.
 #[test]
 fn the_desk_reads_who_evades_from_the_table() {
     use laager::rules::micro_colonial::evade::Evader;
+    use laager::rules::micro_colonial::movement::Troop;
     use laager::rules::micro_colonial::{self as mc, situation};
     let blank = laager::app::desk::mc_combat::McCombat::default();
     let [desk, engine] = mc_desk_and_engine(
@@ -1721,11 +1723,15 @@ fn the_desk_reads_who_evades_from_the_table() {
         "Evade",
         &["N/5 RA"],
         None,
-        |_| {},
+        |harness| {
+            harness.state_mut().desk.mc_combat.evade.gun = Some(Troop::Gatling);
+            harness.run();
+        },
         |layout, records| {
             let roles = Roles(vec![("unit".to_owned(), "N/5 RA".to_owned())]);
-            let input =
-                situation::evade(layout, records, &roles, blank.evade.clone()).expect("situation");
+            let mut base = blank.evade.clone();
+            base.gun = Some(Troop::Gatling);
+            let input = situation::evade(layout, records, &roles, base).expect("situation");
             assert_eq!(input.evader, Evader::ArtilleryCrew);
             mc::Request::Evade(input)
         },
@@ -1734,6 +1740,10 @@ fn the_desk_reads_who_evades_from_the_table() {
         blank.evade.evader,
         Evader::ArtilleryCrew,
         "the form's default"
+    );
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["move_mm"],
+        serde_json::json!(120)
     );
     assert_eq!(desk, engine);
 }
@@ -2123,7 +2133,9 @@ fn the_desk_reads_a_rorkes_drift_melee_from_the_counters_picked() {
         "rd_situation.json",
         "RD melee",
         &["uThulwana", "Sec 1", "Sec 2"],
-        Some("B4,R2,B3,R1"),
+        // The Zulus' random factor, then one per section engaged ("Throw a random factor
+        // per unit engaged").
+        Some("B4,R2,B3,R1,B1,R1"),
         |_| {},
         |layout, records| {
             let input = situation::rd_melee(layout, records, &roles, blank.rd_melee.input.clone())
@@ -2174,6 +2186,7 @@ fn the_desk_reads_a_rorkes_drift_fire_from_the_counters_picked() {
         behind_cover: false,
         zulu_rifles: false,
         redoubt: false,
+        zulu_inside_perimeter: false,
     }));
     let engine = request.resolve_with(charts, &DiceChoice::Typed("B4,R2".to_owned()));
     // Resolved or refused for a cell the scan lost, the desk's answer is the engine's.
@@ -2295,6 +2308,98 @@ fn the_desks_deciding_the_winner_counts_the_regular_infantry_on_the_roster() {
     );
 }
 
+// "Any units still in the hospital when it burns down are eliminated (Zulu units return per
+// replacement rules)": the counters picked are those in the hospital, read as `laager vc
+// hospital --campaign ... --unit unit-1=ID ...` reads them (`situation::hospital`); from box
+// 3 a 6 jumps three spots to box 5, "considered burned down", and Apply removes them.
+#[test]
+fn the_desks_hospital_burns_the_counters_picked_as_the_engine_does() {
+    use laager::game::UnitId;
+    use laager::rules::victoria_cross::{self as vc, HospitalSituation, situation};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    vc_pick(&mut harness, "Hospital fire", &["1/24 A", "Zone 11 Zulus"]);
+    harness
+        .get_by_label("the Zulus have meleed a hospital zone")
+        .click();
+    harness.state_mut().desk.vc.track = 3;
+    harness.run();
+    type_faces(&mut harness, "6");
+    let desk = resolve(&mut harness);
+    let app = harness.state();
+    let roles = Roles(vec![
+        ("unit-1".into(), "1/24 A".into()),
+        ("unit-2".into(), "Zone 11 Zulus".into()),
+    ]);
+    let base = HospitalSituation {
+        track: 3,
+        zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let input = situation::hospital(app.session.game().state(), &roles, base).expect("read");
+    let request = Request::VictoriaCross(vc::Request::Hospital(input));
+    let engine = request
+        .resolve_with(
+            app.charts().expect("charts"),
+            &DiceChoice::Typed("6".into()),
+        )
+        .expect("resolves");
+    assert_eq!(desk, (engine, request));
+    assert_eq!(
+        serde_json::to_value(&desk.0.outcome).expect("json")["eliminated"],
+        serde_json::json!(["1/24 A", "Zone 11 Zulus"])
+    );
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    let state = harness.state().session.game().state();
+    for id in ["1/24 A", "Zone 11 Zulus"] {
+        assert!(
+            state.unit(&UnitId(id.into())).expect("roster").removed,
+            "{id}"
+        );
+    }
+    assert!(!state.unit(&UnitId("NNC 1".into())).expect("roster").removed);
+}
+
+// PART 13 A: "Major Durnford commands Durnford's Basutos ... and the 1/1 Natal Native
+// Contingent foot units. He can rally any of those units, and no others." The desk's
+// rallying leader takes his name as `laager sotq rally --leader Durnford` does, and a name
+// the text does not give is refused, as the engine refuses it.
+#[test]
+fn the_desks_rally_knows_the_named_commanders_as_the_engine_does() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, Side};
+    let (_dir, path) = isandhlwana_game();
+    let mut harness = sotq_window(&path, "Rally", &[]);
+    let answer = |harness: &mut Harness<'_, LaagerApp>, leader: &str| {
+        let form = &mut harness.state_mut().desk.sotq.more.rally;
+        form.side = Side::British;
+        leader.clone_into(&mut form.leader);
+        "1/1 NNC".clone_into(&mut form.unit_command);
+        harness.run();
+        let desk = desk_answer(harness);
+        let input = harness.state().desk.sotq.more.rally.rally().expect("reads");
+        let engine = Request::SoldiersOfTheQueen(sotq::Request::Rally(input))
+            .resolve_with(harness.state().charts().expect("charts"), &DiceChoice::None);
+        (desk, engine)
+    };
+    let (desk, engine) = answer(&mut harness, "Durnford");
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.expect("resolves").outcome).expect("json")["rallied"],
+        serde_json::json!(true)
+    );
+    let (desk, engine) = answer(&mut harness, "Degacher");
+    assert_eq!(desk, engine);
+    assert_eq!(
+        serde_json::to_value(&desk.expect("resolves").outcome).expect("json")["rallied"],
+        serde_json::json!(false)
+    );
+    let (desk, engine) = answer(&mut harness, "Zzyzx");
+    assert_eq!(desk, engine);
+    assert!(desk.expect_err("refused").reason.contains("Pulleine"));
+}
+
 /// The desk's answer to the procedure `label` shown (resolved or refused), after Resolve.
 fn desk_answer(
     harness: &mut Harness<'_, LaagerApp>,
@@ -2337,6 +2442,8 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     let hospital = HospitalSituation {
         track: 0,
         zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     assert_eq!(
         desk,

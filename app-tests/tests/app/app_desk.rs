@@ -151,6 +151,57 @@ fn dba_combat_resolves_with_typed_dice_on_the_desk() {
     );
 }
 
+// "Targets capable of returning fire may do so ( in which case the firer may suffer adverse
+// results )", within their listed range: with no range measured, the desk's ranged combat
+// of regulars at Zulu rifles is refused, asking; ticking "a within b's own range" (the
+// CLI's --return-fire), the rifles fire back: 5 + 1 = 6 against 2 + 6 = 8, the regulars
+// recoil, as the engine resolves the same request.
+#[test]
+fn dba_ranged_combat_asks_whether_the_target_is_in_range_then_resolves() {
+    let mut harness = desk_harness(Charts::shipped().expect("shipped"));
+    harness.set_size(egui::vec2(900.0, 2000.0));
+    harness.run();
+    harness.get_by_label("ranged").click();
+    {
+        let input = &mut harness.state_mut().dba_combat.input;
+        input.a.troop = "british-regulars".parse().expect("troop");
+        input.b.troop = "zulu-rifles".parse().expect("troop");
+    }
+    harness.run();
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    type_into(&harness, "dice faces", "1,6");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let refused = harness
+        .state()
+        .result
+        .clone()
+        .expect("ran")
+        .expect_err("asks for the distance");
+    assert!(refused.reason.contains("--return-fire"), "{refused:?}");
+    harness.get_by_label("a within b's own range").click();
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    let result = desk_result(&harness);
+    assert_eq!(result.out("loser"), "a");
+    assert_eq!(result.out("result"), "recoil");
+    let request = harness
+        .state()
+        .request
+        .clone()
+        .expect("the request resolved");
+    let engine = request
+        .resolve_with(
+            &Charts::shipped().expect("shipped"),
+            &laager::dice::DiceChoice::Typed("1,6".to_owned()),
+        )
+        .expect("resolves");
+    assert_eq!(result, engine);
+}
+
 #[test]
 fn mc_movement_resolves_on_the_desk() {
     let mut harness = ruleset_desk(
@@ -784,7 +835,8 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
 
 /// Micro Colonial EVADING on the desk (issue 20 item 2): "Open order troops must start
 /// evade a quarter of the way through the move, and may not fire during that move. They
-/// may move at charge rate after allowing 10 mm to turn": 60 - 10 = 50 mm, no dice.
+/// may move at charge rate after allowing 10 mm to turn": starting a quarter of the way
+/// through, three quarters of 60 = 45, less 10 = 35 mm, no dice.
 #[test]
 fn mc_evade_resolves_on_the_desk_without_dice() {
     let mut harness = ruleset_desk(
@@ -803,7 +855,7 @@ fn mc_evade_resolves_on_the_desk_without_dice() {
     harness.get_by_label("Resolve").click();
     harness.run();
     let result = desk_result(&harness);
-    assert_eq!(result.out("move_mm"), 50);
+    assert_eq!(result.out("move_mm"), 35);
     assert_eq!(result.out("fires"), "none");
 }
 
@@ -850,11 +902,12 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
 /// `mc2::rd_combat`: "Divide all the Zulu units' present fighting factor by 10 ... Count
 /// all the British sections 'full present fighting factor' ... Divide by 10 any losses
 /// suffered by the defenders": 950 Zulus against sections of 10, 10 and 8 typed from the
-/// right, Table 1's lost cell typed in place: the sections lose 10, split 4, 3, 3; the
+/// right, Table 1's lost cell typed in place, and "a random factor per unit engaged" (+2
+/// for the Zulus; +2, 0, 0 for the sections): the sections lose 10, split 4, 3, 3; the
 /// Zulus 26. The desk's resolution is the library's for the same request.
 #[test]
 fn rd_melee_resolves_on_the_desk_as_the_engine_does() {
-    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1");
+    let mut harness = mc_desk_with("RD melee", "B4,R2,B3,R1,B1,R1,B1,R1");
     "10, 10,".clone_into(&mut harness.state_mut().mc_combat.rd_melee.front.text);
     harness.run();
     type_into(&harness, "sections in contact", " 8");
@@ -877,7 +930,7 @@ fn rd_melee_resolves_on_the_desk_as_the_engine_does() {
     let engine = request
         .resolve_with(
             &charts,
-            &laager::dice::DiceChoice::Typed("B4,R2,B3,R1".to_owned()),
+            &laager::dice::DiceChoice::Typed("B4,R2,B3,R1,B1,R1,B1,R1".to_owned()),
         )
         .expect("resolves");
     assert_eq!(result, engine);

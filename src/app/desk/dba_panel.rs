@@ -143,6 +143,14 @@ impl CombatForm {
         ui.checkbox(&mut input.in_contact, "in contact")
             .on_hover_text("The bases touch; close combat needs it (the table decides, the referee may call it)");
         if input.kind == CombatKind::Ranged {
+            ui.checkbox(&mut input.b_holds_fire, "b does not return fire")
+                .on_hover_text(
+                    "Out of its range, or by choice: the firer suffers no adverse result",
+                );
+            ui.checkbox(&mut input.b_returns_fire, "a within b's own range")
+                .on_hover_text(
+                    "With no range measured: b is within its listed range and returns fire",
+                );
             self.range_ui(ui);
         }
         let input = &mut self.input;

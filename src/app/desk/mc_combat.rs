@@ -25,6 +25,20 @@ use crate::ruleset::Ruleset;
 const NOT_FACTORS: [&str; 2] = ["random-factor-multiplier", "random-factor-maximum"];
 
 /// A combo box over a closed set of names. Returns whether the value changed.
+/// The guns an evading crew may limber up (`--gun`), or none picked yet.
+const EVADE_GUNS: &[Option<mc::movement::Troop>] = &[
+    None,
+    Some(mc::movement::Troop::FieldGun),
+    Some(mc::movement::Troop::HorseGun),
+    Some(mc::movement::Troop::Rockets),
+    Some(mc::movement::Troop::MachineGun),
+    Some(mc::movement::Troop::Gatling),
+];
+
+fn gun_name(gun: Option<mc::movement::Troop>) -> &'static str {
+    gun.map_or("not given", mc::movement::Troop::name)
+}
+
 pub(super) fn pick<T: Copy + PartialEq>(
     ui: &mut egui::Ui,
     label: &str,
@@ -365,6 +379,7 @@ impl Default for McCombat {
                 evader: Evader::OpenOrder,
                 cannot_limber: false,
                 morale_forbids_fire: false,
+                gun: None,
                 origins: Origins::default(),
             },
             firing_party: RdFiringPartyInput {
@@ -451,6 +466,9 @@ impl McCombat {
                 if e.evader == Evader::ArtilleryCrew {
                     super::hints::check(ui, &mut e.cannot_limber, "unable to limber up");
                     super::hints::check(ui, &mut e.morale_forbids_fire, "morale forbids fire");
+                    if !e.cannot_limber {
+                        pick(ui, "the crew's guns", &mut e.gun, EVADE_GUNS, gun_name);
+                    }
                 }
             }
             McProcedure::FiringParty => {
@@ -548,6 +566,9 @@ impl McCombat {
                     && self.evade.cannot_limber,
                 morale_forbids_fire: self.evade.evader == Evader::ArtilleryCrew
                     && self.evade.morale_forbids_fire,
+                gun: self.evade.gun.filter(|_| {
+                    self.evade.evader == Evader::ArtilleryCrew && !self.evade.cannot_limber
+                }),
                 ..self.evade.clone()
             }),
             McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party.clone()),

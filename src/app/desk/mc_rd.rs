@@ -64,6 +64,8 @@ impl Default for RdMeleeForm {
                 csm_leads: false,
                 in_building: false,
                 across_obstacle: false,
+                sections_in_cover: false,
+                zulu_in_cover: false,
                 counter_attack: false,
                 later_round: false,
                 zulu_impact: false,
@@ -94,6 +96,16 @@ impl RdMeleeForm {
             ui,
             &mut input.across_obstacle,
             "behind cover or across an obstacle",
+        );
+        check(
+            ui,
+            &mut input.sections_in_cover,
+            "the sections fight from cover (counted in melee)",
+        );
+        check(
+            ui,
+            &mut input.zulu_in_cover,
+            "the Zulus fight from cover (counted in melee)",
         );
         check(ui, &mut input.counter_attack, "British counter-attack");
         check(ui, &mut input.later_round, "after the contact round");
@@ -185,6 +197,7 @@ impl RdMeleeForm {
 }
 
 /// The Rorke's Drift fire form's own fields; the basic fire is the Fire form's.
+#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RdFireForm {
     /// Sections combining their fire (empty: the Fire form's firing FF).
@@ -195,6 +208,8 @@ pub struct RdFireForm {
     pub zulu_rifles: bool,
     /// The redoubt's final defence.
     pub redoubt: bool,
+    /// A British volley's Zulu target is inside the perimeter.
+    pub zulu_inside_perimeter: bool,
 }
 
 impl Default for RdFireForm {
@@ -204,6 +219,7 @@ impl Default for RdFireForm {
             behind_cover: false,
             zulu_rifles: false,
             redoubt: false,
+            zulu_inside_perimeter: false,
         }
     }
 }
@@ -217,6 +233,11 @@ impl RdFireForm {
         check(ui, &mut self.behind_cover, "firers behind cover");
         check(ui, &mut self.zulu_rifles, "Zulu rifles");
         check(ui, &mut self.redoubt, "in the redoubt");
+        check(
+            ui,
+            &mut self.zulu_inside_perimeter,
+            "Zulu target inside the perimeter",
+        );
     }
 
     /// The engine's input over the Fire form's fire.
@@ -227,6 +248,7 @@ impl RdFireForm {
             behind_cover: self.behind_cover,
             zulu_rifles: self.zulu_rifles,
             redoubt: self.redoubt,
+            zulu_inside_perimeter: self.zulu_inside_perimeter,
         }
     }
 }

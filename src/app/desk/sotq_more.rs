@@ -33,7 +33,7 @@ pub struct RallyForm {
     pub game: Game,
     /// The side rallying.
     pub side: Side,
-    /// The leader: army-commander, gatacre, or the name of his command.
+    /// The leader: army-commander, gatacre, a leader's name or the name of his command.
     pub leader: String,
     /// The command the Routed unit belongs to (blank: none given).
     pub unit_command: String,
@@ -116,13 +116,13 @@ impl RallyForm {
             ui,
             "rallying leader",
             &mut self.leader,
-            "army-commander, gatacre, or the name of his command (1/24, I Brigade, uDududu)",
+            "army-commander, gatacre, a leader's name (Pulleine, Durnford, Kitchener) or the name of his command (1/24, I Brigade, uDududu)",
         );
         text_field(
             ui,
             "the unit's command",
             &mut self.unit_command,
-            "The command the Routed unit belongs to (blank: none given)",
+            "The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC, I Brigade, uVe; blank: none given)",
         );
         pick(
             ui,

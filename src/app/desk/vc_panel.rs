@@ -101,6 +101,8 @@ pub struct FromRecords {
     pub exchange: Option<Result<MeleeExchangeInput, String>>,
     /// A zone's stack.
     pub stack: Option<Result<Stack, String>>,
+    /// The counters in the hospital.
+    pub hospital: Option<Result<HospitalSituation, String>>,
     /// The British SP left and the Zulu SP on the board, counted on the whole roster
     /// (`game::victory::vc_counts`) for the Victory Conditions; none without counters.
     pub counts: Option<Result<VcCounts, String>>,
@@ -293,6 +295,8 @@ impl VcForm {
             .map(|roles| situation::melee_exchange(records, &roles, self.exchange()).map_err(why));
         let stack = roles(vc::Request::Stacking(self.stack()))
             .map(|roles| situation::stack(records, &roles, self.stack()).map_err(why));
+        let hospital = roles(vc::Request::Hospital(self.hospital()))
+            .map(|roles| situation::hospital(records, &roles, self.hospital()).map_err(why));
         let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
         self.from_records = FromRecords {
             fire,
@@ -304,6 +308,7 @@ impl VcForm {
             replacements,
             exchange,
             stack,
+            hospital,
             counts,
         };
         self.take_records();
@@ -419,6 +424,7 @@ impl VcForm {
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => refused(r.stack.as_ref()),
+            VcProcedure::Hospital => refused(r.hospital.as_ref()),
             VcProcedure::Victory
             | VcProcedure::AlternateVictory
             | VcProcedure::ZuluReentry
@@ -628,9 +634,19 @@ impl VcForm {
     }
 
     fn hospital(&self) -> HospitalSituation {
-        HospitalSituation {
+        let base = HospitalSituation {
             track: self.track,
             zulu_melee_on_hospital: self.hospital_attacked,
+            units: Vec::new(),
+            origins: Origins::default(),
+        };
+        match &self.from_records.hospital {
+            Some(Ok(read)) => HospitalSituation {
+                units: read.units.clone(),
+                origins: read.origins.clone(),
+                ..base
+            },
+            _ => base,
         }
     }
 

@@ -55,6 +55,14 @@ pub struct RdMeleeArgs {
     /// The sections are behind cover, or an obstacle separates them from the Zulus.
     #[arg(long)]
     pub across_obstacle: bool,
+    /// The sections fight from cover (the perimeter wall, a barricade): "For melee
+    /// calculations all cover will be counted where applicable" (Table 4's in-cover, whose
+    /// value the document does not give: --cell melee_additional_factors:in-cover=N).
+    #[arg(long)]
+    pub sections_in_cover: bool,
+    /// The Zulu unit fights from cover (Table 4's in-cover for it).
+    #[arg(long)]
+    pub zulu_in_cover: bool,
     /// A British counter-attack against a Zulu unit inside the perimeter: the sections are
     /// the attacker, with two black dice on the contact round.
     #[arg(long)]
@@ -104,6 +112,8 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         csm_leads: args.csm_leads,
         in_building: args.in_building,
         across_obstacle: args.across_obstacle,
+        sections_in_cover: args.sections_in_cover,
+        zulu_in_cover: args.zulu_in_cover,
         counter_attack: args.counter_attack,
         later_round: args.later_round,
         zulu_impact: args.zulu_impact,
@@ -153,6 +163,7 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
 /// repeatable: their total is the firing FF), a two-unit formation's rear at its full FF,
 /// Zulu rifles' two black dice, the redoubt's initial volleys, and all cover ignored (a
 /// target in cover is given as in the open).
+#[allow(clippy::struct_excessive_bools)] // clap flags
 #[derive(Debug, Args)]
 pub struct RdFireArgs {
     /// A British section combining its fire on the one target, by its present FF
@@ -168,6 +179,10 @@ pub struct RdFireArgs {
     /// The redoubt's final defence: all three ranks fire, every volley an initial volley.
     #[arg(long)]
     pub redoubt: bool,
+    /// A British volley at a Zulu unit inside the perimeter, where its move rate is halved:
+    /// losses beyond it halt the unit, which must test morale.
+    #[arg(long)]
+    pub zulu_inside_perimeter: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub fire: FireArgs,
@@ -187,6 +202,7 @@ pub fn run_fire(args: &RdFireArgs) -> Result<Outcome, CliError> {
         behind_cover: args.behind_cover,
         zulu_rifles: args.zulu_rifles,
         redoubt: args.redoubt,
+        zulu_inside_perimeter: args.zulu_inside_perimeter,
     };
     args.fire.throw.run_on(
         mc::Request::RdFire(input),

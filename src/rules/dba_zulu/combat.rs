@@ -161,6 +161,10 @@ pub struct CombatInput {
     /// or by choice: "Targets capable of returning fire may do so ... but are not required to").
     #[serde(default)]
     pub b_holds_fire: bool,
+    /// Ranged combat with no distance measured: b is within its own listed range and
+    /// returns fire (`--return-fire`), said instead of measuring.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub b_returns_fire: bool,
     /// The figure scale (`15mm`, `25mm`, `10mm`, `6mm`); `None` reads the setting.
     #[serde(default)]
     pub scale: Option<String>,
@@ -185,6 +189,7 @@ impl CombatInput {
             contact: Contact::Front,
             in_contact: false,
             b_holds_fire: false,
+            b_returns_fire: false,
             scale: None,
             range_mm: None,
             origins: Origins::default(),
@@ -354,6 +359,19 @@ fn b_can_return_fire(
             }));
         };
         let limit = scale.inches_to_mm(range_in);
+        if measured > limit && s.b_returns_fire {
+            return Err(Refusal::bad_input(
+                rule(section::RANGED),
+                format!(
+                    "--return-fire says b ({}) is within its own range, but the bases are {} apart, beyond its listed range {} = {} at {}",
+                    b.label,
+                    words::mm(measured),
+                    words::inches(range_in),
+                    words::mm(limit),
+                    scale.words()
+                ),
+            ));
+        }
         if measured > limit {
             steps.push(cannot(format!(
                 "a ({}) is {} away, beyond b's listed range {} = {} at {}",
@@ -366,16 +384,37 @@ fn b_can_return_fire(
             return Ok(false);
         }
     }
+    // Not measured and not in contact: whether a is within b's range is the referee's to
+    // say, never assumed (an out-of-range target that "returned fire" could destroy the
+    // firer).
+    let measured = s.range_mm.is_some_and(f64::is_finite) || s.in_contact;
+    if !measured && !s.b_holds_fire && !s.b_returns_fire {
+        return Err(Refusal::bad_input(
+            rule(section::RANGED),
+            format!(
+                "whether b ({}) can return fire depends on the distance, which was not measured: give the distance (--range-mm), or say whether a is within b's own listed range {}: --return-fire (it is, and b returns fire) or --no-return-fire (it is not, or b holds its fire)",
+                b.label,
+                words::inches(range_in)
+            ),
+        ));
+    }
+    let given = if measured {
+        ""
+    } else if s.b_returns_fire {
+        " (the distance not measured: --return-fire gives a within b's own listed range)"
+    } else {
+        " (the distance not measured: --no-return-fire given)"
+    };
     steps.push(Step::note(
         rule(section::RANGED),
         if s.b_holds_fire {
             format!(
-                "b ({}) could return fire but does not: the firer suffers no adverse result if it loses",
+                "b ({}) could return fire but does not{given}: the firer suffers no adverse result if it loses",
                 b.label
             )
         } else {
             format!(
-                "b ({}) returns fire 'in which case the firer may suffer adverse results'",
+                "b ({}) returns fire 'in which case the firer may suffer adverse results'{given}",
                 b.label
             )
         },
@@ -432,10 +471,23 @@ fn prepare<'s>(
             ));
         }
     }
-    if s.kind == CombatKind::Close && s.b_holds_fire {
+    if s.kind == CombatKind::Close && (s.b_holds_fire || s.b_returns_fire) {
         return Err(Refusal::by_rule(
             rule(section::RANGED),
-            "--no-return-fire is for ranged combat: in close combat both bases fight",
+            format!(
+                "{} is for ranged combat: in close combat both bases fight",
+                if s.b_holds_fire {
+                    "--no-return-fire"
+                } else {
+                    "--return-fire"
+                }
+            ),
+        ));
+    }
+    if s.b_holds_fire && s.b_returns_fire {
+        return Err(Refusal::bad_input(
+            rule(section::RANGED),
+            "--return-fire and --no-return-fire are both given: b returns fire or it does not",
         ));
     }
     let a = Troop::read(reader, s.a.troop)?;

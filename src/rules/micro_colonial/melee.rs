@@ -529,27 +529,60 @@ pub(super) fn throw_random(
     resolution: &mut Resolution<()>,
     names: [&str; 2],
 ) -> Result<[i64; 2], Refusal> {
-    let mut totals = [0_i64; 2];
+    throw_random_per_unit(prepared, dice, resolution, names, [1, 1])
+}
+
+/// "Throw a random factor per unit engaged": `units[i]` random factors for side `i` (one
+/// per unit it engages with), each added to its total.
+pub(super) fn throw_random_per_unit(
+    prepared: &Prepared,
+    dice: &mut dyn DiceSource,
+    resolution: &mut Resolution<()>,
+    names: [&str; 2],
+    units: [usize; 2],
+) -> Result<[i64; 2], Refusal> {
+    let mut totals = prepared.base;
     for i in 0..2 {
-        let factor =
-            crate::dice::micro_colonial::random_factor(dice, prepared.black[i], 1, prepared.same)
-                .map_err(bad_dice(CALC))?;
-        for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
-            resolution.step(step);
+        for unit in 0..units[i] {
+            let factor = crate::dice::micro_colonial::random_factor(
+                dice,
+                prepared.black[i],
+                1,
+                prepared.same,
+            )
+            .map_err(bad_dice(CALC))?;
+            for step in crate::dice::micro_colonial::random_factor_steps(&factor, prepared.same) {
+                resolution.step(step);
+            }
+            totals[i] += factor.result;
+            let which = if units[i] > 1 {
+                format!(" (unit {} of {}: one per unit engaged)", unit + 1, units[i])
+            } else {
+                String::new()
+            };
+            resolution.step(Step::valued(
+                rule(CALC),
+                format!(
+                    "4. {}: random factor{which} {:+}: total {:+}",
+                    names[i], factor.result, totals[i]
+                ),
+                factor.result,
+                Some(json!(totals[i])),
+            ));
+            resolution.rolls.push(factor.roll);
         }
-        totals[i] = prepared.base[i] + factor.result;
-        resolution.step(Step::valued(
-            rule(CALC),
-            format!(
-                "4. {}: random factor {:+}: total {:+}",
-                names[i], factor.result, totals[i]
-            ),
-            factor.result,
-            Some(json!(totals[i])),
-        ));
-        resolution.rolls.push(factor.roll);
     }
     Ok(totals)
+}
+
+/// The distribution of the sum of `units` random factors of one side.
+pub(super) fn random_sum_dist(prepared: &Prepared, side: usize, units: usize) -> crate::dice::Dist {
+    let one = random_factor_dist(prepared.black[side], 1, prepared.same);
+    let mut sum = one.clone();
+    for _ in 1..units.max(1) {
+        sum = sum.add(&one);
+    }
+    sum
 }
 
 /// The exact odds of the melee's winner ("a", "b" or "draw").

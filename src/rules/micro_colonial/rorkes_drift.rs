@@ -15,12 +15,11 @@ use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
 mod combat;
+mod fire;
 mod movement;
 mod sections;
-pub use combat::{
-    RD_MELEE_ROLES, RdFire, RdFireInput, RdFireOutcome, RdMelee, RdMeleeInput, RdMeleeOutcome,
-    RdMeleeWinner,
-};
+pub use combat::{RD_MELEE_ROLES, RdMelee, RdMeleeInput, RdMeleeOutcome, RdMeleeWinner};
+pub use fire::{RdFire, RdFireInput, RdFireOutcome};
 pub use movement::{PerimeterWall, RdMove, RdMoveInput, RdMoveOutcome, Side};
 pub use sections::{
     Counter, RdCombine, RdCombineInput, RdCombineOutcome, RdFiringParty, RdFiringPartyInput,

@@ -55,6 +55,16 @@ pub enum FieldGunsBroken {
     NoPenalty,
 }
 
+/// How a crew that limbers up evades with its guns (`evading_crew_limbered`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EvadingCrewLimbered {
+    /// The guns' action move, which includes the limbering (the default); guns with no
+    /// action move, their normal rate less the limbering cost.
+    ActionMove,
+    /// The guns' normal rate less the limbering cost.
+    NormalLessLimber,
+}
+
 /// A setting read for one resolution: its value and the step that cites it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Setting<T> {
@@ -200,6 +210,25 @@ pub fn field_guns_in_broken_ground(
         FieldGunsBroken::NoPenalty
     } else {
         FieldGunsBroken::CannotMove
+    };
+    Some(Setting { value, step })
+}
+
+/// `evading_crew_limbered`: the rate of a crew that limbers up and evades with its guns.
+pub fn evading_crew_limbered(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+) -> Option<Setting<EvadingCrewLimbered>> {
+    let (text, step) = read(
+        charts,
+        reader,
+        "evading_crew_limbered",
+        "the text gives no evade rate for a crew that limbers up its guns",
+    )?;
+    let value = if text == "normal-less-limber" {
+        EvadingCrewLimbered::NormalLessLimber
+    } else {
+        EvadingCrewLimbered::ActionMove
     };
     Some(Setting { value, step })
 }

@@ -1,9 +1,10 @@
 //! Leaders (PART 13): death when their stack loses units, death when alone, rallying
 //! Routed units, and the Khalifa.
 
+use super::commanders::{Army, Leader, Role};
 use super::results::Ctx;
 use super::{Game, RULESET, Side, rule, throw};
-use crate::charts::Charts;
+use crate::charts::{CellReader, Charts};
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
@@ -247,15 +248,17 @@ impl Procedure for LeaderDeath {
 pub enum Rallier {
     /// The army commander: Pulleine, Kitchener, Tshingwayo, the Khalifa (any unit of his army).
     ArmyCommander,
-    /// A commander of one command: Degacher, Durnford, an inDuna, a brigade or tribal commander.
+    /// A leader named by his name or his command's: Pulleine, Degacher (or 1/24), Durnford,
+    /// an inDuna (by his impi), a brigade or tribal commander.
     Commander(String),
     /// General Gatacre (Omdurman): any British unit he stacks with; army commander once Kitchener is dead.
     Gatacre,
 }
 
 impl Rallier {
-    /// The leader as the command line names him: `army-commander`, `gatacre`, or the name
-    /// of his command.
+    /// The leader as the command line names him: `army-commander`, `gatacre`, or a name:
+    /// his own as the text gives it (Pulleine, Durnford) or his command's (1/24), read
+    /// against the text's leaders when the rally is resolved.
     pub fn name(&self) -> &str {
         match self {
             Rallier::ArmyCommander => "army-commander",
@@ -272,7 +275,7 @@ impl FromStr for Rallier {
         Ok(match text.trim() {
             "" => {
                 return Err(
-                    "no leader given: expected army-commander, gatacre or the name of his command"
+                    "no leader given: expected army-commander, gatacre, a leader's name or the name of his command"
                         .to_owned(),
                 );
             }
@@ -375,10 +378,14 @@ impl Procedure for Rally {
         input: &RallyInput,
         _dice: &mut dyn DiceSource,
     ) -> Result<Resolution<RallyOutcome>, Refusal> {
+        let mut reader = CellReader::new(charts, RULESET);
+        let (rallied, section, why) = rally_reason(charts, &mut reader, input)?;
         let mut res = Resolution::<()>::new(RULESET, Rally::NAME, charts.hash());
         res.steps = input.origins.steps(input, &rule("PART 13"));
-        let (rallied, section, why) = rally_reason(input);
         res.step(Step::note(rule(section), why));
+        for warning in reader.warnings() {
+            res.warn(warning.clone());
+        }
         if !rallied {
             res.step(Step::note(
                 rule("PART 13 E"),
@@ -389,14 +396,54 @@ impl Procedure for Rally {
     }
 }
 
-fn rally_reason(s: &RallyInput) -> (bool, &'static str, String) {
-    let gatacre_commands = s.game == Game::Omdurman && s.rallier == Rallier::Gatacre;
+/// Whether the unit rallies, the section and the words that say why; an unknown leader or
+/// command is refused, naming those the text gives.
+fn rally_reason(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    s: &RallyInput,
+) -> Result<(bool, &'static str, String), Refusal> {
+    let army = Army::read(charts, reader, s.game, s.side)?;
+    if let Some(command) = &s.unit_command
+        && !army.knows_command(command)
+    {
+        return Err(army.unknown_command(command));
+    }
+    let leader = match &s.rallier {
+        Rallier::ArmyCommander => army.commander().ok_or_else(|| {
+            Refusal::bad_input(
+                rule("PART 13 A-C"),
+                format!("the text names no army commander of the {} side", s.side.name()),
+            )
+        })?,
+        Rallier::Gatacre => army.with_role(Role::Gatacre).ok_or_else(|| {
+            Refusal::bad_input(
+                rule("PART 13 A"),
+                format!(
+                    "--leader gatacre: General Gatacre is a British leader of the Omdurman game (PART 13 A), not of the {} side in the {} game: expected {}",
+                    s.side.name(),
+                    s.game.name(),
+                    army.known_leaders()
+                ),
+            )
+        })?,
+        Rallier::Commander(name) => army.leader(name)?,
+    };
+    Ok(rally_by(s, leader))
+}
+
+/// PART 13 A-E for a leader of the text.
+fn rally_by(s: &RallyInput, leader: &Leader) -> (bool, &'static str, String) {
+    let who = leader.label();
+    let gatacre_commands = leader.role == Role::Gatacre;
     match s.position {
         Position::Away => {
             return (
                 false,
                 "PART 13 E",
-                "A commander can automatically rally any unit in his command with which he is stacked or to which he is adjacent: this unit is neither".to_owned(),
+                format!(
+                    "A commander can automatically rally any unit in his command with which he is stacked or to which he is adjacent: this unit is neither stacked with {who} nor adjacent to him"
+                ),
             );
         }
         Position::Adjacent if gatacre_commands && !s.army_commander_killed => {
@@ -416,50 +463,65 @@ fn rally_reason(s: &RallyInput) -> (bool, &'static str, String) {
         );
     }
     if s.unit_artillery {
-        match (s.game, s.side, &s.rallier) {
-            (Game::Omdurman, Side::British, Rallier::Commander(_)) => {
+        match (s.game, s.side, leader.role) {
+            (Game::Omdurman, Side::British, Role::Commander | Role::Baring) => {
                 return (
                     false,
                     "PART 13 A",
-                    "Artillery units can be rallied only by Generals Kitchener and Gatacre"
-                        .to_owned(),
+                    format!(
+                        "{who}: \"Artillery units can be rallied only by Generals Kitchener and Gatacre\""
+                    ),
                 );
             }
             (Game::Omdurman, Side::Dervish, _) => {
                 return (
                     true,
                     "PART 13 C",
-                    "Any Dervish leader can rally a Dervish artillery unit".to_owned(),
+                    format!("{who}: \"Any Dervish leader can rally a Dervish artillery unit\""),
                 );
             }
             _ => {}
         }
     }
-    match &s.rallier {
-        Rallier::ArmyCommander => (
+    let sentence = leader
+        .sentence
+        .as_deref()
+        .map(|t| format!(": {t}"))
+        .unwrap_or_default();
+    match leader.role {
+        Role::ArmyCommander => (
             true,
             "PART 13 A",
-            "the army commander can rally any unit of his army".to_owned(),
+            format!("{who} is the army commander and can rally any unit of his army{sentence}"),
         ),
-        Rallier::Gatacre => (
+        Role::Gatacre => (
             s.side == Side::British,
             "PART 13 A",
             "Gatacre can rally any British unit he stacks with (and, once Kitchener is killed, units adjacent to him)".to_owned(),
         ),
-        Rallier::Commander(command) => {
-            let same = s
-                .unit_command
-                .as_deref()
-                .is_some_and(|u| u.eq_ignore_ascii_case(command));
-            (
-                same,
-                "PART 13 A",
-                if same {
-                    format!("the unit is of {command}, his own command")
-                } else {
-                    format!("{command}'s commander can rally only units of his own command")
-                },
-            )
+        Role::Commander | Role::Baring => {
+            let baring = if leader.role == Role::Baring {
+                " (Baring does not enter play unless Broadwood is killed)"
+            } else {
+                ""
+            };
+            match s.unit_command.as_deref() {
+                Some(unit) if leader.commands(unit) => (
+                    true,
+                    "PART 13 A",
+                    format!("the unit ({unit}) is of {who}'s command, {}{baring}{sentence}", leader.command),
+                ),
+                Some(unit) => (
+                    false,
+                    "PART 13 A",
+                    format!("the unit ({unit}) is not of {who}'s command, {}: he can rally only the units of his command{baring}{sentence}", leader.command),
+                ),
+                None => (
+                    false,
+                    "PART 13 A",
+                    format!("{who} can rally only the units of his command, {}, and no command was given for the unit (--unit-command){baring}", leader.command),
+                ),
+            }
         }
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod ammo;
 mod cells;
+pub mod commanders;
 pub mod fire;
 pub mod hex;
 pub mod leaders;

@@ -197,7 +197,7 @@ impl<'a> Board<'a> {
     }
 
     /// Refuses unless the zone is one of the board's zones.
-    fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
+    pub(crate) fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
         if self.zones.iter().any(|z| z == zone) {
             Ok(())
         } else {
@@ -213,7 +213,13 @@ impl<'a> Board<'a> {
     }
 
     /// A warning for a board cell that a club typed or that is a reading.
-    fn note_use(&self, chart: &str, zone: &str, field: &str, warnings: &mut Vec<String>) {
+    pub(crate) fn note_use(
+        &self,
+        chart: &str,
+        zone: &str,
+        field: &str,
+        warnings: &mut Vec<String>,
+    ) {
         match self.confidence(chart, zone, field) {
             Some(Confidence::House) => {
                 warnings.push(format!("used club value for {chart}:{zone}:{field}"));

@@ -155,6 +155,9 @@ fn fire_plan(reader: &mut Reader<'_>, s: &FireSituation) -> Result<Plan, Refusal
             ),
         ));
     }
+    if s.in_laager_camp {
+        super::laager_camp_given(reader, s.battle)?;
+    }
     check_dice(s.sp, FIRE)?;
     steps.push(Step::valued(
         rule(FIRE),
@@ -228,13 +231,7 @@ pub(crate) fn check_fire(charts: &Charts, s: &FireSituation) -> Result<(), Refus
 
 /// The ammunition check count: every 1 rolled at Isandlwana, none at Rorke's Drift or in a
 /// laagered zone under the optional rule.
-fn ammo_checks(
-    reader: &mut Reader<'_>,
-    battle: Battle,
-    in_laager_camp: bool,
-    faces: &[u8],
-    r: &mut Resolution<()>,
-) -> u32 {
+fn ammo_checks(battle: Battle, in_laager_camp: bool, faces: &[u8], r: &mut Resolution<()>) -> u32 {
     let ones = count(faces, |f| f == 1);
     match battle {
         Battle::RorkesDrift => {
@@ -246,7 +243,7 @@ fn ammo_checks(
             ));
             0
         }
-        Battle::Isandlwana if in_laager_camp && reader.setting_is("british_laager_camp", "on") => {
+        Battle::Isandlwana if in_laager_camp => {
             r.step(Step::valued(
                 rule("Optional Rules: BRITISH ADVANTAGE"),
                 "British Laager Camp: \"No ammo depletion is possible for British units in these zones\"",
@@ -295,7 +292,7 @@ pub(crate) fn fire(
         hits,
         None,
     ));
-    let checks = ammo_checks(&mut reader, s.battle, s.in_laager_camp, &faces, &mut r);
+    let checks = ammo_checks(s.battle, s.in_laager_camp, &faces, &mut r);
     reader.warn_into(&mut r);
     Ok(r.with_outcome(FireOutcome {
         hits,
@@ -491,7 +488,7 @@ fn volley(
         hits,
         None,
     ));
-    let checks = ammo_checks(&mut reader, s.battle, false, &faces, &mut r);
+    let checks = ammo_checks(s.battle, false, &faces, &mut r);
     reader.warn_into(&mut r);
     Ok(r.with_outcome(FireOutcome {
         hits,

@@ -5,6 +5,7 @@ use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -19,15 +20,27 @@ pub struct HospitalSituation {
     pub track: u32,
     /// The Zulus have meleed a hospital zone this turn or an earlier one.
     pub zulu_melee_on_hospital: bool,
+    /// The counters in the hospital zones (L, M, N, O), as the records name them: "Any
+    /// units still in the hospital when it burns down are eliminated".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<String>,
+    /// The values the records decided (`situation::hospital`), stated as the resolution's
+    /// first steps.
+    #[serde(default, skip_serializing_if = "Origins::is_empty")]
+    pub origins: Origins,
 }
 
 /// Where the hospital fire marker ends: the `--json` outcome of `laager vc hospital`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HospitalOutcome {
     /// The box the marker is in now.
     pub track: u32,
     /// The hospital has burned down.
     pub burned: bool,
+    /// The counters in the hospital that burn with it ("Any units still in the hospital
+    /// when it burns down are eliminated"): applying removes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eliminated: Vec<String>,
 }
 
 struct Plan {
@@ -76,6 +89,7 @@ fn hospital(
 ) -> Result<Resolution<HospitalOutcome>, Refusal> {
     let plan = plan(charts, s)?;
     let mut r = resolution(charts, Hospital::NAME);
+    r.steps = s.origins.steps(s, &rule(HOSPITAL));
     for w in &plan.warnings {
         r.warn(w.clone());
     }
@@ -109,13 +123,38 @@ fn hospital(
         ));
     }
     let burned = track >= plan.burned_at;
+    let mut eliminated = Vec::new();
     if burned {
         r.step(Step::note(
             cell_rule(HOSPITAL, "hospital_fire", &["burned-at"]),
             "the hospital has burned down: no unit may move into it; \"Any units still in the hospital when it burns down are eliminated\"; the Zulus score the hospital's VP",
         ));
+        if !s.units.is_empty() {
+            r.step(Step::valued(
+                rule(HOSPITAL),
+                format!(
+                    "\"Any units still in the hospital when it burns down are eliminated (Zulu units return per replacement rules)\": {}",
+                    s.units.join(", ")
+                ),
+                s.units.len(),
+                None,
+            ));
+            eliminated.clone_from(&s.units);
+        }
+    } else if !s.units.is_empty() {
+        r.step(Step::note(
+            rule(HOSPITAL),
+            format!(
+                "the hospital still stands: {} stay in it",
+                s.units.join(", ")
+            ),
+        ));
     }
-    Ok(r.with_outcome(HospitalOutcome { track, burned }))
+    Ok(r.with_outcome(HospitalOutcome {
+        track,
+        burned,
+        eliminated,
+    }))
 }
 
 /// The exact odds of the marker's box after one roll.
@@ -133,6 +172,9 @@ pub struct Hospital;
 impl Procedure for Hospital {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "hospital";
+    const ROLES: &'static [&'static str] = super::situation::HOSPITAL_ROLES;
+    // "The counters in the hospital zones (British, VP units, Zulus)": of either side.
+    const EITHER_SIDE: &'static [&'static str] = super::situation::HOSPITAL_ROLES;
     type Input = HospitalSituation;
     type Outcome = HospitalOutcome;
 

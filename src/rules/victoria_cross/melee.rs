@@ -201,8 +201,8 @@ fn board_parts(
                 warnings.push(w);
             }
         }
-        let laager =
-            s.side == Side::British && super::zone_fire::in_laager_camp(charts, s.battle, &z.zone)?;
+        let laager = s.side == Side::British
+            && super::zone_fire::in_laager_camp(charts, s.battle, &z.zone, warnings)?;
         parts.push(Part {
             zone: Some(z.zone.clone()),
             sp: z.sp,
@@ -241,6 +241,15 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
             "the zone has been meleed this phase: \"A target zone may only be meleed against once per melee phase\" (the British bayonet charge excepted)",
         ));
     }
+    if s.in_laager_camp {
+        if s.side == Side::Zulu {
+            return Err(Refusal::bad_input(
+                rule("Optional Rules: BRITISH ADVANTAGE"),
+                "a laagered zone is the British melee's: \"the British receive a +1 die roll modifier for melee combat\"",
+            ));
+        }
+        super::laager_camp_given(&mut reader, s.battle)?;
+    }
     let mut board_warnings = Vec::new();
     let parts = if s.into.is_some() || !s.from.is_empty() {
         board_parts(charts, s, &mut steps, &mut board_warnings)?
@@ -251,7 +260,7 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
             across_wall: s.across_wall,
             into_building_zones: s.into_building_from_zones,
             out_of_building: s.out_of_building,
-            laager: s.in_laager_camp && reader.setting_is("british_laager_camp", "on"),
+            laager: s.in_laager_camp,
         }]
     };
     if parts.iter().all(|p| p.sp == 0) {

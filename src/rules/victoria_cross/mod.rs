@@ -246,6 +246,32 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The British Laager Camp given by hand (a laagered zone, `--in-laager-camp`): the rule is
+/// Isandlwana's ("When using the British Free Form set up consider Zones 14, 15, and 23
+/// laagered", and the Free Form set-up is "Alternative Free Form British Setup for
+/// Isandlwana") and optional (BRITISH ADVANTAGE 5), so it is refused at Rorke's Drift and
+/// while `settings:british_laager_camp` is off, naming the setting that turns it on.
+pub(crate) fn laager_camp_given(reader: &mut Reader<'_>, battle: Battle) -> Result<(), Refusal> {
+    let section = "Optional Rules: BRITISH ADVANTAGE";
+    if battle == Battle::RorkesDrift {
+        return Err(Refusal::by_rule(
+            rule(section),
+            "a laagered zone is Isandlwana's: \"When using the British Free Form set up consider Zones 14, 15, and 23 laagered\" (the Alternative Free Form British Setup for Isandlwana); Rorke's Drift has no laager camp",
+        ));
+    }
+    if !reader.setting_is("british_laager_camp", "on") {
+        let setting = reader.setting("british_laager_camp");
+        return Err(Refusal::by_rule(
+            cell_rule(section, "settings", &["british_laager_camp"]),
+            format!(
+                "a laagered zone is the optional British Laager Camp rule, and settings:british_laager_camp is {}: turn it on to play it (--cell settings:british_laager_camp=on)",
+                setting.as_deref().unwrap_or("not set")
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A new resolution of a Victoria Cross procedure, its outcome set when it is done.
 pub(crate) fn resolution(charts: &Charts, procedure: &str) -> Resolution<()> {
     Resolution::new(RULESET, procedure, charts.hash())

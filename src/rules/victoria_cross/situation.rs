@@ -55,6 +55,41 @@ pub const AMMO_ROLES: &[&str] = &[
     "firer-1", "firer-2", "firer-3", "firer-4", "firer-5", "firer-6", "firer-7", "firer-8",
 ];
 
+/// The roles of the Hospital Phase: the counters in the hospital zones L, M, N and O
+/// (British, VP units, Zulus), which burn with it.
+pub const HOSPITAL_ROLES: &[&str] = &[
+    "unit-1", "unit-2", "unit-3", "unit-4", "unit-5", "unit-6", "unit-7", "unit-8", "unit-9",
+    "unit-10", "unit-11", "unit-12", "unit-13", "unit-14", "unit-15", "unit-16",
+];
+
+/// The Hospital Phase with the counters in roles `unit-1` ... `unit-16`, the ones the
+/// referee says are in the hospital zones (the zones are the club's board): each must be on
+/// the roster and still in the game. Their names go into the input, so the resolution
+/// names those that burn; the track stays `base`'s.
+pub fn hospital(
+    records: &dyn Records,
+    roles: &Roles,
+    mut base: super::HospitalSituation,
+) -> Result<super::HospitalSituation, Refusal> {
+    const HOSPITAL: &str = "Rorke's Drift: Hospital Phase";
+    let units = counters(records, roles, "unit-", HOSPITAL)?;
+    let names: Vec<String> = units.iter().map(|u| u.name.clone()).collect();
+    let mut origins = Origins::default();
+    origins.note(
+        "/units",
+        "counters in the hospital",
+        names.clone(),
+        Source::Records,
+        format!(
+            "{} in the hospital, on the roster and still in the game",
+            names.join(", ")
+        ),
+    );
+    base.units = names;
+    base.origins = origins;
+    Ok(base)
+}
+
 /// The counters that fired and may be marked Ammo Depleted: "Any firing unit (British
 /// players choice, other than artillery) is marked with an Ammo Depleted marker" — one that
 /// brought firing SP (the Combat Example marks Pulleine, a leader), not the artillery.

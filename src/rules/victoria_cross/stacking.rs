@@ -172,9 +172,11 @@ fn zulu_entry(
     let section = "Map Board";
     let board = Board::new(charts, battle);
     let mut r = resolution(charts, ZuluEntry::NAME);
+    let mut warnings = Vec::new();
     let allowed = match battle {
         Battle::Isandlwana => match board.entry_turn(zone, section)? {
             Some(shield) => {
+                board.note_use(battle.zones_chart(), zone, "entry_turn", &mut warnings);
                 let allowed = i64::from(turn) >= shield;
                 r.step(Step::valued(
                     cell_rule(section, battle.zones_chart(), &[zone, "entry_turn"]),
@@ -192,8 +194,25 @@ fn zulu_entry(
                 false
             }
         },
+        // "In Rorke's Drift: The defensive compound - all zones inside the compound have
+        // lettered zones (A, B, etc.), and the area outside the compound has numbered zones
+        // (1, 2, etc.)": a lettered zone is inside the compound, so never "any outer board
+        // edge zone" the Zulus may enter by, whatever a board's cell says.
+        Battle::RorkesDrift if is_lettered(zone) => {
+            board.check_zone(zone, section)?;
+            r.step(Step::valued(
+                rule(section),
+                format!(
+                    "zone {zone} is a lettered zone: \"all zones inside the compound have lettered zones (A, B, etc.)\", and \"The Zulu player may use any outer board edge zone as an entry point in Rorke's Drift\": a zone inside the compound is no entry zone"
+                ),
+                false,
+                None,
+            ));
+            false
+        }
         Battle::RorkesDrift => {
             let edge = board.edge(zone, section)?;
+            board.note_use(battle.zones_chart(), zone, "edge", &mut warnings);
             r.step(Step::valued(
                 cell_rule(section, battle.zones_chart(), &[zone, "edge"]),
                 format!(
@@ -210,7 +229,15 @@ fn zulu_entry(
         rule(section),
         "\"Should one of these zones have a British unit in it on a turn the Zulu player can use it for entry, the Zulu player may then place their entering units in any zone adjacent to the zone blocked by the British units.\"",
     ));
+    for w in warnings {
+        r.warn(w);
+    }
     Ok(r.with_outcome(ZuluEntryOutcome { allowed }))
+}
+
+/// A Rorke's Drift zone named by a letter (inside the compound), not a number.
+fn is_lettered(zone: &str) -> bool {
+    !zone.is_empty() && zone.chars().all(|c| c.is_ascii_alphabetic())
 }
 
 /// Whether the Zulus may enter the board by a zone on a turn: `allowed`.

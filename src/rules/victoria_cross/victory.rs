@@ -306,6 +306,9 @@ fn victory_points(
 ) -> Result<Resolution<VictoryPointsOutcome>, Refusal> {
     let (battle, s) = (input.battle, &input.turn);
     let mut reader = Reader::new(charts);
+    if s.british_exited_sp > 0 {
+        exited_sp_allowed(&mut reader, battle, s.british_exited_sp)?;
+    }
     let mut r = resolution(charts, VictoryPoints::NAME);
     r.steps = input.origins.steps(input, &rule(VICTORY));
     let mut earned: i64 = 0;
@@ -463,10 +466,7 @@ fn victory_points(
         ));
     }
     let mut total = earned - deductions;
-    if battle == Battle::Isandlwana
-        && s.british_exited_sp > 0
-        && reader.setting_is("isandlwana_exit_victory", "on")
-    {
+    if s.british_exited_sp > 0 {
         let vp = reader.need_int("victory_points", &["exit-vp"], &rule("Optional Rules"))?;
         let sp = reader.need_int("victory_points", &["exit-sp"], &rule("Optional Rules"))?;
         let british_vp = vp * (i64::from(s.british_exited_sp) / sp);
@@ -569,6 +569,33 @@ pub struct VictoryOutcome {
     /// The alternate victory level, when that optional rule decided the game's end.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub level: Option<Level>,
+}
+
+/// British SP exited count only under the "Isandlwana Alternate Victory" ("The British
+/// player receives 5 VP for every 12 SP exited off of the board through zones 21, 27, or 31,
+/// on turn 13 or later"): an optional rule of one battle, so exited SP are refused at
+/// Rorke's Drift and while `settings:isandlwana_exit_victory` is off, rather than dropped.
+fn exited_sp_allowed(reader: &mut Reader<'_>, battle: Battle, exited: u32) -> Result<(), Refusal> {
+    let section = "Optional Rules: ALTERNATE VICTORY CONDITIONS";
+    if battle == Battle::RorkesDrift {
+        return Err(Refusal::by_rule(
+            rule(section),
+            format!(
+                "{exited} British SP exited: exiting the board for VP is the Isandlwana Alternate Victory (\"through zones 21, 27, or 31, on turn 13 or later\"); Rorke's Drift has no such rule"
+            ),
+        ));
+    }
+    if !reader.setting_is("isandlwana_exit_victory", "on") {
+        let setting = reader.setting("isandlwana_exit_victory");
+        return Err(Refusal::by_rule(
+            cell_rule(section, "settings", &["isandlwana_exit_victory"]),
+            format!(
+                "{exited} British SP exited: they count only under the optional Isandlwana Alternate Victory, and settings:isandlwana_exit_victory is {}: turn it on to play it (--cell settings:isandlwana_exit_victory=on)",
+                setting.as_deref().unwrap_or("not set")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks the victory conditions: `outcome.winner` (`zulu`, `british` or `none`).

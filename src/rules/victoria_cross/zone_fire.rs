@@ -63,18 +63,36 @@ pub struct ZoneAmmo {
     pub origins: Origins,
 }
 
-pub(super) fn in_laager_camp(charts: &Charts, battle: Battle, zone: &str) -> Result<bool, Refusal> {
+/// Whether a British zone is laagered under the optional British Laager Camp (Isandlwana's
+/// zones 14, 15 and 23 while `settings:british_laager_camp` is on). The cells it read that
+/// warn (a club's or a typed value) are added to `warnings`, for the resolution to carry.
+pub(super) fn in_laager_camp(
+    charts: &Charts,
+    battle: Battle,
+    zone: &str,
+    warnings: &mut Vec<String>,
+) -> Result<bool, Refusal> {
     if battle != Battle::Isandlwana {
         return Ok(false);
     }
     let mut reader = Reader::new(charts);
-    if !reader.setting_is("british_laager_camp", "on") {
+    let on = reader.setting_is("british_laager_camp", "on");
+    let zones = if on {
+        reader
+            .cells
+            .get("named_zones", &["isandlwana-laager-camp"])
+            .and_then(|v| v.as_list().map(<[String]>::to_vec))
+    } else {
+        None
+    };
+    for w in reader.cells.warnings() {
+        if !warnings.contains(w) {
+            warnings.push(w.clone());
+        }
+    }
+    if !on {
         return Ok(false);
     }
-    let zones = reader
-        .cells
-        .get("named_zones", &["isandlwana-laager-camp"])
-        .and_then(|v| v.as_list().map(<[String]>::to_vec));
     reader.check(&rule("Optional Rules: BRITISH ADVANTAGE"))?;
     Ok(zones.unwrap_or_default().iter().any(|z| z == zone))
 }
@@ -110,8 +128,9 @@ fn plan(charts: &Charts, s: &ZoneFire) -> Result<(FireSituation, Vec<Step>, Vec<
             ),
         ));
     }
-    situation.in_laager_camp = in_laager_camp(charts, s.battle, &s.from)?;
-    Ok((situation, steps, los.warnings))
+    let mut warnings = los.warnings;
+    situation.in_laager_camp = in_laager_camp(charts, s.battle, &s.from, &mut warnings)?;
+    Ok((situation, steps, warnings))
 }
 
 /// Resolves British fire between two zones of the board: `outcome.hits`,
@@ -145,8 +164,12 @@ pub(crate) fn zone_ammo(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution<AmmoOutcome>, Refusal> {
     let from = &s.from;
-    if in_laager_camp(charts, Battle::Isandlwana, from)? {
+    let mut warnings = Vec::new();
+    if in_laager_camp(charts, Battle::Isandlwana, from, &mut warnings)? {
         let mut r = resolution(charts, Ammo::NAME);
+        for w in warnings {
+            r.warn(w);
+        }
         r.step(Step::valued(
             rule("Optional Rules: BRITISH ADVANTAGE"),
             format!("zone {from} is laagered: \"No ammo depletion is possible for British units in these zones\""),
@@ -164,13 +187,16 @@ pub(crate) fn zone_ammo(
     };
     let mut r = ammo(charts, &situation, dice)?;
     r.steps.insert(0, step);
+    for w in warnings {
+        r.warn(w);
+    }
     Ok(r)
 }
 
 /// The exact odds of the units marked Ammo Depleted after a fire from a zone: none in a
 /// laagered zone, else the re-rolls against the distance counted on the board.
 pub(crate) fn zone_ammo_odds(charts: &Charts, s: &ZoneAmmo) -> Result<Odds, Refusal> {
-    if in_laager_camp(charts, Battle::Isandlwana, &s.from)? {
+    if in_laager_camp(charts, Battle::Isandlwana, &s.from, &mut Vec::new())? {
         return Ok(no_depletion_odds());
     }
     let (distance, _) = ammo_distance(charts, &s.from)?;

@@ -14,6 +14,14 @@ use serde_json::json;
 fn a_target_beyond_its_own_range_does_not_return_fire() {
     let mut s = combat("ranged", "british-regulars", "zulu-rifles", &[]);
     s.range_mm = Some(80.0);
+    // A distance measured decides; saying the rifles are within range contradicts it.
+    assert_eq!(
+        try_roll_with(&super::charts(), &s, 1, 6)
+            .expect_err("80 mm is beyond 2\"")
+            .kind,
+        RefusalKind::BadInput
+    );
+    s.b_returns_fire = false;
     // Regulars 5 + 1 = 6 against rifles 2 + 6 = 8: the firer's total is lower, but the
     // rifles could not return fire, so the firer suffers nothing.
     let r = roll(&s, 1, 6);

@@ -71,6 +71,7 @@ fn rough_ranged_penalty_falls_on_a_target_only_when_it_returns_fire() {
     assert_eq!(out(&roll(&s, 3, 3), "b_total"), json!(6));
     let mut held = s;
     held.b_holds_fire = true;
+    held.b_returns_fire = false;
     let r = roll(&held, 3, 3);
     assert_eq!(out(&r, "b_total"), json!(8));
     assert!(says(&r, "does not return fire"));

@@ -79,6 +79,7 @@ fn regulars_and_zulu_rifles_exchanging_fire() {
     // The same when the rifles hold their fire: the firer's 3 losses become no result.
     let mut held = s;
     held.b_holds_fire = true;
+    held.b_returns_fire = false;
     assert_eq!(
         counts(&odds(&held), 36.0),
         expect(&[("none:no_result", 6), ("b:recoil", 18), ("b:destroyed", 12)])

@@ -253,5 +253,6 @@ fn a_firer_loses_to_a_target_that_returns_fire() {
     assert_eq!(verdict(&r), (6, 8, json!("a"), "recoil".into()));
     let mut held = combat("ranged", "british-regulars", "zulu-rifles", &[]);
     held.b_holds_fire = true;
+    held.b_returns_fire = false;
     assert_eq!(out(&roll(&held, 1, 6), "result"), json!("no_result"));
 }

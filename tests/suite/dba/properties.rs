@@ -31,6 +31,7 @@ fn situation() -> impl Strategy<Value = CombatInput> {
                 s.contact = Contact::Front;
             }
             s.b_holds_fire = !close && holds;
+            s.b_returns_fire = !close && !holds;
             for (on_a, m, n) in flags {
                 let name = ModifierName::ALL[m];
                 let mods = if on_a { &mut s.a.mods } else { &mut s.b.mods };

@@ -321,19 +321,19 @@ fn a_firing_party_volleys_only_under_command_and_stops_a_unit_losing_over_50() {
             "not led by a command counter",
             false,
             None,
-            json!({"may_volley": false, "zulu_climbs_in": null}),
+            json!({"may_volley": false, "zulu_climbs_in": null, "zulu_must_test": false}),
         ),
         (
             "led, 50 FF lost",
             true,
             Some(50),
-            json!({"may_volley": true, "zulu_climbs_in": true}),
+            json!({"may_volley": true, "zulu_climbs_in": true, "zulu_must_test": false}),
         ),
         (
             "led, 51 FF lost",
             true,
             Some(51),
-            json!({"may_volley": true, "zulu_climbs_in": false}),
+            json!({"may_volley": true, "zulu_climbs_in": false, "zulu_must_test": true}),
         ),
     ];
     for (case, led_by_command, zulu_ff_lost, expected) in cases {

@@ -190,6 +190,7 @@ fn every_request() -> Vec<mc::Request> {
             evader: Evader::ArtilleryCrew,
             cannot_limber: true,
             morale_forbids_fire: false,
+            gun: None,
             origins: laager::rules::situation::Origins::default(),
         }),
         mc::Request::RdFiringParty(RdFiringPartyInput {
@@ -214,6 +215,7 @@ fn every_request() -> Vec<mc::Request> {
             behind_cover: false,
             zulu_rifles: false,
             redoubt: true,
+            zulu_inside_perimeter: false,
         }),
         mc::Request::RdSetup(RdSetupInput {}),
     ]
@@ -228,6 +230,8 @@ fn rd_melee() -> RdMeleeInput {
         csm_leads: false,
         in_building: false,
         across_obstacle: false,
+        sections_in_cover: false,
+        zulu_in_cover: false,
         counter_attack: false,
         later_round: false,
         zulu_impact: false,
@@ -249,7 +253,10 @@ fn a_rorkes_drift_melee_resolves_and_replays_through_the_library() {
         charts_with(&["melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4"]);
     let request = Request::MicroColonial(mc::Request::RdMelee(rd_melee()));
     let typed = request
-        .resolve_with(&charts, &DiceChoice::Typed("B4,R2,B3,R1".to_owned()))
+        .resolve_with(
+            &charts,
+            &DiceChoice::Typed("B4,R2,B3,R1,B1,R1,B1,R1".to_owned()),
+        )
         .expect("resolves");
     let Outcome::MicroColonial(mc::Outcome::RdMelee(outcome)) = &typed.outcome else {
         panic!("a Rorke's Drift melee outcome: {:?}", typed.outcome);

@@ -17,16 +17,19 @@ fn evader(evader: Evader) -> EvadeInput {
         evader,
         cannot_limber: false,
         morale_forbids_fire: false,
+        gun: None,
         origins: laager::rules::situation::Origins::default(),
     }
 }
 
-// Open order: a quarter of the way in, no fire, 60 mm less the 10 mm turn = 50 mm.
+// Open order: "must start evade a quarter of the way through the move", so three quarters
+// of the move are left at charge rate, 3/4 of 60 = 45 mm, "after allowing 10 mm to turn":
+// 35 mm, and no fire.
 #[test]
 fn open_order_troops_evade_at_charge_rate_less_the_turn_without_firing() {
     let resolution = resolve::<Evade>(&charts_with(&[]), &evader(Evader::OpenOrder), "");
     let o = &resolution.outcome;
-    assert_eq!(o.move_mm, Some(50));
+    assert_eq!(o.move_mm, Some(35));
     assert_eq!(o.fires, FirePoint::None);
     assert!(o.starts_at_quarter);
     assert!(!o.abandons_guns);
@@ -35,7 +38,8 @@ fn open_order_troops_evade_at_charge_rate_less_the_turn_without_firing() {
 
 // A crew unable to limber abandons its guns and moves at open order charge rate, 60 mm,
 // having fired first at the quarter or half way point; one whose morale forbids fire does
-// not fire; one that limbers takes its guns, at a rate the text does not give (null).
+// not fire; one that limbers takes its guns, at their action move ("Action moves ... must
+// include either limbering or unlimbering"): horse guns 160 mm.
 #[test]
 fn an_artillery_crew_fires_first_and_abandons_guns_it_cannot_limber() {
     let stuck = EvadeInput {
@@ -48,11 +52,12 @@ fn an_artillery_crew_fires_first_and_abandons_guns_it_cannot_limber() {
     assert!(o.abandons_guns);
     let shaken = EvadeInput {
         morale_forbids_fire: true,
+        gun: Some(laager::rules::micro_colonial::movement::Troop::HorseGun),
         ..evader(Evader::ArtilleryCrew)
     };
     let o = resolve::<Evade>(&charts_with(&[]), &shaken, "").outcome;
     assert_eq!(o.fires, FirePoint::None);
-    assert_eq!(o.move_mm, None);
+    assert_eq!(o.move_mm, Some(160));
     assert!(!o.abandons_guns);
 }
 

@@ -21,7 +21,8 @@ use serde_json::json;
 const TABLE_CELL: &str = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry=+3/-4";
 
 /// A Zulu regiment of 950 FF against three sections of 10, 10 and 8 FF, the right-hand
-/// first; A's dice B4,R2 (+2) then B's B3,R1 (+2).
+/// first; A's dice B4,R2 (+2) then one random factor per section ("Throw a random factor
+/// per unit engaged"): B3,R1 (+2), B1,R1 (0), B1,R1 (0), +2 in all.
 fn melee() -> RdMeleeInput {
     RdMeleeInput {
         zulu_ff: 950,
@@ -30,6 +31,8 @@ fn melee() -> RdMeleeInput {
         csm_leads: false,
         in_building: false,
         across_obstacle: false,
+        sections_in_cover: false,
+        zulu_in_cover: false,
         counter_attack: false,
         later_round: false,
         zulu_impact: false,
@@ -42,7 +45,10 @@ fn melee() -> RdMeleeInput {
     }
 }
 
-const MELEE_DICE: &str = "B4,R2,B3,R1";
+const MELEE_DICE: &str = "B4,R2,B3,R1,B1,R1,B1,R1";
+
+/// The same with a fourth section (a second rank), whose random factor is B2,R2 (0).
+const MELEE_DICE_4: &str = "B4,R2,B3,R1,B1,R1,B1,R1,B2,R2";
 
 fn with_table_cell() -> Charts {
     charts_with(&[TABLE_CELL])
@@ -103,7 +109,7 @@ fn a_second_rank_counts_in_full_and_the_csm_adds_five() {
         csm_leads: true,
         ..melee()
     };
-    let o = resolve::<RdMelee>(&with_table_cell(), &input, MELEE_DICE).outcome;
+    let o = resolve::<RdMelee>(&with_table_cell(), &input, MELEE_DICE_4).outcome;
     assert_eq!(o.zulu_losses, 41);
     assert_eq!(o.section_losses, [3, 3, 2, 2]);
 }
@@ -115,6 +121,8 @@ fn no_second_rank_across_an_obstacle() {
     let refusal = refused_melee(&RdMeleeInput {
         second_rank: vec![10],
         across_obstacle: true,
+        sections_in_cover: false,
+        zulu_in_cover: false,
         ..melee()
     });
     assert_eq!(refusal.kind, RefusalKind::NotAllowed);
@@ -124,8 +132,9 @@ fn no_second_rank_across_an_obstacle() {
 
 // "British sections may counter attack against Zulu units which are inside the perimeter.
 // They will get their impact bonus of two black (plus) dice on the contact round of the
-// melee even though there is no charge rate." The sections are A: B5,B2,R1 is 7 - 1 = +6
-// (two black dice summed); the Zulus B3,R1 +2. Table 1 is read with the sections as the
+// melee even though there is no charge rate." The sections are A, each section throwing
+// its own random factor with two black dice: B5,B2,R1 is 7 - 1 = +6 (two black dice
+// summed), B1,B1,R2 and B1,B1,R2 are 0; the Zulus B3,R1 +2. Table 1 is read with the sections as the
 // attacker: regular against fanatic infantry, given +1/-2. Sections: 28 + 1 + 6 = 35, the
 // Zulus lose 35; Zulus: 95 - 2 + 2 = 95, the sections lose 9.
 #[test]
@@ -136,7 +145,7 @@ fn a_counter_attack_throws_two_black_dice_for_the_sections() {
         counter_attack: true,
         ..melee()
     };
-    let o = resolve::<RdMelee>(&charts, &input, "B5,B2,R1,B3,R1").outcome;
+    let o = resolve::<RdMelee>(&charts, &input, "B5,B2,R1,B1,B1,R2,B1,B1,R2,B3,R1").outcome;
     assert_eq!(o.zulu_losses, 35);
     assert_eq!(o.british_losses, 9);
     assert_eq!(o.section_losses, [3, 3, 3]);
@@ -146,7 +155,7 @@ fn a_counter_attack_throws_two_black_dice_for_the_sections() {
         later_round: true,
         ..input
     };
-    let refusal = refuse::<RdMelee>(&charts, &later, "B5,B2,R1,B3,R1");
+    let refusal = refuse::<RdMelee>(&charts, &later, "B5,B2,R1,B1,B1,R2,B1,B1,R2,B3,R1");
     assert_eq!(refusal.kind, RefusalKind::BadDice, "{refusal:?}");
 }
 
@@ -196,16 +205,27 @@ fn a_section_of_more_than_10_ff_is_bad_input() {
     );
 }
 
-// The odds of the winner, from the Zulus' view, sum to 1; with these totals (Zulus 98 + RF,
-// sections 24 + RF) the sections always lose fewer FF: P(british) = 1.
+// The odds of the winner, from the Zulus' view, sum to 1. Zulus 98 + r (r one random
+// factor, P(k) = (6 - |k|)/36): the sections lose 10 when r >= 2 (10/36), else 9. Sections
+// 24 + s, s the sum of three random factors: the Zulus lose 24 + s. The Zulus win only when
+// the sections lose 10 and s = -15 (each factor -5: (1/36)^3); a draw when they lose 9 and
+// s = -15, or 10 and s = -14 (one factor -4, 2/36, three ways): out of 36^4 = 1679616,
+// zulu 10, draw 26 + 60 = 86, british the rest.
 #[test]
 fn the_melee_odds_sum_to_one() {
     let odds = RdMelee::odds(&with_table_cell(), &melee())
         .expect("a melee throws dice")
         .expect("odds");
     assert!((odds.total() - 1.0).abs() < 1e-9, "{odds:?}");
+    let all = 1_679_616.0;
+    let p = |w: &str| odds.probability(&json!(w));
+    assert!((p("zulu") - 10.0 / all).abs() < 1e-12, "{odds:?}");
+    assert!((p("draw") - 86.0 / all).abs() < 1e-12, "{odds:?}");
+    assert!(
+        (p("british") - (all - 96.0) / all).abs() < 1e-12,
+        "{odds:?}"
+    );
     assert_eq!(odds.outcomes[0].value, json!("british"));
-    assert!((odds.outcomes[0].probability - 1.0).abs() < 1e-9);
 }
 
 // MORALE: "If a unit is ordered to fall back due to a morale order and it is unable to do
@@ -259,6 +279,7 @@ fn fire() -> RdFireInput {
         behind_cover: false,
         zulu_rifles: false,
         redoubt: false,
+        zulu_inside_perimeter: false,
     }
 }
 
@@ -441,7 +462,7 @@ mod cli_contract {
         "--section",
         "8",
         "--dice",
-        "B4,R2,B3,R1",
+        "B4,R2,B3,R1,B1,R1,B1,R1,B2,R2",
         "--cell",
         super::TABLE_CELL,
     ];
@@ -513,7 +534,7 @@ mod cli_contract {
             "--counter-attack",
             "--later-round",
             "--dice",
-            "B5,B2,R1,B3,R1",
+            "B5,B2,R1,B1,B1,R2,B1,B1,R2,B3,R1",
             "--cell",
             "melee_infantry_v_infantry:regular-infantry:native-fanatic-infantry=+1/-2",
         ]);

@@ -507,6 +507,7 @@ fn artillery_rallies_by_kitchener_or_gatacre_and_any_dervish_leader() {
         Position::Adjacent,
     );
     d.unit_artillery = true;
+    d.unit_command = None;
     assert!(rallied(&d));
 }
 

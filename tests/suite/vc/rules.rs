@@ -181,7 +181,8 @@ fn ones_at_rorkes_drift_make_no_ammo_checks() {
     assert_eq!(int(&r, "ammo_checks"), 0);
 }
 
-// BRITISH ADVANTAGE 5: "No ammo depletion is possible for British units in these zones".
+// BRITISH ADVANTAGE 5: "No ammo depletion is possible for British units in these zones";
+// a laagered zone is the optional rule's, refused while it is off.
 #[test]
 fn laager_camp_option_makes_no_ammo_checks() {
     let mut s = FireSituation::new(Battle::Isandlwana, 2, 1);
@@ -189,8 +190,14 @@ fn laager_camp_option_makes_no_ammo_checks() {
     let on = charts_with(&["settings:british_laager_camp=on"]);
     let r = fire(&on, &s, &mut typed("1,1")).expect("resolves");
     assert_eq!(int(&r, "ammo_checks"), 0);
-    let off = fire(&charts(), &s, &mut typed("1,1")).expect("resolves");
-    assert_eq!(int(&off, "ammo_checks"), 2);
+    let off = fire(&charts(), &s, &mut typed("1,1")).expect_err("the rule is off");
+    assert!(
+        off.reason.contains("settings:british_laager_camp"),
+        "{off:?}"
+    );
+    s.in_laager_camp = false;
+    let plain = fire(&charts(), &s, &mut typed("1,1")).expect("resolves");
+    assert_eq!(int(&plain, "ammo_checks"), 2);
 }
 
 // "Chard is grouped with 4 SP in zone I ... He would roll 15 dice, the 4 SP plus Chard

@@ -226,6 +226,8 @@ fn hospital(track: u32, face: &str) -> Resolution<vc::HospitalOutcome> {
     let s = HospitalSituation {
         track,
         zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     vc::Hospital::resolve(&charts(), &s, &mut typed(face)).expect("resolves")
 }
@@ -251,6 +253,8 @@ fn hospital_burns_down_at_box_5() {
     let s = HospitalSituation {
         track: 5,
         zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     refused(vc::Hospital::resolve(&charts(), &s, &mut typed("6")));
 }
@@ -262,6 +266,8 @@ fn hospital_roll_before_any_zulu_melee_on_it_is_refused() {
     let s = HospitalSituation {
         track: 0,
         zulu_melee_on_hospital: false,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     refused(vc::Hospital::resolve(&charts(), &s, &mut typed("6")));
 }
@@ -272,6 +278,8 @@ fn hospital_odds_from_box_0() {
     let s = HospitalSituation {
         track: 0,
         zulu_melee_on_hospital: true,
+        units: Vec::new(),
+        origins: laager::rules::situation::Origins::default(),
     };
     let odds = vc::Hospital::odds(&charts(), &s)
         .expect("throws dice")

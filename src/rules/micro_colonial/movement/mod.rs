@@ -9,9 +9,9 @@ mod request;
 
 pub use request::{Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop};
 use request::{
-    formation_column, formation_row, is_cavalry, is_gun, is_mounted, rate_row, terrain_class,
-    terrain_row,
+    formation_column, formation_row, is_cavalry, is_mounted, terrain_class, terrain_row,
 };
+pub(crate) use request::{is_gun, rate_row};
 
 use super::settings::{self, FieldGunsBroken, Rounding};
 use super::{RULESET, cell_ref, finish, resolution, section};

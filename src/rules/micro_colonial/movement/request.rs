@@ -253,7 +253,7 @@ pub(super) fn terrain_class(troop: Troop) -> &'static str {
     }
 }
 
-pub(super) fn is_gun(troop: Troop) -> bool {
+pub(crate) fn is_gun(troop: Troop) -> bool {
     matches!(
         troop,
         Troop::FieldGun | Troop::HorseGun | Troop::Rockets | Troop::MachineGun | Troop::Gatling
@@ -272,7 +272,7 @@ pub(super) fn is_cavalry(troop: Troop) -> bool {
 }
 
 /// The row of Movement Table 1 or 2.
-pub(super) fn rate_row(troop: Troop) -> &'static str {
+pub(crate) fn rate_row(troop: Troop) -> &'static str {
     match troop {
         Troop::RegularInfantry => "regular-infantry",
         Troop::OpenOrderInfantry | Troop::IrregularInfantry | Troop::DismountedCavalry => {

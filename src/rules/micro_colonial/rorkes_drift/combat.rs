@@ -11,10 +11,9 @@
 use super::{CHART, IN_BUILDINGS, MORALE, RULESET, missing, rule};
 use crate::charts::{CellReader, Charts};
 use crate::dice::DiceSource;
-use crate::dice::micro_colonial::random_factor_dist;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::micro_colonial::fire::{self, FireInput, FireOutcome, FireType, Firer, Target};
+use crate::rules::micro_colonial::fire;
 use crate::rules::micro_colonial::melee::{self, MeleeInput, Side};
 use crate::rules::micro_colonial::names::named;
 use crate::rules::micro_colonial::{finish, resolution, section, settings};
@@ -28,10 +27,13 @@ const FORMATIONS: &str = "Rorke's Drift, FORMATIONS";
 const COVER: &str = "Rorke's Drift, COVER";
 const COUNTER_ATTACKS: &str = "Rorke's Drift, COUNTER ATTACKS";
 const REDOUBT: &str = "Rorke's Drift, REDOUBT RULE";
-const FIRING: &str = "Rorke's Drift, FIRING";
 /// The Melee Table rows the two sides are read by: the Zulu regiments are fanatics (F on
 /// their counters), the sections European regulars.
 const ZULU_KIND: &str = "native-fanatic-infantry";
+/// Table 4's factor for a side fighting from cover: "All melees taking place inside
+/// prepared positions will be classed as a melee in cover" (PREPARED POSITIONS); its value
+/// is not legible on the Melee Charts, so it is asked for.
+const IN_COVER: &str = "in-cover";
 const BRITISH_KIND: &str = "regular-infantry";
 
 /// A round of melee between a Zulu unit and the British sections combined against it.
@@ -57,6 +59,15 @@ pub struct RdMeleeInput {
     /// Zulus: no second rank.
     #[serde(default)]
     pub across_obstacle: bool,
+    /// The sections fight from cover (the perimeter's mealie-bag or biscuit-box wall, a
+    /// barricade: a prepared position): "For melee calculations all cover will be counted
+    /// where applicable", Table 4's `in-cover` for them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sections_in_cover: bool,
+    /// The Zulu unit fights from cover (inside a prepared position it has taken): Table 4's
+    /// `in-cover` for it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zulu_in_cover: bool,
     /// A British counter-attack against a Zulu unit inside the perimeter: the British are
     /// the attacker.
     #[serde(default)]
@@ -133,6 +144,8 @@ pub struct RdMeleeOutcome {
 struct Prepared {
     basic: melee::Prepared,
     zulu_attacks: bool,
+    /// The sections engaged: each throws a random factor.
+    sections: usize,
     loss_divisor: i64,
     rounding: settings::Rounding,
     margin: i64,
@@ -164,6 +177,35 @@ fn refusals(input: &RdMeleeInput, section_max: i64) -> Result<(), Refusal> {
                 "no second rank across an obstacle: \"a two rank formation where the first rank is in direct contact with the attacking unit counter and not in contact with an intervening obstacle\"; defenders behind cover may not form two ranks"
             },
         ));
+    }
+    if input.in_building && (input.sections_in_cover || input.zulu_in_cover) {
+        return Err(Refusal::by_rule(
+            section(IN_BUILDINGS),
+            "in a building \"for purposes of the melee calculation both sides will be classed as in close order in the open\": no cover counts",
+        ));
+    }
+    if input.sections_in_cover && !input.second_rank.is_empty() {
+        return Err(Refusal::by_rule(
+            section(FORMATIONS),
+            "no second rank behind cover: \"Defenders, other than those behind cover or in buildings, may engage the enemy in a two rank formation\"",
+        ));
+    }
+    for (in_cover, factors, who) in [
+        (
+            input.sections_in_cover,
+            &input.british_factors,
+            "the sections",
+        ),
+        (input.zulu_in_cover, &input.zulu_factors, "the Zulu unit"),
+    ] {
+        if in_cover && factors.iter().any(|f| f == IN_COVER) {
+            return Err(Refusal::bad_input(
+                section(COVER),
+                format!(
+                    "{who}: cover is given twice, as the Table 4 factor {IN_COVER} and as in cover: give it once"
+                ),
+            ));
+        }
     }
     if input.third_rank_fire_losses.is_some() && input.in_building {
         return Err(Refusal::by_rule(
@@ -356,13 +398,33 @@ fn prepare(
             "a counter-attack against a Zulu unit inside the perimeter: the sections get their impact bonus of two black dice on the contact round of the melee even though there is no charge rate",
         ));
     }
+    let with_cover = |factors: &[String], in_cover: bool| {
+        let mut factors = factors.to_vec();
+        if in_cover {
+            factors.push(IN_COVER.to_owned());
+        }
+        factors
+    };
+    for (in_cover, who) in [
+        (input.sections_in_cover, "the sections"),
+        (input.zulu_in_cover, "the Zulu unit"),
+    ] {
+        if in_cover {
+            steps.push(Step::note(
+                section(COVER),
+                format!(
+                    "{who} fight from cover: \"For melee calculations all cover will be counted where applicable\", and \"All melees taking place inside prepared positions will be classed as a melee in cover\": Table 4's {IN_COVER} for {who}"
+                ),
+            ));
+        }
+    }
     let zulu_side = Side {
-        factors: input.zulu_factors.clone(),
+        factors: with_cover(&input.zulu_factors, input.zulu_in_cover),
         impact: input.zulu_impact,
         ..Side::new(input.zulu_ff, ZULU_KIND)
     };
     let british_side = Side {
-        factors: input.british_factors.clone(),
+        factors: with_cover(&input.british_factors, input.sections_in_cover),
         impact: british_impact,
         ..Side::new(front + second, BRITISH_KIND)
     };
@@ -386,15 +448,28 @@ fn prepare(
     Ok(Prepared {
         basic,
         zulu_attacks,
+        sections: input.front_rank.len() + input.second_rank.len(),
         loss_divisor: loss_divisor.max(1),
         rounding: rounding.value,
         margin,
     })
 }
 
+impl Prepared {
+    /// The random factors each side throws, A's first: one for the Zulu unit, one per
+    /// section engaged.
+    fn units(&self) -> [usize; 2] {
+        if self.zulu_attacks {
+            [1, self.sections]
+        } else {
+            [self.sections, 1]
+        }
+    }
+}
+
 /// Each section's present FF is 1 to the most a section may have ("at no time may a
 /// section counter have a fighting factor of more than 10").
-fn check_sections(sections: &[u32], max: i64, what: &str) -> Result<(), Refusal> {
+pub(super) fn check_sections(sections: &[u32], max: i64, what: &str) -> Result<(), Refusal> {
     match sections.iter().find(|&&ff| ff == 0 || i64::from(ff) > max) {
         Some(bad) => Err(Refusal::bad_input(
             rule("Rorke's Drift, COMBINING RULE", "section-max-ff"),
@@ -406,7 +481,7 @@ fn check_sections(sections: &[u32], max: i64, what: &str) -> Result<(), Refusal>
     }
 }
 
-fn list(ffs: &[u32]) -> String {
+pub(super) fn list(ffs: &[u32]) -> String {
     let parts: Vec<String> = ffs.iter().map(u32::to_string).collect();
     format!("{} FF from the right", parts.join(" + "))
 }
@@ -491,7 +566,22 @@ fn resolve_melee(
     } else {
         ["A (the sections)", "B (the Zulus)"]
     };
-    let totals = melee::throw_random(&prepared.basic, dice, &mut resolution, names)?;
+    resolution.step(Step::valued(
+        section(MELEE),
+        format!(
+            "\"Throw a random factor per unit engaged\" (MELEE CALCULATIONS, which the supplement keeps: \"proceed as in the basic rules\"), and each section is a unit (\"casualties will be taken on all units starting with the right-hand unit in the front rank\"): one random factor for the Zulu unit, one for each of the {} sections",
+            prepared.sections
+        ),
+        prepared.sections,
+        None,
+    ));
+    let totals = melee::throw_random_per_unit(
+        &prepared.basic,
+        dice,
+        &mut resolution,
+        names,
+        prepared.units(),
+    )?;
     let zulu_total = if prepared.zulu_attacks {
         totals[0]
     } else {
@@ -577,8 +667,9 @@ fn melee_odds(charts: &Charts, input: &RdMeleeInput) -> Result<Odds, Refusal> {
     let mut reader = CellReader::new(charts, RULESET);
     let prepared = prepare(charts, input, &mut reader)?;
     let basic = &prepared.basic;
-    let da = random_factor_dist(basic.black[0], 1, basic.same);
-    let db = random_factor_dist(basic.black[1], 1, basic.same);
+    let [na, nb] = prepared.units();
+    let da = melee::random_sum_dist(basic, 0, na);
+    let db = melee::random_sum_dist(basic, 1, nb);
     // From the attacker's view, worst first: the defender wins, a draw, the attacker wins.
     let order = if prepared.zulu_attacks {
         [
@@ -638,188 +729,6 @@ impl Procedure for RdMelee {
 
     fn odds(charts: &Charts, input: &RdMeleeInput) -> Option<Result<Odds, Refusal>> {
         Some(melee_odds(charts, input))
-    }
-}
-
-/// One round of fire at Rorke's Drift: the basic fire, with sections combining, Zulu
-/// rifles' two black dice, the redoubt's initial volleys and cover ignored.
-#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RdFireInput {
-    /// The fire as the basic rules describe it: when sections combine, their total
-    /// replaces its firing FF (a step says so if it differed). A two-unit formation's rear
-    /// unit counts its full FF here.
-    pub fire: FireInput,
-    /// The present FF of each British section combining its fire on the one target.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sections: Vec<u32>,
-    /// The firers are behind cover (the perimeter wall): no two-rank formation.
-    #[serde(default)]
-    pub behind_cover: bool,
-    /// A Zulu rifle unit fires: two black dice each time.
-    #[serde(default)]
-    pub zulu_rifles: bool,
-    /// The redoubt's final defence: all three ranks fire at the same time and every
-    /// volley is an initial volley.
-    #[serde(default)]
-    pub redoubt: bool,
-}
-
-/// What a round of fire decided: the `--json` outcome of `laager mc rd fire`, the basic
-/// fire's keys and the firing FF.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RdFireOutcome {
-    /// The firing FF Table 1 was read at: the sections' total, or the unit's.
-    pub firing_ff: u32,
-    /// The basic fire's outcome.
-    #[serde(flatten)]
-    pub fire: FireOutcome,
-}
-
-/// The basic fire the Rorke's Drift rules make of the input, with the supplement's steps.
-#[allow(clippy::too_many_lines)]
-fn rd_fire(charts: &Charts, input: &RdFireInput) -> Result<(FireInput, fire::Variant), Refusal> {
-    let mut basic = input.fire.clone();
-    let mut steps = Vec::new();
-    if basic.target == Target::InCover {
-        return Err(Refusal::by_rule(
-            section(COVER),
-            "\"For firing purposes only, ignore all cover\": give the target's formation as in the open (native-close-order-in-open, other-close-order or mounted)",
-        ));
-    }
-    steps.push(Step::note(
-        section(COVER),
-        "for firing purposes only, all cover is ignored: the target is read as in the open",
-    ));
-    if !input.sections.is_empty() {
-        let mut reader = CellReader::new(charts, RULESET);
-        let max = reader
-            .int(CHART, &["section-max-ff"])
-            .ok_or_else(|| missing(&reader, FIRING))?;
-        if basic.firer != Firer::RegularInfantry {
-            return Err(Refusal::by_rule(
-                section(FIRING),
-                format!(
-                    "British sections combine their fire: the firer is regular-infantry, not {}",
-                    basic.firer
-                ),
-            ));
-        }
-        check_sections(&input.sections, max, "a section firing")?;
-        let sum: u32 = input.sections.iter().sum();
-        if basic.firer_ff != 0 && basic.firer_ff != sum {
-            steps.push(Step::note(
-                section(FIRING),
-                format!(
-                    "the firing FF given ({}) is replaced by the combining sections' total",
-                    basic.firer_ff
-                ),
-            ));
-        }
-        basic.firer_ff = sum;
-        steps.push(Step::valued(
-            section(FIRING),
-            if basic.in_building {
-                format!(
-                    "sections in buildings may only engage with independent fire and must combine their fire when firing at the same target: {}",
-                    list(&input.sections)
-                )
-            } else {
-                format!(
-                    "British sections, other than those in buildings, may combine their fire against a single target: {}",
-                    list(&input.sections)
-                )
-            },
-            sum,
-            Some(json!(sum)),
-        ));
-    }
-    if let Some(rear) = basic.two_unit_rear_ff.take() {
-        if input.behind_cover || basic.in_building {
-            return Err(Refusal::by_rule(
-                section(FORMATIONS),
-                "\"Defenders, other than those behind cover or in buildings, may engage the enemy in a two rank formation\"",
-            ));
-        }
-        basic.firer_ff = basic.firer_ff.saturating_add(rear);
-        steps.push(Step::valued(
-            section(FORMATIONS),
-            format!(
-                "a two rank formation: \"both ranks will count their full fighting factor at all times\": the rear rank's {rear} FF in full"
-            ),
-            rear,
-            Some(json!(basic.firer_ff)),
-        ));
-    }
-    let mut black = None;
-    if input.zulu_rifles {
-        if basic.firer != Firer::Natives {
-            return Err(Refusal::by_rule(
-                section(FIRING),
-                format!(
-                    "Zulu rifle units are natives, not {}: give --firer natives",
-                    basic.firer
-                ),
-            ));
-        }
-        black = Some((
-            2,
-            Step::note(
-                section(FIRING),
-                "Zulu rifle units will throw 2 black (plus) dice each time they fire",
-            ),
-        ));
-    }
-    if input.redoubt {
-        if input.zulu_rifles {
-            return Err(Refusal::by_rule(
-                section(REDOUBT),
-                "the redoubt is the defenders' final position: Zulu rifles do not fire from it",
-            ));
-        }
-        steps.push(Step::note(
-            section(REDOUBT),
-            "in the redoubt all three ranks may fire at the same time (their sections combined)",
-        ));
-        if basic.fire == FireType::Volley {
-            basic.initial_volley = true;
-            steps.push(Step::note(
-                section(REDOUBT),
-                "in this instance only all volleys will be classed as initial volleys: two black dice",
-            ));
-        }
-    }
-    Ok((basic, fire::Variant { black, steps }))
-}
-
-/// FIRING at Rorke's Drift.
-pub struct RdFire;
-
-impl Procedure for RdFire {
-    const RULESET: Ruleset = RULESET;
-    const NAME: &'static str = "rd-fire";
-    const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
-    const OPPOSING: &'static [&'static str] = &["target"];
-    type Input = RdFireInput;
-    type Outcome = RdFireOutcome;
-
-    fn resolve(
-        charts: &Charts,
-        input: &RdFireInput,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Resolution<RdFireOutcome>, Refusal> {
-        let (basic, variant) = rd_fire(charts, input)?;
-        let resolution = fire::resolve_variant(charts, &basic, dice, Self::NAME, &variant)?;
-        let firing_ff = basic.firer_ff;
-        Ok(resolution.map_outcome(|fire| RdFireOutcome { firing_ff, fire }))
-    }
-
-    fn odds(charts: &Charts, input: &RdFireInput) -> Option<Result<Odds, Refusal>> {
-        Some(
-            rd_fire(charts, input)
-                .and_then(|(basic, variant)| fire::variant_odds(charts, &basic, &variant)),
-        )
     }
 }
 

@@ -35,6 +35,10 @@ pub struct RdFiringPartyOutcome {
     /// Whether the Zulu unit climbs in, given its losses to the initial volley; `null`
     /// before the volley is thrown or when no volley is allowed.
     pub zulu_climbs_in: Option<bool>,
+    /// The volley forced the Zulu unit to halt, so it must test morale ("MORALE ... 2. A
+    /// Zulu unit that is forced to halt due to volley fire"); applying marks the test due.
+    #[serde(default)]
+    pub zulu_must_test: bool,
 }
 
 /// FIRING PARTIES: "These firing parties must be led by one of the command counters ... A
@@ -61,6 +65,7 @@ fn firing_party(
         return Ok(resolution.with_outcome(RdFiringPartyOutcome {
             may_volley: false,
             zulu_climbs_in: None,
+            zulu_must_test: false,
         }));
     }
     resolution.step(Step::valued(
@@ -87,12 +92,21 @@ fn firing_party(
                 i64::from(lost),
                 None,
             ));
+            if halts {
+                resolution.step(Step::valued(
+                    section(super::MORALE),
+                    "\"MORALE There will be no morale tests for either side except in the following circumstances ... 2. A Zulu unit that is forced to halt due to volley fire\": halted by the initial volley, it must test morale",
+                    true,
+                    None,
+                ));
+            }
             Some(!halts)
         }
     };
     Ok(resolution.with_outcome(RdFiringPartyOutcome {
         may_volley: true,
         zulu_climbs_in,
+        zulu_must_test: zulu_climbs_in == Some(false),
     }))
 }
 
@@ -105,6 +119,8 @@ impl Procedure for RdFiringParty {
     type Input = RdFiringPartyInput;
     type Outcome = RdFiringPartyOutcome;
     const ROLES: &'static [&'static str] = &["leader", "zulu"];
+    // The British command counter leading the party, and the Zulu unit it fires at.
+    const OPPOSING: &'static [&'static str] = &["zulu"];
 
     fn resolve(
         charts: &Charts,
@@ -168,9 +184,32 @@ fn combine(
         ));
     }
     let mut reader = CellReader::new(charts, RULESET);
+    // "the British player may combine sections which have had their fighting factors
+    // reduced": a section still at its initial FF has had none reduced.
+    let initial = reader
+        .int(super::CHART, &["section-initial-ff"])
+        .ok_or_else(|| super::missing(&reader, COMBINING))?;
+    for (ff, which) in [(input.into_ff, "kept"), (input.removed_ff, "removed")] {
+        if i64::from(ff) >= initial {
+            return Err(Refusal::by_rule(
+                rule(COMBINING, "section-initial-ff"),
+                format!(
+                    "the section {which} has {ff} FF, its initial fighting factor: \"the British player may combine sections which have had their fighting factors reduced\""
+                ),
+            ));
+        }
+    }
     let combined_ff = combine_read(&mut reader, input.into_ff, input.removed_ff)?;
     let mut resolution = resolution(charts, RdCombine::NAME);
     resolution.steps = input.origins.steps(input, &section(COMBINING));
+    resolution.step(Step::valued(
+        rule(COMBINING, "section-initial-ff"),
+        format!(
+            "both sections are reduced (below their initial {initial} FF): \"the British player may combine sections which have had their fighting factors reduced\""
+        ),
+        initial,
+        None,
+    ));
     for warning in reader.warnings() {
         resolution.warn(warning.clone());
     }
