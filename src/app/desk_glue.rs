@@ -28,6 +28,28 @@ impl LaagerApp {
         Session::new(ruleset, &self.document.name, layout, units, tables.as_ref())
     }
 
+    /// A new game log for the table, as [`LaagerApp::new_session`], begun with its start
+    /// (the window reads the clock) and the players the referee named.
+    pub(crate) fn new_session_started(&self, players: &[crate::game::Player]) -> Session {
+        let ruleset = self.state.ruleset;
+        let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
+        let layout = crate::geometry::file::write(&self.document.layout);
+        let tables = self.tables_note();
+        let start = crate::game::GameStart {
+            date: crate::store::clock::now(),
+            table: None,
+            players: players.to_vec(),
+        };
+        Session::begin(
+            ruleset,
+            &self.document.name,
+            layout,
+            units,
+            tables.as_ref(),
+            Some(&start),
+        )
+    }
+
     /// Fills the desk's forms from the units selected on the table (the firer or attacker
     /// first, the target second) when the selection, the game's log, the table or the
     /// charts change: the engine's situations, every value noted with what decided it.
@@ -538,6 +560,7 @@ impl LaagerApp {
             .act(crate::game::Action::End(crate::game::GameResult {
                 winner,
                 note,
+                date: Some(crate::store::clock::now()),
             }))
             .map(|_| ())
     }
@@ -557,7 +580,10 @@ impl LaagerApp {
         for action in actions {
             // Nothing puts away a game in play that is not saved without asking.
             let asked = match &action {
-                RecordsAction::NewGame => Some(Command::NewGame),
+                RecordsAction::StartGame {
+                    next: false,
+                    players,
+                } => Some(Command::NewGame(players.clone())),
                 RecordsAction::Open(path) => Some(Command::OpenGame(path.clone())),
                 _ => None,
             };
@@ -579,8 +605,19 @@ impl LaagerApp {
                 self.canvas.selected = units;
                 Ok(())
             }
-            RecordsAction::NewGame => {
-                self.session = self.new_session();
+            RecordsAction::NewGame | RecordsAction::NextGame => {
+                let next = matches!(action, RecordsAction::NextGame);
+                self.windows.players_prompt = Some(super::club_prompts::PlayersPrompt::new(
+                    next,
+                    self.sides_to_ask(next),
+                ));
+                Ok(())
+            }
+            RecordsAction::StartGame {
+                next: false,
+                players,
+            } => {
+                self.session = self.new_session_started(&players);
                 self.records.roster = super::roster::Roster::default();
                 Ok(())
             }
@@ -613,7 +650,10 @@ impl LaagerApp {
                 crate::store::export::write(&path, self.export_bytes(ExportKind::Csv))
             }
             RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
-            RecordsAction::NextGame => {
+            RecordsAction::StartGame {
+                next: true,
+                players,
+            } => {
                 let game = self.session.game();
                 let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
                 let layout = crate::geometry::file::write(&self.document.layout);
@@ -621,8 +661,13 @@ impl LaagerApp {
                     crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
                 let name = format!("Game {number}");
                 let tables = self.tables_note();
+                let start = crate::game::GameStart {
+                    date: crate::store::clock::now(),
+                    table: None,
+                    players,
+                };
                 self.session
-                    .next_game(ruleset, &name, layout, units, tables.as_ref())
+                    .next_game(ruleset, &name, layout, units, tables.as_ref(), Some(&start))
             }
             RecordsAction::ExportPdf(path) => {
                 let bytes = self.export_bytes(ExportKind::Pdf);

@@ -178,6 +178,17 @@ fn verify(
                 }
             );
         }
+        // Each game by its number in this file and its identity in every copy.
+        for c in &checks {
+            if let Some(identity) = &c.identity {
+                println!(
+                    "  game {}: identity {}, {} events",
+                    c.game,
+                    &identity[..identity.len().min(16)],
+                    c.events
+                );
+            }
+        }
         if !campaign.sealed && campaign.broken.is_none() {
             println!("  note: the campaign is not sealed (file from an older Laager)");
         }
@@ -280,6 +291,9 @@ fn print_head(
             this.name,
             this.head()
         );
+        if let Some(identity) = this.identity() {
+            println!("  identity {identity}");
+        }
     }
     Ok(Outcome::Done)
 }
