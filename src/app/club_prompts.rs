@@ -201,6 +201,14 @@ impl LaagerApp {
         self.merge_copies(&tables)
     }
 
+    /// Merges a table's `.laager` file given as bytes (the page's upload of a table's
+    /// game) into the campaign open, through the same engine function.
+    pub fn merge_table_bytes(&mut self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        let table = crate::store::table_from_bytes(bytes, std::path::Path::new(name))
+            .map_err(|e| e.to_string())?;
+        self.merge_copies(&[table])
+    }
+
     /// Merges tables' copies already read (files, or the page's uploads) and says what
     /// the merge brought in.
     pub(crate) fn merge_copies(&mut self, tables: &[crate::game::TableCopy]) -> Result<(), String> {
