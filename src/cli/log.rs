@@ -3,6 +3,7 @@
 
 use super::campaign::{open_verified, print_json, store_error};
 use super::{CliError, Outcome};
+use crate::bounds::GameNumber;
 use crate::store::{CampaignFile, GameCheck, Mode};
 use clap::Subcommand;
 use serde_json::json;
@@ -18,7 +19,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// Only this game (numbered from 1).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// A head noted earlier (`laager log head`; 8 or more leading hex digits): the log
         /// must still hold it, or it was truncated or rewritten since.
         #[arg(long, value_name = "HASH")]
@@ -34,7 +35,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// Print it even if the file fails verification.
         #[arg(long)]
         allow_broken: bool,
@@ -49,7 +50,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
@@ -84,16 +85,12 @@ pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
 }
 
 /// The game `--game` names (default: the latest), checked against the file.
-fn game_number(file: &Path, opened: &CampaignFile, game: Option<usize>) -> Result<usize, CliError> {
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
-    Ok(number)
+fn game_number(
+    file: &Path,
+    opened: &CampaignFile,
+    game: Option<GameNumber>,
+) -> Result<usize, CliError> {
+    super::game_number(file, opened.campaign().games.len(), game)
 }
 
 /// The text line of a break: `game 2, event 41: ...` (`game 2, header: ...`).
@@ -114,7 +111,7 @@ pub(super) fn break_line(file: &Path, check: &GameCheck) -> Option<String> {
 
 fn verify(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     noted: Option<&str>,
     json: bool,
 ) -> Result<Outcome, CliError> {
@@ -122,6 +119,7 @@ fn verify(
     if let Some(n) = game {
         game_number(file, &opened, Some(n))?;
     }
+    let game = game.map(GameNumber::get);
     let checks: Vec<GameCheck> = opened
         .verify()
         .into_iter()
@@ -186,7 +184,7 @@ fn verify(
 
 fn print_head(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     allow_broken: bool,
     json: bool,
 ) -> Result<Outcome, CliError> {
@@ -214,19 +212,12 @@ fn print_head(
 /// `laager log replay`: every applied resolution resolved again and compared.
 fn replay(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     json: bool,
     tables: &super::TablesArgs,
 ) -> Result<Outcome, CliError> {
     let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
+    let number = game_number(file, &opened, game)?;
     let game = &opened.campaign().games[number - 1];
     if !tables.cells.is_empty() {
         return Err(CliError::Input(

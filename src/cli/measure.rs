@@ -2,6 +2,7 @@
 //! positions) and `laager layout check` (validate a layout file).
 
 use super::{CliError, Outcome, TablesArgs};
+use crate::bounds::{Coordinate, Facing, OutOfDomain, Side};
 use crate::charts::{CellReader, Charts, registry};
 use crate::geometry::file::{self, Issue, Report};
 use crate::geometry::{
@@ -135,32 +136,41 @@ fn typed_base(flag: &str, text: &str, unit: LengthUnit) -> Result<Base, CliError
             parts.len()
         )));
     }
-    let names = ["x", "y", "facing", "frontage", "depth"];
-    let mut values = [0.0 as Real; 5];
-    for ((slot, part), name) in values.iter_mut().zip(&parts).zip(names) {
-        let v: Real = part
-            .parse()
-            .map_err(|_| bad(format!("{name} '{part}' is not a number")))?;
-        if !v.is_finite() {
-            return Err(bad(format!("{name} '{part}' is not a number")));
-        }
-        *slot = v;
-    }
     let scale = match unit {
         LengthUnit::Mm => 1.0,
-        LengthUnit::In => MM_PER_INCH as Real,
+        LengthUnit::In => MM_PER_INCH,
     };
-    let [x, y, facing, frontage, depth] = values;
-    if frontage <= 0.0 || depth <= 0.0 {
-        return Err(bad("frontage and depth must be more than 0".to_owned()));
-    }
+    // Each number through its domain's constructor, in mm (docs/layout.md, "Bounds").
+    let number = |name: &str, part: &str, check: fn(f64) -> Result<f64, OutOfDomain>| {
+        let value: f64 = part
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| bad(format!("{name} '{part}' is not a number")))?;
+        let checked = check(if name == "facing" {
+            value
+        } else {
+            value * scale
+        });
+        checked
+            .map(|v| v as Real)
+            .map_err(|e| bad(format!("{name}: {e}")))
+    };
+    let coordinate: fn(f64) -> Result<f64, OutOfDomain> = |v| Coordinate::new(v).map(f64::from);
+    let side: fn(f64) -> Result<f64, OutOfDomain> = |v| Side::new(v).map(f64::from);
+    let facing: fn(f64) -> Result<f64, OutOfDomain> = |v| Facing::new(v).map(f64::from);
+    let x = number("x", parts[0], coordinate)?;
+    let y = number("y", parts[1], coordinate)?;
+    let facing = number("facing", parts[2], facing)?;
+    let frontage = number("frontage", parts[3], side)?;
+    let depth = number("depth", parts[4], side)?;
     Ok(Base::new(
         flag,
         flag,
-        Point::new(x * scale, y * scale),
+        Point::new(x, y),
         facing,
-        frontage * scale,
-        depth * scale,
+        frontage,
+        depth,
     ))
 }
 

@@ -30,6 +30,9 @@ pub struct CampaignFile {
     campaign: Campaign,
     /// Each game's head as the file records it (`None` before schema version 3).
     heads: Vec<Option<String>>,
+    /// Why the file is open to read only whatever was asked: values an older Laager
+    /// wrote that are outside their domains now (`store::domains`).
+    refused: Option<String>,
 }
 
 impl CampaignFile {
@@ -74,6 +77,8 @@ impl CampaignFile {
             message: e.to_string(),
         })?;
         let (version, campaign, heads) = read_checked(&conn, path)?;
+        let refused = super::domains::campaign_refusal(&campaign);
+        let mode = if refused.is_some() { Mode::Read } else { mode };
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
@@ -81,6 +86,7 @@ impl CampaignFile {
             version,
             campaign,
             heads,
+            refused,
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -123,7 +129,18 @@ impl CampaignFile {
                     Ok(())
                 })
                 .and_then(|()| tx.commit());
-            migrated.map_err(|e| self.write_error(&e))?;
+            // A file that read as its version but whose tables do not take that version's
+            // migration (a column already there) is damaged, not a failure of Laager.
+            migrated.map_err(|e| match self.write_error(&e) {
+                StoreError::Write { .. } => StoreError::Damaged {
+                    path: self.path.clone(),
+                    reason: format!(
+                        "its tables do not match its schema version {}: {e}",
+                        self.version
+                    ),
+                },
+                other => other,
+            })?;
             for (i, _) in sealed {
                 self.campaign.games[i].reseal(&self.campaign.settings);
             }
@@ -174,10 +191,22 @@ impl CampaignFile {
     }
 
     fn writable(&self) -> Result<()> {
-        match self.mode {
-            Mode::Write => Ok(()),
-            Mode::Read => Err(StoreError::ReadOnly(self.path.clone())),
+        match (self.mode, &self.refused) {
+            (_, Some(values)) => Err(StoreError::Unwritable {
+                path: self.path.clone(),
+                reason: format!(
+                    "it is open to read only, as it holds values Laager no longer takes: {values}"
+                ),
+            }),
+            (Mode::Write, None) => Ok(()),
+            (Mode::Read, None) => Err(StoreError::ReadOnly(self.path.clone())),
         }
+    }
+
+    /// Why the file is open to read only whatever was asked (values outside their domains,
+    /// each named with its game and place), or `None`.
+    pub fn refused_values(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// Logs one event in game `number` (from 1): checked, committed in its own

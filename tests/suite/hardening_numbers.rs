@@ -36,9 +36,9 @@ fn dba_opposed_roll_and_odds_refuse_a_factor_at_either_end_of_the_integers() {
         };
         let args = ["dba-opposed", "--a", a, "--b", b];
         let out = run(&[&["roll"][..], &args, &["--dice", "6,1"]].concat());
-        assert_exit_2(&out, &[flag, "-1000..=1000"]);
+        assert_exit_2(&out, &[flag, "a whole number from -1000 to 1000"]);
         let out = run(&[&["odds"][..], &args].concat());
-        assert_exit_2(&out, &[flag, "-1000..=1000"]);
+        assert_exit_2(&out, &[flag, "a whole number from -1000 to 1000"]);
     }
 }
 
@@ -145,9 +145,9 @@ fn sotq_fire_refuses_strengths_beyond_the_bound_instead_of_summing_them() {
 #[test]
 fn sotq_entry_refuses_an_order_or_hex_cost_beyond_its_bound() {
     for (flag, value, bound) in [
-        ("--order", U32_MAX, "1..=10000"),
-        ("--hex-cost", U32_MAX, "0..=1000"),
-        ("--hex-cost", I64_MAX, "0..=1000"),
+        ("--order", U32_MAX, "a whole number from 1 to 10000"),
+        ("--hex-cost", U32_MAX, "a whole number from 0 to 1000"),
+        ("--hex-cost", I64_MAX, "a whole number from 0 to 1000"),
     ] {
         let mut args = vec![
             "sotq",
@@ -341,7 +341,13 @@ fn a_layout_strength_beyond_the_bound_is_refused() {
                     "depth": 15, "strength": MAX_STRENGTH + 1 }] });
     std::fs::write(&path, layout.to_string()).expect("write");
     let out = run(&["layout", "check", path.to_str().expect("path")]);
-    assert_exit_2(&out, &["strength", "too large a strength (at most 100000)"]);
+    assert_exit_2(
+        &out,
+        &[
+            "units[0].strength",
+            "expected a whole number from 0 to 100000",
+        ],
+    );
 }
 
 #[test]

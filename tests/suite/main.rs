@@ -8,6 +8,7 @@ mod contract;
 mod dba;
 mod dice;
 mod dice_history;
+mod doors_domains;
 mod fuzz_parsers;
 mod game_table;
 mod geometry;

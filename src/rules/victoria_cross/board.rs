@@ -197,7 +197,7 @@ impl<'a> Board<'a> {
     }
 
     /// Refuses unless the zone is one of the board's zones.
-    fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
+    pub(crate) fn check_zone(&self, zone: &str, section: &str) -> Result<(), Refusal> {
         if self.zones.iter().any(|z| z == zone) {
             Ok(())
         } else {
