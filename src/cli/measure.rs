@@ -315,6 +315,20 @@ fn render_text(m: &Value, warnings: &[String]) -> String {
 
 /// Runs `laager measure`.
 pub fn run_measure(args: &MeasureArgs) -> Result<Outcome, CliError> {
+    let (m, warnings) = measured(args)?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        print!("{}", render_text(&m, &warnings));
+    }
+    Ok(Outcome::Done)
+}
+
+/// Every measurement `laager measure` makes, as its JSON contract, with the warnings.
+pub(super) fn measured(args: &MeasureArgs) -> Result<(Value, Vec<String>), CliError> {
     let charts = load_charts(&args.tables)?;
     let (layout, from, to) = match &args.file {
         Some(path) => {
@@ -365,15 +379,7 @@ pub fn run_measure(args: &MeasureArgs) -> Result<Outcome, CliError> {
     }
     let mut m = measurement(&layout, &from, &to, mc_arc, args.units);
     m["warnings"] = json!(warnings);
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&m).map_err(|e| CliError::Internal(e.to_string()))?
-        );
-    } else {
-        print!("{}", render_text(&m, &warnings));
-    }
-    Ok(Outcome::Done)
+    Ok((m, warnings))
 }
 
 /// Runs `laager layout ...`.

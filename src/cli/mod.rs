@@ -233,6 +233,18 @@ pub fn check_window_file(file: &std::path::Path) -> Result<(), ExitCode> {
     })
 }
 
+/// What `laager measure WORDS…` prints with `--json`, without printing it: the layout read
+/// and checked, the bases found or typed, and every measurement, or the command's error.
+/// The fuzz target `measure` drives the command through it.
+pub fn measure_json(words: &[&str]) -> Result<serde_json::Value, CliError> {
+    let cli = Cli::try_parse_from(["laager", "measure"].iter().chain(words))
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    match cli.command {
+        Some(Command::Measure(args)) => measure::measured(&args).map(|(m, _)| m),
+        _ => Err(CliError::Input("not a measure command".to_owned())),
+    }
+}
+
 /// Runs a subcommand: its output on stdout, errors on stderr, the exit status as documented
 /// above.
 pub fn run(command: Command) -> ExitCode {

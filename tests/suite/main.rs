@@ -9,6 +9,8 @@ mod dba;
 mod dice;
 mod dice_history;
 mod doors_domains;
+mod doors_files;
+mod doors_fonts;
 mod fuzz_parsers;
 mod game_table;
 mod geometry;
