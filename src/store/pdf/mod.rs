@@ -14,7 +14,7 @@ mod fonts;
 mod page;
 mod system;
 
-pub use system::FAMILIES as FALLBACK_FAMILIES;
+pub use system::{FAMILIES as FALLBACK_FAMILIES, font_data_for as system_font_for};
 
 use crate::game::{McUnit, RecordSheet, SheetRows, sheet::StrengthUnit};
 use crate::record::Status;

@@ -69,3 +69,36 @@ impl Fallback {
         None
     }
 }
+
+/// The bytes and collection index of a font of the computer's that has `c`, from the first
+/// family of [`FAMILIES`] that does (the window adds it to its own fonts); `None` when none
+/// does, and in the browser.
+pub fn font_data_for(c: char) -> Option<(Vec<u8>, u32)> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let mut db = fontdb::Database::new();
+        db.load_system_fonts();
+        for family in FAMILIES {
+            let query = fontdb::Query {
+                families: &[fontdb::Family::Name(family)],
+                ..fontdb::Query::default()
+            };
+            let Some(id) = db.query(&query) else {
+                continue;
+            };
+            let found = db.with_face_data(id, |data, index| {
+                let face = ttf_parser::Face::parse(data, index).ok()?;
+                face.glyph_index(c).map(|_| (data.to_vec(), index))
+            });
+            if let Some(Some(found)) = found {
+                return Some(found);
+            }
+        }
+        None
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = c;
+        None
+    }
+}
