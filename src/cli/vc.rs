@@ -1129,9 +1129,9 @@ fn replacement_unit(
     let (mut sp, mut full, mut gain) = (None, None, None);
     for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let number = |v: &str| {
-            v.trim()
-                .parse::<u32>()
-                .map_err(|_| err(format!("'{v}' is not a whole number")))
+            Strength::parse(v)
+                .map(Strength::get)
+                .map_err(|e| err(e.to_string()))
         };
         match token.split_once('=') {
             Some(("name", v)) if !recorded => v.trim().clone_into(&mut unit.name),

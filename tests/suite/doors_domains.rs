@@ -56,6 +56,58 @@ fn strength_flags_beyond_the_domain_are_refused_naming_flag_and_range() {
     }
 }
 
+// The numbers inside a flag's spec are the same domains: `vc melee --from ZONE=SP`, `vc
+// replacements --replace sp=`, `sotq fire --firer strength=`.
+#[test]
+fn strengths_inside_a_flags_spec_are_refused_by_the_same_domain() {
+    let range = format!("a whole number from 0 to {MAX_STRENGTH}");
+    for (args, flag) in [
+        (
+            &[
+                "vc",
+                "melee",
+                "--battle",
+                "isandlwana",
+                "--side",
+                "zulu",
+                "--from",
+                "6=100001",
+                "--seed",
+                "1",
+            ][..],
+            "--from",
+        ),
+        (
+            &[
+                "vc",
+                "replacements",
+                "--battle",
+                "rorkes-drift",
+                "--replace",
+                "name=a,sp=1,full=4294967295,gain=1",
+            ],
+            "--replace",
+        ),
+        (
+            &[
+                "sotq",
+                "fire",
+                "--game",
+                "isandhlwana",
+                "--firer",
+                "strength=100001,weapon=S,range=2,nationality=regular",
+                "--target",
+                "morale=B",
+                "--seed",
+                "1",
+            ],
+            "--firer",
+        ),
+    ] {
+        assert_exit_2(&run(args), &[flag, &range]);
+    }
+}
+
 #[test]
 fn a_strength_at_its_bound_is_taken() {
     // 100000 FF is the largest strength: the z-marker procedure runs (its outcome is the

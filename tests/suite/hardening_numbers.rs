@@ -2,7 +2,7 @@
 //! and the engine's arithmetic refuses instead of wrapping; non-finite distances and
 //! imported values the command line would refuse are refused.
 
-use crate::support::{assert_refused, assert_refused_json, run, stderr, stdout};
+use crate::support::{assert_refused, run, stderr, stdout};
 use laager::bounds::{MAX_FACTOR, MAX_STRENGTH};
 use laager::charts::Charts;
 use laager::dice::{DiceProcedure, EnteredDice, RollError};
@@ -132,14 +132,60 @@ fn sotq_fire_refuses_strengths_beyond_the_bound_instead_of_summing_them() {
         "1",
         "--json",
     ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
-    // PART 10 A: each firer's Fire Strength is bounded before any sum is made.
-    assert_refused_json(&v, RefusalKind::BadInput, "PART 10 A");
-    // The bound is named only in the reason: that it is the bound (not an overflow of the
-    // sum) that refuses is the test's point.
-    let reason = v["refusal"]["reason"].as_str().unwrap_or_default();
-    assert!(reason.contains(&MAX_STRENGTH.to_string()), "{reason}");
+    // Issue 36: the spec's strength is refused where it enters, by the strength's domain,
+    // before any sum is made (the engine refuses one that reaches it another way: PART 10 A).
+    assert_exit_2(
+        &out,
+        &[
+            "--firer",
+            "strength=4294967295",
+            &format!("a whole number from 0 to {MAX_STRENGTH}"),
+        ],
+    );
+    // A request that reaches the engine another way (a desk form, a logged request) with
+    // such a strength is refused by PART 10 A's bound, before any sum is made.
+    let firer = sotq::Firer {
+        name: "A/1/24".to_owned(),
+        strength: u32::MAX,
+        weapon: "S".to_owned(),
+        range: 2,
+        nationality: sotq::Nationality::Regular,
+        arm: sotq::Arm::Foot,
+        mounted: false,
+        limbered: false,
+        moved: false,
+        changed_formation: false,
+        out_of_ammo: false,
+        pinned: false,
+        routed: false,
+        rear: false,
+        zoc_elsewhere: false,
+    };
+    let input = sotq::FireInput {
+        game: sotq::Game::Isandhlwana,
+        phase: sotq::Phase::Defensive,
+        firers: vec![firer.clone(), firer],
+        target: sotq::Target {
+            units: vec![sotq::StackUnit {
+                name: "uKhandempemvu".to_owned(),
+                morale: Some(sotq::Morale::B),
+                gun: false,
+                zariba: false,
+            }],
+            ..sotq::Target::default()
+        },
+        khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let charts = Charts::shipped().expect("charts");
+    let mut dice = EnteredDice::parse("1").expect("dice");
+    let refused = sotq::Fire::resolve(&charts, &input, &mut dice).expect_err("refused");
+    assert_refused(&refused, RefusalKind::BadInput, "PART 10 A");
+    assert!(
+        refused.reason.contains(&MAX_STRENGTH.to_string()),
+        "{}",
+        refused.reason
+    );
 }
 
 #[test]

@@ -158,11 +158,9 @@ fn factor(text: &str) -> Result<(String, u32), CliError> {
     Ok(match text.split_once(':') {
         Some((name, n)) => (
             name.to_owned(),
-            n.parse::<u32>().map_err(|_| {
-                CliError::Input(format!(
-                    "--factor '{text}': expected NAME or NAME:N with N a whole number"
-                ))
-            })?,
+            crate::bounds::Count::parse(n)
+                .map_err(|e| CliError::Input(format!("--factor '{text}': N: {e}")))?
+                .get(),
         ),
         None => (text.to_owned(), 1),
     })
