@@ -86,6 +86,32 @@ const DBA_PURSUIT: Domain = Domain {
     any_case: false,
 };
 
+/// A Soldiers of the Queen Morale Check Table result (PART 10 G, under M: "WD", "RT", "PN",
+/// or no effect, "—"), as the morale rule reads it (a test holds the two equal).
+pub const SOTQ_MORALE_RESULT_WORDS: &[&str] = &["WD", "RT", "PN", "—", "-", "–"];
+
+/// A Morale Check Table cell.
+const SOTQ_MORALE_RESULT: Domain = Domain {
+    min: 0,
+    max: 0,
+    what: "a result of the Morale Check Table",
+    words: SOTQ_MORALE_RESULT_WORDS,
+    any_case: false,
+};
+
+/// The directions of Victoria Cross's solitaire Zulu movement chart, as the solitaire rule
+/// reads them (a test holds the two equal).
+pub const VC_DIRECTION_WORDS: &[&str] = &["left", "ahead", "right"];
+
+/// A solitaire movement chart cell.
+const VC_DIRECTION: Domain = Domain {
+    min: 0,
+    max: 0,
+    what: "a direction of the solitaire movement chart",
+    words: VC_DIRECTION_WORDS,
+    any_case: false,
+};
+
 /// The face of one six-sided die: "a 6" is the most a die shows, "a 1" the least.
 const DIE: Domain = Domain {
     min: 1,
@@ -241,6 +267,15 @@ pub fn domain(ruleset: Ruleset, chart: &str, column: Option<&str>) -> Domain {
             _,
         ) => COUNT,
         (Ruleset::SoldiersOfTheQueen, "fire_shifts" | "melee_shifts", _) => COLUMN_SHIFT,
+        (
+            Ruleset::SoldiersOfTheQueen,
+            "morale_check_british_isandhlwana"
+            | "morale_check_british_omdurman"
+            | "morale_check_zulu"
+            | "morale_check_dervish",
+            _,
+        ) => SOTQ_MORALE_RESULT,
+        (Ruleset::VictoriaCross, "solitaire_movement", _) => VC_DIRECTION,
         (
             Ruleset::SoldiersOfTheQueen,
             "movement_allowances"

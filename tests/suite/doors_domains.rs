@@ -381,13 +381,24 @@ fn text_cells_with_fixed_choices_are_refused_by_tables_set_and_tables_check() {
             "dba_zulu/troop_types:british-regulars:destroyed_by=zulus,martians",
             "'martians'",
         ),
+        // The other text cells a rule reads as words: Soldiers of the Queen's Morale Check
+        // Table (PART 10 G: WD, RT, PN, —) and Victoria Cross's solitaire movement.
+        (
+            "soldiers_of_the_queen/morale_check_zulu:3:A=XX",
+            "WD, RT, PN",
+        ),
+        (
+            "victoria_cross/solitaire_movement:3=backwards",
+            "left, ahead, right",
+        ),
     ] {
         let out = run(&["tables", "set", cell, "--into", s(&club)]);
         let address = cell.split('=').next().unwrap_or_default();
-        let address = address.trim_start_matches("dba_zulu/");
+        let address = address.split_once('/').map_or(address, |(_, a)| a);
         assert_exit_2(&out, &[address, words]);
+        let folder = cell.split('/').next().unwrap_or_default();
         assert!(
-            !club.join("dba_zulu/house.toml").exists(),
+            !club.join(folder).join("house.toml").exists(),
             "{cell}: nothing written"
         );
     }
