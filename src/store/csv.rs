@@ -23,15 +23,6 @@ fn cell(text: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_control_character_never_reaches_the_csv_raw() {
-        assert_eq!(super::cell("a\u{0}b\tc"), "a\u{fffd}b\u{fffd}c");
-        assert_eq!(super::cell("x,y"), "\"x,y\"");
-    }
-}
-
 /// A table as CSV text, header first, each line ending in `\n`.
 pub fn to_csv(table: &Table) -> String {
     let mut out = String::new();
@@ -44,4 +35,13 @@ pub fn to_csv(table: &Table) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_control_character_never_reaches_the_csv_raw() {
+        assert_eq!(super::cell("a\u{0}b\tc"), "a\u{fffd}b\u{fffd}c");
+        assert_eq!(super::cell("x,y"), "\"x,y\"");
+    }
 }
