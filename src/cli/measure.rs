@@ -30,14 +30,16 @@ pub enum LengthUnit {
 pub struct MeasureArgs {
     /// A layout file (JSON); then --from and --to are unit ids.
     pub file: Option<PathBuf>,
-    /// The firer or attacker: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    /// The firer or attacker: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file
+    /// (each number in its domain: docs/layout.md, "Bounds").
     #[arg(
         long,
         value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
         allow_hyphen_values = true
     )]
     pub from: String,
-    /// The target: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    /// The target: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file (each number
+    /// in its domain: docs/layout.md, "Bounds").
     #[arg(
         long,
         value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
