@@ -4,6 +4,7 @@
 //! place; an existing file is replaced only with `--force`, and a `.laager` campaign never.
 
 use super::{CliError, Outcome};
+use crate::bounds::{GameNumber, Hours};
 use crate::game::{
     Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table, TablesNote,
 };
@@ -31,7 +32,7 @@ pub enum CampaignCommand {
         replacement: String,
         /// Micro Colonial campaign scale: hours per pair of moves (the print is illegible).
         #[arg(long, value_name = "HOURS")]
-        hours_per_pair_of_moves: Option<f64>,
+        hours_per_pair_of_moves: Option<Hours>,
         /// Micro Colonial campaign scale: what the 1000 mm battlefield stands for.
         #[arg(long, value_name = "TEXT")]
         battlefield_represents: Option<String>,
@@ -76,7 +77,7 @@ pub enum CampaignCommand {
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// The winning side, or `draw`; without it, the victory condition's result.
         #[arg(long, value_name = "SIDE|draw")]
         winner: Option<String>,
@@ -120,6 +121,10 @@ pub enum CampaignCommand {
         /// Replace an existing file that is not a campaign (a campaign is never replaced).
         #[arg(long)]
         force: bool,
+        /// A club's tables folder the games' layouts are checked with (unit types and
+        /// sizes), as `laager layout check --tables DIR` checks a file.
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -135,7 +140,7 @@ pub struct RecordsArgs {
     pub file: PathBuf,
     /// Only this game (numbered from 1).
     #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
+    pub game: Option<GameNumber>,
     /// Print CSV.
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -170,6 +175,12 @@ pub(super) fn store_error(e: StoreError) -> CliError {
 /// printed as warnings.
 pub(super) fn open_verified(file: &Path, allow_broken: bool) -> Result<CampaignFile, CliError> {
     let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    if let Some(values) = opened.refused_values() {
+        eprintln!(
+            "warning: {}: open to read only, as it holds values Laager no longer takes: {values}",
+            file.display()
+        );
+    }
     let breaks = super::log::break_lines(file, &opened);
     if breaks.is_empty() {
         return Ok(opened);
@@ -242,16 +253,11 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             battlefield_represents,
             json,
         } => {
-            if hours_per_pair_of_moves.is_some_and(|h| !(h.is_finite() && h > 0.0)) {
-                return Err(CliError::Input(
-                    "--hours-per-pair-of-moves: expected a positive number of hours".to_owned(),
-                ));
-            }
             let settings = CampaignSettings {
                 replacement: parse_replacement(&replacement)?,
                 scale: CampaignScale {
                     battlefield_represents,
-                    hours_per_pair_of_moves,
+                    hours_per_pair_of_moves: hours_per_pair_of_moves.map(f64::from),
                     ..CampaignScale::default()
                 },
             };
@@ -319,6 +325,7 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             input,
             new_file,
             force,
+            tables,
             json,
         } => {
             if store::disk::same_file(&input, &new_file) {
@@ -328,8 +335,9 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
                 )));
             }
             let text = read_text(&input, Input::Import)?;
-            let campaign = store::campaign_from_json(&text)
-                .map_err(|e| CliError::Input(format!("{}: {e}", input.display())))?;
+            let charts = super::load_tables(tables.as_deref())?;
+            let campaign = store::campaign_import(&text, &charts)
+                .map_err(|errors| json_errors(&input, &errors))?;
             let created = CampaignFile::create_new(&new_file, &campaign, existing(force))
                 .map_err(store_error)?;
             let events: usize = created
@@ -354,6 +362,17 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
         }
     }
     Ok(Outcome::Done)
+}
+
+/// An import's errors, a line each, naming the file and the JSON path.
+fn json_errors(file: &Path, errors: &[store::JsonError]) -> CliError {
+    CliError::Input(
+        errors
+            .iter()
+            .map(|e| format!("{}: {e}", file.display()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 /// Where a game added to a campaign comes from: a game's JSON, or a table (a layout, or
@@ -400,8 +419,8 @@ fn add_game(
     let number = opened.campaign().games.len() + 1;
     let charts = super::load_tables(tables)?;
     let number = if let Some(path) = from_json {
-        let mut game = store::game_from_json(&read_text(path, Input::Import)?)
-            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let mut game = store::game_import(&read_text(path, Input::Import)?, &charts)
+            .map_err(|errors| json_errors(path, &errors))?;
         if game.ruleset != ruleset {
             return Err(CliError::Input(format!(
                 "{}: the game is {}, not {ruleset} as --ruleset says",
@@ -452,21 +471,14 @@ fn add_game(
 /// `laager campaign end-game`: logs a game's result.
 fn end_game(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     winner: Option<&str>,
     note: &str,
     tables: &super::TablesArgs,
     json: bool,
 ) -> Result<(), CliError> {
     let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
+    let number = super::game_number(file, opened.campaign().games.len(), game)?;
     let this = &opened.campaign().games[number - 1];
     let charts = tables.load(this.ruleset)?;
     let proposal = crate::game::propose(this, &charts);
@@ -627,7 +639,7 @@ fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(), CliError
 pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
     let opened = open_verified(&args.file, args.allow_broken)?;
     let campaign = opened.campaign();
-    let sheets: Vec<RecordSheet> = match args.game {
+    let sheets: Vec<RecordSheet> = match args.game.map(GameNumber::get) {
         Some(number) => {
             if number == 0 || number > campaign.games.len() {
                 return Err(CliError::Input(format!(
