@@ -12,7 +12,7 @@ shift
 case "$minutes" in
     '' | *[!0-9]*) echo "run.sh: MINUTES must be a whole number, not '$minutes'" >&2; exit 2 ;;
 esac
-all_targets=(chart_toml house_file layout_json campaign_json laager_open dice_faces)
+all_targets=(chart_toml house_file layout_json campaign_json laager_open dice_faces measure)
 targets=("${@:-${all_targets[@]}}")
 seconds=$((minutes * 60))
 target_dir="${CARGO_TARGET_DIR:-$here/target}"
@@ -55,7 +55,7 @@ seed() {
                 [ -f "$f" ] && cp -f "$f" "$corpus/shipped-$(basename "$f")"
             done
             ;;
-        campaign_json | laager_open | dice_faces) ;; # committed seeds only
+        campaign_json | laager_open | dice_faces | measure) ;; # committed seeds only
     esac
 }
 

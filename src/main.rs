@@ -11,7 +11,14 @@ fn main() -> ExitCode {
     let cli = laager::cli::parse();
     match cli.command {
         Some(command) => laager::cli::run(command),
-        None => window(cli.file),
+        None => {
+            if let Some(file) = &cli.file
+                && let Err(code) = laager::cli::check_window_file(file)
+            {
+                return code;
+            }
+            window(cli.file)
+        }
     }
 }
 

@@ -14,25 +14,11 @@ pub fn games_dir() -> Option<PathBuf> {
         .or_else(|| eframe::storage_dir("Laager").map(|dir| dir.join("games")))
 }
 
-/// A new file for a game in `dir`: `2026-12-03 isandlwana.laager`, with ` 2`, ` 3` … where
-/// that name is taken.
-pub fn new_game_path(dir: &Path, table: &str) -> PathBuf {
-    let stem = Path::new(table)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let stem = stem.trim();
-    let stem = if stem.is_empty() { "game" } else { stem };
+/// A new file for a game in `dir`: the date and the game's file name
+/// (`2026-12-03 DBA-style_Zulu_battle.laager`, as [`LaagerApp::game_file_name`] makes it),
+/// with ` 2`, ` 3` … where that name is taken.
+pub fn new_game_path(dir: &Path, file_name: &str) -> PathBuf {
+    let stem = file_name.strip_suffix(".laager").unwrap_or(file_name);
     let base = format!("{} {stem}", crate::store::tables::today());
     let mut path = dir.join(format!("{base}.laager"));
     let mut n = 2;
@@ -61,7 +47,7 @@ impl LaagerApp {
         if game.in_set_up(last.seq) {
             return;
         }
-        let path = new_game_path(&dir, &self.document.name);
+        let path = new_game_path(&dir, &self.game_file_name());
         let saved = std::fs::create_dir_all(&dir)
             .map_err(|e| format!("{}: {e}", dir.display()))
             .and_then(|()| self.session.save_as(&path));

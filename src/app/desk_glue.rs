@@ -635,7 +635,7 @@ impl LaagerApp {
                     .clone()
                     .or_else(super::autosave::games_dir)
                     .unwrap_or_else(|| std::path::PathBuf::from("."));
-                let path = super::autosave::new_game_path(&dir, &self.document.name);
+                let path = super::autosave::new_game_path(&dir, &self.game_file_name());
                 self.windows.save_prompt = Some(path.display().to_string());
                 Ok(())
             }

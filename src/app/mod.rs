@@ -15,6 +15,8 @@ pub mod desk;
 mod desk_glue;
 mod dice_view;
 pub mod document;
+#[cfg(not(target_arch = "wasm32"))]
+mod fonts;
 pub mod help;
 pub mod keep;
 mod log_view;
@@ -859,6 +861,7 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
         "Laager",
         options,
         Box::new(move |cc| {
+            fonts::add_system_fallbacks(&cc.egui_ctx);
             let state = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))

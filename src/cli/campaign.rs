@@ -4,6 +4,7 @@
 //! place; an existing file is replaced only with `--force`, and a `.laager` campaign never.
 
 use super::{CliError, Outcome};
+use crate::bounds::{GameNumber, Hours};
 use crate::game::{
     Action, Campaign, CampaignScale, CampaignSettings, GameStart, Player, RecordSheet, Replacement,
     Table, TablesNote,
@@ -32,7 +33,7 @@ pub enum CampaignCommand {
         replacement: String,
         /// Micro Colonial campaign scale: hours per pair of moves (the print is illegible).
         #[arg(long, value_name = "HOURS")]
-        hours_per_pair_of_moves: Option<f64>,
+        hours_per_pair_of_moves: Option<Hours>,
         /// Micro Colonial campaign scale: what the 1000 mm battlefield stands for.
         #[arg(long, value_name = "TEXT")]
         battlefield_represents: Option<String>,
@@ -86,7 +87,7 @@ pub enum CampaignCommand {
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// The winning side, or `draw`; without it, the victory condition's result.
         #[arg(long, value_name = "SIDE|draw")]
         winner: Option<String>,
@@ -148,6 +149,10 @@ pub enum CampaignCommand {
         /// Replace an existing file that is not a campaign (a campaign is never replaced).
         #[arg(long)]
         force: bool,
+        /// A club's tables folder the games' layouts are checked with (unit types and
+        /// sizes), as `laager layout check --tables DIR` checks a file.
+        #[arg(long, value_name = "DIR")]
+        tables: Option<PathBuf>,
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
@@ -163,7 +168,7 @@ pub struct RecordsArgs {
     pub file: PathBuf,
     /// Only this game (numbered from 1).
     #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
+    pub game: Option<GameNumber>,
     /// Print CSV.
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -198,6 +203,12 @@ pub(super) fn store_error(e: StoreError) -> CliError {
 /// printed as warnings.
 pub(super) fn open_verified(file: &Path, allow_broken: bool) -> Result<CampaignFile, CliError> {
     let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    if let Some(values) = opened.refused_values() {
+        eprintln!(
+            "warning: {}: open to read only, as it holds values Laager no longer takes: {values}",
+            file.display()
+        );
+    }
     let breaks = super::log::break_lines(file, &opened);
     if breaks.is_empty() {
         return Ok(opened);
@@ -270,16 +281,11 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             battlefield_represents,
             json,
         } => {
-            if hours_per_pair_of_moves.is_some_and(|h| !(h.is_finite() && h > 0.0)) {
-                return Err(CliError::Input(
-                    "--hours-per-pair-of-moves: expected a positive number of hours".to_owned(),
-                ));
-            }
             let settings = CampaignSettings {
                 replacement: parse_replacement(&replacement)?,
                 scale: CampaignScale {
                     battlefield_represents,
-                    hours_per_pair_of_moves,
+                    hours_per_pair_of_moves: hours_per_pair_of_moves.map(f64::from),
                     ..CampaignScale::default()
                 },
             };
@@ -361,6 +367,7 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             input,
             new_file,
             force,
+            tables,
             json,
         } => {
             if store::disk::same_file(&input, &new_file) {
@@ -370,8 +377,9 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
                 )));
             }
             let text = read_text(&input, Input::Import)?;
-            let campaign = store::campaign_from_json(&text)
-                .map_err(|e| CliError::Input(format!("{}: {e}", input.display())))?;
+            let charts = super::load_tables(tables.as_deref())?;
+            let campaign = store::campaign_import(&text, &charts)
+                .map_err(|errors| json_errors(&input, &errors))?;
             let created = CampaignFile::create_new(&new_file, &campaign, existing(force))
                 .map_err(store_error)?;
             let events: usize = created
@@ -396,6 +404,17 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
         }
     }
     Ok(Outcome::Done)
+}
+
+/// An import's errors, a line each, naming the file and the JSON path.
+fn json_errors(file: &Path, errors: &[store::JsonError]) -> CliError {
+    CliError::Input(
+        errors
+            .iter()
+            .map(|e| format!("{}: {e}", file.display()))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 /// Where a game added to a campaign comes from: a game's JSON, or a table (a layout, or
@@ -470,8 +489,8 @@ fn add_game(
     };
     let name = name.or_else(|| table.clone());
     let number = if let Some(path) = from_json {
-        let mut game = store::game_from_json(&read_text(path, Input::Import)?)
-            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let mut game = store::game_import(&read_text(path, Input::Import)?, &charts)
+            .map_err(|errors| json_errors(path, &errors))?;
         if game.ruleset != ruleset {
             return Err(CliError::Input(format!(
                 "{}: the game is {}, not {ruleset} as --ruleset says",
@@ -540,7 +559,7 @@ fn add_game(
 /// (all in one write).
 fn end_game(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     winner: Option<&str>,
     note: &str,
     players: Vec<Player>,
@@ -548,14 +567,7 @@ fn end_game(
     json: bool,
 ) -> Result<(), CliError> {
     let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
+    let number = super::game_number(file, opened.campaign().games.len(), game)?;
     let this = &opened.campaign().games[number - 1];
     let charts = tables.load(this.ruleset)?;
     let proposal = crate::game::propose(this, &charts);
@@ -667,7 +679,7 @@ fn game_on_table(
 pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
     let opened = open_verified(&args.file, args.allow_broken)?;
     let campaign = opened.campaign();
-    let sheets: Vec<RecordSheet> = match args.game {
+    let sheets: Vec<RecordSheet> = match args.game.map(GameNumber::get) {
         Some(number) => {
             if number == 0 || number > campaign.games.len() {
                 return Err(CliError::Input(format!(

@@ -4,6 +4,7 @@ use super::situation::{SituationArgs, counted, given_or_read, run_counted};
 use super::{
     CliError, Outcome, TablesArgs, print_odds, print_resolved, run_and_apply, run_request,
 };
+use crate::bounds::{Count, DieFace, Millimetres, Seed, Strength};
 use crate::dice::DiceChoice;
 use crate::rules::dba_zulu::{
     self, CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder,
@@ -42,15 +43,6 @@ fn modifier(text: &str) -> Result<(SideId, ModifierName, u32), String> {
 
 fn order(text: &str) -> Result<MoveOrder, String> {
     text.parse()
-}
-
-fn distance_mm(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(mm) if mm.is_finite() && mm >= 0.0 => Ok(mm),
-        _ => Err(format!(
-            "'{text}' is not a distance: expected millimetres, 0 or more"
-        )),
-    }
 }
 
 fn scale(text: &str) -> Result<String, String> {
@@ -93,7 +85,7 @@ pub struct CombatArgs {
     pub dice: Option<String>,
     /// Roll with Laager's generator from this seed.
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// The exact odds of every outcome over the 36 rolls, instead of a roll.
     #[arg(long)]
     pub odds: bool,
@@ -124,8 +116,8 @@ pub struct CombatArgs {
     pub scale: Option<String>,
     /// Ranged combat: the distance between the bases' nearest points, mm, checked against
     /// the firer's listed range at the figure scale.
-    #[arg(long, value_name = "MM", value_parser = distance_mm)]
-    pub range_mm: Option<f64>,
+    #[arg(long, value_name = "MM")]
+    pub range_mm: Option<Millimetres>,
     /// Print the resolution (or odds) as JSON.
     #[arg(long)]
     pub json: bool,
@@ -148,19 +140,19 @@ pub struct CombatArgs {
 #[derive(Debug, Args)]
 pub struct CommandArgs {
     /// The phase's d6: the command points available.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub roll: u8,
+    #[arg(long, value_name = "N")]
+    pub roll: DieFace,
     /// One order: base|formation, with :far (12" beyond the commander in open terrain) or
     /// :out-of-sight (6" beyond, out of his sight or in concealment), and :line=K for a line
     /// of K bases (repeatable).
     #[arg(long = "move", value_name = "base|formation[:far|:out-of-sight][:line=K]", value_parser = order)]
     pub moves: Vec<MoveOrder>,
     /// Zulu formations deployed (or the loins committed) this phase, 2 points each.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub deploy_formation: u32,
+    #[arg(long, value_name = "N", default_value = "0")]
+    pub deploy_formation: Count,
     /// Gatling guns whose repair is attempted, 1 point each.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub gatling_repair: u32,
+    #[arg(long, value_name = "N", default_value = "0")]
+    pub gatling_repair: Count,
     /// With a table: the extra point of the base in a move-K role as the referee calls it,
     /// winning over the table's: far, out-of-sight or none (repeatable).
     #[arg(long, value_name = "move-K=far|out-of-sight|none", value_parser = beyond)]
@@ -210,14 +202,14 @@ pub struct VictoryArgs {
     /// The side's total bases, not counting baggage train bases. Needed unless a table's
     /// records give it (--side NAME).
     #[arg(long, value_name = "N")]
-    pub bases: Option<u32>,
+    pub bases: Option<Strength>,
     /// Bases lost, not counting baggage train bases. Needed unless a table's records give
     /// it.
     #[arg(long, value_name = "N")]
-    pub lost: Option<u32>,
+    pub lost: Option<Strength>,
     /// Baggage train bases lost (each counts as two) [default: 0, or the records'].
     #[arg(long, value_name = "N")]
-    pub baggage_lost: Option<u32>,
+    pub baggage_lost: Option<Strength>,
     /// With --campaign (or --layout): the side whose units' records give its bases and
     /// losses, as the layout names it (`Zulu`, `British`).
     #[arg(long, value_name = "NAME")]
@@ -246,10 +238,10 @@ fn command_points(args: CommandArgs) -> Result<Outcome, CliError> {
     let charts = args.tables.load(Ruleset::DbaZulu)?;
     let roles = args.situation.roles(dba_zulu::Command::ROLES)?;
     let given = CommandInput {
-        roll: args.roll,
+        roll: args.roll.get(),
         moves: args.moves,
-        deploy_formations: args.deploy_formation,
-        gatling_repairs: args.gatling_repair,
+        deploy_formations: args.deploy_formation.get(),
+        gatling_repairs: args.gatling_repair.get(),
         ..CommandInput::default()
     };
     let mut input = match args.situation.context(&charts)? {
@@ -287,6 +279,7 @@ fn command_points(args: CommandArgs) -> Result<Outcome, CliError> {
 }
 
 fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
+    super::odds_apply_nothing(args.odds, args.situation.apply)?;
     let charts = args.tables.load(Ruleset::DbaZulu)?;
     let roles = args.situation.roles(dba_zulu::Combat::ROLES)?;
     let mut context = args.situation.context(&charts)?;
@@ -327,7 +320,7 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
         input.scale = args.scale;
     }
     if args.range_mm.is_some() {
-        input.range_mm = args.range_mm;
+        input.range_mm = args.range_mm.map(f64::from);
     }
     let from_table = context.is_some();
     for (side, name, count) in args.mods {
@@ -373,7 +366,7 @@ fn combat(args: CombatArgs) -> Result<Outcome, CliError> {
             None => return Err(CliError::Internal("dba combat has no odds".to_owned())),
         });
     }
-    let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed);
+    let dice = DiceChoice::from_flags(args.dice.as_deref(), args.seed.map(Seed::get));
     let apply = context.as_mut().filter(|_| args.situation.apply);
     run_and_apply(&request, &charts, &dice, args.json, &roles, apply)
 }
@@ -404,10 +397,22 @@ fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
         ));
     }
     let table = "a side's records: --campaign FILE.laager --side NAME";
-    given_or_read(args.bases, &mut input.bases, read, "--bases N", table)?;
-    given_or_read(args.lost, &mut input.lost, read, "--lost N", table)?;
+    given_or_read(
+        args.bases.map(Strength::get),
+        &mut input.bases,
+        read,
+        "--bases N",
+        table,
+    )?;
+    given_or_read(
+        args.lost.map(Strength::get),
+        &mut input.lost,
+        read,
+        "--lost N",
+        table,
+    )?;
     if let Some(baggage) = args.baggage_lost {
-        input.baggage_lost = baggage;
+        input.baggage_lost = baggage.get();
     }
     let request = Request::DbaZulu(dba_zulu::Request::Victory(input));
     run_counted(

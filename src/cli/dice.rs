@@ -2,8 +2,9 @@
 //! Laager's seeded generator or typed in from the table, and its exact odds.
 
 use super::{CliError, Outcome, print_odds, print_resolved};
+use crate::bounds::{ColourDice, Count, DieFace, Factor, HospitalBox, Seed};
 use crate::charts::Charts;
-use crate::dice::dba::{GatlingThrow, MAX_FACTOR};
+use crate::dice::dba::GatlingThrow;
 use crate::dice::micro_colonial::{Room, SameColour};
 use crate::dice::{DiceProcedure, DiceSource, EnteredDice, RollError, SeededDice};
 use crate::rules::Outcome as RuleOutcome;
@@ -17,7 +18,7 @@ pub struct RollArgs {
     pub procedure: ProcedureCommand,
     /// Roll with Laager's generator from this seed (the same seed replays the same faces).
     #[arg(long, global = true, value_name = "N")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// The faces thrown at the table: `B4,R2` for Micro Colonial random factors (B black,
     /// plus; R red, minus; any order), otherwise `1,1,3,5,6` in the order the help gives.
     #[arg(long, global = true, value_name = "FACES", allow_hyphen_values = true)]
@@ -56,11 +57,11 @@ pub enum ProcedureCommand {
     #[command(name = "mc-random-factor")]
     McRandomFactor {
         /// Black (plus) dice.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6))]
-        black: u8,
+        #[arg(long, default_value = "1")]
+        black: ColourDice,
         /// Red (minus) dice.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=6))]
-        red: u8,
+        #[arg(long, default_value = "1")]
+        red: ColourDice,
         /// same_colour_dice: how two dice of one colour count (the document does not say).
         #[arg(long = "same-colour", value_enum, default_value = "sum")]
         same_colour: SameColourArg,
@@ -72,8 +73,8 @@ pub enum ProcedureCommand {
     #[command(name = "mc-rally")]
     McRally {
         /// The minimum score from the Rally table.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
-        min: u8,
+        #[arg(long)]
+        min: DieFace,
     },
     /// Micro Colonial sub-commander initiative: 1-2 carry on, 3-6 may change orders.
     #[command(name = "mc-initiative")]
@@ -96,14 +97,12 @@ pub enum ProcedureCommand {
     /// Dice: a's die, then b's.
     #[command(name = "dba-opposed")]
     DbaOpposed {
-        /// Side a's combat factor with its modifiers, -1000 to 1000.
-        #[arg(long, allow_negative_numbers = true,
-              value_parser = clap::value_parser!(i64).range(-MAX_FACTOR..=MAX_FACTOR))]
-        a: i64,
-        /// Side b's combat factor with its modifiers, -1000 to 1000.
-        #[arg(long, allow_negative_numbers = true,
-              value_parser = clap::value_parser!(i64).range(-MAX_FACTOR..=MAX_FACTOR))]
-        b: i64,
+        /// Side a's combat factor with its modifiers.
+        #[arg(long, allow_negative_numbers = true)]
+        a: Factor,
+        /// Side b's combat factor with its modifiers.
+        #[arg(long, allow_negative_numbers = true)]
+        b: Factor,
     },
     /// DBA Sequence of Events: one die of command points for the phase.
     #[command(name = "dba-command")]
@@ -122,10 +121,10 @@ pub enum ProcedureCommand {
     VcBucket {
         /// The dice, one per SP (with --volley, the SP: three dice each); at most 300 dice.
         #[arg(long)]
-        count: u32,
+        count: Count,
         /// The lowest face that hits: 3 for "3+", 6 for "6 only".
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
-        hit: u8,
+        #[arg(long)]
+        hit: DieFace,
         /// Volley fire: three dice for each SP.
         #[arg(long)]
         volley: bool,
@@ -136,18 +135,18 @@ pub enum ProcedureCommand {
     VcAmmo {
         /// The 1s the firers rolled.
         #[arg(long)]
-        ones: u32,
+        ones: Count,
         /// Zones from the firing unit to zone 15 (0 counts as 1).
         #[arg(long)]
-        distance: u32,
+        distance: Count,
     },
     /// Victoria Cross (Rorke's Drift) hospital fire: 1 no move, 2-4 +1, 5 +2, 6 +3;
     /// burned down at box 5. Result: the box the marker ends in.
     #[command(name = "vc-hospital-fire")]
     VcHospitalFire {
         /// The box the marker is in (0 before the fire starts).
-        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=5))]
-        track: u8,
+        #[arg(long, default_value = "0")]
+        track: HospitalBox,
     },
     /// Soldiers of the Queen: one die for a results table.
     #[command(name = "sotq-d6")]
@@ -172,15 +171,15 @@ impl ProcedureCommand {
                 red,
                 same_colour,
             } => DiceProcedure::McRandomFactor {
-                black,
-                red,
+                black: black.get(),
+                red: red.get(),
                 same: match same_colour {
                     SameColourArg::Sum => SameColour::Sum,
                     SameColourArg::Highest => SameColour::Highest,
                 },
             },
             ProcedureCommand::McRoutLoss => DiceProcedure::McRoutLoss,
-            ProcedureCommand::McRally { min } => DiceProcedure::McRally { min },
+            ProcedureCommand::McRally { min } => DiceProcedure::McRally { min: min.get() },
             ProcedureCommand::McInitiative => DiceProcedure::McInitiative,
             ProcedureCommand::McPursuit => DiceProcedure::McPursuit,
             ProcedureCommand::McBreakIn { occupied, .. } => DiceProcedure::McBreakIn {
@@ -190,7 +189,10 @@ impl ProcedureCommand {
                     Room::Empty
                 },
             },
-            ProcedureCommand::DbaOpposed { a, b } => DiceProcedure::DbaOpposed { a, b },
+            ProcedureCommand::DbaOpposed { a, b } => DiceProcedure::DbaOpposed {
+                a: a.get(),
+                b: b.get(),
+            },
             ProcedureCommand::DbaCommand => DiceProcedure::DbaCommand,
             ProcedureCommand::DbaGatling { repair } => DiceProcedure::DbaGatling {
                 throw: if repair {
@@ -199,11 +201,18 @@ impl ProcedureCommand {
                     GatlingThrow::Combat
                 },
             },
-            ProcedureCommand::VcBucket { count, hit, volley } => {
-                DiceProcedure::VcBucket { count, hit, volley }
+            ProcedureCommand::VcBucket { count, hit, volley } => DiceProcedure::VcBucket {
+                count: count.get(),
+                hit: hit.get(),
+                volley,
+            },
+            ProcedureCommand::VcAmmo { ones, distance } => DiceProcedure::VcAmmo {
+                ones: ones.get(),
+                distance: distance.get(),
+            },
+            ProcedureCommand::VcHospitalFire { track } => {
+                DiceProcedure::VcHospitalFire { track: track.get() }
             }
-            ProcedureCommand::VcAmmo { ones, distance } => DiceProcedure::VcAmmo { ones, distance },
-            ProcedureCommand::VcHospitalFire { track } => DiceProcedure::VcHospitalFire { track },
             ProcedureCommand::SotqD6 => DiceProcedure::SotqD6,
             ProcedureCommand::SotqLeaderDeath => DiceProcedure::SotqLeaderDeath,
             ProcedureCommand::SotqPreMelee => DiceProcedure::SotqPreMelee,
@@ -234,7 +243,7 @@ fn dice_error(e: &dyn std::error::Error) -> CliError {
 pub fn run_roll(args: &RollArgs) -> Result<Outcome, CliError> {
     let procedure = args.procedure.procedure();
     let mut dice: Box<dyn DiceSource> = match (&args.seed, &args.dice) {
-        (Some(seed), None) => Box::new(SeededDice::new(*seed)),
+        (Some(seed), None) => Box::new(SeededDice::new(seed.get())),
         (None, Some(faces)) => Box::new(EnteredDice::parse(faces).map_err(|e| dice_error(&e))?),
         (Some(_), Some(_)) => {
             return Err(CliError::Input(

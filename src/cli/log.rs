@@ -3,6 +3,7 @@
 
 use super::campaign::{open_verified, print_json, store_error};
 use super::{CliError, Outcome};
+use crate::bounds::GameNumber;
 use crate::store::{CampaignFile, GameCheck, Mode};
 use clap::Subcommand;
 use serde_json::json;
@@ -19,7 +20,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// Only this game (numbered from 1).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// A seal noted earlier (`laager log head`: a game's, or the campaign's; 8 or more
         /// leading hex digits): the file must still hold it, or it was truncated or
         /// rewritten since.
@@ -37,7 +38,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// This game's seal instead of the campaign's (numbered from 1).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// Print it even if the file fails verification.
         #[arg(long)]
         allow_broken: bool,
@@ -53,7 +54,7 @@ pub enum LogCommand {
         file: PathBuf,
         /// The game, from 1 (default: the latest).
         #[arg(long, value_name = "N")]
-        game: Option<usize>,
+        game: Option<GameNumber>,
         /// Count a reading changed since the engine version that resolved it as a
         /// difference (exit 2).
         #[arg(long)]
@@ -93,16 +94,12 @@ pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
 }
 
 /// The game `--game` names (default: the latest), checked against the file.
-fn game_number(file: &Path, opened: &CampaignFile, game: Option<usize>) -> Result<usize, CliError> {
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
-    Ok(number)
+fn game_number(
+    file: &Path,
+    opened: &CampaignFile,
+    game: Option<GameNumber>,
+) -> Result<usize, CliError> {
+    super::game_number(file, opened.campaign().games.len(), game)
 }
 
 /// Every break of a file, one line each: each game's, then the campaign seal's.
@@ -136,7 +133,7 @@ pub(super) fn break_line(file: &Path, check: &GameCheck) -> Option<String> {
 
 fn verify(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     noted: Option<&str>,
     json: bool,
 ) -> Result<Outcome, CliError> {
@@ -144,6 +141,7 @@ fn verify(
     if let Some(n) = game {
         game_number(file, &opened, Some(n))?;
     }
+    let game = game.map(GameNumber::get);
     let checks: Vec<GameCheck> = opened
         .verify()
         .into_iter()
@@ -250,7 +248,7 @@ fn verify(
 
 fn print_head(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     allow_broken: bool,
     json: bool,
 ) -> Result<Outcome, CliError> {
@@ -301,21 +299,14 @@ fn print_head(
 /// `laager log replay`: every applied resolution resolved again and compared.
 fn replay(
     file: &Path,
-    game: Option<usize>,
+    game: Option<GameNumber>,
     strict: bool,
     json: bool,
     tables: &super::TablesArgs,
 ) -> Result<Outcome, CliError> {
     // A replay of a record that fails verification would say "agrees" of what was changed.
     let opened = open_verified(file, false)?;
-    let count = opened.campaign().games.len();
-    let number = game.unwrap_or(count);
-    if number == 0 || number > count {
-        return Err(CliError::Input(format!(
-            "--game {number}: {} has {count} game(s)",
-            file.display()
-        )));
-    }
+    let number = game_number(file, &opened, game)?;
     let game = &opened.campaign().games[number - 1];
     if !tables.cells.is_empty() {
         return Err(CliError::Input(

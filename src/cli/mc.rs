@@ -16,6 +16,7 @@
 
 use super::situation::{self, SituationArgs};
 use super::{CliError, Outcome, TablesArgs, run_and_apply};
+use crate::bounds::{Count, Strength};
 use crate::dice::DiceChoice;
 use crate::rules::Procedure as _;
 use crate::rules::Request;
@@ -241,7 +242,7 @@ pub struct MoveArgs {
     /// FF lost to volley fire last move (the D column): 1 mm each; default 0, or the
     /// records'.
     #[arg(long, value_name = "N")]
-    pub volley_losses: Option<u32>,
+    pub volley_losses: Option<Strength>,
     /// Part of a large multi-unit square: wholly in open ground, or partly in other terrain.
     #[arg(long, value_parser = parse_with::<Square>(Square::NAMES))]
     pub square: Option<Square>,
@@ -258,10 +259,10 @@ pub struct MoveArgs {
 pub struct RdVictoryArgs {
     /// British sections eliminated. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub sections_lost: Option<u32>,
+    pub sections_lost: Option<Count>,
     /// Command counters lost. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub commanders_lost: Option<u32>,
+    pub commanders_lost: Option<Count>,
     /// Every Zulu attack was beaten off.
     #[arg(long)]
     pub attacks_beaten_off: bool,
@@ -304,10 +305,10 @@ pub struct VictoryArgs {
     /// The regular force's infantry at the start (units, or FF as a campaign's records
     /// count it). Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub regular_infantry: Option<u32>,
+    pub regular_infantry: Option<Strength>,
     /// How many of them were destroyed. Needed unless a campaign's records give it.
     #[arg(long, value_name = "N")]
-    pub regular_infantry_destroyed: Option<u32>,
+    pub regular_infantry_destroyed: Option<Strength>,
     /// The regulars were forced to retire from their start line or position.
     #[arg(long)]
     pub driven_from_start_line: bool,
@@ -332,10 +333,10 @@ pub struct LossFactorArgs {
     /// The unit's initial fighting factor. Needed unless a table's records give it (--unit
     /// unit=ID).
     #[arg(long, value_name = "N")]
-    pub initial_ff: Option<u32>,
+    pub initial_ff: Option<Strength>,
     /// The unit's present fighting factor. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub present_ff: Option<u32>,
+    pub present_ff: Option<Strength>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -364,7 +365,7 @@ fn run_move(args: MoveArgs) -> Result<Outcome, CliError> {
         input.mode = mode;
     }
     if let Some(losses) = args.volley_losses {
-        input.volley_losses = losses;
+        input.volley_losses = losses.get();
     }
     if args.square.is_some() {
         input.square = args.square;

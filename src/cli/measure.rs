@@ -2,6 +2,7 @@
 //! positions) and `laager layout check` (validate a layout file).
 
 use super::{CliError, Outcome, TablesArgs};
+use crate::bounds::{Coordinate, Facing, OutOfDomain, Side};
 use crate::charts::{CellReader, Charts, registry};
 use crate::geometry::file::{self, Issue, Report};
 use crate::geometry::{
@@ -29,14 +30,16 @@ pub enum LengthUnit {
 pub struct MeasureArgs {
     /// A layout file (JSON); then --from and --to are unit ids.
     pub file: Option<PathBuf>,
-    /// The firer or attacker: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    /// The firer or attacker: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file
+    /// (each number in its domain: docs/layout.md, "Bounds").
     #[arg(
         long,
         value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
         allow_hyphen_values = true
     )]
     pub from: String,
-    /// The target: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file.
+    /// The target: a unit id, or X,Y,FACING_DEG,FRONTAGE,DEPTH without a file (each number
+    /// in its domain: docs/layout.md, "Bounds").
     #[arg(
         long,
         value_name = "ID|X,Y,FACING_DEG,FRONTAGE,DEPTH",
@@ -135,32 +138,41 @@ fn typed_base(flag: &str, text: &str, unit: LengthUnit) -> Result<Base, CliError
             parts.len()
         )));
     }
-    let names = ["x", "y", "facing", "frontage", "depth"];
-    let mut values = [0.0 as Real; 5];
-    for ((slot, part), name) in values.iter_mut().zip(&parts).zip(names) {
-        let v: Real = part
-            .parse()
-            .map_err(|_| bad(format!("{name} '{part}' is not a number")))?;
-        if !v.is_finite() {
-            return Err(bad(format!("{name} '{part}' is not a number")));
-        }
-        *slot = v;
-    }
     let scale = match unit {
         LengthUnit::Mm => 1.0,
-        LengthUnit::In => MM_PER_INCH as Real,
+        LengthUnit::In => MM_PER_INCH,
     };
-    let [x, y, facing, frontage, depth] = values;
-    if frontage <= 0.0 || depth <= 0.0 {
-        return Err(bad("frontage and depth must be more than 0".to_owned()));
-    }
+    // Each number through its domain's constructor, in mm (docs/layout.md, "Bounds").
+    let number = |name: &str, part: &str, check: fn(f64) -> Result<f64, OutOfDomain>| {
+        let value: f64 = part
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| bad(format!("{name} '{part}' is not a number")))?;
+        let checked = check(if name == "facing" {
+            value
+        } else {
+            value * scale
+        });
+        checked
+            .map(|v| v as Real)
+            .map_err(|e| bad(format!("{name}: {e}")))
+    };
+    let coordinate: fn(f64) -> Result<f64, OutOfDomain> = |v| Coordinate::new(v).map(f64::from);
+    let side: fn(f64) -> Result<f64, OutOfDomain> = |v| Side::new(v).map(f64::from);
+    let facing: fn(f64) -> Result<f64, OutOfDomain> = |v| Facing::new(v).map(f64::from);
+    let x = number("x", parts[0], coordinate)?;
+    let y = number("y", parts[1], coordinate)?;
+    let facing = number("facing", parts[2], facing)?;
+    let frontage = number("frontage", parts[3], side)?;
+    let depth = number("depth", parts[4], side)?;
     Ok(Base::new(
         flag,
         flag,
-        Point::new(x * scale, y * scale),
+        Point::new(x, y),
         facing,
-        frontage * scale,
-        depth * scale,
+        frontage,
+        depth,
     ))
 }
 
@@ -305,6 +317,20 @@ fn render_text(m: &Value, warnings: &[String]) -> String {
 
 /// Runs `laager measure`.
 pub fn run_measure(args: &MeasureArgs) -> Result<Outcome, CliError> {
+    let (m, warnings) = measured(args)?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        print!("{}", render_text(&m, &warnings));
+    }
+    Ok(Outcome::Done)
+}
+
+/// Every measurement `laager measure` makes, as its JSON contract, with the warnings.
+pub(super) fn measured(args: &MeasureArgs) -> Result<(Value, Vec<String>), CliError> {
     let charts = load_charts(&args.tables)?;
     let (layout, from, to) = match &args.file {
         Some(path) => {
@@ -355,15 +381,7 @@ pub fn run_measure(args: &MeasureArgs) -> Result<Outcome, CliError> {
     }
     let mut m = measurement(&layout, &from, &to, mc_arc, args.units);
     m["warnings"] = json!(warnings);
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&m).map_err(|e| CliError::Internal(e.to_string()))?
-        );
-    } else {
-        print!("{}", render_text(&m, &warnings));
-    }
-    Ok(Outcome::Done)
+    Ok((m, warnings))
 }
 
 /// Runs `laager layout ...`.

@@ -7,6 +7,7 @@ mod campaign;
 mod club;
 mod dba;
 mod dice;
+mod domains;
 mod log;
 mod mc;
 mod measure;
@@ -22,7 +23,7 @@ pub use output::{Outcome, print_odds, print_resolved, run_and_apply, run_request
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -115,6 +116,39 @@ impl TablesArgs {
     }
 }
 
+/// The game `--game N` names in a campaign file of `count` games (the latest when none is
+/// given), or the reason there is none: a file with no games says so, naming no flag that
+/// was not given.
+pub(crate) fn game_number(
+    file: &std::path::Path,
+    count: usize,
+    given: Option<crate::bounds::GameNumber>,
+) -> Result<usize, CliError> {
+    match given.map(crate::bounds::GameNumber::get) {
+        None if count == 0 => Err(CliError::Input(format!(
+            "{}: the campaign has no games yet (add one with `laager campaign add-game`)",
+            file.display()
+        ))),
+        None => Ok(count),
+        Some(number) if number > count => Err(CliError::Input(format!(
+            "--game {number}: {} has {count} game(s)",
+            file.display()
+        ))),
+        Some(number) => Ok(number),
+    }
+}
+
+/// Refuses `--odds` with `--apply`: the odds throw no dice, so there is nothing to log.
+pub(crate) fn odds_apply_nothing(odds: bool, apply: bool) -> Result<(), CliError> {
+    if odds && apply {
+        Err(CliError::Input(
+            "--odds --apply: the odds throw no dice and apply nothing; give --dice FACES or --seed N to resolve and apply".to_owned(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// A failure of a command: bad input (exit 2) or an internal failure (exit 1).
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -131,7 +165,86 @@ pub enum CliError {
 /// `main.rs` then runs the subcommand with [`run`], or opens the window without one.
 pub fn parse() -> Cli {
     restore_default_sigpipe();
-    Cli::parse()
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit())
+}
+
+/// The command line as clap reads it, each domain flag's help stating its range.
+pub fn command() -> clap::Command {
+    domains::with_ranges(Cli::command())
+}
+
+/// Every flag whose value is a bare number type rather than a domain (`subcommand
+/// --flag`): such a flag's `--help` cannot state its range. Empty when every numeric flag
+/// parses through its domain's constructor.
+pub fn bare_number_flags() -> Vec<String> {
+    fn walk(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+        for arg in command.get_arguments() {
+            if domains::is_bare_number(arg) {
+                let name = arg
+                    .get_long()
+                    .map_or_else(|| arg.get_id().to_string(), |l| format!("--{l}"));
+                found.push(format!("{path} {name}"));
+            }
+        }
+        for sub in command.get_subcommands() {
+            walk(sub, &format!("{path} {}", sub.get_name()), found);
+        }
+    }
+    let mut found = Vec::new();
+    walk(&command(), "laager", &mut found);
+    found
+}
+
+/// Checks the argument of `laager FILE` before a window opens on it. A word with a path
+/// separator or a file's extension (`.laager`, `.json`) is a file: it must exist and read
+/// (a campaign file opens and checks; a layout reads as text), or the error names it (exit
+/// 2). Any other word is an unknown subcommand: the command line's usage (exit 2).
+pub fn check_window_file(file: &std::path::Path) -> Result<(), ExitCode> {
+    let text = file.to_string_lossy();
+    let extension = file
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let is_file = text.contains('/')
+        || text.contains(std::path::MAIN_SEPARATOR)
+        || matches!(extension.as_deref(), Some("laager" | "json"));
+    if !is_file {
+        let _ = command()
+            .error(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("unrecognized subcommand '{text}' (a file to open is named with its path or its .laager or .json extension)"),
+            )
+            .print();
+        return Err(ExitCode::from(2));
+    }
+    let checked = if extension.as_deref() == Some("laager") {
+        crate::store::CampaignFile::open(file, crate::store::Mode::Read)
+            .map(|_| ())
+            .map_err(campaign::store_error)
+    } else {
+        crate::store::disk::read_text(file, crate::store::Input::Layout)
+            .map(|_| ())
+            .map_err(|e| CliError::Input(format!("cannot open {e}")))
+    };
+    checked.map_err(|e| {
+        eprintln!("{e}");
+        match e {
+            CliError::Input(_) => ExitCode::from(2),
+            CliError::Internal(_) => ExitCode::from(1),
+        }
+    })
+}
+
+/// What `laager measure WORDS…` prints with `--json`, without printing it: the layout read
+/// and checked, the bases found or typed, and every measurement, or the command's error.
+/// The fuzz target `measure` drives the command through it.
+pub fn measure_json(words: &[&str]) -> Result<serde_json::Value, CliError> {
+    let cli = Cli::try_parse_from(["laager", "measure"].iter().chain(words))
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    match cli.command {
+        Some(Command::Measure(args)) => measure::measured(&args).map(|(m, _)| m),
+        _ => Err(CliError::Input("not a measure command".to_owned())),
+    }
 }
 
 /// Runs a subcommand: its output on stdout, errors on stderr, the exit status as documented

@@ -1,5 +1,6 @@
 //! `laager records FILE --pdf OUT.pdf`: the record sheets as a PDF to print, written whole
-//! or not at all, an existing file refused unless `--force`.
+//! or not at all, an existing file refused unless `--force`; a name no font here prints is
+//! warned of on stderr as on the sheet.
 
 use super::{CliError, Outcome};
 use crate::game::RecordSheet;
@@ -23,8 +24,8 @@ pub fn write(
         .zip(heads)
         .map(|(sheet, head)| pdf::Printed { sheet, head })
         .collect();
-    let bytes = pdf::record_sheets(&printed);
-    store::export::write_whole(out, &bytes, force).map_err(|e| match e {
+    let printed = pdf::print(&printed);
+    store::export::write_whole(out, &printed.bytes, force).map_err(|e| match e {
         StoreError::Exists(path) => CliError::Input(format!(
             "--pdf {}: already exists; choose a new file name, or replace it with --force",
             path.display()
@@ -43,5 +44,9 @@ pub fn write(
         );
     }
     println!("wrote {} ({pages} page(s))", out.display());
+    // A name no font here prints stands as its record number: said on the sheet and here.
+    for warning in &printed.warnings {
+        eprintln!("warning: {}: {warning}", out.display());
+    }
     Ok(Outcome::Done)
 }

@@ -6,7 +6,6 @@
 //! [`markdown`] and each section with what the binary prints, and
 //! `LAAGER_BLESS=1 cargo test --no-default-features --test suite guide` writes it again.
 
-use clap::CommandFactory;
 
 /// The generated page, relative to the repository root.
 pub const PAGE: &str = "docs/guide/src/command-line/reference.md";
@@ -18,7 +17,7 @@ pub const REGENERATE: &str = "LAAGER_BLESS=1 cargo test --no-default-features --
 /// parents before their subcommands, in the order `laager --help` lists them. Hidden
 /// commands and clap's own `help` subcommand are left out.
 pub fn command_paths() -> Vec<Vec<String>> {
-    let mut root = super::Cli::command();
+    let mut root = super::command();
     root.build();
     let mut paths = Vec::new();
     collect_paths(&root, &[], &mut paths);
@@ -44,7 +43,7 @@ pub fn help(path: &[String]) -> String {
     let args = std::iter::once("laager")
         .chain(path.iter().map(String::as_str))
         .chain(std::iter::once("--help"));
-    match super::Cli::command().try_get_matches_from(args) {
+    match super::command().try_get_matches_from(args) {
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => e.render().to_string(),
         Err(e) => format!("laager {} --help failed: {e}", path.join(" ")),
         Ok(_) => format!("laager {} --help printed no help", path.join(" ")),

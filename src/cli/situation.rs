@@ -27,7 +27,7 @@ pub struct SituationArgs {
     pub campaign: Option<PathBuf>,
     /// The campaign's game, from 1 (default: its latest).
     #[arg(long, value_name = "N", requires = "campaign")]
-    pub game: Option<usize>,
+    pub game: Option<crate::bounds::GameNumber>,
     /// A unit in its role, ROLE=ID (repeatable; the roles are in the command's help).
     #[arg(long = "unit", value_name = "ROLE=ID")]
     pub units: Vec<String>,
@@ -115,14 +115,7 @@ impl SituationArgs {
         };
         let mode = if self.apply { Mode::Write } else { Mode::Read };
         let opened = CampaignFile::open(path, mode).map_err(super::campaign::store_error)?;
-        let count = opened.campaign().games.len();
-        let number = self.game.unwrap_or(count);
-        if number == 0 || number > count {
-            return Err(CliError::Input(format!(
-                "--game {number}: {} has {count} game(s)",
-                path.display()
-            )));
-        }
+        let number = super::game_number(path, opened.campaign().games.len(), self.game)?;
         let game = &opened.campaign().games[number - 1];
         if game.layout.is_null() && !needs_table {
             let state = game.state().clone();
@@ -207,7 +200,7 @@ impl Context {
 /// A count a flag gives, or the records when they were read: the flag wins; with neither,
 /// the flag is needed, and the error names it and the table that would give it.
 pub fn given_or_read(
-    flag: Option<u32>,
+    flag: Option<impl Into<u32>>,
     slot: &mut u32,
     read: bool,
     name: &str,
@@ -215,7 +208,7 @@ pub fn given_or_read(
 ) -> Result<(), CliError> {
     match flag {
         Some(value) => {
-            *slot = value;
+            *slot = value.into();
             Ok(())
         }
         None if read => Ok(()),

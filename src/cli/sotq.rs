@@ -10,7 +10,7 @@ mod spec;
 
 use super::situation::SituationArgs;
 use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::bounds::{MAX_COST, MAX_COUNT};
+use crate::bounds::{Cost, Count, GameNumber, Place, Seed, Strength};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
@@ -52,10 +52,10 @@ pub enum SotqCommand {
     Odds {
         /// Total attack Melee Strength.
         #[arg(long)]
-        attack: u32,
+        attack: Strength,
         /// Total defence Melee Strength.
         #[arg(long)]
-        defence: u32,
+        defence: Strength,
         /// Clamp to this game's Melee Combat Results Table, once a club supplies it.
         #[arg(long, value_name = "isandhlwana|omdurman")]
         game: Option<String>,
@@ -90,7 +90,7 @@ pub enum SotqCommand {
         dice: Option<String>,
         /// Roll with Laager's generator from this seed.
         #[arg(long, group = "how")]
-        seed: Option<u64>,
+        seed: Option<Seed>,
         /// Print the exact chance instead of rolling.
         #[arg(long, group = "how")]
         odds: bool,
@@ -192,7 +192,7 @@ pub struct DiceArgs {
     dice: Option<String>,
     /// Roll with Laager's generator from this seed.
     #[arg(long)]
-    seed: Option<u64>,
+    seed: Option<Seed>,
 }
 
 /// `laager sotq rally`.
@@ -242,31 +242,31 @@ pub struct VictoryArgs {
     game: String,
     /// Isandhlwana: British regular combat units not yet eliminated.
     #[arg(long)]
-    british_regulars_remaining: Option<u32>,
+    british_regulars_remaining: Option<Count>,
     /// Isandhlwana: Zulu combat units eliminated (leaders and uKhulutshane not counted).
     #[arg(long)]
-    zulu_eliminated: Option<u32>,
+    zulu_eliminated: Option<Count>,
     /// Omdurman: the last Game Turn completed (1-21).
     #[arg(long)]
-    turn: Option<u32>,
+    turn: Option<Count>,
     /// Omdurman: British combat units exited through the south exit hexes.
-    #[arg(long, default_value_t = 0)]
-    exited: u32,
+    #[arg(long, default_value = "0")]
+    exited: Count,
     /// Omdurman: British combat units neither eliminated nor exited.
     #[arg(long)]
-    british_remaining: Option<u32>,
+    british_remaining: Option<Count>,
     /// Omdurman: the Khalifa has been killed.
     #[arg(long)]
     khalifa_killed: bool,
     /// Omdurman: Dervish combat units eliminated.
-    #[arg(long, default_value_t = 0)]
-    dervish_eliminated: u32,
+    #[arg(long, default_value = "0")]
+    dervish_eliminated: Count,
     /// Omdurman: British combat units eliminated on a Game Turn, TURN:COUNT (repeatable).
     #[arg(long = "british-eliminated", value_name = "TURN:COUNT")]
     british_eliminated: Vec<String>,
     /// Omdurman: a Game Turn from 12 on with no British exit (repeatable or comma-separated).
     #[arg(long = "no-exit-turn", value_name = "TURN", value_delimiter = ',')]
-    no_exit_turns: Vec<u32>,
+    no_exit_turns: Vec<Count>,
     #[command(flatten)]
     common: Common,
     /// Isandhlwana: the counts read from a campaign's game; a count given as well wins.
@@ -283,7 +283,7 @@ pub struct CampaignArgs {
     campaign: Option<std::path::PathBuf>,
     /// With --campaign: the campaign's game, from 1 (`--game` names the scenario here).
     #[arg(long, value_name = "N", requires = "campaign")]
-    campaign_game: Option<usize>,
+    campaign_game: Option<GameNumber>,
     /// With --campaign: write the result to the game's log, as the desk's Apply does.
     #[arg(long, requires = "campaign")]
     apply: bool,
@@ -335,13 +335,12 @@ pub struct EntryArgs {
     /// british, zulu or dervish.
     #[arg(long)]
     side: String,
-    /// Which unit through this hex this Game Turn this is (1 = the first), 1 to 10000.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_COUNT)))]
-    order: u32,
-    /// The entry hex's Movement Point cost, 0 to 1000.
-    #[arg(long, conflicts_with = "terrain",
-          value_parser = clap::value_parser!(i64).range(0..=MAX_COST))]
-    hex_cost: Option<i64>,
+    /// Which unit through this hex this Game Turn this is (1 = the first).
+    #[arg(long)]
+    order: Place,
+    /// The entry hex's Movement Point cost.
+    #[arg(long, conflicts_with = "terrain")]
+    hex_cost: Option<Cost>,
     /// The entry hex's terrain, a row of the Terrain Effects Chart.
     #[arg(long)]
     terrain: Option<String>,
@@ -367,13 +366,13 @@ pub struct ResupplyArgs {
     unit_type: Option<ResupplyUnit>,
     /// Boxes on the unit's Ammunition Roster.
     #[arg(long)]
-    boxes: u32,
+    boxes: Count,
     /// Boxes marked off.
     #[arg(long)]
-    marked: u32,
+    marked: Count,
     /// Range to the Supply Wagon in hexes.
     #[arg(long, conflicts_with_all = ["from", "wagon"])]
-    range: Option<u32>,
+    range: Option<Count>,
     /// The unit's hex, CCRR (with --wagon).
     #[arg(long, value_name = "CCRR", requires = "wagon")]
     from: Option<String>,
@@ -427,7 +426,7 @@ fn side_arg(text: &str) -> Result<Side, CliError> {
 impl DiceArgs {
     /// The dice chosen: typed faces or a seed.
     fn choice(&self) -> DiceChoice {
-        DiceChoice::from_flags(self.dice.as_deref(), self.seed)
+        DiceChoice::from_flags(self.dice.as_deref(), self.seed.map(Seed::get))
     }
 }
 
@@ -505,8 +504,8 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
         } => {
             let charts = load(&common)?;
             let odds = OddsInput {
-                attack,
-                defence,
+                attack: attack.get(),
+                defence: defence.get(),
                 game: game.as_deref().map(game_arg).transpose()?,
             };
             resolve_and_apply(
@@ -543,6 +542,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                 leader: None,
                 origins: Origins::default(),
             };
+            super::odds_apply_nothing(odds, campaign.apply)?;
             if odds {
                 let request = sotq::Request::LeaderDeath(death);
                 return match request.odds(&charts) {
@@ -567,7 +567,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             } else if dice.is_none() && seed.is_none() {
                 return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
             } else {
-                DiceChoice::from_flags(dice.as_deref(), seed)
+                DiceChoice::from_flags(dice.as_deref(), seed.map(Seed::get))
             };
             resolve_and_apply(
                 death,
@@ -650,8 +650,8 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
                     .as_deref()
                     .map(|h| hex_arg("--hex", h))
                     .transpose()?,
-                order: args.order,
-                hex_cost: args.hex_cost,
+                order: args.order.get(),
+                hex_cost: args.hex_cost.map(Cost::get),
                 terrain: args.terrain.clone(),
                 unit_type,
                 origins: Origins::default(),
@@ -710,7 +710,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             let charts = load(&args.common)?;
             let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
             let range = match (args.range, &args.from, &args.wagon) {
-                (Some(r), _, _) => r,
+                (Some(r), _, _) => r.get(),
                 (None, Some(from), Some(wagon)) => {
                     let shifted = parity(&charts)?;
                     hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
@@ -723,8 +723,8 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
             };
             let resupply = ResupplyInput {
                 unit_type: args.unit_type.unwrap_or_default(),
-                boxes: args.boxes,
-                marked: args.marked,
+                boxes: args.boxes.get(),
+                marked: args.marked.get(),
                 range,
                 artillery: args.artillery,
                 pinned: args.pinned,
@@ -841,13 +841,13 @@ fn run_victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
                 })?);
             }
             VictoryInput::Omdurman(OmdurmanCounts {
-                turn,
-                british_exited: args.exited,
-                british_remaining: remaining,
+                turn: turn.get(),
+                british_exited: args.exited.get(),
+                british_remaining: remaining.get(),
                 khalifa_killed: args.khalifa_killed,
-                dervish_eliminated: args.dervish_eliminated,
+                dervish_eliminated: args.dervish_eliminated.get(),
                 british_eliminated: eliminated,
-                turns_without_exit: args.no_exit_turns.clone(),
+                turns_without_exit: args.no_exit_turns.iter().map(|t| t.get()).collect(),
             })
         }
     };

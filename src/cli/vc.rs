@@ -3,6 +3,7 @@
 //! or its exact odds.
 
 use super::situation::{SituationArgs, counted, given_or_read, run_counted};
+use crate::bounds::{Count, HospitalBox, Seed, Strength, VictoryPoints, ZoneRange};
 
 /// Where a count the records give comes from, for the error asking for it.
 const RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]";
@@ -34,10 +35,10 @@ pub enum VcCommand {
         /// The firing SP (British infantry, cavalry, leaders; the artillery battery 6).
         /// Needed unless the records give it (--campaign FILE.laager --unit firer-1=ID ...).
         #[arg(long, required_unless_present = "units")]
-        sp: Option<u32>,
+        sp: Option<Strength>,
         /// The range in zones, from the firing zone's list (R1, R2, R3).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3), required_unless_present = "from", conflicts_with = "from")]
-        range: Option<u8>,
+        #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+        range: Option<ZoneRange>,
         /// Instead of --range: the firing zone, read off the board's fire lists.
         #[arg(long, value_name = "ZONE", requires = "to")]
         from: Option<String>,
@@ -76,7 +77,7 @@ pub enum VcCommand {
         /// The British infantry SP grouped with the leader (1-4). Needed unless the
         /// records give it (--unit leader=ID --unit infantry-1=ID ...).
         #[arg(long, required_unless_present = "units")]
-        sp: Option<u32>,
+        sp: Option<Strength>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -92,10 +93,10 @@ pub enum VcCommand {
     Ammo {
         /// The 1s rolled in the fire.
         #[arg(long)]
-        ones: u32,
+        ones: Count,
         /// Zones from the firing zone to zone 15 (zone 15 itself counts 1).
         #[arg(long, required_unless_present = "from", conflicts_with = "from")]
-        distance: Option<u32>,
+        distance: Option<Count>,
         /// Instead of --distance: the firing zone, the distance counted on the board.
         #[arg(long, value_name = "ZONE")]
         from: Option<String>,
@@ -141,7 +142,7 @@ pub enum VcCommand {
         /// The meleeing SP (the artillery counts 1); with --from, their sum or left out; or
         /// from the records (--unit unit-1=ID ...).
         #[arg(long, required_unless_present_any = ["from", "units"])]
-        sp: Option<u32>,
+        sp: Option<Strength>,
         /// Rorke's Drift: across a wall section, or through a door or window.
         #[arg(long)]
         across_wall: bool,
@@ -153,7 +154,7 @@ pub enum VcCommand {
             num_args = 0..=1,
             default_missing_value = "1"
         )]
-        into_building: Option<u32>,
+        into_building: Option<Count>,
         /// Rorke's Drift: out of a building zone: at most 8 SP melee, the rest do not.
         #[arg(long)]
         out_of_building: bool,
@@ -171,7 +172,7 @@ pub enum VcCommand {
         from: Vec<String>,
         /// The game turn (no melee on turn 1 at Isandlwana).
         #[arg(long)]
-        turn: Option<u32>,
+        turn: Option<Count>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -198,17 +199,17 @@ pub enum VcCommand {
         /// The British SP charging, the leader's 1 included. Needed unless the records give
         /// it (--unit leader=ID ...).
         #[arg(long, required_unless_present = "units")]
-        british_sp: Option<u32>,
+        british_sp: Option<Strength>,
         /// The Zulu SP in the zone charged. Needed unless the records give it (--unit
         /// target=ID).
         #[arg(long, required_unless_present = "units")]
-        zulu_sp: Option<u32>,
+        zulu_sp: Option<Strength>,
         /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
         #[arg(long)]
         across_wall: bool,
         /// The British player stops the attack after this many rounds if no side is gone.
         #[arg(long, value_name = "ROUNDS")]
-        stop_after: Option<u32>,
+        stop_after: Option<Count>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -239,8 +240,8 @@ pub enum VcCommand {
     /// Rorke's Drift's Hospital Phase: one die moves the fire marker along the track.
     Hospital {
         /// The box of the Hospital Fire Track the marker is in.
-        #[arg(long, default_value_t = 0)]
-        track: u32,
+        #[arg(long, default_value = "0")]
+        track: HospitalBox,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -266,7 +267,7 @@ pub enum VcCommand {
         battle: BattleArg,
         /// The game turn just played (1 to 16).
         #[arg(long)]
-        turn: u32,
+        turn: Count,
         /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
         #[arg(long)]
         hospital: bool,
@@ -284,16 +285,16 @@ pub enum VcCommand {
         zones_held: Vec<String>,
         /// Rorke's Drift: VP units eliminated so far (default 0, or the records' count).
         #[arg(long)]
-        vp_units_eliminated: Option<u32>,
+        vp_units_eliminated: Option<Count>,
         /// Zulu SP lost this turn (default 0, or the records' count).
         #[arg(long)]
-        zulu_losses: Option<u32>,
+        zulu_losses: Option<Strength>,
         /// VP deducted in earlier turns for heavy losses.
-        #[arg(long, default_value_t = 0)]
-        deductions_before: u32,
+        #[arg(long, default_value = "0")]
+        deductions_before: Count,
         /// Isandlwana: British SP exited through zones 21, 27 or 31 on turn 13 or later.
-        #[arg(long, default_value_t = 0)]
-        british_exited_sp: u32,
+        #[arg(long, default_value = "0")]
+        british_exited_sp: Strength,
         #[command(flatten)]
         common: Common,
         /// The campaign game whose records give the VP units eliminated and the Zulu losses.
@@ -308,14 +309,14 @@ pub enum VcCommand {
         battle: BattleArg,
         /// The game turn just played (16 is the last).
         #[arg(long)]
-        turn: u32,
+        turn: Count,
         /// The SP of every British unit left (native infantry and cavalry included, the
         /// artillery counted as 1 SP). Needed unless the records give it (--campaign).
         #[arg(long)]
-        british_sp: Option<u32>,
+        british_sp: Option<Strength>,
         /// The Zulu Victory Points total (`vc victory-points` works it out).
         #[arg(long, allow_negative_numbers = true)]
-        zulu_vp: i64,
+        zulu_vp: VictoryPoints,
         #[command(flatten)]
         common: Common,
         /// The campaign game whose records give the British SP left.
@@ -328,7 +329,7 @@ pub enum VcCommand {
         /// The SP of every British unit left. Needed unless the records give it
         /// (--campaign).
         #[arg(long)]
-        british_sp: Option<u32>,
+        british_sp: Option<Strength>,
         #[command(flatten)]
         common: Common,
         /// The campaign game whose records give the British SP left.
@@ -341,10 +342,10 @@ pub enum VcCommand {
         /// Zulu warrior SP on the board now (leaders not counted). Needed unless the
         /// records give it (--campaign).
         #[arg(long)]
-        on_board_sp: Option<u32>,
+        on_board_sp: Option<Strength>,
         /// SP on the Zulu Loss Track.
         #[arg(long)]
-        loss_track_sp: u32,
+        loss_track_sp: Strength,
         #[command(flatten)]
         common: Common,
         /// The campaign game whose records give the Zulu warrior SP on the board.
@@ -365,11 +366,11 @@ pub enum VcCommand {
         battle: BattleArg,
         /// The Zulu meleeing SP. Needed unless the records give it (--unit unit-N=ID).
         #[arg(long, required_unless_present = "units")]
-        zulu_sp: Option<u32>,
+        zulu_sp: Option<Strength>,
         /// The British meleeing SP (the artillery counts 1). Needed unless the records give
         /// it (--unit unit-N=ID).
         #[arg(long, required_unless_present = "units")]
-        british_sp: Option<u32>,
+        british_sp: Option<Strength>,
         /// Rorke's Drift: the melee is across a wall section, or through a door or window.
         #[arg(long)]
         across_wall: bool,
@@ -381,14 +382,14 @@ pub enum VcCommand {
             num_args = 0..=1,
             default_missing_value = "1"
         )]
-        building: Option<u32>,
+        building: Option<Count>,
         /// The British melee from a laagered zone (the British Laager Camp optional rule,
         /// on with --cell settings:british_laager_camp=on).
         #[arg(long)]
         in_laager_camp: bool,
         /// The game turn (no melee on turn 1 at Isandlwana).
         #[arg(long)]
-        turn: Option<u32>,
+        turn: Option<Count>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]
@@ -415,10 +416,10 @@ pub enum VcCommand {
         /// The SP in the zone, leaders not included (the artillery counts 1). Needed unless
         /// the records give it (--unit unit-N=ID).
         #[arg(long, required_unless_present = "units")]
-        sp: Option<u32>,
+        sp: Option<Strength>,
         /// The leaders in the zone.
         #[arg(long)]
-        leaders: Option<u32>,
+        leaders: Option<Count>,
         #[command(flatten)]
         common: Common,
         #[command(flatten)]
@@ -435,7 +436,7 @@ pub enum VcCommand {
         zone: String,
         /// The game turn.
         #[arg(long)]
-        turn: u32,
+        turn: Count,
         #[command(flatten)]
         common: Common,
         /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
@@ -533,7 +534,7 @@ pub struct DiceArgs {
     pub dice: Option<String>,
     /// Roll with Laager's generator from this seed.
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// Print the exact odds of the outcome instead of rolling.
     #[arg(long)]
     pub odds: bool,
@@ -574,6 +575,11 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let turn = turn.get();
+            let vp_units_eliminated = vp_units_eliminated.map(Count::get);
+            let zulu_losses = zulu_losses.map(Strength::get);
+            let deductions_before = deductions_before.get();
+            let british_exited_sp = british_exited_sp.get();
             let battle = Battle::from(battle);
             let blank = VictoryPointsInput {
                 battle,
@@ -623,6 +629,9 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let turn = turn.get();
+            let british_sp = british_sp.map(Strength::get);
+            let zulu_vp = zulu_vp.get();
             let blank = VictoryCheck {
                 battle: battle.into(),
                 turn,
@@ -645,6 +654,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let british_sp = british_sp.map(Strength::get);
             let blank = AlternateVictoryInput {
                 british_sp: 0,
                 origins: Origins::default(),
@@ -664,6 +674,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let on_board_sp = on_board_sp.map(Strength::get);
+            let loss_track_sp = loss_track_sp.get();
             let blank = ZuluReentryInput {
                 on_board_sp: 0,
                 loss_track_sp,
@@ -702,6 +714,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let sp = sp.map(Strength::get);
+            let range = range.map(ZoneRange::get);
             let given = sp.unwrap_or_default();
             let input = if let (Some(from), Some(to)) = (from, to) {
                 FireInput::FromBoard(ZoneFire {
@@ -752,6 +766,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let sp = sp.map(Strength::get);
             let s = VolleySituation::new(battle.into(), sp.unwrap_or_default());
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::volley(records, roles, input)?;
@@ -777,6 +792,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let ones = ones.get();
+            let distance = distance.map(Count::get);
             let input = match from {
                 Some(from) => AmmoInput::FromBoard(ZoneAmmo {
                     from,
@@ -837,6 +854,9 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let sp = sp.map(Strength::get);
+            let into_building = into_building.map(Count::get);
+            let turn = turn.map(Count::get);
             let given_side = side.map(Side::from);
             let side = given_side.unwrap_or(Side::British);
             let mut s = MeleeSituation::new(battle.into(), side, sp.unwrap_or(0));
@@ -879,6 +899,9 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let british_sp = british_sp.map(Strength::get);
+            let zulu_sp = zulu_sp.map(Strength::get);
+            let stop_after = stop_after.map(Count::get);
             let s = BayonetChargeInput {
                 battle: battle.into(),
                 british_sp: british_sp.unwrap_or_default(),
@@ -947,6 +970,10 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let zulu_sp = zulu_sp.map(Strength::get);
+            let british_sp = british_sp.map(Strength::get);
+            let building = building.map(Count::get);
+            let turn = turn.map(Count::get);
             let battle = Battle::from(battle);
             let mut zulu = MeleeSituation::new(battle, Side::Zulu, zulu_sp.unwrap_or(0));
             let mut british = MeleeSituation::new(battle, Side::British, british_sp.unwrap_or(0));
@@ -983,6 +1010,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let sp = sp.map(Strength::get);
+            let leaders = leaders.map(Count::get);
             let side_given = side.map(Side::from);
             let s = Stack {
                 battle: battle.into(),
@@ -1017,6 +1046,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let turn = turn.get();
             let input = ZuluEntryInput {
                 battle: battle.into(),
                 zone,
@@ -1055,8 +1085,9 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             common,
             situation,
         } => {
+            let track = track.get();
             let s = HospitalSituation {
-                track,
+                track: u32::from(track),
                 zulu_melee_on_hospital: true,
                 units: Vec::new(),
                 origins: Origins::default(),
@@ -1096,9 +1127,9 @@ fn about_no_counter<I>(
 
 /// A value a flag gives wins over the records' (the situation's origins step then says it
 /// was given by hand).
-fn given<T>(flag: Option<T>, slot: &mut T) {
+fn given<T, F: Into<T>>(flag: Option<F>, slot: &mut T) {
     if let Some(value) = flag {
-        *slot = value;
+        *slot = value.into();
     }
 }
 
@@ -1120,9 +1151,9 @@ fn replacement_unit(
     let (mut sp, mut full, mut gain) = (None, None, None);
     for token in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let number = |v: &str| {
-            v.trim()
-                .parse::<u32>()
-                .map_err(|_| err(format!("'{v}' is not a whole number")))
+            Strength::parse(v)
+                .map(Strength::get)
+                .map_err(|e| err(e.to_string()))
         };
         match token.split_once('=') {
             Some(("name", v)) if !recorded => v.trim().clone_into(&mut unit.name),
@@ -1162,6 +1193,7 @@ fn from_records<I>(
     dice: &DiceArgs,
     common: &Common,
 ) -> Result<Outcome, CliError> {
+    super::odds_apply_nothing(dice.odds, situation.apply)?;
     let charts = common.tables.load(Ruleset::VictoriaCross)?;
     let roles = situation.roles(roles)?;
     let mut context = situation.records_context(&charts)?;
@@ -1176,7 +1208,7 @@ fn from_records<I>(
     if dice.odds {
         return go(&request, dice, common);
     }
-    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed);
+    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed.map(Seed::get));
     let apply = context.as_mut().filter(|_| situation.apply);
     run_and_apply(&request, &charts, &choice, common.json, &roles, apply)
 }
@@ -1229,6 +1261,6 @@ fn go(request: &Request, dice: &DiceArgs, common: &Common) -> Result<Outcome, Cl
             ))),
         };
     }
-    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed);
+    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed.map(Seed::get));
     run_request(request, &charts, &choice, common.json)
 }

@@ -103,12 +103,9 @@ impl CampaignSettings {
             ));
         }
         if let Some(hours) = scale.hours_per_pair_of_moves
-            && !positive(hours)
+            && let Err(e) = crate::bounds::Hours::new(hours)
         {
-            return Err((
-                "scale.hours_per_pair_of_moves",
-                format!("{hours} is not a time: expected a positive number of hours"),
-            ));
+            return Err(("scale.hours_per_pair_of_moves", e.to_string()));
         }
         if !positive(scale.zulu_cross_country_multiple) {
             return Err((

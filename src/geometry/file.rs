@@ -8,9 +8,7 @@ pub use write::write;
 
 use super::RiverType;
 use super::sizes::{SizeError, dba_base_size, mc_counter_size};
-use super::{
-    Base, Layout, MM_PER_INCH, Point, Real, TOUCH_MM, Table, Terrain, TerrainKind, UnitRecord,
-};
+use super::{Base, Layout, MM_PER_INCH, Point, TOUCH_MM, Table, Terrain, TerrainKind, UnitRecord};
 use crate::charts::Charts;
 use crate::record::Formation;
 use crate::ruleset::{Ruleset, Scenario};
@@ -58,25 +56,45 @@ pub struct Report {
     pub warnings: Vec<Issue>,
 }
 
-use reader::{Reader, join, kind};
+use reader::{Number, Reader, join, kind};
 
 /// Reads and checks a layout file's text. Unit sizes not given in the file come from the
 /// charts (DBA troop types by figure scale, Micro Colonial counter sizes).
 pub fn read(text: &str, charts: &Charts) -> Report {
-    let mut report = Report::default();
     // A byte-order mark some editors put first is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            report.errors.push(Issue {
+    match serde_json::from_str(text) {
+        Ok(value) => read_value(&value, Some(charts)).0,
+        Err(e) => Report {
+            errors: vec![Issue {
                 path: String::new(),
                 message: format!("not JSON: {e}"),
-            });
-            return report;
-        }
-    };
+            }],
+            ..Report::default()
+        },
+    }
+}
+
+/// Reads and checks a layout held as JSON (a game's, in a campaign file or an import)
+/// exactly as [`read`] reads a file's text.
+pub fn read_stored(layout: &Value, charts: &Charts) -> Report {
+    read_value(layout, Some(charts)).0
+}
+
+/// Every value of a layout held as JSON that is outside its domain (docs/layout.md,
+/// "Bounds": a coordinate, a size, a facing, a strength, a unit id), each at its path;
+/// what else [`read`] would find (its shape, unit types and sizes from the charts in force)
+/// is not reported. A campaign file is checked so when it opens, whatever tables it is
+/// played with.
+pub fn domain_errors(layout: &Value) -> Vec<Issue> {
+    read_value(layout, None).1
+}
+
+/// The report, and the errors of values outside their domains among its errors.
+fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
+    let mut report = Report::default();
     let mut r = Reader {
+        outside: Vec::new(),
         errors: Vec::new(),
         charts,
         scale: 1.0,
@@ -92,9 +110,9 @@ pub fn read(text: &str, charts: &Charts) -> Report {
         "units",
         "terrain",
     ];
-    let Some(top) = r.object(&value, "", &top_fields) else {
+    let Some(top) = r.object(value, "", &top_fields) else {
         report.errors = r.errors;
-        return report;
+        return (report, r.outside);
     };
     match top.get("format") {
         Some(Value::String(s)) if s == FORMAT => {}
@@ -134,16 +152,17 @@ pub fn read(text: &str, charts: &Charts) -> Report {
     };
     match top.get("length_unit").map(Value::as_str) {
         None | Some(Some("mm")) => {}
-        Some(Some("in")) => r.scale = MM_PER_INCH as Real,
+        Some(Some("in")) => r.scale = MM_PER_INCH,
         Some(_) => r.error("length_unit", "expected \"mm\" or \"in\""),
     }
     let figure_scale = match top.get("figure_scale_mm") {
         None => 15,
         Some(v) => match v
             .as_u64()
-            .filter(|s| super::figure_scale_factor(*s as u32).is_some())
+            .and_then(|s| u32::try_from(s).ok())
+            .filter(|s| super::figure_scale_factor(*s).is_some())
         {
-            Some(s) => s as u32,
+            Some(s) => s,
             None => {
                 r.error(
                     "figure_scale_mm",
@@ -250,8 +269,9 @@ pub fn read(text: &str, charts: &Charts) -> Report {
         }
     }
     report.errors = r.errors;
+    let outside = r.outside;
     let Some(table) = table else {
-        return report;
+        return (report, outside);
     };
     let layout = Layout::new(table, bases, terrain)
         .with_ruleset(ruleset)
@@ -261,7 +281,7 @@ pub fn read(text: &str, charts: &Charts) -> Report {
     if report.errors.is_empty() {
         report.layout = Some(layout);
     }
-    report
+    (report, outside)
 }
 
 fn read_table(r: &mut Reader<'_>, value: Option<&Value>) -> Option<Table> {
@@ -293,15 +313,9 @@ fn read_table(r: &mut Reader<'_>, value: Option<&Value>) -> Option<Table> {
             }
         };
     }
-    let width = r.number(map, "table", "width", true);
-    let depth = r.number(map, "table", "depth", true);
+    let width = r.number(map, "table", "width", Number::Size);
+    let depth = r.number(map, "table", "depth", Number::Size);
     let (width, depth) = (width?, depth?);
-    for (key, v) in [("width", width), ("depth", depth)] {
-        if v <= 0.0 {
-            r.error(&join("table", key), "must be more than 0");
-            return None;
-        }
-    }
     Some(Table {
         width_mm: width,
         depth_mm: depth,
@@ -334,7 +348,15 @@ fn read_unit(
             "formation",
         ],
     )?;
-    let id = r.text(map, path, "id");
+    let id = r
+        .text(map, path, "id")
+        .and_then(|id| match crate::bounds::unit_id(&id) {
+            Ok(_) => Some(id),
+            Err(e) => {
+                r.outside(&join(path, "id"), e.to_string());
+                None
+            }
+        });
     let side = r.text(map, path, "side");
     let unit_type = match map.get("type") {
         None => None,
@@ -347,33 +369,20 @@ fn read_unit(
             None
         }
     };
-    let x = r.number(map, path, "x", true);
-    let y = r.number(map, path, "y", true);
-    let facing = r.number(map, path, "facing", false);
-    if let Some(f) = facing
-        && !(-360.0..=360.0).contains(&f)
-    {
-        r.error(
-            &join(path, "facing"),
-            format!(
-                "{f} is not a facing: expected degrees clockwise from the far edge, -360 to 360"
-            ),
-        );
-    }
+    let x = r.number(map, path, "x", Number::Coordinate);
+    let y = r.number(map, path, "y", Number::Coordinate);
+    let facing = r.number(map, path, "facing", Number::Facing);
     let mut given = [None, None];
     for (slot, key) in given.iter_mut().zip(["frontage", "depth"]) {
         if map.contains_key(key) {
-            *slot = r.number(map, path, key, true);
-            if slot.is_some_and(|v| v <= 0.0) {
-                r.error(&join(path, key), "must be more than 0");
-                *slot = None;
-            }
+            *slot = r.number(map, path, key, Number::Size);
         }
     }
     let from_chart = unit_type.as_ref().and_then(|t| {
+        let charts = r.charts?;
         let found = match ruleset {
-            Some(Ruleset::DbaZulu) => dba_base_size(r.charts, t, figure_scale),
-            Some(_) => mc_counter_size(r.charts, t),
+            Some(Ruleset::DbaZulu) => dba_base_size(charts, t, figure_scale),
+            Some(_) => mc_counter_size(charts, t),
             None => return None,
         };
         match found {
@@ -429,27 +438,23 @@ fn read_record(
     path: &str,
     ruleset: Option<Ruleset>,
 ) -> UnitRecord {
-    let strength = map.get("strength").and_then(|v| match v.as_u64() {
-        Some(n) => match u32::try_from(n)
-            .map_err(|_| ())
-            .and_then(|n| crate::bounds::strength("strength", n).map_err(|_| ()))
-        {
-            Ok(n) => Some(n),
-            Err(()) => {
-                r.error(
-                    &join(path, "strength"),
-                    format!(
-                        "{n} is too large a strength (at most {})",
-                        crate::bounds::MAX_STRENGTH
-                    ),
-                );
-                None
+    let strength = map.get("strength").and_then(|v| match v {
+        Value::Number(n) if n.is_u64() || n.is_i64() => {
+            match crate::bounds::Strength::parse(&n.to_string()) {
+                Ok(n) => Some(n.get()),
+                Err(e) => {
+                    r.outside(&join(path, "strength"), e.to_string());
+                    None
+                }
             }
-        },
-        None => {
+        }
+        other => {
             r.error(
                 &join(path, "strength"),
-                format!("expected a whole number of at least 0, found {}", kind(v)),
+                format!(
+                    "expected a whole number of at least 0, found {}",
+                    kind(other)
+                ),
             );
             None
         }
@@ -490,7 +495,9 @@ fn read_record(
             );
         }
         if let Some(key) = &army_list
-            && let Some(chart) = r.charts.chart(Ruleset::MicroColonial, "army_lists")
+            && let Some(chart) = r
+                .charts
+                .and_then(|c| c.chart(Ruleset::MicroColonial, "army_lists"))
             && chart.cell(&[key, "initial_ff"]).is_none()
         {
             let mut keys: Vec<String> = chart

@@ -2,12 +2,24 @@
 
 use crate::game::Table;
 
-/// One cell, quoted if it holds a comma, a quote or a line break.
+/// One cell, quoted if it holds a comma, a quote or a line break. A control character other
+/// than a line break (NUL, a tab: no door lets one into a name now, but an older file may
+/// hold one) is written as U+FFFD, never raw.
 fn cell(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\r' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect();
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_owned()
+        text
     }
 }
 
@@ -23,4 +35,13 @@ pub fn to_csv(table: &Table) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_control_character_never_reaches_the_csv_raw() {
+        assert_eq!(super::cell("a\u{0}b\tc"), "a\u{fffd}b\u{fffd}c");
+        assert_eq!(super::cell("x,y"), "\"x,y\"");
+    }
 }

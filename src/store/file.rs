@@ -41,6 +41,9 @@ pub struct CampaignFile {
     campaign: Campaign,
     /// What the file records of the seals: each game's head, the campaign's seal.
     stored: Stored,
+    /// Why the file is open to read only whatever was asked: values an older Laager
+    /// wrote that are outside their domains now (`store::domains`).
+    refused: Option<String>,
 }
 
 impl CampaignFile {
@@ -85,6 +88,8 @@ impl CampaignFile {
             message: e.to_string(),
         })?;
         let (version, campaign, stored) = read_checked(&conn, path)?;
+        let refused = super::domains::campaign_refusal(&campaign);
+        let mode = if refused.is_some() { Mode::Read } else { mode };
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
@@ -92,6 +97,7 @@ impl CampaignFile {
             version,
             campaign,
             stored,
+            refused,
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -191,10 +197,22 @@ impl CampaignFile {
     }
 
     fn writable(&self) -> Result<()> {
-        match self.mode {
-            Mode::Write => Ok(()),
-            Mode::Read => Err(StoreError::ReadOnly(self.path.clone())),
+        match (self.mode, &self.refused) {
+            (_, Some(values)) => Err(StoreError::Unwritable {
+                path: self.path.clone(),
+                reason: format!(
+                    "it is open to read only, as it holds values Laager no longer takes: {values}"
+                ),
+            }),
+            (Mode::Write, None) => Ok(()),
+            (Mode::Read, None) => Err(StoreError::ReadOnly(self.path.clone())),
         }
+    }
+
+    /// Why the file is open to read only whatever was asked (values outside their domains,
+    /// each named with its game and place), or `None`.
+    pub fn refused_values(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// Writes an action to game `number` (from 1) through the record's gate: refused,
@@ -338,6 +356,7 @@ impl CampaignFile {
             .map_err(|e| StoreError::from_sqlite(&path, &e))?;
         let version = self.version;
         let stored_seal = self.stored.campaign_seal.clone();
+        let mut migration_failed = false;
         let result = (|| -> rusqlite::Result<std::result::Result<(), String>> {
             let on_file: i32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             if on_file != version {
@@ -354,8 +373,11 @@ impl CampaignFile {
                     ));
                 }
             }
-            if version < CURRENT_VERSION {
-                schema::migrate(&tx, version, CURRENT_VERSION)?;
+            if version < CURRENT_VERSION
+                && let Err(e) = schema::migrate(&tx, version, CURRENT_VERSION)
+            {
+                migration_failed = true;
+                return Err(e);
             }
             if let Err(conflict) = write(&tx, &self.campaign)? {
                 return Ok(Err(conflict));
@@ -378,7 +400,19 @@ impl CampaignFile {
                 .commit()
                 .map_err(|e| StoreError::from_sqlite(&path, &e))?,
             Ok(Err(reason)) => return Err(StoreError::Conflict { path, reason }),
-            Err(e) => return Err(StoreError::from_sqlite(&path, &e)),
+            // A file that read as its version but whose tables do not take that version's
+            // migration (a column already there) is damaged, not a failure of Laager.
+            Err(e) => {
+                return Err(match StoreError::from_sqlite(&path, &e) {
+                    StoreError::Write { .. } if migration_failed => StoreError::Damaged {
+                        path,
+                        reason: format!(
+                            "its tables do not match its schema version {version}: {e}"
+                        ),
+                    },
+                    other => other,
+                });
+            }
         }
         self.version = CURRENT_VERSION;
         self.stored.heads = self

@@ -15,6 +15,7 @@
 //! link and sealed anew when it joins a campaign. Settings and events are refused where
 //! the command line would refuse them (a share above 100 %, unknown fields).
 
+use crate::charts::Charts;
 use crate::game::{
     Campaign, CampaignSettings, Event, GENESIS, Game, LoggedEvent, UnitEdit, UnitSpec,
 };
@@ -257,7 +258,47 @@ fn game_from_value(
         }
         game.accept(logged);
     }
+    if let Some(refused) = super::domains::game_errors(&game).into_iter().next() {
+        return Err(error(&format!("{path}.{}", refused.path), refused.message));
+    }
     Ok(game)
+}
+
+/// Reads a game's JSON to add it to a campaign: as [`game_from_json`], and then its layout
+/// checked with `charts` exactly as `laager layout check` checks a file. Every error of
+/// the layout is returned, each at its JSON path (`$.layout.table.width`).
+pub fn game_import(text: &str, charts: &Charts) -> Result<Game, Vec<JsonError>> {
+    let game = game_from_json(text).map_err(|e| vec![e])?;
+    let errors = layout_errors(&game, charts, "$");
+    if errors.is_empty() {
+        Ok(game)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads a campaign's JSON to make a campaign file of it: as [`campaign_from_json`], and
+/// then every game's layout checked as [`game_import`] checks one.
+pub fn campaign_import(text: &str, charts: &Charts) -> Result<Campaign, Vec<JsonError>> {
+    let campaign = campaign_from_json(text).map_err(|e| vec![e])?;
+    let errors: Vec<JsonError> = campaign
+        .games
+        .iter()
+        .enumerate()
+        .flat_map(|(i, game)| layout_errors(game, charts, &format!("$.games[{i}]")))
+        .collect();
+    if errors.is_empty() {
+        Ok(campaign)
+    } else {
+        Err(errors)
+    }
+}
+
+fn layout_errors(game: &Game, charts: &Charts, path: &str) -> Vec<JsonError> {
+    super::domains::layout_errors(game, charts)
+        .into_iter()
+        .map(|refused| error(&format!("{path}.{}", refused.path), refused.message))
+        .collect()
 }
 
 /// Refuses in an imported event what the command line and the layout would refuse: a
@@ -271,6 +312,8 @@ fn check_imported(event: &Event) -> Result<(), (String, String)> {
             .map_err(|m| (key.to_owned(), m))
     };
     let unit = |spec: &UnitSpec| -> Result<(), (String, String)> {
+        crate::bounds::unit_id(&spec.unit_id.0)
+            .map_err(|e| ("unit.unit_id".to_owned(), e.to_string()))?;
         strength("unit.initial", spec.initial)?;
         strength("unit.present", spec.present)?;
         if spec.side.trim().is_empty() {

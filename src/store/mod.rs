@@ -13,6 +13,7 @@ pub mod bytes;
 pub mod clock;
 pub mod csv;
 pub mod disk;
+pub mod domains;
 pub mod export;
 pub mod file;
 pub mod json;
@@ -25,7 +26,10 @@ pub mod verify;
 pub use bytes::{campaign_from_bytes, campaign_to_bytes, table_from_bytes};
 pub use disk::{Existing, Input};
 pub use file::{CampaignFile, Mode, read_table};
-pub use json::{JsonError, campaign_from_json, campaign_to_json, game_from_json, game_to_json};
+pub use json::{
+    JsonError, campaign_from_json, campaign_import, campaign_to_json, game_from_json, game_import,
+    game_to_json,
+};
 pub use verify::{CampaignCheck, GameCheck, HeadFound, SealFound};
 
 use crate::game::{GameError, GateError};

@@ -317,3 +317,100 @@ proptest! {
         check_laager(&mutate(&LAAGER_FILES[pick], &edits));
     }
 }
+
+/// Numbers that broke measurements (issue 36): beyond f32, beyond the table's bounds, at
+/// them, and table-sized ones.
+fn extreme() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(1e300),
+        Just(1e299),
+        Just(1e290),
+        Just(1e307),
+        Just(18_446_744_073_709_551_615.0),
+        Just(20_000.0),
+        Just(20_000.000_1),
+        Just(-1e-9),
+        Just(3.4e38),
+        any::<f64>().prop_filter("JSON numbers are finite", |x| x.is_finite()),
+        0.0..2_000.0f64,
+    ]
+}
+
+/// `laager measure --json` on a layout of `numbers` (table, two bases, a wood): refused or
+/// measured, never a panic, and every distance given is a number.
+fn check_measure(numbers: &[f64]) {
+    let n = |i: usize| format!("{:e}", numbers[i % numbers.len()]);
+    let layout = format!(
+        r#"{{ "format": "laager-layout", "version": 1, "ruleset": "dba-zulu",
+  "table": {{ "width": {}, "depth": {} }},
+  "units": [
+    {{ "id": "u0", "side": "zulu", "type": "zulus", "x": {}, "y": {}, "facing": {}, "frontage": {}, "depth": {} }},
+    {{ "id": "u1", "side": "british", "type": "zulus", "x": {}, "y": {}, "facing": {}, "frontage": {}, "depth": {} }}],
+  "terrain": [{{ "id": "t", "kind": "wood", "polygon": [[{}, {}], [{}, {}], [{}, {}]] }}] }}"#,
+        n(0),
+        n(1),
+        n(2),
+        n(3),
+        n(4),
+        n(5),
+        n(6),
+        n(7),
+        n(8),
+        n(9),
+        n(10),
+        n(11),
+        n(12),
+        n(13),
+        n(14),
+        n(15),
+        n(16),
+        n(17)
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("extreme.json");
+    std::fs::write(&path, layout).expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let typed = |from: usize| (from..from + 5).map(n).collect::<Vec<_>>().join(",");
+    for words in [
+        vec![path.as_str(), "--from", "u0", "--to", "u1"],
+        vec!["--from", &typed(0), "--to", &typed(5)],
+    ] {
+        match laager::cli::measure_json(&words) {
+            Ok(m) => {
+                for key in ["centre_to_nearest_mm", "edge_to_edge_mm"] {
+                    assert!(m[key].is_number(), "{key}: {m}");
+                }
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn measure_never_panics_on_layouts_with_extreme_coordinates(
+        numbers in prop::collection::vec(extreme(), 18)
+    ) {
+        check_measure(&numbers);
+    }
+}
+
+// Issue 36: "One layout (table 1e300, units at 1e299 and 1e290) panics in `measure` with
+// exit 101, at parry2d's `convex_hull2.rs:92` via the DBA line of sight."
+#[test]
+fn measure_on_a_table_of_1e300_is_refused_not_a_panic() {
+    let mut numbers = vec![1e300, 1e300, 1e299, 1e299, 0.0, 40.0, 15.0];
+    numbers.extend([
+        1e290, 1e290, 180.0, 40.0, 15.0, 10.0, 10.0, 20.0, 10.0, 15.0, 20.0,
+    ]);
+    check_measure(&numbers);
+    let refused = laager::cli::measure_json(&[
+        "--from",
+        "1e299,1e299,0,40,15",
+        "--to",
+        "1e290,1e290,0,40,15",
+    ]);
+    assert!(refused.is_err());
+}

@@ -2,7 +2,7 @@
 //! and the engine's arithmetic refuses instead of wrapping; non-finite distances and
 //! imported values the command line would refuse are refused.
 
-use crate::support::{assert_refused, assert_refused_json, run, stderr, stdout};
+use crate::support::{assert_refused, run, stderr, stdout};
 use laager::bounds::{MAX_FACTOR, MAX_STRENGTH};
 use laager::charts::Charts;
 use laager::dice::{DiceProcedure, EnteredDice, RollError};
@@ -36,9 +36,9 @@ fn dba_opposed_roll_and_odds_refuse_a_factor_at_either_end_of_the_integers() {
         };
         let args = ["dba-opposed", "--a", a, "--b", b];
         let out = run(&[&["roll"][..], &args, &["--dice", "6,1"]].concat());
-        assert_exit_2(&out, &[flag, "-1000..=1000"]);
+        assert_exit_2(&out, &[flag, "a whole number from -1000 to 1000"]);
         let out = run(&[&["odds"][..], &args].concat());
-        assert_exit_2(&out, &[flag, "-1000..=1000"]);
+        assert_exit_2(&out, &[flag, "a whole number from -1000 to 1000"]);
     }
 }
 
@@ -132,22 +132,68 @@ fn sotq_fire_refuses_strengths_beyond_the_bound_instead_of_summing_them() {
         "1",
         "--json",
     ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
-    // PART 10 A: each firer's Fire Strength is bounded before any sum is made.
-    assert_refused_json(&v, RefusalKind::BadInput, "PART 10 A");
-    // The bound is named only in the reason: that it is the bound (not an overflow of the
-    // sum) that refuses is the test's point.
-    let reason = v["refusal"]["reason"].as_str().unwrap_or_default();
-    assert!(reason.contains(&MAX_STRENGTH.to_string()), "{reason}");
+    // Issue 36: the spec's strength is refused where it enters, by the strength's domain,
+    // before any sum is made (the engine refuses one that reaches it another way: PART 10 A).
+    assert_exit_2(
+        &out,
+        &[
+            "--firer",
+            "strength=4294967295",
+            &format!("a whole number from 0 to {MAX_STRENGTH}"),
+        ],
+    );
+    // A request that reaches the engine another way (a desk form, a logged request) with
+    // such a strength is refused by PART 10 A's bound, before any sum is made.
+    let firer = sotq::Firer {
+        name: "A/1/24".to_owned(),
+        strength: u32::MAX,
+        weapon: "S".to_owned(),
+        range: 2,
+        nationality: sotq::Nationality::Regular,
+        arm: sotq::Arm::Foot,
+        mounted: false,
+        limbered: false,
+        moved: false,
+        changed_formation: false,
+        out_of_ammo: false,
+        pinned: false,
+        routed: false,
+        rear: false,
+        zoc_elsewhere: false,
+    };
+    let input = sotq::FireInput {
+        game: sotq::Game::Isandhlwana,
+        phase: sotq::Phase::Defensive,
+        firers: vec![firer.clone(), firer],
+        target: sotq::Target {
+            units: vec![sotq::StackUnit {
+                name: "uKhandempemvu".to_owned(),
+                morale: Some(sotq::Morale::B),
+                gun: false,
+                zariba: false,
+            }],
+            ..sotq::Target::default()
+        },
+        khalifa_killed: false,
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let charts = Charts::shipped().expect("charts");
+    let mut dice = EnteredDice::parse("1").expect("dice");
+    let refused = sotq::Fire::resolve(&charts, &input, &mut dice).expect_err("refused");
+    assert_refused(&refused, RefusalKind::BadInput, "PART 10 A");
+    assert!(
+        refused.reason.contains(&MAX_STRENGTH.to_string()),
+        "{}",
+        refused.reason
+    );
 }
 
 #[test]
 fn sotq_entry_refuses_an_order_or_hex_cost_beyond_its_bound() {
     for (flag, value, bound) in [
-        ("--order", U32_MAX, "1..=10000"),
-        ("--hex-cost", U32_MAX, "0..=1000"),
-        ("--hex-cost", I64_MAX, "0..=1000"),
+        ("--order", U32_MAX, "a whole number from 1 to 10000"),
+        ("--hex-cost", U32_MAX, "a whole number from 0 to 1000"),
+        ("--hex-cost", I64_MAX, "a whole number from 0 to 1000"),
     ] {
         let mut args = vec![
             "sotq",
@@ -341,7 +387,13 @@ fn a_layout_strength_beyond_the_bound_is_refused() {
                     "depth": 15, "strength": MAX_STRENGTH + 1 }] });
     std::fs::write(&path, layout.to_string()).expect("write");
     let out = run(&["layout", "check", path.to_str().expect("path")]);
-    assert_exit_2(&out, &["strength", "too large a strength (at most 100000)"]);
+    assert_exit_2(
+        &out,
+        &[
+            "units[0].strength",
+            "expected a whole number from 0 to 100000",
+        ],
+    );
 }
 
 #[test]

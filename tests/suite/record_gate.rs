@@ -345,58 +345,24 @@ fn forge(path: &Path, edit: impl FnOnce(&mut Vec<Vec<LoggedEvent>>)) {
         .iter()
         .map(|g| g.events().to_vec())
         .collect();
-    let genesis: Vec<String> = file
-        .campaign()
-        .games
-        .iter()
-        .map(|g| g.genesis().to_owned())
-        .collect();
     drop(file);
     edit(&mut games);
     let conn = rusqlite::Connection::open(path).expect("open");
-    conn.execute("DELETE FROM event", []).expect("delete");
-    for (i, events) in games.iter_mut().enumerate() {
-        let mut prev = genesis[i].clone();
-        for (n, logged) in events.iter_mut().enumerate() {
-            *logged = LoggedEvent::link(n as u64 + 1, &prev, logged.event.clone());
-            prev.clone_from(&logged.hash);
+    for (i, events) in games.iter().enumerate() {
+        for logged in events {
             conn.execute(
-                "INSERT INTO event (game, seq, prev_hash, hash, payload) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "UPDATE event SET payload = ?1 WHERE game = ?2 AND seq = ?3",
                 rusqlite::params![
+                    laager::game::chain::canonical_json(&logged.event),
                     i as i64 + 1,
-                    logged.seq as i64,
-                    logged.prev_hash,
-                    logged.hash,
-                    laager::game::chain::canonical_json(&logged.event)
+                    logged.seq as i64
                 ],
             )
-            .expect("insert");
+            .expect("payload");
         }
-        conn.execute(
-            "UPDATE game SET head = ?1 WHERE number = ?2",
-            rusqlite::params![prev, i as i64 + 1],
-        )
-        .expect("head");
     }
     drop(conn);
-    let file = CampaignFile::open(path, Mode::Read).expect("open");
-    let campaign = file.campaign().clone();
-    let history = file.seal_history().expect("history");
-    drop(file);
-    let conn = rusqlite::Connection::open(path).expect("open");
-    conn.execute("UPDATE campaign SET seal = ?1", [campaign.seal()])
-        .expect("seal");
-    conn.execute("DELETE FROM seal_history", [])
-        .expect("history");
-    for record in history {
-        if let Some(seal) = campaign.seal_at(&record.counts) {
-            conn.execute(
-                "INSERT INTO seal_history (seal, counts) VALUES (?1, ?2)",
-                rusqlite::params![seal, serde_json::to_string(&record.counts).expect("json")],
-            )
-            .expect("history row");
-        }
-    }
+    super::record_tamper::recompute_everything(path);
 }
 
 /// The last applied result of game 1.
@@ -541,17 +507,20 @@ fn each_invocation_is_a_new_throw_and_a_throw_is_applied_once() {
         .expect("applied");
     let (seq, applied) = last;
     let throw = applied.throw.clone().expect("a throw's identity");
-    let roles = serde_json::from_value(applied.inputs["roles"].clone()).expect("roles");
-    let again = Action::Apply(Box::new(Apply {
-        request: applied.request.clone().expect("request"),
-        resolution: applied.resolution.clone(),
-        roles,
-        cells: Vec::new(),
-        throw,
-        tables: None,
-        table: None,
-    }));
-    let refused = file.act(1, again).expect_err("a throw applied twice");
+    let apply_with = |throw: ThrowId| {
+        Action::Apply(Box::new(Apply {
+            request: applied.request.clone().expect("request"),
+            resolution: applied.resolution.clone(),
+            roles: serde_json::from_value(applied.inputs["roles"].clone()).expect("roles"),
+            cells: Vec::new(),
+            throw,
+            tables: None,
+            table: None,
+        }))
+    };
+    let refused = file
+        .act(1, apply_with(throw))
+        .expect_err("a throw applied twice");
     assert!(
         refused.to_string().contains(&format!(
             "this throw was already applied in game 1, event {seq}"
@@ -559,16 +528,9 @@ fn each_invocation_is_a_new_throw_and_a_throw_is_applied_once() {
         "{refused}"
     );
     // A new throw of the same faces is a new throw.
-    let fresh = Action::Apply(Box::new(Apply {
-        request: applied.request.clone().expect("request"),
-        resolution: applied.resolution,
-        roles: serde_json::from_value(applied.inputs["roles"].clone()).expect("roles"),
-        cells: Vec::new(),
-        throw: ThrowId::new(),
-        tables: None,
-        table: None,
-    }));
-    let acted = file.act(1, fresh).expect("a new throw applies");
+    let acted = file
+        .act(1, apply_with(ThrowId::new()))
+        .expect("a new throw applies");
     assert_eq!(acted.last_seq(), Some(seq + 1));
 }
 

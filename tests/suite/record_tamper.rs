@@ -267,8 +267,8 @@ fn apply_tamper(path: &Path, tamper: &Tamper, recompute: bool) -> bool {
 }
 
 /// Every hash, head, the campaign's seal and its history computed again from the rows as
-/// they now stand.
-fn recompute_everything(path: &Path) {
+/// they now stand: a forger's last step.
+pub(super) fn recompute_everything(path: &Path) {
     let conn = rusqlite::Connection::open(path).expect("open");
     let games: Vec<(i64, Option<String>)> = {
         let mut statement = conn

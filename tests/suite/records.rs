@@ -110,7 +110,9 @@ pub fn legacy_log(events: &[laager::game::LoggedEvent]) -> Vec<laager::game::Log
 }
 
 pub fn sample_game() -> Game {
-    let mut game = Game::new(Ruleset::MicroColonial, "Isandlwana", json!({ "bases": [] }));
+    // An empty table: the layout an import checks as `laager layout check` does.
+    let table = json!({ "format": "laager-layout", "version": 1, "table": { "preset": "6x4ft" } });
+    let mut game = Game::new(Ruleset::MicroColonial, "Isandlwana", table);
     for event in [
         unit("24-a", "British", 100),
         unit("umcijo", "Zulu", 600),

@@ -386,7 +386,7 @@ fn cli_records_refuses_game_0_naming_the_flag() {
     let out = run(&["records", s(&path), "--game", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--game: there is no game 0"),
+        stderr(&out).contains("'--game <N>': 0 is not a game number"),
         "{}",
         stderr(&out)
     );

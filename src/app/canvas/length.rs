@@ -33,12 +33,15 @@ impl LengthUnit {
 
     /// Parses a typed length in this unit into mm: a number, zero or more.
     pub fn parse_mm(self, text: &str) -> Result<Real, String> {
-        let value: Real = text
+        let value: f64 = text
             .trim()
             .parse()
             .map_err(|_| format!("'{}' is not a number of {}", text.trim(), self.symbol()))?;
         if value.is_finite() && value >= 0.0 {
-            Ok(value * self.mm())
+            // The distance's domain, as the command line's flags take it (in mm).
+            crate::bounds::Millimetres::new(value * f64::from(self.mm()))
+                .map(|mm| mm.get() as Real)
+                .map_err(|e| format!("'{}': {e}", text.trim()))
         } else {
             Err(format!(
                 "'{}' must be a length of zero or more",

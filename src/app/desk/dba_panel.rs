@@ -179,12 +179,12 @@ impl CombatForm {
                 self.input.range_mm = None;
                 self.range_error = None;
             } else {
-                match text.parse::<f64>() {
-                    Ok(v) if v.is_finite() && v >= 0.0 => {
-                        self.input.range_mm = Some(v);
+                match crate::bounds::Millimetres::parse(text) {
+                    Ok(v) => {
+                        self.input.range_mm = Some(v.get());
                         self.range_error = None;
                     }
-                    _ => {
+                    Err(_) => {
                         self.range_error = Some(format!("range: '{text}' is not a distance in mm"));
                     }
                 }

@@ -156,12 +156,9 @@ impl TypedMm {
             &mut self.text,
             "A distance in mm, as measured on the table",
         );
-        *value = self
-            .text
-            .trim()
-            .parse::<f64>()
+        *value = crate::bounds::Millimetres::parse(&self.text)
             .ok()
-            .filter(|mm| mm.is_finite() && *mm >= 0.0);
+            .map(f64::from);
     }
 
     /// What is wrong with a field that applies but does not read.

@@ -46,13 +46,13 @@ impl RangeField {
             &mut self.text,
             "Centre of the firer to the nearest point of the target; a typed range wins over the measured one",
         ) {
-            match self.text.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => {
-                    *range_mm = v;
-                    self.shown = v;
+            match crate::bounds::Millimetres::parse(&self.text) {
+                Ok(v) => {
+                    *range_mm = v.get();
+                    self.shown = v.get();
                     self.error = None;
                 }
-                _ => {
+                Err(_) => {
                     self.error = Some(format!("range: '{}' is not a distance in mm", self.text));
                 }
             }
@@ -242,7 +242,9 @@ impl FireForm {
                 jam_text,
                 "The penalty the jam check read for a partial jam (a minus figure)",
             );
-            input.jam_penalty = jam_text.trim().parse().ok();
+            input.jam_penalty = crate::bounds::Factor::parse(jam_text)
+                .ok()
+                .map(crate::bounds::Factor::get);
         } else {
             input.jam_penalty = None;
             jam_text.clear();

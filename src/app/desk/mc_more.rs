@@ -320,8 +320,5 @@ fn optional_mm(ui: &mut egui::Ui, value: &mut Option<f64>, label: &str, unit: &s
 
 /// A distance in mm as typed: a finite number, 0 or more.
 fn read_mm(text: &str) -> Option<f64> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|mm| mm.is_finite() && *mm >= 0.0)
+    crate::bounds::Millimetres::parse(text).ok().map(f64::from)
 }

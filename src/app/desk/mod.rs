@@ -27,9 +27,13 @@ pub use odds_view::odds_ui;
 pub use panel::{Desk, DeskAction, DeskTab};
 pub use resolution_view::{RefusalAction, refusal_ui, resolution_ui};
 
-/// A whole number typed in a field, or a message naming the field.
+/// A strength (or a loss of one) typed in a field, through the strength's domain
+/// ([`crate::bounds::Strength`], as the command line's flags), or a message naming the field.
 pub(crate) fn whole_number(field: &str, text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| format!("{field}: '{}' is not a whole number", text.trim()))
+    let text = text.trim();
+    match crate::bounds::Strength::parse(text) {
+        Ok(n) => Ok(n.get()),
+        Err(e) if text.parse::<i128>().is_ok() => Err(format!("{field}: {e}")),
+        Err(_) => Err(format!("{field}: '{text}' is not a whole number")),
+    }
 }

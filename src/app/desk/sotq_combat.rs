@@ -47,16 +47,10 @@ pub(super) fn role_rows(roles: &Roles, prefix: &str, first: Option<&str>) -> Vec
         .collect()
 }
 
-/// A whole number typed in a field, or a message naming the field.
+/// A strength typed in a field, in the strength's domain (the engine's bound keeps any sum
+/// of them from overflowing), or a message naming the field.
 pub(super) fn whole(field: &str, text: &str) -> Result<u32, String> {
-    // No stack on a hex map comes near 9999 strength points; the bound keeps sums of
-    // typed strengths far from overflowing.
-    const MOST: u32 = 9999;
-    let n = super::whole_number(field, text)?;
-    if n > MOST {
-        return Err(format!("{field}: {n} is more than {MOST}"));
-    }
-    Ok(n)
+    super::whole_number(field, text)
 }
 
 /// A comma-separated list of names (leaders in a hex); blanks dropped.

@@ -5,6 +5,7 @@ use super::super::{CliError, Outcome};
 use super::table::{self, Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::bounds::{Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::artillery::{
     Ammo, Artillery, ArtilleryInput, ArtilleryTarget, Gun,
@@ -33,10 +34,10 @@ pub struct ArtilleryArgs {
     /// The measured range, centre of the gun to the nearest point of the target (mm).
     /// Needed unless a table gives it.
     #[arg(long, value_name = "R")]
-    pub range_mm: Option<f64>,
+    pub range_mm: Option<Millimetres>,
     /// The gun's present FF. Needed unless a table's records give it (--unit gun=ID).
     #[arg(long, value_name = "N")]
-    pub gun_ff: Option<u32>,
+    pub gun_ff: Option<Strength>,
     /// TARGET: regulars-in-cover (or open order, lying down), close-order-native, guns,
     /// mounted. Needed unless the target's counter, status or formation gives it.
     #[arg(long, value_name = "TARGET", value_parser = parse_with::<ArtilleryTarget>(ArtilleryTarget::NAMES))]
@@ -55,10 +56,10 @@ pub struct ArtilleryArgs {
     pub overhead: bool,
     /// For overhead fire: the nearest friendly troops to the gun (mm).
     #[arg(long, value_name = "N")]
-    pub friends_near_gun_mm: Option<f64>,
+    pub friends_near_gun_mm: Option<Millimetres>,
     /// For overhead fire: the nearest friendly troops to the target along the line of fire (mm).
     #[arg(long, value_name = "N")]
-    pub friends_near_target_mm: Option<f64>,
+    pub friends_near_target_mm: Option<Millimetres>,
     /// The target is a close order unit screened by skirmishers: losses divided 1 : 5.
     #[arg(long)]
     pub skirmish_screen: bool,
@@ -75,9 +76,6 @@ pub struct ArtilleryArgs {
 
 /// Runs `laager mc artillery`.
 pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
-    table::distance("--range-mm", args.range_mm)?;
-    table::distance("--friends-near-gun-mm", args.friends_near_gun_mm)?;
-    table::distance("--friends-near-target-mm", args.friends_near_target_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut table = Table::read(&args.situation, &charts, Artillery::ROLES)?;
     let base = ArtilleryInput {
@@ -88,8 +86,8 @@ pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
         target: ArtilleryTarget::Guns,
         factors: args.factors.clone(),
         overhead: args.overhead,
-        friends_near_gun_mm: args.friends_near_gun_mm,
-        friends_near_target_mm: args.friends_near_target_mm,
+        friends_near_gun_mm: args.friends_near_gun_mm.map(f64::from),
+        friends_near_target_mm: args.friends_near_target_mm.map(f64::from),
         skirmish_screen: args.skirmish_screen,
         in_arc: None,
         origins: Origins::default(),

@@ -2,9 +2,10 @@
 
 use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
-use super::table::{self, Needs, Table};
+use super::table::{Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::bounds::{Count, Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::charge::{Charge, Initiative, Pursuit};
@@ -24,21 +25,21 @@ use clap::Args;
 pub struct ChargeArgs {
     /// Moves since the unit last charged (leave out if it has not charged).
     #[arg(long, value_name = "N")]
-    pub moves_since_last_charge: Option<u32>,
+    pub moves_since_last_charge: Option<Count>,
     /// It is pursuing a unit it broke, or one evading it (charge rate continuously).
     #[arg(long)]
     pub pursuing: bool,
     /// Its charge move distance (mm).
     #[arg(long, value_name = "N")]
-    pub charge_mm: f64,
+    pub charge_mm: Millimetres,
     /// The target's distance at the start of the move (mm). Needed unless a table gives
     /// it (--unit charger=ID --unit target=ID).
     #[arg(long, value_name = "N")]
-    pub target_mm: Option<f64>,
+    pub target_mm: Option<Millimetres>,
     /// FF lost to volley fire last move (the D column: 1 mm each) [default: 0, or the
     /// charger's record on a table].
     #[arg(long, value_name = "N")]
-    pub volley_losses: Option<u32>,
+    pub volley_losses: Option<Strength>,
     /// A cause for a morale test occurs during the charge (test at 20 mm from the target).
     #[arg(long)]
     pub cause_during_move: bool,
@@ -52,14 +53,12 @@ pub struct ChargeArgs {
 
 /// Runs `laager mc charge`.
 pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
-    table::distance("--charge-mm", Some(args.charge_mm))?;
-    table::distance("--target-mm", args.target_mm)?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut table = Table::read(&args.situation, &charts, Charge::ROLES)?;
     let base = ChargeInput {
-        moves_since_last_charge: args.moves_since_last_charge,
+        moves_since_last_charge: args.moves_since_last_charge.map(Count::get),
         pursuing: args.pursuing,
-        charge_mm: args.charge_mm,
+        charge_mm: args.charge_mm.get(),
         target_mm: 0.0,
         volley_losses: 0,
         cause_during_move: args.cause_during_move,
@@ -82,7 +81,7 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
     );
     needs.check(&table, "--unit charger=ID --unit target=ID")?;
     if let Some(losses) = args.volley_losses {
-        input.volley_losses = losses;
+        input.volley_losses = losses.get();
     }
     table.run_plain(mc::Request::Charge(input), &charts, json)
 }
@@ -101,7 +100,7 @@ pub struct PursuitArgs {
     pub pursuer: Option<Pursuer>,
     /// The round of pursuit (1 is the first move).
     #[arg(long, value_name = "N")]
-    pub round: u32,
+    pub round: Count,
     /// The pursuers are infantry in prepared positions (they need not pursue), winning
     /// over the table.
     #[arg(long)]
@@ -123,7 +122,7 @@ pub fn run_pursuit(args: &PursuitArgs) -> Result<Outcome, CliError> {
     let mut table = Table::read(&args.situation, &charts, Pursuit::ROLES)?;
     let base = PursuitInput {
         pursuer: Pursuer::Other,
-        round: args.round,
+        round: args.round.get(),
         infantry_in_prepared_position: false,
         origins: Origins::default(),
     };

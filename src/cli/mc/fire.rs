@@ -5,6 +5,7 @@ use super::super::{CliError, Outcome};
 use super::table::{self, Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::bounds::{Count, Factor, Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::fire::{
     Engaged, Fire, FireInput, FireType, Firer, Target, Weapon,
@@ -33,7 +34,7 @@ pub struct FireArgs {
     /// The firing unit's present FF (the front unit's in a two-unit formation). Needed
     /// unless a table's records give it (--unit firer=ID).
     #[arg(long, value_name = "N")]
-    pub firer_ff: Option<u32>,
+    pub firer_ff: Option<Strength>,
     /// musket (200 mm), rifle (range lost: asked for), carbine, gatling (600), machine-gun (800).
     #[arg(long, value_parser = parse_with::<Weapon>(Weapon::NAMES))]
     pub weapon: Weapon,
@@ -43,10 +44,10 @@ pub struct FireArgs {
     /// The measured range, centre of the firer to the nearest point of the target (mm).
     /// Needed unless a table gives it.
     #[arg(long, value_name = "R")]
-    pub range_mm: Option<f64>,
+    pub range_mm: Option<Millimetres>,
     /// The target's present FF. Needed unless a table's records give it (--unit target=ID).
     #[arg(long, value_name = "N")]
-    pub target_ff: Option<u32>,
+    pub target_ff: Option<Strength>,
     /// The target's section of Table 2: in-cover, mounted, native-close-order-in-open,
     /// other-close-order. Needed unless the target's status, counter or formation gives it.
     #[arg(long, value_parser = parse_with::<Target>(Target::NAMES))]
@@ -63,19 +64,19 @@ pub struct FireArgs {
     pub initial_volley: bool,
     /// The rear unit's FF of a two-unit formation (half counts in volleys).
     #[arg(long, value_name = "N")]
-    pub two_unit_rear_ff: Option<u32>,
+    pub two_unit_rear_ff: Option<Strength>,
     /// The target is in a melee, engaged on its front, rear or flank.
     #[arg(long, value_parser = parse_with::<Engaged>(Engaged::NAMES))]
     pub target_in_melee: Option<Engaged>,
     /// The round of that melee (1 is the first).
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub melee_round: u32,
+    #[arg(long, default_value = "1", value_name = "N")]
+    pub melee_round: Count,
     /// The unit changes from independent to volley fire this move (it may not fire).
     #[arg(long)]
     pub changing_to_volley: bool,
     /// A machine or Gatling gun's partial jam from `laager mc jam` (e.g. -5).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub jam_penalty: Option<i64>,
+    pub jam_penalty: Option<Factor>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -114,7 +115,6 @@ pub fn build(
     charts: &crate::charts::Charts,
     firer_ff: Option<u32>,
 ) -> Result<Built, CliError> {
-    table::distance("--range-mm", args.range_mm)?;
     let table = Table::read(&args.situation, charts, Fire::ROLES)?;
     let base = FireInput {
         firer: args.firer,
@@ -128,9 +128,9 @@ pub fn build(
         initial_volley: args.initial_volley,
         two_unit_rear_ff: None,
         target_in_melee: args.target_in_melee,
-        melee_round: args.melee_round,
+        melee_round: args.melee_round.get(),
         changing_to_volley: args.changing_to_volley,
-        jam_penalty: args.jam_penalty,
+        jam_penalty: args.jam_penalty.map(Factor::get),
         in_arc: None,
         origins: Origins::default(),
     };
@@ -145,7 +145,7 @@ pub fn build(
     let origins = input.origins.clone();
     let mut needs = Needs::default();
     needs.take(
-        args.firer_ff.or(firer_ff),
+        args.firer_ff.map(Strength::get).or(firer_ff),
         &mut input.firer_ff,
         &origins,
         "/firer_ff",
@@ -174,7 +174,7 @@ pub fn build(
     );
     needs.check(&table, "--unit firer=ID --unit target=ID")?;
     if args.two_unit_rear_ff.is_some() {
-        input.two_unit_rear_ff = args.two_unit_rear_ff;
+        input.two_unit_rear_ff = args.two_unit_rear_ff.map(Strength::get);
     }
     if args.arc.is_some() {
         input.in_arc = args.arc;

@@ -5,6 +5,7 @@ use super::super::{CliError, Outcome};
 use super::Common;
 use super::table::{Needs, Table};
 use super::thrown::Throw;
+use crate::bounds::{Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::melee::{Melee, MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::{self as mc, situation};
@@ -25,7 +26,7 @@ use clap::Args;
 pub struct MeleeArgs {
     /// The attacker's present FF. Needed unless a table's records give it (--unit a=ID).
     #[arg(long, value_name = "N")]
-    pub a_ff: Option<u32>,
+    pub a_ff: Option<Strength>,
     /// The attacker's TYPE: regular-infantry, irregular-infantry, native-fanatic-infantry,
     /// native-levy-infantry, regular-cavalry, regular-lancers, medium-cavalry,
     /// irregular-cavalry, native-levy-cavalry, native-fanatic-cavalry. Needed unless the
@@ -34,7 +35,7 @@ pub struct MeleeArgs {
     pub a_type: Option<String>,
     /// The defender's present FF. Needed unless a table's records give it (--unit b=ID).
     #[arg(long, value_name = "N")]
-    pub b_ff: Option<u32>,
+    pub b_ff: Option<Strength>,
     /// The defender's TYPE (as --a-type).
     #[arg(long, value_name = "TYPE", value_parser = clap::builder::PossibleValuesParser::new(TYPES))]
     pub b_type: Option<String>,
@@ -54,10 +55,10 @@ pub struct MeleeArgs {
     pub flank_attack: Option<String>,
     /// The range the attacker fired at before charging (over 50 mm keeps the impact bonus).
     #[arg(long, value_name = "N")]
-    pub a_fired_at_mm: Option<f64>,
+    pub a_fired_at_mm: Option<Millimetres>,
     /// The range the defender fired at before counter-charging.
     #[arg(long, value_name = "N")]
-    pub b_fired_at_mm: Option<f64>,
+    pub b_fired_at_mm: Option<Millimetres>,
     /// The last 20 mm of the attacker's charge were not straight (no impact bonus).
     #[arg(long)]
     pub a_last_20mm_curved: bool,
@@ -114,22 +115,22 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
     let flank = args.flank_attack.as_deref();
     let mut base = MeleeInput {
         a: side(
-            args.a_ff,
+            args.a_ff.map(Into::into),
             args.a_type.as_ref(),
             (
                 matches!(impact, Some("a" | "both")),
                 flank == Some("a"),
-                args.a_fired_at_mm,
+                args.a_fired_at_mm.map(Into::into),
                 args.a_last_20mm_curved,
             ),
         ),
         b: side(
-            args.b_ff,
+            args.b_ff.map(Into::into),
             args.b_type.as_ref(),
             (
                 matches!(impact, Some("b" | "both")),
                 flank == Some("b"),
-                args.b_fired_at_mm,
+                args.b_fired_at_mm.map(Into::into),
                 args.b_last_20mm_curved,
             ),
         ),

@@ -2,9 +2,10 @@
 
 use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
-use super::table::{self, Needs, Table};
+use super::table::{Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::bounds::{Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::morale::{Charge, Morale, MoraleInput};
 use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDue, MoraleDueInput, Quality};
@@ -29,25 +30,25 @@ pub struct MoraleDueArgs {
     pub class: Option<MoraleClass>,
     /// FF the unit lost this move. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub lost_this_move: Option<u32>,
+    pub lost_this_move: Option<Strength>,
     /// The unit won a melee this move (European regulars then ignore their losses).
     #[arg(long)]
     pub won_melee: bool,
     /// The unit lost a melee by this many FF (the difference).
     #[arg(long, value_name = "N")]
-    pub melee_lost_by: Option<u32>,
+    pub melee_lost_by: Option<Strength>,
     /// The unit is being charged.
     #[arg(long)]
     pub being_charged: bool,
     /// A flanking unit broke this far away (mm).
     #[arg(long, value_name = "N")]
-    pub flank_broke_within_mm: Option<f64>,
+    pub flank_broke_within_mm: Option<Millimetres>,
     /// The breaking flanking unit's quality against this unit's: equal or unequal.
     #[arg(long, default_value = "equal", value_parser = parse_with::<Quality>(Quality::NAMES))]
     pub flank_quality: Quality,
     /// A flanking unit fell back this far away (mm).
     #[arg(long, value_name = "N")]
-    pub flank_fell_back_within_mm: Option<f64>,
+    pub flank_fell_back_within_mm: Option<Millimetres>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -58,22 +59,17 @@ pub struct MoraleDueArgs {
 
 /// Runs `laager mc morale-due`.
 pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
-    table::distance("--flank-broke-within-mm", args.flank_broke_within_mm)?;
-    table::distance(
-        "--flank-fell-back-within-mm",
-        args.flank_fell_back_within_mm,
-    )?;
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut table = Table::read(&args.situation, &charts, MoraleDue::ROLES)?;
     let base = MoraleDueInput {
         class: args.class.unwrap_or(MoraleClass::Other),
-        lost_this_move: args.lost_this_move.unwrap_or(0),
+        lost_this_move: args.lost_this_move.map_or(0, Strength::get),
         won_melee: args.won_melee,
-        melee_lost_by: args.melee_lost_by,
+        melee_lost_by: args.melee_lost_by.map(Strength::get),
         being_charged: args.being_charged,
-        flank_broke_within_mm: args.flank_broke_within_mm,
+        flank_broke_within_mm: args.flank_broke_within_mm.map(f64::from),
         flank_quality: args.flank_quality,
-        flank_fell_back_within_mm: args.flank_fell_back_within_mm,
+        flank_fell_back_within_mm: args.flank_fell_back_within_mm.map(f64::from),
         origins: Origins::default(),
     };
     let json = args.common.json;
@@ -101,7 +97,7 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
     needs.check(&table, "--unit unit=ID")?;
     input.won_melee |= args.won_melee;
     if args.melee_lost_by.is_some() {
-        input.melee_lost_by = args.melee_lost_by;
+        input.melee_lost_by = args.melee_lost_by.map(Strength::get);
     }
     table.run_plain(mc::Request::MoraleDue(input), &charts, json)
 }
@@ -118,10 +114,10 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
 pub struct MoraleArgs {
     /// The unit's initial FF. Needed unless a table's records give it (--unit unit=ID).
     #[arg(long, value_name = "N")]
-    pub initial_ff: Option<u32>,
+    pub initial_ff: Option<Strength>,
     /// The unit's present FF. Needed unless a table's records give it.
     #[arg(long, value_name = "N")]
-    pub present_ff: Option<u32>,
+    pub present_ff: Option<Strength>,
     /// The troop type: Morale Table 3's row, as the club's chart names it (the printed
     /// names are lost; a lost cell is asked for as morale_random_factor:TYPE:DIE).
     #[arg(long, value_name = "TYPE")]
@@ -162,11 +158,9 @@ fn factor(text: &str) -> Result<(String, u32), CliError> {
     Ok(match text.split_once(':') {
         Some((name, n)) => (
             name.to_owned(),
-            n.parse::<u32>().map_err(|_| {
-                CliError::Input(format!(
-                    "--factor '{text}': expected NAME or NAME:N with N a whole number"
-                ))
-            })?,
+            crate::bounds::Count::parse(n)
+                .map_err(|e| CliError::Input(format!("--factor '{text}': N: {e}")))?
+                .get(),
         ),
         None => (text.to_owned(), 1),
     })

@@ -7,6 +7,7 @@ use super::Common;
 use super::fire::{FireArgs, build};
 use super::table::{Needs, Table};
 use super::thrown::Throw;
+use crate::bounds::Strength;
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::rorkes_drift::RdMelee;
 use crate::rules::micro_colonial::situation;
@@ -37,15 +38,15 @@ pub struct RdMeleeArgs {
     /// The Zulu unit's present FF (the main unit's, for a Z marker in a building). Needed
     /// unless a table's records give it (--unit zulu=ID).
     #[arg(long, value_name = "N")]
-    pub zulu_ff: Option<u32>,
+    pub zulu_ff: Option<Strength>,
     /// A section of the first rank in contact, by its present FF, the right-hand section
     /// first (repeatable). Needed unless a table gives them (--unit front-1=ID ...).
     #[arg(long = "section", value_name = "FF")]
-    pub sections: Vec<u32>,
+    pub sections: Vec<Strength>,
     /// A section of a second rank, by its present FF, the right-hand section first
     /// (repeatable; not behind cover, across an obstacle or in a building).
     #[arg(long = "second-rank", value_name = "FF")]
-    pub second_rank: Vec<u32>,
+    pub second_rank: Vec<Strength>,
     /// The CSM leads the sections (5 more).
     #[arg(long)]
     pub csm_leads: bool,
@@ -82,7 +83,7 @@ pub struct RdMeleeArgs {
     /// In the redoubt: the FF the third rank's independent fire took off the Zulu unit this
     /// round, counted as melee casualties.
     #[arg(long, value_name = "N")]
-    pub third_rank_fire_losses: Option<u32>,
+    pub third_rank_fire_losses: Option<Strength>,
     /// The Zulu unit was ordered to fall back and could not: 'Falling Back in Melee', -5
     /// in the later rounds of the same melee.
     #[arg(long)]
@@ -119,7 +120,7 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         zulu_impact: args.zulu_impact,
         zulu_factors: args.zulu_factors.clone(),
         british_factors: args.british_factors.clone(),
-        third_rank_fire_losses: args.third_rank_fire_losses,
+        third_rank_fire_losses: args.third_rank_fire_losses.map(Strength::get),
         zulu_falling_back: args.zulu_falling_back,
         british_falling_back: args.british_falling_back,
         origins: Origins::default(),
@@ -133,13 +134,13 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
     let origins = input.origins.clone();
     let mut needs = Needs::default();
     needs.take(
-        args.zulu_ff,
+        args.zulu_ff.map(Strength::get),
         &mut input.zulu_ff,
         &origins,
         "/zulu_ff",
         "--zulu-ff N",
     );
-    let sections = (!args.sections.is_empty()).then(|| args.sections.clone());
+    let sections = (!args.sections.is_empty()).then(|| strengths(&args.sections));
     needs.take(
         sections,
         &mut input.front_rank,
@@ -148,7 +149,7 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         "--section FF",
     );
     if !args.second_rank.is_empty() {
-        input.second_rank.clone_from(&args.second_rank);
+        input.second_rank = strengths(&args.second_rank);
     }
     needs.check(&table, "--unit zulu=ID --unit front-1=ID")?;
     input.zulu_falling_back |= args.zulu_falling_back;
@@ -169,7 +170,7 @@ pub struct RdFireArgs {
     /// A British section combining its fire on the one target, by its present FF
     /// (repeatable).
     #[arg(long = "section", value_name = "FF")]
-    pub sections: Vec<u32>,
+    pub sections: Vec<Strength>,
     /// The firers are behind cover (the perimeter wall): no two-rank formation.
     #[arg(long)]
     pub behind_cover: bool,
@@ -191,14 +192,30 @@ pub struct RdFireArgs {
 /// Runs `laager mc rd fire`.
 pub fn run_fire(args: &RdFireArgs) -> Result<Outcome, CliError> {
     let charts = args.fire.common.tables.load(Ruleset::MicroColonial)?;
-    let total = (!args.sections.is_empty()).then(|| args.sections.iter().sum());
+    let sections = strengths(&args.sections);
+    let total = match sections
+        .iter()
+        .try_fold(0u32, |sum, ff| sum.checked_add(*ff))
+    {
+        _ if sections.is_empty() => None,
+        Some(total) => Some(
+            Strength::new(total)
+                .map_err(|e| CliError::Input(format!("--section: the sections' total {e}")))?
+                .get(),
+        ),
+        None => {
+            return Err(CliError::Input(
+                "--section: the sections' total is too large to count".to_owned(),
+            ));
+        }
+    };
     let (fire, mut table) = match build(&args.fire, &charts, total)? {
         Ok(built) => built,
         Err(printed) => return printed,
     };
     let input = RdFireInput {
         fire,
-        sections: args.sections.clone(),
+        sections,
         behind_cover: args.behind_cover,
         zulu_rifles: args.zulu_rifles,
         redoubt: args.redoubt,
@@ -230,7 +247,7 @@ pub struct ZMarkerArgs {
     /// The Zulu unit's present FF. Needed unless a table's records give it (--unit
     /// zulu=ID).
     #[arg(long, value_name = "N")]
-    pub zulu_ff: Option<u32>,
+    pub zulu_ff: Option<Strength>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -255,7 +272,7 @@ pub fn run_z_marker(args: &ZMarkerArgs) -> Result<Outcome, CliError> {
     let origins = input.origins.clone();
     let mut needs = Needs::default();
     needs.take(
-        args.zulu_ff,
+        args.zulu_ff.map(Strength::get),
         &mut input.zulu_present_ff,
         &origins,
         "/zulu_present_ff",
@@ -263,4 +280,9 @@ pub fn run_z_marker(args: &ZMarkerArgs) -> Result<Outcome, CliError> {
     );
     needs.check(&table, "--unit zulu=ID")?;
     table.run_plain(mc::Request::ZMarker(input), &charts, json)
+}
+
+/// The strengths given by a repeated flag, as the engine counts them.
+fn strengths(given: &[Strength]) -> Vec<u32> {
+    given.iter().map(|ff| ff.get()).collect()
 }

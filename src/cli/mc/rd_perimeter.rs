@@ -7,6 +7,7 @@ use super::super::{CliError, Outcome};
 use super::table::{Needs, Table};
 use super::thrown::Throw;
 use super::{Common, parse_with};
+use crate::bounds::{Count, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::rorkes_drift::{
     BreakIn, BreakInInput, Counter, PerimeterWall, RdCombine, RdCombineInput, RdFiringParty,
@@ -93,7 +94,7 @@ pub struct RdFiringPartyArgs {
     /// The FF the climbing Zulu unit lost to the party's initial volley
     /// (`laager mc fire --initial-volley` works it out).
     #[arg(long, value_name = "N")]
-    pub zulu_ff_lost: Option<u32>,
+    pub zulu_ff_lost: Option<Strength>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
@@ -118,7 +119,7 @@ pub fn run_firing_party(args: &RdFiringPartyArgs) -> Result<Outcome, CliError> {
     };
     // A flag given here wins over the table's value; the origins step says so.
     input.led_by_command |= args.led_by_command;
-    input.zulu_ff_lost = args.zulu_ff_lost;
+    input.zulu_ff_lost = args.zulu_ff_lost.map(Strength::get);
     table.run_plain(mc::Request::RdFiringParty(input), &charts, json)
 }
 
@@ -134,11 +135,11 @@ pub struct RdCombineArgs {
     /// The present FF of the section kept. Needed unless a table's records give it
     /// (--unit into=ID).
     #[arg(long, value_name = "N")]
-    pub into_ff: Option<u32>,
+    pub into_ff: Option<Strength>,
     /// The present FF of the section removed. Needed unless a table's records give it
     /// (--unit removed=ID).
     #[arg(long, value_name = "N")]
-    pub removed_ff: Option<u32>,
+    pub removed_ff: Option<Strength>,
     /// What the counters are: section, command or white [default: section, or the
     /// table's].
     #[arg(long, value_parser = parse_with::<Counter>(Counter::NAMES))]
@@ -204,8 +205,8 @@ pub struct RdMoveArgs {
     #[arg(long)]
     pub inside_perimeter: bool,
     /// Walls inside the perimeter the defenders cross.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub internal_walls: u32,
+    #[arg(long, default_value = "0", value_name = "N")]
+    pub internal_walls: Count,
     /// A Zulu unit climbs the perimeter wall this move.
     #[arg(long, value_parser = parse_with::<PerimeterWall>(PerimeterWall::NAMES))]
     pub climb_wall: Option<PerimeterWall>,
@@ -224,7 +225,7 @@ pub fn run_move(args: &RdMoveArgs) -> Result<Outcome, CliError> {
     let base = RdMoveInput {
         side: Side::British,
         inside_perimeter: args.inside_perimeter,
-        internal_walls: args.internal_walls,
+        internal_walls: args.internal_walls.get(),
         climb: args.climb_wall,
         origins: Origins::default(),
     };

@@ -86,16 +86,16 @@ pub struct Needs(Vec<&'static str>);
 impl Needs {
     /// Puts the flag's value in `slot` when given; otherwise the table's value stays, and
     /// without one the flag is needed.
-    pub fn take<T>(
+    pub fn take<T, F: Into<T>>(
         &mut self,
-        flag: Option<T>,
+        flag: Option<F>,
         slot: &mut T,
         origins: &Origins,
         field: &str,
         name: &'static str,
     ) {
         match flag {
-            Some(value) => *slot = value,
+            Some(value) => *slot = value.into(),
             None if origins.of(field).is_some() => {}
             None => self.0.push(name),
         }
@@ -114,16 +114,6 @@ impl Needs {
                 "give {flags}, or a table: --layout FILE.json (or --campaign FILE.laager) with {units}"
             )
         }))
-    }
-}
-
-/// A distance flag that must be 0 mm or more.
-pub fn distance(flag: &str, mm: Option<f64>) -> Result<(), CliError> {
-    match mm {
-        Some(v) if !v.is_finite() || v < 0.0 => Err(CliError::Input(format!(
-            "{flag}: '{v}' is not a distance (0 or more)"
-        ))),
-        _ => Ok(()),
     }
 }
 

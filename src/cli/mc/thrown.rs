@@ -4,6 +4,7 @@
 
 use super::super::{CliError, Outcome, print_odds, print_resolved, run_and_apply, run_request};
 use super::table::Table;
+use crate::bounds::Seed;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::rules::situation::Roles;
@@ -19,7 +20,7 @@ pub struct Throw {
     pub dice: Option<String>,
     /// Laager throws, from this seed.
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     /// The exact odds instead of a throw.
     #[arg(long)]
     pub odds: bool,
@@ -35,19 +36,20 @@ impl Throw {
         json: bool,
         table: &mut Table,
     ) -> Result<Outcome, CliError> {
+        super::super::odds_apply_nothing(self.odds, table.applying().1.is_some())?;
         if self.odds || (self.dice.is_none() && self.seed.is_none()) {
             let (roles, _) = table.applying();
             return throw(
                 request,
                 charts,
                 self.dice.as_deref(),
-                self.seed,
+                self.seed.map(Seed::get),
                 self.odds,
                 json,
                 roles,
             );
         }
-        let dice = DiceChoice::from_flags(self.dice.as_deref(), self.seed);
+        let dice = DiceChoice::from_flags(self.dice.as_deref(), self.seed.map(Seed::get));
         let (roles, apply) = table.applying();
         run_and_apply(
             &Request::MicroColonial(request),
@@ -70,7 +72,7 @@ impl Throw {
             request,
             charts,
             self.dice.as_deref(),
-            self.seed,
+            self.seed.map(Seed::get),
             self.odds,
             json,
             &Roles::default(),

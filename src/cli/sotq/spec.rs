@@ -75,14 +75,19 @@ impl Spec {
             .ok_or_else(|| self.err(format!("needs {key}=")))
     }
 
+    /// A whole number of the spec, in its domain: a strength (`strength=`), else a count.
     fn number(&mut self, key: &str) -> Result<Option<u32>, String> {
-        match self.text(key) {
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| self.err(format!("{key}={v} is not a whole number"))),
-            None => Ok(None),
-        }
+        let Some(v) = self.text(key) else {
+            return Ok(None);
+        };
+        let parsed = if key == "strength" {
+            crate::bounds::Strength::parse(&v).map(crate::bounds::Strength::get)
+        } else {
+            crate::bounds::Count::parse(&v).map(crate::bounds::Count::get)
+        };
+        parsed
+            .map(Some)
+            .map_err(|e| self.err(format!("{key}={v}: {e}")))
     }
 
     fn flag(&mut self, name: &str) -> bool {

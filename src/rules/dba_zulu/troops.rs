@@ -283,3 +283,16 @@ impl Troop {
             .any(|t| t == "any" || t == self.kind.id())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TroopType;
+    use crate::charts::domain::DBA_TROOP_TYPE_WORDS;
+
+    #[test]
+    fn the_chart_domain_knows_every_troop_type_and_any() {
+        let mut ids: Vec<&str> = TroopType::ALL.iter().map(|t| t.id()).collect();
+        ids.push("any");
+        assert_eq!(ids, DBA_TROOP_TYPE_WORDS);
+    }
+}

@@ -129,3 +129,17 @@ fn bad_cell(chart: &str, key: &[&str], found: &Value) -> Refusal {
         ),
     )
 }
+
+#[cfg(test)]
+mod domain_tests {
+    use super::MoraleResult;
+    use crate::charts::domain::SOTQ_MORALE_RESULT_WORDS;
+
+    #[test]
+    fn the_chart_domain_holds_exactly_the_results_the_rule_reads() {
+        for word in SOTQ_MORALE_RESULT_WORDS {
+            assert!(MoraleResult::parse(word).is_some(), "{word}");
+        }
+        assert!(MoraleResult::parse("XX").is_none());
+    }
+}

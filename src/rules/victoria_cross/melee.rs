@@ -99,10 +99,9 @@ impl ZoneSp {
         if zone.is_empty() {
             return Err(format!("'{text}' names no zone: ZONE=SP (6=8, P=3)"));
         }
-        let sp = sp
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{text}': the SP '{}' is not a whole number", sp.trim()))?;
+        let sp = crate::bounds::Strength::parse(sp)
+            .map_err(|e| format!("'{text}': the SP {e}"))?
+            .get();
         Ok(ZoneSp {
             zone: zone.to_owned(),
             sp,

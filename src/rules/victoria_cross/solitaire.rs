@@ -314,3 +314,17 @@ impl Procedure for SolitaireMovement {
         solitaire_movement(charts, input, dice)
     }
 }
+
+#[cfg(test)]
+mod domain_tests {
+    use super::Direction;
+    use crate::charts::domain::VC_DIRECTION_WORDS;
+
+    #[test]
+    fn the_chart_domain_holds_exactly_the_directions_the_rule_reads() {
+        for word in VC_DIRECTION_WORDS {
+            assert!(Direction::from_chart(word).is_some(), "{word}");
+        }
+        assert!(Direction::from_chart("stay").is_none());
+    }
+}

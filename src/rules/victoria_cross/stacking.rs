@@ -51,6 +51,9 @@ fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution<StackingOutcome>, R
     let mut reader = Reader::new(charts);
     let mut r = resolution(charts, Stacking::NAME);
     r.steps = s.origins.steps(s, &rule(STACKING));
+    // The zone is one of the battle's board, whichever battle (a limit per zone holds for
+    // a zone on the board only).
+    Board::new(charts, s.battle).check_zone(&s.zone, STACKING)?;
     let (limit, counted) = match s.battle {
         Battle::Isandlwana => {
             let key = match s.side {

@@ -600,6 +600,15 @@ fn exited_sp_allowed(reader: &mut Reader<'_>, battle: Battle, exited: u32) -> Re
 
 /// Checks the victory conditions: `outcome.winner` (`zulu`, `british` or `none`).
 fn check_victory(charts: &Charts, s: &VictoryCheck) -> Result<Resolution<VictoryOutcome>, Refusal> {
+    if s.battle == Battle::RorkesDrift && s.zulu_vp < 0 {
+        return Err(Refusal::bad_input(
+            rule(VICTORY),
+            format!(
+                "zulu_vp {}: at Rorke's Drift \"the Zulu VP total cannot go below zero\"",
+                s.zulu_vp
+            ),
+        ));
+    }
     let mut reader = Reader::new(charts);
     let below = reader.need_int("victory_points", &["british-sp-below"], &rule(VICTORY))?;
     let mut needed = reader.need_int("victory_points", &["zulu-vp-to-win"], &rule(VICTORY))?;

@@ -2,18 +2,24 @@
 //! with the game's name, its move and the head of its log (the hash that names the log as
 //! it stood), each unit's record as its ruleset keeps it — Micro Colonial IF, PF and, by
 //! move, D (struck through once taken into account) and K; DBA bases; Victoria Cross and
-//! Soldiers of the Queen strength points. The text is real text in the standard fonts, so
-//! it can be selected, searched and extracted.
+//! Soldiers of the Queen strength points. The text is real text in embedded subsets of
+//! DejaVu Sans (and of a font of the computer's for a script it lacks: `fonts`), so it can
+//! be selected, searched and extracted as typed. A name no font here prints stands as its
+//! unit's record number, with a warning on the page and in [`PrintedPdf::warnings`].
 //!
 //! The bytes are built here without touching a file; the CLI and the window write them.
 
+mod embed;
 mod fonts;
 mod page;
+mod system;
+
+pub use system::{FAMILIES as FALLBACK_FAMILIES, font_data_for as system_font_for};
 
 use crate::game::{McUnit, RecordSheet, SheetRows, sheet::StrengthUnit};
 use crate::record::Status;
 use crate::rules::words::readable;
-use fonts::Font;
+use fonts::{Font, FontSet};
 use page::{Align, HEIGHT, Page, WIDTH};
 use pdf_writer::{Finish, Name, Pdf, Rect, Ref, TextStr};
 
@@ -52,6 +58,23 @@ fn unit_count(sheet: &RecordSheet) -> usize {
     }
 }
 
+/// A PDF of record sheets, with the warnings printed on its pages (a name no font here
+/// prints, and what stands for it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintedPdf {
+    /// The PDF.
+    pub bytes: Vec<u8>,
+    /// The warnings, as the pages print them.
+    pub warnings: Vec<String>,
+}
+
+/// The characters of `text` the sheet cannot print: no font here has them (the shipped
+/// DejaVu Sans, then the computer's fonts of [`FALLBACK_FAMILIES`]), or their script is set
+/// right to left or with joined letters. Empty when the sheet prints `text` as typed.
+pub fn unprintable(text: &str) -> Vec<char> {
+    FontSet::new().missing(Font::Regular, text)
+}
+
 /// One game's record sheet as PDF bytes.
 pub fn record_sheet(sheet: &RecordSheet, head: &str) -> Vec<u8> {
     record_sheets(&[Printed { sheet, head }])
@@ -59,17 +82,25 @@ pub fn record_sheet(sheet: &RecordSheet, head: &str) -> Vec<u8> {
 
 /// Several games' record sheets as one PDF, each game starting on a new page.
 pub fn record_sheets(sheets: &[Printed<'_>]) -> Vec<u8> {
+    print(sheets).bytes
+}
+
+/// Several games' record sheets as one PDF, with the warnings its pages print.
+pub fn print(sheets: &[Printed<'_>]) -> PrintedPdf {
+    let mut fonts = FontSet::new();
     let mut pages: Vec<Vec<u8>> = Vec::new();
+    let mut warnings = Vec::new();
     for printed in sheets {
         let count = page_count(printed.sheet);
         for number in 0..count {
-            let mut page = Page::new();
+            let mut page = Page::new(&mut fonts);
             draw_page(&mut page, *printed, number, count);
+            warnings.extend(page.warnings().iter().cloned());
             pages.push(page.finish());
         }
     }
     if pages.is_empty() {
-        let mut page = Page::new();
+        let mut page = Page::new(&mut fonts);
         page.text(
             Font::Regular,
             BODY,
@@ -79,22 +110,23 @@ pub fn record_sheets(sheets: &[Printed<'_>]) -> Vec<u8> {
         );
         pages.push(page.finish());
     }
-    assemble(sheets, &pages)
+    PrintedPdf {
+        bytes: assemble(sheets, &pages, &fonts),
+        warnings,
+    }
 }
 
 /// The PDF around the pages' content streams: catalog, page tree, fonts, document info.
-fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>]) -> Vec<u8> {
+fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>], fonts: &FontSet) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
     let info = Ref::new(3);
-    let font_ids: Vec<Ref> = (0..Font::ALL.len() as i32)
-        .map(|i| Ref::new(4 + i))
-        .collect();
-    let first_page = 4 + Font::ALL.len() as i32;
     let page_ids: Vec<Ref> = (0..pages.len() as i32)
-        .map(|i| Ref::new(first_page + 2 * i))
+        .map(|i| Ref::new(4 + 2 * i))
         .collect();
+    let mut next = 4 + 2 * pages.len() as i32;
+    let font_resources = embed::write(&mut pdf, fonts, &mut next);
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree)
         .kids(page_ids.iter().copied())
@@ -106,11 +138,6 @@ fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>]) -> Vec<u8> {
     pdf.document_info(info)
         .title(TextStr(&title))
         .producer(TextStr("Laager"));
-    for (font, id) in Font::ALL.iter().zip(&font_ids) {
-        pdf.type1_font(*id)
-            .base_font(font.base_font())
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
     for (content, page_id) in pages.iter().zip(&page_ids) {
         let content_id = Ref::new(page_id.get() + 1);
         let mut page = pdf.page(*page_id);
@@ -119,8 +146,8 @@ fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>]) -> Vec<u8> {
             .contents(content_id);
         let mut resources = page.resources();
         let mut fonts = resources.fonts();
-        for (font, id) in Font::ALL.iter().zip(&font_ids) {
-            fonts.pair(font.resource(), *id);
+        for (name, id) in &font_resources {
+            fonts.pair(Name(name.as_bytes()), *id);
         }
         fonts.finish();
         resources.finish();
@@ -134,12 +161,20 @@ fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>]) -> Vec<u8> {
 fn draw_page(page: &mut Page, printed: Printed<'_>, number: usize, count: usize) {
     let sheet = printed.sheet;
     let top = HEIGHT - MARGIN;
+    let name = printable(
+        page,
+        Font::Bold,
+        &sheet.name,
+        &format!("game {}", sheet.game),
+        &format!("game {}'s name", sheet.game),
+    )
+    .text;
     page.text_in(
         Font::Bold,
         14.0,
         (MARGIN, top - 14.0, INNER),
         Align::Left,
-        &format!("Casualty record sheet: {}", sheet.name),
+        &format!("Casualty record sheet: {name}"),
     );
     page.text_in(
         Font::Regular,
@@ -157,7 +192,7 @@ fn draw_page(page: &mut Page, printed: Printed<'_>, number: usize, count: usize)
         ),
     );
     page.text(Font::Regular, SMALL, MARGIN, top - 43.0, "log head");
-    let label = Font::Regular.width("log head ", SMALL);
+    let label = page.width(Font::Regular, "log head ", SMALL);
     page.text(Font::Mono, SMALL, MARGIN + label, top - 43.0, printed.head);
     let range = number * UNITS_PER_PAGE..(number + 1) * UNITS_PER_PAGE;
     match &sheet.rows {
@@ -166,7 +201,7 @@ fn draw_page(page: &mut Page, printed: Printed<'_>, number: usize, count: usize)
             columns.titles(page);
             for (row, unit) in units.iter().enumerate().skip(range.start).take(range.len()) {
                 let y = row_top(page, row - range.start);
-                columns.unit(page, y, unit);
+                columns.unit(page, y, unit, row + 1);
             }
             key(
                 page,
@@ -185,7 +220,7 @@ fn draw_page(page: &mut Page, printed: Printed<'_>, number: usize, count: usize)
             strength_titles(page, what);
             for (row, unit) in units.iter().enumerate().skip(range.start).take(range.len()) {
                 let y = row_top(page, row - range.start);
-                strength_unit(page, y, unit);
+                strength_unit(page, y, unit, row + 1);
             }
             key(
                 page,
@@ -206,6 +241,70 @@ fn draw_page(page: &mut Page, printed: Printed<'_>, number: usize, count: usize)
             "No units on the roster.",
         );
     }
+    warnings(page, top - 54.0);
+}
+
+/// The page's warnings, under its heading: the first in full, and a count of any more
+/// (each row says what of it could not be printed).
+fn warnings(page: &mut Page, y: f32) {
+    let lines: Vec<String> = page.warnings().to_vec();
+    let Some(first) = lines.first() else {
+        return;
+    };
+    page.text_in(
+        Font::Bold,
+        SMALL,
+        (MARGIN, y, INNER),
+        Align::Left,
+        &format!("warning: {first}"),
+    );
+    if lines.len() > 1 {
+        page.text_in(
+            Font::Bold,
+            SMALL,
+            (MARGIN, y - 8.5, INNER),
+            Align::Left,
+            &format!(
+                "warning: and {} more text(s) on this page cannot be printed: each row says which",
+                lines.len() - 1
+            ),
+        );
+    }
+}
+
+/// `text` as it prints in `font`; when the sheet cannot print some of its characters, the
+/// `stand_in`, a warning naming `what` and the characters (the page's and the CLI's), and
+/// the characters for the row's own note.
+fn printable(page: &mut Page, font: Font, text: &str, stand_in: &str, what: &str) -> Shown {
+    let missing = page.missing(font, text);
+    if missing.is_empty() {
+        return Shown {
+            text: text.to_owned(),
+            missing: None,
+        };
+    }
+    let mut codes: Vec<String> = missing
+        .iter()
+        .take(3)
+        .map(|c| format!("U+{:04X}", u32::from(*c)))
+        .collect();
+    if missing.len() > 3 {
+        codes.push("…".to_owned());
+    }
+    let codes = codes.join(" ");
+    page.warn(format!(
+        "{what} cannot be printed ({codes}): no font here has it, or it is set right to left or joined; shown as \"{stand_in}\""
+    ));
+    Shown {
+        text: stand_in.to_owned(),
+        missing: Some(codes),
+    }
+}
+
+/// A text as the sheet shows it, and the characters it could not print.
+struct Shown {
+    text: String,
+    missing: Option<String>,
 }
 
 /// The top of row `index` on the page, its band shaded on every other row.
@@ -253,7 +352,15 @@ fn key(page: &mut Page, lines: &[&str]) {
 
 /// The unit's cell: its name, then its id and side, then its status.
 fn unit_cell(page: &mut Page, (x, y, width): (f32, f32, f32), unit: UnitLines<'_>) {
-    page.text_in(Font::Bold, BODY, (x, y, width), Align::Left, unit.name);
+    let record = unit.record;
+    let name = printable(
+        page,
+        Font::Bold,
+        unit.name,
+        &format!("record {record}"),
+        &format!("record {record}'s name"),
+    );
+    page.text_in(Font::Bold, BODY, (x, y, width), Align::Left, &name.text);
     // Sides and troop types as words ("British", "British Regulars"), as in the window.
     let about: Vec<String> = [
         unit.unit_id.to_owned(),
@@ -263,18 +370,31 @@ fn unit_cell(page: &mut Page, (x, y, width): (f32, f32, f32), unit: UnitLines<'_
     .into_iter()
     .filter(|part| !part.is_empty())
     .collect();
+    let about = printable(
+        page,
+        Font::Regular,
+        &about.join(" · "),
+        &format!("record {record}"),
+        &format!("record {record}'s id, side or type"),
+    );
     page.text_in(
         Font::Regular,
         SMALL,
         (x, y - 9.5, width),
         Align::Left,
-        &about.join(" · "),
+        &about.text,
     );
     let status = match (unit.status, unit.removed) {
         (Some(status), true) => format!("{status}; removed"),
         (Some(status), false) => status.to_owned(),
         (None, true) => "removed".to_owned(),
         (None, false) => String::new(),
+    };
+    // A name the sheet cannot print says so on its own row.
+    let status = match name.missing.or(about.missing) {
+        Some(codes) if status.is_empty() => format!("name cannot be printed ({codes})"),
+        Some(codes) => format!("{status}; name cannot be printed ({codes})"),
+        None => status,
     };
     page.text_in(
         Font::Regular,
@@ -288,6 +408,7 @@ fn unit_cell(page: &mut Page, (x, y, width): (f32, f32, f32), unit: UnitLines<'_
 /// What the unit cell shows.
 #[derive(Clone, Copy)]
 struct UnitLines<'a> {
+    record: usize,
     name: &'a str,
     unit_id: &'a str,
     side: &'a str,
@@ -346,12 +467,13 @@ impl McColumns {
         );
     }
 
-    fn unit(&self, page: &mut Page, top: f32, unit: &McUnit) {
+    fn unit(&self, page: &mut Page, top: f32, unit: &McUnit, record: usize) {
         let y = baseline(top);
         unit_cell(
             page,
             (self.unit.0, y, self.unit.1),
             UnitLines {
+                record,
                 name: &unit.name,
                 unit_id: &unit.unit_id.0,
                 side: &unit.side,
@@ -425,7 +547,7 @@ fn flow(page: &mut Page, (x, y, width): (f32, f32, f32), top: f32, groups: &[Vec
     let room = top - ROW_HEIGHT + 2.0;
     let mut size = BODY;
     let placed = loop {
-        let placed = place(groups, width, size);
+        let placed = place(page, groups, width, size);
         let lines = placed.iter().map(|p| p.line).max().map_or(0, |l| l + 1);
         let leading = size * 1.15;
         let bottom = y - (lines.saturating_sub(1)) as f32 * leading - size * 0.25;
@@ -454,13 +576,16 @@ struct Placed {
     x: f32,
 }
 
-fn place(groups: &[Vec<Token>], width: f32, size: f32) -> Vec<Placed> {
-    let space = Font::Regular.width(" ", size);
+fn place(page: &mut Page, groups: &[Vec<Token>], width: f32, size: f32) -> Vec<Placed> {
+    let space = page.width(Font::Regular, " ", size);
     let group_gap = space * 3.0;
     let mut placed = Vec::new();
     let (mut line, mut x) = (0, 0.0_f32);
     for (g, tokens) in groups.iter().enumerate() {
-        let widths: Vec<f32> = tokens.iter().map(|t| t.font.width(&t.text, size)).collect();
+        let widths: Vec<f32> = tokens
+            .iter()
+            .map(|t| page.width(t.font, &t.text, size))
+            .collect();
         let whole = widths.iter().sum::<f32>() + space * widths.len().saturating_sub(1) as f32;
         let start = if x > 0.0 { x + group_gap } else { 0.0 };
         if x > 0.0 && start + whole > width && whole <= width {
@@ -524,12 +649,13 @@ fn strength_titles(page: &mut Page, what: &str) {
     );
 }
 
-fn strength_unit(page: &mut Page, top: f32, unit: &StrengthUnit) {
+fn strength_unit(page: &mut Page, top: f32, unit: &StrengthUnit, record: usize) {
     let y = baseline(top);
     unit_cell(
         page,
         (STRENGTH_UNIT.0, y, STRENGTH_UNIT.1),
         UnitLines {
+            record,
             name: &unit.name,
             unit_id: &unit.unit_id.0,
             side: &unit.side,
@@ -538,12 +664,20 @@ fn strength_unit(page: &mut Page, top: f32, unit: &StrengthUnit) {
             removed: unit.removed,
         },
     );
+    let troop_type = printable(
+        page,
+        Font::Regular,
+        &readable(&unit.troop_type),
+        "?",
+        &format!("record {record}'s troop type"),
+    )
+    .text;
     page.text_in(
         Font::Regular,
         BODY,
         (STRENGTH_TYPE.0, y, STRENGTH_TYPE.1),
         Align::Left,
-        &readable(&unit.troop_type),
+        &troop_type,
     );
     for ((x, width), value) in [
         (STRENGTH_START, unit.initial),
