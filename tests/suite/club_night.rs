@@ -319,13 +319,49 @@ fn a_club_night_merges_to_the_same_campaign_in_every_order() {
     // The merged file verifies, and knows each game by the identity every copy gives it.
     let verify = json_of(&["log", "verify", s(&merged), "--json"]);
     assert_eq!(verify["intact"], true);
+    // `log head` and `records` give each game's number and the same identity.
+    let head = json_of(&["log", "head", s(&merged), "--json"]);
+    let records = json_of(&["records", s(&merged), "--json"]);
     for (i, copy) in copies.iter().enumerate() {
         let theirs = json_of(&["log", "verify", s(copy), "--json"]);
-        assert_eq!(
-            verify["games"][i]["identity"],
-            theirs["games"][i]["identity"]
+        let identity = &verify["games"][i]["identity"];
+        assert!(
+            identity.as_str().is_some_and(|id| id.len() == 64),
+            "{identity}"
         );
+        assert_eq!(*identity, theirs["games"][i]["identity"]);
+        assert_eq!(head["identities"][i]["game"], i + 1);
+        assert_eq!(head["identities"][i]["identity"], *identity);
+        assert_eq!(records[i]["game"], i + 1);
+        assert_eq!(records[i]["identity"], *identity);
     }
+    // The standings as text: each game's dates and players, each player's line and each
+    // unit's history.
+    let text = run_ok(&["campaign", "standings", s(&merged)]);
+    assert!(
+        text.contains("game 2 \"Table 2\" (dba-zulu) at table Table 2: won by zulu"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    started 20") && text.contains(" UTC, ended 20"),
+        "{text}"
+    );
+    assert!(
+        text.contains("played by Dan (zulu), Cat (british), Eve (british)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("24th 1: game 1 \"Table 1\": 1 -> 0, lost 1, destroyed, british lost"),
+        "{text}"
+    );
+    let ann = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Ann "))
+        .expect("Ann's line");
+    assert_eq!(
+        ann.split_whitespace().collect::<Vec<_>>(),
+        ["Ann", "2", "1", "0", "1"]
+    );
 }
 
 /// A club with one table's game, and two copies of it.
@@ -506,4 +542,77 @@ fn new_games_of_several_tables_take_the_same_numbers_in_any_order() {
     assert_eq!(contents(&a, dir.path()), contents(&b, dir.path()));
     let standings = json_of(&["campaign", "standings", s(&a), "--json"]);
     assert_eq!(standings["games"].as_array().map(Vec::len), Some(3));
+}
+
+/// A campaign whose game 1 (the records' sample: the umcijo lost 65 of its 600 FF) ended
+/// with the umcijo gone to ground, under a 50% replacement rule.
+fn campaign_after_one_game() -> laager::game::Campaign {
+    use laager::game::{
+        Campaign, CampaignSettings, Event, GameResult, Replacement, UnitEdit, UnitId,
+    };
+    let settings = CampaignSettings {
+        replacement: Replacement::Share { percent: 50 },
+        ..CampaignSettings::default()
+    };
+    let mut campaign = Campaign::new("Zulu War", settings);
+    let mut first = crate::records::sample_game();
+    for event in [
+        Event::Edit {
+            edit: UnitEdit::StatusSet {
+                unit_id: UnitId::from("umcijo"),
+                status: Some(laager::record::Status::GoneToGround),
+            },
+        },
+        Event::GameEnded {
+            result: GameResult {
+                winner: Some("Zulu".to_owned()),
+                note: String::new(),
+                date: None,
+            },
+        },
+    ] {
+        first.append(event).expect("event");
+    }
+    campaign.push_game(first);
+    campaign
+}
+
+// A table's unit that fought before joins with what its last game left it, its losses made
+// good under the campaign's replacement rule: the umcijo ended game 1 at 535 of 600 (lost
+// 30 + 20 + 15 = 65); a 50% share restores 32 (65 / 2, rounded down), and it is still gone
+// to ground. A unit new to the campaign joins as its layout gives it.
+#[test]
+fn a_tables_units_carry_over_strength_and_status_under_the_replacement_rule() {
+    use laager::game::{GameStart, Stamp, UnitId};
+    let campaign = campaign_after_one_game();
+    let layout_unit = |id: &str, strength: u32| match crate::records::unit(id, "Zulu", strength) {
+        laager::game::Event::UnitAdded { unit } => unit,
+        _ => unreachable!("a unit"),
+    };
+    let start = GameStart {
+        date: Stamp::parse("2026-12-03T19:30:00Z").expect("a moment"),
+        table: Some("Table 2".to_owned()),
+        players: Vec::new(),
+    };
+    let game = campaign
+        .table_game(
+            laager::Ruleset::MicroColonial,
+            "Table 2",
+            json!(null),
+            vec![layout_unit("umcijo", 600), layout_unit("uve", 500)],
+            &start,
+        )
+        .expect("a table's game");
+    let state = game.state();
+    let umcijo = state.unit(&UnitId::from("umcijo")).expect("carried over");
+    assert_eq!(umcijo.spec.initial, 600);
+    assert_eq!(umcijo.spec.present, 535);
+    assert_eq!(umcijo.present, 535 + 32);
+    assert_eq!(umcijo.status, Some(laager::record::Status::GoneToGround));
+    let uve = state.unit(&UnitId::from("uve")).expect("new");
+    assert_eq!(
+        (uve.spec.initial, uve.present, uve.status.clone()),
+        (500, 500, None)
+    );
+    assert_eq!(state.table.as_deref(), Some("Table 2"));
 }
