@@ -497,17 +497,21 @@ fn a_unit_at_two_tables_is_refused() {
         ]);
     }
     let before = std::fs::read(&club).expect("read");
-    let out = refused(&["campaign", "merge", s(&club), s(&x), s(&y)]);
-    let said = stderr(&out);
-    assert!(
-        said.contains("unit '24th 3' would be in play in game 2") && said.contains("and in game 3"),
-        "{said}"
-    );
-    assert!(
-        said.contains("\"Table 2\"") && said.contains("\"Table 3\""),
-        "{said}"
-    );
-    assert_eq!(std::fs::read(&club).expect("read"), before);
+    // In either order of the files: the same refusal, naming both games.
+    for files in [[&x, &y], [&y, &x]] {
+        let out = refused(&["campaign", "merge", s(&club), s(files[0]), s(files[1])]);
+        let said = stderr(&out);
+        assert!(
+            said.contains("unit '24th 3' would be in play in game 2")
+                && said.contains("and in game 3"),
+            "{said}"
+        );
+        assert!(
+            said.contains("\"Table 2\"") && said.contains("\"Table 3\""),
+            "{said}"
+        );
+        assert_eq!(std::fs::read(&club).expect("read"), before);
+    }
     // Either copy alone merges: its new game takes the next number.
     let merged = json_of(&["campaign", "merge", s(&club), s(&y), "--json"]);
     assert_eq!(merged["games_added"], 1);
