@@ -69,28 +69,40 @@ const TABLES: [(&str, [&str; 4], [&str; 2]); 3] = [
     ),
 ];
 
+/// `laager campaign add-game FILE --ruleset dba-zulu --table TABLE --layout LAYOUT`, with a
+/// `--player` for each player given.
+fn add_game<'a>(
+    file: &'a Path,
+    table: &'a str,
+    layout: &'a Path,
+    players: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "campaign",
+        "add-game",
+        s(file),
+        "--ruleset",
+        "dba-zulu",
+        "--table",
+        table,
+        "--layout",
+        s(layout),
+    ];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    args
+}
+
 /// A club file with a game added for each table, each with its players.
 fn club_with_three_tables(dir: &Path) -> PathBuf {
     let club = dir.join("club.laager");
     run_ok(&["campaign", "new", s(&club), "--name", "Club night"]);
     for (number, (table, units, players)) in TABLES.iter().enumerate() {
         let layout = table_layout(dir, table, units);
-        let added = json_of(&[
-            "campaign",
-            "add-game",
-            s(&club),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(&layout),
-            "--player",
-            players[0],
-            "--player",
-            players[1],
-            "--json",
-        ]);
+        let mut args = add_game(&club, table, &layout, players);
+        args.push("--json");
+        let added = json_of(&args);
         assert_eq!(added["game"], number + 1);
         assert_eq!(added["table"], *table);
         assert_eq!(added["name"], *table);
@@ -370,19 +382,7 @@ fn club_and_two_copies(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     run_ok(&["campaign", "new", s(&club), "--name", "Club night"]);
     let (table, units, players) = TABLES[0];
     let layout = table_layout(dir, table, &units);
-    run_ok(&[
-        "campaign",
-        "add-game",
-        s(&club),
-        "--ruleset",
-        "dba-zulu",
-        "--table",
-        table,
-        "--layout",
-        s(&layout),
-        "--player",
-        players[0],
-    ]);
+    run_ok(&add_game(&club, table, &layout, &players[..1]));
     let (x, y) = (dir.join("x.laager"), dir.join("y.laager"));
     std::fs::copy(&club, &x).expect("copy");
     std::fs::copy(&club, &y).expect("copy");
@@ -464,17 +464,7 @@ fn a_unit_at_two_tables_is_refused() {
     let (club, x, y) = club_and_two_copies(dir.path());
     // At the club: a second table wanting 24th 1, in play at table 1.
     let poached = table_layout(dir.path(), "poached", &["24th 1", "uVe front"]);
-    let out = refused(&[
-        "campaign",
-        "add-game",
-        s(&club),
-        "--ruleset",
-        "dba-zulu",
-        "--table",
-        "Table 2",
-        "--layout",
-        s(&poached),
-    ]);
+    let out = refused(&add_game(&club, "Table 2", &poached, &[]));
     assert!(
         stderr(&out).contains("unit '24th 1' is in play in game 1 \"Table 1\""),
         "{}",
@@ -484,17 +474,7 @@ fn a_unit_at_two_tables_is_refused() {
     // copy): each is admitted there, and the merge of both is refused naming both games.
     let shared = table_layout(dir.path(), "shared", &["24th 3", "uVe rear"]);
     for (copy, table) in [(&x, "Table 2"), (&y, "Table 3")] {
-        run_ok(&[
-            "campaign",
-            "add-game",
-            s(copy),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(&shared),
-        ]);
+        run_ok(&add_game(copy, table, &shared, &[]));
     }
     let before = std::fs::read(&club).expect("read");
     // In either order of the files: the same refusal, naming both games.
@@ -526,17 +506,7 @@ fn new_games_of_several_tables_take_the_same_numbers_in_any_order() {
     let second = table_layout(dir.path(), "second", &["24th 3", "uVe front"]);
     let third = table_layout(dir.path(), "third", &["24th 4", "uVe rear"]);
     for (copy, table, layout) in [(&x, "Table 2", &second), (&y, "Table 3", &third)] {
-        run_ok(&[
-            "campaign",
-            "add-game",
-            s(copy),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(layout),
-        ]);
+        run_ok(&add_game(copy, table, layout, &[]));
     }
     let (a, b) = (dir.path().join("a.laager"), dir.path().join("b.laager"));
     std::fs::copy(&club, &a).expect("copy");
