@@ -374,6 +374,24 @@ fn a_club_night_merges_to_the_same_campaign_in_every_order() {
         ann.split_whitespace().collect::<Vec<_>>(),
         ["Ann", "2", "1", "0", "1"]
     );
+
+    // The next club night: table 1's games have ended, so its units may play again, but
+    // 24th 1, destroyed there, cannot.
+    let lost = table_layout(dir.path(), "lost", &["24th 1", "uMcijo front"]);
+    let out = refused(&add_game(&merged, "Table 1", &lost, &[]));
+    assert!(
+        stderr(&out).contains("unit '24th 1' was destroyed in game 1 \"Table 1\""),
+        "{}",
+        stderr(&out)
+    );
+    let again = table_layout(dir.path(), "again", &["24th 2", "uMcijo front"]);
+    let mut args = add_game(&merged, "Table 1", &again, &[]);
+    args.push("--json");
+    let added = json_of(&args);
+    assert_eq!(
+        (added["game"].clone(), added["units"].clone()),
+        (json!(4), json!(2))
+    );
 }
 
 /// A club with one table's game, and two copies of it.
