@@ -124,8 +124,11 @@ pub enum Command {
     DragCancelled,
     /// Switch between setting up the table and playing on it.
     SetMode(super::Mode),
-    /// Start a new game log for the table as it stands (the records bar's New game).
-    NewGame,
+    /// Start a new game log for the table as it stands (the records bar's New game, once
+    /// the referee has said who plays).
+    NewGame(Vec<crate::game::Player>),
+    /// Merge tables' `.laager` files into the campaign open (File, Merge table files…).
+    MergeTables(Vec<PathBuf>),
     /// Open a `.laager` game file.
     OpenGame(PathBuf),
     /// Open a campaign read from a `.laager` file's bytes (an upload in the browser), held

@@ -538,6 +538,7 @@ impl LaagerApp {
             .act(crate::game::Action::End(crate::game::GameResult {
                 winner,
                 note,
+                date: Some(crate::store::clock::now()),
             }))
             .map(|_| ())
     }
@@ -557,7 +558,10 @@ impl LaagerApp {
         for action in actions {
             // Nothing puts away a game in play that is not saved without asking.
             let asked = match &action {
-                RecordsAction::NewGame => Some(Command::NewGame),
+                RecordsAction::StartGame {
+                    next: false,
+                    players,
+                } => Some(Command::NewGame(players.clone())),
                 RecordsAction::Open(path) => Some(Command::OpenGame(path.clone())),
                 _ => None,
             };
@@ -579,8 +583,19 @@ impl LaagerApp {
                 self.canvas.selected = units;
                 Ok(())
             }
-            RecordsAction::NewGame => {
-                self.session = self.new_session();
+            RecordsAction::NewGame | RecordsAction::NextGame => {
+                let next = matches!(action, RecordsAction::NextGame);
+                self.windows.players_prompt = Some(super::club_prompts::PlayersPrompt::new(
+                    next,
+                    self.sides_to_ask(next),
+                ));
+                Ok(())
+            }
+            RecordsAction::StartGame {
+                next: false,
+                players,
+            } => {
+                self.session = self.new_session_started(&players);
                 self.records.roster = super::roster::Roster::default();
                 Ok(())
             }
@@ -613,17 +628,10 @@ impl LaagerApp {
                 crate::store::export::write(&path, self.export_bytes(ExportKind::Csv))
             }
             RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
-            RecordsAction::NextGame => {
-                let game = self.session.game();
-                let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
-                let layout = crate::geometry::file::write(&self.document.layout);
-                let units =
-                    crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
-                let name = format!("Game {number}");
-                let tables = self.tables_note();
-                self.session
-                    .next_game(ruleset, &name, layout, units, tables.as_ref())
-            }
+            RecordsAction::StartGame {
+                next: true,
+                players,
+            } => self.start_next_game(players),
             RecordsAction::ExportPdf(path) => {
                 let bytes = self.export_bytes(ExportKind::Pdf);
                 crate::store::export::write_whole(&path, &bytes, true).map_err(|e| e.to_string())

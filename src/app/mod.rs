@@ -8,6 +8,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod autosave;
 pub mod canvas;
+pub mod club_prompts;
 pub mod command;
 pub mod demos;
 pub mod desk;
@@ -511,6 +512,7 @@ impl LaagerApp {
         if let Some(path) = self.windows.save_prompt_ui(ui) {
             self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
         }
+        self.club_prompts_ui(ui);
         #[cfg(not(target_arch = "wasm32"))]
         self.autosave();
         if !self.commands.is_empty() {
@@ -546,6 +548,15 @@ impl LaagerApp {
                         .clicked()
                     {
                         self.run_records_actions(vec![records_panel::RecordsAction::PromptSaveAs]);
+                        ui.close();
+                    }
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if ui
+                        .button("Merge table files…")
+                        .on_hover_text("A club night: bring the games the tables played on copies of this campaign back into it")
+                        .clicked()
+                    {
+                        self.windows.merge_prompt = Some(club_prompts::MergePrompt::default());
                         ui.close();
                     }
                     // The browser has no layout files: its table comes from the demos and
@@ -764,8 +775,14 @@ impl LaagerApp {
                 // The seal players note after a result: a log cut short or rewritten later
                 // no longer holds it (issue 21: the window shows the head).
                 let head = self.session.game().head();
+                // A game is known by its identity (the hash of its first event) in every
+                // copy; its number is its place in this file.
+                let identity = self.session.game().identity().map_or_else(
+                    || "no identity yet (nothing logged)".to_owned(),
+                    |id| format!("identity {}", &id[..id.len().min(12)]),
+                );
                 ui.label(format!("seal {}", &head[..head.len().min(12)]))
-                    .on_hover_text("The game log's seal after its last action. Note it down: if the game file is later cut short or rewritten, checking the file against this seal shows it.");
+                    .on_hover_text(format!("Game {}, {identity}. The game log's seal after its last action. Note it down: if the game file is later cut short or rewritten, checking the file against this seal shows it.", self.session.game_number));
                 ui.separator();
                 if !self.session.game().events().is_empty()
                     && let Some(note) = self.tables_pending()

@@ -188,7 +188,7 @@ impl LaagerApp {
             Command::OpenLayout(_) | Command::OpenLayoutText { .. } => "open the layout",
             Command::NewTable(_) => "start a new table",
             Command::SetMode(_) => "play a new game on the table as set up",
-            Command::NewGame => "start a new game",
+            Command::NewGame(_) => "start a new game",
             Command::OpenGame(_) | Command::OpenCampaign { .. } => "open the game file",
             _ => "go on",
         };

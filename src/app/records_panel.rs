@@ -53,8 +53,16 @@ pub enum RecordsAction {
     Log(Action),
     /// Select these units (a name clicked in the roster), in this order.
     Select(Vec<String>),
-    /// Start a new game log for the table as it stands.
+    /// Ask who plays, to start a new game log for the table as it stands.
     NewGame,
+    /// Start a new game (`next`: the campaign's next game on this table, forces carried
+    /// over), the players named.
+    StartGame {
+        /// Whether it is the campaign's next game.
+        next: bool,
+        /// Who plays each side.
+        players: Vec<crate::game::Player>,
+    },
     /// Save the campaign to a new `.laager` file.
     SaveAs(PathBuf),
     /// Ask where to save the game: the app's own prompt, with a default name.
@@ -78,7 +86,7 @@ pub enum RecordsAction {
         /// The referee's note.
         note: String,
     },
-    /// Start the campaign's next game on the table, forces carried over.
+    /// Ask who plays, to start the campaign's next game on the table, forces carried over.
     NextGame,
 }
 

@@ -54,7 +54,10 @@ impl LaagerApp {
         match command {
             Command::Confirmed(command) => match *command {
                 Command::SetMode(mode) => self.set_mode(mode, true)?,
-                Command::NewGame => self.run_records_action(RecordsAction::NewGame),
+                Command::NewGame(players) => self.run_records_action(RecordsAction::StartGame {
+                    next: false,
+                    players,
+                }),
                 Command::OpenGame(path) => self.run_records_action(RecordsAction::Open(path)),
                 Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
                 Command::NewTable(_)
@@ -73,7 +76,11 @@ impl LaagerApp {
                 self.commit_table_edits()?;
             }
             Command::DragCancelled => self.pending_poses.clear(),
-            Command::NewGame => self.run_records_actions(vec![RecordsAction::NewGame]),
+            Command::NewGame(players) => self.run_records_actions(vec![RecordsAction::StartGame {
+                next: false,
+                players,
+            }]),
+            Command::MergeTables(files) => self.merge_tables(&files)?,
             Command::OpenGame(path) => self.run_records_actions(vec![RecordsAction::Open(path)]),
             Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
             Command::Select(units) => self.canvas.selected = units,

@@ -2,8 +2,9 @@
 //! action is committed in its own transaction as it happens (autosave).
 
 use crate::game::gate::{self, Acted, Action, TablesNote};
+use crate::game::merge::{self, MergedGame, TableCopy};
 use crate::game::seals::Stored;
-use crate::game::{Campaign, CampaignSettings, Event, Game, UnitSpec};
+use crate::game::{Campaign, CampaignSettings, Event, Game, GameStart, UnitSpec};
 use crate::ruleset::Ruleset;
 use crate::store::{CampaignFile, Mode};
 use serde_json::Value;
@@ -30,10 +31,30 @@ impl Session {
         units: Vec<UnitSpec>,
         tables: Option<&TablesNote>,
     ) -> Session {
+        Session::begin(ruleset, name, layout, units, tables, None)
+    }
+
+    /// A new, unsaved campaign of one game, as [`Session::new`], begun with its start and
+    /// players when given (New game, once the referee has said who plays).
+    pub fn begin(
+        ruleset: Ruleset,
+        name: &str,
+        layout: Value,
+        units: Vec<UnitSpec>,
+        tables: Option<&TablesNote>,
+        start: Option<&GameStart>,
+    ) -> Session {
         let mut game = Game::new(ruleset, name, layout);
+        if let Some(start) = start {
+            let _ = game.append(start.event());
+        }
         for unit in units {
             // A unit id the layout repeats is refused by the log; the layout check reports it.
             let _ = game.append(Event::UnitAdded { unit });
+        }
+        if let Some(players) = start.and_then(GameStart::players_event) {
+            // A side no unit of the table has is refused by the log: not named.
+            let _ = game.append(players);
         }
         let mut memory = Campaign::new(name, CampaignSettings::default());
         let mut stored = Stored::default();
@@ -137,10 +158,11 @@ impl Session {
         layout: Value,
         table_units: Vec<UnitSpec>,
         tables: Option<&TablesNote>,
+        start: Option<&GameStart>,
     ) -> Result<(), String> {
         let game = self
             .campaign()
-            .next_game_on_table(ruleset, name, layout, table_units)
+            .next_game_on_table(ruleset, name, layout, table_units, start)
             .map_err(|e| e.to_string())?;
         self.game_number = match &mut self.file {
             Some(file) => file.add_game(game, tables).map_err(|e| e.to_string())?,
@@ -148,6 +170,17 @@ impl Session {
                 .map_err(|e| e.to_string())?,
         };
         Ok(())
+    }
+
+    /// Merges the tables' copies of the campaign into it through the record's gate (File,
+    /// Merge table files…; the page's upload of a table's game): into its file in one
+    /// transaction when it has one, else in memory. Every game and event, or none.
+    pub fn merge(&mut self, tables: &[TableCopy]) -> Result<Vec<MergedGame>, String> {
+        match &mut self.file {
+            Some(file) => file.merge(tables).map_err(|e| e.to_string()),
+            None => merge::merge_in_memory(&mut self.memory, &mut self.stored, tables)
+                .map_err(|e| e.to_string()),
+        }
     }
 
     /// Saves the campaign to a new `.laager` file and autosaves there from now on.

@@ -7,7 +7,9 @@
 //! by eframe's persistence. The File menu's Download game saves the game as an ordinary
 //! `.laager` file and Upload opens one, a layout, a photo or a club tables bundle (the
 //! page's `<input type=file>`, or a file dropped on the page); both ask
-//! the store through [`LaagerApp`] (`keep.rs`). The browser has no file dialogs:
+//! the store through [`LaagerApp`] (`keep.rs`). Merge a table's game uploads a table's
+//! `.laager` file (its download of the campaign, played there) onto the campaign open, by
+//! the engine's merge, as `laager campaign merge` does. The browser has no file dialogs:
 //! [`FileDialog`] stands in for rfd's and never picks a file.
 //!
 //! For `web/test.py` the page also answers `window.laagerRecords()` (the record sheet as
@@ -49,6 +51,9 @@ enum Request {
     DownloadExport(super::records_panel::ExportKind),
     /// Open an uploaded file.
     Uploaded { name: String, bytes: Vec<u8> },
+    /// Merge an uploaded table's `.laager` file into the campaign open (File, Merge a
+    /// table's game…).
+    UploadedToMerge { name: String, bytes: Vec<u8> },
     /// An upload that could not be read.
     Failed(String),
 }
@@ -67,6 +72,9 @@ thread_local! {
     static UI_MS: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
     /// The units selected and the canvas's zoom, as JSON, as of the last frame.
     static CANVAS: RefCell<String> = const { RefCell::new(String::new()) };
+    /// Whether the file the page's input gives next is a table's game to merge (Merge a
+    /// table's game…) rather than one to open.
+    static MERGE_NEXT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Queues a request and wakes the app to take it.
@@ -100,12 +108,17 @@ fn read_chosen_file(input: &web_sys::HtmlInputElement) {
     };
     input.set_value("");
     let name = file.name();
+    let merge = MERGE_NEXT.with(|m| m.replace(false));
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-            Ok(buffer) => post(Request::Uploaded {
-                name,
-                bytes: js_sys::Uint8Array::new(&buffer).to_vec(),
-            }),
+            Ok(buffer) => {
+                let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+                post(if merge {
+                    Request::UploadedToMerge { name, bytes }
+                } else {
+                    Request::Uploaded { name, bytes }
+                });
+            }
             Err(e) => post(Request::Failed(format!(
                 "{name}: the browser could not read it: {e:?}"
             ))),
@@ -220,9 +233,22 @@ pub fn file_menu(app: &mut LaagerApp, ui: &mut egui::Ui) {
         .button("Upload game, table, photo or club tables…")
         .on_hover_text("Open a .laager file (the game on the table is put away, asked first when it is in play), a layout (.json, as Save layout writes it) as the table, a photo of the table (.png, .jpg) under it, or lay a club tables bundle (.json, from `laager tables export`) over the tables in force")
         .clicked()
-        && let Err(e) = pick_upload()
     {
-        app.messages.push(e);
+        MERGE_NEXT.with(|m| m.set(false));
+        if let Err(e) = pick_upload() {
+            app.messages.push(e);
+        }
+    }
+    if ui
+        .button("Merge a table's game…")
+        .on_hover_text("A club night: upload a table's .laager file (its download of this campaign, played there) and bring its games into the campaign open here, as `laager campaign merge` does")
+        .clicked()
+    {
+        MERGE_NEXT.with(|m| m.set(true));
+        if let Err(e) = pick_upload() {
+            MERGE_NEXT.with(|m| m.set(false));
+            app.messages.push(e);
+        }
     }
     if ui
         .add_enabled(app.club_bundle.is_some(), egui::Button::new("Download club tables"))
@@ -371,6 +397,11 @@ impl WebApp {
                 Request::DownloadExport(kind) => app
                     .run_records_actions(vec![super::records_panel::RecordsAction::Download(kind)]),
                 Request::Uploaded { name, bytes } => app.open_upload(&name, &bytes),
+                Request::UploadedToMerge { name, bytes } => {
+                    if let Err(e) = app.merge_table_bytes(&name, &bytes) {
+                        app.messages.push(e);
+                    }
+                }
                 Request::Failed(e) => app.messages.push(e),
             }
         }

@@ -16,6 +16,10 @@ pub struct Windows {
     /// The Save game as prompt, open with the path typed so far: the app's own, so saving
     /// works where no system file dialog is available.
     pub save_prompt: Option<String>,
+    /// Who plays each side, asked at New game and Next game.
+    pub players_prompt: Option<super::club_prompts::PlayersPrompt>,
+    /// File, Merge table files…: the tables' files typed so far.
+    pub merge_prompt: Option<super::club_prompts::MergePrompt>,
 }
 
 impl Windows {
@@ -108,6 +112,8 @@ impl Windows {
             dice,
             dice_view,
             save_prompt: _,
+            players_prompt: _,
+            merge_prompt: _,
         } = self;
         // Below the menu bar, over the table's left side, clear of the desk.
         egui::Window::new("Help")

@@ -6,12 +6,13 @@
 use super::{CliError, Outcome};
 use crate::bounds::{GameNumber, Hours};
 use crate::game::{
-    Campaign, CampaignScale, CampaignSettings, RecordSheet, Replacement, Table, TablesNote,
+    Action, Campaign, CampaignScale, CampaignSettings, GameStart, Player, RecordSheet, Replacement,
+    Table, TablesNote,
 };
 use crate::ruleset::Ruleset;
 use crate::store::{self, CampaignFile, Existing, Input, Mode, StoreError};
 use clap::{Args, Subcommand};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 /// Campaign files: create, add games, standings, JSON export and import.
@@ -58,6 +59,15 @@ pub enum CampaignCommand {
         /// The game's name (default: "Game N", or the JSON's name).
         #[arg(long)]
         name: Option<String>,
+        /// The table the game is played on, while other tables play theirs (a club
+        /// night): its units are the layout's alone, each carrying over the strength and
+        /// status of its last game under the replacement rule; a unit in play in another
+        /// game is refused. Needs --layout.
+        #[arg(long, value_name = "NAME", requires = "layout", value_parser = parse_table)]
+        table: Option<String>,
+        /// Who plays a side (`british=Ann`); once per player.
+        #[arg(long = "player", value_name = "SIDE=NAME", value_parser = parse_player)]
+        players: Vec<Player>,
         /// Add it even though the last game has not ended (`campaign end-game` ends it).
         #[arg(long)]
         unfinished: bool,
@@ -84,6 +94,9 @@ pub enum CampaignCommand {
         /// The referee's note ("the square held").
         #[arg(long, value_name = "TEXT", default_value = "")]
         note: String,
+        /// Who played a side (`british=Ann`), named with the result; once per player.
+        #[arg(long = "player", value_name = "SIDE=NAME", value_parser = parse_player)]
+        players: Vec<Player>,
         /// The tables the victory condition is read from (as the game was played).
         #[command(flatten)]
         tables: super::TablesArgs,
@@ -91,7 +104,22 @@ pub enum CampaignCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Results, standings and each unit's history.
+    /// Bring the games the tables played on copies of the campaign back into its file,
+    /// like a fast-forward: the events a copy logged after the last the file holds are
+    /// added, a game the file lacks is added with the next number, and copies that
+    /// diverged, a unit in play in two games, or a file that fails verification refuse
+    /// the whole merge, nothing written. Merging again adds nothing.
+    Merge {
+        /// The club's campaign file, written to.
+        file: PathBuf,
+        /// The tables' copies (`.laager` files), read only.
+        #[arg(required = true, value_name = "TABLE.laager")]
+        tables: Vec<PathBuf>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Results, standings by side and by player, and each unit's history.
     Standings {
         /// The campaign file.
         file: PathBuf,
@@ -281,6 +309,8 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             from_json,
             layout,
             name,
+            table,
+            players,
             unfinished,
             tables,
             json,
@@ -291,6 +321,8 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
                 from_json: from_json.as_deref(),
                 layout: layout.as_deref(),
                 tables: tables.as_deref(),
+                table,
+                players,
             },
             name,
             unfinished,
@@ -301,14 +333,24 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             game,
             winner,
             note,
+            players,
             tables,
             json,
-        } => end_game(&file, game, winner.as_deref(), &note, &tables, json)?,
+        } => end_game(
+            &file,
+            game,
+            winner.as_deref(),
+            &note,
+            players,
+            &tables,
+            json,
+        )?,
+        CampaignCommand::Merge { file, tables, json } => super::club::merge(&file, &tables, json)?,
         CampaignCommand::Standings {
             file,
             allow_broken,
             json,
-        } => standings(&file, allow_broken, json)?,
+        } => super::club::standings(&file, allow_broken, json)?,
         CampaignCommand::Export { file, out, force } => {
             if store::disk::same_file(&file, &out) {
                 return Err(CliError::Input(format!(
@@ -376,11 +418,28 @@ fn json_errors(file: &Path, errors: &[store::JsonError]) -> CliError {
 }
 
 /// Where a game added to a campaign comes from: a game's JSON, or a table (a layout, or
-/// none) with the club's tables it is played with.
+/// none) with the club's tables it is played with; the table it is played on at a club
+/// night, and its players.
 struct GameSource<'a> {
     from_json: Option<&'a Path>,
     layout: Option<&'a Path>,
     tables: Option<&'a Path>,
+    table: Option<String>,
+    players: Vec<Player>,
+}
+
+/// `--player SIDE=NAME`, read by the engine's one constructor of a player.
+fn parse_player(text: &str) -> Result<Player, String> {
+    Player::parse(text)
+}
+
+/// `--table NAME`: a name, trimmed, not empty.
+fn parse_table(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() {
+        return Err("expected the table's name, as \"Table 2\"".to_owned());
+    }
+    Ok(name.to_owned())
 }
 
 fn add_game(
@@ -395,6 +454,8 @@ fn add_game(
         from_json,
         layout,
         tables,
+        ref table,
+        ref players,
     } = *source;
     let ruleset = Ruleset::from_id(ruleset).ok_or_else(|| {
         let ids: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
@@ -404,12 +465,14 @@ fn add_game(
         ))
     })?;
     let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
+    // A table's game is played while the others are: that is what a club night is.
     if let Some(last) = opened.campaign().games.last()
         && last.state().result.is_none()
         && !unfinished
+        && table.is_none()
     {
         return Err(CliError::Input(format!(
-            "{}: game {} \"{}\" is still in play: end it first with `laager campaign end-game {} --winner SIDE|draw`, or give --unfinished",
+            "{}: game {} \"{}\" is still in play: end it first with `laager campaign end-game {} --winner SIDE|draw`, or give --unfinished (or --table for a game played at the same time on another table)",
             file.display(),
             opened.campaign().games.len(),
             last.name,
@@ -418,6 +481,13 @@ fn add_game(
     }
     let number = opened.campaign().games.len() + 1;
     let charts = super::load_tables(tables)?;
+    // The caller reads the clock: the game's start is dated in its first event.
+    let start = GameStart {
+        date: store::clock::now(),
+        table: table.clone(),
+        players: players.clone(),
+    };
+    let name = name.or_else(|| table.clone());
     let number = if let Some(path) = from_json {
         let mut game = store::game_import(&read_text(path, Input::Import)?, &charts)
             .map_err(|errors| json_errors(path, &errors))?;
@@ -431,26 +501,28 @@ fn add_game(
         if let Some(name) = name {
             game.name = name;
         }
+        // An imported game keeps its own start; the players given are named at its end.
+        if let Some(event) = start.players_event() {
+            game.append(event)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        }
         opened.add_game(game, None).map_err(store_error)?
-    } else if let Some(path) = layout {
+    } else {
         let name = name.unwrap_or_else(|| format!("Game {number}"));
-        let game = game_on_table(opened.campaign(), ruleset, &name, path, &charts)?;
+        let game = match layout {
+            Some(path) => game_on_table(opened.campaign(), ruleset, &name, path, &charts, &start)?,
+            None => opened
+                .campaign()
+                .next_game_on_table(ruleset, &name, Value::Null, Vec::new(), Some(&start))
+                .map_err(|e| CliError::Input(format!("--player: {e}")))?,
+        };
         opened
             .add_game(game, Some(&tables_note(&charts, source.tables)))
             .map_err(store_error)?
-    } else {
-        let name = name.unwrap_or_else(|| format!("Game {number}"));
-        opened
-            .new_game(
-                ruleset,
-                &name,
-                serde_json::Value::Null,
-                Some(&tables_note(&charts, source.tables)),
-            )
-            .map_err(store_error)?
     };
     let game = &opened.campaign().games[number - 1];
-    let units = game.state().units.len();
+    let state = game.state();
+    let units = state.units.len();
     if json {
         print_json(&json!({
             "game": number,
@@ -458,22 +530,39 @@ fn add_game(
             "ruleset": game.ruleset,
             "units": units,
             "events": game.events().len(),
+            "identity": game.identity(),
+            "table": state.table,
+            "players": state.players,
+            "started": state.started,
         }));
     } else {
         println!(
-            "added game {number} \"{}\" ({ruleset}) with {units} units",
-            game.name
+            "added game {number} \"{}\" ({ruleset}) with {units} units{}",
+            game.name,
+            state
+                .table
+                .as_ref()
+                .map(|t| format!(" at table {t}"))
+                .unwrap_or_default()
         );
+        if let Some(identity) = game.identity() {
+            println!("  identity {identity}");
+        }
+        for player in &state.players {
+            println!("  {} plays {}", player.name, player.side);
+        }
     }
     Ok(())
 }
 
-/// `laager campaign end-game`: logs a game's result.
+/// `laager campaign end-game`: logs a game's result, dated, with its players if given
+/// (all in one write).
 fn end_game(
     file: &Path,
     game: Option<GameNumber>,
     winner: Option<&str>,
     note: &str,
+    players: Vec<Player>,
     tables: &super::TablesArgs,
     json: bool,
 ) -> Result<(), CliError> {
@@ -493,12 +582,19 @@ fn end_game(
     } else {
         format!("{note} — {source}")
     };
-    let action = crate::game::Action::End(crate::game::GameResult {
+    let date = store::clock::now();
+    let mut actions = Vec::new();
+    if !players.is_empty() {
+        actions.push(Action::Players(players));
+    }
+    actions.push(Action::End(crate::game::GameResult {
         winner: result_winner.clone(),
         note: note.clone(),
-    });
-    let acted = opened.act(number, action).map_err(store_error)?;
+        date: Some(date.clone()),
+    }));
+    let acted = opened.act_all(number, actions).map_err(store_error)?;
     let logged = acted.logged.last().cloned();
+    let state = opened.campaign().games[number - 1].state();
     if json {
         print_json(&json!({
             "game": number,
@@ -506,6 +602,8 @@ fn end_game(
             "note": note,
             "proposal": proposal,
             "event": logged,
+            "date": date,
+            "players": state.players,
         }));
     } else {
         if let Some(p) = &proposal {
@@ -514,6 +612,9 @@ fn end_game(
         match &result_winner {
             Some(side) => println!("game {number} ended: {side} won ({note})"),
             None => println!("game {number} ended: drawn ({note})"),
+        }
+        for player in &state.players {
+            println!("  {} played {}", player.name, player.side);
         }
     }
     Ok(())
@@ -537,6 +638,7 @@ fn game_on_table(
     name: &str,
     path: &Path,
     charts: &crate::charts::Charts,
+    start: &GameStart,
 ) -> Result<crate::game::Game, CliError> {
     let text = read_text(path, Input::Layout)?;
     let report = crate::geometry::file::read(&text, charts);
@@ -561,78 +663,16 @@ fn game_on_table(
     let stored: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     let units = crate::game::units_from_layout(&table, ruleset, Some(charts));
-    let game = campaign
-        .next_game_on_table(ruleset, name, stored, units)
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    Ok(game)
-}
-
-fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(), CliError> {
-    let opened = open_verified(file, allow_broken)?;
-    let campaign: &Campaign = opened.campaign();
-    let standings = campaign.standings();
-    let histories: Vec<_> = campaign
-        .unit_ids()
-        .into_iter()
-        .map(|unit_id| {
-            let history = campaign.unit_history(&unit_id);
-            (unit_id, history)
-        })
-        .collect();
-    if json {
-        let units: Vec<_> = histories
-            .iter()
-            .map(|(unit_id, games)| json!({ "unit_id": unit_id, "games": games }))
-            .collect();
-        print_json(&json!({
-            "campaign": standings.campaign,
-            "games": standings.games,
-            "sides": standings.sides,
-            "units": units,
-        }));
-        return Ok(());
-    }
-    println!("campaign \"{}\"", standings.campaign);
-    for line in &standings.games {
-        let result = match &line.winner {
-            None => "in play".to_owned(),
-            Some(None) => "drawn".to_owned(),
-            Some(Some(side)) => format!("won by {side}"),
-        };
-        println!(
-            "  game {} \"{}\" ({}): {result}, {} events",
-            line.game, line.name, line.ruleset, line.events
-        );
-    }
-    let table = Table {
-        headers: vec!["side", "played", "won", "drawn", "lost", "strength_lost"],
-        rows: standings
-            .sides
-            .iter()
-            .map(|s| {
-                vec![
-                    s.side.clone(),
-                    s.played.to_string(),
-                    s.won.to_string(),
-                    s.drawn.to_string(),
-                    s.lost.to_string(),
-                    s.strength_lost.to_string(),
-                ]
-            })
-            .collect(),
+    let game = if start.table.is_some() {
+        campaign
+            .table_game(ruleset, name, stored, units, start)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
+    } else {
+        campaign
+            .next_game_on_table(ruleset, name, stored, units, Some(start))
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
     };
-    print!("{}", render_table(&table));
-    for (unit_id, games) in &histories {
-        let parts: Vec<String> = games
-            .iter()
-            .map(|g| {
-                let gone = if g.removed { ", removed" } else { "" };
-                format!("game {}: {} -> {}{gone}", g.game, g.start, g.end)
-            })
-            .collect();
-        println!("  {unit_id}: {}", parts.join("; "));
-    }
-    Ok(())
+    Ok(game)
 }
 
 /// Runs `laager records`.
@@ -681,8 +721,16 @@ pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
     } else {
         for sheet in &sheets {
             println!(
-                "game {} \"{}\" ({}), move {}",
-                sheet.game, sheet.name, sheet.ruleset, sheet.move_number
+                "game {} \"{}\" ({}), move {}{}",
+                sheet.game,
+                sheet.name,
+                sheet.ruleset,
+                sheet.move_number,
+                sheet
+                    .identity
+                    .as_ref()
+                    .map(|id| format!(", identity {}", &id[..id.len().min(10)]))
+                    .unwrap_or_default()
             );
             print!("{}", render_table(&sheet.table()));
         }
@@ -694,7 +742,7 @@ pub fn run_records(args: &RecordsArgs) -> Result<Outcome, CliError> {
 }
 
 /// Columns padded to their widest cell.
-fn render_table(table: &Table) -> String {
+pub(super) fn render_table(table: &Table) -> String {
     let mut widths: Vec<usize> = table.headers.iter().map(|h| h.len()).collect();
     for row in &table.rows {
         for (width, cell) in widths.iter_mut().zip(row) {

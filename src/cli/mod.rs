@@ -4,6 +4,7 @@
 //! one per line, lowercase, naming what was wrong and where.
 
 mod campaign;
+mod club;
 mod dba;
 mod dice;
 mod domains;
@@ -64,7 +65,7 @@ pub enum Command {
     /// Soldiers of the Queen: hex range, odds, fire, melee, leaders, movement, victory.
     #[command(subcommand)]
     Sotq(sotq::SotqCommand),
-    /// Campaign files: new, add-game, standings, export, import.
+    /// Campaign files: new, add-game, end-game, merge, standings, export, import.
     #[command(subcommand)]
     Campaign(campaign::CampaignCommand),
     /// The casualty record sheets of a campaign file's games.

@@ -1,8 +1,10 @@
 //! Campaigns: games in order, each game's forces starting from the previous game's end
 //! state under the club's replacement rule; results, standings and each unit's history.
 
+use super::club::GameStart;
 use super::event::{Cause, Event, UnitEdit, UnitId, UnitSpec};
 use super::log::{Game, GameError};
+use super::played::{Player, Stamp};
 use super::sheet::RecordSheet;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -146,6 +148,22 @@ pub struct SideStanding {
     pub strength_lost: u64,
 }
 
+/// One player's record over the campaign's ended games: a game counts once for each
+/// player, won when a side the player played won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerStanding {
+    /// The player, as named.
+    pub player: String,
+    /// Ended games played.
+    pub played: u32,
+    /// Won.
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
+}
+
 /// One game's line in the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameLine {
@@ -159,6 +177,21 @@ pub struct GameLine {
     pub winner: Option<Option<String>>,
     /// Events in its log.
     pub events: usize,
+    /// Its identity: the hash of its first event (`None` while nothing is logged).
+    #[serde(default)]
+    pub identity: Option<String>,
+    /// The table it was played on, if named.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Who played each side.
+    #[serde(default)]
+    pub players: Vec<Player>,
+    /// When it started, if recorded.
+    #[serde(default)]
+    pub started: Option<Stamp>,
+    /// When it ended, if recorded.
+    #[serde(default)]
+    pub ended: Option<Stamp>,
 }
 
 /// Results and standings.
@@ -170,6 +203,21 @@ pub struct Standings {
     pub games: Vec<GameLine>,
     /// Each side, in the order it first appears.
     pub sides: Vec<SideStanding>,
+    /// Each player, in the order they appear, game by game.
+    #[serde(default)]
+    pub players: Vec<PlayerStanding>,
+    /// Each unit's history, in order of first appearance.
+    #[serde(default)]
+    pub units: Vec<UnitHistory>,
+}
+
+/// One unit's history across the campaign: the games it fought, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitHistory {
+    /// The unit.
+    pub unit_id: UnitId,
+    /// Each game it fought: its losses there and how it ended it.
+    pub games: Vec<UnitGame>,
 }
 
 /// One unit's part in one game.
@@ -177,6 +225,15 @@ pub struct Standings {
 pub struct UnitGame {
     /// The game's number, from 1.
     pub game: usize,
+    /// The game's identity: the hash of its first event.
+    #[serde(default)]
+    pub identity: Option<String>,
+    /// The game's name.
+    #[serde(default)]
+    pub name: String,
+    /// The unit's side in it.
+    #[serde(default)]
+    pub side: String,
     /// Strength on joining.
     pub start: u32,
     /// Strength at the end of the log.
@@ -189,6 +246,13 @@ pub struct UnitGame {
     pub status: Option<crate::record::Status>,
     /// Whether it left the game.
     pub removed: bool,
+    /// How it ended the game: `destroyed` (none left), `removed` (it left the game),
+    /// `in_play` (the game has not ended) or `stood` (on the table at the end).
+    #[serde(default)]
+    pub ended: String,
+    /// How the game went for its side: `won`, `lost` or `drawn` (`None` while in play).
+    #[serde(default)]
+    pub result: Option<String>,
 }
 
 impl Campaign {
@@ -225,18 +289,14 @@ impl Campaign {
                     ..unit.spec.clone()
                 },
             });
-            if let Replacement::Share { percent } = self.settings.replacement {
-                let lost = unit.spec.present.saturating_sub(unit.present);
-                let amount = (u64::from(lost) * u64::from(percent.min(100)) / 100) as u32;
-                if amount > 0 {
-                    restored.push(Event::Edit {
-                        edit: UnitEdit::StrengthChanged {
-                            unit_id: unit.spec.unit_id.clone(),
-                            amount,
-                            cause: Cause::Replacement,
-                        },
-                    });
-                }
+            if let Some(amount) = self.replacement(unit) {
+                restored.push(Event::Edit {
+                    edit: UnitEdit::StrengthChanged {
+                        unit_id: unit.spec.unit_id.clone(),
+                        amount,
+                        cause: Cause::Replacement,
+                    },
+                });
             }
         }
         events.extend(restored);
@@ -250,28 +310,34 @@ impl Campaign {
         name: &str,
         layout: Value,
     ) -> Result<Game, GameError> {
-        let mut game = Game::sealed(ruleset, name, layout, &self.settings);
-        for event in self.opening_events(ruleset) {
-            game.append(event)?;
-        }
-        Ok(game)
+        self.next_game_on_table(ruleset, name, layout, Vec::new(), None)
     }
 
-    /// A new game on a table: the forces the campaign carries over (as
-    /// [`Campaign::next_game`]), then every unit of the table not already among them,
-    /// joining with the strength it is given.
+    /// A new game on a table: its start when given, the forces the campaign carries over
+    /// (as [`Campaign::next_game`]), then every unit of the table not already among them,
+    /// joining with the strength it is given, then its players.
     pub fn next_game_on_table(
         &self,
         ruleset: Ruleset,
         name: &str,
         layout: Value,
         table_units: Vec<UnitSpec>,
+        start: Option<&GameStart>,
     ) -> Result<Game, GameError> {
-        let mut game = self.next_game(ruleset, name, layout)?;
+        let mut game = Game::sealed(ruleset, name, layout, &self.settings);
+        if let Some(start) = start {
+            game.append(start.event())?;
+        }
+        for event in self.opening_events(ruleset) {
+            game.append(event)?;
+        }
         for unit in table_units {
             if game.state().unit(&unit.unit_id).is_none() {
                 game.append(Event::UnitAdded { unit })?;
             }
+        }
+        if let Some(players) = start.and_then(GameStart::players_event) {
+            game.append(players)?;
         }
         Ok(game)
     }
@@ -285,9 +351,12 @@ impl Campaign {
             .collect()
     }
 
-    /// Results and standings over the games so far.
+    /// Results and standings over the games so far: each game, by side, by player, and
+    /// each unit's history. The one reckoning the CLI's `campaign standings`, a campaign
+    /// report and the window all read.
     pub fn standings(&self) -> Standings {
         let mut sides: Vec<SideStanding> = Vec::new();
+        let mut players: Vec<PlayerStanding> = Vec::new();
         let mut games = Vec::new();
         for (i, game) in self.games.iter().enumerate() {
             let state = game.state();
@@ -323,22 +392,39 @@ impl Campaign {
                     }
                 }
             }
+            count_players(&mut players, state);
             games.push(GameLine {
                 game: i + 1,
                 name: game.name.clone(),
                 ruleset: game.ruleset,
                 winner: state.result.as_ref().map(|r| r.winner.clone()),
                 events: game.events().len(),
+                identity: game.identity().map(ToOwned::to_owned),
+                table: state.table.clone(),
+                players: state.players.clone(),
+                started: state.started.clone(),
+                ended: state.result.as_ref().and_then(|r| r.date.clone()),
             });
         }
+        let units = self
+            .unit_ids()
+            .into_iter()
+            .map(|unit_id| UnitHistory {
+                games: self.unit_history(&unit_id),
+                unit_id,
+            })
+            .collect();
         Standings {
             campaign: self.name.clone(),
             games,
             sides,
+            players,
+            units,
         }
     }
 
-    /// One unit's history across the campaign's games.
+    /// One unit's history across the campaign's games: each game it fought, its losses
+    /// there, and how it ended it.
     pub fn unit_history(&self, unit_id: &UnitId) -> Vec<UnitGame> {
         let mut history = Vec::new();
         for (i, game) in self.games.iter().enumerate() {
@@ -355,14 +441,33 @@ impl Campaign {
                     restored = restored.saturating_add(change.amount);
                 }
             }
+            let ended = if unit.present == 0 {
+                "destroyed"
+            } else if unit.removed {
+                "removed"
+            } else if state.result.is_none() {
+                "in_play"
+            } else {
+                "stood"
+            };
+            let result = state.result.as_ref().map(|r| match &r.winner {
+                None => "drawn".to_owned(),
+                Some(side) if *side == unit.spec.side => "won".to_owned(),
+                Some(_) => "lost".to_owned(),
+            });
             history.push(UnitGame {
                 game: i + 1,
+                identity: game.identity().map(ToOwned::to_owned),
+                name: game.name.clone(),
+                side: unit.spec.side.clone(),
                 start: unit.spec.present,
                 end: unit.present,
                 lost,
                 restored,
                 status: unit.status.clone(),
                 removed: unit.removed,
+                ended: ended.to_owned(),
+                result,
             });
         }
         history
@@ -379,5 +484,48 @@ impl Campaign {
             }
         }
         ids
+    }
+}
+
+/// Counts one game for each of its players, once each: won when a side the player played
+/// won, drawn, or lost; nothing while the game is in play.
+fn count_players(players: &mut Vec<PlayerStanding>, state: &super::state::GameState) {
+    let mut counted: Vec<&str> = Vec::new();
+    for named in &state.players {
+        let name = named.name.as_str();
+        if counted.contains(&name) {
+            continue;
+        }
+        counted.push(name);
+        let at = match players.iter().position(|p| p.player == name) {
+            Some(at) => at,
+            None => {
+                players.push(PlayerStanding {
+                    player: name.to_owned(),
+                    played: 0,
+                    won: 0,
+                    drawn: 0,
+                    lost: 0,
+                });
+                players.len() - 1
+            }
+        };
+        let Some(result) = &state.result else {
+            continue;
+        };
+        let standing = &mut players[at];
+        standing.played += 1;
+        match &result.winner {
+            None => standing.drawn += 1,
+            Some(winner)
+                if state
+                    .players
+                    .iter()
+                    .any(|p| p.name == name && p.side == *winner) =>
+            {
+                standing.won += 1;
+            }
+            Some(_) => standing.lost += 1,
+        }
     }
 }

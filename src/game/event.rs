@@ -1,6 +1,7 @@
 //! The facts a game's log is made of: units added, edited and removed, resolutions
 //! applied, the move advanced, the game ended, and the voiding events that undo and redo.
 
+use super::played::{Player, Stamp};
 use crate::record::{Formation, Status};
 use crate::resolution::Resolution;
 use serde::{Deserialize, Serialize};
@@ -271,12 +272,36 @@ pub struct GameResult {
     pub winner: Option<String>,
     /// The referee's note ("the square held").
     pub note: String,
+    /// When the game ended, as the caller's clock read it (absent in games ended before
+    /// ends were dated, schema version 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<Stamp>,
 }
 
 /// One fact in a game's log.
+///
+/// A kind added since a file's schema version was written (`game_started` and
+/// `players_named`, and a result's `date`, since version 5) is never written into a file
+/// of an older version: the write that logs it brings the file to the current version
+/// first, which an older Laager refuses as newer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
+    /// The game begins: when, and the table it is played on. Only ever a game's first
+    /// event, so a game's identity (the hash of its first event) is its start.
+    GameStarted {
+        /// When, as the caller's clock read it.
+        date: Stamp,
+        /// The table it is played on (a club night's `--table`), when named.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<String>,
+    },
+    /// Who plays each side: the players named for a side here take the place of any named
+    /// for it before. May be logged after the game ended (the record of who played it).
+    PlayersNamed {
+        /// Each player and the side played.
+        players: Vec<Player>,
+    },
     /// A unit joins the game.
     UnitAdded {
         /// The unit and its strength.
@@ -344,14 +369,33 @@ impl Event {
         !matches!(self, Event::Voided { .. } | Event::Restored { .. })
     }
 
-    /// Whether undo may void it: every action but a record of the tables in force.
+    /// Whether undo may void it: every action but a record of the tables in force, of
+    /// the game's start or of its players (records of the game, not play).
     pub fn is_undoable(&self) -> bool {
-        self.is_action() && !matches!(self, Event::TablesInForce { .. })
+        self.is_action()
+            && !matches!(
+                self,
+                Event::TablesInForce { .. }
+                    | Event::GameStarted { .. }
+                    | Event::PlayersNamed { .. }
+            )
     }
 
     /// A one-line description for listings, in words.
     pub fn describe(&self) -> String {
         match self {
+            Event::GameStarted { date, table } => match table {
+                Some(table) => format!("game started at table {table}, {}", date.words()),
+                None => format!("game started {}", date.words()),
+            },
+            Event::PlayersNamed { players } => format!(
+                "players: {}",
+                players
+                    .iter()
+                    .map(|p| format!("{} ({})", p.name, crate::rules::words::readable(&p.side)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Event::UnitAdded { unit } => format!(
                 "{} joins with {} of {}",
                 unit_words(unit),

@@ -18,8 +18,10 @@
 use super::apply::apply;
 use super::campaign::Campaign;
 use super::chain::LoggedEvent;
+use super::club::TableError;
 use super::event::{ENGINE_VERSION, Event, GameResult, ThrowId, UnitEdit, UnitId, UnitSpec};
 use super::log::{Game, GameError};
+use super::played::Player;
 use super::seals::{self, Stored};
 use crate::geometry::Layout;
 use crate::resolution::Resolution;
@@ -57,6 +59,8 @@ pub enum Action {
     SetPhase(String),
     /// The charts in force from here on, when they are not the ones last recorded.
     RecordTables(TablesNote),
+    /// Who played each side (at the start, in play, or after the end).
+    Players(Vec<Player>),
 }
 
 impl TryFrom<Event> for Action {
@@ -85,8 +89,12 @@ impl TryFrom<Event> for Action {
             Event::GameEnded { result } => Action::End(result),
             Event::Voided { .. } => Action::Undo,
             Event::Restored { .. } => Action::Redo,
+            Event::PlayersNamed { players } => Action::Players(players),
             Event::ResolutionApplied(_) => {
                 return Err("a result is applied from its resolution and throw (Action::Apply)");
+            }
+            Event::GameStarted { .. } => {
+                return Err("a game's start is logged as the game is added (admit_game)");
             }
         })
     }
@@ -217,6 +225,74 @@ pub enum GateError {
     /// The log's own checks refused an event.
     #[error("{0}; nothing written")]
     Game(#[from] GameError),
+    /// A unit of a table's game is in play in another game, or cannot join.
+    #[error("{0}; nothing written")]
+    Table(#[from] TableError),
+    /// A table's copy fails verification: no merge may launder it.
+    #[error("{file}: {reason}: run `laager log verify {file}`; nothing written")]
+    TableBroken {
+        /// The copy's file.
+        file: String,
+        /// The first break, in words.
+        reason: String,
+    },
+    /// A file to merge holds another campaign.
+    #[error("{file}: not a copy of this campaign: {why}; nothing written")]
+    OtherCampaign {
+        /// The copy's file.
+        file: String,
+        /// How it differs.
+        why: String,
+    },
+    /// A file holds two games of one identity, which a merge cannot tell apart.
+    #[error(
+        "{file}: games {first} and {second} begin with the same event (one identity): a merge cannot tell them apart; nothing written"
+    )]
+    SameIdentity {
+        /// The file.
+        file: String,
+        /// The first game, from 1.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// Two copies of one game logged different events after the same one.
+    #[error(
+        "{game}: its copies in {first} and {second} part at event {seq} (each logged a different event after event {}): they cannot both be kept; nothing written",
+        seq - 1
+    )]
+    Diverged {
+        /// The game, in words (number, name, identity).
+        game: String,
+        /// The first event where the copies differ.
+        seq: u64,
+        /// One copy's file.
+        first: String,
+        /// The other's.
+        second: String,
+    },
+    /// After a merge a unit would be in play in two games at once.
+    #[error(
+        "unit '{unit}' would be in play in {first} and in {second} at once: a unit fights in one game at a time; nothing written"
+    )]
+    InPlayTwice {
+        /// The unit.
+        unit: String,
+        /// One game, in words.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// After a merge one throw would be applied in two games.
+    #[error(
+        "one throw of the dice is applied in {first} and in {second}: a throw is applied once; nothing written"
+    )]
+    ThrowInTwoGames {
+        /// One game, in words.
+        first: String,
+        /// The other.
+        second: String,
+    },
 }
 
 /// Checks `action` on game `number` (from 1) of `campaign` and returns the events it
@@ -245,9 +321,52 @@ pub fn admit(
         Action::AdvanceMove => (vec![Event::MoveAdvanced], Vec::new()),
         Action::SetPhase(phase) => (vec![Event::PhaseSet { phase }], Vec::new()),
         Action::RecordTables(note) => (vec![note.event()], Vec::new()),
+        Action::Players(players) => (vec![Event::PlayersNamed { players }], Vec::new()),
     };
     check_in_order(game, &events)?;
     Ok(Admitted { events, lines })
+}
+
+/// Checks several actions on game `number`, each after the events of the ones before it
+/// (`end-game --player`: the players named, then the end), and returns all their events,
+/// to be written in one transaction. Nothing is written here.
+pub fn admit_all(
+    campaign: &Campaign,
+    number: usize,
+    stored: &Stored,
+    actions: Vec<Action>,
+) -> Result<Admitted, GateError> {
+    let count = actions.len();
+    let mut scratch: Option<(Campaign, Stored)> = None;
+    let mut all = Admitted {
+        events: Vec::new(),
+        lines: Vec::new(),
+    };
+    for (i, action) in actions.into_iter().enumerate() {
+        let (now, now_stored) = scratch.as_ref().map_or((campaign, stored), |(c, s)| (c, s));
+        let admitted = admit(now, number, now_stored, action)?;
+        if i + 1 < count {
+            // The next action is checked after these events, in a copy whose head and
+            // seal move with them (they are this check's own).
+            let (next, next_stored) =
+                scratch.get_or_insert_with(|| (campaign.clone(), stored.clone()));
+            let game = &mut next.games[number - 1];
+            for event in &admitted.events {
+                game.append(event.clone())?;
+            }
+            let (head, events) = (game.head().to_owned(), game.events().len());
+            if let Some(slot) = next_stored.heads.get_mut(number - 1) {
+                *slot = Some(head);
+            }
+            if next_stored.campaign_seal.is_some() {
+                next_stored.campaign_seal = Some(next.seal());
+            }
+            next_stored.trust_game(number, events);
+        }
+        all.events.extend(admitted.events);
+        all.lines.extend(admitted.lines);
+    }
+    Ok(all)
 }
 
 /// Checks a game to be added to `campaign` (its units joining, the charts it is played
@@ -261,6 +380,19 @@ pub fn admit_game(
 ) -> Result<Game, GateError> {
     seals::check_for_write(campaign, None, stored).map_err(GateError::Broken)?;
     game.reseal(&campaign.settings);
+    check_table_units(campaign, &game)?;
+    if let Some(identity) = game.identity()
+        && let Some(at) = campaign
+            .games
+            .iter()
+            .position(|g| g.identity() == Some(identity))
+    {
+        return Err(GateError::SameIdentity {
+            file: "the campaign".to_owned(),
+            first: at + 1,
+            second: campaign.games.len() + 1,
+        });
+    }
     if let Some(note) = tables
         && game.state().tables.as_ref()
             != Some(&(note.tables_hash.clone(), note.club_cells.clone()))
@@ -268,6 +400,29 @@ pub fn admit_game(
         game.append(note.event())?;
     }
     Ok(game)
+}
+
+/// A game for a table (one whose start names its table) is played while others are: none
+/// of its units may be in play in another game.
+fn check_table_units(campaign: &Campaign, game: &Game) -> Result<(), GateError> {
+    let at_table = matches!(
+        game.events().first().map(|e| &e.event),
+        Some(Event::GameStarted { table: Some(_), .. })
+    );
+    if !at_table {
+        return Ok(());
+    }
+    for unit in game.state().units.iter().filter(|u| !u.removed) {
+        if let Some(number) = campaign.in_play(&unit.spec.unit_id, None) {
+            return Err(TableError::InPlay {
+                unit: unit.spec.unit_id.clone(),
+                game: number,
+                name: campaign.games[number - 1].name.clone(),
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// What a write through the gate logged.

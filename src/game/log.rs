@@ -4,6 +4,7 @@
 use super::campaign::CampaignSettings;
 use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from, verify_links};
 use super::event::{Cause, DiceOrigin, Event, ThrowId, UnitEdit, UnitId};
+use super::played::Player;
 use super::state::GameState;
 use crate::ruleset::Ruleset;
 use serde_json::Value;
@@ -120,6 +121,23 @@ pub enum GameError {
         /// The event that took it.
         event: u64,
     },
+    /// A game's start logged after other events.
+    #[error("a game's start is its first event, and this game has {0} already")]
+    StartNotFirst(usize),
+    /// A player named for a side the game does not have.
+    #[error("--player {player}: not a side of this game: expected one of {}", sides.join(", "))]
+    UnknownPlayerSide {
+        /// The player as given (`SIDE=NAME`).
+        player: String,
+        /// The game's sides.
+        sides: Vec<String>,
+    },
+    /// One player named twice for one side in one event.
+    #[error("--player {0}: given twice")]
+    PlayerTwice(String),
+    /// Players named with none given.
+    #[error("no player named: expected SIDE=NAME")]
+    NoPlayers,
     /// A change to a header that is sealed into a log already begun.
     #[error(
         "the game's header and the campaign's settings are sealed into its log ({0} events): they cannot change now"
@@ -376,7 +394,10 @@ impl Game {
             .iter()
             .take_while(|e| e.seq <= seq)
             .all(|e| match &e.event {
-                Event::UnitAdded { .. } | Event::TablesInForce { .. } => true,
+                Event::UnitAdded { .. }
+                | Event::TablesInForce { .. }
+                | Event::GameStarted { .. }
+                | Event::PlayersNamed { .. } => true,
                 Event::Edit {
                     edit: UnitEdit::StrengthChanged { cause, .. },
                 } => *cause == Cause::Replacement,
@@ -417,6 +438,8 @@ impl Game {
                     Err(GameError::CannotRestore(*target))
                 };
             }
+            // Who played is a record of the game: named at its start, in play or after.
+            Event::PlayersNamed { players } => return self.check_players(players),
             _ => {}
         }
         if state.result.is_some() {
@@ -486,12 +509,37 @@ impl Game {
                 }),
                 _ => Ok(()),
             },
-            Event::MoveAdvanced
+            Event::GameStarted { .. } if !self.events.is_empty() => {
+                Err(GameError::StartNotFirst(self.events.len()))
+            }
+            Event::GameStarted { .. }
+            | Event::PlayersNamed { .. }
+            | Event::MoveAdvanced
             | Event::PhaseSet { .. }
             | Event::TablesInForce { .. }
             | Event::Voided { .. }
             | Event::Restored { .. } => Ok(()),
         }
+    }
+
+    /// Each player names a side of the game, once.
+    fn check_players(&self, players: &[Player]) -> Result<(), GameError> {
+        let sides = self.state.sides();
+        for (i, player) in players.iter().enumerate() {
+            if !sides.contains(&player.side) {
+                return Err(GameError::UnknownPlayerSide {
+                    player: player.to_string(),
+                    sides,
+                });
+            }
+            if players[..i].contains(player) {
+                return Err(GameError::PlayerTwice(player.to_string()));
+            }
+        }
+        if players.is_empty() {
+            return Err(GameError::NoPlayers);
+        }
+        Ok(())
     }
 
     fn check_void(&self, target: u64) -> Result<(), GameError> {

@@ -10,12 +10,15 @@
 pub mod apply;
 pub mod campaign;
 pub mod chain;
+pub mod club;
 pub mod dice_history;
 pub mod effects;
 pub mod event;
 pub mod gate;
 pub mod join;
 pub mod log;
+pub mod merge;
+pub mod played;
 pub mod replay;
 pub mod seals;
 pub mod sheet;
@@ -23,10 +26,13 @@ pub mod state;
 pub mod victory;
 
 pub use apply::{Applied, apply, table_as_played};
-pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
+pub use campaign::{
+    Campaign, CampaignScale, CampaignSettings, Replacement, Standings, UnitGame, UnitHistory,
+};
 pub use chain::{
     ChainBreak, GENESIS, LoggedEvent, campaign_seal, seal, verify_chain, verify_chain_from,
 };
+pub use club::{GameStart, TableError};
 pub use dice_history::{Throw, dice_history};
 pub use event::{
     AppliedResolution, Cause, DiceOrigin, ENGINE_VERSION, Event, GameResult, ThrowId, UnitEdit,
@@ -35,6 +41,8 @@ pub use event::{
 pub use gate::{Acted, Action, GateError, TablesNote};
 pub use join::{records_of_new_game, units_from_layout};
 pub use log::{Game, GameError, Verification};
+pub use merge::{Merge, MergedGame, TableCopy, admit_merge, merge_in_memory};
+pub use played::{Player, Stamp};
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};

@@ -107,6 +107,10 @@ pub enum SheetRows {
 pub struct RecordSheet {
     /// The game's number in its campaign, from 1.
     pub game: usize,
+    /// The game's identity: the hash of its first event, the same in every copy of the
+    /// campaign (absent while nothing is logged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
     /// The game's name.
     pub name: String,
     /// Its ruleset.
@@ -143,6 +147,7 @@ impl RecordSheet {
         };
         RecordSheet {
             game: game_number,
+            identity: game.identity().map(ToOwned::to_owned),
             name: game.name.clone(),
             ruleset: game.ruleset,
             move_number: state.move_number,

@@ -4,6 +4,7 @@
 
 use super::chain::LoggedEvent;
 use super::event::{AppliedResolution, Cause, Event, GameResult, UnitEdit, UnitId, UnitSpec};
+use super::played::{Player, Stamp};
 use crate::record::{Formation, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -145,6 +146,15 @@ pub struct GameState {
     pub melees: Vec<MeleeEntry>,
     /// The result, once the game has ended.
     pub result: Option<GameResult>,
+    /// When the game started, if its start was recorded.
+    #[serde(default)]
+    pub started: Option<Stamp>,
+    /// The table it is played on, if named.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Who plays each side, as last named for that side, in the order named.
+    #[serde(default)]
+    pub players: Vec<Player>,
     /// The terrain as last edited in play (the layout's `terrain` list), if it was.
     #[serde(default)]
     pub terrain: Option<Value>,
@@ -169,6 +179,9 @@ impl Default for GameState {
             resolution_moves: BTreeMap::new(),
             melees: Vec::new(),
             result: None,
+            started: None,
+            table: None,
+            players: Vec::new(),
             terrain: None,
             tables: None,
             voided: BTreeSet::new(),
@@ -242,6 +255,16 @@ impl GameState {
             }
             Event::PhaseSet { phase } => self.phase = Some(phase.clone()),
             Event::GameEnded { result } => self.result = Some(result.clone()),
+            Event::GameStarted { date, table } => {
+                self.started = Some(date.clone());
+                self.table.clone_from(table);
+            }
+            Event::PlayersNamed { players } => {
+                // The sides named here are named anew.
+                self.players
+                    .retain(|p| !players.iter().any(|named| named.side == p.side));
+                self.players.extend(players.iter().cloned());
+            }
             Event::Voided { .. } | Event::Restored { .. } => {}
         }
     }
@@ -355,6 +378,15 @@ impl GameState {
             *sum = sum.saturating_add(change.amount);
         }
         lost
+    }
+
+    /// The players of `side`, as last named.
+    pub fn players_of(&self, side: &str) -> Vec<&str> {
+        self.players
+            .iter()
+            .filter(|p| p.side == side)
+            .map(|p| p.name.as_str())
+            .collect()
     }
 
     /// The sides in the game, in the order their first unit joined.

@@ -32,6 +32,7 @@ impl Proposal {
         GameResult {
             winner: self.winner.clone(),
             note: note.to_owned(),
+            date: None,
         }
     }
 }

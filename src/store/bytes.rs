@@ -8,7 +8,8 @@
 use super::disk::MB;
 use super::file::{check_head, fill_new, read_checked};
 use super::{Result, StoreError};
-use crate::game::{Campaign, GENESIS};
+use crate::game::seals::Stored;
+use crate::game::{Campaign, GENESIS, TableCopy};
 use rusqlite::{Connection, MAIN_DB};
 use std::path::Path;
 
@@ -29,6 +30,29 @@ pub fn campaign_to_bytes(campaign: &Campaign, name: &Path) -> Result<Vec<u8>> {
 /// refused, naming `name`. A file from an older Laager is read as the desktop app would
 /// open it to play: a game with nothing logged yet is sealed under its header.
 pub fn campaign_from_bytes(bytes: &[u8], name: &Path) -> Result<Campaign> {
+    let (mut campaign, _) = read_bytes(bytes, name)?;
+    let settings = campaign.settings.clone();
+    for game in &mut campaign.games {
+        if game.events().is_empty() && game.genesis() == GENESIS {
+            game.reseal(&settings);
+        }
+    }
+    Ok(campaign)
+}
+
+/// A table's copy of the campaign from a `.laager` file's bytes (the browser's upload of
+/// a table's game), to merge: checked as [`campaign_from_bytes`] checks it, with what it
+/// records of its seals, which the gate verifies as it merges.
+pub fn table_from_bytes(bytes: &[u8], name: &Path) -> Result<TableCopy> {
+    let (campaign, stored) = read_bytes(bytes, name)?;
+    Ok(TableCopy {
+        source: name.display().to_string(),
+        campaign,
+        stored,
+    })
+}
+
+fn read_bytes(bytes: &[u8], name: &Path) -> Result<(Campaign, Stored)> {
     let len = bytes.len() as u64;
     if len > LIMIT {
         return Err(StoreError::TooLarge {
@@ -45,14 +69,8 @@ pub fn campaign_from_bytes(bytes: &[u8], name: &Path) -> Result<Campaign> {
     let mut conn = Connection::open_in_memory().map_err(|e| StoreError::from_sqlite(name, &e))?;
     conn.deserialize_read_exact(MAIN_DB, bytes, bytes.len(), true)
         .map_err(|e| damaged(&e))?;
-    let (_, mut campaign, _) = read_checked(&conn, name)?;
-    let settings = campaign.settings.clone();
-    for game in &mut campaign.games {
-        if game.events().is_empty() && game.genesis() == GENESIS {
-            game.reseal(&settings);
-        }
-    }
-    Ok(campaign)
+    let (_, campaign, stored) = read_checked(&conn, name)?;
+    Ok((campaign, stored))
 }
 
 #[cfg(test)]

@@ -17,6 +17,10 @@ use serde_json::Value;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+mod merge;
+
+pub use merge::read_table;
+
 /// How a file is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -217,8 +221,15 @@ impl CampaignFile {
     /// event it makes is committed in one transaction, with the game's head and the
     /// campaign's seal, and only then counted in memory.
     pub fn act(&mut self, number: usize, action: Action) -> Result<Acted> {
+        self.act_all(number, vec![action])
+    }
+
+    /// Writes several actions to game `number` (from 1) through the record's gate, each
+    /// checked after the ones before it, all in one transaction or none (`end-game
+    /// --player`: the players named, then the end).
+    pub fn act_all(&mut self, number: usize, actions: Vec<Action>) -> Result<Acted> {
         self.writable()?;
-        let admitted = gate::admit(&self.campaign, number, &self.stored, action)
+        let admitted = gate::admit_all(&self.campaign, number, &self.stored, actions)
             .map_err(|e| self.refused(e))?;
         let index = number - 1;
         let before = self.campaign.games[index].events().len();
@@ -361,7 +372,10 @@ impl CampaignFile {
                         "another program wrote to the file since it was opened (the campaign's seal moved on); nothing was written: reopen it".to_owned(),
                     ));
                 }
-            } else if let Err(e) = schema::migrate(&tx, version, CURRENT_VERSION) {
+            }
+            if version < CURRENT_VERSION
+                && let Err(e) = schema::migrate(&tx, version, CURRENT_VERSION)
+            {
                 migration_failed = true;
                 return Err(e);
             }

@@ -10,6 +10,7 @@
 
 pub mod bundle;
 pub mod bytes;
+pub mod clock;
 pub mod csv;
 pub mod disk;
 pub mod domains;
@@ -22,9 +23,9 @@ pub mod schema;
 pub mod tables;
 pub mod verify;
 
-pub use bytes::{campaign_from_bytes, campaign_to_bytes};
+pub use bytes::{campaign_from_bytes, campaign_to_bytes, table_from_bytes};
 pub use disk::{Existing, Input};
-pub use file::{CampaignFile, Mode};
+pub use file::{CampaignFile, Mode, read_table};
 pub use json::{
     JsonError, campaign_from_json, campaign_import, campaign_to_json, game_from_json, game_import,
     game_to_json,

@@ -10,13 +10,17 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 4;
+pub const CURRENT_VERSION: i32 = 5;
 
 /// The first schema version whose files record the campaign's seal.
 pub const SEALED_CAMPAIGN: i32 = 4;
 
+/// The first schema version whose logs may hold a game's start, its players and the date
+/// of its end (a club night's games).
+pub const DATED_GAMES: i32 = 5;
+
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 4] = [
+const MIGRATIONS: [&str; 5] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -54,6 +58,13 @@ const MIGRATIONS: [&str; 4] = [
          seal TEXT NOT NULL,
          counts TEXT NOT NULL
      );",
+    // Version 5: no table changes. From this version a game's log may hold the event kinds
+    // `game_started` (when and on which table it began: its first event) and
+    // `players_named` (who played each side), and a result its `date`. A Laager that reads
+    // up to version 4 refuses such a file as newer rather than failing on an event it does
+    // not know; this one reads older files as before, and brings them to this version with
+    // their first write.
+    "-- no table changes: new event kinds only",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

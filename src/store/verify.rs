@@ -11,8 +11,11 @@ use serde::Serialize;
 /// What checking one game found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameCheck {
-    /// The game, from 1.
+    /// The game, from 1: its place in this file.
     pub game: usize,
+    /// Its identity: the hash of its first event, the same in every copy (`None` while
+    /// nothing is logged).
+    pub identity: Option<String>,
     /// Events in its log.
     pub events: usize,
     /// Whether its header is sealed into its chain (`false`: a game logged by an older
@@ -71,6 +74,7 @@ impl CampaignFile {
                 let (sealed, broken) = game_break(game, settings, self.stored_head(number), 0);
                 GameCheck {
                     game: number,
+                    identity: game.identity().map(ToOwned::to_owned),
                     events: game.events().len(),
                     sealed,
                     head: game.head().to_owned(),

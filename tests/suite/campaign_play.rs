@@ -42,10 +42,10 @@ fn a_combat_applied_from_the_command_line_is_recorded_and_replays() {
         "--json",
     ]))
     .expect("json");
-    // The demo's 25 bases join, one base each, and the game records the tables it is
-    // played with (as the window does): 26 events.
+    // The game's dated start, then the demo's 25 bases join, one base each, and the game
+    // records the tables it is played with (as the window does): 27 events.
     assert_eq!(added["units"], 25);
-    assert_eq!(added["events"], 26);
+    assert_eq!(added["events"], 27);
 
     let applied: Value = serde_json::from_str(&run_ok(&[
         "dba",
@@ -109,8 +109,9 @@ fn a_combat_applied_from_the_command_line_is_recorded_and_replays() {
         .expect("laager runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        // 25 bases joined (events 1-25), the tables in force (26), the combat (27).
-        stderr(&out).contains("event 27 (dba-zulu combat): outcome a_total: logged 9, now 8"),
+        // The start (event 1), 25 bases joined (2-26), the tables in force (27), the
+        // combat (28).
+        stderr(&out).contains("event 28 (dba-zulu combat): outcome a_total: logged 9, now 8"),
         "{}",
         stderr(&out)
     );

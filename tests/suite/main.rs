@@ -4,6 +4,7 @@
 mod campaign_play;
 mod charts_load;
 mod cli_tables;
+mod club_night;
 mod contract;
 mod dba;
 mod dice;

@@ -408,6 +408,7 @@ fn campaign_of_two() -> Campaign {
             result: GameResult {
                 winner: Some("Zulu".to_owned()),
                 note: String::new(),
+                date: None,
             },
         })
         .expect("end");

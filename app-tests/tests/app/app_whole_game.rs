@@ -208,8 +208,23 @@ fn a_game_ends_in_the_window_and_the_next_one_starts() {
     assert_eq!(result.note, "the referee's call");
     harness.get_by_label("Next game").click();
     harness.run();
+    // Issue 41: the window asks who plays each side before the next game starts.
+    harness.get_by_label("zulu player").focus();
+    harness.run();
+    harness.get_by_label("zulu player").type_text("Bea");
+    harness.run();
+    harness.get_by_label("Start the game").click();
+    harness.run();
     assert_eq!(harness.state().session.game_number, 2);
     let next = harness.state().session.game();
     assert!(next.state().result.is_none());
     assert_eq!(next.state().units.len(), 25);
+    assert_eq!(
+        next.state().players,
+        vec![laager::game::Player::new("zulu", "Bea").expect("a player")]
+    );
+    assert!(
+        next.state().started.is_some(),
+        "the next game's start is dated"
+    );
 }

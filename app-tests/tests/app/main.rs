@@ -5,6 +5,7 @@
 mod app_canvas;
 mod app_cases;
 mod app_club_bundle;
+mod app_club_night;
 mod app_contract;
 mod app_dba_prefill;
 mod app_desk;
