@@ -1,11 +1,12 @@
-//! A club night in the window: who plays each side, asked at New game and Next game, and
-//! File → Merge table files…, the app's own prompt for the tables' `.laager` files (with
+//! A club night in the window: who plays each side, asked at New game and Next game (and
+//! the game then begun, dated by the window's clock), and File → Merge table files…, the app's own prompt for the tables' `.laager` files (with
 //! the system's dialog behind Browse… where there is one). Both end in the engine: the
 //! players are events of the new game, the merge is the record's gate's
 //! ([`crate::game::merge::admit_merge`]), as `laager campaign merge` is.
 
 use super::LaagerApp;
 use super::records_panel::RecordsAction;
+use super::session::Session;
 use crate::game::Player;
 use std::path::PathBuf;
 
@@ -147,7 +148,52 @@ impl MergePrompt {
     }
 }
 
+/// A game's start as the window records it: now (the window reads the clock), on no named
+/// table, with the players the referee named.
+fn started_now(players: Vec<crate::game::Player>) -> crate::game::GameStart {
+    crate::game::GameStart {
+        date: crate::store::clock::now(),
+        table: None,
+        players,
+    }
+}
+
 impl LaagerApp {
+    /// A new game log for the table, as [`LaagerApp::new_session`], begun with its start
+    /// (the window reads the clock) and the players the referee named.
+    pub(crate) fn new_session_started(&self, players: &[crate::game::Player]) -> Session {
+        let ruleset = self.state.ruleset;
+        let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
+        let layout = crate::geometry::file::write(&self.document.layout);
+        let tables = self.tables_note();
+        let start = started_now(players.to_vec());
+        Session::begin(
+            ruleset,
+            &self.document.name,
+            layout,
+            units,
+            tables.as_ref(),
+            Some(&start),
+        )
+    }
+
+    /// Starts the campaign's next game on the table, forces carried over, begun with its
+    /// start (the window reads the clock) and the players the referee named.
+    pub(crate) fn start_next_game(
+        &mut self,
+        players: Vec<crate::game::Player>,
+    ) -> Result<(), String> {
+        let game = self.session.game();
+        let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
+        let layout = crate::geometry::file::write(&self.document.layout);
+        let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
+        let name = format!("Game {number}");
+        let tables = self.tables_note();
+        let start = started_now(players);
+        self.session
+            .next_game(ruleset, &name, layout, units, tables.as_ref(), Some(&start))
+    }
+
     /// The sides a new game on the table would have: the table's, then the game's own
     /// (a next game carries its forces over).
     pub(crate) fn sides_to_ask(&self, next: bool) -> Vec<String> {

@@ -28,28 +28,6 @@ impl LaagerApp {
         Session::new(ruleset, &self.document.name, layout, units, tables.as_ref())
     }
 
-    /// A new game log for the table, as [`LaagerApp::new_session`], begun with its start
-    /// (the window reads the clock) and the players the referee named.
-    pub(crate) fn new_session_started(&self, players: &[crate::game::Player]) -> Session {
-        let ruleset = self.state.ruleset;
-        let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
-        let layout = crate::geometry::file::write(&self.document.layout);
-        let tables = self.tables_note();
-        let start = crate::game::GameStart {
-            date: crate::store::clock::now(),
-            table: None,
-            players: players.to_vec(),
-        };
-        Session::begin(
-            ruleset,
-            &self.document.name,
-            layout,
-            units,
-            tables.as_ref(),
-            Some(&start),
-        )
-    }
-
     /// Fills the desk's forms from the units selected on the table (the firer or attacker
     /// first, the target second) when the selection, the game's log, the table or the
     /// charts change: the engine's situations, every value noted with what decided it.
@@ -653,22 +631,7 @@ impl LaagerApp {
             RecordsAction::StartGame {
                 next: true,
                 players,
-            } => {
-                let game = self.session.game();
-                let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
-                let layout = crate::geometry::file::write(&self.document.layout);
-                let units =
-                    crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
-                let name = format!("Game {number}");
-                let tables = self.tables_note();
-                let start = crate::game::GameStart {
-                    date: crate::store::clock::now(),
-                    table: None,
-                    players,
-                };
-                self.session
-                    .next_game(ruleset, &name, layout, units, tables.as_ref(), Some(&start))
-            }
+            } => self.start_next_game(players),
             RecordsAction::ExportPdf(path) => {
                 let bytes = self.export_bytes(ExportKind::Pdf);
                 crate::store::export::write_whole(&path, &bytes, true).map_err(|e| e.to_string())

@@ -70,26 +70,10 @@ pub(super) fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(
     let opened = open_verified(file, allow_broken)?;
     let campaign: &Campaign = opened.campaign();
     let standings = campaign.standings();
-    let histories: Vec<_> = campaign
-        .unit_ids()
-        .into_iter()
-        .map(|unit_id| {
-            let history = campaign.unit_history(&unit_id);
-            (unit_id, history)
-        })
-        .collect();
     if json {
-        let units: Vec<_> = histories
-            .iter()
-            .map(|(unit_id, games)| json!({ "unit_id": unit_id, "games": games }))
-            .collect();
-        print_json(&json!({
-            "campaign": standings.campaign,
-            "games": standings.games,
-            "sides": standings.sides,
-            "players": standings.players,
-            "units": units,
-        }));
+        print_json(
+            &serde_json::to_value(&standings).map_err(|e| CliError::Internal(e.to_string()))?,
+        );
         return Ok(());
     }
     println!("campaign \"{}\"", standings.campaign);
@@ -108,6 +92,13 @@ pub(super) fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(
             "  game {} \"{}\" ({}){table}: {result}, {} events",
             line.game, line.name, line.ruleset, line.events
         );
+        let dates: Vec<String> = [("started", &line.started), ("ended", &line.ended)]
+            .into_iter()
+            .filter_map(|(what, date)| date.as_ref().map(|d| format!("{what} {}", d.words())))
+            .collect();
+        if !dates.is_empty() {
+            println!("    {}", dates.join(", "));
+        }
         if !line.players.is_empty() {
             let players: Vec<String> = line
                 .players
@@ -154,8 +145,9 @@ pub(super) fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(
         };
         print!("{}", render_table(&players));
     }
-    for (unit_id, games) in &histories {
-        let parts: Vec<String> = games
+    for history in &standings.units {
+        let parts: Vec<String> = history
+            .games
             .iter()
             .map(|g| {
                 let lost = if g.lost > 0 {
@@ -178,7 +170,7 @@ pub(super) fn standings(file: &Path, allow_broken: bool, json: bool) -> Result<(
                 )
             })
             .collect();
-        println!("  {unit_id}: {}", parts.join("; "));
+        println!("  {}: {}", history.unit_id, parts.join("; "));
     }
     Ok(())
 }

@@ -256,12 +256,20 @@ fn print_head(
     let Some(n) = game else {
         let campaign = opened.campaign();
         let seal = campaign.seal();
+        // The seal covers each game's number and identity: both are shown.
         if json {
+            let identities: Vec<_> = campaign
+                .games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| json!({ "game": i + 1, "name": g.name, "identity": g.identity() }))
+                .collect();
             print_json(&json!({
                 "campaign": campaign.name,
                 "games": campaign.games.len(),
                 "seal": seal,
                 "head": seal,
+                "identities": identities,
             }));
         } else {
             println!(
@@ -269,6 +277,10 @@ fn print_head(
                 campaign.name,
                 campaign.games.len()
             );
+            for (i, g) in campaign.games.iter().enumerate() {
+                let identity = g.identity().unwrap_or("none yet (nothing logged)");
+                println!("  game {} \"{}\": identity {identity}", i + 1, g.name);
+            }
         }
         return Ok(Outcome::Done);
     };

@@ -206,6 +206,18 @@ pub struct Standings {
     /// Each player, in the order they appear, game by game.
     #[serde(default)]
     pub players: Vec<PlayerStanding>,
+    /// Each unit's history, in order of first appearance.
+    #[serde(default)]
+    pub units: Vec<UnitHistory>,
+}
+
+/// One unit's history across the campaign: the games it fought, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitHistory {
+    /// The unit.
+    pub unit_id: UnitId,
+    /// Each game it fought: its losses there and how it ended it.
+    pub games: Vec<UnitGame>,
 }
 
 /// One unit's part in one game.
@@ -339,7 +351,9 @@ impl Campaign {
             .collect()
     }
 
-    /// Results and standings over the games so far: by side and by player.
+    /// Results and standings over the games so far: each game, by side, by player, and
+    /// each unit's history. The one reckoning the CLI's `campaign standings`, a campaign
+    /// report and the window all read.
     pub fn standings(&self) -> Standings {
         let mut sides: Vec<SideStanding> = Vec::new();
         let mut players: Vec<PlayerStanding> = Vec::new();
@@ -392,11 +406,20 @@ impl Campaign {
                 ended: state.result.as_ref().and_then(|r| r.date.clone()),
             });
         }
+        let units = self
+            .unit_ids()
+            .into_iter()
+            .map(|unit_id| UnitHistory {
+                games: self.unit_history(&unit_id),
+                unit_id,
+            })
+            .collect();
         Standings {
             campaign: self.name.clone(),
             games,
             sides,
             players,
+            units,
         }
     }
 

@@ -27,7 +27,9 @@ pub mod state;
 pub mod victory;
 
 pub use apply::{Applied, apply, table_as_played};
-pub use campaign::{Campaign, CampaignScale, CampaignSettings, Replacement, Standings};
+pub use campaign::{
+    Campaign, CampaignScale, CampaignSettings, Replacement, Standings, UnitGame, UnitHistory,
+};
 pub use chain::{
     ChainBreak, GENESIS, LoggedEvent, campaign_seal, seal, verify_chain, verify_chain_from,
 };

@@ -69,28 +69,40 @@ const TABLES: [(&str, [&str; 4], [&str; 2]); 3] = [
     ),
 ];
 
+/// `laager campaign add-game FILE --ruleset dba-zulu --table TABLE --layout LAYOUT`, with a
+/// `--player` for each player given.
+fn add_game<'a>(
+    file: &'a Path,
+    table: &'a str,
+    layout: &'a Path,
+    players: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "campaign",
+        "add-game",
+        s(file),
+        "--ruleset",
+        "dba-zulu",
+        "--table",
+        table,
+        "--layout",
+        s(layout),
+    ];
+    for player in players {
+        args.extend(["--player", player]);
+    }
+    args
+}
+
 /// A club file with a game added for each table, each with its players.
 fn club_with_three_tables(dir: &Path) -> PathBuf {
     let club = dir.join("club.laager");
     run_ok(&["campaign", "new", s(&club), "--name", "Club night"]);
     for (number, (table, units, players)) in TABLES.iter().enumerate() {
         let layout = table_layout(dir, table, units);
-        let added = json_of(&[
-            "campaign",
-            "add-game",
-            s(&club),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(&layout),
-            "--player",
-            players[0],
-            "--player",
-            players[1],
-            "--json",
-        ]);
+        let mut args = add_game(&club, table, &layout, players);
+        args.push("--json");
+        let added = json_of(&args);
         assert_eq!(added["game"], number + 1);
         assert_eq!(added["table"], *table);
         assert_eq!(added["name"], *table);
@@ -319,13 +331,67 @@ fn a_club_night_merges_to_the_same_campaign_in_every_order() {
     // The merged file verifies, and knows each game by the identity every copy gives it.
     let verify = json_of(&["log", "verify", s(&merged), "--json"]);
     assert_eq!(verify["intact"], true);
+    // `log head` and `records` give each game's number and the same identity.
+    let head = json_of(&["log", "head", s(&merged), "--json"]);
+    let records = json_of(&["records", s(&merged), "--json"]);
     for (i, copy) in copies.iter().enumerate() {
         let theirs = json_of(&["log", "verify", s(copy), "--json"]);
-        assert_eq!(
-            verify["games"][i]["identity"],
-            theirs["games"][i]["identity"]
+        let identity = &verify["games"][i]["identity"];
+        assert!(
+            identity.as_str().is_some_and(|id| id.len() == 64),
+            "{identity}"
         );
+        assert_eq!(*identity, theirs["games"][i]["identity"]);
+        assert_eq!(head["identities"][i]["game"], i + 1);
+        assert_eq!(head["identities"][i]["identity"], *identity);
+        assert_eq!(records[i]["game"], i + 1);
+        assert_eq!(records[i]["identity"], *identity);
     }
+    // The standings as text: each game's dates and players, each player's line and each
+    // unit's history.
+    let text = run_ok(&["campaign", "standings", s(&merged)]);
+    assert!(
+        text.contains("game 2 \"Table 2\" (dba-zulu) at table Table 2: won by zulu"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    started 20") && text.contains(" UTC, ended 20"),
+        "{text}"
+    );
+    assert!(
+        text.contains("played by Dan (zulu), Cat (british), Eve (british)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("24th 1: game 1 \"Table 1\": 1 -> 0, lost 1, destroyed, british lost"),
+        "{text}"
+    );
+    let ann = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Ann "))
+        .expect("Ann's line");
+    assert_eq!(
+        ann.split_whitespace().collect::<Vec<_>>(),
+        ["Ann", "2", "1", "0", "1"]
+    );
+
+    // The next club night: table 1's games have ended, so its units may play again, but
+    // 24th 1, destroyed there, cannot.
+    let lost = table_layout(dir.path(), "lost", &["24th 1", "uMcijo front"]);
+    let out = refused(&add_game(&merged, "Table 1", &lost, &[]));
+    assert!(
+        stderr(&out).contains("unit '24th 1' was destroyed in game 1 \"Table 1\""),
+        "{}",
+        stderr(&out)
+    );
+    let again = table_layout(dir.path(), "again", &["24th 2", "uMcijo front"]);
+    let mut args = add_game(&merged, "Table 1", &again, &[]);
+    args.push("--json");
+    let added = json_of(&args);
+    assert_eq!(
+        (added["game"].clone(), added["units"].clone()),
+        (json!(4), json!(2))
+    );
 }
 
 /// A club with one table's game, and two copies of it.
@@ -334,19 +400,7 @@ fn club_and_two_copies(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     run_ok(&["campaign", "new", s(&club), "--name", "Club night"]);
     let (table, units, players) = TABLES[0];
     let layout = table_layout(dir, table, &units);
-    run_ok(&[
-        "campaign",
-        "add-game",
-        s(&club),
-        "--ruleset",
-        "dba-zulu",
-        "--table",
-        table,
-        "--layout",
-        s(&layout),
-        "--player",
-        players[0],
-    ]);
+    run_ok(&add_game(&club, table, &layout, &players[..1]));
     let (x, y) = (dir.join("x.laager"), dir.join("y.laager"));
     std::fs::copy(&club, &x).expect("copy");
     std::fs::copy(&club, &y).expect("copy");
@@ -428,17 +482,7 @@ fn a_unit_at_two_tables_is_refused() {
     let (club, x, y) = club_and_two_copies(dir.path());
     // At the club: a second table wanting 24th 1, in play at table 1.
     let poached = table_layout(dir.path(), "poached", &["24th 1", "uVe front"]);
-    let out = refused(&[
-        "campaign",
-        "add-game",
-        s(&club),
-        "--ruleset",
-        "dba-zulu",
-        "--table",
-        "Table 2",
-        "--layout",
-        s(&poached),
-    ]);
+    let out = refused(&add_game(&club, "Table 2", &poached, &[]));
     assert!(
         stderr(&out).contains("unit '24th 1' is in play in game 1 \"Table 1\""),
         "{}",
@@ -448,30 +492,24 @@ fn a_unit_at_two_tables_is_refused() {
     // copy): each is admitted there, and the merge of both is refused naming both games.
     let shared = table_layout(dir.path(), "shared", &["24th 3", "uVe rear"]);
     for (copy, table) in [(&x, "Table 2"), (&y, "Table 3")] {
-        run_ok(&[
-            "campaign",
-            "add-game",
-            s(copy),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(&shared),
-        ]);
+        run_ok(&add_game(copy, table, &shared, &[]));
     }
     let before = std::fs::read(&club).expect("read");
-    let out = refused(&["campaign", "merge", s(&club), s(&x), s(&y)]);
-    let said = stderr(&out);
-    assert!(
-        said.contains("unit '24th 3' would be in play in game 2") && said.contains("and in game 3"),
-        "{said}"
-    );
-    assert!(
-        said.contains("\"Table 2\"") && said.contains("\"Table 3\""),
-        "{said}"
-    );
-    assert_eq!(std::fs::read(&club).expect("read"), before);
+    // In either order of the files: the same refusal, naming both games.
+    for files in [[&x, &y], [&y, &x]] {
+        let out = refused(&["campaign", "merge", s(&club), s(files[0]), s(files[1])]);
+        let said = stderr(&out);
+        assert!(
+            said.contains("unit '24th 3' would be in play in game 2")
+                && said.contains("and in game 3"),
+            "{said}"
+        );
+        assert!(
+            said.contains("\"Table 2\"") && said.contains("\"Table 3\""),
+            "{said}"
+        );
+        assert_eq!(std::fs::read(&club).expect("read"), before);
+    }
     // Either copy alone merges: its new game takes the next number.
     let merged = json_of(&["campaign", "merge", s(&club), s(&y), "--json"]);
     assert_eq!(merged["games_added"], 1);
@@ -486,17 +524,7 @@ fn new_games_of_several_tables_take_the_same_numbers_in_any_order() {
     let second = table_layout(dir.path(), "second", &["24th 3", "uVe front"]);
     let third = table_layout(dir.path(), "third", &["24th 4", "uVe rear"]);
     for (copy, table, layout) in [(&x, "Table 2", &second), (&y, "Table 3", &third)] {
-        run_ok(&[
-            "campaign",
-            "add-game",
-            s(copy),
-            "--ruleset",
-            "dba-zulu",
-            "--table",
-            table,
-            "--layout",
-            s(layout),
-        ]);
+        run_ok(&add_game(copy, table, layout, &[]));
     }
     let (a, b) = (dir.path().join("a.laager"), dir.path().join("b.laager"));
     std::fs::copy(&club, &a).expect("copy");
@@ -506,4 +534,77 @@ fn new_games_of_several_tables_take_the_same_numbers_in_any_order() {
     assert_eq!(contents(&a, dir.path()), contents(&b, dir.path()));
     let standings = json_of(&["campaign", "standings", s(&a), "--json"]);
     assert_eq!(standings["games"].as_array().map(Vec::len), Some(3));
+}
+
+/// A campaign whose game 1 (the records' sample: the umcijo lost 65 of its 600 FF) ended
+/// with the umcijo gone to ground, under a 50% replacement rule.
+fn campaign_after_one_game() -> laager::game::Campaign {
+    use laager::game::{
+        Campaign, CampaignSettings, Event, GameResult, Replacement, UnitEdit, UnitId,
+    };
+    let settings = CampaignSettings {
+        replacement: Replacement::Share { percent: 50 },
+        ..CampaignSettings::default()
+    };
+    let mut campaign = Campaign::new("Zulu War", settings);
+    let mut first = crate::records::sample_game();
+    for event in [
+        Event::Edit {
+            edit: UnitEdit::StatusSet {
+                unit_id: UnitId::from("umcijo"),
+                status: Some(laager::record::Status::GoneToGround),
+            },
+        },
+        Event::GameEnded {
+            result: GameResult {
+                winner: Some("Zulu".to_owned()),
+                note: String::new(),
+                date: None,
+            },
+        },
+    ] {
+        first.append(event).expect("event");
+    }
+    campaign.push_game(first);
+    campaign
+}
+
+// A table's unit that fought before joins with what its last game left it, its losses made
+// good under the campaign's replacement rule: the umcijo ended game 1 at 535 of 600 (lost
+// 30 + 20 + 15 = 65); a 50% share restores 32 (65 / 2, rounded down), and it is still gone
+// to ground. A unit new to the campaign joins as its layout gives it.
+#[test]
+fn a_tables_units_carry_over_strength_and_status_under_the_replacement_rule() {
+    use laager::game::{GameStart, Stamp, UnitId};
+    let campaign = campaign_after_one_game();
+    let layout_unit = |id: &str, strength: u32| match crate::records::unit(id, "Zulu", strength) {
+        laager::game::Event::UnitAdded { unit } => unit,
+        _ => unreachable!("a unit"),
+    };
+    let start = GameStart {
+        date: Stamp::parse("2026-12-03T19:30:00Z").expect("a moment"),
+        table: Some("Table 2".to_owned()),
+        players: Vec::new(),
+    };
+    let game = campaign
+        .table_game(
+            laager::Ruleset::MicroColonial,
+            "Table 2",
+            json!(null),
+            vec![layout_unit("umcijo", 600), layout_unit("uve", 500)],
+            &start,
+        )
+        .expect("a table's game");
+    let state = game.state();
+    let umcijo = state.unit(&UnitId::from("umcijo")).expect("carried over");
+    assert_eq!(umcijo.spec.initial, 600);
+    assert_eq!(umcijo.spec.present, 535);
+    assert_eq!(umcijo.present, 535 + 32);
+    assert_eq!(umcijo.status, Some(laager::record::Status::GoneToGround));
+    let uve = state.unit(&UnitId::from("uve")).expect("new");
+    assert_eq!(
+        (uve.spec.initial, uve.present, uve.status.clone()),
+        (500, 500, None)
+    );
+    assert_eq!(state.table.as_deref(), Some("Table 2"));
 }

@@ -1,6 +1,7 @@
 //! A club night in the window (issue 41): File → Merge table files… brings two tables'
 //! copies of the campaign back into the campaign open, through the same engine function as
-//! `laager campaign merge`, and writes them to its file.
+//! `laager campaign merge`, and writes them to its file; the status bar names the open
+//! game's number and identity.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -154,5 +155,34 @@ fn two_table_files_merge_into_the_open_campaign_from_the_file_menu() {
     assert!(
         harness.state().windows.merge_prompt.is_none(),
         "the prompt closed"
+    );
+
+    // The status bar's seal names the open game's number and identity when hovered.
+    let (number, identity, head) = {
+        let session = &harness.state().session;
+        let game = session.game();
+        let identity = game.identity().expect("a game begun").to_owned();
+        (session.game_number, identity, game.head().to_owned())
+    };
+    assert_eq!(
+        identity,
+        reopened.campaign().games[number - 1]
+            .identity()
+            .unwrap_or_default()
+    );
+    let seal = format!("seal {}", &head[..12]);
+    harness
+        .get_by(|node| node.role() == Role::Label && node.value().as_deref() == Some(seal.as_str()))
+        .hover();
+    for _ in 0..10 {
+        harness.step();
+    }
+    harness.run();
+    let tip = format!("Game {number}, identity {}.", &identity[..12]);
+    assert!(
+        harness
+            .query_by(|node| node.value().is_some_and(|v| v.contains(tip.as_str())))
+            .is_some(),
+        "no tooltip saying {tip}"
     );
 }
