@@ -45,7 +45,7 @@ pub use log::{Game, GameError, Verification};
 pub use merge::{Merge, MergedGame, TableCopy, admit_merge, merge_in_memory};
 pub use played::{Player, Stamp};
 pub use replay::{Replay, Replayed, replay};
-pub use report::{CampaignReport, Regiment, SideStrength, StrengthInGame};
+pub use report::{CampaignReport, SideStrength, StrengthInGame};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};
 pub use victory::{Proposal, Verdict, propose, settle};

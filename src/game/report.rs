@@ -5,8 +5,7 @@
 //! report, the window's Campaign view and the command line say the same. The printed and
 //! web forms are drawn from it in `store::report`.
 
-use super::campaign::{Campaign, Standings, UnitGame};
-use super::event::UnitId;
+use super::campaign::{Campaign, Standings, UnitGame, UnitHistory};
 use serde::{Deserialize, Serialize};
 
 /// Everything a campaign report shows, worked out once.
@@ -18,20 +17,9 @@ pub struct CampaignReport {
     pub game_seals: Vec<String>,
     /// Results, standings by side and by player, each unit's history.
     pub standings: Standings,
-    /// Each regiment's record: the games it fought, its losses in each, how it ended.
-    pub regiments: Vec<Regiment>,
     /// Each side's strength on the table, game by game, in the order the sides first
     /// appear.
     pub strength: Vec<SideStrength>,
-}
-
-/// One unit's record across the campaign ([`Campaign::unit_history`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Regiment {
-    /// The unit.
-    pub unit_id: UnitId,
-    /// Each game it fought, in order.
-    pub games: Vec<UnitGame>,
 }
 
 /// One side's strength over the campaign.
@@ -61,28 +49,19 @@ impl Campaign {
     /// side's strength game by game, summed from the units' histories there.
     pub fn report(&self) -> CampaignReport {
         let standings = self.standings();
-        let regiments: Vec<Regiment> = self
-            .unit_ids()
-            .into_iter()
-            .map(|unit_id| Regiment {
-                games: self.unit_history(&unit_id),
-                unit_id,
-            })
-            .collect();
-        let strength = side_strengths(&regiments);
+        let strength = side_strengths(&standings.units);
         CampaignReport {
             seal: self.seal(),
             game_seals: self.games.iter().map(|g| g.head().to_owned()).collect(),
             standings,
-            regiments,
             strength,
         }
     }
 }
 
-/// Each side's strength per game from the regiments' histories: a side appears in the order its
+/// Each side's strength per game from the units' histories: a side appears in the order its
 /// first unit does, each game it fought once, in the games' order.
-fn side_strengths(regiments: &[Regiment]) -> Vec<SideStrength> {
+fn side_strengths(regiments: &[UnitHistory]) -> Vec<SideStrength> {
     let mut sides: Vec<SideStrength> = Vec::new();
     for unit in regiments {
         for played in &unit.games {

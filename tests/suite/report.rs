@@ -173,8 +173,7 @@ fn the_report_and_the_standings_are_one_reckoning() {
     for key in ["campaign", "games", "sides", "players"] {
         assert_eq!(printed[key], standings[key], "{key}");
     }
-    let regiments = serde_json::to_value(&report.regiments).expect("json");
-    assert_eq!(printed["units"], regiments);
+    assert_eq!(printed["units"], standings["units"]);
     let british = report
         .strength
         .iter()
@@ -281,4 +280,48 @@ fn the_web_page_opens_in_chromium_alone_and_shows_the_same() {
             "the page Chromium shows lacks {shown:?}"
         );
     }
+}
+
+/// The report's first page as a picture for the guide: written by this test under
+/// `LAAGER_BLESS=1` (then copied into the guide by its own test), and otherwise checked to
+/// be the picture of a report this size.
+#[test]
+fn the_guide_pictures_the_reports_first_page() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = campaign(dir.path());
+    let pdf = dir.path().join("report.pdf");
+    ok(&[
+        "campaign",
+        "report",
+        file.to_str().expect("utf-8"),
+        "--pdf",
+        pdf.to_str().expect("utf-8"),
+    ]);
+    let prefix = dir.path().join("page");
+    let out = Command::new("pdftoppm")
+        .args(["-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(&pdf)
+        .arg(&prefix)
+        .output()
+        .expect("pdftoppm (poppler-utils) is installed");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rendered = std::fs::read(prefix.with_extension("png")).expect("the page's picture");
+    let picture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pictures/campaign_report.png");
+    if std::env::var("LAAGER_BLESS").as_deref() == Ok("1") {
+        std::fs::create_dir_all(picture.parent().expect("a folder")).expect("folder");
+        std::fs::write(&picture, &rendered).expect("write the picture");
+        return;
+    }
+    let kept = std::fs::read(&picture)
+        .expect("tests/pictures/campaign_report.png: LAAGER_BLESS=1 writes it");
+    // A PNG's width and height are bytes 16 to 24 of its header.
+    assert_eq!(
+        kept[16..24],
+        rendered[16..24],
+        "the picture is not of this report's page: write it again with LAAGER_BLESS=1"
+    );
 }

@@ -99,8 +99,8 @@ pub fn tables(report: &CampaignReport) -> ReportTables {
             })
             .collect(),
     };
-    let regiments = report
-        .regiments
+    let regiments = standings
+        .units
         .iter()
         .map(|regiment| ReportTable {
             title: regiment.unit_id.to_string(),
