@@ -129,6 +129,8 @@ pub enum Command {
     NewGame(Vec<crate::game::Player>),
     /// Merge tables' `.laager` files into the campaign open (File, Merge table files…).
     MergeTables(Vec<PathBuf>),
+    /// Write the campaign's report (File, Campaign report…).
+    WriteReport(super::report_prompt::ReportRequest),
     /// Open a `.laager` game file.
     OpenGame(PathBuf),
     /// Open a campaign read from a `.laager` file's bytes (an upload in the browser), held

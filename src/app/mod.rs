@@ -22,6 +22,7 @@ pub mod keep;
 mod log_view;
 mod play;
 pub mod records_panel;
+pub mod report_prompt;
 pub mod roster;
 mod roster_rows;
 mod run;
@@ -513,6 +514,7 @@ impl LaagerApp {
             self.run_records_actions(vec![records_panel::RecordsAction::SaveAs(path)]);
         }
         self.club_prompts_ui(ui);
+        self.report_prompt_ui(ui);
         #[cfg(not(target_arch = "wasm32"))]
         self.autosave();
         if !self.commands.is_empty() {
@@ -557,6 +559,15 @@ impl LaagerApp {
                         .clicked()
                     {
                         self.windows.merge_prompt = Some(club_prompts::MergePrompt::default());
+                        ui.close();
+                    }
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if ui
+                        .button("Campaign report…")
+                        .on_hover_text("The campaign's story for the club's noticeboard, as a PDF to print or one web page, as `laager campaign report` writes it")
+                        .clicked()
+                    {
+                        self.windows.report_prompt = Some(report_prompt::ReportPrompt::default());
                         ui.close();
                     }
                     // The browser has no layout files: its table comes from the demos and

@@ -81,6 +81,7 @@ impl LaagerApp {
                 players,
             }]),
             Command::MergeTables(files) => self.merge_tables(&files)?,
+            Command::WriteReport(request) => self.write_report(&request)?,
             Command::OpenGame(path) => self.run_records_actions(vec![RecordsAction::Open(path)]),
             Command::OpenCampaign { name, campaign } => self.open_campaign(&name, *campaign)?,
             Command::Select(units) => self.canvas.selected = units,

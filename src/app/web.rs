@@ -250,6 +250,34 @@ pub fn file_menu(app: &mut LaagerApp, ui: &mut egui::Ui) {
             app.messages.push(e);
         }
     }
+    for (kind, text, mime) in [
+        (
+            super::report_prompt::ReportKind::Html,
+            "Download campaign report (web page)",
+            "text/html",
+        ),
+        (
+            super::report_prompt::ReportKind::Pdf,
+            "Download campaign report (PDF)",
+            "application/pdf",
+        ),
+    ] {
+        if ui
+            .button(text)
+            .on_hover_text("The campaign's story for the club's noticeboard, as `laager campaign report` writes it")
+            .clicked()
+        {
+            let (bytes, warnings) = kind.bytes(app.session.campaign());
+            let name = format!("{} report.{}", app.session.campaign().name, kind.extension());
+            match download(&name, &bytes, mime) {
+                Ok(()) => app.messages.push(format!("downloaded {name}")),
+                Err(e) => app.messages.push(e),
+            }
+            for warning in warnings {
+                app.messages.push(warning);
+            }
+        }
+    }
     if ui
         .add_enabled(app.club_bundle.is_some(), egui::Button::new("Download club tables"))
         .on_hover_text("Save the club tables bundle in force, to share or to unpack on the desktop (Set up, or `laager tables import`)")

@@ -20,6 +20,8 @@ pub struct Windows {
     pub players_prompt: Option<super::club_prompts::PlayersPrompt>,
     /// File, Merge table files…: the tables' files typed so far.
     pub merge_prompt: Option<super::club_prompts::MergePrompt>,
+    /// File, Campaign report…: where to write it.
+    pub report_prompt: Option<super::report_prompt::ReportPrompt>,
 }
 
 impl Windows {
@@ -114,6 +116,7 @@ impl Windows {
             save_prompt: _,
             players_prompt: _,
             merge_prompt: _,
+            report_prompt: _,
         } = self;
         // Below the menu bar, over the table's left side, clear of the desk.
         egui::Window::new("Help")

@@ -130,6 +130,29 @@ pub enum CampaignCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The campaign's story for the club's noticeboard: its name and seal, the games with
+    /// date, table, players, result and seal, the standings by side and by player, a chart
+    /// of each side's strength game by game, and each regiment's record. As a PDF to print
+    /// and as one self-contained web page (styles and chart inside it, nothing fetched).
+    Report {
+        /// The campaign file (read only).
+        file: PathBuf,
+        /// Write the report as a PDF here.
+        #[arg(long, value_name = "FILE")]
+        pdf: Option<PathBuf>,
+        /// Write the report as one web page here.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Replace files that exist.
+        #[arg(long)]
+        force: bool,
+        /// Report even if the file fails verification (`laager log verify`), with a warning.
+        #[arg(long)]
+        allow_broken: bool,
+        /// Say what was written as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the whole campaign as JSON.
     Export {
         /// The campaign file.
@@ -351,6 +374,23 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             allow_broken,
             json,
         } => super::club::standings(&file, allow_broken, json)?,
+        CampaignCommand::Report {
+            file,
+            pdf,
+            html,
+            force,
+            allow_broken,
+            json,
+        } => {
+            return super::report::run(&super::report::ReportArgs {
+                file,
+                pdf,
+                html,
+                force,
+                allow_broken,
+                json,
+            });
+        }
         CampaignCommand::Export { file, out, force } => {
             if store::disk::same_file(&file, &out) {
                 return Err(CliError::Input(format!(

@@ -14,6 +14,7 @@ mod measure;
 mod output;
 mod records_pdf;
 pub mod reference;
+mod report;
 mod situation;
 mod sotq;
 mod tables;

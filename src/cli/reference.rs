@@ -6,7 +6,6 @@
 //! [`markdown`] and each section with what the binary prints, and
 //! `LAAGER_BLESS=1 cargo test --no-default-features --test suite guide` writes it again.
 
-
 /// The generated page, relative to the repository root.
 pub const PAGE: &str = "docs/guide/src/command-line/reference.md";
 

@@ -19,6 +19,7 @@ pub mod file;
 pub mod json;
 pub mod layout_file;
 pub mod pdf;
+pub mod report;
 pub mod schema;
 pub mod tables;
 pub mod verify;

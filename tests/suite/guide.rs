@@ -103,6 +103,9 @@ const PICTURES: &str = "docs/guide/src/pictures";
 /// Where the window's snapshot tests write their pictures.
 const SNAPSHOTS: &str = "app-tests/tests/snapshots";
 
+/// Where the engine's tests write theirs (the campaign report's first page).
+const TEST_PICTURES: &str = "tests/pictures";
+
 #[test]
 fn the_guides_pictures_are_the_snapshot_tests_own() {
     let pictures = root().join(PICTURES);
@@ -110,10 +113,14 @@ fn the_guides_pictures_are_the_snapshot_tests_own() {
     for entry in std::fs::read_dir(&pictures).expect("read the guide's pictures") {
         let path = entry.expect("a picture").path();
         let name = path.file_name().expect("a name").to_owned();
-        let snapshot = root().join(SNAPSHOTS).join(&name);
+        let snapshot = [SNAPSHOTS, TEST_PICTURES]
+            .iter()
+            .map(|folder| root().join(folder).join(&name))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| root().join(SNAPSHOTS).join(&name));
         let original = std::fs::read(&snapshot).unwrap_or_else(|_| {
             panic!(
-                "{}: no snapshot test writes {} (only their pictures go in the guide)",
+                "{}: no test writes {} (only tests' pictures go in the guide)",
                 path.display(),
                 snapshot.display()
             )

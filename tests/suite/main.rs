@@ -34,6 +34,7 @@ mod records;
 mod records_effects;
 mod records_file;
 mod records_pdf;
+mod report;
 mod rules_as_written;
 mod situations;
 mod situations_basic;

@@ -16,6 +16,7 @@ mod app_record_gate;
 mod app_records_long;
 mod app_records_mc;
 mod app_referee;
+mod app_report;
 mod app_screen;
 mod app_snapshots;
 mod app_web_files;

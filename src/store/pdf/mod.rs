@@ -12,6 +12,7 @@
 mod embed;
 mod fonts;
 mod page;
+pub mod report;
 mod system;
 
 pub use system::{FAMILIES as FALLBACK_FAMILIES, font_data_for as system_font_for};
@@ -110,14 +111,18 @@ pub fn print(sheets: &[Printed<'_>]) -> PrintedPdf {
         );
         pages.push(page.finish());
     }
+    let title = match sheets {
+        [one] => format!("Casualty record sheet: {}", one.sheet.name),
+        _ => "Casualty record sheets".to_owned(),
+    };
     PrintedPdf {
-        bytes: assemble(sheets, &pages, &fonts),
+        bytes: assemble(&title, &pages, &fonts),
         warnings,
     }
 }
 
 /// The PDF around the pages' content streams: catalog, page tree, fonts, document info.
-fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>], fonts: &FontSet) -> Vec<u8> {
+fn assemble(title: &str, pages: &[Vec<u8>], fonts: &FontSet) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
@@ -131,12 +136,8 @@ fn assemble(sheets: &[Printed<'_>], pages: &[Vec<u8>], fonts: &FontSet) -> Vec<u
     pdf.pages(tree)
         .kids(page_ids.iter().copied())
         .count(pages.len() as i32);
-    let title = match sheets {
-        [one] => format!("Casualty record sheet: {}", one.sheet.name),
-        _ => "Casualty record sheets".to_owned(),
-    };
     pdf.document_info(info)
-        .title(TextStr(&title))
+        .title(TextStr(title))
         .producer(TextStr("Laager"));
     for (content, page_id) in pages.iter().zip(&page_ids) {
         let content_id = Ref::new(page_id.get() + 1);

@@ -95,6 +95,23 @@ impl<'f> Page<'f> {
         self.content.end_text();
     }
 
+    /// Writes `text` turned a quarter left, reading upwards from (`x`, `y`): a chart's
+    /// vertical axis title.
+    pub fn text_up(&mut self, font: Font, size: f32, x: f32, y: f32, text: &str) {
+        if text.is_empty() || font == Font::Mono {
+            return;
+        }
+        self.content.begin_text();
+        self.content.set_text_matrix([0.0, 1.0, -1.0, 0.0, x, y]);
+        for run in self.fonts.runs(font, text) {
+            let codes: Vec<u8> = run.glyphs.iter().flat_map(|g| g.to_be_bytes()).collect();
+            self.content
+                .set_font(Name(face_resource(run.face).as_bytes()), size)
+                .show(Str(&codes));
+        }
+        self.content.end_text();
+    }
+
     /// Writes `text` in a cell `width` wide: shrunk (down to 5 pt) where it is too wide,
     /// and only then cut short with an ellipsis. Returns the size it was set at.
     pub fn text_in(
@@ -132,6 +149,38 @@ impl<'f> Page<'f> {
             .line_to(to.0, to.1)
             .stroke()
             .restore_state();
+    }
+
+    /// Straight lines through `points`, `width` thick, in a colour (red, green, blue, each
+    /// from 0 to 1): a chart's line or axis.
+    pub fn polyline(&mut self, points: &[(f32, f32)], width: f32, rgb: (f32, f32, f32)) {
+        let Some((first, rest)) = points.split_first() else {
+            return;
+        };
+        self.content
+            .save_state()
+            .set_line_width(width)
+            .set_stroke_rgb(rgb.0, rgb.1, rgb.2)
+            .move_to(first.0, first.1);
+        for point in rest {
+            self.content.line_to(point.0, point.1);
+        }
+        self.content.stroke().restore_state();
+    }
+
+    /// A polygon filled in a colour: a chart's marker or area.
+    pub fn polygon(&mut self, points: &[(f32, f32)], rgb: (f32, f32, f32)) {
+        let Some((first, rest)) = points.split_first() else {
+            return;
+        };
+        self.content
+            .save_state()
+            .set_fill_rgb(rgb.0, rgb.1, rgb.2)
+            .move_to(first.0, first.1);
+        for point in rest {
+            self.content.line_to(point.0, point.1);
+        }
+        self.content.close_path().fill_nonzero().restore_state();
     }
 
     /// A filled band in a grey, for every other row.

@@ -63,8 +63,9 @@ impl Fallback {
         None
     }
 
-    /// The browser has no fonts of its own to look in.
+    /// The browser has no fonts of its own to look in (the same call as the native one's).
     #[cfg(target_arch = "wasm32")]
+    #[allow(clippy::unused_self)]
     pub fn face_for(&mut self, _c: char) -> Option<Face> {
         None
     }
