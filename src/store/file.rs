@@ -514,7 +514,7 @@ fn insert_event(conn: &Connection, number: usize, logged: &LoggedEvent) -> rusql
         logged.seq as i64,
         logged.prev_hash,
         logged.hash,
-        crate::game::chain::canonical_json(&logged.event),
+        super::packed::pack(&crate::game::chain::canonical_json(&logged.event)),
     ])?;
     Ok(())
 }
@@ -738,12 +738,13 @@ fn load(conn: &Connection, version: i32) -> std::result::Result<(Campaign, Heads
                 r.get::<_, i64>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
+                super::packed::unpack(r.get_ref(4)?),
             ))
         })
         .map_err(sql)?;
     for row in rows {
         let (game, seq, prev_hash, hash, payload) = row.map_err(sql)?;
+        let payload = payload.map_err(|e| format!("game {game}, event {seq}: {e}"))?;
         let Some(head) = usize::try_from(game)
             .ok()
             .and_then(|g| g.checked_sub(1))

@@ -18,6 +18,7 @@ pub mod export;
 pub mod file;
 pub mod json;
 pub mod layout_file;
+pub mod packed;
 pub mod pdf;
 pub mod report;
 pub mod schema;

@@ -10,7 +10,7 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 5;
+pub const CURRENT_VERSION: i32 = 6;
 
 /// The first schema version whose files record the campaign's seal.
 pub const SEALED_CAMPAIGN: i32 = 4;
@@ -19,8 +19,11 @@ pub const SEALED_CAMPAIGN: i32 = 4;
 /// of its end (a club night's games).
 pub const DATED_GAMES: i32 = 5;
 
+/// The first schema version whose events may be stored deflated ([`super::packed`]).
+pub const PACKED_EVENTS: i32 = 6;
+
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -65,6 +68,12 @@ const MIGRATIONS: [&str; 5] = [
     // not know; this one reads older files as before, and brings them to this version with
     // their first write.
     "-- no table changes: new event kinds only",
+    // Version 6: no table changes. From this version an event's payload is written as its
+    // canonical JSON deflated (zlib), a BLOB, which a step's repeated text shrinks to about
+    // a third; a payload written as text before reads as it always did. The hashes are of
+    // the JSON, so packing changes no seal. A Laager that reads up to version 5 refuses such
+    // a file as newer rather than misreading a payload.
+    "-- no table changes: deflated event payloads",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

@@ -458,10 +458,20 @@ fn a_tampered_copy_is_refused_by_the_gate() {
     combat(&x, "uMcijo front", "24th 1");
     // The combat's record changed by hand after it was logged: the Zulus' total raised.
     let conn = rusqlite::Connection::open(&x).expect("open");
+    let payload = conn
+        .query_row(
+            "SELECT payload FROM event WHERE game = 1 AND seq = 8",
+            [],
+            |r| Ok(laager::store::packed::unpack(r.get_ref(0)?)),
+        )
+        .expect("payload")
+        .expect("a payload that reads");
+    assert!(payload.contains("\"a_total\":9"), "{payload}");
+    let forged = payload.replace("\"a_total\":9", "\"a_total\":12");
     let changed = conn
         .execute(
-            "UPDATE event SET payload = replace(payload, '\"a_total\":9', '\"a_total\":12') WHERE game = 1 AND seq = 8",
-            [],
+            "UPDATE event SET payload = ?1 WHERE game = 1 AND seq = 8",
+            [laager::store::packed::pack(&forged)],
         )
         .expect("update");
     assert_eq!(changed, 1);

@@ -28,6 +28,7 @@ mod logged_procedures;
 mod mc;
 mod mc2;
 mod mc_contract;
+mod packed_events;
 mod record_gate;
 mod record_tamper;
 mod records;

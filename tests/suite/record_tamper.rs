@@ -7,6 +7,7 @@
 use crate::support::{run, stderr, stdout};
 use laager::charts::Charts;
 use laager::game::{Event, LoggedEvent};
+use laager::store::packed::{pack, unpack};
 use laager::store::{CampaignFile, Mode};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -240,9 +241,10 @@ fn apply_tamper(path: &Path, tamper: &Tamper, recompute: bool) -> bool {
                 .query_row(
                     "SELECT payload FROM event WHERE game = ?1 AND seq = ?2",
                     [*game as i64 + 1, seq],
-                    |r| r.get(0),
+                    |r| Ok(unpack(r.get_ref(0)?)),
                 )
-                .expect("payload");
+                .expect("payload")
+                .expect("a payload that reads");
             let mut event: Event = serde_json::from_str(&payload).expect("event");
             if !edit_event(&mut event, *how) {
                 return false;
@@ -250,7 +252,7 @@ fn apply_tamper(path: &Path, tamper: &Tamper, recompute: bool) -> bool {
             conn.execute(
                 "UPDATE event SET payload = ?1 WHERE game = ?2 AND seq = ?3",
                 rusqlite::params![
-                    laager::game::chain::canonical_json(&event),
+                    pack(&laager::game::chain::canonical_json(&event)),
                     *game as i64 + 1,
                     seq
                 ],
@@ -286,7 +288,13 @@ pub(super) fn recompute_everything(path: &Path) {
                 .prepare("SELECT seq, prev_hash, payload FROM event WHERE game = ?1 ORDER BY seq")
                 .expect("events");
             statement
-                .query_map([number], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .query_map([number], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        unpack(r.get_ref(2)?).expect("a payload that reads"),
+                    ))
+                })
                 .expect("rows")
                 .map(|r| r.expect("row"))
                 .collect()

@@ -1,0 +1,131 @@
+//! Issue 43, a compact record: from schema 6 each event's canonical JSON is stored deflated,
+//! every fact kept (the JSON inflates back to what was hashed), and a file of schema 5 or
+//! older, whose payloads are text, reads, verifies and takes new events as before.
+
+use crate::support::{run, stderr};
+use laager::store::packed::unpack;
+use laager::store::{CampaignFile, Mode};
+
+const DEMO: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/demos/dba_zulu_battle.json"
+);
+
+fn ok(args: &[&str]) {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "laager {}: {}",
+        args.join(" "),
+        stderr(&out)
+    );
+}
+
+/// Each stored payload: its SQLite type, its stored length and its JSON.
+fn payloads(path: &std::path::Path) -> Vec<(String, usize, String)> {
+    let conn = rusqlite::Connection::open(path).expect("open");
+    let mut statement = conn
+        .prepare("SELECT typeof(payload), length(payload), payload FROM event ORDER BY game, seq")
+        .expect("events");
+    statement
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)? as usize,
+                unpack(r.get_ref(2)?).expect("a payload that reads"),
+            ))
+        })
+        .expect("rows")
+        .map(|r| r.expect("row"))
+        .collect()
+}
+
+#[test]
+fn each_event_is_stored_deflated_and_reads_back_as_hashed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("c.laager");
+    let f = file.to_str().expect("utf-8");
+    ok(&["campaign", "new", f, "--name", "Packed"]);
+    ok(&[
+        "campaign",
+        "add-game",
+        f,
+        "--ruleset",
+        "dba-zulu",
+        "--layout",
+        DEMO,
+    ]);
+    for _ in 0..5 {
+        // A tie (4 against 4): logged with its steps, changing no unit.
+        ok(&[
+            "dba",
+            "combat",
+            "--kind",
+            "close",
+            "--campaign",
+            f,
+            "--unit",
+            "a=uMcijo front",
+            "--unit",
+            "b=24th 3",
+            "--dice",
+            "4,4",
+            "--in-contact",
+            "--apply",
+        ]);
+    }
+    let stored = payloads(&file);
+    let opened = CampaignFile::open(&file, Mode::Read).expect("open");
+    let events = opened.campaign().games[0].events();
+    assert_eq!(stored.len(), events.len());
+    for ((kind, _, json), logged) in stored.iter().zip(events) {
+        assert_eq!(kind, "blob");
+        assert_eq!(*json, laager::game::chain::canonical_json(&logged.event));
+    }
+    // The five resolutions' steps, stored: at most half their JSON's length.
+    let resolutions: Vec<&(String, usize, String)> = stored
+        .iter()
+        .filter(|(_, _, j)| j.contains("\"steps\""))
+        .collect();
+    assert_eq!(resolutions.len(), 5);
+    for (_, packed, json) in resolutions {
+        assert!(
+            *packed * 2 <= json.len(),
+            "{packed} bytes stored for {} of JSON",
+            json.len()
+        );
+    }
+    assert!(opened.intact());
+}
+
+#[test]
+fn a_file_of_text_payloads_reads_verifies_and_takes_packed_events() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("old.laager");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/campaign_schema3.laager"
+        ),
+        &file,
+    )
+    .expect("copy");
+    let before = payloads(&file);
+    assert!(before.iter().all(|(kind, _, _)| kind == "text"));
+    let f = file.to_str().expect("utf-8");
+    ok(&["log", "verify", f]);
+    let mut opened = CampaignFile::open(&file, Mode::Write).expect("open");
+    let last = opened.campaign().games.len();
+    opened
+        .act(last, laager::game::Action::SetPhase("Zulu move".to_owned()))
+        .expect("a new event");
+    drop(opened);
+    let after = payloads(&file);
+    assert_eq!(after.len(), before.len() + 1);
+    assert_eq!(
+        after[..before.len()],
+        before[..],
+        "the old rows are untouched"
+    );
+    ok(&["log", "verify", f]);
+}
