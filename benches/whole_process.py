@@ -16,6 +16,7 @@ of 2,000 events, and measure one more resolution read from it.
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -83,6 +84,14 @@ def main():
     laager = opts.laager
     runs = 1 if opts.quick else opts.runs
     tmp = tempfile.mkdtemp(prefix="laager-scale-")
+    try:
+        measure_all(laager, runs, opts.quick, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def measure_all(laager, runs, quick, tmp):
+    """Measures every row in `tmp` and prints them side by side."""
     rows = []
 
     def write(name, value):
@@ -92,15 +101,17 @@ def main():
         return path
 
     sizes = [
-        ("layout check, 20,000 stacked", 20000, True, "under 0.5 s"),
-        ("layout check, 60,000 stacked", 60000, True, "under 1.5 s"),
-        ("layout check, 10,000 spread", 10000, False, "under 0.15 s"),
-        ("layout check, 50,000 spread", 50000, False, "under 0.75 s"),
+        (20000, True, "under 0.5 s"),
+        (60000, True, "under 1.5 s"),
+        (10000, False, "under 0.15 s"),
+        (50000, False, "under 0.75 s"),
     ]
-    if opts.quick:
-        sizes = [(n.replace(",000", "00"), s // 10, st, g) for n, s, st, g in sizes]
-    for name, n, stacked, goal in sizes:
-        path = write(f"{n}_{'stacked' if stacked else 'spread'}.json", layout(n, stacked))
+    if quick:
+        sizes = [(n // 10, stacked, goal) for n, stacked, goal in sizes]
+    for n, stacked, goal in sizes:
+        arrangement = "stacked" if stacked else "spread"
+        name = f"layout check, {n:,} {arrangement}"
+        path = write(f"{n}_{arrangement}.json", layout(n, stacked))
         cpu, wall = figure([laager, "layout", "check", path], runs)
         rows.append((name, cpu, wall, goal))
         if stacked and n in (20000, 2000):
@@ -111,8 +122,8 @@ def main():
             def fresh():
                 if os.path.exists(club):
                     os.remove(club)
-                subprocess.run([laager, "campaign", "new", club], check=True,
-                               stdout=subprocess.DEVNULL)
+                subprocess.run([laager, "campaign", "new", "--name", "stack", club],
+                               check=True, stdout=subprocess.DEVNULL)
 
             cpu, wall = figure([laager, "campaign", "add-game", club, "--ruleset", "dba-zulu",
                                 "--layout", path], runs, setup=fresh)
@@ -120,26 +131,33 @@ def main():
 
     # A campaign game on the demo table, played up to 200 and 2,000 events.
     club = os.path.join(tmp, "club.laager")
-    subprocess.run([laager, "campaign", "new", club], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([laager, "campaign", "new", "--name", "club", club], check=True,
+                   stdout=subprocess.DEVNULL)
     subprocess.run([laager, "campaign", "add-game", club, "--ruleset", "dba-zulu", "--layout",
                     DEMO], check=True, stdout=subprocess.DEVNULL)
     combat = [laager, "dba", "combat", "--kind", "close", "--campaign", club,
               "--unit", "a=uMcijo front", "--unit", "b=24th 4", "--dice", "4,3", "--json"]
-    events = lambda: int(json.loads(subprocess.run(
-        [laager, "log", "head", club, "--game", "1", "--json"],
-        check=True, capture_output=True).stdout)["events"])
-    targets = [200, 2000] if not opts.quick else [200, 400]
-    for target in targets:
-        while events() < target:
+
+    def events():
+        out = subprocess.run([laager, "log", "head", club, "--game", "1", "--json"],
+                             check=True, capture_output=True).stdout
+        return int(json.loads(out)["events"])
+
+    def play_to(count):
+        """Applies the combat until the game's log holds `count` events."""
+        for _ in range(count - events()):
             subprocess.run(combat + ["--apply"], check=True, stdout=subprocess.DEVNULL)
+
+    setup = events()  # the units joining and the charts logged
+    targets = [200, 2000] if not quick else [200, 400]
+    for target in targets:
+        play_to(target)
         cpu, wall = figure(combat, runs)
         rows.append((f"one DBA close combat from a campaign, {target:,}-event game", cpu,
                      wall, "under 10 ms, flat in the log's length"))
-    # The file of a game of 2,000 resolutions (the demo's 25 units and the charts joining
-    # first: 27 events of set-up).
-    resolutions = targets[-1] if not opts.quick else 400
-    while events() < resolutions + 27:
-        subprocess.run(combat + ["--apply"], check=True, stdout=subprocess.DEVNULL)
+    # The file of a game of 2,000 resolutions (or 400 with --quick), after its set-up.
+    resolutions = 2000 if not quick else 400
+    play_to(resolutions + setup)
     size = os.path.getsize(club)
     print(f"# laager: {laager}")
     print(f"# {runs} run(s) each; CPU = user + system time of the process")

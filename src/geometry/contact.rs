@@ -109,10 +109,14 @@ pub fn overlaps(layout: &Layout, target: &Base) -> Overlaps {
     let (fl, fr) = target.edge(Edge::Front);
     let along = target.right();
     let outward = target.forward();
-    for enemy in layout.bases_near(&query) {
-        if enemy.side() == target.side() || enemy.unit_id() == target.unit_id() {
+    let bases = layout.bases();
+    // The geometry is tested once per footprint, on its first enemy base: the bases lying
+    // on it stand alike.
+    for stack in layout.footprints_near(&query) {
+        let is_enemy = |b: &&Base| b.side() != target.side() && b.unit_id() != target.unit_id();
+        let Some(enemy) = stack.iter().map(|i| &bases[*i]).find(is_enemy) else {
             continue;
-        }
+        };
         if enemy.forward().dot(&outward) > -0.99 {
             continue;
         }

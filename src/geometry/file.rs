@@ -689,60 +689,90 @@ fn read_terrain(
     Some(terrain)
 }
 
-/// One warning per pair of overlapping bases, the first [`WARNINGS_PER_KIND`] listed and
-/// the rest counted in one last warning. Candidates come from the spatial index, so the
-/// cost grows with the overlaps, not with the square of the bases.
+/// Whether two bases overlap (not merely touch). Two rectangles: by the separating axis
+/// theorem their penetration depth is the least overlap along the four edge normals, the
+/// negated largest separation parry's SAT finds (the same depth its general contact query
+/// gives, without the general machinery).
+fn bases_overlap(base: &Base, other: &Base) -> bool {
+    let base_from_other = base.table_from_base().inv_mul(other.table_from_base());
+    let other_from_base = base_from_other.inverse();
+    let (one, _) = sat::cuboid_cuboid_find_local_separating_normal_oneway(
+        base.shape(),
+        other.shape(),
+        &base_from_other,
+    );
+    let (two, _) = sat::cuboid_cuboid_find_local_separating_normal_oneway(
+        other.shape(),
+        base.shape(),
+        &other_from_base,
+    );
+    one.max(two) < -TOUCH_MM
+}
+
+/// One warning per pair of overlapping bases, the first [`WARNINGS_PER_KIND`] listed (by
+/// the first base's position, then the second's), and when there are more, one last
+/// warning counting the bases that overlap any other.
+///
+/// # Behavior
+/// The exact test runs between footprints (bases lying exactly on one another share one
+/// and overlap each other by construction), found through the footprints' index, so the
+/// cost grows with the distinct footprints and their overlaps, not with the pairs: a stack
+/// of 20,000 bases is one footprint whose bases all overlap.
 fn overlap_warnings(layout: &Layout, paths: &[String]) -> Vec<Issue> {
     let bases = layout.bases();
-    let boxes: Vec<_> = bases.iter().map(Base::aabb).collect();
-    let index = super::SpatialIndex::build(&boxes);
+    let footprints = layout.footprints();
+    let first = |f: usize| &bases[footprints.members(f)[0]];
+    // Whether footprints `f` and `g` overlap (a footprint overlaps itself when its bases
+    // have an area: two of them on one spot overlap).
+    let overlapping = |f: usize, g: usize| bases_overlap(first(f), first(g));
     let mut warnings = Vec::new();
-    let mut overlaps = 0usize;
-    for (i, base) in bases.iter().enumerate() {
-        let mut near: Vec<usize> = index.query(&boxes[i]).filter(|&j| j > i).collect();
-        near.sort_unstable();
-        for j in near {
-            let other = &bases[j];
-            // Two rectangles: by the separating axis theorem their penetration depth is the
-            // least overlap along the four edge normals, the negated largest separation
-            // parry's SAT finds (the same depth its general contact query gives, without
-            // the general machinery for two million stacked pairs).
-            let base_from_other = base.table_from_base().inv_mul(other.table_from_base());
-            let other_from_base = base_from_other.inverse();
-            let (one, _) = sat::cuboid_cuboid_find_local_separating_normal_oneway(
-                base.shape(),
-                other.shape(),
-                &base_from_other,
-            );
-            let (two, _) = sat::cuboid_cuboid_find_local_separating_normal_oneway(
-                other.shape(),
-                base.shape(),
-                &other_from_base,
-            );
-            let overlapping = one.max(two) < -TOUCH_MM;
-            if !overlapping {
+    let mut more = false;
+    'listing: for (i, base) in bases.iter().enumerate() {
+        let f = footprints.of(i);
+        // The first positions after `i` overlapping it, enough to complete the list and
+        // know whether there are more.
+        let wanted = WARNINGS_PER_KIND + 1 - warnings.len();
+        let mut others: Vec<usize> = Vec::new();
+        for g in footprints.near(&base.aabb()) {
+            let members = footprints.members(g);
+            if members.last().is_none_or(|last| *last <= i) || !overlapping(f, g) {
                 continue;
             }
-            overlaps += 1;
-            if overlaps <= WARNINGS_PER_KIND {
-                warnings.push(Issue {
-                    path: paths[i].clone(),
-                    message: format!(
-                        "unit '{}' overlaps unit '{}' ({})",
-                        base.unit_id(),
-                        other.unit_id(),
-                        paths[j]
-                    ),
-                });
+            let after = members.partition_point(|j| *j <= i);
+            others.extend(members[after..].iter().take(wanted));
+        }
+        others.sort_unstable();
+        for j in others {
+            if warnings.len() == WARNINGS_PER_KIND {
+                more = true;
+                break 'listing;
             }
+            warnings.push(Issue {
+                path: paths[i].clone(),
+                message: format!(
+                    "unit '{}' overlaps unit '{}' ({})",
+                    base.unit_id(),
+                    bases[j].unit_id(),
+                    paths[j]
+                ),
+            });
         }
     }
-    if overlaps > WARNINGS_PER_KIND {
+    if more {
+        let overlapped: usize = (0..footprints.len())
+            .filter(|&f| {
+                let alone = footprints.members(f).len() == 1;
+                (!alone && overlapping(f, f))
+                    || footprints
+                        .near(&first(f).aabb())
+                        .any(|g| g != f && overlapping(f, g))
+            })
+            .map(|f| footprints.members(f).len())
+            .sum();
         warnings.push(Issue {
             path: String::new(),
             message: format!(
-                "and {} more overlapping pairs of units ({overlaps} in all; the first {WARNINGS_PER_KIND} are listed)",
-                overlaps - WARNINGS_PER_KIND
+                "and more overlapping pairs of units: {overlapped} units overlap another (the first {WARNINGS_PER_KIND} pairs are listed)"
             ),
         });
     }

@@ -1,7 +1,7 @@
 //! The table as the referee sees it: its size, the bases on it and the terrain, with the
 //! spatial indexes the measurements use.
 
-use super::{Base, Point, Pose, Real, SpatialIndex, Terrain, TerrainShape};
+use super::{Base, Footprints, Point, Pose, Real, SpatialIndex, Terrain, TerrainShape};
 use crate::ruleset::{Ruleset, Scenario};
 use parry2d::bounding_volume::Aabb;
 
@@ -62,7 +62,7 @@ pub struct Layout {
     pub scenario: Option<Scenario>,
     bases: Vec<Base>,
     terrain: Vec<Terrain>,
-    base_index: SpatialIndex,
+    footprints: Footprints,
     terrain_index: SpatialIndex,
     grounds: Vec<Ground>,
 }
@@ -80,7 +80,6 @@ struct Ground {
 impl Layout {
     /// A layout; builds the indexes.
     pub fn new(table: Table, bases: Vec<Base>, terrain: Vec<Terrain>) -> Layout {
-        let base_boxes: Vec<Aabb> = bases.iter().map(Base::aabb).collect();
         let terrain_boxes: Vec<Aabb> = terrain.iter().map(Terrain::aabb).collect();
         let terrain_index = SpatialIndex::build(&terrain_boxes);
         let grounds = bases
@@ -107,7 +106,7 @@ impl Layout {
             ruleset: None,
             figure_scale_mm: None,
             scenario: None,
-            base_index: SpatialIndex::build(&base_boxes),
+            footprints: Footprints::build(&bases),
             terrain_index,
             grounds,
             bases,
@@ -194,7 +193,22 @@ impl Layout {
 
     /// The bases whose boxes meet `query`.
     pub fn bases_near(&self, query: &Aabb) -> impl Iterator<Item = &Base> + '_ {
-        self.base_index.query(query).map(|i| &self.bases[i])
+        self.footprints_near(query)
+            .flat_map(|stack| stack.iter().map(|i| &self.bases[*i]))
+    }
+
+    /// The bases whose boxes meet `query`, grouped by footprint: each group's bases (by
+    /// position, ascending) lie exactly on one another, so an exact test on the first
+    /// answers for all of them.
+    pub fn footprints_near(&self, query: &Aabb) -> impl Iterator<Item = &[usize]> + '_ {
+        self.footprints
+            .near(query)
+            .map(|f| self.footprints.members(f))
+    }
+
+    /// The bases grouped by footprint, with their index.
+    pub fn footprints(&self) -> &Footprints {
+        &self.footprints
     }
 
     /// The first terrain along a ray, by `hit(position, best_so_far)` (see

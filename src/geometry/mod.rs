@@ -12,6 +12,7 @@
 mod arc;
 mod base;
 mod contact;
+mod footprint;
 mod ground;
 mod index;
 mod layout;
@@ -28,6 +29,7 @@ pub mod file;
 pub use arc::{ArcCheck, DbaField, McArc, dba_field_of_fire, firing_arc, mc_firing_arc};
 pub use base::{Base, Edge, EdgeName, UnitRecord};
 pub use contact::{Contact, FaceContact, Overlaps, contact_edge, overlaps, prepared_face_contact};
+pub use footprint::Footprints;
 pub use ground::{ContourClimb, Crossing, contours_crossed_up, terrain_crossed, terrain_under};
 pub use index::SpatialIndex;
 pub use layout::{Layout, Table};

@@ -32,14 +32,17 @@ pub fn within(
     sight: Option<Ruleset>,
 ) -> Vec<Nearby> {
     let query = from.aabb().loosened(distance_mm.max(0.0) + TOUCH_MM);
+    let bases = layout.bases();
+    // The distance is measured once per footprint: the bases lying on one are alike.
     let mut found: Vec<Nearby> = layout
-        .bases_near(&query)
-        .filter(|b| b.side() == side && b.unit_id() != from.unit_id())
-        .filter_map(|b| {
-            let distance = edge_to_edge(from, b);
-            if distance.mm > distance_mm + TOUCH_MM {
-                return None;
-            }
+        .footprints_near(&query)
+        .filter_map(|stack| {
+            let distance = edge_to_edge(from, &bases[stack[0]]);
+            (distance.mm <= distance_mm + TOUCH_MM).then_some((stack, distance))
+        })
+        .flat_map(|(stack, distance)| stack.iter().map(move |i| (&bases[*i], distance)))
+        .filter(|(b, _)| b.side() == side && b.unit_id() != from.unit_id())
+        .filter_map(|(b, distance)| {
             let seen = match sight {
                 Some(Ruleset::DbaZulu) => Some(dba_line_of_sight(layout, from, b)),
                 Some(_) => Some(mc_line_of_sight(layout, from, b)),
@@ -76,17 +79,20 @@ pub fn pinning_zone(base: &Base, length_mm: Real) -> (Pose, Cuboid) {
 /// partly ) by another base except to contact it or withdraw from it."
 pub fn pinned_by(layout: &Layout, mover: &Base, length_mm: Real) -> Vec<String> {
     let query = mover.aabb().loosened(length_mm + TOUCH_MM);
+    let bases = layout.bases();
+    // The zone is laid once per footprint: the bases lying on one pin alike.
     let mut found: Vec<String> = layout
-        .bases_near(&query)
-        .filter(|b| b.side() != mover.side())
-        .filter(|enemy| {
-            let (pose, zone) = pinning_zone(enemy, length_mm);
-            let inside = contact(&pose, &zone, mover.table_from_base(), mover.shape(), 0.0)
+        .footprints_near(&query)
+        .filter(|stack| {
+            let (pose, zone) = pinning_zone(&bases[stack[0]], length_mm);
+            contact(&pose, &zone, mover.table_from_base(), mover.shape(), 0.0)
                 .ok()
                 .flatten()
-                .is_some_and(|c| c.dist < -TOUCH_MM);
-            inside && dba_line_of_sight(layout, enemy, mover).clear
+                .is_some_and(|c| c.dist < -TOUCH_MM)
         })
+        .flat_map(|stack| stack.iter().map(|i| &bases[*i]))
+        .filter(|enemy| enemy.side() != mover.side())
+        .filter(|enemy| dba_line_of_sight(layout, enemy, mover).clear)
         .map(|b| b.unit_id().to_owned())
         .collect();
     found.sort();
@@ -122,22 +128,29 @@ pub fn overhead_fire(layout: &Layout, gun: &Base, target: &Base) -> OverheadFire
     let mut query = gun.aabb().loosened(OVERHEAD_CLEARANCE_MM + TOUCH_MM);
     query.merge(&target.aabb().loosened(OVERHEAD_CLEARANCE_MM + TOUCH_MM));
     query.take_point(tape.from);
-    for friend in layout.bases_near(&query) {
-        if friend.side() != gun.side() || friend.unit_id() == gun.unit_id() {
-            continue;
-        }
-        if edge_to_edge(gun, friend).mm <= OVERHEAD_CLEARANCE_MM {
-            near_gun.push(friend.unit_id().to_owned());
-        }
+    let bases = layout.bases();
+    // Measured once per footprint: the bases lying on one are alike.
+    for stack in layout.footprints_near(&query) {
+        let first = &bases[stack[0]];
+        let by_gun = edge_to_edge(gun, first).mm <= OVERHEAD_CLEARANCE_MM;
         let on_line = intersection_test(
             &Pose::identity(),
             &line,
-            friend.table_from_base(),
-            friend.shape(),
+            first.table_from_base(),
+            first.shape(),
         )
         .unwrap_or(false);
-        if on_line && edge_to_edge(target, friend).mm <= OVERHEAD_CLEARANCE_MM {
-            near_target.push(friend.unit_id().to_owned());
+        let by_target = on_line && edge_to_edge(target, first).mm <= OVERHEAD_CLEARANCE_MM;
+        for friend in stack.iter().map(|i| &bases[*i]) {
+            if friend.side() != gun.side() || friend.unit_id() == gun.unit_id() {
+                continue;
+            }
+            if by_gun {
+                near_gun.push(friend.unit_id().to_owned());
+            }
+            if by_target {
+                near_target.push(friend.unit_id().to_owned());
+            }
         }
     }
     near_gun.sort();

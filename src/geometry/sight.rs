@@ -78,10 +78,17 @@ pub fn dba_line_of_sight(layout: &Layout, firer: &Base, target: &Base) -> Sight 
     let query = corridor.compute_aabb(&identity);
     let eye = firer.front_centre();
     let mut best: Option<(Real, &Base)> = None;
-    for other in layout.bases_near(&query) {
-        if other.unit_id() == firer.unit_id() || other.unit_id() == target.unit_id() {
+    let bases = layout.bases();
+    // Bases on one footprint are tested once, by the first that is neither end of the
+    // line (each of a stack's bases blocks it alike).
+    for stack in layout.footprints_near(&query) {
+        let Some(other) = stack
+            .iter()
+            .map(|i| &bases[*i])
+            .find(|b| b.unit_id() != firer.unit_id() && b.unit_id() != target.unit_id())
+        else {
             continue;
-        }
+        };
         let inside = contact(
             &identity,
             &corridor,

@@ -77,27 +77,31 @@ pub fn dba_base_size(
     let factor =
         figure_scale_factor(figure_scale_mm).ok_or(SizeError::UnknownScale(figure_scale_mm))?;
     let chart = charts.chart(Ruleset::DbaZulu, "troop_types");
-    let known: Vec<String> = chart
-        .map(|c| {
-            c.cells()
-                .into_iter()
-                .map(|(k, _)| k[0].clone())
-                .fold(Vec::new(), |mut v, k| {
-                    if !v.contains(&k) {
-                        v.push(k);
-                    }
-                    v
-                })
-        })
-        .unwrap_or_default();
-    if !known.iter().any(|k| k == troop_type) {
-        return Err(SizeError::UnknownType {
-            ruleset: Ruleset::DbaZulu,
-            given: troop_type.to_owned(),
-            expected: known.join(", "),
-        });
-    }
     let cell = chart.and_then(|c| c.cell(&[troop_type, "base_depth_mm"]));
+    // The list of types is made only for a type the chart has no cell for (a layout reads
+    // this once a unit: listing every cell each time cost most of a 50,000-unit check).
+    if cell.is_none() {
+        let known: Vec<String> = chart
+            .map(|c| {
+                c.cells()
+                    .into_iter()
+                    .map(|(k, _)| k[0].clone())
+                    .fold(Vec::new(), |mut v, k| {
+                        if !v.contains(&k) {
+                            v.push(k);
+                        }
+                        v
+                    })
+            })
+            .unwrap_or_default();
+        if !known.iter().any(|k| k == troop_type) {
+            return Err(SizeError::UnknownType {
+                ruleset: Ruleset::DbaZulu,
+                given: troop_type.to_owned(),
+                expected: known.join(", "),
+            });
+        }
+    }
     match cell.and_then(|c| c.value.as_ref()) {
         Some(Value::None) => Err(SizeError::NotGiven(troop_type.to_owned())),
         Some(value) => match value.as_number() {

@@ -432,18 +432,23 @@ impl Reading<'_> {
         let query = base.aabb().loosened(TOUCH_MM * 2.0);
         let mut by = Vec::new();
         let mut guns = Vec::new();
-        for enemy in layout.bases_near(&query) {
-            if enemy.side() == base.side() || enemy.unit_id() == opponent.unit_id() {
-                continue;
-            }
-            let Some(edge @ (EdgeName::Flank | EdgeName::Rear)) = contact_edge(enemy, base).edge
+        let bases = layout.bases();
+        // Contact is worked once per footprint: the bases lying on one touch alike.
+        for stack in layout.footprints_near(&query) {
+            let Some(edge @ (EdgeName::Flank | EdgeName::Rear)) =
+                contact_edge(&bases[stack[0]], base).edge
             else {
                 continue;
             };
-            let text = format!("'{}' on its {}", enemy.unit_id(), edge.word());
-            match enemy.unit_type().parse::<TroopType>() {
-                Ok(troop) if troop.is_gun() => guns.push(text),
-                _ => by.push(text),
+            for enemy in stack.iter().map(|i| &bases[*i]) {
+                if enemy.side() == base.side() || enemy.unit_id() == opponent.unit_id() {
+                    continue;
+                }
+                let text = format!("'{}' on its {}", enemy.unit_id(), edge.word());
+                match enemy.unit_type().parse::<TroopType>() {
+                    Ok(troop) if troop.is_gun() => guns.push(text),
+                    _ => by.push(text),
+                }
             }
         }
         let who = base.unit_id();
