@@ -66,6 +66,14 @@ pub trait Procedure {
         let _ = (charts, input);
         None
     }
+
+    /// The dice one throw of it asks for, in the order they are typed (each named by whose
+    /// it is and its colour), before they are thrown and before any chart cell is read;
+    /// `None` where the input does not settle them, or it throws none.
+    fn dice_asked(charts: &Charts, input: &Self::Input) -> Option<crate::dice::DiceAsked> {
+        let _ = (charts, input);
+        None
+    }
 }
 
 /// Lists a ruleset's procedures once and makes its `Request` (any procedure's input,
@@ -154,6 +162,17 @@ macro_rules! procedures {
                 use $crate::rules::Procedure as _;
                 match self {
                     $(Request::$variant(input) => <$procedure>::odds(charts, input),)+
+                }
+            }
+
+            /// The dice a throw of it asks for: see [`crate::rules::Procedure::dice_asked`].
+            pub fn dice_asked(
+                &self,
+                charts: &$crate::charts::Charts,
+            ) -> Option<$crate::dice::DiceAsked> {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(input) => <$procedure>::dice_asked(charts, input),)+
                 }
             }
         }
@@ -257,6 +276,17 @@ impl Request {
             Request::MicroColonial(r) => r.odds(charts),
             Request::SoldiersOfTheQueen(r) => r.odds(charts),
             Request::VictoriaCross(r) => r.odds(charts),
+        }
+    }
+
+    /// The dice a throw of it asks for, in the order they are typed: see
+    /// [`Procedure::dice_asked`].
+    pub fn dice_asked(&self, charts: &Charts) -> Option<crate::dice::DiceAsked> {
+        match self {
+            Request::DbaZulu(r) => r.dice_asked(charts),
+            Request::MicroColonial(r) => r.dice_asked(charts),
+            Request::SoldiersOfTheQueen(r) => r.dice_asked(charts),
+            Request::VictoriaCross(r) => r.dice_asked(charts),
         }
     }
 

@@ -511,4 +511,10 @@ impl Procedure for Artillery {
     fn odds(charts: &Charts, input: &ArtilleryInput) -> Option<Result<Odds, Refusal>> {
         Some(artillery_odds(charts, input))
     }
+
+    fn dice_asked(_charts: &Charts, _input: &ArtilleryInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, 1, 1),
+        ))
+    }
 }

@@ -251,6 +251,18 @@ struct Prepared {
     volley: bool,
 }
 
+/// The black and red dice of the basic fire's random factor: two black for a regular
+/// unit's initial volley, two red when mounted troops fire, else one of each.
+fn fire_dice(request: &FireInput) -> (u8, u8) {
+    if request.initial_volley {
+        (2, 1)
+    } else if request.firer == Firer::Mounted {
+        (1, 2)
+    } else {
+        (1, 1)
+    }
+}
+
 /// A supplement's change to the basic fire: the black dice it throws (Rorke's Drift's
 /// Zulu rifles and redoubt volleys), with the step that says why, and the steps it states
 /// first.
@@ -364,12 +376,8 @@ fn prepare(
     let (black, red) = if let Some((black, step)) = &variant.black {
         steps.push(step.clone());
         (*black, 1)
-    } else if request.initial_volley {
-        (2, 1)
-    } else if request.firer == Firer::Mounted {
-        (1, 2)
     } else {
-        (1, 1)
+        fire_dice(request)
     };
     let same = random::same_colour(charts, reader, black, red);
     if let Some(refusal) = reader.refusal(rule(FIRE)) {
@@ -702,6 +710,13 @@ impl Procedure for Fire {
 
     fn odds(charts: &Charts, input: &FireInput) -> Option<Result<Odds, Refusal>> {
         Some(fire_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, input: &FireInput) -> Option<crate::dice::DiceAsked> {
+        let (black, red) = fire_dice(input);
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, black, red),
+        ))
     }
 }
 

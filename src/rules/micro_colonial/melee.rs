@@ -395,10 +395,7 @@ pub(super) fn prepare_with(
             }
         }
     }
-    let black = [
-        if melee.a.impact { 2 } else { 1 },
-        if melee.b.impact { 2 } else { 1 },
-    ];
+    let black = [black_dice(&melee.a), black_dice(&melee.b)];
     let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
     if let Some(refusal) = reader.refusal(rule(CALC)) {
         // The steps worked before the hole are carried with the refusal.
@@ -425,6 +422,11 @@ pub(super) fn prepare_with(
         black,
         same,
     })
+}
+
+/// The black dice of a side's random factor: two on the impact round, else one.
+fn black_dice(side: &Side) -> u8 {
+    if side.impact { 2 } else { 1 }
 }
 
 fn morale_margin(kind: &str) -> i64 {
@@ -640,5 +642,17 @@ impl Procedure for Melee {
 
     fn odds(charts: &Charts, input: &MeleeInput) -> Option<Result<Odds, Refusal>> {
         Some(melee_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, input: &MeleeInput) -> Option<crate::dice::DiceAsked> {
+        // A's random factor, then B's; the impact round's two black dice for a side that
+        // throws it.
+        let mut dice = crate::dice::DiceAsked::random_factor(Some("A"), black_dice(&input.a), 1);
+        dice.extend(crate::dice::DiceAsked::random_factor(
+            Some("B"),
+            black_dice(&input.b),
+            1,
+        ));
+        Some(crate::dice::DiceAsked::of(dice))
     }
 }

@@ -541,4 +541,12 @@ impl Procedure for Morale {
     fn odds(charts: &Charts, input: &MoraleInput) -> Option<Result<Odds, Refusal>> {
         Some(morale_odds(charts, input))
     }
+
+    fn dice_asked(_charts: &Charts, _input: &MoraleInput) -> Option<crate::dice::DiceAsked> {
+        // "Throw one dice and determine the unit's random factor" (an automatic rout throws
+        // none, which the resolution says).
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(None, None),
+        ]))
+    }
 }
