@@ -16,6 +16,7 @@ pub mod event;
 pub mod gate;
 pub mod join;
 pub mod log;
+pub mod record_words;
 pub mod replay;
 pub mod seals;
 pub mod sheet;
@@ -35,6 +36,7 @@ pub use event::{
 pub use gate::{Acted, Action, GateError, TablesNote};
 pub use join::{records_of_new_game, units_from_layout};
 pub use log::{Game, GameError, Verification};
+pub use record_words::RecordWords;
 pub use replay::{Replay, Replayed, replay};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
 pub use state::{GameState, UnitState};

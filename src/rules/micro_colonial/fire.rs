@@ -314,7 +314,7 @@ fn prepare(
     steps.push(Step::valued(
         cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
         format!(
-            "1. measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
+            "measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
             crate::rules::words::mm(request.range_mm)
         ),
         rounded,
@@ -400,7 +400,7 @@ fn prepare(
         match range_value {
             Some(v) => partial.push(Step::valued(
                 RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
-                format!("2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
+                format!("Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
                 v,
                 None,
             )),
@@ -412,7 +412,7 @@ fn prepare(
             Some(v) => partial.push(Step::valued(
                 cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
                 format!(
-                    "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
+                    "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
                     request.target_ff, request.target
                 ),
                 v,
@@ -458,7 +458,7 @@ fn prepare(
     steps.push(Step::valued(
         RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
         format!(
-            "2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
+            "Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
         ),
         range_value,
         Some(json!(range_value)),
@@ -467,7 +467,7 @@ fn prepare(
     steps.push(Step::valued(
         cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
         format!(
-            "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
+            "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
             request.target_ff, request.target
         ),
         target_value,
@@ -475,7 +475,7 @@ fn prepare(
     ));
     steps.push(Step::valued(
         rule(FIRE),
-        "4. add the range and target factors together",
+        "add the range and target factors together",
         base,
         Some(json!(base)),
     ));
@@ -624,10 +624,7 @@ pub(super) fn resolve_variant(
     let total = prepared.base + factor.result;
     resolution.step(Step::valued(
         rule(FIRE),
-        format!(
-            "5. add the random factor {:+} to the total: {total:+}",
-            factor.result
-        ),
+        "add the random factor to the total",
         factor.result,
         Some(json!(total)),
     ));

@@ -320,7 +320,7 @@ pub(super) fn prepare_with(
             base[i] = tenth;
             steps.push(Step::valued(
                 cell_ref(CALC, "rules_thresholds", &["melee-ff-divisor"]),
-                format!("1. {}: present fighting factor {ff} / {divisor}", names[i]),
+                format!("{}: present fighting factor {ff} / {divisor}", names[i]),
                 tenth,
                 Some(json!(tenth)),
             ));
@@ -362,7 +362,7 @@ pub(super) fn prepare_with(
             base[i] += f;
             steps.push(Step::valued(
                 RuleRef::cell(RULESET, title, chart, &address),
-                format!("2. {}: melee factor from {title} ({text})", names[i]),
+                format!("{}: melee factor from {title} ({text})", names[i]),
                 f,
                 Some(json!(base[i])),
             ));
@@ -378,7 +378,7 @@ pub(super) fn prepare_with(
                 steps.push(Step::note(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
                     format!(
-                        "3. {}: loser of melee last move does not apply to fanatics or regulars ({})",
+                        "{}: loser of melee last move does not apply to fanatics or regulars ({})",
                         names[i], side.kind
                     ),
                 ));
@@ -388,7 +388,7 @@ pub(super) fn prepare_with(
                 base[i] += v;
                 steps.push(Step::valued(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
-                    format!("3. {}: additional factor {name}", names[i]),
+                    format!("{}: additional factor {name}", names[i]),
                     v,
                     Some(json!(base[i])),
                 ));
@@ -564,10 +564,7 @@ pub(super) fn throw_random_per_unit(
             };
             resolution.step(Step::valued(
                 rule(CALC),
-                format!(
-                    "4. {}: random factor{which} {:+}: total {:+}",
-                    names[i], factor.result, totals[i]
-                ),
+                format!("{}: add the random factor{which}", names[i]),
                 factor.result,
                 Some(json!(totals[i])),
             ));
