@@ -24,6 +24,8 @@ pub struct RecordWords {
     pub losses: &'static [(Cause, &'static str)],
     /// The record sheet's title.
     pub sheet: &'static str,
+    /// The roster's strength column: present against initial.
+    pub column: &'static str,
 }
 
 /// Micro Colonial CASUALTY RECORD SHEET: "ID, IF, PF", "record all volley fire losses under
@@ -38,6 +40,7 @@ const MICRO_COLONIAL: RecordWords = RecordWords {
         (Cause::Other, "other losses (column K)"),
     ],
     sheet: "Casualty record",
+    column: "PF / IF",
 };
 
 /// DBA: "Each base ... is removed when destroyed"; an army counts its bases lost.
@@ -48,6 +51,7 @@ const DBA: RecordWords = RecordWords {
     present: "bases now",
     losses: &[(Cause::Other, "bases lost")],
     sheet: "Bases lost",
+    column: "bases now / start",
 };
 
 /// Victoria Cross II and Soldiers of the Queen count strength points.
@@ -58,6 +62,7 @@ const STRENGTH_POINTS: RecordWords = RecordWords {
     present: "SP now",
     losses: &[(Cause::Other, "SP lost")],
     sheet: "Strength points lost",
+    column: "SP now / start",
 };
 
 impl RecordWords {

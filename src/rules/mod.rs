@@ -10,6 +10,7 @@
 //! Each ruleset module lists its procedures once with [`procedures!`], which makes its
 //! own `Request` and `Outcome` enums.
 
+pub mod cells;
 pub mod dba_zulu;
 pub mod measure;
 pub mod micro_colonial;

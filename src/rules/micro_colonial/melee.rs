@@ -170,8 +170,16 @@ fn table(a: &str, b: &str) -> (&'static str, &'static str, bool) {
     }
 }
 
+/// The melee tables whose cells are split diagonally into the attacker's and the
+/// defender's factors, written `ATTACKER/DEFENDER` (`+3/-4`).
+pub const SPLIT_CHARTS: [&str; 3] = [
+    "melee_infantry_v_infantry",
+    "melee_cavalry_v_infantry",
+    "melee_cavalry_v_cavalry",
+];
+
 /// Splits an `ATTACKER/DEFENDER` cell into its two factors.
-fn split(text: &str) -> Option<(i64, i64)> {
+pub fn split(text: &str) -> Option<(i64, i64)> {
     let (x, y) = text.split_once('/')?;
     let parse = |t: &str| {
         t.trim()
