@@ -105,6 +105,59 @@ pub fn check_typed_cell(
     Ok(())
 }
 
+/// A cell the rule names by a number on an axis whose printed keys are bands that are
+/// lost (Small Arms Table 1's number of firing FF): a club's value is for the band the
+/// card prints, so it serves every number in it, as `laager tables set
+/// CHART:101-200:COL=VALUE` writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BandOffer {
+    /// Which part of the key the band takes (0: the row, 1: the column).
+    pub part: usize,
+    /// The number the rule named the cell by.
+    pub number: i64,
+    /// The band of a hundred holding it, offered until the referee types the card's own
+    /// (`201-300` for 250; the document's strength bands run 101-200, 201-300).
+    pub band: String,
+    /// What the band is of, in words.
+    pub what: &'static str,
+}
+
+impl BandOffer {
+    /// The address with `band` in the number's place: `CHART:201-300:COL`.
+    pub fn address_with(&self, address: &str, band: &str) -> String {
+        let mut parts: Vec<&str> = address.split(':').collect();
+        if let Some(slot) = parts.get_mut(self.part + 1) {
+            *slot = band.trim();
+        }
+        parts.join(":")
+    }
+}
+
+/// The band offer of a cell at `address`, when the rule names it by a number on a banded
+/// axis whose keys are lost.
+pub fn band_offer(ruleset: Ruleset, address: &str) -> Option<BandOffer> {
+    if ruleset != Ruleset::MicroColonial {
+        return None;
+    }
+    let mut parts = address.split(':');
+    let chart = parts.next()?;
+    let key: Vec<&str> = parts.collect();
+    crate::rules::micro_colonial::lost_keys::TEMPLATE_HINTS
+        .iter()
+        .filter(|hint| hint.chart == chart && hint.kind == crate::charts::KeyKind::Band)
+        .find_map(|hint| {
+            let part = usize::from(hint.axis == "columns");
+            let number: i64 = key.get(part)?.parse().ok()?;
+            let low = (number.max(1) - 1) / 100 * 100 + 1;
+            Some(BandOffer {
+                part,
+                number,
+                band: format!("{low}-{}", low + 99),
+                what: hint.what.split(',').next().unwrap_or(hint.what),
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +179,36 @@ mod tests {
         assert!(int.contains("'x' does not read"), "{int}");
         check_typed_cell(&charts, Ruleset::DbaZulu, "troop_types:zulus:combat", "3")
             .expect("reads");
+    }
+
+    // SMALL ARMS FIRE: "2. Obtain the Range Factor from Table 1" by the number of firing
+    // factors, printed in bands: 250 FF is offered the band 201-300, which the cell's
+    // address then carries.
+    #[test]
+    fn a_cell_named_by_firing_ff_is_offered_its_band() {
+        let address = "small_arms_range_factors:250:independent-500";
+        let offer = band_offer(Ruleset::MicroColonial, address).expect("a band");
+        assert_eq!(
+            (offer.part, offer.number, offer.band.as_str()),
+            (0, 250, "201-300")
+        );
+        assert_eq!(
+            offer.address_with(address, "201-300"),
+            "small_arms_range_factors:201-300:independent-500"
+        );
+        let hundred = band_offer(
+            Ruleset::MicroColonial,
+            "small_arms_range_factors:100:volley-300",
+        );
+        assert_eq!(hundred.map(|o| o.band), Some("1-100".to_owned()));
+        assert!(band_offer(Ruleset::MicroColonial, "weapon_ranges:rifle").is_none());
+        let charts = Charts::shipped().expect("shipped");
+        check_typed_cell(
+            &charts,
+            Ruleset::MicroColonial,
+            "small_arms_range_factors:201-300:independent-500",
+            "31",
+        )
+        .expect("a band reads");
     }
 }
