@@ -85,7 +85,7 @@ impl DiceAsked {
             each.join(", ")
         );
         if let Some(more) = &self.more {
-            text.push_str(&format!(" ({more})"));
+            text = format!("{text} ({more})");
         }
         text
     }

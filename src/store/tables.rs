@@ -113,11 +113,11 @@ fn ruleset_folders() -> String {
         .join(", ")
 }
 
-/// Makes a new club's tables folder ready to be chosen: a folder that does not exist yet, or
-/// is empty, gets the ruleset folder of `ruleset` (`club/micro_colonial`), so it loads (it
-/// holds no chart yet) and the club's first value saved has its place. Returns the ruleset
-/// folder made, or `None` for a folder that already holds something (it is read as it is,
-/// and refused if it is no club's tables folder).
+/// Makes a new club's tables folder ready to be chosen: an empty folder gets the ruleset
+/// folder of `ruleset` (`club/micro_colonial`), so it loads (it holds no chart yet) and the
+/// club's first value saved has its place. Returns the ruleset folder made, or `None` for
+/// a folder that already holds something or does not exist (it is read as it is, and
+/// refused if it is no club's tables folder: a path mistyped is never made).
 pub fn ready_new_folder(
     dir: &Path,
     ruleset: Ruleset,
@@ -125,7 +125,7 @@ pub fn ready_new_folder(
     refuse_ruleset_folder(dir).map_err(|e| e.to_string())?;
     let empty = match std::fs::read_dir(dir) {
         Ok(mut entries) => entries.next().is_none(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", dir.display())),
     };
     if !empty {

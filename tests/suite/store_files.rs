@@ -54,8 +54,14 @@ fn a_club_folder_that_cannot_be_read_is_named() {
 fn a_new_club_folder_is_made_ready_with_its_ruleset_folder() {
     let dir = tempfile::tempdir().expect("tempdir");
     let new = dir.path().join("club");
+    assert_eq!(
+        tables::ready_new_folder(&new, Ruleset::MicroColonial).expect("read"),
+        None,
+        "a folder that does not exist is not made"
+    );
+    std::fs::create_dir_all(&new).expect("the club makes its folder");
     assert!(
-        tables::load(Some(dir.path())).is_err(),
+        tables::load(Some(&new)).is_err(),
         "an empty folder is no club's yet"
     );
     let made = tables::ready_new_folder(&new, Ruleset::MicroColonial).expect("made ready");
