@@ -3,7 +3,7 @@
 //! whose inputs changed, and odds rows naming the units as the form holds them.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use laager::app::{Command, LaagerApp, Mode, SideTab, State};
 use laager::ruleset::Ruleset;
 
@@ -192,4 +192,92 @@ fn the_dba_unit_editor_shows_dba_words() {
         );
     }
     let _ = REGULARS;
+}
+
+/// Selects `units` on the table, as clicks and shift-clicks do, and lets the desk fill.
+fn select(harness: &mut Harness<'_, LaagerApp>, units: &[&str]) {
+    harness.state_mut().canvas.selected = units.iter().map(|u| (*u).to_owned()).collect();
+    harness.run();
+    harness.run();
+}
+
+/// The odds rows' words for the DBA close combat: each outcome's unit and fate.
+fn odds_rows(harness: &Harness<'_, LaagerApp>) -> Vec<String> {
+    let mut rows: Vec<String> = harness
+        .query_all_by_label_contains(" ")
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|l| {
+            [" destroyed", " recoils", " flees", " stays"]
+                .iter()
+                .any(|fate| l.ends_with(fate))
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// Issue 40, item 2: "Odds rows name the units in their roles as the form holds them." DBA
+/// 3.0's combat outcomes are the attacker's (a) or the defender's (b) fate; with the Zulus
+/// first (a) and the 24th second (b) every row names one of them, none a role letter. With
+/// one unit selected (the 24th alone) the form keeps its pair, and so do the rows.
+#[test]
+fn the_odds_rows_name_the_units_as_the_form_holds_them() {
+    let mut harness = window_at(1920.0, 1080.0);
+    select(&mut harness, &[ZULU, REGULARS]);
+    let pair = odds_rows(&harness);
+    assert!(!pair.is_empty(), "the odds are shown before the roll");
+    assert!(pair.iter().any(|r| r.starts_with(ZULU)), "{pair:?}");
+    assert!(pair.iter().any(|r| r.starts_with(REGULARS)), "{pair:?}");
+    assert!(
+        pair.iter()
+            .all(|r| r.starts_with(ZULU) || r.starts_with(REGULARS)),
+        "{pair:?}"
+    );
+    // One unit selected: the form still holds the Zulus as a and the 24th as b.
+    select(&mut harness, &[REGULARS]);
+    assert_eq!(odds_rows(&harness), pair);
+}
+
+/// Issue 40, item 2: "A card not yet applied whose inputs changed stays, greyed, with
+/// 'inputs changed (the base moved): resolve again', and Apply is disabled with that
+/// reason." The close combat resolved with 6 and 1 typed, the Zulus' base moved: the card
+/// stays, says so, and Apply is refused.
+#[test]
+fn a_base_moved_after_resolving_gives_inputs_changed() {
+    let mut harness = window_at(1920.0, 1080.0);
+    select(&mut harness, &[ZULU, REGULARS]);
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces");
+    field.focus();
+    field.type_text("6,1");
+    harness.run();
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    assert!(matches!(harness.state().desk.result, Some(Ok(_))));
+    assert!(
+        !harness
+            .get_by_label("Apply to the game")
+            .accesskit_node()
+            .is_disabled()
+    );
+    move_base(&mut harness, ZULU, (0.0, 10.0));
+    assert!(
+        matches!(harness.state().desk.result, Some(Ok(_))),
+        "the card stays"
+    );
+    let said = format!("Inputs changed ({ZULU} moved): resolve again");
+    assert!(harness.query_by_label(&said).is_some(), "{said}");
+    assert!(
+        harness
+            .get_by_label("Apply to the game")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // Ctrl+Enter applies nothing either.
+    let events = harness.state().session.game().events().len();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().session.game().events().len(), events);
 }
