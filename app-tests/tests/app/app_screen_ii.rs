@@ -281,3 +281,122 @@ fn a_base_moved_after_resolving_gives_inputs_changed() {
     harness.run();
     assert_eq!(harness.state().session.game().events().len(), events);
 }
+
+/// The window on the Micro Colonial situation of tests/fixtures/mc_situation.json, in play,
+/// with `club` cells in force, the `selected` units picked and `procedure`'s tab open.
+fn mc_fixture_window(
+    club: &[&str],
+    selected: &[&str],
+    procedure: &str,
+) -> Harness<'static, LaagerApp> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/mc_situation.json");
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, Some(path));
+    if !club.is_empty() {
+        let cells: Vec<String> = club.iter().map(|c| format!("micro-colonial/{c}")).collect();
+        app.push(Command::SetClubCells(cells.join("\n")));
+        app.run_commands();
+        assert!(app.messages.is_empty(), "{:?}", app.messages);
+    }
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1920.0, 1080.0));
+    harness.run();
+    select(&mut harness, selected);
+    harness.get_by_label(procedure).click();
+    harness.run();
+    harness
+}
+
+/// Types `faces` into the dice field (Type faces chosen first).
+fn type_faces(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
+    if harness
+        .query_by_role_and_label(egui::accesskit::Role::TextInput, "dice faces")
+        .is_none()
+    {
+        harness.get_by_label("Type faces").click();
+        harness.run();
+    }
+    retype(harness, "dice faces", faces);
+}
+
+/// Types `value` into the field labelled `label`, replacing what it held.
+fn retype(harness: &mut Harness<'_, LaagerApp>, label: &str, value: &str) {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, label)
+        .type_text(value);
+    harness.run();
+}
+
+/// Issue 40, Done when: "Four MC melee faces and a `+3/-2` cell typed give a ruling." The
+/// melee of uKhandempemvu (A, native fanatic infantry, 800 FF) on 1/24 C (B, regular
+/// infantry): the dice field asks for 4 faces, A's and B's black and red, and says what two
+/// faces leave to type. The scan lost the melee table's cell, so the desk asks for it by its
+/// chart's title, its format shown by example (`+3/-2`); `3` is refused, the field stays and
+/// says why; `+3/-2` gives the ruling. "A's losses are ... FF / 10, plus the melee table's
+/// modifier, plus the random factor": 800 / 10 + 3 + 2 = 85 lost by 1/24 C with the dice
+/// B4,R2,B3,R1 (A's random factor 4 - 2 = +2; as tests/suite/mc_contract.rs's melee case).
+#[test]
+fn four_mc_melee_faces_and_a_split_cell_typed_give_a_ruling() {
+    let mut harness = mc_fixture_window(&[], &["uKhandempemvu", "1/24 C"], "Melee");
+    harness.get_by_label("Type faces").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("4 faces: A black, A red, B black, B red")
+            .is_some(),
+        "the dice field says how many faces and which"
+    );
+    type_faces(&mut harness, "B4,R2");
+    assert!(
+        harness
+            .query_by_label("2 of 4 faces typed; still to type: B black, B red")
+            .is_some()
+    );
+    retype(&mut harness, "dice faces", "B4,R2,B3,R1");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    assert!(
+        matches!(harness.state().desk.result, Some(Err(_))),
+        "the cell is asked for"
+    );
+    let address = "melee_infantry_v_infantry:native-fanatic-infantry:regular-infantry";
+    let label = crate::support::cell_label(Ruleset::MicroColonial, address);
+    assert!(
+        harness.query_by_label("as +3/-2").is_some(),
+        "the format by example"
+    );
+    retype(&mut harness, &label, "3");
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    harness.run();
+    assert!(
+        harness.query_by_label_contains("Not used: ").is_some(),
+        "a wrong entry says why"
+    );
+    assert!(
+        harness
+            .query_by_role_and_label(egui::accesskit::Role::TextInput, &label)
+            .is_some(),
+        "and keeps its field"
+    );
+    retype(&mut harness, &label, "+3/-2");
+    harness.get_by_label("Use for this resolution").click();
+    harness.run();
+    harness.run();
+    let Some(Ok(resolution)) = &harness.state().desk.result else {
+        panic!("a ruling: {:?}", harness.state().desk.result);
+    };
+    let outcome = serde_json::to_value(&resolution.outcome).expect("json");
+    assert_eq!(outcome["b_losses"], serde_json::json!(85), "{outcome}");
+}
