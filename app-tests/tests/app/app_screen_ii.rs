@@ -400,3 +400,123 @@ fn four_mc_melee_faces_and_a_split_cell_typed_give_a_ruling() {
     let outcome = serde_json::to_value(&resolution.outcome).expect("json");
     assert_eq!(outcome["b_losses"], serde_json::json!(85), "{outcome}");
 }
+
+/// Issue 40, item 3: "Saving a club value from the desk offers the band as printed (bounds
+/// prefilled around the FF used, editable), as `tables set` does." Small arms fire on the
+/// Micro Colonial demo, 1/24 A (250 FF) firing independently at uNodwengu 1 (500 mm off):
+/// Table 1's lost row for 250 FF is asked for, its band offered as the card prints it,
+/// 201-300. Saved to a new, empty club folder (made ready when chosen) with 10, the
+/// second fire at 280 FF, in the same band, uses it without asking: "Range factor ... by
+/// the NUMBER OF FIRING FACTORS" reads the band, not one exact strength.
+#[test]
+fn a_band_saved_from_the_desk_serves_a_second_fire_at_another_ff_in_the_band() {
+    use laager::rules::micro_colonial::fire;
+    let club = tempfile::tempdir().expect("tempdir");
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    cells.extend(
+        [
+            "firing_arc:angle_deg=60",
+            "weapon_ranges:rifle=600",
+            "small_arms_target_factors:native-close-order-in-open-independent:700-999=-5",
+        ]
+        .map(|c| format!("micro-colonial/{c}")),
+    );
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.push(Command::SetClubTables(Some(club.path().to_owned())));
+    app.run_commands();
+    // The new, empty folder is made ready for the club's values, and says so.
+    assert!(
+        app.messages
+            .iter()
+            .all(|m| m.ends_with("is ready for the club's values")),
+        "{:?}",
+        app.messages
+    );
+    assert!(club.path().join("micro_colonial").is_dir());
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1920.0, 1080.0));
+    harness.run();
+    harness.state_mut().desk.mc_combat.fire.input.fire = fire::FireType::Independent;
+    select(&mut harness, &["1/24 A", "uNodwengu 1"]);
+    harness.get_by_label("Fire").click();
+    harness.run();
+    type_faces(&mut harness, "B4,R2");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    let Some(Err(refusal)) = harness.state().desk.result.clone() else {
+        panic!(
+            "the lost row is asked for: {:?}",
+            harness.state().desk.result
+        );
+    };
+    let address = refusal
+        .needs_cells
+        .iter()
+        .map(laager::resolution::NeededCell::address)
+        .find(|a| a.starts_with("small_arms_range_factors:"))
+        .expect("Table 1's range factor is asked for");
+    let ff = harness.state().desk.mc_combat.fire.input.firer_ff;
+    assert_eq!(
+        address,
+        format!("small_arms_range_factors:{ff}:independent-500")
+    );
+    assert!((201..=300).contains(&ff), "{ff}");
+    let band = harness
+        .get_by_role_and_label(
+            egui::accesskit::Role::TextInput,
+            "saved to the club for the band",
+        )
+        .accesskit_node()
+        .value();
+    assert_eq!(
+        band.as_deref(),
+        Some("201-300"),
+        "the band prefilled around {ff} FF"
+    );
+    retype(
+        &mut harness,
+        &crate::support::cell_label(Ruleset::MicroColonial, &address),
+        "10",
+    );
+    harness.get_by_label("Save to club tables").click();
+    harness.run();
+    harness.run();
+    let house = std::fs::read_to_string(club.path().join("micro_colonial").join("house.toml"))
+        .expect("the new club folder made ready and written");
+    assert!(
+        house.contains("small_arms_range_factors:201-300:independent-500"),
+        "{house}"
+    );
+    assert!(
+        matches!(harness.state().desk.result, Some(Ok(_))),
+        "{:?}",
+        harness.state().desk.result
+    );
+    // A second fire at 280 FF, in the band: no cell asked for.
+    harness.state_mut().desk.mc_combat.fire.input.firer_ff = 280;
+    harness.run();
+    type_faces(&mut harness, "B3,R3");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    let Some(Ok(second)) = harness.state().desk.result.clone() else {
+        panic!("the band serves 280 FF: {:?}", harness.state().desk.result);
+    };
+    let said = serde_json::to_string(&second.steps).expect("json");
+    assert!(said.contains("280"), "the second fire is at 280 FF: {said}");
+}
