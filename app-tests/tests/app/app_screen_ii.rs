@@ -520,3 +520,150 @@ fn a_band_saved_from_the_desk_serves_a_second_fire_at_another_ff_in_the_band() {
     let said = serde_json::to_string(&second.steps).expect("json");
     assert!(said.contains("280"), "the second fire is at 280 FF: {said}");
 }
+
+/// The rectangle the panel beside the table shows, between the menu bar and the foot: a
+/// control is above the fold when it lies inside it.
+fn above_the_fold(harness: &Harness<'_, LaagerApp>, width: f32) -> egui::Rect {
+    let foot = harness.get_by_label("End game…").rect().min.y;
+    let table = harness.state().canvas.rect;
+    egui::Rect::from_min_max(
+        egui::pos2(table.max.x, table.min.y),
+        egui::pos2(width, foot),
+    )
+}
+
+/// Asserts each of `labels` is drawn inside `view`.
+fn all_in_view(harness: &Harness<'_, LaagerApp>, view: egui::Rect, labels: &[&str]) {
+    for label in labels {
+        let rect = harness
+            .query_all_by_label(label)
+            .map(|n| n.rect())
+            .find(|r| r.min.x >= view.min.x - 1.0)
+            .unwrap_or_else(|| panic!("{label} is drawn"));
+        assert!(
+            view.expand(0.5).contains_rect(rect),
+            "{label} at {rect:?} is out of {view:?}"
+        );
+    }
+}
+
+/// Issue 40, item 1: "At 1024×700 in Play: the table has at least 55% of the window's
+/// area. For the DBA demo's close combat ..., with the steps folded, the desk's path is
+/// visible without scrolling: answer, Apply, dice entry, Roll/Resolve." The same at
+/// 1920×1080.
+#[test]
+fn dba_close_combat_keeps_the_table_and_the_desks_path_in_view_at_both_sizes() {
+    for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let mut harness = window_at(width, height);
+        let table = harness.state().canvas.rect;
+        let share = table.area() / (width * height);
+        assert!(share >= 0.55, "{width}×{height}: the table has {share:.2}");
+        select(&mut harness, &[ZULU, REGULARS]);
+        type_faces(&mut harness, "6,1");
+        let view = above_the_fold(&harness, width);
+        all_in_view(
+            &harness,
+            view,
+            &["Roll", "Type faces", "dice faces", "Resolve"],
+        );
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        harness.run();
+        assert!(matches!(harness.state().desk.result, Some(Ok(_))));
+        let view = above_the_fold(&harness, width);
+        all_in_view(
+            &harness,
+            view,
+            &[
+                "Apply to the game",
+                "Roll",
+                "Type faces",
+                "dice faces",
+                "Resolve",
+            ],
+        );
+        let answer = harness
+            .query_all_by_label_contains(ZULU)
+            .map(|n| n.rect())
+            .find(|r| r.min.x >= view.min.x && r.max.y <= view.max.y && r.min.y >= view.min.y);
+        assert!(
+            answer.is_some(),
+            "{width}×{height}: the answer in words in view"
+        );
+        assert!(harness.state().canvas.rect.area() / (width * height) >= 0.55);
+    }
+}
+
+/// The same for the Micro Colonial demo's fire (1/24 A independently at uNodwengu 1, the
+/// lost cells the club's), at 1024×700 and 1920×1080.
+#[test]
+fn mc_fire_keeps_the_table_and_the_desks_path_in_view_at_both_sizes() {
+    use laager::rules::micro_colonial::fire;
+    for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let state = State {
+            ruleset: Ruleset::MicroColonial,
+            ..State::default()
+        };
+        let mut app = LaagerApp::new(state, None);
+        let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+            .iter()
+            .flat_map(|t| {
+                [
+                    format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                    format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+                ]
+            })
+            .collect();
+        cells.extend(
+            [
+                "firing_arc:angle_deg=60",
+                "weapon_ranges:rifle=600",
+                "small_arms_range_factors:250:independent-500=10",
+                "small_arms_target_factors:native-close-order-in-open-independent:700-999=-5",
+            ]
+            .map(|c| format!("micro-colonial/{c}")),
+        );
+        app.push(Command::SetClubCells(cells.join("\n")));
+        app.push(Command::OpenDemo(1));
+        app.run_commands();
+        let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+        harness.set_size(egui::vec2(width, height));
+        harness.run();
+        harness.run();
+        let share = harness.state().canvas.rect.area() / (width * height);
+        assert!(share >= 0.55, "{width}×{height}: the table has {share:.2}");
+        harness.state_mut().desk.mc_combat.fire.input.fire = fire::FireType::Independent;
+        select(&mut harness, &["1/24 A", "uNodwengu 1"]);
+        harness.get_by_label("Fire").click();
+        harness.run();
+        type_faces(&mut harness, "B4,R2");
+        harness.get_by_label("Resolve").click();
+        harness.run();
+        harness.run();
+        assert!(
+            matches!(harness.state().desk.result, Some(Ok(_))),
+            "{:?}",
+            harness.state().desk.result
+        );
+        let view = above_the_fold(&harness, width);
+        all_in_view(
+            &harness,
+            view,
+            &[
+                "Apply to the game",
+                "Roll",
+                "Type faces",
+                "dice faces",
+                "Resolve",
+            ],
+        );
+        let answer = harness
+            .query_all_by_label_contains("uNodwengu 1")
+            .map(|n| n.rect())
+            .find(|r| r.min.x >= view.min.x && r.max.y <= view.max.y && r.min.y >= view.min.y);
+        assert!(
+            answer.is_some(),
+            "{width}×{height}: the answer in words in view"
+        );
+    }
+}
