@@ -667,3 +667,89 @@ fn mc_fire_keeps_the_table_and_the_desks_path_in_view_at_both_sizes() {
         );
     }
 }
+
+/// The rectangles of the controls labelled `labels`, in order.
+fn rects(harness: &Harness<'_, LaagerApp>, labels: &[&str]) -> Vec<egui::Rect> {
+    labels
+        .iter()
+        .map(|l| {
+            harness
+                .query_all_by_label(l)
+                .next()
+                .unwrap_or_else(|| panic!("{l} is drawn"))
+                .rect()
+        })
+        .collect()
+}
+
+/// Issue 40, item 2: "Conditional fields reserve their space, choices keep their width".
+/// Choosing "british won" in End game leaves the result's choice as wide as it was, and the
+/// note field and Record the result where they were (the click meant for the note never
+/// ends the game), at both sizes.
+#[test]
+fn the_end_game_winner_moves_no_control() {
+    for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let mut harness = window_at(width, height);
+        harness.get_by_label("End game…").click();
+        harness.run();
+        let watched = ["result", "note", "Record the result", "Cancel"];
+        let before = rects(&harness, &watched);
+        for winner in ["british won", "zulu won", "a draw"] {
+            harness.get_by_label("result").click();
+            harness.run();
+            harness.get_by_label(winner).click();
+            harness.run();
+            harness.run();
+            assert_eq!(
+                rects(&harness, &watched),
+                before,
+                "{width}×{height}: {winner} moved a control"
+            );
+        }
+    }
+}
+
+/// The same for Micro Colonial melee: ticking the referee's "in contact" (uNodwengu 1 and
+/// 1/24 A stand apart on the demo) and "A fired before charging" (whose distance field
+/// then shows) moves none of the form's fields, at both sizes.
+#[test]
+fn the_mc_melee_in_contact_call_moves_no_control() {
+    for (width, height) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        let state = State {
+            ruleset: Ruleset::MicroColonial,
+            ..State::default()
+        };
+        let mut app = LaagerApp::new(state, None);
+        let cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+            .iter()
+            .flat_map(|t| {
+                [
+                    format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                    format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+                ]
+            })
+            .collect();
+        app.push(Command::SetClubCells(cells.join("\n")));
+        app.push(Command::OpenDemo(1));
+        app.run_commands();
+        let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+        harness.set_size(egui::vec2(width, height));
+        harness.run();
+        select(&mut harness, &["uNodwengu 1", "1/24 A"]);
+        harness.get_by_label("Melee").click();
+        harness.run();
+        harness.run();
+        let watched = ["A FF", "A type", "B FF", "B type", "Resolve"];
+        let before = rects(&harness, &watched);
+        for tick in ["in contact (the referee's call)", "A fired before charging"] {
+            harness.get_by_label(tick).click();
+            harness.run();
+            harness.run();
+            assert_eq!(
+                rects(&harness, &watched),
+                before,
+                "{width}×{height}: ticking {tick} moved a control"
+            );
+        }
+    }
+}

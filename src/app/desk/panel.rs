@@ -598,8 +598,8 @@ impl Desk {
     }
 
     /// What scrolls between the answer and the dice: the procedure, then (once answered)
-    /// the odds, the steps and "Asked with"; the form; and, before an answer, the odds
-    /// under it.
+    /// the odds, the steps and "Asked with"; the form and where its values came from; and,
+    /// before an answer, the odds under it.
     fn scrolled_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -622,13 +622,15 @@ impl Desk {
                 "Change a value and resolve again; the answer above is then set aside",
             );
         }
+        if self.form_ui(ui, charts, ruleset, actions) {
+            self.clear();
+        }
+        // Where the form's values came from, under the form: a note that comes or goes
+        // with a call made on the form (in contact, given by hand) never moves its fields.
         if ruleset == Ruleset::MicroColonial {
             for note in self.mc_origin_notes() {
                 ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
             }
-        }
-        if self.form_ui(ui, charts, ruleset, actions) {
-            self.clear();
         }
         if !answered {
             self.odds_section(ui, charts, ruleset);
