@@ -753,3 +753,47 @@ fn the_mc_melee_in_contact_call_moves_no_control() {
         }
     }
 }
+
+/// The roster's rows in full view: the edit buttons between the roster's heading and the
+/// game log's.
+fn roster_rows_in_view(harness: &Harness<'_, LaagerApp>) -> usize {
+    let top = harness.get_by_label("Roster").rect().max.y;
+    let bottom = harness.get_by_label("Game log").rect().min.y;
+    harness
+        .query_all_by_label("edit")
+        .map(|n| n.rect())
+        .filter(|r| r.min.y >= top && r.max.y <= bottom)
+        .count()
+}
+
+/// Issue 40, item 4: "At least 8 rows show at 1920×1080, and at least 4 at 1024×700 in
+/// touch mode, with touch-sized checkboxes." The DBA demo's 25 units on the Records tab.
+#[test]
+fn the_roster_shows_8_rows_at_1920x1080_and_4_at_1024x700_in_touch_mode() {
+    let mut harness = window_at(1920.0, 1080.0);
+    crate::support::side_tab(&mut harness, SideTab::Records);
+    let rows = roster_rows_in_view(&harness);
+    assert!(rows >= 8, "{rows} rows at 1920×1080");
+
+    let app = LaagerApp::new(
+        State {
+            touch: Some(true),
+            ..State::default()
+        },
+        None,
+    );
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1024.0, 700.0));
+    harness.run();
+    crate::support::side_tab(&mut harness, SideTab::Records);
+    let rows = roster_rows_in_view(&harness);
+    assert!(rows >= 4, "{rows} rows at 1024×700 in touch mode");
+    // A finger's checkbox: the touch mode's 40 px controls, the box itself 28 px.
+    assert!(harness.ctx.global_style().spacing.icon_width >= 28.0);
+    let edit = harness
+        .query_all_by_label("edit")
+        .next()
+        .expect("a row")
+        .rect();
+    assert!(edit.height() >= 40.0, "the edit button is {edit:?}");
+}
