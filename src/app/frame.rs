@@ -105,7 +105,7 @@ impl LaagerApp {
         self.windows.keys(ui);
         let narrow = ui.available_width() < NARROW_WIDTH;
         self.menu_bar(ui, narrow);
-        self.status_bar(ui, narrow);
+        self.status_bar(ui);
         self.ask_ui(ui);
         self.sync_table_from_game();
         self.touch_style(ui, narrow);

@@ -1,14 +1,14 @@
 //! The status bar: the ruleset, the charts in force, the game log's seal, the file open
-//! now and the latest message. It never cuts a message: from a laptop's width up it wraps,
-//! and a click on the message opens every message in full.
+//! now and the latest message. It never cuts a message: it wraps, and a click on the
+//! message opens every message in full.
 
 use super::LaagerApp;
 
 impl LaagerApp {
-    /// The status bar. From a laptop's width up it wraps, so a long message or folder name
-    /// takes a second line and is never cut off; on a phone it keeps to one line. A click
-    /// on the message opens the messages window, where each is in full.
-    pub(super) fn status_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
+    /// The status bar. It wraps, so a long message or folder name takes another line and
+    /// is never cut off, on a phone too. A click on the message opens the messages window,
+    /// where each is in full.
+    pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             let contents = |ui: &mut egui::Ui| {
                 let ruleset = self.session.game().ruleset;
@@ -84,11 +84,7 @@ impl LaagerApp {
                     }
                 }
             };
-            if narrow {
-                ui.horizontal(contents);
-            } else {
-                ui.horizontal_wrapped(contents);
-            }
+            ui.horizontal_wrapped(contents);
         });
     }
 }

@@ -161,6 +161,10 @@ struct Resolved {
     context: DeskContext,
 }
 
+/// The least height of the Resolver tab that pins the answer above and the dice below the
+/// part that scrolls; a shorter one (a phone's sheet) scrolls whole.
+const PINNED_LEAST_HEIGHT: f32 = 260.0;
+
 impl Desk {
     /// A desk whose first roll uses `seed`.
     pub fn new(seed: u64) -> Desk {
@@ -542,7 +546,7 @@ impl Desk {
 
     /// The Resolver tab. The answer card stands at the top and the dice and Resolve at the
     /// foot, always in view; the procedure, the odds, the steps and the form scroll between
-    /// them.
+    /// them. Under [`PINNED_LEAST_HEIGHT`] the whole tab scrolls.
     fn resolve_tab(
         &mut self,
         ui: &mut egui::Ui,
@@ -555,6 +559,26 @@ impl Desk {
                 "The {} procedures resolve from the command line; the desk shows their charts.",
                 ruleset.title()
             ));
+            return;
+        }
+        // Too short a panel (a phone's sheet) to pin both the answer and the dice: all of
+        // it scrolls, the dice last, rather than the dice lying over the procedures.
+        if ui.available_height() < PINNED_LEAST_HEIGHT {
+            let (retry, resolve) = egui::ScrollArea::vertical()
+                .id_salt("desk_scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let retry = self.answer_ui(ui, charts, ruleset, actions);
+                    self.scrolled_ui(ui, charts, ruleset, actions);
+                    ui.separator();
+                    (retry, self.throw_ui(ui, charts, ruleset))
+                })
+                .inner;
+            if retry {
+                self.resolve_with_cells(charts, ruleset, true);
+            } else if resolve {
+                self.resolve(charts, ruleset);
+            }
             return;
         }
         let resolve = egui::Panel::bottom("desk_throw")
