@@ -312,6 +312,11 @@ impl LaagerApp {
     /// What applying the desk's result would write to the units selected on the table,
     /// for the desk to show before the referee applies it.
     pub(crate) fn preview_apply(&mut self) {
+        // An applied card keeps the lines it was applied with: read against the records
+        // after it, they would describe a second application.
+        if self.desk.applied.is_some() {
+            return;
+        }
         self.desk.apply_preview = match &self.desk.result {
             Some(Ok(resolution)) => {
                 let applied = self.applied(resolution);

@@ -797,3 +797,30 @@ fn the_roster_shows_8_rows_at_1920x1080_and_4_at_1024x700_in_touch_mode() {
         .rect();
     assert!(edit.height() >= 40.0, "the edit button is {edit:?}");
 }
+
+/// Issue 40, item 2: "An applied card's states are the record-gate issue's ('Applied
+/// (event N)')." The DBA close combat with 6 and 1 typed (Zulus 4 + 6 = 10 against the
+/// regulars' 5 + 1 = 6: the 24th's base is destroyed) applied from the desk: the card says
+/// which event it is and keeps the lines it was applied with, "24th 4 loses 1", not a
+/// second reading against the records after it ("has only 0 left").
+#[test]
+fn an_applied_card_keeps_what_it_applied() {
+    let mut harness = window_at(1920.0, 1080.0);
+    select(&mut harness, &[ZULU, REGULARS]);
+    type_faces(&mut harness, "6,1");
+    harness.get_by_label("Resolve").click();
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label("• 24th 4 loses 1").is_some());
+    harness.get_by_label("Apply to the game").click();
+    harness.run();
+    harness.run();
+    let event = harness.state().session.game().events().len();
+    assert!(
+        harness
+            .query_by_label(&format!("Applied (event {event})"))
+            .is_some()
+    );
+    assert!(harness.query_by_label("• 24th 4 loses 1").is_some());
+    assert!(harness.query_by_label_contains("has only 0 left").is_none());
+}
