@@ -97,6 +97,7 @@ impl LaagerApp {
 
     /// Draws the whole window into `ui`, then applies the frame's commands.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        let frame_start = self.messages.len();
         if let Some(result) = self.exported.lock().ok().and_then(|mut slot| slot.take()) {
             self.messages.push(result);
         }
@@ -116,6 +117,7 @@ impl LaagerApp {
         }
         if self.windows.show(ui, self.session.game(), &self.messages) {
             self.messages.clear();
+            self.status_from = 0;
         }
         if let Some((kind, path)) = self.windows.prompt_ui(ui) {
             self.run_prompt(kind, path);
@@ -127,6 +129,22 @@ impl LaagerApp {
             ui.ctx().request_repaint();
         }
         self.run_commands();
+        // Another game on the table: what was said of the one before leaves the status bar.
+        let now = (
+            self.session.path(),
+            self.session.game().genesis().to_owned(),
+        );
+        if now != self.status_of {
+            self.status_of = now;
+            self.status_from = frame_start;
+        }
+    }
+
+    /// The latest message about the game on the table now, for the status bar.
+    pub(super) fn status_message(&self) -> Option<&String> {
+        self.messages
+            .get(self.status_from.min(self.messages.len())..)
+            .and_then(<[String]>::last)
     }
 
     /// Set up and Play: the foot, the panel beside the table and the table.

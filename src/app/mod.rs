@@ -196,6 +196,11 @@ pub struct LaagerApp {
     failed: Vec<(&'static str, String)>,
     /// The unit whose history the Campaign view shows.
     pub campaign_unit: Option<crate::game::UnitId>,
+    /// The first of the messages about the game on the table now: the status bar shows
+    /// none from before it (an earlier game's file), the messages window keeps them all.
+    status_from: usize,
+    /// The game on the table (its file and its log's start), to see when it changes.
+    status_of: (Option<PathBuf>, String),
 }
 
 /// The shipped charts, the club's tables folder and then its bundle (the browser's, which
@@ -294,6 +299,8 @@ impl LaagerApp {
             side_tab: SideTab::Desk,
             failed: Vec::new(),
             campaign_unit: None,
+            status_from: 0,
+            status_of: (None, String::new()),
             state,
         };
         // `laager game.laager` opens the campaign's game, as a dropped `.laager` file does;

@@ -46,6 +46,13 @@ impl LaagerApp {
                         .map(|(_, m)| m.clone())
                         .collect();
                     if !fixed.is_empty() {
+                        // The status bar's first message moves down by those taken before it.
+                        let before = self.status_from.min(self.messages.len());
+                        let taken = self.messages[..before]
+                            .iter()
+                            .filter(|m| fixed.contains(m))
+                            .count();
+                        self.status_from = before - taken;
                         self.messages.retain(|m| !fixed.contains(m));
                         self.failed.retain(|(k, _)| *k != kind);
                     }

@@ -67,9 +67,9 @@ impl LaagerApp {
                 };
                 ui.separator();
                 ui.label(&self.document.name);
-                if let Some(message) = self.messages.last() {
+                if let Some(message) = self.status_message().cloned() {
                     ui.separator();
-                    let first = message.lines().next().unwrap_or_default();
+                    let first = message.lines().next().unwrap_or_default().to_owned();
                     let shown = ui
                         .add(
                             egui::Label::new(

@@ -824,3 +824,28 @@ fn an_applied_card_keeps_what_it_applied() {
     assert!(harness.query_by_label("• 24th 4 loses 1").is_some());
     assert!(harness.query_by_label_contains("has only 0 left").is_none());
 }
+
+/// Issue 40, item 5: "The status bar names the file open now": a message about the game
+/// before ("opened with game.laager") leaves the status bar when another game is put on
+/// the table (the messages window keeps it), and the next message shows.
+#[test]
+fn the_status_bar_drops_what_was_said_of_the_game_before() {
+    let mut harness = window_at(1920.0, 1080.0);
+    let old = "the game is saved to /tmp/game.laager";
+    harness.state_mut().messages.push(old.to_owned());
+    harness.run();
+    assert!(harness.query_by_label(old).is_some());
+    harness.state_mut().push(Command::OpenDemo(1));
+    harness.run();
+    harness.run();
+    assert_eq!(harness.state().state.ruleset, Ruleset::MicroColonial);
+    assert!(
+        harness.query_by_label(old).is_none(),
+        "the old game's message stays"
+    );
+    assert!(harness.state().messages.iter().any(|m| m == old));
+    let new = "printed the record sheet to /tmp/mc.pdf (PDF, to print)";
+    harness.state_mut().messages.push(new.to_owned());
+    harness.run();
+    assert!(harness.query_by_label(new).is_some());
+}
