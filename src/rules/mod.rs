@@ -341,6 +341,23 @@ impl Request {
         situation::Roles::of_selection(self.roles(), selected)
     }
 
+    /// How many units selected fill this procedure's roles: every role up to the one hit
+    /// (`target`, `defender`), a numbered list counting its first (one firer of Victoria
+    /// Cross II's eight fires); a role after the one hit is optional (Micro Colonial fire's
+    /// `rear`, the unit behind in a two-unit formation). A procedure with no unit hit
+    /// needs all its roles.
+    pub fn least_roles(&self) -> usize {
+        let roles = self.roles();
+        match roles
+            .iter()
+            .position(|r| matches!(*r, "target" | "defender"))
+        {
+            Some(at) if at > 1 && roles[..at].iter().all(|r| r.contains('-')) => 2,
+            Some(at) => at + 1,
+            None => roles.len(),
+        }
+    }
+
     /// Resolves it with the dice chosen at the desk or on the command line. Typed faces
     /// that do not read, run short or are left over are refused as bad dice, naming them;
     /// faces typed for a resolution that threw none (an automatic rout, a first move's

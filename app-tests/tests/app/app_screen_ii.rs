@@ -849,3 +849,62 @@ fn the_status_bar_drops_what_was_said_of_the_game_before() {
     harness.run();
     assert!(harness.query_by_label(new).is_some());
 }
+
+/// Issue 40, item 2: "Odds rows name the units in their roles as the form holds them", for
+/// Micro Colonial fire too, whose third role (the rear unit of a two-unit formation) is
+/// optional: 1/24 A firing at uNodwengu 1, every row names uNodwengu 1, none "the target".
+#[test]
+fn mc_fire_odds_rows_name_the_target_with_two_units_selected() {
+    use laager::rules::micro_colonial::fire;
+    let mut harness = mc_demo_window(&[
+        "small_arms_range_factors:250:independent-500=10",
+        "small_arms_target_factors:native-close-order-in-open-independent:700-999=-5",
+    ]);
+    harness.state_mut().desk.mc_combat.fire.input.fire = fire::FireType::Independent;
+    select(&mut harness, &["1/24 A", "uNodwengu 1"]);
+    harness.get_by_label("Fire").click();
+    harness.run();
+    harness.run();
+    let rows: Vec<String> = harness
+        .query_all_by_label_contains(" loses ")
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|l| l.ends_with(" FF"))
+        .collect();
+    assert!(!rows.is_empty(), "the odds are shown");
+    assert!(
+        rows.iter().all(|r| r.starts_with("uNodwengu 1 loses ")),
+        "{rows:?}"
+    );
+}
+
+/// The window on the Micro Colonial demo at 1920×1080, with a club's counter sizes, firing
+/// arc template and rifle range (test data, not values of the document) and `extra` cells.
+fn mc_demo_window(extra: &[&str]) -> Harness<'static, LaagerApp> {
+    let state = State {
+        ruleset: Ruleset::MicroColonial,
+        ..State::default()
+    };
+    let mut app = LaagerApp::new(state, None);
+    let mut cells: Vec<String> = ["infantry", "artillery-machine-gun", "commander"]
+        .iter()
+        .flat_map(|t| {
+            [
+                format!("micro-colonial/counter_sizes:{t}:frontage_mm=30"),
+                format!("micro-colonial/counter_sizes:{t}:depth_mm=15"),
+            ]
+        })
+        .collect();
+    cells.extend(
+        ["firing_arc:angle_deg=60", "weapon_ranges:rifle=600"]
+            .iter()
+            .chain(extra)
+            .map(|c| format!("micro-colonial/{c}")),
+    );
+    app.push(Command::SetClubCells(cells.join("\n")));
+    app.push(Command::OpenDemo(1));
+    app.run_commands();
+    let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
+    harness.set_size(egui::vec2(1920.0, 1080.0));
+    harness.run();
+    harness
+}

@@ -336,7 +336,7 @@ impl Desk {
     /// them, else the last pair the forms were filled from (after an Apply took a unit off
     /// the table, or with one unit selected); none where neither fills them.
     pub fn form_roles(&self, request: &Request) -> Roles {
-        let wanted = request.roles().len();
+        let wanted = request.least_roles();
         if self.selection.len() >= wanted {
             request.roles_of(&self.selection)
         } else if self.filled_for.len() >= wanted {
