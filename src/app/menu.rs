@@ -102,6 +102,34 @@ impl LaagerApp {
             ui.separator();
             self.layout_file_items(ui);
         }
+        // In the browser the records' exports have no file: each is saved as a download.
+        #[cfg(target_arch = "wasm32")]
+        {
+            use super::records_panel::ExportKind;
+            ui.separator();
+            for (kind, text, hover) in [
+                (
+                    ExportKind::Csv,
+                    "Download records CSV",
+                    "The casualty record sheet of this game, as CSV",
+                ),
+                (
+                    ExportKind::Pdf,
+                    "Download record sheet (PDF)",
+                    "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+                ),
+                (
+                    ExportKind::Json,
+                    "Download game JSON",
+                    "The game, its layout and its log, as JSON",
+                ),
+            ] {
+                if ui.button(text).on_hover_text(hover).clicked() {
+                    self.run_records_actions(vec![RecordsAction::Download(kind)]);
+                    ui.close();
+                }
+            }
+        }
         ui.separator();
         for (i, (title, _)) in demos::DEMOS.iter().enumerate() {
             if ui.button(format!("Open demo: {title}")).clicked() {
