@@ -150,7 +150,7 @@ fn add_game_stacked(c: &mut Criterion) {
                 let stored: serde_json::Value = serde_json::from_str(text).expect("json");
                 let game = campaign
                     .campaign()
-                    .next_game_on_table(Ruleset::DbaZulu, "Game 1", stored, units)
+                    .next_game_on_table(Ruleset::DbaZulu, "Game 1", stored, units, None)
                     .expect("a game");
                 campaign.add_game(game, Some(&note)).expect("added");
                 drop(campaign);

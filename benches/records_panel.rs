@@ -1,8 +1,8 @@
-//! The records bar (issue 9's roster and game log) on a long game: 500 Micro Colonial units
+//! The Records tab (issue 9's roster and game log) on a long game: 500 Micro Colonial units
 //! on the roster, each with its morale class, and 10,000 logged events after they joined —
 //! losses to volley and other fire, statuses, moves, next-move events, a few applied
 //! resolutions and undos. Measured as one whole frame of the real window at 1920 × 1080,
-//! laid out and tessellated as eframe would before painting, and as the records bar alone.
+//! laid out and tessellated as eframe would before painting, and as the Records tab alone.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Pos2, RawInput, Rect, vec2};
@@ -168,17 +168,17 @@ fn records(c: &mut Criterion) {
         },
     );
 
-    // The records bar alone, at the foot of the same window.
+    // The Records tab alone (the roster over the log), beside the same window's table.
     let charts = app.charts();
     let session = &app.session;
     let mut panel = RecordsPanel::default();
     let bar_ctx = egui::Context::default();
     let mut bar = |ctx: &egui::Context| {
         ctx.run_ui(input.clone(), |ui| {
-            egui::Panel::bottom("records_panel")
-                .default_size(220.0)
+            egui::Panel::right("records_panel")
+                .exact_size(560.0)
                 .show(ui, |ui| {
-                    let actions = panel.ui(ui, session, charts, &[], false);
+                    let actions = panel.records_ui(ui, session.game(), charts, &[]);
                     assert!(actions.is_empty());
                 });
         })
@@ -186,7 +186,7 @@ fn records(c: &mut Criterion) {
     for _ in 0..4 {
         let _ = bar(&bar_ctx);
     }
-    c.bench_function("records bar alone, 500 units, 10000 logged events", |b| {
+    c.bench_function("Records tab alone, 500 units, 10000 logged events", |b| {
         b.iter(|| {
             let output = bar(&bar_ctx);
             bar_ctx.tessellate(output.shapes, output.pixels_per_point)
@@ -194,15 +194,15 @@ fn records(c: &mut Criterion) {
     });
     // The bar's first frame (a game opened): every line of the log described and measured
     // (on a galley cache the iteration before warmed).
-    let mut group = c.benchmark_group("records bar's first frame");
+    let mut group = c.benchmark_group("Records tab's first frame");
     group.sample_size(10);
     group.bench_function("500 units, 10000 logged events", |b| {
         b.iter(|| {
             let mut panel = RecordsPanel::default();
             bar_ctx.run_ui(input.clone(), |ui| {
-                egui::Panel::bottom("records_panel")
-                    .default_size(220.0)
-                    .show(ui, |ui| panel.ui(ui, session, charts, &[], false));
+                egui::Panel::right("records_panel")
+                    .exact_size(560.0)
+                    .show(ui, |ui| panel.records_ui(ui, session.game(), charts, &[]));
             })
         });
     });

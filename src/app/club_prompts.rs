@@ -150,7 +150,7 @@ impl MergePrompt {
 
 /// A game's start as the window records it: now (the window reads the clock), on no named
 /// table, with the players the referee named.
-fn started_now(players: Vec<crate::game::Player>) -> crate::game::GameStart {
+pub(crate) fn started_now(players: Vec<crate::game::Player>) -> crate::game::GameStart {
     crate::game::GameStart {
         date: crate::store::clock::now(),
         table: None,
@@ -184,7 +184,7 @@ impl LaagerApp {
         players: Vec<crate::game::Player>,
     ) -> Result<(), String> {
         let game = self.session.game();
-        let (ruleset, number) = (game.ruleset, self.session.game_number + 1);
+        let (ruleset, number) = (game.ruleset, self.session.campaign().games.len() + 1);
         let layout = crate::geometry::file::write(&self.document.layout);
         let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
         let name = format!("Game {number}");

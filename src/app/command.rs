@@ -114,8 +114,11 @@ pub enum Command {
     /// Lay a club's tables bundle over the tables in force without a folder (`None`: no
     /// bundle) and reload.
     SetClubBundle(Option<super::keep::ClubBundle>),
-    /// Fit the whole table in the canvas.
+    /// Fit the units on the table in the canvas, with a margin.
     FitView,
+    /// Play under another ruleset: a game nothing has happened in yet follows it; a game
+    /// in play is asked about first, and the ruleset is then a new game of the campaign.
+    SetRuleset(crate::ruleset::Ruleset),
     /// A drag of a base, its handle or a terrain point let go (or a keyed turn done): in
     /// play, the new poses and terrain are logged as one event each.
     DragEnded,
@@ -124,7 +127,7 @@ pub enum Command {
     DragCancelled,
     /// Switch between setting up the table and playing on it.
     SetMode(super::Mode),
-    /// Start a new game log for the table as it stands (the records bar's New game, once
+    /// Start a new game log for the table as it stands (File, New game, once
     /// the referee has said who plays).
     NewGame(Vec<crate::game::Player>),
     /// Merge tables' `.laager` files into the campaign open (File, Merge table files…).
@@ -144,4 +147,36 @@ pub enum Command {
     /// Carry out a command that would put away a game not saved, now that the referee has
     /// said to.
     Confirmed(Box<Command>),
+}
+
+impl Command {
+    /// The command's kind, by which a message it failed with is cleared once a command of
+    /// the same kind succeeds.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::SetClubCells(_) => "club cells",
+            Command::SetClubTables(_) | Command::SetClubBundle(_) => "club tables",
+            Command::ExportClubTables(_) | Command::ImportClubTables { .. } => "club bundle",
+            Command::OpenLayout(_)
+            | Command::OpenLayoutText { .. }
+            | Command::OpenDemo(_)
+            | Command::NewTable(_) => "table",
+            Command::SaveLayout(_) => "save layout",
+            Command::LoadPhoto(_)
+            | Command::LoadPhotoBytes { .. }
+            | Command::ClearPhoto
+            | Command::CalibratePhoto { .. }
+            | Command::CheckCalibration { .. } => "photo",
+            Command::Confirmed(inner) => inner.kind(),
+            Command::MoveUnit { .. }
+            | Command::TurnUnit { .. }
+            | Command::AddUnit { .. }
+            | Command::DeleteUnits(_)
+            | Command::AddTerrain(_)
+            | Command::MoveTerrainPoint { .. }
+            | Command::DeleteTerrain(_)
+            | Command::DragEnded => "table edit",
+            _ => "other",
+        }
+    }
 }

@@ -2,12 +2,10 @@
 //! results applied to the game's log, club cells saved, undo and redo, the `.laager` file.
 //! Every number comes from the engine; this only strings the calls together.
 
-use super::records_panel::{ExportKind, RecordsAction};
 use super::session::Session;
 use super::{Command, LaagerApp};
 use crate::app::desk::DeskAction;
 use crate::charts::Charts;
-use crate::game::RecordSheet;
 use crate::resolution::Refusal;
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial::situation;
@@ -34,20 +32,21 @@ impl LaagerApp {
     pub(crate) fn prefill_desk(&mut self) {
         let selection_changed = self.canvas.selected != self.desk_selection;
         if selection_changed {
-            // A result belongs to the units it was resolved for, and dice typed for them
-            // are not the next pair's. An applied card stays while the selection only lost
-            // the units its own result took off the table.
-            let shrunk_by_apply = self.desk.applied.is_some()
-                && self
-                    .canvas
-                    .selected
-                    .iter()
-                    .all(|id| self.desk_selection.contains(id));
-            if !shrunk_by_apply {
+            // Dice typed for one pair are not the next pair's. An applied card stays while
+            // the selection only lost the units its own result took off the table, and
+            // gives way to another pair; a card not yet applied stays, greyed, saying its
+            // units changed.
+            let shrunk_by_apply = self
+                .canvas
+                .selected
+                .iter()
+                .all(|id| self.desk_selection.contains(id));
+            if self.desk.applied.is_some() && !shrunk_by_apply {
                 self.desk.result = None;
                 self.desk.applied = None;
             }
             self.desk.dice.clear();
+            self.desk.filled_from(&self.canvas.selected);
         }
         // What the forms were filled from: the game (its ruleset and the head of its log,
         // which every action, undo and redo moves), the table's layout revision and the
@@ -261,10 +260,6 @@ impl LaagerApp {
         let state = self.session.game().state();
         if let Ok(input) = dba_zulu::situation::combat(&self.document.layout, state, &roles, kind) {
             self.desk.dba_combat = crate::app::desk::dba_panel::CombatForm::filled(input);
-            // An applied card stays as it was applied; another result is set aside.
-            if self.desk.applied.is_none() {
-                self.desk.result = None;
-            }
         }
     }
 
@@ -302,16 +297,7 @@ impl LaagerApp {
     /// What applying the desk's result would write: the engine's `game::apply` for the
     /// units selected on the table in the procedure's roles.
     fn applied(&self, resolution: &crate::resolution::Resolution) -> crate::game::Applied {
-        let roles = match &self.desk.request {
-            Some(request) => request.roles_of(&self.desk_selection),
-            None => Roles(
-                self.desk_selection
-                    .iter()
-                    .enumerate()
-                    .map(|(i, id)| (format!("unit-{}", i + 1), id.clone()))
-                    .collect(),
-            ),
-        };
+        let roles = self.desk.result_roles.clone();
         let state = self.session.game().state();
         crate::game::apply(
             self.desk.request.as_ref(),
@@ -326,6 +312,11 @@ impl LaagerApp {
     /// What applying the desk's result would write to the units selected on the table,
     /// for the desk to show before the referee applies it.
     pub(crate) fn preview_apply(&mut self) {
+        // An applied card keeps the lines it was applied with: read against the records
+        // after it, they would describe a second application.
+        if self.desk.applied.is_some() {
+            return;
+        }
         self.desk.apply_preview = match &self.desk.result {
             Some(Ok(resolution)) => {
                 let applied = self.applied(resolution);
@@ -374,7 +365,7 @@ impl LaagerApp {
                 .push("resolve first: there is no result to apply".to_owned());
             return;
         };
-        let roles = request.roles_of(&self.desk_selection);
+        let roles = self.desk.result_roles.clone();
         let action = crate::game::Action::Apply(Box::new(crate::game::gate::Apply {
             request,
             resolution,
@@ -482,257 +473,6 @@ impl LaagerApp {
         self.push(Command::SetClubCells(text));
         self.run_commands();
     }
-
-    /// A game reopened: its ruleset, the club cells it was played with, and its table as
-    /// played, in play mode, exactly as it was left.
-    pub(crate) fn reopened(&mut self, path: &std::path::Path) {
-        let game = self.session.game();
-        self.state.ruleset = game.ruleset;
-        if let Some((hash, cells)) = game.state().tables.clone() {
-            let text = cells.join("\n");
-            if text != self.state.club_cells {
-                self.messages.push(format!(
-                    "the club cells this game was played with are back in force: {}",
-                    if cells.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        cells.join("; ")
-                    }
-                ));
-                self.push(Command::SetClubCells(text));
-                self.run_commands();
-            }
-            if self.charts().is_some_and(|c| c.hash() != hash) {
-                self.messages.push(
-                    "this game was played with other charts than those in force now: load the club's tables folder it was played with (Set up), or its results will not replay".to_owned(),
-                );
-            }
-        }
-        self.document.name = path.display().to_string();
-        self.document.path = None;
-        self.state.mode = super::Mode::Play;
-        self.desk.clear();
-        self.canvas.selected.clear();
-        self.canvas.fit_next_frame();
-        self.synced_head.clear();
-        self.sync_table_from_game();
-    }
-
-    /// Logs the game's result: the winner named, or the victory condition's, the note
-    /// saying which (the engine's `game::settle`).
-    fn end_game(
-        &mut self,
-        winner: Option<&crate::game::Verdict>,
-        note: &str,
-    ) -> Result<(), String> {
-        let proposal = self
-            .charts()
-            .and_then(|charts| crate::game::propose(self.session.game(), charts));
-        let (winner, source) = crate::game::settle(proposal.as_ref(), winner)?;
-        let note = if note.is_empty() {
-            source.to_owned()
-        } else {
-            format!("{note} — {source}")
-        };
-        self.session
-            .act(crate::game::Action::End(crate::game::GameResult {
-                winner,
-                note,
-                date: Some(crate::store::clock::now()),
-            }))
-            .map(|_| ())
-    }
-
-    /// Puts a `.laager` file at the top of the recent games.
-    pub(crate) fn remember_game(&mut self, path: &std::path::Path) {
-        remember_recent(&mut self.state.recent_games, path);
-    }
-
-    /// Puts a layout file at the top of the recent layouts.
-    pub(crate) fn remember_layout(&mut self, path: &std::path::Path) {
-        remember_recent(&mut self.state.recent_layouts, path);
-    }
-
-    /// Carries out what the records panel asked for.
-    pub(crate) fn run_records_actions(&mut self, actions: Vec<RecordsAction>) {
-        for action in actions {
-            // Nothing puts away a game in play that is not saved without asking.
-            let asked = match &action {
-                RecordsAction::StartGame {
-                    next: false,
-                    players,
-                } => Some(Command::NewGame(players.clone())),
-                RecordsAction::Open(path) => Some(Command::OpenGame(path.clone())),
-                _ => None,
-            };
-            match asked {
-                Some(command) if self.game_at_risk() => self.asking = Some(command),
-                _ => self.run_records_action(action),
-            }
-        }
-    }
-
-    /// Carries out one action of the records panel, the referee having been asked where
-    /// it would put away a game not saved.
-    pub(crate) fn run_records_action(&mut self, action: RecordsAction) {
-        let result = match action {
-            RecordsAction::Undo => self.session.undo(),
-            RecordsAction::Redo => self.session.redo(),
-            RecordsAction::Log(action) => self.session.act(action).map(|_| ()),
-            RecordsAction::Select(units) => {
-                self.canvas.selected = units;
-                Ok(())
-            }
-            RecordsAction::NewGame | RecordsAction::NextGame => {
-                let next = matches!(action, RecordsAction::NextGame);
-                self.windows.players_prompt = Some(super::club_prompts::PlayersPrompt::new(
-                    next,
-                    self.sides_to_ask(next),
-                ));
-                Ok(())
-            }
-            RecordsAction::StartGame {
-                next: false,
-                players,
-            } => {
-                self.session = self.new_session_started(&players);
-                self.records.roster = super::roster::Roster::default();
-                Ok(())
-            }
-            RecordsAction::SaveAs(path) => self.session.save_as(&path).map(|()| {
-                self.messages.push(format!(
-                    "saved the game to {}: every action saves itself there",
-                    path.display()
-                ));
-                self.remember_game(&path);
-            }),
-            #[cfg(not(target_arch = "wasm32"))]
-            RecordsAction::PromptSaveAs => {
-                let dir = self
-                    .autosave_dir
-                    .clone()
-                    .or_else(super::autosave::games_dir)
-                    .unwrap_or_else(|| std::path::PathBuf::from("."));
-                let path = super::autosave::new_game_path(&dir, &self.game_file_name());
-                self.windows.save_prompt = Some(path.display().to_string());
-                Ok(())
-            }
-            #[cfg(target_arch = "wasm32")]
-            RecordsAction::PromptSaveAs => Ok(()),
-            RecordsAction::Open(path) => Session::open(&path).map(|session| {
-                self.session = session;
-                self.reopened(&path);
-                self.remember_game(&path);
-            }),
-            RecordsAction::ExportCsv(path) => {
-                crate::store::export::write(&path, self.export_bytes(ExportKind::Csv))
-            }
-            RecordsAction::EndGame { winner, note } => self.end_game(winner.as_ref(), &note),
-            RecordsAction::StartGame {
-                next: true,
-                players,
-            } => self.start_next_game(players),
-            RecordsAction::ExportPdf(path) => {
-                let bytes = self.export_bytes(ExportKind::Pdf);
-                crate::store::export::write_whole(&path, &bytes, true).map_err(|e| e.to_string())
-            }
-            RecordsAction::ExportJson(path) => {
-                crate::store::export::write(&path, self.export_bytes(ExportKind::Json))
-            }
-            #[cfg(target_arch = "wasm32")]
-            RecordsAction::Download(kind) => {
-                let stem = self.game_file_name();
-                let stem = stem.strip_suffix(".laager").unwrap_or(&stem);
-                let name = format!("{stem}.{}", kind.extension());
-                crate::app::web::download(&name, &self.export_bytes(kind), kind.mime())
-                    .map(|()| self.messages.push(format!("downloaded {name}")))
-            }
-        };
-        if let Err(e) = result {
-            self.messages.push(e);
-        }
-    }
-
-    /// An export of the game's records: the record sheet as CSV or as a PDF to print, or
-    /// the game as JSON.
-    fn export_bytes(&self, kind: ExportKind) -> Vec<u8> {
-        let game = self.session.game();
-        let sheet = || RecordSheet::project(self.session.game_number, game);
-        match kind {
-            ExportKind::Csv => crate::store::csv::to_csv(&sheet().table()).into_bytes(),
-            ExportKind::Pdf => crate::store::pdf::record_sheet(&sheet(), game.head()),
-            ExportKind::Json => crate::store::game_to_json(game).into_bytes(),
-        }
-    }
-
-    /// Writes each unit's present strength and status from the records onto its base.
-    pub(crate) fn show_strengths_on_bases(&mut self) {
-        let unit_word = match self.session.game().ruleset {
-            Ruleset::DbaZulu => "base",
-            Ruleset::MicroColonial => "FF",
-            Ruleset::VictoriaCross | Ruleset::SoldiersOfTheQueen => "SP",
-        };
-        self.canvas.strengths = self
-            .session
-            .game()
-            .state()
-            .units
-            .iter()
-            .map(|unit| {
-                let status = if unit.removed {
-                    " removed".to_owned()
-                } else {
-                    unit.status
-                        .as_ref()
-                        .map(|s| format!(" {s}"))
-                        .unwrap_or_default()
-                };
-                (
-                    unit.spec.unit_id.to_string(),
-                    format!("{} {unit_word}{status}", unit.present),
-                )
-            })
-            .collect();
-    }
-
-    /// The records bar at the foot of the window.
-    pub(crate) fn records_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
-        let mut actions = Vec::new();
-        let panel = egui::Panel::bottom("records_panel").resizable(true);
-        if narrow {
-            // On a phone its rows of buttons wrap to twice their height: it scrolls within
-            // under a fifth of the screen (pulled taller by its edge), so the table keeps
-            // the most.
-            let height = ui.available_height();
-            panel
-                .default_size((height * 0.18).max(120.0))
-                .max_size((height * 0.6).max(160.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .id_salt("records_scroll")
-                        .show(ui, |ui| {
-                            actions = self.records.ui(
-                                ui,
-                                &self.session,
-                                self.charts.as_ref().ok(),
-                                &self.canvas.selected,
-                                true,
-                            );
-                        });
-                });
-        } else {
-            panel.default_size(220.0).show(ui, |ui| {
-                actions = self.records.ui(
-                    ui,
-                    &self.session,
-                    self.charts.as_ref().ok(),
-                    &self.canvas.selected,
-                    false,
-                );
-            });
-        }
-        self.run_records_actions(actions);
-    }
 }
 
 /// Reads a form's input anew through its situation (`read`, over the input as the referee
@@ -796,11 +536,4 @@ fn refill<I: Clone + Serialize + DeserializeOwned>(
         }
     }
     *input = serde_json::from_value(value).unwrap_or(new);
-}
-
-/// Puts `path` at the top of a list of recent files, eight kept.
-fn remember_recent(recent: &mut Vec<std::path::PathBuf>, path: &std::path::Path) {
-    recent.retain(|p| p != path);
-    recent.insert(0, path.to_owned());
-    recent.truncate(8);
 }

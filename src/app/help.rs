@@ -112,3 +112,36 @@ pub fn ui(ui: &mut egui::Ui) {
     ui.add_space(8.0);
     ui.weak("Hover over a control to see what it does.");
 }
+
+/// What the page says when the window could not start in a browser: what is missing and
+/// what to try, in a sentence, never the browser's raw error value. `error` is the error
+/// as text.
+pub fn start_failure_words(error: &str) -> String {
+    let lower = error.to_lowercase();
+    if lower.contains("webgl") || lower.contains("webgpu") || lower.contains("context") {
+        "Laager could not start: it draws the table with WebGL, and this browser did not give it a WebGL context. Try turning on hardware acceleration (graphics) in the browser's settings, updating the browser, or opening this page in another browser (Firefox, Chrome, Edge or Safari).".to_owned()
+    } else {
+        format!(
+            "Laager could not start: {}. Try reloading the page, or opening it in another browser.",
+            error.trim().trim_end_matches('.')
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::start_failure_words;
+
+    #[test]
+    fn a_browser_without_webgl_is_told_what_is_missing_and_what_to_try() {
+        let said = start_failure_words("WebGL isn't supported");
+        assert!(said.contains("WebGL"), "{said}");
+        assert!(said.contains("hardware acceleration"), "{said}");
+        assert!(!said.contains("JsValue"), "{said}");
+        let other = start_failure_words("out of memory");
+        assert!(
+            other.starts_with("Laager could not start: out of memory."),
+            "{other}"
+        );
+    }
+}

@@ -145,7 +145,7 @@ impl LogView {
         self.refresh(ui, game);
         egui::ScrollArea::vertical()
             .id_salt("game_log")
-            .max_height(160.0)
+            .max_height(ui.available_height().max(120.0))
             .stick_to_bottom(true)
             .show_viewport(ui, |ui, viewport| {
                 self.measure(ui);

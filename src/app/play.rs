@@ -8,7 +8,7 @@ use crate::geometry::{Layout, file, round_mm};
 
 /// How the referee keeps the game in play before it is put away.
 #[cfg(not(target_arch = "wasm32"))]
-const SAVE_FIRST: &str = "Save it first with \"Save game as\" in the records bar";
+const SAVE_FIRST: &str = "Save it first with File > Save game as…";
 #[cfg(target_arch = "wasm32")]
 const SAVE_FIRST: &str = "Download it first (File > Download game)";
 
@@ -178,11 +178,72 @@ impl LaagerApp {
         Ok(())
     }
 
-    /// The question put when a command would put away a game not saved.
+    /// Plays under another ruleset. A game nothing has happened in yet, alone in a
+    /// campaign not saved, follows the picker; otherwise a game keeps its ruleset, and the
+    /// other ruleset is the campaign's next game on this table, asked first (unless
+    /// `confirmed`). Set up is where a table is made for another ruleset.
+    pub(crate) fn set_ruleset(
+        &mut self,
+        ruleset: crate::ruleset::Ruleset,
+        confirmed: bool,
+    ) -> Result<(), String> {
+        let game = self.session.game().ruleset;
+        if ruleset == game {
+            self.state.ruleset = ruleset;
+            return Ok(());
+        }
+        let fresh = !self.game_in_play()
+            && self.session.path().is_none()
+            && self.session.campaign().games.len() == 1;
+        if fresh {
+            // A result of one ruleset never stays under another's forms.
+            self.desk.clear();
+            self.state.ruleset = ruleset;
+            self.session = self.new_session();
+            self.synced_head.clear();
+            return Ok(());
+        }
+        if !confirmed {
+            self.asking = Some(Command::SetRuleset(ruleset));
+            return Ok(());
+        }
+        let number = self.session.campaign().games.len() + 1;
+        let layout = file::write(&self.document.layout);
+        let units = crate::game::units_from_layout(&self.document.layout, ruleset, self.charts());
+        let tables = self.tables_note();
+        let last = self.session.campaign().games.len();
+        self.session.view_game(last)?;
+        self.session.next_game(
+            ruleset,
+            &format!("Game {number}"),
+            layout,
+            units,
+            tables.as_ref(),
+            // Dated now; who plays it can be named later (`laager campaign end-game --player`).
+            Some(&super::club_prompts::started_now(Vec::new())),
+        )?;
+        self.desk.clear();
+        self.state.ruleset = ruleset;
+        self.synced_head.clear();
+        self.messages.push(format!(
+            "game {number} of the campaign is played under {}; game {last} ({}) stays as it was",
+            ruleset.title(),
+            game.title()
+        ));
+        Ok(())
+    }
+
+    /// The question put when a command would put away a game not saved, or a ruleset
+    /// chosen would start the campaign's next game.
     pub(crate) fn ask_ui(&mut self, ui: &mut egui::Ui) {
         let Some(command) = &self.asking else {
             return;
         };
+        if let Command::SetRuleset(ruleset) = command {
+            let ruleset = *ruleset;
+            self.ask_ruleset_ui(ui, ruleset);
+            return;
+        }
         let what = match command {
             Command::OpenDemo(_) => "open the demo",
             Command::OpenLayout(_) | Command::OpenLayoutText { .. } => "open the layout",
@@ -204,6 +265,42 @@ impl LaagerApp {
                     answer = Some(true);
                 }
                 if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                if let Some(command) = self.asking.take() {
+                    self.commands.push(Command::Confirmed(Box::new(command)));
+                }
+            }
+            Some(false) => self.asking = None,
+            None => {}
+        }
+    }
+}
+
+impl LaagerApp {
+    /// "A game keeps its ruleset": the question put when another ruleset is chosen while a
+    /// game is in play.
+    fn ask_ruleset_ui(&mut self, ui: &mut egui::Ui, ruleset: crate::ruleset::Ruleset) {
+        let game = self.session.game();
+        let next = self.session.campaign().games.len() + 1;
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("new_game_for_ruleset")).show(ui.ctx(), |ui| {
+            ui.heading(format!("Play {} as a new game?", ruleset.title()));
+            ui.label(format!(
+                "The game on the table is recorded under {} ({} events), and a game keeps its ruleset. Choosing {} starts game {next} of this campaign on this table; the game in play stays as it is. To make a table for another ruleset, use Set up.",
+                game.ruleset.title(),
+                game.events().len(),
+                ruleset.title()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button(format!("Start game {next}")).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button(format!("Keep {}", game.ruleset.title())).clicked() {
                     answer = Some(false);
                 }
             });

@@ -1,7 +1,9 @@
-//! The game's records on screen: the roster with each unit's present strength and status,
-//! the move counter, the log with undo and redo, and the `.laager` file.
+//! The game's records on screen: the foot of the window in Play (the move and its phase,
+//! undo and redo, the end of the game) and the Records tab beside the table (the roster
+//! with each unit's present strength and status, over the game log).
 
 use super::log_view::LogView;
+use super::prompts::PromptKind;
 use super::roster::Roster;
 use super::session::Session;
 use crate::charts::Charts;
@@ -65,8 +67,8 @@ pub enum RecordsAction {
     },
     /// Save the campaign to a new `.laager` file.
     SaveAs(PathBuf),
-    /// Ask where to save the game: the app's own prompt, with a default name.
-    PromptSaveAs,
+    /// Open one of the app's file prompts, with a name ready.
+    Prompt(PromptKind),
     /// Open a `.laager` file.
     Open(PathBuf),
     /// Write the record sheet as CSV.
@@ -88,6 +90,9 @@ pub enum RecordsAction {
     },
     /// Ask who plays, to start the campaign's next game on the table, forces carried over.
     NextGame,
+    /// Put game N (from 1) of the campaign on the table: an earlier one to read, the last
+    /// one to play.
+    ViewGame(usize),
 }
 
 /// The end-of-game form: the winner chosen and the note.
@@ -99,13 +104,13 @@ pub struct EndForm {
     pub note: String,
 }
 
-/// The panel's own state: the file path fields.
+/// The width of the End game form's result choice, whatever it shows: choosing a result
+/// never moves the note or the buttons after it.
+const RESULT_WIDTH: f32 = 230.0;
+
+/// The panel's own state: the roster, the phase typed, the log and the end-of-game form.
 #[derive(Debug, Clone, Default)]
 pub struct RecordsPanel {
-    /// The `.laager` path typed (the fallback for the native dialogs).
-    pub path: String,
-    /// The path to export records (CSV, PDF) or the game (JSON) to.
-    pub export_path: String,
     /// The roster and its unit edit form.
     pub roster: Roster,
     /// The phase typed ("Zulu move").
@@ -117,31 +122,40 @@ pub struct RecordsPanel {
 }
 
 impl RecordsPanel {
-    /// Draws the roster, the log and the file controls. On a phone (`narrow`) the move,
-    /// Undo and Redo come first, then the roster and the log, then the rest: the panel
-    /// scrolls there, and what a referee reaches for most is at its top.
-    pub fn ui(
+    /// The foot of the window in Play: the move and its phase, Undo and Redo, and End game
+    /// (Next game once it has ended); for an earlier game opened to read, which game it is
+    /// and the way back. One row that wraps on a narrow screen.
+    pub fn foot_ui(
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
         charts: Option<&Charts>,
-        selected: &[String],
-        narrow: bool,
     ) -> Vec<RecordsAction> {
         let mut actions = Vec::new();
         let game = session.game();
         let state = game.state();
-        if narrow {
+        if session.read_only() {
+            let last = session.campaign().games.len();
             ui.horizontal_wrapped(|ui| {
-                Self::move_label(ui, state);
-                Self::undo_redo(ui, &mut actions);
+                ui.strong(format!(
+                    "Game {} of {last}: {}, read only",
+                    session.game_number, game.name
+                ));
+                if let Some(result) = &state.result {
+                    ui.label(result_words(result));
+                }
+                if ui
+                    .button(format!("Back to game {last}"))
+                    .on_hover_text("The campaign's last game, the one in play")
+                    .clicked()
+                {
+                    actions.push(RecordsAction::ViewGame(last));
+                }
             });
-            self.roster_and_log(ui, game, charts, selected, &mut actions);
+            return actions;
         }
         ui.horizontal_wrapped(|ui| {
-            if !narrow {
-                Self::move_label(ui, state);
-            }
+            Self::move_label(ui, state);
             if ui
                 .button("Next move")
                 .on_hover_text("Advance the move counter")
@@ -172,20 +186,7 @@ impl RecordsPanel {
                 self.phase.clear();
             }
             ui.separator();
-            if !narrow {
-                Self::undo_redo(ui, &mut actions);
-                ui.separator();
-            }
-            if ui
-                .button("New game")
-                .on_hover_text(
-                    "A new game log for the table as it stands (a saved game stays in its file)",
-                )
-                .clicked()
-            {
-                actions.push(RecordsAction::NewGame);
-            }
-            self.file_controls(ui, session, &mut actions);
+            Self::undo_redo(ui, &mut actions);
             ui.separator();
             match &state.result {
                 None => {
@@ -198,10 +199,7 @@ impl RecordsPanel {
                     }
                 }
                 Some(result) => {
-                    ui.strong(match &result.winner {
-                        Some(side) => format!("Game over: {side} won"),
-                        None => "Game over: drawn".to_owned(),
-                    });
+                    ui.strong(format!("Game over: {}", result_words(result)));
                     if ui
                         .button("Next game")
                         .on_hover_text("The campaign's next game on this table, the forces carried over under its replacement rule")
@@ -212,65 +210,52 @@ impl RecordsPanel {
                 }
             }
         });
-        if let Some(form) = &mut self.ending {
-            let proposal = charts.and_then(|c| crate::game::propose(game, c));
-            let mut close = false;
-            ui.horizontal_wrapped(|ui| {
-                ui.strong("End the game:");
-                if let Some(p) = &proposal {
-                    ui.label(if p.decided {
-                        format!(
-                            "the victory condition gives {} ({})",
-                            p.winner.as_deref().unwrap_or("a draw"),
-                            p.reason
-                        )
-                    } else {
-                        format!("the victory condition decides nothing yet ({})", p.reason)
-                    });
-                }
-                let shown = match &form.winner {
-                    None => "as the victory condition gives".to_owned(),
-                    Some(Verdict::Draw) => "a draw".to_owned(),
-                    Some(Verdict::Won(side)) => format!("{side} won"),
-                };
-                egui::ComboBox::from_label("result")
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        if proposal.as_ref().is_some_and(|p| p.decided) {
-                            ui.selectable_value(
-                                &mut form.winner,
-                                None,
-                                "as the victory condition gives",
-                            );
-                        }
-                        for side in state.sides() {
-                            let text = format!("{side} won");
-                            ui.selectable_value(&mut form.winner, Some(Verdict::Won(side)), text);
-                        }
-                        ui.selectable_value(&mut form.winner, Some(Verdict::Draw), "a draw");
-                    });
-                let label = ui.label("note");
-                ui.add(egui::TextEdit::singleline(&mut form.note).desired_width(160.0))
-                    .labelled_by(label.id);
-                if ui.button("Record the result").clicked() {
-                    actions.push(RecordsAction::EndGame {
-                        winner: form.winner.clone(),
-                        note: form.note.trim().to_owned(),
-                    });
-                    close = true;
-                }
-                if ui.button("Cancel").clicked() {
-                    close = true;
-                }
+        if state.result.is_none()
+            && let Some(form) = &mut self.ending
+            && end_form_ui(ui, form, game, charts, &mut actions)
+        {
+            self.ending = None;
+        }
+        actions
+    }
+
+    /// The roster over the game log, each scrolling within its own part: the Records tab
+    /// beside the table.
+    pub fn records_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &crate::game::Game,
+        charts: Option<&Charts>,
+        selected: &[String],
+    ) -> Vec<RecordsAction> {
+        let mut actions = Vec::new();
+        // The roster takes three fifths of the height, the log the rest; each keeps a few
+        // rows however short the window.
+        let height = ui.available_height().max(2.0 * ROSTER_LEAST_HEIGHT);
+        let roster_height = (height * 0.6).round();
+        ui.strong("Roster");
+        // Solid scroll bars: a floating one lies over the last row and takes its clicks.
+        let floating = std::mem::replace(
+            &mut ui.spacing_mut().scroll,
+            egui::style::ScrollStyle::solid(),
+        );
+        egui::ScrollArea::both()
+            .id_salt("roster")
+            .max_height(roster_height)
+            .auto_shrink([false, true])
+            .show_viewport(ui, |ui, viewport| {
+                let (edits, picked) = self.roster.ui(ui, viewport, game, charts, selected);
+                actions.extend(
+                    edits
+                        .into_iter()
+                        .map(|edit| RecordsAction::Log(Action::Edit(edit))),
+                );
+                actions.extend(picked.map(RecordsAction::Select));
             });
-            if close {
-                self.ending = None;
-            }
-        }
-        ui.horizontal_wrapped(|ui| self.export_controls(ui, &mut actions));
-        if !narrow {
-            self.roster_and_log(ui, game, charts, selected, &mut actions);
-        }
+        ui.spacing_mut().scroll = floating;
+        ui.separator();
+        ui.strong("Game log");
+        self.log.ui(ui, game);
         actions
     }
 
@@ -299,193 +284,75 @@ impl RecordsPanel {
             actions.push(RecordsAction::Redo);
         }
     }
+}
 
-    /// The roster beside the game log.
-    fn roster_and_log(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &crate::game::Game,
-        charts: Option<&Charts>,
-        selected: &[String],
-        actions: &mut Vec<RecordsAction>,
-    ) {
-        // The roster takes three fifths of the width (its columns are the wider), the log
-        // the rest; each scrolls within its own part, which keeps a few rows' height in a
-        // panel shorter than that (on a phone, where the panel scrolls).
-        let height = ui.available_height().max(ROSTER_LEAST_HEIGHT);
-        let roster_width = (ui.available_width() * 0.6).round();
-        ui.horizontal_top(|ui| {
-            ui.allocate_ui_with_layout(
-                egui::vec2(roster_width, height),
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
-                    ui.set_width(roster_width);
-                    ui.strong("Roster");
-                    // Both ways: on a narrow window the roster scrolls sideways in its own
-                    // part rather than running under the log.
-                    egui::ScrollArea::both()
-                        .id_salt("roster")
-                        .max_height(200.0)
-                        .show_viewport(ui, |ui, viewport| {
-                            let (edits, picked) =
-                                self.roster.ui(ui, viewport, game, charts, selected);
-                            actions.extend(
-                                edits
-                                    .into_iter()
-                                    .map(|edit| RecordsAction::Log(Action::Edit(edit))),
-                            );
-                            actions.extend(picked.map(RecordsAction::Select));
-                        });
-                },
-            );
-            ui.separator();
-            ui.allocate_ui_with_layout(
-                egui::vec2(ui.available_width(), height),
-                egui::Layout::top_down(egui::Align::Min),
-                |ui| {
-                    ui.strong("Game log");
-                    self.log.ui(ui, game);
-                },
-            );
-        });
+/// A game's result in words: "british won", "drawn".
+pub fn result_words(result: &crate::game::GameResult) -> String {
+    match &result.winner {
+        Some(side) => format!("{side} won"),
+        None => "drawn".to_owned(),
     }
+}
 
-    /// The export path field and the three exports (a dialog asks where when none is
-    /// typed).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn export_controls(&mut self, ui: &mut egui::Ui, actions: &mut Vec<RecordsAction>) {
-        let label = ui.label("export to");
-        ui.add(
-            egui::TextEdit::singleline(&mut self.export_path)
-                .hint_text("records.csv / sheet.pdf / game.json")
-                .desired_width(220.0),
-        )
-        .labelled_by(label.id);
-        let typed =
-            (!self.export_path.trim().is_empty()).then(|| PathBuf::from(self.export_path.trim()));
-        if ui
-            .button("Export records CSV")
-            .on_hover_text("The casualty record sheet of this game, as CSV")
-            .clicked()
-            && let Some(path) = typed.clone().or_else(|| {
-                rfd::FileDialog::new()
-                    .add_filter("CSV", &["csv"])
-                    .save_file()
-            })
-        {
-            actions.push(RecordsAction::ExportCsv(path));
+/// The End game form: what the victory condition gives, the result chosen (a choice of
+/// one width whatever it shows), the note and the two buttons, which never move. Returns
+/// whether the form closes.
+pub(crate) fn end_form_ui(
+    ui: &mut egui::Ui,
+    form: &mut EndForm,
+    game: &crate::game::Game,
+    charts: Option<&Charts>,
+    actions: &mut Vec<RecordsAction>,
+) -> bool {
+    let state = game.state();
+    let proposal = charts.and_then(|c| crate::game::propose(game, c));
+    let mut close = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("End the game:");
+        if let Some(p) = &proposal {
+            ui.label(if p.decided {
+                format!(
+                    "the victory condition gives {} ({})",
+                    p.winner.as_deref().unwrap_or("a draw"),
+                    p.reason
+                )
+            } else {
+                format!("the victory condition decides nothing yet ({})", p.reason)
+            });
         }
-        if ui
-            .button("Print record sheet (PDF)")
-            .on_hover_text(
-                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
-            )
-            .clicked()
-            && let Some(path) = typed.clone().or_else(|| {
-                rfd::FileDialog::new()
-                    .add_filter("PDF", &["pdf"])
-                    .set_file_name("record sheet.pdf")
-                    .save_file()
-            })
-        {
-            actions.push(RecordsAction::ExportPdf(path));
-        }
-        if ui
-            .button("Export game JSON")
-            .on_hover_text("The game, its layout and its log, as JSON")
-            .clicked()
-            && let Some(path) = typed.or_else(|| {
-                rfd::FileDialog::new()
-                    .add_filter("JSON", &["json"])
-                    .save_file()
-            })
-        {
-            actions.push(RecordsAction::ExportJson(path));
-        }
-    }
-
-    /// In the browser the exports have no file: each is saved as a download.
-    #[cfg(target_arch = "wasm32")]
-    #[allow(clippy::unused_self)]
-    fn export_controls(&mut self, ui: &mut egui::Ui, actions: &mut Vec<RecordsAction>) {
-        for (kind, text, hover) in [
-            (
-                ExportKind::Csv,
-                "Download records CSV",
-                "The casualty record sheet of this game, as CSV",
-            ),
-            (
-                ExportKind::Pdf,
-                "Download record sheet (PDF)",
-                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
-            ),
-            (
-                ExportKind::Json,
-                "Download game JSON",
-                "The game, its layout and its log, as JSON",
-            ),
-        ] {
-            if ui.button(text).on_hover_text(hover).clicked() {
-                actions.push(RecordsAction::Download(kind));
-            }
-        }
-    }
-
-    /// The game file's field and buttons: Save game as and Open game.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn file_controls(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &Session,
-        actions: &mut Vec<RecordsAction>,
-    ) {
-        let label = ui.label("game file");
-        ui.add(
-            egui::TextEdit::singleline(&mut self.path)
-                .hint_text("battle.laager")
-                .desired_width(180.0),
-        )
-        .labelled_by(label.id);
-        let typed = (!self.path.trim().is_empty()).then(|| PathBuf::from(self.path.trim()));
-        if ui
-            .button("Save game as")
-            .on_hover_text("Save the game to a new .laager file; every action then saves itself")
-            .clicked()
-        {
-            actions.push(
-                typed
-                    .clone()
-                    .map_or(RecordsAction::PromptSaveAs, RecordsAction::SaveAs),
-            );
-        }
-        if ui
-            .button("Open game")
-            .on_hover_text("Open a .laager file")
-            .clicked()
-            && let Some(path) = typed.or_else(|| {
-                rfd::FileDialog::new()
-                    .add_filter("Laager", &["laager"])
-                    .pick_file()
-            })
-        {
-            actions.push(RecordsAction::Open(path));
-        }
-        match session.path() {
-            Some(path) => ui.weak(format!("autosaving to {}", path.display())),
-            None => ui.weak("not saved yet"),
+    });
+    ui.horizontal_wrapped(|ui| {
+        let shown = match &form.winner {
+            None => "as the victory condition gives".to_owned(),
+            Some(Verdict::Draw) => "a draw".to_owned(),
+            Some(Verdict::Won(side)) => format!("{side} won"),
         };
-    }
-
-    /// In the browser the game has no file: it is kept by the page, and travels as the
-    /// File menu's Download game and Upload game.
-    #[cfg(target_arch = "wasm32")]
-    #[allow(clippy::unused_self)]
-    fn file_controls(
-        &mut self,
-        ui: &mut egui::Ui,
-        _session: &Session,
-        _actions: &mut Vec<RecordsAction>,
-    ) {
-        ui.weak("kept in this browser; File > Download game saves it as a .laager file");
-    }
+        egui::ComboBox::from_label("result")
+            .selected_text(shown)
+            .width(RESULT_WIDTH)
+            .show_ui(ui, |ui| {
+                if proposal.as_ref().is_some_and(|p| p.decided) {
+                    ui.selectable_value(&mut form.winner, None, "as the victory condition gives");
+                }
+                for side in state.sides() {
+                    let text = format!("{side} won");
+                    ui.selectable_value(&mut form.winner, Some(Verdict::Won(side)), text);
+                }
+                ui.selectable_value(&mut form.winner, Some(Verdict::Draw), "a draw");
+            });
+        let label = ui.label("note");
+        ui.add(egui::TextEdit::singleline(&mut form.note).desired_width(160.0))
+            .labelled_by(label.id);
+        if ui.button("Record the result").clicked() {
+            actions.push(RecordsAction::EndGame {
+                winner: form.winner.clone(),
+                note: form.note.trim().to_owned(),
+            });
+            close = true;
+        }
+        if ui.button("Cancel").clicked() {
+            close = true;
+        }
+    });
+    close
 }

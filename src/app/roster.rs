@@ -4,9 +4,9 @@
 //! edit is an event in the game's log, so it can be undone.
 
 use super::desk::whole_number;
-use super::roster_rows::{HEADINGS, RosterRows, RowText};
+use super::roster_rows::{RosterRows, RowText, headings};
 use crate::charts::Charts;
-use crate::game::{Cause, Game, GameState, UnitEdit, UnitId, UnitState};
+use crate::game::{Cause, Game, GameState, RecordWords, UnitEdit, UnitId, UnitState};
 use crate::record::{Formation, Status};
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
@@ -22,8 +22,8 @@ pub struct Roster {
     pub present: String,
     /// A loss typed.
     pub loss: String,
-    /// The loss is to volley fire (column D) rather than other (K).
-    pub volley: bool,
+    /// The kind of loss (Micro Colonial: volley fire, column D, or other, K).
+    pub cause: Option<Cause>,
     /// A status typed.
     pub status: String,
     /// A formation typed.
@@ -38,10 +38,21 @@ pub struct Roster {
 /// D figure struck through once the unit's next move took it into account); the other
 /// rulesets' strength changes by move.
 fn sheet_ui(ui: &mut egui::Ui, ruleset: Ruleset, state: &GameState, unit: &UnitState) {
-    ui.strong(format!(
-        "Casualty record: {} IF {} PF {}",
-        unit.spec.unit_id, unit.spec.initial, unit.present
-    ));
+    let words = RecordWords::of(ruleset);
+    ui.strong(if ruleset == Ruleset::MicroColonial {
+        format!(
+            "{}: {} IF {} PF {}",
+            words.sheet, unit.spec.unit_id, unit.spec.initial, unit.present
+        )
+    } else {
+        format!(
+            "{}: {}, {} of {}",
+            words.sheet,
+            unit.spec.unit_id,
+            words.strength(unit.present),
+            unit.spec.initial
+        )
+    });
     egui::Grid::new("unit_sheet").striped(true).show(ui, |ui| {
         if ruleset == Ruleset::MicroColonial {
             let sheet = crate::game::mc_unit(state, unit);
@@ -152,6 +163,7 @@ impl Roster {
                 .max_rect(in_view)
                 .layout(*ui.layout()),
         );
+        let mut editing_row = None;
         egui::Grid::new("roster_grid")
             .striped(true)
             .start_row(first)
@@ -159,7 +171,9 @@ impl Roster {
                 // The first row drawn carries every column's widest width.
                 let mut widths = Some(self.rows.widths);
                 if first == 0 {
-                    for (column, heading) in HEADINGS.iter().enumerate() {
+                    // The edit buttons come first, in view however narrow the panel.
+                    ui.strong("");
+                    for (column, heading) in headings(game.ruleset).iter().take(6).enumerate() {
                         cell(ui, widths.and_then(|w| w.get(column).copied()), |ui| {
                             ui.strong(*heading)
                         });
@@ -173,6 +187,7 @@ impl Roster {
                         break;
                     };
                     let text = text.clone();
+                    let top = ui.cursor().min.y;
                     if self.row(ui, unit, &text, widths.take(), selected) {
                         let id = unit.spec.unit_id.to_string();
                         let mut now = selected.to_vec();
@@ -183,6 +198,12 @@ impl Roster {
                         }
                         picked = Some(now);
                     }
+                    if self.editing.as_ref() == Some(&unit.spec.unit_id) {
+                        editing_row = Some(egui::Rect::from_x_y_ranges(
+                            ui.max_rect().x_range(),
+                            top..=ui.min_rect().bottom(),
+                        ));
+                    }
                     ui.end_row();
                 }
             });
@@ -191,9 +212,7 @@ impl Roster {
             egui::vec2(rows_ui.min_rect().width(), grid_height),
         ));
         if let Some(unit) = self.editing.clone().and_then(|id| state.unit(&id)) {
-            ui.separator();
-            self.edit_form(ui, unit, &mut events);
-            sheet_ui(ui, game.ruleset, state, unit);
+            self.editor_beside(ui, editing_row, game, unit, &mut events);
         }
         if !events.is_empty() {
             self.error = None;
@@ -215,6 +234,20 @@ impl Roster {
         let id = &unit.spec.unit_id;
         let name = id.to_string();
         let on = selected.contains(&name);
+        let open = self.editing.as_ref() == Some(id);
+        if ui
+            .selectable_label(open, "edit")
+            .on_hover_text(format!(
+                "Edit {id}'s record: the editor opens beside this row"
+            ))
+            .clicked()
+        {
+            if open {
+                self.editing = None;
+            } else {
+                self.open(unit);
+            }
+        }
         let clicked = cell(ui, width(0), |ui| {
             ui.selectable_label(on, &name).on_hover_text(if on {
                 format!("Take {name} out of the selection")
@@ -237,18 +270,6 @@ impl Roster {
             }
         });
         cell(ui, width(5), |ui| ui.label(&text.status));
-        let open = self.editing.as_ref() == Some(id);
-        if ui
-            .selectable_label(open, "edit")
-            .on_hover_text(format!("Edit {id}'s record"))
-            .clicked()
-        {
-            if open {
-                self.editing = None;
-            } else {
-                self.open(unit);
-            }
-        }
         clicked
     }
 
@@ -260,6 +281,7 @@ impl Roster {
         self.initial = shown(unit.spec.initial);
         self.present = shown(unit.spec.present);
         self.loss.clear();
+        self.cause = None;
         self.status = unit
             .status
             .as_ref()
@@ -273,28 +295,88 @@ impl Roster {
         self.error = None;
     }
 
-    fn edit_form(&mut self, ui: &mut egui::Ui, unit: &UnitState, events: &mut Vec<UnitEdit>) {
+    /// The unit's editor, beside its row: to the left of the roster, over the table's edge,
+    /// at the row's height where there is room there, else just under the row; where the
+    /// row is scrolled out of view, at the roster's top. It stays in view while it is open.
+    fn editor_beside(
+        &mut self,
+        ui: &mut egui::Ui,
+        row: Option<egui::Rect>,
+        game: &Game,
+        unit: &UnitState,
+        events: &mut Vec<UnitEdit>,
+    ) {
+        let clip = ui.clip_rect();
+        let row = row.unwrap_or(egui::Rect::from_min_size(
+            clip.min,
+            egui::vec2(clip.width(), 0.0),
+        ));
+        let room_left = clip.left() > 420.0;
+        let (pivot, at) = if room_left {
+            (
+                egui::Align2::RIGHT_TOP,
+                egui::pos2(clip.left() - 6.0, row.top()),
+            )
+        } else {
+            (
+                egui::Align2::LEFT_TOP,
+                egui::pos2(clip.left(), row.bottom() + 2.0),
+            )
+        };
         let id = unit.spec.unit_id.clone();
-        ui.strong(format!("Edit {id}"));
+        egui::Area::new(egui::Id::unique("unit_editor").with(id.0.as_str()))
+            .order(egui::Order::Foreground)
+            .pivot(pivot)
+            .fixed_pos(at)
+            .constrain(true)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(400.0);
+                    ui.horizontal(|ui| {
+                        ui.strong(format!("Edit {id}"));
+                        if ui.small_button("Close").clicked() {
+                            self.editing = None;
+                        }
+                    });
+                    self.edit_form(ui, game.ruleset, unit, events);
+                    sheet_ui(ui, game.ruleset, game.state(), unit);
+                });
+            });
+    }
+
+    #[allow(clippy::too_many_lines)] // one form: strength, loss, status, formation
+    fn edit_form(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        unit: &UnitState,
+        events: &mut Vec<UnitEdit>,
+    ) {
+        let id = unit.spec.unit_id.clone();
+        let words = RecordWords::of(ruleset);
         let mut edit = None;
-        ui.horizontal(|ui| {
-            let label = ui.label("initial strength");
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(words.initial);
             ui.add(egui::TextEdit::singleline(&mut self.initial).desired_width(50.0))
                 .labelled_by(label.id);
-            let label = ui.label("strength on joining");
+            let label = ui.label(words.joining);
             ui.add(egui::TextEdit::singleline(&mut self.present).desired_width(50.0))
                 .labelled_by(label.id);
             if ui
                 .button("Set strength")
-                .on_hover_text("Correct the strength the unit joined with (IF and PF)")
+                .on_hover_text(format!(
+                    "Correct the strength the unit joined with ({}, {})",
+                    words.initial, words.joining
+                ))
                 .clicked()
             {
                 edit = Some(
-                    whole_number("initial strength", &self.initial).and_then(|initial| {
-                        let present = whole_number("strength on joining", &self.present)?;
+                    whole_number(words.initial, &self.initial).and_then(|initial| {
+                        let present = whole_number(words.joining, &self.present)?;
                         if present > initial {
                             return Err(format!(
-                                "strength on joining: {present} is more than the initial {initial}"
+                                "{}: {present} is more than the {} {initial}",
+                                words.joining, words.initial
                             ));
                         }
                         Ok(UnitEdit::StrengthSet {
@@ -306,54 +388,74 @@ impl Roster {
                 );
             }
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("loss");
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(format!("{} lost", words.unit));
             ui.add(egui::TextEdit::singleline(&mut self.loss).desired_width(50.0))
                 .labelled_by(label.id);
-            ui.checkbox(&mut self.volley, "to volley fire (column D)");
+            let causes = words.losses;
+            let cause = *self
+                .cause
+                .get_or_insert(causes.first().map_or(Cause::Other, |(c, _)| *c));
+            if causes.len() > 1 {
+                for (kind, said) in causes {
+                    if ui.selectable_label(cause == *kind, *said).clicked() {
+                        self.cause = Some(*kind);
+                    }
+                }
+            }
             if ui
                 .button("Record loss")
-                .on_hover_text("Take the loss off present strength (column D or K)")
+                .on_hover_text("Take the loss off present strength")
                 .clicked()
             {
+                let cause = self.cause.unwrap_or(Cause::Other);
                 edit = Some(whole_number("loss", &self.loss).and_then(|amount| {
                     if amount > unit.present {
                         return Err(format!(
-                            "loss: {id} has {} left and cannot lose {amount}",
-                            unit.present
+                            "loss: {id} has {} and cannot lose {amount}",
+                            words.strength(unit.present)
                         ));
                     }
                     Ok(UnitEdit::StrengthChanged {
                         unit_id: id.clone(),
                         amount,
-                        cause: if self.volley {
-                            Cause::Volley
-                        } else {
-                            Cause::Other
-                        },
+                        cause,
                     })
                 }));
             }
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("new status");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.status)
-                    .hint_text("falling back, broken, gone to ground, pinned")
-                    .desired_width(160.0),
-            )
-            .labelled_by(label.id);
-            if ui.button("Set status").clicked() {
-                edit = Some(Ok(UnitEdit::StatusSet {
-                    unit_id: id.clone(),
-                    status: Status::parse(&self.status),
-                }));
+        // The statuses this ruleset's rules read, one click each; a club's own word typed.
+        ui.horizontal_wrapped(|ui| {
+            ui.label("status:");
+            for status in RecordWords::statuses(ruleset) {
+                let on = unit.status.as_ref() == Some(&status);
+                if ui.selectable_label(on, status.name()).clicked() && !on {
+                    edit = Some(Ok(UnitEdit::StatusSet {
+                        unit_id: id.clone(),
+                        status: Some(status),
+                    }));
+                }
             }
             if ui.button("Clear status").clicked() {
                 self.status.clear();
                 edit = Some(Ok(UnitEdit::StatusSet {
                     unit_id: id.clone(),
                     status: None,
+                }));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("new status");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.status)
+                    .hint_text("a word of the club's own")
+                    .desired_width(140.0),
+            )
+            .labelled_by(label.id);
+            if ui.button("Set status").clicked() {
+                edit = Some(Ok(UnitEdit::StatusSet {
+                    unit_id: id.clone(),
+                    status: Status::parse(&self.status),
                 }));
             }
             if !unit.removed
@@ -367,21 +469,29 @@ impl Roster {
                 }));
             }
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("new formation");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.formation)
-                    .hint_text("close-order, open-order, square, two-unit")
-                    .desired_width(160.0),
-            )
-            .labelled_by(label.id);
-            if ui.button("Set formation").clicked() {
-                edit = Some(Ok(UnitEdit::FormationSet {
-                    unit_id: id.clone(),
-                    formation: Formation::parse(&self.formation),
-                }));
-            }
-        });
+        let formations = RecordWords::formations(ruleset);
+        if !formations.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label("new formation");
+                let hint = formations
+                    .iter()
+                    .map(Formation::name)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.formation)
+                        .hint_text(hint)
+                        .desired_width(160.0),
+                )
+                .labelled_by(label.id);
+                if ui.button("Set formation").clicked() {
+                    edit = Some(Ok(UnitEdit::FormationSet {
+                        unit_id: id.clone(),
+                        formation: Formation::parse(&self.formation),
+                    }));
+                }
+            });
+        }
         match edit {
             Some(Ok(edit)) => events.push(edit),
             Some(Err(e)) => self.error = Some(e),

@@ -10,16 +10,18 @@ use crate::rules::micro_colonial::situation::{LossesDue, losses_due};
 use crate::ruleset::Ruleset;
 use egui::{RichText, TextWrapMode, WidgetText};
 
-/// The roster's column headings.
-pub const HEADINGS: [&str; 7] = [
-    "unit",
-    "side",
-    "type",
-    "present",
-    "lost this move",
-    "status",
-    "",
-];
+/// The roster's column headings, the strength column's in the ruleset's words.
+pub fn headings(ruleset: Ruleset) -> [&'static str; 7] {
+    [
+        "unit",
+        "side",
+        "type",
+        crate::game::RecordWords::of(ruleset).column,
+        "lost this move",
+        "status",
+        "",
+    ]
+}
 
 /// One unit's row, as text.
 #[derive(Debug, Clone)]
@@ -144,7 +146,7 @@ impl RosterRows {
                 }
             })
             .collect();
-        for (column, heading) in HEADINGS.iter().take(6).enumerate() {
+        for (column, heading) in headings(game.ruleset).iter().take(6).enumerate() {
             self.widths[column] = width(ui, RichText::new(*heading).strong());
         }
         // Texts repeat (sides, types, statuses): each is measured once.

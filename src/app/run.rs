@@ -26,12 +26,37 @@ use crate::ruleset::Ruleset;
 
 impl LaagerApp {
     /// Applies the queued commands in order.
+    /// A command's message that failed is cleared once a command of the same kind
+    /// succeeds: its cause is fixed (a club folder made ready, a layout that now reads).
     pub fn run_commands(&mut self) {
         for command in std::mem::take(&mut self.commands) {
-            if let Err(message) = self.run_command(command)
-                && self.messages.last() != Some(&message)
-            {
-                self.messages.push(message);
+            let kind = command.kind();
+            match self.run_command(command) {
+                Err(message) => {
+                    self.failed.push((kind, message.clone()));
+                    if self.messages.last() != Some(&message) {
+                        self.messages.push(message);
+                    }
+                }
+                Ok(()) => {
+                    let fixed: Vec<String> = self
+                        .failed
+                        .iter()
+                        .filter(|(k, _)| *k == kind)
+                        .map(|(_, m)| m.clone())
+                        .collect();
+                    if !fixed.is_empty() {
+                        // The status bar's first message moves down by those taken before it.
+                        let before = self.status_from.min(self.messages.len());
+                        let taken = self.messages[..before]
+                            .iter()
+                            .filter(|m| fixed.contains(m))
+                            .count();
+                        self.status_from = before - taken;
+                        self.messages.retain(|m| !fixed.contains(m));
+                        self.failed.retain(|(k, _)| *k != kind);
+                    }
+                }
             }
         }
     }
@@ -54,6 +79,7 @@ impl LaagerApp {
         match command {
             Command::Confirmed(command) => match *command {
                 Command::SetMode(mode) => self.set_mode(mode, true)?,
+                Command::SetRuleset(ruleset) => self.set_ruleset(ruleset, true)?,
                 Command::NewGame(players) => self.run_records_action(RecordsAction::StartGame {
                     next: false,
                     players,
@@ -72,6 +98,7 @@ impl LaagerApp {
                 other => self.run_command(other)?,
             },
             Command::SetMode(mode) => self.set_mode(mode, false)?,
+            Command::SetRuleset(ruleset) => self.set_ruleset(ruleset, false)?,
             Command::DragEnded => {
                 self.commit_table_edits()?;
             }
@@ -285,6 +312,16 @@ impl LaagerApp {
                 self.state.club_cells = text;
             }
             Command::SetClubTables(dir) => {
+                // A new, empty folder is made ready for the club's first value.
+                if let Some(dir) = &dir
+                    && let Some(made) =
+                        crate::store::tables::ready_new_folder(dir, self.session.game().ruleset)?
+                {
+                    self.messages.push(format!(
+                        "a new club tables folder: {} is ready for the club's values",
+                        made.display()
+                    ));
+                }
                 // A folder that does not load leaves the charts in force as they were.
                 let charts = load_charts(
                     dir.as_deref(),

@@ -124,9 +124,43 @@ impl Session {
         self.file.as_ref().map(|f| f.path().to_owned())
     }
 
+    /// Whether the game on the table is an earlier one of the campaign, opened to read:
+    /// only the campaign's last game is played, so nothing is written to this one.
+    pub fn read_only(&self) -> bool {
+        self.game_number < self.campaign().games.len()
+    }
+
+    /// Puts game `number` (from 1) of the campaign on the table: an earlier one to read,
+    /// or the last one to play on. Nothing is written.
+    pub fn view_game(&mut self, number: usize) -> Result<(), String> {
+        let count = self.campaign().games.len();
+        if !(1..=count).contains(&number) {
+            return Err(format!(
+                "there is no game {number}: the campaign has {count}"
+            ));
+        }
+        self.game_number = number;
+        Ok(())
+    }
+
+    /// Why nothing may be written to the game on the table, if nothing may.
+    fn refuse_read_only(&self) -> Result<(), String> {
+        if self.read_only() {
+            return Err(format!(
+                "game {} is open to read: only the campaign's last game, game {}, is played (Campaign, Play on game {})",
+                self.game_number,
+                self.campaign().games.len(),
+                self.campaign().games.len()
+            ));
+        }
+        Ok(())
+    }
+
     /// Writes one action through the record's gate: committed to the file first when
-    /// there is one. Every event it makes is written, or none.
+    /// there is one. Every event it makes is written, or none. An earlier game opened to
+    /// read takes none.
     pub fn act(&mut self, action: Action) -> Result<Acted, String> {
+        self.refuse_read_only()?;
         match &mut self.file {
             Some(file) => file
                 .act(self.game_number, action)
@@ -160,6 +194,7 @@ impl Session {
         tables: Option<&TablesNote>,
         start: Option<&GameStart>,
     ) -> Result<(), String> {
+        self.refuse_read_only()?;
         let game = self
             .campaign()
             .next_game_on_table(ruleset, name, layout, table_units, start)

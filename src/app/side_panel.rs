@@ -436,7 +436,11 @@ impl LaagerApp {
         egui::Grid::new("charts_grid").striped(true).show(ui, |ui| {
             for chart in charts.of(self.state.ruleset) {
                 let counts = chart.confidence_counts();
-                ui.label(&chart.name).on_hover_text(&chart.title);
+                // The chart as the rules title it; its file's name for the command line.
+                ui.label(&chart.title).on_hover_text(format!(
+                    "{} (the chart's name in `laager tables`)",
+                    chart.name
+                ));
                 ui.label(format!(
                     "{} / {} / {} / {}",
                     counts[0], counts[1], counts[2], counts[3]

@@ -340,7 +340,12 @@ pub fn start() {
         if let Some(loading) = document.get_element_by_id("loading") {
             match started {
                 Ok(()) => loading.remove(),
-                Err(e) => loading.set_text_content(Some(&format!("Laager did not start: {e:?}"))),
+                Err(e) => {
+                    // The error's own text where it has one (a JsValue string), for a
+                    // sentence in words rather than a debug value.
+                    let text = e.as_string().unwrap_or_else(|| format!("{e:?}"));
+                    loading.set_text_content(Some(&crate::app::help::start_failure_words(&text)));
+                }
             }
         }
     });

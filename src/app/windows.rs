@@ -1,8 +1,9 @@
-//! The windows that float over the table — Help (F1), the dice history and the Save game
-//! as prompt — with their menu entries, and the theme switch of the View menu.
+//! The windows that float over the table — Help (F1), the dice history, the messages and
+//! the file prompts — with their menu entries, and the theme switch of the View menu.
 
 use super::dice_view::DiceView;
 use super::help;
+use super::prompts::{FilePrompt, PromptKind};
 use crate::game::Game;
 
 /// Which floating windows are open, and what they keep between frames.
@@ -13,9 +14,12 @@ pub struct Windows {
     /// The dice history window.
     pub dice: bool,
     dice_view: DiceView,
-    /// The Save game as prompt, open with the path typed so far: the app's own, so saving
-    /// works where no system file dialog is available.
-    pub save_prompt: Option<String>,
+    /// The file prompt open (save, open, export, print), with the path typed so far: the
+    /// app's own, so it works where no system file dialog is available.
+    pub prompt: Option<FilePrompt>,
+    /// The messages window: every message of this session, newest first (a click on the
+    /// status bar's message opens it).
+    pub messages: bool,
     /// Who plays each side, asked at New game and Next game.
     pub players_prompt: Option<super::club_prompts::PlayersPrompt>,
     /// File, Merge table files…: the tables' files typed so far.
@@ -51,72 +55,34 @@ impl Windows {
         ui.checkbox(&mut self.dice, "Dice history").on_hover_text(
             "Every throw of the game: what for, typed or rolled, the faces and the seed",
         );
+        ui.checkbox(&mut self.messages, "Messages")
+            .on_hover_text("Every message of this session, in full, newest first");
     }
 
-    /// Draws the Save game as prompt, if open. Returns the path to save to once the
-    /// referee confirms it.
-    pub fn save_prompt_ui(&mut self, ui: &egui::Ui) -> Option<std::path::PathBuf> {
-        let typed = self.save_prompt.as_mut()?;
-        let mut open = true;
-        let mut chosen = None;
-        let mut close = false;
-        egui::Window::new("Save game as")
-            .open(&mut open)
-            .collapsible(false)
-            .default_width(520.0)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .show(ui.ctx(), |ui| {
-                ui.label("The game is written to this file, and every action then saves itself.");
-                let label = ui.label("file");
-                let response = ui
-                    .add(egui::TextEdit::singleline(typed).desired_width(480.0))
-                    .labelled_by(label.id);
-                let entered =
-                    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                ui.horizontal(|ui| {
-                    let path = typed.trim();
-                    if (ui
-                        .add_enabled(!path.is_empty(), egui::Button::new("Save"))
-                        .clicked()
-                        || entered)
-                        && !path.is_empty()
-                    {
-                        chosen = Some(std::path::PathBuf::from(path));
-                    }
-                    #[cfg(not(target_arch = "wasm32"))]
-                    if ui
-                        .button("Browse…")
-                        .on_hover_text(
-                            "Choose the file with the system's dialog, where there is one",
-                        )
-                        .clicked()
-                        && let Some(path) = rfd::FileDialog::new()
-                            .add_filter("Laager game", &["laager"])
-                            .save_file()
-                    {
-                        *typed = path.display().to_string();
-                    }
-                    if ui.button("Cancel").clicked() {
-                        close = true;
-                    }
-                });
-            });
-        if !open || close || chosen.is_some() {
-            self.save_prompt = None;
+    /// Draws the file prompt, if one is open. Returns what it is for and the path the
+    /// referee confirmed.
+    pub fn prompt_ui(&mut self, ui: &egui::Ui) -> Option<(PromptKind, std::path::PathBuf)> {
+        let prompt = self.prompt.as_mut()?;
+        let kind = prompt.kind;
+        let (chosen, stays) = prompt.ui(ui.ctx());
+        if !stays {
+            self.prompt = None;
         }
-        chosen
+        chosen.map(|path| (kind, path))
     }
 
-    /// Draws the open windows over the rest.
-    pub fn show(&mut self, ui: &egui::Ui, game: &Game) {
+    /// Draws the open windows over the rest; `messages` are the session's, oldest first.
+    /// Returns whether the referee cleared the messages.
+    pub fn show(&mut self, ui: &egui::Ui, game: &Game, messages: &[String]) -> bool {
         let Self {
             help,
             dice,
             dice_view,
-            save_prompt: _,
             players_prompt: _,
             merge_prompt: _,
             report_prompt: _,
+            prompt: _,
+            messages: messages_open,
         } = self;
         // Below the menu bar, over the table's left side, clear of the desk.
         egui::Window::new("Help")
@@ -132,6 +98,26 @@ impl Windows {
             .default_width(560.0)
             .default_height(320.0)
             .show(ui.ctx(), |ui| dice_view.ui(ui, game));
+        let mut cleared = false;
+        egui::Window::new("Messages")
+            .open(messages_open)
+            .default_pos(egui::pos2(120.0, 120.0))
+            .default_width(560.0)
+            .default_height(300.0)
+            .vscroll(true)
+            .show(ui.ctx(), |ui| {
+                if messages.is_empty() {
+                    ui.weak("No messages.");
+                }
+                for message in messages.iter().rev() {
+                    ui.add(egui::Label::new(message).wrap());
+                    ui.separator();
+                }
+                if !messages.is_empty() && ui.button("Clear messages").clicked() {
+                    cleared = true;
+                }
+            });
+        cleared
     }
 }
 

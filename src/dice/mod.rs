@@ -6,6 +6,7 @@
 //! [`DiceProcedure`] names them all for the command line, and [`RollOutcome`] is the typed
 //! outcome of any of them (`rules::Outcome::Roll` wraps it: `dice` imports nothing of `rules`).
 
+mod asked;
 pub mod dba;
 mod dist;
 pub mod micro_colonial;
@@ -15,6 +16,7 @@ pub mod soldiers_of_the_queen;
 mod source;
 pub mod victoria_cross;
 
+pub use asked::{DiceAsked, DieAsked};
 pub use dist::Dist;
 pub use outcome::RollOutcome;
 pub use procedure::{DiceProcedure, RollError, ruleset_of};

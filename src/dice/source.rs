@@ -108,6 +108,16 @@ pub struct EnteredDice {
 }
 
 impl EnteredDice {
+    /// How many faces were typed.
+    pub fn len(&self) -> usize {
+        self.faces.len()
+    }
+
+    /// Whether no face was typed.
+    pub fn is_empty(&self) -> bool {
+        self.faces.is_empty()
+    }
+
     /// Parses typed faces: a comma- or space-separated list; each `B4`/`R2` or a plain `4`.
     /// Strict: a face is one digit 1 to 6 (no sign, no leading zero), and every place
     /// between two commas holds one (`4,,5` is refused, not read as `4,5`).

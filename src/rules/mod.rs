@@ -10,6 +10,7 @@
 //! Each ruleset module lists its procedures once with [`procedures!`], which makes its
 //! own `Request` and `Outcome` enums.
 
+pub mod cells;
 pub mod dba_zulu;
 pub mod measure;
 pub mod micro_colonial;
@@ -63,6 +64,14 @@ pub trait Procedure {
     /// The exact odds of its outcome before any die is thrown, for procedures that throw
     /// dice; `None` for those that throw none.
     fn odds(charts: &Charts, input: &Self::Input) -> Option<Result<Odds, Refusal>> {
+        let _ = (charts, input);
+        None
+    }
+
+    /// The dice one throw of it asks for, in the order they are typed (each named by whose
+    /// it is and its colour), before they are thrown and before any chart cell is read;
+    /// `None` where the input does not settle them, or it throws none.
+    fn dice_asked(charts: &Charts, input: &Self::Input) -> Option<crate::dice::DiceAsked> {
         let _ = (charts, input);
         None
     }
@@ -154,6 +163,17 @@ macro_rules! procedures {
                 use $crate::rules::Procedure as _;
                 match self {
                     $(Request::$variant(input) => <$procedure>::odds(charts, input),)+
+                }
+            }
+
+            /// The dice a throw of it asks for: see [`crate::rules::Procedure::dice_asked`].
+            pub fn dice_asked(
+                &self,
+                charts: &$crate::charts::Charts,
+            ) -> Option<$crate::dice::DiceAsked> {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(input) => <$procedure>::dice_asked(charts, input),)+
                 }
             }
         }
@@ -260,6 +280,17 @@ impl Request {
         }
     }
 
+    /// The dice a throw of it asks for, in the order they are typed: see
+    /// [`Procedure::dice_asked`].
+    pub fn dice_asked(&self, charts: &Charts) -> Option<crate::dice::DiceAsked> {
+        match self {
+            Request::DbaZulu(r) => r.dice_asked(charts),
+            Request::MicroColonial(r) => r.dice_asked(charts),
+            Request::SoldiersOfTheQueen(r) => r.dice_asked(charts),
+            Request::VictoriaCross(r) => r.dice_asked(charts),
+        }
+    }
+
     /// Which way the odds' "this or better" counts: `true` when later outcomes in the
     /// list are better for the side whose view [`words::odds_for`] names (DBA lists from
     /// a's side, worst first: "a:destroyed" … "b:destroyed"; Micro Colonial as
@@ -308,6 +339,23 @@ impl Request {
     /// the others fill the list in order.
     pub fn roles_of(&self, selected: &[String]) -> situation::Roles {
         situation::Roles::of_selection(self.roles(), selected)
+    }
+
+    /// How many units selected fill this procedure's roles: every role up to the one hit
+    /// (`target`, `defender`), a numbered list counting its first (one firer of Victoria
+    /// Cross II's eight fires); a role after the one hit is optional (Micro Colonial fire's
+    /// `rear`, the unit behind in a two-unit formation). A procedure with no unit hit
+    /// needs all its roles.
+    pub fn least_roles(&self) -> usize {
+        let roles = self.roles();
+        match roles
+            .iter()
+            .position(|r| matches!(*r, "target" | "defender"))
+        {
+            Some(at) if at > 1 && roles[..at].iter().all(|r| r.contains('-')) => 2,
+            Some(at) => at + 1,
+            None => roles.len(),
+        }
     }
 
     /// Resolves it with the dice chosen at the desk or on the command line. Typed faces

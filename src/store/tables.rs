@@ -113,6 +113,30 @@ fn ruleset_folders() -> String {
         .join(", ")
 }
 
+/// Makes a new club's tables folder ready to be chosen: an empty folder gets the ruleset
+/// folder of `ruleset` (`club/micro_colonial`), so it loads (it holds no chart yet) and the
+/// club's first value saved has its place. Returns the ruleset folder made, or `None` for
+/// a folder that already holds something or does not exist (it is read as it is, and
+/// refused if it is no club's tables folder: a path mistyped is never made).
+pub fn ready_new_folder(
+    dir: &Path,
+    ruleset: Ruleset,
+) -> Result<Option<std::path::PathBuf>, String> {
+    refuse_ruleset_folder(dir).map_err(|e| e.to_string())?;
+    let empty = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_none(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", dir.display())),
+    };
+    if !empty {
+        return Ok(None);
+    }
+    let folder = dir.join(ruleset.folder());
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    Ok(Some(folder))
+}
+
 /// Refuses a folder that is itself a ruleset folder (`club/dba_zulu`): the club's tables
 /// folder is the one above it.
 fn refuse_ruleset_folder(dir: &Path) -> Result<(), LoadError> {

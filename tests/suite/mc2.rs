@@ -6,6 +6,7 @@ mod artillery;
 mod bands;
 mod charge;
 mod contract;
+mod dice_asked;
 mod evade;
 mod fire;
 mod jam;

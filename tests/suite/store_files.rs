@@ -47,6 +47,42 @@ fn a_club_folder_that_cannot_be_read_is_named() {
     assert_eq!(errors[0].file, missing.display().to_string());
 }
 
+/// Issue 40: "A new club folder is made ready (its ruleset folder created)": a new or empty
+/// folder gets the ruleset's folder and then loads; a folder holding anything is left as it
+/// is (and one that is no club's folder is still refused when read).
+#[test]
+fn a_new_club_folder_is_made_ready_with_its_ruleset_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let new = dir.path().join("club");
+    assert_eq!(
+        tables::ready_new_folder(&new, Ruleset::MicroColonial).expect("read"),
+        None,
+        "a folder that does not exist is not made"
+    );
+    std::fs::create_dir_all(&new).expect("the club makes its folder");
+    assert!(
+        tables::load(Some(&new)).is_err(),
+        "an empty folder is no club's yet"
+    );
+    let made = tables::ready_new_folder(&new, Ruleset::MicroColonial).expect("made ready");
+    assert_eq!(made, Some(new.join("micro_colonial")));
+    tables::load(Some(&new)).expect("the new folder loads");
+    assert_eq!(
+        tables::ready_new_folder(&new, Ruleset::DbaZulu).expect("read"),
+        None,
+        "a folder with something in it is left as it is"
+    );
+    assert!(!new.join("dba_zulu").exists());
+    let other = dir.path().join("papers");
+    std::fs::create_dir_all(&other).expect("dir");
+    std::fs::write(other.join("note.txt"), "x").expect("file");
+    assert_eq!(
+        tables::ready_new_folder(&other, Ruleset::DbaZulu).expect("read"),
+        None
+    );
+    assert!(tables::load(Some(&other)).is_err());
+}
+
 #[test]
 fn tables_set_writes_a_house_cell_the_folder_then_loads() {
     let dir = tempfile::tempdir().expect("tempdir");

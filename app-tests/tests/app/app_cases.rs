@@ -17,7 +17,13 @@ fn window() -> Harness<'static, LaagerApp> {
     harness
 }
 
+/// Clicks `label`, turning the panel beside the table to its other tab first where it is
+/// not on this one.
 fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
+    if harness.query_by_label(label).is_none() {
+        let other = harness.state().side_tab.toggled();
+        crate::support::side_tab(harness, other);
+    }
     harness.get_by_label(label).scroll_to_me();
     harness.run();
     harness.get_by_label(label).click();
@@ -106,8 +112,10 @@ fn a_destroyed_two_base_amabutho_loses_one_base() {
     const ZULU: &str = "uMcijo front";
     let mut harness = window();
     click_roster_edit(&mut harness, ZULU);
-    replace_text(&mut harness, "initial strength", "2");
-    replace_text(&mut harness, "strength on joining", "2");
+    // DBA counts bases: the unit's record in the ruleset's words.
+    let words = laager::game::RecordWords::of(laager::Ruleset::DbaZulu);
+    replace_text(&mut harness, words.initial, "2");
+    replace_text(&mut harness, words.joining, "2");
     let unit = |harness: &Harness<'_, LaagerApp>| {
         let state = harness.state().session.game().state();
         let unit = state.unit(&UnitId(ZULU.to_owned())).expect("on the roster");

@@ -50,7 +50,7 @@ fn refusal_fields_take_typed_values_for_one_resolution() {
     let charts = Charts::shipped().expect("shipped");
     let mut harness = Harness::new_ui_state(
         move |ui, (typed, action): &mut (BTreeMap<String, String>, RefusalAction)| {
-            let a = refusal_ui(ui, &refusal, &charts, Ruleset::MicroColonial, typed);
+            let a = refusal_ui(ui, &refusal, &charts, Ruleset::MicroColonial, typed, None);
             if a != RefusalAction::None {
                 *action = a;
             }
@@ -95,7 +95,7 @@ fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
     ruleset_desk(charts, Ruleset::DbaZulu, 42)
 }
 
-/// The desk of one ruleset on the given charts, in a scroll area, its first seed `seed`.
+/// The desk of one ruleset on the given charts, its first seed `seed`.
 /// The desk's result, resolved and not refused.
 fn desk_result(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
     harness
@@ -113,9 +113,9 @@ pub(crate) fn ruleset_desk(
 ) -> Harness<'static, laager::app::desk::Desk> {
     Harness::new_ui_state(
         move |ui, desk: &mut laager::app::desk::Desk| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                desk.ui(ui, &charts, ruleset);
-            });
+            // The desk as it stands beside the table: as tall as its panel, its answer at
+            // the top and its dice and Resolve at the foot, its forms scrolling between.
+            desk.ui(ui, &charts, ruleset);
         },
         laager::app::desk::Desk::new(seed),
     )
@@ -467,13 +467,10 @@ fn resolve_typing(harness: &mut Harness<'_, laager::app::desk::Desk>, cells: &[(
 }
 
 fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
-    assert_eq!(harness.state().message, None);
-    harness
-        .state()
-        .result
-        .clone()
-        .expect("ran")
-        .expect("resolved")
+    let desk = harness.state();
+    assert_eq!(desk.message, None);
+    assert_eq!(desk.cell_error, None, "the cells typed were used");
+    desk.result.clone().expect("ran").expect("resolved")
 }
 
 // The desk's default fire is the CLI's rifle volley: regular infantry, 250 FF, at 250 mm

@@ -169,17 +169,13 @@ fn play(harness: &mut Harness<'static, LaagerApp>, step: &Step, file: &std::path
         Step::SaveReopen => {
             let before = game(harness.state());
             if harness.state().session.path().is_none() && !file.exists() {
-                type_into(harness, "game file", file.to_str().expect("utf-8"));
-                harness.run();
-                click(harness, "Save game as");
+                crate::support::through_file_menu(harness, "Save game as…", file);
             }
             if !file.exists() {
                 return;
             }
             let mut reopened = window();
-            type_into(&reopened, "game file", file.to_str().expect("utf-8"));
-            reopened.run();
-            click(&mut reopened, "Open game");
+            crate::support::through_file_menu(&mut reopened, "Open game…", file);
             assert_eq!(game(reopened.state()), before, "save then reopen");
             *harness = reopened;
         }

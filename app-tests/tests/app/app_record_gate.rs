@@ -214,8 +214,9 @@ fn save_game_as_opens_the_apps_own_prompt_and_writes_the_file() {
     let prompt = harness
         .state()
         .windows
-        .save_prompt
-        .clone()
+        .prompt
+        .as_ref()
+        .map(|p| p.typed.clone())
         .expect("the prompt is open");
     assert!(
         prompt.starts_with(&dir.path().join("games").display().to_string())
@@ -228,7 +229,9 @@ fn save_game_as_opens_the_apps_own_prompt_and_writes_the_file() {
             .query_by_role_and_label(Role::TextInput, "file")
             .is_some()
     );
-    harness.state_mut().windows.save_prompt = Some(path.display().to_string());
+    if let Some(prompt) = harness.state_mut().windows.prompt.as_mut() {
+        prompt.typed = path.display().to_string();
+    }
     harness.run();
     harness.get_by_label("Save").click();
     harness.run();

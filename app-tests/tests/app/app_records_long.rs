@@ -50,6 +50,7 @@ fn long_game_window() -> Harness<'static, LaagerApp> {
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.set_size(egui::vec2(1800.0, 1400.0));
     harness.run();
+    crate::support::side_tab(&mut harness, laager::app::SideTab::Records);
     harness
 }
 
@@ -58,10 +59,11 @@ fn a_long_roster_draws_the_rows_in_view_and_scrolls_to_the_others() {
     let mut harness = long_game_window();
     assert!(harness.query_by_label("u0").is_some());
     assert!(harness.query_by_label(&format!("u{}", UNITS - 1)).is_none());
-    // The type column is as wide as the last unit's type, drawn or not.
+    // The type column is as wide as the last unit's type, drawn or not: the strength
+    // column after it stands where it stood.
     let edit_left = |harness: &Harness<'static, LaagerApp>| {
         harness
-            .get_all_by_label("edit")
+            .get_all_by_label("1 / 1")
             .next()
             .expect("a row")
             .rect()
@@ -91,7 +93,13 @@ fn a_long_roster_draws_the_rows_in_view_and_scrolls_to_the_others() {
     assert!(harness.query_by_label(LONG_TYPE).is_some());
     let at_bottom = edit_left(&harness);
     assert!((at_bottom - at_top).abs() < 0.5, "{at_top} → {at_bottom}");
-    // The last unit's edit form opens under the grid.
+    // The last unit's edit form opens beside its row.
+    harness
+        .get_all_by_label("edit")
+        .last()
+        .expect("u199's row")
+        .scroll_to_me();
+    harness.run();
     harness
         .get_all_by_label("edit")
         .last()

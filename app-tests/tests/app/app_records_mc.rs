@@ -3,12 +3,12 @@
 //! filled from the records, a fire applied to the target's D column, a morale result
 //! applied as a status, a move that strikes the D figure through, undo, redo, save, reopen.
 
-use crate::support::{OutcomeKeys, cell_label};
+use crate::support::{OutcomeKeys, cell_label, side_tab};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use laager::Ruleset;
-use laager::app::{Command, LaagerApp, State};
+use laager::app::{Command, LaagerApp, SideTab, State};
 use laager::game::{UnitId, UnitState, mc_unit};
 use laager::record::{Formation, Status};
 
@@ -76,7 +76,13 @@ fn resolved(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Resolution 
         .expect("resolved")
 }
 
+/// Clicks `label`, turning the panel beside the table to its other tab first where it is
+/// not on this one (the desk's controls and the roster's are on tabs of their own).
 fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
+    if harness.query_by_label(label).is_none() {
+        let other = harness.state().side_tab.toggled();
+        side_tab(harness, other);
+    }
     harness.get_by_label(label).scroll_to_me();
     harness.run();
     harness.get_by_label(label).click();
@@ -87,6 +93,7 @@ fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
 /// so it is scrolled up to its headings, down until the row is drawn, then the row into
 /// view.
 pub(crate) fn click_roster_edit(harness: &mut Harness<'_, LaagerApp>, unit: &str) {
+    side_tab(harness, SideTab::Records);
     let row_edit = |harness: &Harness<'_, LaagerApp>| {
         harness.query_all_by_label(unit).find_map(|label| {
             let y = label.rect().center().y;
@@ -136,7 +143,7 @@ pub(crate) fn click_roster_edit(harness: &mut Harness<'_, LaagerApp>, unit: &str
 // companies' counters "are not in the scan", so their IF is unknown and never guessed.
 #[test]
 fn the_demo_roster_takes_initial_strengths_from_the_army_lists() {
-    let harness = mc_window();
+    let mut harness = mc_window();
     let app = harness.state();
     let nnc = unit(app, "NNC 1");
     assert_eq!((nnc.spec.initial, nnc.present), (280, 280));
@@ -159,6 +166,7 @@ fn the_demo_roster_takes_initial_strengths_from_the_army_lists() {
             .as_deref()
             .is_some_and(|n| n.contains("unknown"))
     );
+    side_tab(&mut harness, SideTab::Records);
     assert!(harness.query_all_by_label("strength not set").count() >= 4);
 }
 
@@ -166,14 +174,10 @@ fn the_demo_roster_takes_initial_strengths_from_the_army_lists() {
 fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     let mut harness = mc_window();
     // The referee types the company's strength from the club's counter: 100 FF.
-    harness
-        .query_all_by_label("edit")
-        .nth(1)
-        .expect("1/24 A's edit button")
-        .click();
-    harness.run();
-    type_into(&harness, "initial strength", "100");
-    type_into(&harness, "strength on joining", "100");
+    click_roster_edit(&mut harness, REGULARS);
+    let words = laager::game::RecordWords::of(Ruleset::MicroColonial);
+    type_into(&harness, words.initial, "100");
+    type_into(&harness, words.joining, "100");
     harness.run();
     click(&mut harness, "Set strength");
     let regulars = unit(harness.state(), REGULARS);
@@ -226,12 +230,11 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         )
     );
     assert!(harness.query_by_label("Worked so far:").is_some());
+    // The sum left names addresses: it is in the refusal's fold.
+    click(&mut harness, "what is left (details)");
     assert!(
         harness
-            .query_by_label(&format!(
-                "Left: {}",
-                refusal.formula.as_deref().unwrap_or("")
-            ))
+            .query_by_label(refusal.formula.as_deref().unwrap_or(""))
             .is_some()
     );
     for (cell, value) in needed.iter().zip(["400", "42", "-10"]) {
@@ -287,6 +290,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
     assert_eq!(sheet.forward_move_cut_mm, 34);
     // The log line carries the move, the result in words (issue 18 item 3), the dice and
     // the effect: all 34 FF lost are volley losses.
+    side_tab(&mut harness, SideTab::Records);
     assert!(
         harness
             .query_by_label_contains(
@@ -321,7 +325,11 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
             .lost_this_move(&UnitId(ZULUS.to_owned())),
         34
     );
-    assert!(harness.query_by_label_contains("morale test due").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("34: morale test due")
+            .is_none()
+    );
 
     // The morale test of the regiment alone: its IF and PF come from the records.
     harness.state_mut().canvas.selected = vec![ZULUS.to_owned()];
@@ -406,15 +414,11 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("isandhlwana.laager");
-    type_into(&harness, "game file", path.to_str().expect("utf-8"));
-    harness.run();
-    click(&mut harness, "Save game as");
+    crate::support::through_file_menu(&mut harness, "Save game as…", &path);
     assert!(path.exists(), "saved: {:?}", harness.state().messages);
 
     let mut reopened = mc_window();
-    type_into(&reopened, "game file", path.to_str().expect("utf-8"));
-    reopened.run();
-    click(&mut reopened, "Open game");
+    crate::support::through_file_menu(&mut reopened, "Open game…", &path);
     for id in [REGULARS, ZULUS] {
         assert_eq!(unit(reopened.state(), id), unit(harness.state(), id));
     }
@@ -884,8 +888,16 @@ fn a_result_whose_records_changed_cannot_be_applied() {
     let events = harness.state().session.game().events().len();
 
     click_roster_edit(&mut harness, TARGET);
-    type_into(&harness, "initial strength", "1000");
-    type_into(&harness, "strength on joining", "1000");
+    type_into(
+        &harness,
+        laager::game::RecordWords::of(Ruleset::MicroColonial).initial,
+        "1000",
+    );
+    type_into(
+        &harness,
+        laager::game::RecordWords::of(Ruleset::MicroColonial).joining,
+        "1000",
+    );
     harness.run();
     click(&mut harness, "Set strength");
     assert_eq!(unit(harness.state(), TARGET).present, 1000);
@@ -893,7 +905,18 @@ fn a_result_whose_records_changed_cannot_be_applied() {
     assert_eq!(harness.state().session.game().events().len(), events);
 
     assert!(harness.state().desk.is_stale(Ruleset::MicroColonial));
-    assert!(harness.query_by_label_contains("Inputs changed").is_some());
+    // Back on the desk the card stays, greyed, saying what changed; Apply is disabled.
+    side_tab(&mut harness, SideTab::Desk);
+    let said: Vec<String> = harness
+        .query_all_by_label_contains("Inputs changed")
+        .filter_map(|n| n.accesskit_node().value())
+        .collect();
+    assert!(
+        harness
+            .query_by_label_contains(&format!("Inputs changed ({TARGET}'s strength changed)"))
+            .is_some(),
+        "{said:?}"
+    );
     if harness.query_by_label("Apply to the game").is_some() {
         click(&mut harness, "Apply to the game");
     }

@@ -73,7 +73,10 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
     harness.run();
     assert_eq!(present(harness.state(), REGULARS), (0, true));
     // The base on the canvas shows its record.
-    assert_eq!(harness.state().canvas.strengths[REGULARS], "0 base removed");
+    assert_eq!(
+        harness.state().canvas.strengths[REGULARS],
+        "0 bases removed"
+    );
 
     harness.get_by_label("Undo").click();
     harness.run();
@@ -88,34 +91,29 @@ fn dba_combat_resolved_applied_undone_redone_saved_and_reopened() {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("isandlwana.laager");
-    let field = harness.get_by_role_and_label(Role::TextInput, "game file");
-    field.focus();
-    field.type_text(path.to_str().expect("utf-8"));
-    harness.run();
-    harness.get_by_label("Save game as").click();
-    harness.run();
+    crate::support::through_file_menu(&mut harness, "Save game as…", &path);
     assert!(path.exists(), "saved: {:?}", harness.state().messages);
     assert_eq!(harness.state().state.recent_games, vec![path.clone()]);
 
     // The record sheet exports as CSV, with the destroyed base at 0.
     let csv = dir.path().join("records.csv");
-    let field = harness.get_by_role_and_label(Role::TextInput, "export to");
-    field.focus();
-    field.type_text(csv.to_str().expect("utf-8"));
-    harness.run();
-    harness.get_by_label("Export records CSV").click();
-    harness.run();
+    crate::support::through_file_menu(&mut harness, "Export records CSV…", &csv);
     let text = std::fs::read_to_string(&csv).expect("csv written");
     assert!(text.lines().any(|l| l.contains(REGULARS)), "{text}");
+    // The export says where it went.
+    assert!(
+        harness
+            .state()
+            .messages
+            .iter()
+            .any(|m| m.contains("exported the record sheet as CSV to") && m.contains("records.csv")),
+        "{:?}",
+        harness.state().messages
+    );
 
     // Reopen in a fresh window: the same log and the same records.
     let mut reopened = app_harness();
-    let field = reopened.get_by_role_and_label(Role::TextInput, "game file");
-    field.focus();
-    field.type_text(path.to_str().expect("utf-8"));
-    reopened.run();
-    reopened.get_by_label("Open game").click();
-    reopened.run();
+    crate::support::through_file_menu(&mut reopened, "Open game…", &path);
     assert_eq!(present(reopened.state(), REGULARS), (0, true));
     assert_eq!(
         reopened.state().session.game().events().len(),

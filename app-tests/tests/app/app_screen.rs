@@ -110,22 +110,54 @@ fn the_dice_history_lists_each_throw_and_marks_the_undone_one() {
     assert!(harness.query_by_label("undone").is_some());
 }
 
+/// Issue 40: "Print and export confirm with the path, and ask before replacing a file."
+/// File > Print record sheet (PDF)… writes the PDF where the prompt says and says so; a
+/// second print to the same file asks first, and keeping the file writes nothing.
 #[test]
-fn print_record_sheet_writes_a_pdf_to_the_path_typed() {
+fn print_record_sheet_writes_a_pdf_says_where_and_asks_before_replacing_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("sheet.pdf");
     let mut harness = window();
-    let field = harness.get_by_role_and_label(Role::TextInput, "export to");
-    field.focus();
-    field.type_text(path.to_str().expect("utf-8"));
-    harness.run();
-    harness.get_by_label("Print record sheet (PDF)").click();
-    harness.run();
+    crate::support::through_file_menu(&mut harness, "Print record sheet (PDF)…", &path);
     let bytes = std::fs::read(&path).expect("pdf written");
     assert!(
         bytes.starts_with(b"%PDF-"),
         "{:?}",
         harness.state().messages
+    );
+    assert_eq!(
+        harness.state().messages.last().map(String::as_str),
+        Some(
+            format!(
+                "printed the record sheet to {} (PDF, to print)",
+                path.display()
+            )
+            .as_str()
+        )
+    );
+    std::fs::write(&path, b"the club's own sheet").expect("overwritten by hand");
+    crate::support::through_file_menu(&mut harness, "Print record sheet (PDF)…", &path);
+    assert!(
+        harness
+            .query_by_label(&format!("{} exists. Replace it?", path.display()))
+            .is_some(),
+        "the prompt asks"
+    );
+    harness.get_by_label("Keep it").click();
+    harness.run();
+    assert_eq!(std::fs::read(&path).expect("kept"), b"the club's own sheet");
+    harness.get_by_label("Print").click();
+    harness.run();
+    harness.get_by_label("Replace").click();
+    harness.run();
+    assert!(
+        std::fs::read(&path)
+            .expect("replaced")
+            .starts_with(b"%PDF-")
+    );
+    assert!(
+        harness.state().windows.prompt.is_none(),
+        "the prompt closes"
     );
 }
 
@@ -230,13 +262,14 @@ fn result_card_and_apply_in_view(width: f32, height: f32) {
     );
 }
 
-/// F2 folds the desk away and F3 the roster and the log, giving the table the window;
-/// pressed again they come back.
+/// F2 folds the panel beside the table away, giving the table the window; F3 turns it to
+/// the records (the roster over the game log) and back to the desk.
 #[test]
-fn f2_and_f3_fold_the_desk_and_the_roster_away() {
+fn f2_folds_the_desk_away_and_f3_turns_to_the_records() {
     let mut harness = window();
     let narrow = harness.state().canvas.rect.width();
     assert!(harness.query_by_label("Desk").is_some());
+    assert!(harness.query_by_label("Roster").is_none());
     harness.key_press(egui::Key::F2);
     harness.run();
     harness.run();
@@ -245,13 +278,15 @@ fn f2_and_f3_fold_the_desk_and_the_roster_away() {
     assert!(harness.state().canvas.rect.width() > narrow + 200.0);
     harness.key_press(egui::Key::F3);
     harness.run();
-    assert!(harness.query_by_label("Roster").is_none());
-    harness.key_press(egui::Key::F2);
+    harness.run();
+    assert!(harness.state().state.show_desk, "F3 shows the panel");
+    assert!(harness.query_by_label("Roster").is_some());
+    assert!(harness.query_by_label("Game log").is_some());
+    assert!(harness.query_by_label("Resolve").is_none());
     harness.key_press(egui::Key::F3);
     harness.run();
-    harness.run();
-    assert!(harness.query_by_label("Desk").is_some());
-    assert!(harness.query_by_label("Roster").is_some());
+    assert!(harness.query_by_label("Roster").is_none());
+    assert!(harness.query_by_label("Resolve").is_some());
 }
 
 /// Touch mode (View menu): every button is at least 40 px high, as a finger needs.

@@ -3,7 +3,6 @@
 //! saved and reopened in a fresh window, the game comes back with its ruleset, table,
 //! roster, log and move; a game not saved is never put away without asking.
 
-use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use laager::app::{Command, LaagerApp, Mode, State};
@@ -102,12 +101,7 @@ fn a_saved_game_reopens_with_its_ruleset_table_roster_log_and_move() {
     assert!(harness.state().document.layout.base(REGULARS).is_none());
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("night.laager");
-    let field = harness.get_by_role_and_label(Role::TextInput, "game file");
-    field.focus();
-    field.type_text(path.to_str().expect("utf-8"));
-    harness.run();
-    harness.get_by_label("Save game as").click();
-    harness.run();
+    crate::support::through_file_menu(&mut harness, "Save game as…", &path);
     assert!(path.exists(), "{:?}", harness.state().messages);
 
     // A fresh window on another ruleset and its own table.
@@ -116,12 +110,7 @@ fn a_saved_game_reopens_with_its_ruleset_table_roster_log_and_move() {
     other.run();
     other.get_by_label(Ruleset::MicroColonial.title()).click();
     other.run();
-    let field = other.get_by_role_and_label(Role::TextInput, "game file");
-    field.focus();
-    field.type_text(path.to_str().expect("utf-8"));
-    other.run();
-    other.get_by_label("Open game").click();
-    other.run();
+    crate::support::through_file_menu(&mut other, "Open game…", &path);
     other.run();
     let app = other.state();
     assert_eq!(app.state.ruleset, Ruleset::DbaZulu);

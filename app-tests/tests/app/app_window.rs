@@ -28,8 +28,10 @@ fn ruleset_picker_offers_all_four_rulesets_and_switches() {
     harness.get_by_label("Victoria Cross II").click();
     harness.run();
     assert_eq!(harness.state().state.ruleset, Ruleset::VictoriaCross);
-    // The central panel lists the Victoria Cross charts in force.
-    assert!(harness.query_by_label("hit_numbers").is_some());
+    // The Set up panel lists the Victoria Cross charts in force, by their printed titles
+    // (issue 40: "Steps and forms show chart titles and printed headings").
+    assert!(harness.query_by_label("Hit Number Chart").is_some());
+    assert!(harness.query_by_label("hit_numbers").is_none());
 }
 
 /// Issue 21: "The window loads the remembered club folder with these limits and opens

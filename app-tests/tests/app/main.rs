@@ -18,6 +18,7 @@ mod app_records_mc;
 mod app_referee;
 mod app_report;
 mod app_screen;
+mod app_screen_ii;
 mod app_snapshots;
 mod app_web_files;
 mod app_whole_game;

@@ -23,3 +23,47 @@ pub fn cell_label(ruleset: laager::Ruleset, address: &str) -> String {
     let chart = address.split(':').next().unwrap_or_default();
     laager::app::desk::resolution_view::cell_words(&charts, ruleset, chart, Some(address))
 }
+
+/// Turns the panel beside the table to `tab` (the desk, or the roster over the log), as a
+/// click on its tab does.
+pub fn side_tab(
+    harness: &mut egui_kittest::Harness<'_, laager::app::LaagerApp>,
+    tab: laager::app::SideTab,
+) {
+    harness.state_mut().side_tab = tab;
+    harness.state_mut().state.show_desk = true;
+    harness.run();
+    harness.run();
+}
+
+/// Picks `item` of the File menu ("Save game as…", "Open game…", "Export records CSV…",
+/// "Print record sheet (PDF)…", "Export game JSON…"), types `path` in its prompt and
+/// presses the prompt's button (Save, Open, Export, Print).
+pub fn through_file_menu(
+    harness: &mut egui_kittest::Harness<'_, laager::app::LaagerApp>,
+    item: &str,
+    path: &std::path::Path,
+) {
+    use egui_kittest::kittest::Queryable;
+    use laager::app::prompts::PromptKind;
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label(item).click();
+    harness.run();
+    let prompt = harness
+        .state_mut()
+        .windows
+        .prompt
+        .as_mut()
+        .expect("the File menu item opens its prompt");
+    prompt.typed = path.display().to_string();
+    let verb = match prompt.kind {
+        PromptKind::SaveGame => "Save",
+        PromptKind::OpenGame => "Open",
+        PromptKind::ExportCsv | PromptKind::ExportJson => "Export",
+        PromptKind::PrintPdf => "Print",
+    };
+    harness.run();
+    harness.get_by_label(verb).click();
+    harness.run();
+}

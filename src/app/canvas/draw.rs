@@ -152,10 +152,9 @@ pub fn canvas(
     if let Some(m) = measurement {
         draw_measurement(painter, &t, document, m);
     }
-    if let Some(base) = canvas
-        .selected
-        .first()
-        .and_then(|id| document.layout.base(id))
+    // The turning handle shows on the one unit selected, never once a target is picked.
+    if let [only] = canvas.selected.as_slice()
+        && let Some(base) = document.layout.base(only)
     {
         let reach = HANDLE_REACH_PT / settings.view.points_per_mm;
         let (front, handle) = (

@@ -81,6 +81,15 @@ enum Drag {
     Pan,
 }
 
+/// What a fit of the view shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FitTo {
+    /// The units' bounding box, with a margin (on opening, Fit units).
+    Units,
+    /// The whole table (Fit table).
+    Table,
+}
+
 /// The canvas's state for this run.
 #[derive(Debug)]
 pub struct Canvas {
@@ -111,6 +120,11 @@ pub struct Canvas {
     primary_held: bool,
     fitted: bool,
     fitted_in: Option<Rect>,
+    /// What the next fit shows: the units (on opening, Fit units) or the whole table.
+    fit_to: FitTo,
+    /// Whether the table is played on (set by the app each frame): a fit then shows the
+    /// units; in Set up it shows the whole table, readable where room allows.
+    pub play: bool,
 }
 
 impl Default for Canvas {
@@ -130,6 +144,8 @@ impl Default for Canvas {
             primary_held: false,
             fitted: false,
             fitted_in: None,
+            fit_to: FitTo::Units,
+            play: true,
         }
     }
 }
@@ -141,6 +157,35 @@ pub fn unit_at(layout: &Layout, at: Point) -> Option<&Base> {
         .iter()
         .rev()
         .find(|b| b.shape().contains_point(b.table_from_base(), &at))
+}
+
+/// The width under which a base is too small to hit surely, in screen points.
+pub const SMALL_BASE_PT: Real = 24.0;
+
+/// How near a click must come to a small base to take it, in screen points.
+pub const NEAR_BASE_PT: Real = 12.0;
+
+/// The unit a click at a table point takes, at `points_per_mm`: the one under it, else,
+/// where bases are drawn under [`SMALL_BASE_PT`] wide (units spread over the whole table),
+/// the nearest base within [`NEAR_BASE_PT`] of it.
+pub fn unit_near(layout: &Layout, at: Point, points_per_mm: Real) -> Option<&Base> {
+    if let Some(base) = unit_at(layout, at) {
+        return Some(base);
+    }
+    let reach_mm = NEAR_BASE_PT / points_per_mm;
+    layout
+        .bases()
+        .iter()
+        .filter(|b| b.frontage().min(b.depth()) * points_per_mm < SMALL_BASE_PT)
+        .map(|b| {
+            (
+                b,
+                b.shape().distance_to_point(b.table_from_base(), &at, true),
+            )
+        })
+        .filter(|(_, d)| *d <= reach_mm)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(b, _)| b)
 }
 
 /// Where a unit's turning handle is: ahead of the front edge's middle, `reach_mm` out.
@@ -163,9 +208,27 @@ impl Canvas {
         settings.view.screen_from_table(self.rect)
     }
 
-    /// Fits the table in the canvas at the next frame.
+    /// Fits the units in the canvas, with a margin, at the next frame.
     pub fn fit_next_frame(&mut self) {
         self.fitted = false;
+        self.fit_to = FitTo::Units;
+    }
+
+    /// Fits the whole table in the canvas at the next frame.
+    pub fn fit_table_next_frame(&mut self) {
+        self.fitted = false;
+        self.fit_to = FitTo::Table;
+    }
+
+    /// The view the canvas fits to: the units, or the whole table.
+    fn fitted_view(&self, table: crate::geometry::Table, bases: &[Base], rect: Rect) -> View {
+        if self.fit_to == FitTo::Table {
+            View::fit(&table, rect)
+        } else if self.play {
+            View::fit_units(&table, bases, rect)
+        } else {
+            View::fit_readable(&table, bases, rect)
+        }
     }
 
     /// Draws the canvas into the rest of `ui` and turns its input into commands.
@@ -190,9 +253,9 @@ impl Canvas {
         let bases = document.layout.bases();
         let still_fitted = self
             .fitted_in
-            .is_some_and(|r| r != rect && settings.view == View::fit_readable(&table, bases, r));
+            .is_some_and(|r| r != rect && settings.view == self.fitted_view(table, bases, r));
         if (!self.fitted || still_fitted) && rect.width() > 1.0 {
-            settings.view = View::fit_readable(&table, bases, rect);
+            settings.view = self.fitted_view(table, bases, rect);
             self.fitted = true;
             self.fitted_in = Some(rect);
         }
@@ -202,8 +265,9 @@ impl Canvas {
         let pointer = response
             .hover_pos()
             .map(|p| view::point(table_from_screen * p));
+        let zoom = settings.view.points_per_mm;
         self.hovered = pointer
-            .and_then(|p| unit_at(&document.layout, p))
+            .and_then(|p| unit_near(&document.layout, p, zoom))
             .map(|b| b.unit_id().to_owned());
         if !ui.ctx().egui_wants_keyboard_input() {
             self.handle_keys(ui, settings, document, commands);
@@ -395,9 +459,10 @@ impl Canvas {
         let table_from_screen = screen_from_table.inverse();
         // A right-click (or a long press on a touch screen) on a unit selects it as the
         // target of the unit already selected, as shift-click does.
+        let zoom = settings.view.points_per_mm;
         if response.secondary_clicked()
             && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
-            && let Some(base) = unit_at(layout, view::point(table_from_screen * pos))
+            && let Some(base) = unit_near(layout, view::point(table_from_screen * pos), zoom)
         {
             let target = base.unit_id().to_owned();
             // A long press began as a primary press, which already selected the target:
@@ -429,19 +494,20 @@ impl Canvas {
             let at = view::point(table_from_screen * press);
             let shift = ui.input(|i| i.modifiers.shift);
             let reach = HANDLE_REACH_PT / settings.view.points_per_mm;
-            let on_handle = self
-                .selected
-                .first()
-                .and_then(|id| layout.base(id))
-                .filter(|b| {
+            // The handle is on the one unit selected, and never takes a shift-click meant
+            // for a target.
+            let on_handle = match self.selected.as_slice() {
+                [only] if !shift => layout.base(only).filter(|b| {
                     let handle = screen_from_table * view::pos(handle_point(b, reach));
                     handle.distance(press) <= 8.0
-                });
+                }),
+                _ => None,
+            };
             if let Some(base) = on_handle {
                 self.drag = Some(Drag::Turn {
                     unit_id: base.unit_id().to_owned(),
                 });
-            } else if let Some(base) = unit_at(layout, at) {
+            } else if let Some(base) = unit_near(layout, at, zoom) {
                 let unit_id = base.unit_id().to_owned();
                 let mut selected = self.selected.clone();
                 if shift {

@@ -77,6 +77,31 @@ impl View {
         view
     }
 
+    /// The view that shows every unit on the table inside `canvas`, with a margin of a
+    /// tenth of their spread each side (at least 30 mm), as large as that allows: the table
+    /// as played, not the whole cloth. With no unit, the whole table.
+    pub fn fit_units(table: &Table, bases: &[crate::geometry::Base], canvas: Rect) -> View {
+        let (mut min, mut max) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
+        for base in bases {
+            for c in base.corners() {
+                min = [min[0].min(c.x), min[1].min(c.y)];
+                max = [max[0].max(c.x), max[1].max(c.y)];
+            }
+        }
+        if !min[0].is_finite() {
+            return View::fit(table, canvas);
+        }
+        let margin = |span: f32| (span * 0.1).max(30.0);
+        let span = [max[0] - min[0], max[1] - min[1]];
+        let width = span[0] + 2.0 * margin(span[0]);
+        let depth = span[1] + 2.0 * margin(span[1]);
+        let zoom = (canvas.width() / width).min(canvas.height() / depth);
+        View {
+            centre_mm: [f32::midpoint(min[0], max[0]), f32::midpoint(min[1], max[1])],
+            points_per_mm: zoom.clamp(ZOOM_RANGE.0, ZOOM_RANGE.1),
+        }
+    }
+
     /// Maps table millimetres (x right, y towards the far edge, which is up on the screen)
     /// onto the canvas rectangle.
     pub fn screen_from_table(&self, canvas: Rect) -> RectTransform {

@@ -1,7 +1,7 @@
 //! Choosing the dice for a resolution: Laager rolls them (seeded, the seed shown), or the
 //! referee types the faces thrown at the table.
 
-use crate::dice::DiceChoice;
+use crate::dice::{DiceAsked, DiceChoice};
 use crate::game::ThrowId;
 
 /// Rolled by Laager or typed in.
@@ -78,9 +78,10 @@ impl DiceEntry {
         seed
     }
 
-    /// Draws the mode switch and, when typing, the faces field with its hint. Returns
-    /// whether Enter was pressed in the faces field (resolve with them).
-    pub fn ui(&mut self, ui: &mut egui::Ui, hint: &str) -> bool {
+    /// Draws the mode switch and, when typing, the faces field: how many faces and which
+    /// (the engine's `asked`, else `hint`), the format by example, and what a partial entry
+    /// still lacks. Returns whether Enter was pressed in the faces field (resolve with them).
+    pub fn ui(&mut self, ui: &mut egui::Ui, asked: Option<&DiceAsked>, hint: &str) -> bool {
         let mut entered = false;
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, DiceMode::Roll, "Roll")
@@ -92,20 +93,32 @@ impl DiceEntry {
                     ui.label(format!("seed {}", self.next_seed));
                 }
                 DiceMode::Typed => {
+                    let example = asked.map_or_else(|| hint.to_owned(), DiceAsked::example);
                     let label = ui.label("dice faces");
                     let response = ui
                         .add(
                             egui::TextEdit::singleline(&mut self.typed)
-                                .hint_text(hint)
-                                .desired_width(120.0),
+                                .hint_text(example.as_str())
+                                .desired_width(150.0),
                         )
                         .labelled_by(label.id)
-                        .on_hover_text(format!("Faces: {hint}; Enter resolves"));
+                        .on_hover_text(format!("Faces as {example}; Enter resolves"));
                     entered =
                         response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 }
             }
         });
+        // How many faces and which, in full (never cut off), and what is still missing.
+        let said = asked.map_or_else(|| format!("faces: {hint}"), DiceAsked::words);
+        ui.add(egui::Label::new(egui::RichText::new(said).weak()).wrap());
+        if self.mode == DiceMode::Typed
+            && let Some(missing) = asked.and_then(|a| a.progress(&self.typed))
+        {
+            ui.add(
+                egui::Label::new(egui::RichText::new(missing).color(ui.visuals().warn_fg_color))
+                    .wrap(),
+            );
+        }
         entered
     }
 }

@@ -137,12 +137,21 @@ pub struct TypedMm {
 }
 
 impl TypedMm {
-    /// Draws the field for `value` while `on`; the value is what the text reads, `None`
-    /// while it reads nothing (or the question does not apply).
+    /// Draws the field for `value`, greyed and empty while not `on`; the value is what the
+    /// text reads, `None` while it reads nothing (or the question does not apply).
     fn ui(&mut self, ui: &mut egui::Ui, on: bool, label: &str, value: &mut Option<f64>) {
         if !on {
             *value = None;
             self.text.clear();
+            // The field keeps its place, greyed, so the fields under it never move.
+            ui.add_enabled_ui(false, |ui| {
+                number_field(
+                    ui,
+                    label,
+                    &mut String::new(),
+                    "Tick the box above: the question applies then",
+                );
+            });
             return;
         }
         if self.text.is_empty()

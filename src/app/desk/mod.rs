@@ -2,6 +2,7 @@
 //!
 //! Everything here renders engine results; nothing computes a rule of its own.
 
+mod answer;
 pub mod chart_view;
 pub mod dba_panel;
 pub mod dice_entry;
@@ -24,7 +25,7 @@ pub mod vc_panel;
 pub use chart_view::ChartView;
 pub use dice_entry::{DiceEntry, DiceMode};
 pub use odds_view::odds_ui;
-pub use panel::{Desk, DeskAction, DeskTab};
+pub use panel::{Desk, DeskAction, DeskContext, DeskTab};
 pub use resolution_view::{RefusalAction, refusal_ui, resolution_ui};
 
 /// A strength (or a loss of one) typed in a field, through the strength's domain

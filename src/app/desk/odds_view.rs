@@ -37,16 +37,22 @@ pub fn odds_ui(
         .fold(0.0_f64, f64::max);
     // A fixed length: a bar that followed the desk's width would resize the desk's grid
     // frame after frame.
-    let bar_width = 60.0;
+    let bar_width = 48.0;
     let fill = ui.visuals().selection.bg_fill;
     let track = ui.visuals().faint_bg_color;
+    // The outcome's words wrap within what the bar and the two figures leave of the desk's
+    // width: the grid never widens the desk.
+    let figures = 2.0 * ui.text_style_height(&egui::TextStyle::Body) * 2.8;
+    let words_width =
+        (ui.available_width() - bar_width - figures - 4.0 * ui.spacing().item_spacing.x).max(80.0);
     egui::Grid::new(format!("odds_table_{id}"))
         .striped(true)
+        .max_col_width(words_width)
         .show(ui, |ui| {
             ui.strong("outcome");
             ui.strong("");
-            ui.strong("probability");
-            ui.strong("this or better").on_hover_text(format!(
+            ui.strong("chance");
+            ui.strong("or better").on_hover_text(format!(
                 "The chance of this outcome or one better {}",
                 if whom.is_empty() {
                     "for the one who throws"
@@ -56,7 +62,7 @@ pub fn odds_ui(
             ));
             ui.end_row();
             for ((entry, cum), name) in odds.outcomes.iter().zip(cumulative).zip(&names) {
-                ui.label(name);
+                ui.add(egui::Label::new(name).wrap());
                 let height = ui.text_style_height(&egui::TextStyle::Body);
                 let (rect, response) =
                     ui.allocate_exact_size(egui::vec2(bar_width, height), egui::Sense::hover());

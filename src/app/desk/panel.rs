@@ -8,7 +8,7 @@ use super::mc_combat::McCombat;
 use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
 use super::sotq_panel::SotqForm;
 use super::vc_panel::VcForm;
-use super::{ChartView, DiceEntry, RefusalAction, odds_ui, refusal_ui, resolution_ui};
+use super::{ChartView, DiceEntry, odds_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::game::ThrowId;
@@ -85,14 +85,28 @@ pub struct Desk {
     /// The request the last result was resolved from (what Apply records).
     pub request: Option<Request>,
     /// Everything the last result was resolved from (the request, the units selected, the
-    /// table, the records, the tables in force): a result whose inputs changed since is
-    /// shown as such and cannot be applied.
-    pub resolved_key: Option<String>,
+    /// game, the table, the tables in force): a result whose inputs changed since is shown
+    /// as such, saying what changed, and cannot be applied.
+    resolved: Option<Resolved>,
+    /// The units in their roles as the result was resolved for them: its words name them.
+    pub result_roles: Roles,
     /// The units selected on the table, firer or attacker first (set by the app each frame).
     pub selection: Vec<String>,
-    /// The table, the records and the tables in force as the app has them now (set each
+    /// The game, the table and the tables in force as the app has them now (set each
     /// frame): part of every result's inputs.
-    pub context: String,
+    pub context: DeskContext,
+    /// What moved the game's log since the result shown was resolved ("the base moved"),
+    /// set by the app each frame.
+    pub log_moved: Option<String>,
+    /// Why nothing may be applied to the game on the table (an earlier game opened to
+    /// read), set by the app each frame.
+    pub read_only: Option<String>,
+    /// The last selection of two or more units: the forms hold those units until another
+    /// pair is picked, and the odds name them.
+    filled_for: Vec<String>,
+    /// Why the cells typed against a refusal were not used (a value that does not read,
+    /// dice that do not fit): said in the refusal's card, its fields kept.
+    pub cell_error: Option<String>,
     /// Cell values typed against a refusal.
     pub typed_cells: BTreeMap<String, String>,
     /// Cells typed for the next resolution only (`CHART:KEY=VALUE`): used by that
@@ -119,8 +133,37 @@ pub struct Desk {
     odds_cache: Option<(String, Option<DeskOdds>)>,
     /// A new answer arrived: bring its card into view once (the referee may have scrolled
     /// down to the dice and Resolve).
-    scroll_to_answer: bool,
+    pub(super) scroll_to_answer: bool,
 }
+
+/// The game, the table and the tables in force a result depends on besides its form and
+/// its units.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeskContext {
+    /// The game's ruleset (none before the app first sets it).
+    pub ruleset: Option<Ruleset>,
+    /// The head of the game's log.
+    pub head: String,
+    /// The table's revision.
+    pub revision: u64,
+    /// The hash of the tables in force.
+    pub charts: String,
+}
+
+/// What a result was resolved from.
+#[derive(Debug, Clone, PartialEq)]
+struct Resolved {
+    /// The request, as JSON.
+    request: String,
+    /// The units selected.
+    selection: Vec<String>,
+    /// The game, the table and the tables in force.
+    context: DeskContext,
+}
+
+/// The least height of the Resolver tab that pins the answer above and the dice below the
+/// part that scrolls; a shorter one (a phone's sheet) scrolls whole.
+const PINNED_LEAST_HEIGHT: f32 = 260.0;
 
 impl Desk {
     /// A desk whose first roll uses `seed`.
@@ -140,9 +183,14 @@ impl Desk {
             dice: DiceEntry::new(seed),
             result: None,
             request: None,
-            resolved_key: None,
+            resolved: None,
+            result_roles: Roles::default(),
             selection: Vec::new(),
-            context: String::new(),
+            context: DeskContext::default(),
+            log_moved: None,
+            read_only: None,
+            filled_for: Vec::new(),
+            cell_error: None,
             typed_cells: BTreeMap::new(),
             once_cells: Vec::new(),
             result_cells: Vec::new(),
@@ -161,7 +209,9 @@ impl Desk {
     pub fn clear(&mut self) {
         self.result = None;
         self.request = None;
-        self.resolved_key = None;
+        self.resolved = None;
+        self.result_roles = Roles::default();
+        self.cell_error = None;
         self.once_cells.clear();
         self.result_cells.clear();
         self.typed_cells.clear();
@@ -228,38 +278,79 @@ impl Desk {
         }
     }
 
-    /// Everything a result of `request` depends on: the request, the units selected, the
-    /// table, the records and the tables in force.
-    fn key_of(&self, request: &Request) -> String {
-        format!(
-            "{}|{}|{}",
-            serde_json::to_string(request).unwrap_or_default(),
-            self.selection.join("\u{1f}"),
-            self.context
-        )
+    /// What a result of `request` resolved now depends on.
+    fn resolved_from(&self, request: &Request) -> Resolved {
+        Resolved {
+            request: serde_json::to_string(request).unwrap_or_default(),
+            selection: self.selection.clone(),
+            context: self.context.clone(),
+        }
     }
 
-    /// The key of the inputs as they stand now (for tests and diagnostics).
-    pub fn current_key(&self, ruleset: Ruleset) -> Option<String> {
-        self.current_request(ruleset)
-            .ok()
-            .map(|(request, _)| self.key_of(&request))
+    /// The head of the game's log the result shown was resolved at.
+    pub fn resolved_head(&self) -> Option<&str> {
+        self.resolved.as_ref().map(|r| r.context.head.as_str())
+    }
+
+    /// What changed since the result shown was resolved, in words ("the base moved"), or
+    /// `None` while its inputs stand as they were.
+    pub fn stale_reason(&self, ruleset: Ruleset) -> Option<String> {
+        let then = self.resolved.as_ref()?;
+        let Ok((request, _)) = self.current_request(ruleset) else {
+            return Some("a field of the form does not read".to_owned());
+        };
+        let now = self.resolved_from(&request);
+        if now == *then {
+            return None;
+        }
+        // What the referee did names it: a change to the game's log or the table fills the
+        // forms again, so it is named before the form.
+        Some(if now.context.ruleset != then.context.ruleset {
+            "another ruleset".to_owned()
+        } else if now.selection != then.selection {
+            "the units selected changed".to_owned()
+        } else if now.context.head != then.context.head {
+            self.log_moved
+                .clone()
+                .unwrap_or_else(|| "the records changed".to_owned())
+        } else if now.context.revision != then.context.revision {
+            "the table changed".to_owned()
+        } else if now.context.charts != then.context.charts {
+            "the charts in force changed".to_owned()
+        } else {
+            "the form changed".to_owned()
+        })
     }
 
     /// Whether the result shown was resolved from inputs that have changed since.
     pub fn is_stale(&self, ruleset: Ruleset) -> bool {
-        let now = self
-            .current_request(ruleset)
-            .ok()
-            .map(|(request, _)| self.key_of(&request));
-        now.is_none() || now != self.resolved_key
+        self.resolved.is_none() || self.stale_reason(ruleset).is_some()
     }
 
-    /// The units selected in the roles of the result's procedure.
+    /// The units in the roles of the result's procedure.
     pub fn roles(&self) -> Roles {
-        match &self.request {
-            Some(request) => request.roles_of(&self.selection),
-            None => Roles::default(),
+        self.result_roles.clone()
+    }
+
+    /// The units the form holds in the roles of `request`: the selection when it fills
+    /// them, else the last pair the forms were filled from (after an Apply took a unit off
+    /// the table, or with one unit selected); none where neither fills them.
+    pub fn form_roles(&self, request: &Request) -> Roles {
+        let wanted = request.least_roles();
+        if self.selection.len() >= wanted {
+            request.roles_of(&self.selection)
+        } else if self.filled_for.len() >= wanted {
+            request.roles_of(&self.filled_for)
+        } else {
+            Roles::default()
+        }
+    }
+
+    /// Notes the selection the forms are filled from (the app calls it when the selection
+    /// changes): a pair or more is the one the forms hold until another is picked.
+    pub fn filled_from(&mut self, selection: &[String]) {
+        if selection.len() >= 2 {
+            self.filled_for = selection.to_vec();
         }
     }
 
@@ -312,10 +403,14 @@ impl Desk {
                 return;
             }
         };
-        let key = self.key_of(&request);
+        let key = self.resolved_from(&request);
         let in_force = match self.charts_for(charts, ruleset) {
             Ok(c) => c,
             Err(e) => {
+                if retrying {
+                    self.once_cells.clear();
+                    self.cell_error = Some(e.clone());
+                }
                 self.message = Some(e);
                 return;
             }
@@ -326,9 +421,26 @@ impl Desk {
             (DiceChoice::None, ThrowId::new())
         };
         match request.resolve_with(&in_force, &dice) {
-            // Dice that do not fit the throw are the dice field's message.
+            // Dice that do not fit the throw are the dice field's message; with cells
+            // typed against a refusal, its card says so too, its fields kept.
             Err(refusal) if refusal.kind == RefusalKind::BadDice => {
+                if retrying {
+                    self.cell_error = Some(format!(
+                        "the values are kept, but {}: type the dice below, then Resolve",
+                        refusal.reason
+                    ));
+                }
                 self.message = Some(refusal.reason);
+            }
+            // A value typed against a refusal that the rule then cannot read: the refusal
+            // and its fields stay, and say why.
+            Err(refusal)
+                if retrying
+                    && refusal.needs_cells.is_empty()
+                    && matches!(&self.result, Some(Err(shown)) if !shown.needs_cells.is_empty()) =>
+            {
+                self.once_cells.clear();
+                self.cell_error = Some(refusal.reason);
             }
             result => {
                 self.result_throw = Some(throw);
@@ -339,9 +451,11 @@ impl Desk {
 
     /// Shows a result with the request and inputs it came from; once it resolves, the
     /// cells typed for it are spent.
-    fn finish(&mut self, request: Request, key: String, result: Result<Resolution, Refusal>) {
+    fn finish(&mut self, request: Request, key: Resolved, result: Result<Resolution, Refusal>) {
         self.message = None;
+        self.cell_error = None;
         self.applied = None;
+        self.result_roles = request.roles_of(&self.selection);
         self.result_cells.clone_from(&self.once_cells);
         if result.is_ok() {
             self.once_cells.clear();
@@ -349,7 +463,7 @@ impl Desk {
         }
         self.result = Some(result);
         self.request = Some(request);
-        self.resolved_key = Some(key);
+        self.resolved = Some(key);
         self.odds_cache = None;
         self.scroll_to_answer = true;
     }
@@ -430,6 +544,9 @@ impl Desk {
         actions
     }
 
+    /// The Resolver tab. The answer card stands at the top and the dice and Resolve at the
+    /// foot, always in view; the procedure, the odds, the steps and the form scroll between
+    /// them. Under [`PINNED_LEAST_HEIGHT`] the whole tab scrolls.
     fn resolve_tab(
         &mut self,
         ui: &mut egui::Ui,
@@ -444,13 +561,79 @@ impl Desk {
             ));
             return;
         }
+        // Too short a panel (a phone's sheet) to pin both the answer and the dice: all of
+        // it scrolls, the dice last, rather than the dice lying over the procedures.
+        if ui.available_height() < PINNED_LEAST_HEIGHT {
+            let (retry, resolve) = egui::ScrollArea::vertical()
+                .id_salt("desk_scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let retry = self.answer_ui(ui, charts, ruleset, actions);
+                    self.scrolled_ui(ui, charts, ruleset, actions);
+                    ui.separator();
+                    (retry, self.throw_ui(ui, charts, ruleset))
+                })
+                .inner;
+            if retry {
+                self.resolve_with_cells(charts, ruleset, true);
+            } else if resolve {
+                self.resolve(charts, ruleset);
+            }
+            return;
+        }
+        let resolve = egui::Panel::bottom("desk_throw")
+            .show(ui, |ui| self.throw_ui(ui, charts, ruleset))
+            .inner;
+        let retry = self.answer_ui(ui, charts, ruleset, actions);
+        egui::ScrollArea::vertical()
+            .id_salt("desk_scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.scrolled_ui(ui, charts, ruleset, actions));
+        if retry {
+            self.resolve_with_cells(charts, ruleset, true);
+        } else if resolve {
+            self.resolve(charts, ruleset);
+        }
+    }
+
+    /// The dice (rolled, or the faces typed, with how many and which and what is still
+    /// missing), any message, and Resolve. Returns whether to resolve.
+    fn throw_ui(&mut self, ui: &mut egui::Ui, charts: &Charts, ruleset: Ruleset) -> bool {
+        let request = self.current_request(ruleset).ok();
+        let throws = request.as_ref().is_some_and(|(_, throws)| *throws);
+        let asked = request
+            .as_ref()
+            .filter(|(_, throws)| *throws)
+            .and_then(|(request, _)| request.dice_asked(charts));
+        let entered = throws && self.dice.ui(ui, asked.as_ref(), self.dice_hint(ruleset));
+        if let Some(message) = &self.message {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(message.as_str()).color(ui.visuals().error_fg_color),
+                )
+                .wrap(),
+            );
+        }
+        let clicked = ui
+            .button("Resolve")
+            .on_hover_text("Resolve with these dice (Enter)")
+            .clicked();
+        clicked || entered || resolve_shortcut(ui)
+    }
+
+    /// What scrolls between the answer and the dice: the procedure, then (once answered)
+    /// the odds, the steps and "Asked with"; the form and where its values came from; and,
+    /// before an answer, the odds under it.
+    fn scrolled_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        charts: &Charts,
+        ruleset: Ruleset,
+        actions: &mut Vec<DeskAction>,
+    ) {
         if self.procedure_tabs(ui, ruleset) {
             self.clear();
         }
-        // The answer first: the outcome in words, whom it touches, and Apply; then the odds
-        // and the steps; the form it was asked with below them. Before a resolution the
-        // form comes first and its odds under it.
-        let retry = self.answer_ui(ui, charts, ruleset, actions);
         let answered = matches!(self.result, Some(Ok(_)));
         if answered {
             self.odds_section(ui, charts, ruleset);
@@ -463,46 +646,30 @@ impl Desk {
                 "Change a value and resolve again; the answer above is then set aside",
             );
         }
-        if ruleset == Ruleset::MicroColonial {
-            for note in self.mc_origin_notes() {
-                ui.weak(note);
-            }
-        }
         if self.form_ui(ui, charts, ruleset, actions) {
             self.clear();
+        }
+        // Where the form's values came from, under the form: a note that comes or goes
+        // with a call made on the form (in contact, given by hand) never moves its fields.
+        if ruleset == Ruleset::MicroColonial {
+            for note in self.mc_origin_notes() {
+                ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
+            }
         }
         if !answered {
             self.odds_section(ui, charts, ruleset);
         }
-        ui.separator();
-        let throws = self
-            .current_request(ruleset)
-            .is_ok_and(|(_, throws)| throws);
-        let entered = throws && self.dice.ui(ui, self.dice_hint(ruleset));
-        if let Some(message) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, message);
-        }
-        if retry {
-            self.resolve_with_cells(charts, ruleset, true);
-        } else if ui
-            .button("Resolve")
-            .on_hover_text("Resolve with these dice (Enter)")
-            .clicked()
-            || entered
-            || resolve_shortcut(ui)
-        {
-            self.resolve(charts, ruleset);
-        }
     }
 
-    /// The odds of the request on the form, before the roll, in words and for whom.
+    /// The odds of the request on the form, before the roll, in words and for whom: the
+    /// units the form holds in their roles.
     fn odds_section(&mut self, ui: &mut egui::Ui, charts: &Charts, ruleset: Ruleset) {
         let Some((odds, better_is_higher)) = self.odds(charts, ruleset) else {
             return;
         };
         ui.separator();
         let whom = self.current_request(ruleset).ok().map(|(request, _)| {
-            let roles = request.roles_of(&self.selection);
+            let roles = self.form_roles(&request);
             (words::odds_for(&request, &roles), request, roles)
         });
         ui.strong("Odds before the roll");
@@ -611,121 +778,10 @@ impl Desk {
             Ruleset::DbaZulu => "a's die, b's die, e.g. 4,2",
         }
     }
-
-    /// The answer card: the outcome in words and large type, whom it touches, Apply; or
-    /// the refusal with the cells it needs. Returns whether to resolve again (cells typed).
-    fn answer_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        charts: &Charts,
-        ruleset: Ruleset,
-        actions: &mut Vec<DeskAction>,
-    ) -> bool {
-        // An applied card stays as it was applied; "inputs changed" is for a card not yet
-        // applied.
-        let stale = self.result.is_some() && self.applied.is_none() && self.is_stale(ruleset);
-        let roles = self.roles();
-        let mut retry = false;
-        match &self.result {
-            Some(Ok(resolution)) => {
-                let said = words::words(self.request.as_ref(), resolution, &roles);
-                let card = egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.add(egui::Label::new(egui::RichText::new(said).size(19.0).strong()).wrap());
-                    if stale {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            "Inputs changed since: resolve again",
-                        );
-                    }
-                    if !resolution.warnings.is_empty() {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            format!(
-                                "{} reading(s) to check: see the warnings under the steps",
-                                resolution.warnings.len()
-                            ),
-                        );
-                    }
-                    if self.apply_preview.is_empty() {
-                        ui.weak("Applying records the result; it changes no unit's record.");
-                    } else {
-                        for line in &self.apply_preview {
-                            ui.add(egui::Label::new(format!("• {line}")).wrap());
-                        }
-                    }
-                    if let Some(event) = self.applied {
-                        ui.strong(format!("Applied (event {event})"));
-                        ui.weak(
-                            "Ctrl+Z undoes it; a new resolution needs a new throw of the dice.",
-                        );
-                    } else {
-                        let apply = ui
-                            .add_enabled(!stale, egui::Button::new("Apply to the game"))
-                            .on_hover_text("Record this result in the game's log (Ctrl+Enter)")
-                            .clicked();
-                        if (apply || (!stale && apply_shortcut(ui)))
-                            && let Some(Ok(resolution)) = &self.result
-                        {
-                            actions.push(DeskAction::Apply(Box::new(resolution.clone())));
-                        }
-                    }
-                });
-                if std::mem::take(&mut self.scroll_to_answer) {
-                    card.response.scroll_to_me(Some(egui::Align::TOP));
-                }
-            }
-            Some(Err(refusal)) => {
-                let refusal = refusal.clone();
-                if std::mem::take(&mut self.scroll_to_answer) {
-                    ui.scroll_to_cursor(Some(egui::Align::TOP));
-                }
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    if stale {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            "Inputs changed since: resolve again",
-                        );
-                    }
-                    match refusal_ui(ui, &refusal, charts, ruleset, &mut self.typed_cells) {
-                        RefusalAction::None => {}
-                        RefusalAction::UseOnce(cells) => {
-                            add_cells(&mut self.once_cells, cells);
-                            retry = true;
-                        }
-                        RefusalAction::SaveToClub(cells) => {
-                            add_cells(&mut self.once_cells, cells.clone());
-                            actions.push(DeskAction::SaveClubCells(cells));
-                            retry = true;
-                        }
-                    }
-                });
-            }
-            None => {}
-        }
-        retry
-    }
-}
-
-/// Adds cells typed against a refusal to those of the resolution under way; a cell typed
-/// again replaces its earlier value.
-fn add_cells(cells: &mut Vec<String>, new: Vec<String>) {
-    for cell in new {
-        let address = cell
-            .split_once('=')
-            .map_or(cell.as_str(), |(a, _)| a)
-            .to_owned();
-        cells.retain(|c| c.split_once('=').map_or(c.as_str(), |(a, _)| a) != address);
-        cells.push(cell);
-    }
 }
 
 /// Enter resolves when no field has the keyboard (the dice field's own Enter resolves too).
 fn resolve_shortcut(ui: &egui::Ui) -> bool {
     !ui.ctx().egui_wants_keyboard_input()
         && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
-}
-
-/// Ctrl+Enter applies the result shown.
-fn apply_shortcut(ui: &egui::Ui) -> bool {
-    ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter))
 }

@@ -94,10 +94,48 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
             });
         }
     }
-    ui.strong(format!(
+    egui::CollapsingHeader::new(format!(
         "How it was worked ({} steps)",
         resolution.steps.len()
-    ));
+    ))
+    .id_salt("steps")
+    .default_open(true)
+    .show(ui, |ui| steps_ui(ui, resolution, charts));
+    for warning in &resolution.warnings {
+        let warning = warning_words(charts, resolution.ruleset, warning);
+        // The reading to check on its line; the OCR it came from in the fold.
+        let (head, evidence) = match warning.find(" ('").or_else(|| warning.find(" (L")) {
+            Some(at) => warning.split_at(at),
+            None => (warning.as_str(), ""),
+        };
+        let colour = ui.visuals().warn_fg_color;
+        if evidence.is_empty() {
+            ui.add(
+                egui::Label::new(egui::RichText::new(format!("Check: {head}")).color(colour))
+                    .wrap(),
+            );
+        } else {
+            egui::collapsing_header::CollapsingState::load_with_default_open(
+                ui.ctx(),
+                ui.make_persistent_id(("warning", head)),
+                false,
+            )
+            .show_header(ui, |ui| {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(format!("Check: {head}")).color(colour))
+                        .wrap(),
+                )
+            })
+            .body(|ui| {
+                ui.add(egui::Label::new(format!("details: {}", evidence.trim())).wrap());
+            });
+        }
+    }
+}
+
+/// Every step on one line, numbered in one sequence; each opens to its rule, the chart
+/// in words and the cell's address.
+fn steps_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
     for (i, step) in resolution.steps.iter().enumerate() {
         let head = format!("{}. {}", i + 1, step_head(step));
         // A step's line wraps to the desk's width rather than widening it.
@@ -125,19 +163,10 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
                     .wrap(),
                 );
             }
-            if let Some(total) = &step.total {
-                ui.weak(format!("running total {}", json_text(total)));
+            if let Some(cell) = &step.rule.cell {
+                ui.weak(format!("cell {cell}"));
             }
         });
-    }
-    for warning in &resolution.warnings {
-        let warning = warning_words(charts, resolution.ruleset, warning);
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(format!("Check: {warning}")).color(ui.visuals().warn_fg_color),
-            )
-            .wrap(),
-        );
     }
 }
 
@@ -167,15 +196,26 @@ pub enum RefusalAction {
     UseOnce(Vec<String>),
     /// Save these cells to the club's tables folder, then resolve again.
     SaveToClub(Vec<String>),
+    /// A value typed does not read: nothing is used, and this says why.
+    Invalid(String),
 }
 
-/// Draws a refusal: the reason, the rule, and a field for every needed cell.
+/// The key under which the band typed for a cell is kept beside its value.
+fn band_key(address: &str) -> String {
+    format!("{address}#band")
+}
+
+/// Draws a refusal: the reason, the rule, and a field for every needed cell, its format
+/// shown by example; `error` says why the values typed last were not used. A value that
+/// does not read keeps its field and is refused saying why; a cell the rule names by a
+/// number on a banded axis is typed for its band, as the card prints it.
 pub fn refusal_ui(
     ui: &mut egui::Ui,
     refusal: &Refusal,
     charts: &Charts,
     ruleset: Ruleset,
     typed: &mut BTreeMap<String, String>,
+    error: Option<&str>,
 ) -> RefusalAction {
     // A refusal for cells says so in words; the cells are named below, by their charts'
     // titles (the reason's addresses are for typing at the command line).
@@ -189,8 +229,8 @@ pub fn refusal_ui(
     if refusal.needs_cells.is_empty() {
         return RefusalAction::None;
     }
-    // What is known is shown above what is asked for: the steps worked and the formula
-    // left, both the engine's.
+    // What is known is shown above what is asked for: the steps worked; the formula left,
+    // with the addresses it names, in the fold.
     if !refusal.partial_steps.is_empty() {
         ui.label("Worked so far:");
         for step in &refusal.partial_steps {
@@ -198,54 +238,126 @@ pub fn refusal_ui(
         }
     }
     if let Some(formula) = &refusal.formula {
-        ui.label(format!("Left: {formula}"));
+        egui::CollapsingHeader::new("what is left (details)")
+            .id_salt("refusal_formula")
+            .show(ui, |ui| {
+                ui.add(egui::Label::new(formula.as_str()).wrap());
+            });
     }
     ui.label("Type the values from your printed chart:");
     // Each cell's name above its field: a chart's title and keys can be long, and a grid
     // would push the desk wider than its panel.
     for cell in &refusal.needs_cells {
         let address = cell.address();
+        let format = crate::rules::cells::cell_format(charts, ruleset, &address);
         let label = ui.label(cell_words(charts, ruleset, &cell.chart, Some(&address)));
-        ui.add(egui::TextEdit::singleline(typed.entry(address).or_default()).desired_width(80.0))
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(typed.entry(address.clone()).or_default())
+                    .hint_text(format.example)
+                    .desired_width(80.0),
+            )
             .labelled_by(label.id);
+            ui.weak(format!("as {}", format.example))
+                .on_hover_text(format.what);
+        });
+        if let Some(offer) = crate::rules::cells::band_offer(ruleset, &address) {
+            ui.horizontal(|ui| {
+                let band = typed
+                    .entry(band_key(&address))
+                    .or_insert_with(|| offer.band.clone());
+                let label = ui.label("saved to the club for the band");
+                ui.add(egui::TextEdit::singleline(band).desired_width(90.0))
+                    .labelled_by(label.id)
+                    .on_hover_text(format!(
+                        "Saved to the club's tables, the value serves every number of {} in this band, as the card prints it (FROM-TO); this resolution used {}",
+                        offer.what, offer.number
+                    ));
+            });
+        }
     }
-    let assignments: Vec<String> = refusal
-        .needs_cells
-        .iter()
-        .map(|c| {
-            let address = c.address();
-            format!("{address}={}", typed.get(&address).map_or("", |v| v.trim()))
-        })
-        .collect();
+    if let Some(error) = error {
+        ui.colored_label(ui.visuals().error_fg_color, format!("Not used: {error}"));
+    }
     let complete = refusal.needs_cells.iter().all(|c| {
         typed
             .get(&c.address())
             .is_some_and(|v| !v.trim().is_empty())
     });
     let mut action = RefusalAction::None;
-    ui.horizontal(|ui| {
-        if ui
+    ui.horizontal_wrapped(|ui| {
+        let use_once = ui
             .add_enabled(complete, egui::Button::new("Use for this resolution"))
             .on_hover_text("Resolve with these values once; the club's tables are not changed")
-            .clicked()
-        {
-            action = RefusalAction::UseOnce(assignments.clone());
-        }
-        if ui
+            .on_disabled_hover_text("Type a value in every field first")
+            .clicked();
+        let save = ui
             .add_enabled(complete, egui::Button::new("Save to club tables"))
             .on_hover_text("Write these values (confidence: house) into the club's tables folder")
-            .clicked()
-        {
-            action = RefusalAction::SaveToClub(assignments.clone());
+            .on_disabled_hover_text("Type a value in every field first")
+            .clicked();
+        if use_once || save {
+            action = match assignments(refusal, charts, ruleset, typed, save) {
+                Ok(cells) if save => RefusalAction::SaveToClub(cells),
+                Ok(cells) => RefusalAction::UseOnce(cells),
+                Err(why) => RefusalAction::Invalid(why),
+            };
         }
     });
     action
 }
 
-/// A step's line: its text and, where it has one, its value.
+/// The cells typed, as `CHART:KEY=VALUE` (saved to the club, a banded cell under its
+/// band), each checked as the rule reads it; the first that does not read, named, if one
+/// does not.
+fn assignments(
+    refusal: &Refusal,
+    charts: &Charts,
+    ruleset: Ruleset,
+    typed: &BTreeMap<String, String>,
+    to_club: bool,
+) -> Result<Vec<String>, String> {
+    refusal
+        .needs_cells
+        .iter()
+        .map(|cell| {
+            let address = cell.address();
+            let value = typed.get(&address).map_or("", |v| v.trim());
+            let address = match crate::rules::cells::band_offer(ruleset, &address) {
+                Some(offer) if to_club => {
+                    let band = typed
+                        .get(&band_key(&address))
+                        .map_or(offer.band.as_str(), |b| b.trim());
+                    offer.address_with(&address, band)
+                }
+                _ => address,
+            };
+            crate::rules::cells::check_typed_cell(charts, ruleset, &address, value).map_err(
+                |why| {
+                    format!(
+                        "{}: {why}",
+                        cell_words(charts, ruleset, &cell.chart, Some(&cell.address()))
+                    )
+                },
+            )?;
+            Ok(format!("{address}={value}"))
+        })
+        .collect()
+}
+
+/// A step's line: its text and, where it has one, its value, then the running total where
+/// it differs from the value.
 fn step_head(step: &crate::resolution::Step) -> String {
-    match step.value.as_ref().map(json_text) {
-        Some(value) if !value.is_empty() => format!("{} = {value}", step.text),
-        _ => step.text.clone(),
+    let value = step.value.as_ref().map(json_text).filter(|v| !v.is_empty());
+    let total = step.total.as_ref().map(json_text);
+    let mut head = match &value {
+        Some(value) => format!("{} = {value}", step.text),
+        None => step.text.clone(),
+    };
+    if let Some(total) = total
+        && Some(&total) != value.as_ref()
+    {
+        head = format!("{head} (total {total})");
     }
+    head
 }

@@ -803,4 +803,22 @@ impl Procedure for Combat {
     fn odds(charts: &Charts, input: &CombatInput) -> Option<Result<Odds, Refusal>> {
         Some(combat_odds(charts, input))
     }
+
+    /// "Each side rolls a single die": a's, then b's; with the club's `settings:ties =
+    /// reroll`, two more for each tie.
+    fn dice_asked(charts: &Charts, _input: &CombatInput) -> Option<crate::dice::DiceAsked> {
+        let reroll = charts
+            .chart(RULESET, "settings")
+            .and_then(|c| c.cell(&["ties"]))
+            .and_then(|c| c.value.as_ref())
+            .and_then(|v| v.as_text())
+            == Some("reroll");
+        Some(crate::dice::DiceAsked {
+            dice: vec![
+                crate::dice::DieAsked::new(Some("a"), None),
+                crate::dice::DieAsked::new(Some("b"), None),
+            ],
+            more: reroll.then(|| "2 more for each tie, thrown again".to_owned()),
+        })
+    }
 }

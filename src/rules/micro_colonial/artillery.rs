@@ -255,7 +255,7 @@ fn prepare(
     steps.push(Step::note(
         section(FIRE),
         format!(
-            "1. the range from the centre of the gun to the nearest point on the target: {}{}",
+            "the range from the centre of the gun to the nearest point on the target: {}{}",
             crate::rules::words::mm(fire.range_mm),
             match (min, max) {
                 (Some(lo), Some(hi)) => format!(", within {said} shell's {lo}-{hi} mm"),
@@ -299,7 +299,7 @@ fn prepare(
         steps.push(Step::valued(
             RuleRef::cell(RULESET, title, chart, &address),
             format!(
-                "2. the artillery factor for {said} against {}",
+                "the artillery factor for {said} against {}",
                 fire.target.words()
             ),
             factor,
@@ -318,7 +318,7 @@ fn prepare(
             steps.push(Step::note(
                 cell_ref(TABLE3, TACTICAL, &[name]),
                 format!(
-                    "3. {name} counts only when the range is over 250 mm: at {} it does not apply",
+                    "{name} counts only when the range is over 250 mm: at {} it does not apply",
                     crate::rules::words::mm(fire.range_mm)
                 ),
             ));
@@ -328,7 +328,7 @@ fn prepare(
             base += v;
             steps.push(Step::valued(
                 cell_ref(TABLE3, TACTICAL, &[name]),
-                format!("3. tactical factor {name}"),
+                format!("tactical factor {name}"),
                 v,
                 Some(json!(base)),
             ));
@@ -343,7 +343,7 @@ fn prepare(
         steps.push(Step::valued(
             cell_ref(FIRE, "rules_thresholds", &["artillery-ff-divisor"]),
             format!(
-                "4. the gun's present fighting factor {} / {divisor}",
+                "the gun's present fighting factor {} / {divisor}",
                 fire.gun_ff
             ),
             tenth,
@@ -426,12 +426,12 @@ fn resolve_artillery(
         cell_ref(TABLE3, TACTICAL, &[MULTIPLIER]),
         if times > 0 {
             format!(
-                "5. the random factor {:+} x {} = {times:+}, up to a maximum of +{maximum}: {counted:+}",
+                "the random factor {:+} x {} = {times:+}, up to a maximum of +{maximum}: {counted:+}",
                 factor.result, prepared.multiplier
             )
         } else {
             format!(
-                "5. the random factor {:+} x {} = {times:+} (a maximum caps only a plus factor)",
+                "the random factor {:+} x {} = {times:+} (a maximum caps only a plus factor)",
                 factor.result, prepared.multiplier
             )
         },
@@ -510,5 +510,11 @@ impl Procedure for Artillery {
 
     fn odds(charts: &Charts, input: &ArtilleryInput) -> Option<Result<Odds, Refusal>> {
         Some(artillery_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, _input: &ArtilleryInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, 1, 1),
+        ))
     }
 }

@@ -316,6 +316,13 @@ impl Procedure for Pursuit {
     fn odds(_charts: &Charts, input: &PursuitInput) -> Option<Result<Odds, Refusal>> {
         Some(pursue_odds(input))
     }
+
+    fn dice_asked(_charts: &Charts, input: &PursuitInput) -> Option<crate::dice::DiceAsked> {
+        // A pursuit the rule settles without dice throws none.
+        pursuit_without_dice(input)
+            .is_none()
+            .then(|| crate::dice::DiceAsked::of(vec![crate::dice::DieAsked::new(None, None)]))
+    }
 }
 
 named!(
@@ -377,5 +384,11 @@ impl Procedure for Initiative {
 
     fn odds(_charts: &Charts, _input: &InitiativeInput) -> Option<Result<Odds, Refusal>> {
         Some(Ok(initiative_odds()))
+    }
+
+    fn dice_asked(_charts: &Charts, _input: &InitiativeInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(None, None),
+        ]))
     }
 }

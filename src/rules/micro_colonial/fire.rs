@@ -251,6 +251,18 @@ struct Prepared {
     volley: bool,
 }
 
+/// The black and red dice of the basic fire's random factor: two black for a regular
+/// unit's initial volley, two red when mounted troops fire, else one of each.
+fn fire_dice(request: &FireInput) -> (u8, u8) {
+    if request.initial_volley {
+        (2, 1)
+    } else if request.firer == Firer::Mounted {
+        (1, 2)
+    } else {
+        (1, 1)
+    }
+}
+
 /// A supplement's change to the basic fire: the black dice it throws (Rorke's Drift's
 /// Zulu rifles and redoubt volleys), with the step that says why, and the steps it states
 /// first.
@@ -302,7 +314,7 @@ fn prepare(
     steps.push(Step::valued(
         cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
         format!(
-            "1. measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
+            "measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
             crate::rules::words::mm(request.range_mm)
         ),
         rounded,
@@ -364,12 +376,8 @@ fn prepare(
     let (black, red) = if let Some((black, step)) = &variant.black {
         steps.push(step.clone());
         (*black, 1)
-    } else if request.initial_volley {
-        (2, 1)
-    } else if request.firer == Firer::Mounted {
-        (1, 2)
     } else {
-        (1, 1)
+        fire_dice(request)
     };
     let same = random::same_colour(charts, reader, black, red);
     if let Some(refusal) = reader.refusal(rule(FIRE)) {
@@ -392,7 +400,7 @@ fn prepare(
         match range_value {
             Some(v) => partial.push(Step::valued(
                 RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
-                format!("2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
+                format!("Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
                 v,
                 None,
             )),
@@ -404,7 +412,7 @@ fn prepare(
             Some(v) => partial.push(Step::valued(
                 cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
                 format!(
-                    "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
+                    "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
                     request.target_ff, request.target
                 ),
                 v,
@@ -450,7 +458,7 @@ fn prepare(
     steps.push(Step::valued(
         RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
         format!(
-            "2. Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
+            "Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
         ),
         range_value,
         Some(json!(range_value)),
@@ -459,7 +467,7 @@ fn prepare(
     steps.push(Step::valued(
         cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
         format!(
-            "3. Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
+            "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
             request.target_ff, request.target
         ),
         target_value,
@@ -467,7 +475,7 @@ fn prepare(
     ));
     steps.push(Step::valued(
         rule(FIRE),
-        "4. add the range and target factors together",
+        "add the range and target factors together",
         base,
         Some(json!(base)),
     ));
@@ -616,10 +624,7 @@ pub(super) fn resolve_variant(
     let total = prepared.base + factor.result;
     resolution.step(Step::valued(
         rule(FIRE),
-        format!(
-            "5. add the random factor {:+} to the total: {total:+}",
-            factor.result
-        ),
+        "add the random factor to the total",
         factor.result,
         Some(json!(total)),
     ));
@@ -702,6 +707,13 @@ impl Procedure for Fire {
 
     fn odds(charts: &Charts, input: &FireInput) -> Option<Result<Odds, Refusal>> {
         Some(fire_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, input: &FireInput) -> Option<crate::dice::DiceAsked> {
+        let (black, red) = fire_dice(input);
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, black, red),
+        ))
     }
 }
 

@@ -247,4 +247,10 @@ impl Procedure for Jam {
     fn odds(charts: &Charts, input: &JamInput) -> Option<Result<Odds, Refusal>> {
         Some(jam_odds(charts, input.crew))
     }
+
+    fn dice_asked(_charts: &Charts, _input: &JamInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, 1, 1),
+        ))
+    }
 }

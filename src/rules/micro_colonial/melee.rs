@@ -170,8 +170,16 @@ fn table(a: &str, b: &str) -> (&'static str, &'static str, bool) {
     }
 }
 
+/// The melee tables whose cells are split diagonally into the attacker's and the
+/// defender's factors, written `ATTACKER/DEFENDER` (`+3/-4`).
+pub const SPLIT_CHARTS: [&str; 3] = [
+    "melee_infantry_v_infantry",
+    "melee_cavalry_v_infantry",
+    "melee_cavalry_v_cavalry",
+];
+
 /// Splits an `ATTACKER/DEFENDER` cell into its two factors.
-fn split(text: &str) -> Option<(i64, i64)> {
+pub fn split(text: &str) -> Option<(i64, i64)> {
     let (x, y) = text.split_once('/')?;
     let parse = |t: &str| {
         t.trim()
@@ -320,7 +328,7 @@ pub(super) fn prepare_with(
             base[i] = tenth;
             steps.push(Step::valued(
                 cell_ref(CALC, "rules_thresholds", &["melee-ff-divisor"]),
-                format!("1. {}: present fighting factor {ff} / {divisor}", names[i]),
+                format!("{}: present fighting factor {ff} / {divisor}", names[i]),
                 tenth,
                 Some(json!(tenth)),
             ));
@@ -362,7 +370,7 @@ pub(super) fn prepare_with(
             base[i] += f;
             steps.push(Step::valued(
                 RuleRef::cell(RULESET, title, chart, &address),
-                format!("2. {}: melee factor from {title} ({text})", names[i]),
+                format!("{}: melee factor from {title} ({text})", names[i]),
                 f,
                 Some(json!(base[i])),
             ));
@@ -378,7 +386,7 @@ pub(super) fn prepare_with(
                 steps.push(Step::note(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
                     format!(
-                        "3. {}: loser of melee last move does not apply to fanatics or regulars ({})",
+                        "{}: loser of melee last move does not apply to fanatics or regulars ({})",
                         names[i], side.kind
                     ),
                 ));
@@ -388,17 +396,14 @@ pub(super) fn prepare_with(
                 base[i] += v;
                 steps.push(Step::valued(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
-                    format!("3. {}: additional factor {name}", names[i]),
+                    format!("{}: additional factor {name}", names[i]),
                     v,
                     Some(json!(base[i])),
                 ));
             }
         }
     }
-    let black = [
-        if melee.a.impact { 2 } else { 1 },
-        if melee.b.impact { 2 } else { 1 },
-    ];
+    let black = [black_dice(&melee.a), black_dice(&melee.b)];
     let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
     if let Some(refusal) = reader.refusal(rule(CALC)) {
         // The steps worked before the hole are carried with the refusal.
@@ -425,6 +430,11 @@ pub(super) fn prepare_with(
         black,
         same,
     })
+}
+
+/// The black dice of a side's random factor: two on the impact round, else one.
+fn black_dice(side: &Side) -> u8 {
+    if side.impact { 2 } else { 1 }
 }
 
 fn morale_margin(kind: &str) -> i64 {
@@ -562,10 +572,7 @@ pub(super) fn throw_random_per_unit(
             };
             resolution.step(Step::valued(
                 rule(CALC),
-                format!(
-                    "4. {}: random factor{which} {:+}: total {:+}",
-                    names[i], factor.result, totals[i]
-                ),
+                format!("{}: add the random factor{which}", names[i]),
                 factor.result,
                 Some(json!(totals[i])),
             ));
@@ -640,5 +647,17 @@ impl Procedure for Melee {
 
     fn odds(charts: &Charts, input: &MeleeInput) -> Option<Result<Odds, Refusal>> {
         Some(melee_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, input: &MeleeInput) -> Option<crate::dice::DiceAsked> {
+        // A's random factor, then B's; the impact round's two black dice for a side that
+        // throws it.
+        let mut dice = crate::dice::DiceAsked::random_factor(Some("A"), black_dice(&input.a), 1);
+        dice.extend(crate::dice::DiceAsked::random_factor(
+            Some("B"),
+            black_dice(&input.b),
+            1,
+        ));
+        Some(crate::dice::DiceAsked::of(dice))
     }
 }

@@ -177,7 +177,7 @@ fn prepare(
             if found.outcome.automatic_rout {
                 steps.push(Step::valued(
                     section(CALCULATION),
-                    "1. an R instead of a factor: the unit will automatically rout without further calculations",
+                    "an R instead of a factor: the unit will automatically rout without further calculations",
                     "R",
                     None,
                 ));
@@ -204,7 +204,7 @@ fn prepare(
                 total += s;
                 steps.push(Step::valued(
                     section(CALCULATION),
-                    "1. the loss factor",
+                    "the loss factor",
                     s,
                     Some(json!(total)),
                 ));
@@ -232,7 +232,7 @@ fn prepare(
             steps.push(Step::valued(
                 crate::resolution::RuleRef::cell(RULESET, TABLE2, CHARGE_CHART, &address),
                 format!(
-                    "2. the unit is {}: the Charge Morale factor for {}",
+                    "the unit is {}: the Charge Morale factor for {}",
                     charge.name().replace('-', " "),
                     test.class
                 ),
@@ -253,9 +253,9 @@ fn prepare(
         if let Some(v) = reader.int(TACTICAL, &[name]) {
             let mut amount = v * i64::from(*count);
             let mut text = if *count == 1 {
-                format!("4. tactical factor {name}")
+                format!("tactical factor {name}")
             } else {
-                format!("4. tactical factor {name} x {count}")
+                format!("tactical factor {name} x {count}")
             };
             if name == PER_SUPPORTING
                 && let Some(cap) = cap
@@ -443,7 +443,7 @@ fn resolve_morale(
     resolution.step(Step::valued(
         crate::resolution::RuleRef::cell(RULESET, TABLE3, RANDOM_CHART, &address),
         format!(
-            "3. one die thrown: {face}; the random factor for {}",
+            "one die thrown: {face}; the random factor for {}",
             test.troop
         ),
         random,
@@ -540,5 +540,13 @@ impl Procedure for Morale {
 
     fn odds(charts: &Charts, input: &MoraleInput) -> Option<Result<Odds, Refusal>> {
         Some(morale_odds(charts, input))
+    }
+
+    fn dice_asked(_charts: &Charts, _input: &MoraleInput) -> Option<crate::dice::DiceAsked> {
+        // "Throw one dice and determine the unit's random factor" (an automatic rout throws
+        // none, which the resolution says).
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(None, None),
+        ]))
     }
 }

@@ -148,15 +148,15 @@ fn resolve_due(
     let (loss_key, loss_text) = match events.class {
         MoraleClass::Fanatic => (
             "morale-fanatic-losses-more-than",
-            "1. when a Fanatic unit loses more than {n} fighting factors in any one move",
+            "when a Fanatic unit loses more than {n} fighting factors in any one move",
         ),
         MoraleClass::EuropeanRegular => (
             "morale-european-regular-losses-more-than",
-            "2. when a European regular unit loses more than {n} fighting factors in any one move, but not in a move in which it wins a melee",
+            "when a European regular unit loses more than {n} fighting factors in any one move, but not in a move in which it wins a melee",
         ),
         MoraleClass::Other => (
             "morale-other-losses-more-than",
-            "1. when a unit loses more than {n} fighting factors in any one move",
+            "when a unit loses more than {n} fighting factors in any one move",
         ),
     };
     let lost = i64::from(events.lost_this_move);
@@ -210,7 +210,7 @@ fn resolve_due(
         } else {
             resolution.step(Step::note(
                 section(OTHERS),
-                "3. when being charged: a test is due (before contact)",
+                "when being charged: a test is due (before contact)",
             ));
             due.push(DueCause::BeingCharged);
         }
@@ -226,7 +226,7 @@ fn resolve_due(
             let equal = events.flank_quality == Quality::Equal;
             let fires = near && equal;
             step.text = format!(
-                "3. when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {}, {} quality: {}",
+                "when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {}, {} quality: {}",
                 crate::rules::words::mm(mm),
                 events.flank_quality.name(),
                 if fires { "a test is due" } else { "no test" }
@@ -256,7 +256,7 @@ fn resolve_due(
                 #[allow(clippy::cast_precision_loss)]
                 let fires = mm <= n as f64;
                 step.text = format!(
-                    "4. when a flanking unit within {n} mm falls back or breaks: it {what} at {}: {}",
+                    "when a flanking unit within {n} mm falls back or breaks: it {what} at {}: {}",
                     crate::rules::words::mm(mm),
                     if fires { "a test is due" } else { "no test" }
                 );

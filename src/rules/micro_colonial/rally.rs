@@ -225,6 +225,12 @@ impl Procedure for Rally {
     fn odds(charts: &Charts, input: &RallyInput) -> Option<Result<Odds, Refusal>> {
         Some(rally_attempt_odds(charts, input))
     }
+
+    fn dice_asked(_charts: &Charts, _input: &RallyInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(None, None),
+        ]))
+    }
 }
 
 fn lost(reader: &CellReader<'_>) -> Refusal {
@@ -287,5 +293,12 @@ impl Procedure for RoutLoss {
 
     fn odds(_charts: &Charts, _input: &RoutLossInput) -> Option<Result<Odds, Refusal>> {
         Some(Ok(rout_loss_dist().to_odds()))
+    }
+
+    fn dice_asked(_charts: &Charts, _input: &RoutLossInput) -> Option<crate::dice::DiceAsked> {
+        // "one dice x 10 fighting factors".
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(None, None),
+        ]))
     }
 }

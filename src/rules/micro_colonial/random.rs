@@ -134,4 +134,10 @@ impl Procedure for RandomFactor {
     fn odds(charts: &Charts, input: &RandomFactorInput) -> Option<Result<Odds, Refusal>> {
         Some(random_odds(charts, *input))
     }
+
+    fn dice_asked(_charts: &Charts, input: &RandomFactorInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, input.black, input.red),
+        ))
+    }
 }

@@ -496,6 +496,12 @@ impl Procedure for BreakIn {
     fn odds(charts: &Charts, input: &BreakInInput) -> Option<Result<Odds, Refusal>> {
         Some(break_in_odds(charts, input.room))
     }
+
+    fn dice_asked(_charts: &Charts, _input: &BreakInInput) -> Option<crate::dice::DiceAsked> {
+        Some(crate::dice::DiceAsked::of(
+            crate::dice::DiceAsked::random_factor(None, 1, 1),
+        ))
+    }
 }
 
 fn signed(value: i64) -> String {

@@ -116,12 +116,7 @@ fn read(
             "Laager's default; the document does not settle it".to_owned()
         }
     };
-    let step = Step::valued(
-        rule(name),
-        format!("setting {name} = {value} ({origin}): {why}"),
-        value.clone(),
-        None,
-    );
+    let step = Step::valued(rule(name), format!("{why} ({origin})"), value.clone(), None);
     Some((value, step))
 }
 

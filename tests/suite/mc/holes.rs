@@ -49,10 +49,15 @@ fn the_loss_lookup_reads_b_by_default_and_says_so() {
     let resolution = lookup(&shipped(), 400, 380).expect("resolves");
     assert_eq!(resolution.outcome.loss_factor, Some(88));
     assert_eq!(resolution.out("loss_factor"), json!(88));
+    // The step's first line says the reading in words; the setting's key is its rule's cell.
     assert!(
-        resolution.steps.iter().any(|s| s
-            .text
-            .contains("setting loss_table_orientation = B (Laager's default")),
+        resolution
+            .steps
+            .iter()
+            .any(|s| s.text.contains("(Laager's default")
+                && s.value == Some(json!("B"))
+                && s.rule.cell.as_deref() == Some("settings:loss_table_orientation")
+                && !s.text.contains("loss_table_orientation")),
         "{:?}",
         resolution.steps
     );

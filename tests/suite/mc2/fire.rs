@@ -432,7 +432,7 @@ fn a_fire_refused_for_a_lost_cell_carries_its_steps_and_the_formula_left() {
     assert!(steps[0].ends_with("295 mm is 300 mm"), "{steps:?}");
     assert_eq!(
         steps[1],
-        "2. Table 1: 250 firing FF at 300 mm, volley fire (column volley-300): range factor +18"
+        "Table 1: 250 firing FF at 300 mm, volley fire (column volley-300): range factor +18"
     );
     // The cells still asked for are the two that are left.
     let asked: Vec<String> = refusal

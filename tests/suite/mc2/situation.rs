@@ -205,6 +205,43 @@ fn a_commander_within_100_mm_gives_the_morale_factor() {
     }));
 }
 
+/// Issue 40: the morale form of a British regular is filled from its record, not with a
+/// native's words: Table 3's row and the result table's column are named by the unit's own
+/// troop type and class ("Throw one dice and determine the unit's random factor" by troop
+/// type; the result by class), while a name given by hand stays.
+#[test]
+fn a_morale_test_names_the_units_own_troop_type_and_class() {
+    let charts = Charts::shipped().expect("shipped");
+    let table = layout(&charts);
+    let game = game_on(&table, &charts);
+    let blank = MoraleInput {
+        troop: String::new(),
+        class: String::new(),
+        ..morale_test()
+    };
+    let filled = situation::morale(&table, game.state(), &roles(&[("unit", "1/24 A")]), blank)
+        .expect("morale");
+    assert_eq!(filled.troop, "infantry");
+    assert_eq!(filled.class, "european-regular");
+    assert!(
+        filled
+            .origins
+            .of("/class")
+            .is_some_and(|o| o.why.contains("1/24 A"))
+    );
+    let given = situation::morale(
+        &table,
+        game.state(),
+        &roles(&[("unit", "1/24 A")]),
+        morale_test(),
+    )
+    .expect("morale");
+    assert_eq!(
+        (given.troop.as_str(), given.class.as_str()),
+        ("zulu", "native")
+    );
+}
+
 /// Resolves the melee of uKhandempemvu on 1/24 C (A wins 85 to 8) and applies it.
 fn fight(game: &mut Game, table: &Layout) {
     let charts =

@@ -571,6 +571,11 @@ fn the_last_counter_selected_is_the_one_hit() {
         pairs(initiative.roles_of(&ids(&["Durnford", "1/24 A", "1/24 C"]))),
         ["sub-commander=Durnford", "unit=1/24 A", "unit-3=1/24 C"]
     );
+    // How many counters fill the roles: one firer and the one hit (of the eight that may
+    // fire), the one hit alone, and both of the sub-commander's pair.
+    assert_eq!(fire.least_roles(), 2);
+    assert_eq!(random.least_roles(), 1);
+    assert_eq!(initiative.least_roles(), 2);
 }
 
 fn marked(path: &Path, unit: &str) -> bool {

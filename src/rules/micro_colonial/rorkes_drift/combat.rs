@@ -330,7 +330,7 @@ fn prepare(
     steps.push(Step::valued(
         rule(MELEE, divisor_key),
         format!(
-            "1. the Zulu unit: present fighting factor {} / {divisor}{}",
+            "the Zulu unit: present fighting factor {} / {divisor}{}",
             input.zulu_ff,
             if input.in_building {
                 " (inside a building, using the Z markers)"
@@ -347,7 +347,7 @@ fn prepare(
     steps.push(Step::valued(
         section(MELEE),
         format!(
-            "1. the British sections: their full present fighting factor is their basic melee factor: {}",
+            "the British sections: their full present fighting factor is their basic melee factor: {}",
             list(&input.front_rank)
         ),
         front,
@@ -592,7 +592,7 @@ fn resolve_melee(
     resolution.step(Step::valued(
         rule(MELEE, "british-loss-divisor"),
         format!(
-            "4. the melee losses against the Zulu unit are subtracted in total from its present fighting factor: {}{}; the defenders' losses are divided by {}: {} / {} is {}",
+            "the melee losses against the Zulu unit are subtracted in total from its present fighting factor: {}{}; the defenders' losses are divided by {}: {} / {} is {}",
             lost.zulu_in_melee,
             if input.third_rank_fire_losses.is_some() {
                 format!(

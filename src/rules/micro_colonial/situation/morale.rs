@@ -29,8 +29,9 @@ const WON_MELEE: &str = "winner-of-melee";
 
 /// The morale test of the unit in role `unit` on this table, with these records, over
 /// `base`: its IF and PF, and Table 4's factors for a commander near it, broken friends
-/// near it and a melee it won ("this move or last") or lost this move. Every other factor,
-/// the troop type, the class and the charge stay as `base` has them.
+/// near it and a melee it won ("this move or last") or lost this move; the troop type and
+/// the class from its record where `base` names none. Every other factor and the charge
+/// stay as `base` has them.
 ///
 /// Refuses (as bad input) the role not given or a counter not on the table.
 pub fn morale(
@@ -45,6 +46,31 @@ pub fn morale(
     if let Some((initial, present)) = note_if_and_pf(&mut origins, &me) {
         input.initial_ff = initial;
         input.present_ff = present;
+    }
+    // Table 3's row and the result table's column are named as the club's chart names
+    // them: where none is given, the unit's own troop type and class as its record words
+    // them (a name given by hand, `--troop` and `--class`, stays).
+    if input.troop.trim().is_empty() && !me.record.troop_type.is_empty() {
+        input.troop.clone_from(&me.record.troop_type);
+        origins.note(
+            "/troop",
+            "troop type",
+            &input.troop,
+            me.source,
+            format!("{}'s troop type on {}", me.who(), me.record_words()),
+        );
+    }
+    if input.class.trim().is_empty()
+        && let Some(class) = me.record.class.clone()
+    {
+        origins.note(
+            "/class",
+            "class",
+            &class,
+            me.source,
+            format!("{}'s class on {}", me.who(), me.record_words()),
+        );
+        input.class = class;
     }
     let mut decided: Vec<(&str, u32, Source, String)> = Vec::new();
     let near = commander_near(layout, me.base);
