@@ -121,7 +121,9 @@ fn games_ui(ui: &mut egui::Ui, campaign: &Campaign, on_table: usize) -> Option<u
     egui::Grid::new("campaign_games")
         .striped(true)
         .show(ui, |ui| {
-            for heading in ["game", "name", "ruleset", "sides", "result", "seal", ""] {
+            for heading in [
+                "game", "name", "ruleset", "sides", "players", "result", "seal", "",
+            ] {
                 ui.strong(heading);
             }
             ui.end_row();
@@ -136,14 +138,20 @@ fn games_ui(ui: &mut egui::Ui, campaign: &Campaign, on_table: usize) -> Option<u
                     .map(|s| readable(s))
                     .collect();
                 ui.label(sides.join(", "));
+                players_cell(ui, line);
                 ui.label(match &line.winner {
                     None => "in play".to_owned(),
                     Some(None) => "drawn".to_owned(),
                     Some(Some(side)) => format!("{side} won"),
                 });
                 let head = game.head();
-                ui.monospace(&head[..head.len().min(12)])
-                    .on_hover_text("The game log's seal after its last action");
+                let identity = line.identity.as_deref().map_or_else(
+                    || "no identity yet (nothing logged)".to_owned(),
+                    |id| format!("identity {}", &id[..id.len().min(12)]),
+                );
+                ui.monospace(&head[..head.len().min(12)]).on_hover_text(format!(
+                    "The game log's seal after its last action; the game's {identity}, the same in every copy of the campaign"
+                ));
                 if line.game == last {
                     let text = if on_table == last { "on the table" } else { "Play" };
                     if ui
@@ -192,6 +200,56 @@ fn standings_ui(ui: &mut egui::Ui, campaign: &Campaign) {
                 }
                 ui.label(side.strength_lost.to_string())
                     .on_hover_text("FF, bases or SP, as each game's ruleset counts them");
+                ui.end_row();
+            }
+        });
+    players_standings_ui(ui, &standings);
+}
+
+/// Who played each side of a game, with its table and dates in the hover: a dash when
+/// nobody was named.
+fn players_cell(ui: &mut egui::Ui, line: &crate::game::campaign::GameLine) {
+    let players: Vec<String> = line
+        .players
+        .iter()
+        .map(|p| format!("{}: {}", readable(&p.side), p.name))
+        .collect();
+    let text = if players.is_empty() {
+        "—".to_owned()
+    } else {
+        players.join("; ")
+    };
+    let when = [
+        line.table.as_ref().map(|t| format!("played on {t}")),
+        line.started.as_ref().map(|d| format!("started {d}")),
+        line.ended.as_ref().map(|d| format!("ended {d}")),
+    ];
+    let when: Vec<String> = when.into_iter().flatten().collect();
+    let response = ui.label(text);
+    if !when.is_empty() {
+        response.on_hover_text(when.join(", "));
+    }
+}
+
+/// The standings by player, when the campaign names players.
+fn players_standings_ui(ui: &mut egui::Ui, standings: &crate::game::Standings) {
+    if standings.players.is_empty() {
+        return;
+    }
+    ui.add_space(10.0);
+    ui.strong("Standings by player");
+    egui::Grid::new("campaign_players")
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in ["player", "played", "won", "drawn", "lost"] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            for player in &standings.players {
+                ui.label(&player.player);
+                for n in [player.played, player.won, player.drawn, player.lost] {
+                    ui.label(n.to_string());
+                }
                 ui.end_row();
             }
         });

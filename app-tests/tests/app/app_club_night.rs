@@ -186,3 +186,70 @@ fn two_table_files_merge_into_the_open_campaign_from_the_file_menu() {
         "no tooltip saying {tip}"
     );
 }
+
+/// Issue 40, item 7: "The club-night and report issues add players ... This view shows them
+/// when they exist." A game played by Ann (british) and Bob (zulu) and won by the Zulus:
+/// the Campaign view's games list names both players, and its standings by player give
+/// Bob 1 played, 1 won and Ann 1 played, 1 lost (issue 41's standings, counted by hand).
+#[test]
+fn the_campaign_view_names_the_players_and_their_standings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("players.laager");
+    let mut file =
+        CampaignFile::create(&path, "Players", CampaignSettings::default()).expect("create");
+    let start = GameStart {
+        date: Stamp::parse("2026-12-03T19:30:00Z").expect("a moment"),
+        table: Some("Table 1".to_owned()),
+        players: vec![
+            laager::game::Player::new("british", "Ann").expect("a player"),
+            laager::game::Player::new("zulu", "Bob").expect("a player"),
+        ],
+    };
+    let game = file
+        .campaign()
+        .table_game(
+            Ruleset::DbaZulu,
+            "Table 1",
+            serde_json::Value::Null,
+            vec![
+                base("24th 1", "british", "british-regulars"),
+                base("uMcijo front", "zulu", "zulus"),
+            ],
+            &start,
+        )
+        .expect("a table's game");
+    file.add_game(game, None).expect("added");
+    file.act(
+        1,
+        Action::End(GameResult {
+            winner: Some("zulu".to_owned()),
+            note: "the camp fell".to_owned(),
+            date: Some(Stamp::parse("2026-12-03T21:00:00Z").expect("a moment")),
+        }),
+    )
+    .expect("ended");
+    drop(file);
+
+    let mut harness = window(LaagerApp::new(State::default(), None));
+    harness.state_mut().push(Command::OpenGame(path));
+    harness.run();
+    harness.run();
+    harness.get_by_label("Campaign").click();
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label("British: Ann; Zulu: Bob").is_some());
+    assert!(harness.query_by_label("Standings by player").is_some());
+    let standings = harness.state().session.campaign().standings();
+    let row = |name: &str| {
+        let p = standings
+            .players
+            .iter()
+            .find(|p| p.player == name)
+            .expect(name);
+        (p.played, p.won, p.drawn, p.lost)
+    };
+    assert_eq!(row("Bob"), (1, 1, 0, 0));
+    assert_eq!(row("Ann"), (1, 0, 0, 1));
+    assert!(harness.query_by_label("Bob").is_some());
+    assert!(harness.query_by_label("Ann").is_some());
+}
