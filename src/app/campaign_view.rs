@@ -24,6 +24,15 @@ impl LaagerApp {
                     Some(path) => ui.label(format!("file {}", path.display())),
                     None => ui.weak("not saved yet: File > Save game as…"),
                 };
+                #[cfg(not(target_arch = "wasm32"))]
+                if ui
+                    .button("Campaign report…")
+                    .on_hover_text("The campaign's story for the club's noticeboard, as a PDF to print or one web page (also in the File menu)")
+                    .clicked()
+                {
+                    self.windows.report_prompt =
+                        Some(super::report_prompt::ReportPrompt::default());
+                }
                 ui.add_space(6.0);
                 let open = games_ui(ui, campaign, self.session.game_number);
                 if let Some(number) = open {
@@ -297,6 +306,12 @@ fn strength_ui(ui: &mut egui::Ui, campaign: &Campaign) {
         return;
     }
     let games = report.standings.games.len();
+    let top = report
+        .strength
+        .iter()
+        .flat_map(strength_points)
+        .map(|[_, strength]| strength)
+        .fold(1.0, f64::max);
     egui_plot::Plot::new("campaign_strength")
         .height(240.0)
         .legend(egui_plot::Legend::default())
@@ -305,6 +320,19 @@ fn strength_ui(ui: &mut egui::Ui, campaign: &Campaign) {
         .include_x(0.0)
         .include_x(f64::from(u32::try_from(games).unwrap_or(u32::MAX).max(1)))
         .include_y(0.0)
+        .include_y(top * 1.1)
+        // Games are whole: a mark at each, and no label between.
+        .x_grid_spacer(|input| {
+            let (low, high) = input.bounds;
+            let first = low.ceil().max(0.0);
+            let count = (high.floor() - first).clamp(0.0, 200.0) as usize;
+            (0..=count)
+                .map(|i| egui_plot::GridMark {
+                    value: first + i as f64,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)

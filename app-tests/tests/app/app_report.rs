@@ -133,3 +133,35 @@ fn the_file_menu_writes_the_campaign_report_as_pdf_and_web_page() {
         harness.state().messages
     );
 }
+
+/// "A kittest exports the report from the window (File menu, or the Campaign view)": the
+/// Campaign view's button opens the same prompt, and the page written is the engine's.
+#[test]
+fn the_campaign_view_writes_the_campaign_report() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let club = campaign(dir.path());
+    let mut harness = window(LaagerApp::new(State::default(), None));
+    harness.state_mut().push(Command::OpenGame(club.clone()));
+    harness.run();
+    harness.run();
+    harness.get_by_label("Campaign").click();
+    harness.run();
+    harness.get_by_label("Campaign report…").click();
+    harness.run();
+    let html = dir.path().join("from the view.html");
+    let field = harness.get_by_role_and_label(Role::TextInput, "write to");
+    field.focus();
+    field.type_text(&html.display().to_string());
+    harness.run();
+    harness.get_by_label("Write web page").click();
+    harness.run();
+    harness.run();
+    let report = CampaignFile::open(&club, Mode::Read)
+        .expect("open")
+        .campaign()
+        .report();
+    assert_eq!(
+        std::fs::read_to_string(&html).expect("the page was written"),
+        laager::store::report::html(&report)
+    );
+}
