@@ -1,6 +1,7 @@
 //! The menu bar: File (games, exports, printing, layouts, demos), View, Help, the three
 //! views (Set up, Play, Campaign), and the ruleset picker with the table's tools.
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::prompts::PromptKind;
 use super::records_panel::RecordsAction;
 use super::{Command, LaagerApp, Mode, canvas, demos, windows};

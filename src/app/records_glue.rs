@@ -3,7 +3,7 @@
 //! campaign's next game and an earlier game opened to read, the exports, and the strengths
 //! written on the bases. Every write goes through the session's gate.
 
-use super::prompts::{FilePrompt, PromptKind};
+use super::prompts::PromptKind;
 use super::records_panel::{ExportKind, RecordsAction};
 use super::session::Session;
 use super::{Command, LaagerApp};
@@ -134,10 +134,13 @@ impl LaagerApp {
                 ));
                 self.remember_game(&path);
             }),
+            #[cfg(not(target_arch = "wasm32"))]
             RecordsAction::Prompt(kind) => {
                 self.open_prompt(kind);
                 Ok(())
             }
+            #[cfg(target_arch = "wasm32")]
+            RecordsAction::Prompt(_) => Ok(()),
             RecordsAction::Open(path) => Session::open(&path).map(|session| {
                 self.session = session;
                 self.reopened(&path);
@@ -224,8 +227,11 @@ impl LaagerApp {
             })
             .collect();
     }
+
     /// Opens the file prompt of `kind` with a name ready: in the games folder, named by
-    /// date and table (the game's own file for an export, beside it).
+    /// date and table (the game's own file for an export, beside it). The browser has no
+    /// files: its File menu uploads and downloads instead.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn open_prompt(&mut self, kind: PromptKind) {
         let dir = self
             .autosave_dir
@@ -250,7 +256,7 @@ impl LaagerApp {
                 game.with_file_name(name)
             }
         };
-        self.windows.prompt = Some(FilePrompt::new(kind, &path));
+        self.windows.prompt = Some(super::prompts::FilePrompt::new(kind, &path));
     }
 
     /// Carries out what a file prompt confirmed.
