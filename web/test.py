@@ -6,8 +6,8 @@ checks the canvas is not blank; screenshots the DBA demo at 1280x800 and at phon
 390x844 (touch) into web/screenshots/; opens the Micro Colonial demo from the File menu.
 
 Plays one close combat on the DBA demo at 1280x800 with the mouse and keyboard
-(coordinates read off the demo's layout at that size): selects uMcijo front, shift-clicks
-24th 4, types the dice 5,1, resolves and applies; downloads the game (the page's
+(the bases where window.laagerCanvas() says they are; the desk's buttons at coordinates
+read off the page at that size): selects uMcijo front, shift-clicks 24th 4, types the dice 5,1, resolves and applies; downloads the game (the page's
 window.laagerDownloadGame(), File > Download game's path, into a temporary folder through
 Browser.setDownloadBehavior) and opens the .laager file with the native `laager records`
 (LAAGER_BIN), which must show 24th 4 at 0 and removed; reloads the page and checks the
@@ -231,12 +231,19 @@ def click(page, x, y, modifiers=0):
     time.sleep(0.4)
 
 
-def scroll_desk(page):
-    """Scrolls the desk (right panel) down, so its Roll, Type faces and Resolve show."""
-    page.call("Input.dispatchMouseEvent", type="mouseMoved", x=1000, y=400)
+def select_pair(page, firer, target):
+    """Clicks the firer's base and shift-clicks the target's, where the page says their
+    centres are (window.laagerCanvas())."""
+    bases = canvas_state(page).get("bases", {})
+    if firer not in bases or target not in bases:
+        return
+    click(page, *bases[firer])
+    shift = 8
+    page.call("Input.dispatchKeyEvent", type="rawKeyDown", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16, modifiers=shift)
+    time.sleep(0.2)
+    click(page, *bases[target], modifiers=shift)
+    page.call("Input.dispatchKeyEvent", type="keyUp", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16)
     time.sleep(0.3)
-    page.call("Input.dispatchMouseEvent", type="mouseWheel", x=1000, y=400, deltaX=0, deltaY=400)
-    time.sleep(0.6)
 
 
 def records(page):
@@ -320,26 +327,19 @@ def play_close_combat(page, url, downloads):
     """uMcijo front against 24th 4 on the DBA demo at 1280x800, dice typed 5,1; failures."""
     failures = []
     page.screenshot(os.path.join(SHOTS, "play_0_start.png"))
-    click(page, 161, 250)  # uMcijo front, the firer
-    shift = 8
-    page.call("Input.dispatchKeyEvent", type="rawKeyDown", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16, modifiers=shift)
-    time.sleep(0.2)
-    click(page, 147, 250, modifiers=shift)  # 24th 4, the target
-    page.call("Input.dispatchKeyEvent", type="keyUp", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16)
-    time.sleep(0.3)
+    select_pair(page, "uMcijo front", "24th 4")
     page.screenshot(os.path.join(SHOTS, "play_1_selected.png"))
     measure = canvas_state(page).get("measure") or {}
     if (measure.get("firer"), measure.get("target")) != ("uMcijo front", "24th 4") or not isinstance(measure.get("range_mm"), (int, float)):
         failures.append(f"play: selecting a firer and a target did not measure them: {measure}")
     else:
         print(f"web/test.py: play: measured uMcijo front to 24th 4: {measure['range_mm']:.1f} mm")
-    scroll_desk(page)
-    click(page, 963, 520)  # Type faces
-    click(page, 1133, 520)  # the dice faces field
+    click(page, 997, 695)  # Type faces, at the foot of the desk
+    click(page, 1180, 695)  # the dice faces field beside it
     page.call("Input.insertText", text="5,1")
     time.sleep(0.4)
     page.screenshot(os.path.join(SHOTS, "play_2_typed.png"))
-    click(page, 909, 543)  # Resolve
+    click(page, 942, 736)  # Resolve, below them
     time.sleep(0.5)
     page.screenshot(os.path.join(SHOTS, "play_3_resolved.png"))
     result = canvas_state(page).get("desk", {}).get("result") or {}
@@ -347,7 +347,7 @@ def play_close_combat(page, url, downloads):
         failures.append(f"play: Resolve did not put a combat's answer on the desk: {result}")
     if unit_record(page, "24th 4") != ("1", "false"):
         failures.append(f"play: before Apply, 24th 4's record is {unit_record(page, '24th 4')}")
-    click(page, 946, 148)  # Apply to the game
+    click(page, 972, 279)  # Apply to the game, on the result card under the measure
     time.sleep(0.5)
     page.screenshot(os.path.join(SHOTS, "play_4_applied.png"))
     # The record of 24th 4: present 1 -> 0, removed.
@@ -370,17 +370,13 @@ def play_close_combat(page, url, downloads):
     if kept is None:
         failures.append(f"reload: the game was not kept: 24th 4's record is {unit_record(page, '24th 4')}")
     page.screenshot(os.path.join(SHOTS, "play_4_reloaded.png"))
-    click(page, 433, 568)  # Undo, in the bar below the table
+    click(page, 433, 763)  # Undo, in the bar below the table
     if wait_for("undo", lambda: unit_record(page, "24th 4") == ("1", "false"), 5) is None:
         failures.append(f"play: Undo after the reload did not give 24th 4 back (its record: {unit_record(page, '24th 4')})")
-    click(page, 161, 250)  # uMcijo front again, as before the reload
-    page.call("Input.dispatchKeyEvent", type="rawKeyDown", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16, modifiers=shift)
+    select_pair(page, "uMcijo front", "24th 4")  # again, as before the reload
     time.sleep(0.2)
-    click(page, 147, 250, modifiers=shift)
-    page.call("Input.dispatchKeyEvent", type="keyUp", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16)
-    time.sleep(0.5)
     page.screenshot(os.path.join(SHOTS, "play_5_undone.png"))
-    click(page, 979, 202)  # the desk's Charts tab (the desk scrolled to its top by the reload)
+    click(page, 1005, 139)  # the desk's Charts tab, under the selection's measure
     time.sleep(0.5)
     page.screenshot(os.path.join(SHOTS, "play_6_charts.png"))
     tab = canvas_state(page).get("desk", {}).get("tab")
@@ -593,7 +589,7 @@ def open_micro_colonial(page):
     """File > Open demo: Micro Colonial on a fresh page at 1280x800; failures."""
     page.screenshot(os.path.join(SHOTS, "mc_0_dba.png"))
     click(page, 19, 12)  # File
-    click(page, 160, 140)  # Open demo: Micro Colonial: Isandhlwana skirmish
+    click(page, 160, 310)  # Open demo: Micro Colonial: Isandhlwana skirmish
     time.sleep(0.8)
     page.screenshot(os.path.join(SHOTS, "mc_demo_desktop_1280x800.png"))
     bases = canvas_state(page).get("bases", {})
