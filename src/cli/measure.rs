@@ -3,13 +3,12 @@
 
 use super::{CliError, Outcome, TablesArgs};
 use crate::bounds::{Coordinate, Facing, OutOfDomain, Side};
-use crate::charts::{CellReader, Charts, registry};
+use crate::charts::{Charts, registry};
 use crate::geometry::file::{self, Issue, Report};
 use crate::geometry::{
-    Base, Layout, MM_PER_INCH, Point, Real, Sight, Table, centre_to_nearest, contact_edge,
-    dba_field_of_fire, dba_line_of_sight, edge_to_edge, mc_firing_arc, mc_line_of_sight, round_mm,
-    terrain_under,
+    Base, Layout, MM_PER_INCH, Point, Real, Sight, Table, round_mm, terrain_under,
 };
+use crate::rules::measure::{BothRulesets, measure_both};
 use crate::ruleset::Ruleset;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
@@ -198,27 +197,23 @@ fn sight_geometry(sight: &Sight) -> Value {
     })
 }
 
-/// Every measurement between two bases, as the JSON contract (plus `geometry` to draw).
+/// Every measurement between two bases, as the JSON contract (plus `geometry` to draw):
+/// the engine's measurements under both rulesets (`rules::measure`), as the desk asks them.
 fn measurement(
     layout: &Layout,
     from: &Base,
     to: &Base,
-    mc_arc: Option<Real>,
+    both: &BothRulesets,
     unit: LengthUnit,
 ) -> Value {
-    let range = centre_to_nearest(from, to);
-    let gap = edge_to_edge(from, to);
-    let mc = mc_arc.and_then(|a| mc_firing_arc(from, to, a));
-    let dba = dba_field_of_fire(from, to);
-    let dba_sight = dba_line_of_sight(layout, from, to);
-    let mc_sight = mc_line_of_sight(layout, from, to);
-    // The layout's own ruleset decides; without one, blocked under either is blocked.
-    let sight = match layout.ruleset {
-        Some(Ruleset::DbaZulu) => &dba_sight,
-        None if !dba_sight.clear => &dba_sight,
-        _ => &mc_sight,
-    };
-    let contact = contact_edge(from, to);
+    let range = both.micro_colonial.range;
+    let gap = both.dba.range;
+    let mc = both.micro_colonial.arc.as_ref().ok();
+    let dba = both.dba.arc.as_ref().ok();
+    let mc_sight = &both.micro_colonial.sight;
+    let dba_sight = &both.dba.sight;
+    let sight = both.sight(layout.ruleset);
+    let contact = &both.dba.contact;
     let kinds = |base: &Base| {
         let mut kinds: Vec<&str> = terrain_under(layout, base)
             .iter()
@@ -233,19 +228,19 @@ fn measurement(
         "to": to.unit_id(),
         "centre_to_nearest_mm": round_mm(range.mm),
         "edge_to_edge_mm": round_mm(gap.mm),
-        "in_arc": { "micro-colonial": mc.as_ref().map(|a| a.in_arc), "dba-zulu": dba.in_arc },
+        "in_arc": { "micro-colonial": mc.map(|a| a.in_arc), "dba-zulu": dba.map(|a| a.in_arc) },
         "line_of_sight": sight_json(sight),
-        "line_of_sight_by_ruleset": { "micro-colonial": sight_json(&mc_sight), "dba-zulu": sight_json(&dba_sight) },
+        "line_of_sight_by_ruleset": { "micro-colonial": sight_json(mc_sight), "dba-zulu": sight_json(dba_sight) },
         "contact_edge": contact.edge.map(crate::geometry::EdgeName::word),
         "terrain": { "from": kinds(from), "to": kinds(to) },
         "geometry": {
             "centre_to_nearest": { "from": point(range.from), "to": point(range.to) },
             "edge_to_edge": { "from": point(gap.from), "to": point(gap.to) },
             "arc": {
-                "micro-colonial": mc.as_ref().map(|a| a.region.iter().copied().map(point).collect::<Vec<_>>()),
-                "dba-zulu": dba.region.iter().copied().map(point).collect::<Vec<_>>(),
+                "micro-colonial": mc.map(|a| a.region.iter().copied().map(point).collect::<Vec<_>>()),
+                "dba-zulu": dba.map(|a| a.region.iter().copied().map(point).collect::<Vec<_>>()),
             },
-            "line_of_sight": { "micro-colonial": sight_geometry(&mc_sight), "dba-zulu": sight_geometry(&dba_sight) },
+            "line_of_sight": { "micro-colonial": sight_geometry(mc_sight), "dba-zulu": sight_geometry(dba_sight) },
             "contact": {
                 "target_edge": contact.target_edge,
                 "shared": contact.shared.map(|(p, q)| json!([point(p), point(q)])),
@@ -363,23 +358,14 @@ pub(super) fn measured(args: &MeasureArgs) -> Result<(Value, Vec<String>), CliEr
             "--from and --to name the same unit".to_owned(),
         ));
     }
-    let mut reader = CellReader::new(&charts, Ruleset::MicroColonial);
-    let mc_arc = reader
-        .get("firing_arc", &["angle_deg"])
-        .and_then(|v| v.as_number())
-        .map(|a| a as Real);
-    if let Some(a) = mc_arc
-        && !(a > 0.0 && a <= 360.0)
-    {
-        return Err(CliError::Input(format!(
-            "firing_arc:angle_deg = {a}: expected more than 0 and at most 360 degrees"
-        )));
-    }
-    let mut warnings: Vec<String> = reader.warnings().to_vec();
-    if mc_arc.is_none() {
-        warnings.push("micro-colonial arc unknown: needs chart cell firing_arc:angle_deg (the document does not print the template's angle; supply it with --cell firing_arc:angle_deg=N or a club's tables folder)".to_owned());
-    }
-    let mut m = measurement(&layout, &from, &to, mc_arc, args.units);
+    // A template angle out of its domain is the user's to mend: refused, naming its cell.
+    crate::rules::measure::mc_arc_angle_read(&charts, &mut Vec::new()).map_err(CliError::Input)?;
+    let both = measure_both(&layout, &charts, from.unit_id(), to.unit_id()).ok_or_else(|| {
+        CliError::Internal("a unit found in the layout could not be measured".to_owned())
+    })?;
+    let mut warnings: Vec<String> = both.micro_colonial.warnings.clone();
+    warnings.extend(both.dba.warnings.iter().cloned());
+    let mut m = measurement(&layout, &from, &to, &both, args.units);
     m["warnings"] = json!(warnings);
     Ok((m, warnings))
 }

@@ -602,10 +602,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 counted(&situation, &charts, blank.clone(), |state| {
                     let counts = crate::game::victory::vc_counts(state)?;
                     let mut input = blank;
-                    if battle == Battle::RorkesDrift {
-                        input.turn.vp_units_eliminated = counts.vp_units_eliminated;
-                    }
-                    input.turn.zulu_losses = counts.zulu_lost_this_turn;
+                    counts.fill_victory_points(battle, &mut input.turn);
                     input.origins = counts.vp_origins(battle);
                     Ok(input)
                 })?;
@@ -974,16 +971,17 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let british_sp = british_sp.map(Strength::get);
             let building = building.map(Count::get);
             let turn = turn.map(Count::get);
-            let battle = Battle::from(battle);
-            let mut zulu = MeleeSituation::new(battle, Side::Zulu, zulu_sp.unwrap_or(0));
-            let mut british = MeleeSituation::new(battle, Side::British, british_sp.unwrap_or(0));
-            for s in [&mut zulu, &mut british] {
-                s.across_wall = across_wall;
-                s.turn = turn;
-            }
-            zulu.into_building_from_zones = building.unwrap_or(0);
-            british.out_of_building = building.is_some();
-            british.in_laager_camp = in_laager_camp;
+            let input = MeleeExchangeInput::over(
+                Battle::from(battle),
+                zulu_sp.unwrap_or(0),
+                british_sp.unwrap_or(0),
+                vc::ExchangeGround {
+                    across_wall,
+                    into_building_from_zones: building.unwrap_or(0),
+                    in_laager_camp,
+                    turn,
+                },
+            );
             let read = |records: &dyn Records, roles: &Roles, input| {
                 let mut input = vc::situation::melee_exchange(records, roles, input)?;
                 // A flag given wins over the records'; the origins step says so.
@@ -992,7 +990,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                 Ok(input)
             };
             from_records(
-                MeleeExchangeInput { zulu, british },
+                input,
                 vc::situation::ZONE_ROLES,
                 read,
                 vc::Request::MeleeExchange,

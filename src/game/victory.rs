@@ -761,6 +761,22 @@ impl VcCounts {
         origins
     }
 
+    /// Lays the records' counts over a turn's Victory Points input of `battle`, the one way
+    /// `laager vc victory-points --campaign` and the desk fill it: the Zulu SP lost this turn
+    /// at either battle; the VP units eliminated only at Rorke's Drift, the one battle
+    /// whose Victory Points count them ("worth 1 VP each"); at Isandlwana the input's own
+    /// value stands, for the rule to judge.
+    pub fn fill_victory_points(
+        &self,
+        battle: crate::rules::victoria_cross::Battle,
+        turn: &mut crate::rules::victoria_cross::VpTurn,
+    ) {
+        if battle == crate::rules::victoria_cross::Battle::RorkesDrift {
+            turn.vp_units_eliminated = self.vp_units_eliminated;
+        }
+        turn.zulu_losses = self.zulu_lost_this_turn;
+    }
+
     /// The British SP noted as read from the records.
     pub fn british_origins(&self) -> Origins {
         let mut origins = Origins::default();

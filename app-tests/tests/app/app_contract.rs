@@ -2659,3 +2659,127 @@ fn the_desk_resolves_a_sotq_melee_of_the_units_picked_as_the_engine_does() {
     assert_eq!(desk, engine);
     assert_eq!(app.desk.request, Some(request));
 }
+
+// Issue 39, the Victoria Cross disagreements between the desk and `laager vc`, each pinned:
+// the desk's melee exchange is the engine's `MeleeExchangeInput::over`, the command line's
+// too (tests/suite/vc/cli.rs). "A Maximum of 8 SP may melee out of any building zone": the
+// British melee out of the building only when the Zulus melee into it from 1 zone or more.
+#[test]
+fn the_desks_melee_exchange_is_the_engines_one_exchange_over_a_zone() {
+    use laager::rules::victoria_cross::{self as vc, Battle, ExchangeGround, MeleeExchangeInput};
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Melee exchange").click();
+    harness.run();
+    harness.get_by_label("Rorke's Drift").click();
+    harness.run();
+    for zones in [0, 1, 2] {
+        let form = &mut harness.state_mut().desk.vc;
+        form.into_building_from_zones = zones;
+        form.across_wall = true;
+        let Request::VictoriaCross(vc::Request::MeleeExchange(desk)) = form.request() else {
+            panic!("the form is the melee exchange");
+        };
+        let engine = MeleeExchangeInput::over(
+            Battle::RorkesDrift,
+            form.zulu_sp,
+            form.sp,
+            ExchangeGround {
+                across_wall: true,
+                into_building_from_zones: zones,
+                ..ExchangeGround::default()
+            },
+        );
+        assert_eq!(
+            desk.zulu,
+            vc::MeleeSituation {
+                origins: desk.zulu.origins.clone(),
+                ..engine.zulu
+            }
+        );
+        assert_eq!(
+            desk.british,
+            vc::MeleeSituation {
+                origins: desk.british.origins.clone(),
+                ..engine.british
+            }
+        );
+        assert_eq!(desk.british.out_of_building, zones > 0, "{zones} zones");
+    }
+}
+
+// "walls and building zones are a Rorke's Drift rule": at Isandlwana the desk passes what
+// the form holds and the engine refuses it, as `laager vc melee-exchange --across-wall`
+// is refused; and a wall set at Rorke's Drift is cleared when the battle turns to
+// Isandlwana, where the form no longer shows it, so no hidden field reaches a resolution.
+#[test]
+fn a_wall_never_hides_in_the_desks_isandlwana_melee_exchange() {
+    use laager::rules::victoria_cross as vc;
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Melee exchange").click();
+    harness.run();
+    harness.get_by_label("Rorke's Drift").click();
+    harness.run();
+    harness
+        .get_by_label("across a wall, door or window")
+        .click();
+    harness.run();
+    assert!(harness.state().desk.vc.across_wall);
+    harness.get_by_label("Isandlwana").click();
+    harness.run();
+    assert!(
+        !harness.state().desk.vc.across_wall,
+        "cleared with the battle"
+    );
+    harness.state_mut().desk.vc.across_wall = true;
+    let Request::VictoriaCross(vc::Request::MeleeExchange(desk)) =
+        harness.state().desk.vc.request()
+    else {
+        panic!("the form is the melee exchange");
+    };
+    assert!(
+        desk.zulu.across_wall && desk.british.across_wall,
+        "passed, not dropped"
+    );
+    let charts = harness.state().charts().expect("charts");
+    let refused = Request::VictoriaCross(vc::Request::MeleeExchange(desk))
+        .resolve_with(charts, &DiceChoice::Typed("1".to_owned()))
+        .expect_err("a wall at Isandlwana");
+    assert!(
+        refused
+            .reason
+            .contains("walls and building zones are a Rorke's Drift rule"),
+        "{}",
+        refused.reason
+    );
+}
+
+// The Hospital Fire Track's boxes are 0 to 5 at the desk as on the command line
+// (`HospitalBox`, which `laager vc hospital --track` and `laager roll` take): box 5 stays 5
+// and is refused by the rule, "the hospital has burned down" (it burns "when it reaches the
+// 5 box on the track"), where the desk's slider used to stop at 4.
+#[test]
+fn the_desks_hospital_track_takes_box_5_as_the_command_line_does() {
+    let (_dir, path) = zone16();
+    let mut harness = vc_window(&path);
+    harness.get_by_label("Hospital fire").click();
+    harness.run();
+    harness.state_mut().desk.vc.track = 5;
+    harness.state_mut().desk.vc.hospital_attacked = true;
+    harness.run();
+    assert_eq!(harness.state().desk.vc.track, 5, "the slider keeps box 5");
+    let charts = harness.state().charts().expect("charts");
+    let refused = harness
+        .state()
+        .desk
+        .vc
+        .request()
+        .resolve_with(charts, &DiceChoice::Typed("1".to_owned()))
+        .expect_err("burned");
+    assert!(
+        refused.reason.contains("the hospital has burned down"),
+        "{}",
+        refused.reason
+    );
+}

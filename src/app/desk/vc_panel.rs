@@ -3,6 +3,7 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
+use crate::bounds::HospitalBox;
 use crate::game::GameState;
 use crate::game::victory::VcCounts;
 use crate::resolution::{Refusal, RuleRef};
@@ -11,10 +12,10 @@ use crate::rules::situation::{Origins, Source};
 use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    FireInput, FireSituation, HospitalSituation, MeleeExchangeInput, MeleeSituation,
-    RandomFireSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput,
-    SolitaireMove, Stack, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn,
-    ZuluEntryInput, ZuluReentryInput,
+    ExchangeGround, FireInput, FireSituation, HospitalSituation, MeleeExchangeInput,
+    MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput, Side,
+    SolitaireEntryInput, SolitaireMove, Stack, VictoryCheck, VictoryPointsInput, VolleySituation,
+    VpTurn, ZuluEntryInput, ZuluReentryInput,
 };
 
 /// Which Victoria Cross II procedure the desk resolves.
@@ -398,10 +399,7 @@ impl VcForm {
                     counts: Some(Ok(c)),
                     ..
                 },
-            ) => {
-                self.vp.vp_units_eliminated = c.vp_units_eliminated;
-                self.vp.zulu_losses = c.zulu_lost_this_turn;
-            }
+            ) => c.fill_victory_points(self.battle, &mut self.vp),
             _ => {}
         }
     }
@@ -516,13 +514,12 @@ impl VcForm {
         if let Some(Ok(read)) = &self.from_records.melee {
             s.origins = read.origins.clone();
         }
-        if self.battle == Battle::RorkesDrift {
-            s.across_wall = self.across_wall;
-            s.into_building_from_zones = self.into_building_from_zones;
-            s.out_of_building = self.out_of_building;
-        } else {
-            s.in_laager_camp = self.in_laager_camp;
-        }
+        // As the form holds them: a field of the other battle is cleared when the battle
+        // changes (`clear_the_other_battles_ground`), and the rule refuses what is left.
+        s.across_wall = self.across_wall;
+        s.into_building_from_zones = self.into_building_from_zones;
+        s.out_of_building = self.out_of_building;
+        s.in_laager_camp = self.in_laager_camp;
         s
     }
 
@@ -531,7 +528,7 @@ impl VcForm {
             battle: self.battle,
             british_sp: self.sp,
             zulu_sp: self.charged_sp,
-            across_wall: self.battle == Battle::RorkesDrift && self.across_wall,
+            across_wall: self.across_wall,
             stop_after_rounds: (self.stop_after_rounds > 0).then_some(self.stop_after_rounds),
             origins: match &self.from_records.bayonet {
                 Some(Ok(read)) => read.origins.clone(),
@@ -558,21 +555,44 @@ impl VcForm {
             Some(Ok(read)) => Some(read),
             _ => None,
         };
-        let mut zulu = MeleeSituation::new(self.battle, Side::Zulu, self.zulu_sp);
-        let mut british = MeleeSituation::new(self.battle, Side::British, self.sp);
+        let mut input = MeleeExchangeInput::over(
+            self.battle,
+            self.zulu_sp,
+            self.sp,
+            ExchangeGround {
+                across_wall: self.across_wall,
+                into_building_from_zones: self.into_building_from_zones,
+                in_laager_camp: self.in_laager_camp,
+                turn: None,
+            },
+        );
         if let Some(read) = read {
-            zulu.origins = read.zulu.origins.clone();
-            british.origins = read.british.origins.clone();
+            input.zulu.origins = read.zulu.origins.clone();
+            input.british.origins = read.british.origins.clone();
         }
-        if self.battle == Battle::RorkesDrift {
-            zulu.across_wall = self.across_wall;
-            british.across_wall = self.across_wall;
-            zulu.into_building_from_zones = self.into_building_from_zones;
-            british.out_of_building = self.into_building_from_zones > 0;
-        } else {
-            british.in_laager_camp = self.in_laager_camp;
-        }
-        MeleeExchangeInput { zulu, british }
+        input
+    }
+
+    /// Clears what the form shows only at the other battle (its walls, buildings, water
+    /// cart and night at Rorke's Drift; the laager at Isandlwana), so a field out of sight
+    /// never reaches a resolution: the form passes every field as it holds it, and the
+    /// rule refuses what the battle cannot hold, as it does for `laager vc`.
+    fn clear_the_other_battles_ground(&mut self) {
+        let blank = VcForm::default();
+        self.across_wall = blank.across_wall;
+        self.into_building_from_zones = blank.into_building_from_zones;
+        self.out_of_building = blank.out_of_building;
+        self.walls_crossed = blank.walls_crossed;
+        self.zone_before_wall = blank.zone_before_wall;
+        self.in_laager_camp = blank.in_laager_camp;
+        self.night = blank.night;
+        self.water_cart = blank.water_cart;
+        self.vp.hospital = blank.vp.hospital;
+        self.vp.kraal_both = blank.vp.kraal_both;
+        self.vp.redoubt = blank.vp.redoubt;
+        self.vp.water_cart = blank.vp.water_cart;
+        self.vp.vp_units_eliminated = blank.vp.vp_units_eliminated;
+        self.zones_held = blank.zones_held;
     }
 
     fn stack(&self) -> Stack {
@@ -759,10 +779,14 @@ impl VcForm {
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
         ) {
+            let before = self.battle;
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.battle, Battle::Isandlwana, "Isandlwana");
                 ui.selectable_value(&mut self.battle, Battle::RorkesDrift, "Rorke's Drift");
             });
+            if self.battle != before {
+                self.clear_the_other_battles_ground();
+            }
         }
         let rorkes = self.battle == Battle::RorkesDrift;
         match self.procedure {
@@ -845,7 +869,13 @@ impl VcForm {
             }
             VcProcedure::Replacements => self.replacements_ui(ui),
             VcProcedure::Hospital => {
-                ui.add(egui::Slider::new(&mut self.track, 0..=4).text("box the marker is in"))
+                ui.add(
+                    egui::Slider::new(
+                        &mut self.track,
+                        u32::from(HospitalBox::MIN)..=u32::from(HospitalBox::MAX),
+                    )
+                    .text("box the marker is in"),
+                )
                     .on_hover_text("The box of the Hospital Fire Track the marker is in (0 before the fire starts)");
                 ui.checkbox(
                     &mut self.hospital_attacked,

@@ -495,6 +495,45 @@ pub struct MeleeExchangeInput {
     pub british: MeleeSituation,
 }
 
+/// The ground of a melee exchange as the referee tells it, the one way the command line
+/// (`laager vc melee-exchange`) and the desk build the exchange ([`MeleeExchangeInput::over`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExchangeGround {
+    /// Rorke's Drift: the melee is across a wall section, or through a door or window.
+    pub across_wall: bool,
+    /// Rorke's Drift: the Zulus melee into a building zone from this many zones (0: the
+    /// target zone is no building), and the British melee out of it.
+    pub into_building_from_zones: u32,
+    /// The British melee from a laagered zone (the British Laager Camp optional rule).
+    pub in_laager_camp: bool,
+    /// The game turn, if known (no melee on turn 1 at Isandlwana).
+    pub turn: Option<u32>,
+}
+
+impl MeleeExchangeInput {
+    /// Both sides' melee over one zone of `battle`: each side's SP, and the ground as told.
+    /// The British melee out of the building the Zulus melee into, so the building is one
+    /// fact told once; what the ground cannot hold at the battle (a wall at Isandlwana) is
+    /// passed on for the rule to refuse, never dropped.
+    pub fn over(
+        battle: Battle,
+        zulu_sp: u32,
+        british_sp: u32,
+        ground: ExchangeGround,
+    ) -> MeleeExchangeInput {
+        let mut zulu = MeleeSituation::new(battle, Side::Zulu, zulu_sp);
+        let mut british = MeleeSituation::new(battle, Side::British, british_sp);
+        for s in [&mut zulu, &mut british] {
+            s.across_wall = ground.across_wall;
+            s.turn = ground.turn;
+        }
+        zulu.into_building_from_zones = ground.into_building_from_zones;
+        british.out_of_building = ground.into_building_from_zones > 0;
+        british.in_laager_camp = ground.in_laager_camp;
+        MeleeExchangeInput { zulu, british }
+    }
+}
+
 /// What both sides' melee over one zone decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeleeExchangeOutcome {

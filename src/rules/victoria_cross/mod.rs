@@ -35,8 +35,9 @@ pub use fire::{
 };
 pub use hospital::{Hospital, HospitalOutcome, HospitalSituation};
 pub use melee::{
-    BayonetCharge, BayonetChargeInput, BayonetChargeOutcome, ChargeResult, HitsOutcome, Melee,
-    MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation, Side, ZoneSp,
+    BayonetCharge, BayonetChargeInput, BayonetChargeOutcome, ChargeResult, ExchangeGround,
+    HitsOutcome, Melee, MeleeExchange, MeleeExchangeInput, MeleeExchangeOutcome, MeleeSituation,
+    Side, ZoneSp,
 };
 pub use random_fire::{RandomFire, RandomFireSituation};
 pub mod situation;

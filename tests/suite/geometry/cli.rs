@@ -239,3 +239,112 @@ fn a_written_layout_reads_back_the_same() {
     assert_eq!(first.bases(), second.bases());
     assert_eq!(second.terrain().len(), 1);
 }
+
+/// `laager measure` asks the engine's measurement (`rules::measure`), as the desk does
+/// (issue 39: "`laager measure` asks the same engine function the desk asks"): every range,
+/// arc and sight it prints is the engine's answer under each ruleset, and the line of sight
+/// of a DBA layout is DBA's. By hand: 2/24 G faces +y (facing 0, "0 faces the far edge"),
+/// so uNokhenke 1, 200 mm straight ahead, lies in a 90° Micro Colonial template's arc and
+/// in DBA's field; the NNC base between them blocks the sight under either rule.
+#[test]
+fn measure_prints_the_engines_measurements_under_both_rulesets() {
+    let (_dir, path) = write_layout(GOOD_LAYOUT);
+    let out = run(&[
+        "measure",
+        &path,
+        "--from",
+        "2/24 G",
+        "--to",
+        "uNokhenke 1",
+        "--json",
+        "--cell",
+        "firing_arc:angle_deg=90",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let m = json_of(&out);
+
+    let mut charts = Charts::shipped().expect("shipped charts");
+    charts
+        .apply_cell_arg(
+            laager::ruleset::Ruleset::MicroColonial,
+            "firing_arc:angle_deg=90",
+        )
+        .expect("the cell");
+    let layout = file::read(GOOD_LAYOUT, &charts)
+        .layout
+        .expect("the layout reads");
+    let both = laager::rules::measure::measure_both(&layout, &charts, "2/24 G", "uNokhenke 1")
+        .expect("both units are on the table");
+    let mc_arc = both
+        .micro_colonial
+        .arc
+        .as_ref()
+        .expect("the angle is supplied");
+    let dba_arc = both.dba.arc.as_ref().expect("DBA's field needs no cell");
+    assert!(
+        mc_arc.in_arc && dba_arc.in_arc,
+        "straight ahead is in both arcs"
+    );
+    assert_eq!(m["in_arc"]["micro-colonial"], mc_arc.in_arc);
+    assert_eq!(m["in_arc"]["dba-zulu"], dba_arc.in_arc);
+    let sight = both.sight(layout.ruleset);
+    assert!(
+        std::ptr::eq(sight, &raw const both.dba.sight),
+        "a DBA layout's sight is DBA's"
+    );
+    assert_eq!(m["line_of_sight"]["clear"], sight.clear);
+    assert_eq!(m["line_of_sight"]["blocked_by"], "NNC 1");
+    for (key, measured) in [
+        ("micro-colonial", &both.micro_colonial),
+        ("dba-zulu", &both.dba),
+    ] {
+        assert_eq!(
+            m["line_of_sight_by_ruleset"][key]["clear"], measured.sight.clear,
+            "{key}"
+        );
+    }
+    assert_eq!(
+        m["centre_to_nearest_mm"],
+        laager::geometry::round_mm(both.micro_colonial.range.mm)
+    );
+    assert_eq!(
+        m["edge_to_edge_mm"],
+        laager::geometry::round_mm(both.dba.range.mm)
+    );
+    assert_eq!(
+        m["warnings"].as_array().map(Vec::len),
+        Some(both.micro_colonial.warnings.len())
+    );
+}
+
+/// A template angle out of its domain is refused by `laager measure` in the engine's words,
+/// naming the cell; the engine's measurement carries the same words as its arc's reason.
+#[test]
+fn measure_refuses_a_template_angle_out_of_its_domain_in_the_engines_words() {
+    let out = run(&[
+        "measure",
+        "--from",
+        "100,100,0,40,15",
+        "--to",
+        "100,165,180,40,15",
+        "--cell",
+        "firing_arc:angle_deg=0",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out)
+            .contains("firing_arc:angle_deg = 0: expected more than 0 and at most 360 degrees"),
+        "{}",
+        stderr(&out)
+    );
+    let mut charts = Charts::shipped().expect("shipped charts");
+    charts
+        .apply_cell_arg(
+            laager::ruleset::Ruleset::MicroColonial,
+            "firing_arc:angle_deg=0",
+        )
+        .expect("the cell");
+    let why = laager::rules::measure::mc_arc_angle_read(&charts, &mut Vec::new())
+        .expect_err("0 degrees is no opening");
+    assert!(why.contains("firing_arc:angle_deg = 0"), "{why}");
+}

@@ -511,3 +511,141 @@ fn victory_points_and_the_victory_check_are_reachable() {
         (Some(10), Some(25))
     );
 }
+
+/// The value of the first step whose text starts with `start`.
+fn step_value(value: &Value, start: &str) -> Option<i64> {
+    value["steps"]
+        .as_array()?
+        .iter()
+        .find(|s| s["text"].as_str().is_some_and(|t| t.starts_with(start)))
+        .and_then(|s| s["value"].as_i64())
+}
+
+/// The building of a melee exchange is told once (issue 39: the desk took it from "into a
+/// building zone from N zones > 0", the command line from `--building` being given at all).
+/// `--building 0`: no building, so the 12 British SP all melee ("Players Then Roll One Die
+/// For Every SP") and hit "on 5 and 6"; `--building` (one zone): "A maximum of 8 SP may melee
+/// out of any building zone", 8 dice hitting "on 4, 5 and 6". The desk builds the same
+/// exchange by the same `MeleeExchangeInput::over` (app-tests `app_vc_once`).
+#[test]
+fn melee_exchange_building_zero_is_no_building_and_one_caps_the_british_at_8() {
+    let args = |building: &[&'static str]| {
+        let mut a = vec![
+            "vc",
+            "melee-exchange",
+            "--battle",
+            "rorkes-drift",
+            "--zulu-sp",
+            "10",
+            "--british-sp",
+            "12",
+            "--seed",
+            "1",
+            "--json",
+        ];
+        a.extend_from_slice(building);
+        a
+    };
+    let (open, code) = json(&args(&["--building", "0"]));
+    assert_eq!(code, 0, "{open}");
+    assert_eq!(step_value(&open, "british melee"), Some(12));
+    assert_eq!(
+        step_value(&open, "\"the British player hits the Zulu on 5 and 6\""),
+        Some(5)
+    );
+    let (building, code) = json(&args(&["--building"]));
+    assert_eq!(code, 0, "{building}");
+    assert_eq!(step_value(&building, "british melee"), Some(8));
+    assert_eq!(step_value(&building, "RORKE'S DRIFT"), Some(4));
+
+    let over = |zones| {
+        laager::rules::victoria_cross::MeleeExchangeInput::over(
+            laager::rules::victoria_cross::Battle::RorkesDrift,
+            10,
+            12,
+            laager::rules::victoria_cross::ExchangeGround {
+                into_building_from_zones: zones,
+                ..Default::default()
+            },
+        )
+    };
+    assert!(!over(0).british.out_of_building);
+    assert!(over(1).british.out_of_building);
+    assert_eq!(over(2).zulu.into_building_from_zones, 2);
+}
+
+/// At Isandlwana a wall given to a melee exchange reaches the rule, which refuses it
+/// ("walls and building zones are a Rorke's Drift rule"); the exchange is never resolved
+/// with the flag quietly dropped (issue 39: the desk dropped it, the command line passed it).
+#[test]
+fn melee_exchange_at_isandlwana_refuses_a_wall_from_every_door() {
+    let output = run(&[
+        "vc",
+        "melee-exchange",
+        "--battle",
+        "isandlwana",
+        "--zulu-sp",
+        "10",
+        "--british-sp",
+        "6",
+        "--across-wall",
+        "--turn",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stdout(&output));
+    assert!(
+        stderr(&output).contains("walls and building zones are a Rorke's Drift rule"),
+        "{}",
+        stderr(&output)
+    );
+    let input = laager::rules::victoria_cross::MeleeExchangeInput::over(
+        laager::rules::victoria_cross::Battle::Isandlwana,
+        10,
+        6,
+        laager::rules::victoria_cross::ExchangeGround {
+            across_wall: true,
+            turn: Some(3),
+            ..Default::default()
+        },
+    );
+    assert!(input.zulu.across_wall && input.british.across_wall);
+}
+
+/// The records' counts fill a turn's Victory Points one way for `laager vc victory-points
+/// --campaign` and the desk (issue 39: the command line counted the VP units eliminated only
+/// at Rorke's Drift, the desk at either battle). "VP units ... worth 1 VP each" is a Rorke's
+/// Drift rule: at Isandlwana the count is not laid over the input, where the rule would
+/// refuse it ("the hospital, kraal, redoubt, water cart and VP units are Rorke's Drift's").
+/// The Zulu SP lost this turn count at either battle.
+#[test]
+fn the_records_fill_the_vp_units_eliminated_at_rorkes_drift_only() {
+    use laager::rules::victoria_cross::{Battle, VpTurn};
+    let counts = laager::game::victory::VcCounts {
+        vp_units_eliminated: 2,
+        zulu_lost_this_turn: 5,
+        ..Default::default()
+    };
+    let blank = VpTurn {
+        turn: 4,
+        hospital: false,
+        kraal_both: false,
+        redoubt: false,
+        water_cart: false,
+        zones_held: Vec::new(),
+        vp_units_eliminated: 0,
+        zulu_losses: 0,
+        deductions_before: 0,
+        british_exited_sp: 0,
+    };
+    let mut rorkes = blank.clone();
+    counts.fill_victory_points(Battle::RorkesDrift, &mut rorkes);
+    assert_eq!((rorkes.vp_units_eliminated, rorkes.zulu_losses), (2, 5));
+    let mut isandlwana = blank;
+    counts.fill_victory_points(Battle::Isandlwana, &mut isandlwana);
+    assert_eq!(
+        (isandlwana.vp_units_eliminated, isandlwana.zulu_losses),
+        (0, 5)
+    );
+}
