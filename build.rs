@@ -44,7 +44,14 @@ fn main() {
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR set by cargo"))
         .join("shipped_tables.rs");
     std::fs::write(dest, out).expect("write shipped_tables.rs");
+    println!(
+        "cargo:rerun-if-changed={}",
+        Path::new(&manifest_dir)
+            .join("assets/shipped_charts.json")
+            .display()
+    );
     engine_version(Path::new(&manifest_dir));
+    charts_digest(Path::new(&manifest_dir), &files);
 }
 
 /// The source files whose change can change a ruling or the effects applied from it: the
@@ -62,15 +69,68 @@ const ENGINE_SOURCES: &[&str] = &[
     "src/game/apply.rs",
 ];
 
+/// The sources whose change can change what replaying a log gives (a game's state), beside
+/// the engine's: a projection stored by another build is not trusted, but rebuilt.
+const STATE_SOURCES: &[&str] = &["src/game"];
+
 /// Emits `LAAGER_ENGINE_VERSION`: `0.1.0+` and 12 hex digits of an FNV-1a digest over the
-/// engine's source files (paths and contents, in sorted order).
+/// engine's source files (paths and contents, in sorted order); and
+/// `LAAGER_STATE_VERSION`, the same over those and the game's (the version of a stored
+/// projection of a game's state).
 fn engine_version(root: &Path) {
-    let mut files = Vec::new();
-    for source in ENGINE_SOURCES {
+    let package = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    println!(
+        "cargo:rustc-env=LAAGER_ENGINE_VERSION={package}+{:012x}",
+        digest(root, ENGINE_SOURCES) >> 16
+    );
+    let state: Vec<&str> = ENGINE_SOURCES
+        .iter()
+        .chain(STATE_SOURCES)
+        .copied()
+        .collect();
+    println!(
+        "cargo:rustc-env=LAAGER_STATE_VERSION={package}+{:012x}",
+        digest(root, &state) >> 16
+    );
+}
+
+/// The sources whose change can change the shipped charts as read (beside the tables'
+/// files themselves): `assets/shipped_charts.json`, the charts read ahead, is used only
+/// while it was made from these and the tables as they are.
+const CHARTS_SOURCES: &[&str] = &["src/charts", "src/ruleset.rs", "src/bounds.rs"];
+
+/// Emits `LAAGER_CHARTS_DIGEST`: 16 hex digits of an FNV-1a digest over the shipped chart
+/// files (`tables`, under `root`) and the code that reads them.
+fn charts_digest(root: &Path, tables: &[(String, String)]) {
+    let mut files: Vec<std::path::PathBuf> = tables
+        .iter()
+        .map(|(_, absolute)| std::path::PathBuf::from(absolute))
+        .collect();
+    for source in CHARTS_SOURCES {
         let path = root.join(source);
         println!("cargo:rerun-if-changed={}", path.display());
         collect_rs(&path, &mut files);
     }
+    println!(
+        "cargo:rustc-env=LAAGER_CHARTS_DIGEST={:016x}",
+        digest_files(root, files)
+    );
+}
+
+/// An FNV-1a digest over the `.rs` files at or under `sources` (paths and contents, in
+/// sorted order).
+fn digest(root: &Path, sources: &[&str]) -> u64 {
+    let mut files = Vec::new();
+    for source in sources {
+        let path = root.join(source);
+        println!("cargo:rerun-if-changed={}", path.display());
+        collect_rs(&path, &mut files);
+    }
+    digest_files(root, files)
+}
+
+/// An FNV-1a digest over `files` (their paths under `root` and contents, in sorted order).
+fn digest_files(root: &Path, mut files: Vec<std::path::PathBuf>) -> u64 {
     files.sort();
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
@@ -84,11 +144,7 @@ fn engine_version(root: &Path) {
         feed(relative.to_string_lossy().replace('\\', "/").as_bytes());
         feed(&std::fs::read(file).unwrap_or_default());
     }
-    println!(
-        "cargo:rustc-env=LAAGER_ENGINE_VERSION={}+{:012x}",
-        std::env::var("CARGO_PKG_VERSION").unwrap_or_default(),
-        digest >> 16
-    );
+    digest
 }
 
 /// Every `.rs` file at or under `path`.

@@ -4,6 +4,7 @@
 use super::campaign::{open_verified, print_json, store_error};
 use super::{CliError, Outcome};
 use crate::bounds::GameNumber;
+use crate::game::Action;
 use crate::store::{CampaignFile, GameCheck, Mode};
 use clap::Subcommand;
 use serde_json::json;
@@ -66,6 +67,30 @@ pub enum LogCommand {
         #[command(flatten)]
         tables: super::TablesArgs,
     },
+    /// Undo the last action in force in a game, as the window's Undo does: an event that
+    /// voids it is logged through the record's gate (nothing is deleted). A file that
+    /// fails verification is refused (exit 2).
+    Undo {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<GameNumber>,
+        /// Print the event written as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Redo the last undo in a game, as the window's Redo does, through the record's gate.
+    Redo {
+        /// The campaign file.
+        file: PathBuf,
+        /// The game, from 1 (default: the latest).
+        #[arg(long, value_name = "N")]
+        game: Option<GameNumber>,
+        /// Print the event written as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a `log` subcommand.
@@ -90,7 +115,33 @@ pub fn run_log(command: LogCommand) -> Result<Outcome, CliError> {
             json,
             tables,
         } => replay(&file, game, strict, json, &tables),
+        LogCommand::Undo { file, game, json } => undo_redo(&file, game, Action::Undo, json),
+        LogCommand::Redo { file, game, json } => undo_redo(&file, game, Action::Redo, json),
     }
+}
+
+/// Logs an undo or a redo in a game through the record's gate, and says what it did.
+fn undo_redo(
+    file: &Path,
+    game: Option<GameNumber>,
+    action: Action,
+    json: bool,
+) -> Result<Outcome, CliError> {
+    let mut opened = CampaignFile::open(file, Mode::Write).map_err(store_error)?;
+    let number = game_number(file, &opened, game)?;
+    let acted = opened.act(number, action).map_err(store_error)?;
+    if json {
+        print_json(&json!({ "game": number, "events": acted.logged }));
+    } else {
+        for logged in &acted.logged {
+            println!(
+                "game {number}, event {}: {}",
+                logged.seq,
+                logged.event.describe()
+            );
+        }
+    }
+    Ok(Outcome::Done)
 }
 
 /// The game `--game` names (default: the latest), checked against the file.
@@ -117,7 +168,14 @@ pub(super) fn break_lines(file: &Path, opened: &CampaignFile) -> Vec<String> {
 
 /// The text line of a break: `game 2, event 41: ...` (`game 2, header: ...`).
 pub(super) fn break_line(file: &Path, check: &GameCheck) -> Option<String> {
-    let b = check.broken.as_ref()?;
+    let Some(b) = check.broken.as_ref() else {
+        let reason = check.projection.broken.as_ref()?;
+        return Some(format!(
+            "{}: game {}, stored state: {reason}",
+            file.display(),
+            check.game
+        ));
+    };
     let place = if b.seq == 0 {
         "header".to_owned()
     } else {
@@ -148,7 +206,7 @@ fn verify(
         .filter(|c| game.is_none_or(|n| n == c.game))
         .collect();
     let campaign = opened.verify_campaign();
-    let intact = checks.iter().all(|c| c.broken.is_none()) && campaign.broken.is_none();
+    let intact = checks.iter().all(GameCheck::intact) && campaign.broken.is_none();
     let found = noted.map(|h| opened.find_head(h, game));
     let seal_found = match (noted, game, &found) {
         (Some(h), None, Some(None)) => opened.find_campaign_seal(h),
@@ -195,6 +253,11 @@ fn verify(
                 "  note: game {}: header not sealed (file from an older Laager)",
                 c.game
             );
+        }
+        for c in &checks {
+            if let Some(note) = c.projection.note() {
+                println!("  note: game {}: {note}", c.game);
+            }
         }
         if let Some(Some(f)) = found {
             println!(

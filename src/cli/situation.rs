@@ -113,35 +113,75 @@ impl SituationArgs {
         let Some(path) = &self.campaign else {
             return Ok(None);
         };
+        // A reading takes the game's state as the file stores it beside the log, where
+        // this build can trust it; otherwise, and for a write, the whole file is read.
+        let game = self.game.map(crate::bounds::GameNumber::get);
+        if !self.apply
+            && let Some(projected) = crate::store::projection::read_game(path, game)
+        {
+            return Self::context_of(
+                path,
+                projected.number,
+                &projected.layout,
+                projected.state,
+                None,
+                charts,
+                needs_table,
+            )
+            .map(Some);
+        }
         let mode = if self.apply { Mode::Write } else { Mode::Read };
         let opened = CampaignFile::open(path, mode).map_err(super::campaign::store_error)?;
         let number = super::game_number(path, opened.campaign().games.len(), self.game)?;
         let game = &opened.campaign().games[number - 1];
-        if game.layout.is_null() && !needs_table {
-            let state = game.state().clone();
-            return Ok(Some(Context {
+        let (layout, state) = (game.layout.clone(), game.state().clone());
+        Self::context_of(
+            path,
+            number,
+            &layout,
+            state,
+            Some(opened),
+            charts,
+            needs_table,
+        )
+        .map(Some)
+    }
+
+    /// The context of campaign game `number`: its table as played (a game without a table
+    /// serves only a procedure that reads no table) and its state.
+    fn context_of(
+        path: &Path,
+        number: usize,
+        layout: &serde_json::Value,
+        state: GameState,
+        opened: Option<CampaignFile>,
+        charts: &Charts,
+        needs_table: bool,
+    ) -> Result<Context, CliError> {
+        let file = opened.map(|opened| (opened, number));
+        if layout.is_null() && !needs_table {
+            return Ok(Context {
                 layout: Layout::new(crate::geometry::Table::SIX_BY_FOUR, Vec::new(), Vec::new()),
                 state: Some(state),
-                file: Some((opened, number)),
-            }));
+                file,
+            });
         }
-        if game.layout.is_null() {
+        if layout.is_null() {
             return Err(CliError::Input(format!(
                 "{} game {number} has no table: add the game with `laager campaign add-game --layout TABLE.json`",
                 path.display()
             )));
         }
-        let state = game.state().clone();
         let layout = layout_of(
-            &table_as_played(&game.layout, &state).to_string(),
+            &table_as_played(layout, &state).to_string(),
             charts,
             &format!("{} game {number}", path.display()),
         )?;
-        Ok(Some(Context {
+        Ok(Context {
             layout,
             state: Some(state),
-            file: Some((opened, number)),
-        }))
+            file,
+        })
     }
 }
 

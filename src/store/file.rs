@@ -44,6 +44,12 @@ pub struct CampaignFile {
     /// Why the file is open to read only whatever was asked: values an older Laager
     /// wrote that are outside their domains now (`store::domains`).
     refused: Option<String>,
+    /// The head each game's projection ([`super::projection`]) is stored at, where this
+    /// build stored it (`None`: none, or another build's: written by the next write).
+    projected: Vec<Option<String>>,
+    /// Whether every stored projection was checked against its game's replay (before the
+    /// first write) or written by this process.
+    projections_checked: std::cell::Cell<bool>,
 }
 
 impl CampaignFile {
@@ -90,6 +96,12 @@ impl CampaignFile {
         let (version, campaign, stored) = read_checked(&conn, path)?;
         let refused = super::domains::campaign_refusal(&campaign);
         let mode = if refused.is_some() { Mode::Read } else { mode };
+        let projected = projected_heads(&conn, version, campaign.games.len()).map_err(|e| {
+            StoreError::Damaged {
+                path: path.to_owned(),
+                reason: format!("stored states: {e}"),
+            }
+        })?;
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
@@ -98,6 +110,8 @@ impl CampaignFile {
             campaign,
             stored,
             refused,
+            projected,
+            projections_checked: std::cell::Cell::new(false),
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -196,6 +210,38 @@ impl CampaignFile {
         Ok(number - 1)
     }
 
+    /// Refuses a write to a file whose stored state of a game is not what its log
+    /// replays to (checked once, before the first write, after the gate's own checks).
+    fn check_projections(&self) -> Result<()> {
+        if self.projections_checked.get() {
+            return Ok(());
+        }
+        for (i, game) in self.campaign.games.iter().enumerate() {
+            let check = self.check_projection(i + 1, game);
+            if let Some(reason) = check.broken {
+                return Err(self.refused(GateError::Broken(format!("game {}: {reason}", i + 1))));
+            }
+        }
+        self.projections_checked.set(true);
+        Ok(())
+    }
+
+    /// Checks game `number`'s stored projection against a full replay of its log.
+    pub(super) fn check_projection(
+        &self,
+        number: usize,
+        game: &Game,
+    ) -> super::projection::ProjectionCheck {
+        super::projection::check(
+            &self.conn,
+            self.version,
+            number,
+            game.events().len(),
+            game.head(),
+            game.state(),
+        )
+    }
+
     fn writable(&self) -> Result<()> {
         match (self.mode, &self.refused) {
             (_, Some(values)) => Err(StoreError::Unwritable {
@@ -231,6 +277,7 @@ impl CampaignFile {
         self.writable()?;
         let admitted = gate::admit_all(&self.campaign, number, &self.stored, actions)
             .map_err(|e| self.refused(e))?;
+        self.check_projections()?;
         let index = number - 1;
         let before = self.campaign.games[index].events().len();
         let mut logged = Vec::new();
@@ -296,6 +343,7 @@ impl CampaignFile {
         self.writable()?;
         let game = gate::admit_game(&self.campaign, &self.stored, game, tables)
             .map_err(|e| self.refused(e))?;
+        self.check_projections()?;
         let number = self.campaign.games.len() + 1;
         self.campaign.games.push(game);
         let written = self.write(|tx, campaign| {
@@ -387,6 +435,11 @@ impl CampaignFile {
                     "UPDATE game SET head = ?1 WHERE number = ?2 AND head IS NOT ?1",
                     params![game.head(), i as i64 + 1],
                 )?;
+                // Each game's state as its log now leaves it, where the stored one is not.
+                if self.projected.get(i).and_then(Option::as_deref) != Some(game.head()) {
+                    let events = game.events().len();
+                    super::projection::write(&tx, i + 1, events, game.head(), game.state())?;
+                }
             }
             tx.execute("UPDATE campaign SET seal = ?1 WHERE id = 1", [&seal])?;
             tx.execute(
@@ -415,6 +468,13 @@ impl CampaignFile {
             }
         }
         self.version = CURRENT_VERSION;
+        self.projected = self
+            .campaign
+            .games
+            .iter()
+            .map(|g| Some(g.head().to_owned()))
+            .collect();
+        self.projections_checked.set(true);
         self.stored.heads = self
             .campaign
             .games
@@ -433,6 +493,7 @@ impl CampaignFile {
         self.writable()?;
         let index = self.game_index(number)?;
         self.check_record(Some(number))?;
+        self.check_projections()?;
         let game = &self.campaign.games[index];
         if game.genesis() != GENESIS && !game.events().is_empty() {
             return Err(GameError::HeaderSealed(game.events().len()).into());
@@ -462,6 +523,7 @@ impl CampaignFile {
     pub fn set_settings(&mut self, settings: CampaignSettings) -> Result<()> {
         self.writable()?;
         self.check_record(None)?;
+        self.check_projections()?;
         if let Some(game) = self
             .campaign
             .games
@@ -567,6 +629,7 @@ pub(super) fn fill_new(conn: &mut Connection, campaign: &Campaign) -> rusqlite::
     )?;
     for (i, game) in campaign.games.iter().enumerate() {
         insert_game(&tx, i + 1, game)?;
+        super::projection::write(&tx, i + 1, game.events().len(), game.head(), game.state())?;
     }
     let counts: Vec<usize> = campaign.games.iter().map(|g| g.events().len()).collect();
     tx.execute(
@@ -636,8 +699,42 @@ pub(super) fn read_checked(conn: &Connection, path: &Path) -> Result<(i32, Campa
     Ok((version, campaign, stored))
 }
 
+/// The head each game's projection is stored at by this build (`None`: none, or another
+/// build's), read from a file of schema `version` holding `games` games.
+fn projected_heads(
+    conn: &Connection,
+    version: i32,
+    games: usize,
+) -> rusqlite::Result<Vec<Option<String>>> {
+    let mut heads = vec![None; games];
+    if version < schema::PROJECTED {
+        return Ok(heads);
+    }
+    let mut statement = conn.prepare("SELECT game, head, version FROM projection")?;
+    let rows = statement.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (game, head, version) = row?;
+        let slot = usize::try_from(game)
+            .ok()
+            .and_then(|g| g.checked_sub(1))
+            .and_then(|g| heads.get_mut(g));
+        if let Some(slot) = slot
+            && version == super::projection::STATE_VERSION
+        {
+            *slot = Some(head);
+        }
+    }
+    Ok(heads)
+}
+
 /// Refuses, from the raw bytes alone, what SQLite should not be given.
-fn precheck(path: &Path) -> Result<()> {
+pub(super) fn precheck(path: &Path) -> Result<()> {
     let io = |e: std::io::Error| StoreError::Io {
         path: path.to_owned(),
         message: disk::plain_io(&e),

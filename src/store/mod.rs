@@ -20,6 +20,7 @@ pub mod json;
 pub mod layout_file;
 pub mod packed;
 pub mod pdf;
+pub mod projection;
 pub mod report;
 pub mod schema;
 pub mod tables;

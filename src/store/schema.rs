@@ -10,7 +10,7 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 6;
+pub const CURRENT_VERSION: i32 = 7;
 
 /// The first schema version whose files record the campaign's seal.
 pub const SEALED_CAMPAIGN: i32 = 4;
@@ -22,8 +22,12 @@ pub const DATED_GAMES: i32 = 5;
 /// The first schema version whose events may be stored deflated ([`super::packed`]).
 pub const PACKED_EVENTS: i32 = 6;
 
+/// The first schema version whose files keep each game's state as a projection
+/// ([`super::projection`]), written with every event.
+pub const PROJECTED: i32 = 7;
+
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -74,6 +78,19 @@ const MIGRATIONS: [&str; 6] = [
     // the JSON, so packing changes no seal. A Laager that reads up to version 5 refuses such
     // a file as newer rather than misreading a payload.
     "-- no table changes: deflated event payloads",
+    // Version 7: each game's state as its log leaves it (the records, the table as played,
+    // the statuses), written in the same transaction as each of its events, so a reading
+    // needs no replay of the log. `events` and `head` say which log it is the state of,
+    // `version` which build of Laager replayed it (`LAAGER_STATE_VERSION`); `state` is its
+    // JSON deflated. The store writes every game's projection in the transaction of this
+    // step. `laager log verify` checks each against a full replay.
+    "CREATE TABLE projection (
+         game INTEGER PRIMARY KEY REFERENCES game(number),
+         events INTEGER NOT NULL,
+         head TEXT NOT NULL,
+         version TEXT NOT NULL,
+         state BLOB NOT NULL
+     );",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

@@ -4,6 +4,7 @@
 //! players noted against all of them.
 
 use super::file::CampaignFile;
+use super::projection::ProjectionCheck;
 use crate::game::ChainBreak;
 use crate::game::seals::{campaign_break, game_break};
 use serde::Serialize;
@@ -26,6 +27,15 @@ pub struct GameCheck {
     /// The first break (`seq` 0: the header), if any.
     #[serde(rename = "break")]
     pub broken: Option<ChainBreak>,
+    /// Its stored state (schema 7 on) against a full replay of its log.
+    pub projection: ProjectionCheck,
+}
+
+impl GameCheck {
+    /// Whether its chain and its stored state verify.
+    pub fn intact(&self) -> bool {
+        self.broken.is_none() && self.projection.broken.is_none()
+    }
 }
 
 /// Where a noted head stands in a game's chain.
@@ -79,6 +89,7 @@ impl CampaignFile {
                     sealed,
                     head: game.head().to_owned(),
                     broken,
+                    projection: self.check_projection(number, game),
                 }
             })
             .collect()
@@ -118,9 +129,9 @@ impl CampaignFile {
         }
     }
 
-    /// Whether every game and the campaign's seal verify.
+    /// Whether every game (its chain and its stored state) and the campaign's seal verify.
     pub fn intact(&self) -> bool {
-        self.verify().iter().all(|c| c.broken.is_none()) && self.verify_campaign().broken.is_none()
+        self.verify().iter().all(GameCheck::intact) && self.verify_campaign().broken.is_none()
     }
 
     /// Where `noted` (a campaign seal, or its first 8 or more hex digits) stands among the

@@ -29,6 +29,7 @@ mod mc;
 mod mc2;
 mod mc_contract;
 mod packed_events;
+mod projection;
 mod record_gate;
 mod record_tamper;
 mod records;

@@ -329,6 +329,20 @@ pub(super) fn recompute_everything(path: &Path) {
     let conn = rusqlite::Connection::open(path).expect("open");
     conn.execute("UPDATE campaign SET seal = ?1", [campaign.seal()])
         .expect("seal");
+    // Each game's stored state, as its forged log now replays.
+    for (i, game) in campaign.games.iter().enumerate() {
+        conn.execute(
+            "UPDATE projection SET events = ?1, head = ?2, version = ?3, state = ?4 WHERE game = ?5",
+            rusqlite::params![
+                game.events().len() as i64,
+                game.head(),
+                laager::store::projection::STATE_VERSION,
+                laager::store::packed::pack(&serde_json::to_string(game.state()).expect("state")),
+                i as i64 + 1
+            ],
+        )
+        .expect("projection");
+    }
     conn.execute("DELETE FROM seal_history", [])
         .expect("history");
     for record in history {

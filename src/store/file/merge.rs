@@ -42,6 +42,7 @@ impl CampaignFile {
         self.writable()?;
         let admitted = merge::admit_merge(&self.campaign, &self.stored, tables)
             .map_err(|e| self.refused(e))?;
+        self.check_projections()?;
         if admitted.is_empty() {
             return Ok(Vec::new());
         }

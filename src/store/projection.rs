@@ -1,0 +1,286 @@
+//! Each game's state as its log leaves it, kept in the file beside the log (from schema 7):
+//! the projection. It is written in the same transaction as every event ([`write`]), so a
+//! command that only reads (a resolution from a campaign without `--apply`) takes the state
+//! from it ([`read_game`]) instead of replaying the whole log; `laager log verify` checks
+//! each against a full replay ([`check`]), and a write refuses a file whose stored state is
+//! not its log's.
+//!
+//! A projection is trusted only where it is the state of the log as it stands (its head is
+//! the game's head, the file's last event is that head) and was replayed by this build's
+//! game code ([`STATE_VERSION`]): anything else is read the long way, and rebuilt by the
+//! file's next write.
+
+use super::file::precheck;
+use super::schema::{self, APPLICATION_ID, CURRENT_VERSION};
+use crate::game::GameState;
+use crate::ruleset::Ruleset;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::Path;
+
+/// The build of the game code that replayed a stored projection: a digest of the engine's
+/// and the game's sources, so a projection another build stored is rebuilt, not trusted.
+pub const STATE_VERSION: &str = env!("LAAGER_STATE_VERSION");
+
+/// A game's state serialized as it is stored (before deflating).
+fn state_json(state: &GameState) -> String {
+    // A state is plain data: serializing it cannot fail.
+    serde_json::to_string(state).unwrap_or_default()
+}
+
+/// Writes game `number`'s projection, inside the caller's transaction: the state of
+/// `events` events ending at `head`.
+pub(super) fn write(
+    tx: &Transaction<'_>,
+    number: usize,
+    events: usize,
+    head: &str,
+    state: &GameState,
+) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO projection (game, events, head, version, state) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        number as i64,
+        events as i64,
+        head,
+        STATE_VERSION,
+        super::packed::pack(&state_json(state)),
+    ])?;
+    Ok(())
+}
+
+/// A game read from its projection, without its log.
+#[derive(Debug, Clone)]
+pub struct ProjectedGame {
+    /// How many games the campaign holds.
+    pub games: usize,
+    /// The game's number, from 1.
+    pub number: usize,
+    /// Its ruleset.
+    pub ruleset: Ruleset,
+    /// Its name.
+    pub name: String,
+    /// Its table's layout, as stored.
+    pub layout: Value,
+    /// Its state as its log leaves it.
+    pub state: GameState,
+}
+
+/// Reads game `number` (the latest when `None`) from its projection, writing nothing:
+/// `None` when the file has no projection this build trusts for it (an older file, a
+/// projection another build stored, one not at the log's end) or anything about the file
+/// is not as Laager writes it. The caller then opens the file the long way
+/// ([`super::CampaignFile::open`]), which reads what this refused or says why it cannot.
+pub fn read_game(path: &Path, number: Option<usize>) -> Option<ProjectedGame> {
+    precheck(path).ok()?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).ok()?;
+    read_from(&conn, number).ok().flatten()
+}
+
+fn read_from(conn: &Connection, number: Option<usize>) -> rusqlite::Result<Option<ProjectedGame>> {
+    conn.execute_batch("PRAGMA query_only = 1;")?;
+    let pragma = |name: &str| -> rusqlite::Result<i32> {
+        conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
+    };
+    let version = pragma("user_version")?;
+    if pragma("application_id")? != APPLICATION_ID
+        || !(schema::PROJECTED..=CURRENT_VERSION).contains(&version)
+    {
+        return Ok(None);
+    }
+    // One read transaction, so the game, its projection and its last event are of one
+    // moment even while another program writes.
+    conn.execute_batch("BEGIN")?;
+    let result = read_game_rows(conn, number);
+    conn.execute_batch("COMMIT")?;
+    result
+}
+
+fn read_game_rows(
+    conn: &Connection,
+    number: Option<usize>,
+) -> rusqlite::Result<Option<ProjectedGame>> {
+    let games: i64 = conn.query_row("SELECT COUNT(*) FROM game", [], |r| r.get(0))?;
+    let games = usize::try_from(games).unwrap_or(0);
+    let number = number.unwrap_or(games);
+    if number == 0 || number > games {
+        return Ok(None);
+    }
+    let Some((ruleset, name, layout, head)) = conn
+        .query_row(
+            "SELECT ruleset, name, layout, head FROM game WHERE number = ?1",
+            [number as i64],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                ))
+            },
+        )
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let Some(head) = head else {
+        return Ok(None);
+    };
+    let Some((events, stored_head, version, state)) = conn
+        .query_row(
+            "SELECT events, head, version, state FROM projection WHERE game = ?1",
+            [number as i64],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    super::packed::unpack(r.get_ref(3)?),
+                ))
+            },
+        )
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    if version != STATE_VERSION || stored_head != head {
+        return Ok(None);
+    }
+    // The log's last event is the one the projection and the game's head name.
+    let last: Option<(i64, String)> = conn
+        .query_row(
+            "SELECT seq, hash FROM event WHERE game = ?1 ORDER BY seq DESC LIMIT 1",
+            [number as i64],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let at_end = match &last {
+        Some((seq, hash)) => *seq == events && *hash == head,
+        None => events == 0,
+    };
+    if !at_end {
+        return Ok(None);
+    }
+    let (Some(ruleset), Ok(layout), Ok(state)) = (
+        Ruleset::from_id(&ruleset),
+        serde_json::from_str::<Value>(&layout),
+        state.map(|json| serde_json::from_str::<GameState>(&json)),
+    ) else {
+        return Ok(None);
+    };
+    let Ok(state) = state else {
+        return Ok(None);
+    };
+    Ok(Some(ProjectedGame {
+        games,
+        number,
+        ruleset,
+        name,
+        layout,
+        state,
+    }))
+}
+
+/// What checking a game's stored projection against a full replay of its log found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProjectionCheck {
+    /// `current`: stored by this build, and checked; `missing`: none stored (a file from an
+    /// older Laager, built by its next write; in a file of schema 7, a break); `other-build`: stored by
+    /// another build of Laager, whose game code may replay differently (rebuilt by the next
+    /// write).
+    pub stored: &'static str,
+    /// How it differs from the replay, if it does, or why it is missing from a file that
+    /// should hold it.
+    #[serde(rename = "break")]
+    pub broken: Option<String>,
+}
+
+impl ProjectionCheck {
+    /// A note on a projection not checked, in words, or `None`.
+    pub fn note(&self) -> Option<&'static str> {
+        match self.stored {
+            "missing" if self.broken.is_none() => Some(
+                "no stored state yet (a file from an older Laager): it is built by the next write",
+            ),
+            "other-build" => Some(
+                "its stored state was written by another build of Laager: it is rebuilt by the next write",
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// Checks game `number`'s stored projection (read from `conn`, a file of schema `version`)
+/// against `state`, the full replay of its log of `events` events ending at `head`.
+pub(super) fn check(
+    conn: &Connection,
+    version: i32,
+    number: usize,
+    events: usize,
+    head: &str,
+    state: &GameState,
+) -> ProjectionCheck {
+    let found = |stored: &'static str, broken: Option<String>| ProjectionCheck { stored, broken };
+    if version < schema::PROJECTED {
+        return found("missing", None);
+    }
+    let row = conn
+        .query_row(
+            "SELECT events, head, version, state FROM projection WHERE game = ?1",
+            [number as i64],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    super::packed::unpack(r.get_ref(3)?),
+                ))
+            },
+        )
+        .optional();
+    let (stored_events, stored_head, stored_version, json) = match row {
+        Ok(Some(row)) => row,
+        // Every write from schema 7 on stores every game's state: none is a removal.
+        Ok(None) => {
+            return found(
+                "missing",
+                Some("its stored state is missing: it was removed outside Laager".to_owned()),
+            );
+        }
+        Err(e) => {
+            return found(
+                "current",
+                Some(format!("its stored state does not read: {e}")),
+            );
+        }
+    };
+    if stored_version != STATE_VERSION {
+        return found("other-build", None);
+    }
+    if stored_head != head || usize::try_from(stored_events).ok() != Some(events) {
+        return found(
+            "current",
+            Some(format!(
+                "its stored state is of a log of {stored_events} events ending at {}, not of its log of {events} events: the stored state or the log was changed outside Laager",
+                short(&stored_head)
+            )),
+        );
+    }
+    let broken = match json {
+        Err(e) => Some(format!("its stored state does not read: {e}")),
+        Ok(json) if json != state_json(state) => Some(
+            "its stored state differs from a replay of its log: the stored state was changed outside Laager"
+                .to_owned(),
+        ),
+        Ok(_) => None,
+    };
+    found("current", broken)
+}
+
+/// A hash shortened for a message: its first 10 hex digits.
+fn short(hash: &str) -> &str {
+    hash.get(..10).unwrap_or(hash)
+}
