@@ -23,6 +23,7 @@ pub use overrides::{CellAddress, HOUSE_FILE, house_file_with};
 pub use reader::CellReader;
 
 use crate::ruleset::Ruleset;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
@@ -82,9 +83,82 @@ pub struct Summary {
     pub not_supplied: Vec<String>,
 }
 
+/// The shipped charts read ahead: `assets/shipped_charts.json`, the JSON of
+/// [`Charts::read_ahead_json`] for the shipped tables, written by the test
+/// `charts_load::the_charts_read_ahead_are_the_shipped_tables_as_parsed` under
+/// `LAAGER_BLESS=1`. Reading it is a third of the time of parsing the tables' TOML, which
+/// every command pays at its start.
+const READ_AHEAD: &str = include_str!("../../assets/shipped_charts.json");
+
+/// The digest of the shipped tables and the code that reads them, from `build.rs`: the
+/// charts read ahead are used only when they were made from these.
+const CHARTS_DIGEST: &str = env!("LAAGER_CHARTS_DIGEST");
+
+/// Gives back the "none" of an optional field a JSON `null` stands for: a cell's value is
+/// `None` exactly when its confidence is `unknown`, so a `null` with any other is the
+/// chart's "none" ([`Value::None`], also written `null`).
+fn restore_none(chart: &mut Chart) {
+    let cells: Box<dyn Iterator<Item = &mut Cell>> = match &mut chart.body {
+        Body::OneD { cells, .. } => Box::new(cells.iter_mut()),
+        Body::TwoD { cells, .. } => Box::new(cells.iter_mut().flatten()),
+    };
+    for cell in cells {
+        if cell.value.is_none() && cell.confidence != Confidence::Unknown {
+            cell.value = Some(Value::None);
+        }
+    }
+}
+
+/// The read-ahead file's form.
+#[derive(Serialize, Deserialize)]
+struct ReadAhead {
+    digest: String,
+    hash: String,
+    charts: BTreeMap<Ruleset, BTreeMap<String, Chart>>,
+}
+
 impl Charts {
-    /// The shipped tables, embedded in the binary.
+    /// The shipped tables, embedded in the binary: read ahead where that is current,
+    /// otherwise parsed ([`Charts::parse_shipped`]); the same charts either way.
     pub fn shipped() -> Result<Charts, Vec<LoadError>> {
+        match Charts::read_ahead() {
+            Some(charts) => Ok(charts),
+            None => Charts::parse_shipped(),
+        }
+    }
+
+    /// The shipped charts read ahead, when the file was made from the tables and the code
+    /// this build holds (a developer's change to either is parsed until the file is
+    /// written again).
+    pub fn read_ahead() -> Option<Charts> {
+        if !READ_AHEAD.starts_with(&format!("{{\"digest\":\"{CHARTS_DIGEST}\"")) {
+            return None;
+        }
+        let mut read: ReadAhead = serde_json::from_str(READ_AHEAD).ok()?;
+        for chart in read.charts.values_mut().flat_map(BTreeMap::values_mut) {
+            restore_none(chart);
+        }
+        Some(Charts {
+            charts: read.charts,
+            lost_key_cells: lost_keys::LostKeyCells::default(),
+            hash: read.hash,
+            typed: Vec::new(),
+        })
+    }
+
+    /// The read-ahead file's text for these charts (the shipped ones as parsed).
+    pub fn read_ahead_json(&self) -> String {
+        let read = ReadAhead {
+            digest: CHARTS_DIGEST.to_owned(),
+            hash: self.hash.clone(),
+            charts: self.charts.clone(),
+        };
+        // Plain data: serializing it cannot fail.
+        serde_json::to_string(&read).unwrap_or_default()
+    }
+
+    /// The shipped tables, embedded in the binary, parsed from their TOML.
+    pub fn parse_shipped() -> Result<Charts, Vec<LoadError>> {
         let mut charts = Charts {
             charts: BTreeMap::new(),
             lost_key_cells: lost_keys::LostKeyCells::default(),

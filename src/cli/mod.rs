@@ -166,7 +166,11 @@ pub enum CliError {
 /// `main.rs` then runs the subcommand with [`run`], or opens the window without one.
 pub fn parse() -> Cli {
     restore_default_sigpipe();
-    let matches = command().get_matches();
+    // The ranges only change the help's words: a command line that parses is read without
+    // them (a quicker start); help, and any error, are given by the command that states them.
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|_| command().get_matches());
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit())
 }
 

@@ -224,3 +224,28 @@ fn cell_addresses_parse_one_and_two_part_keys() {
     assert_eq!(two.key, vec!["zulus".to_owned(), "combat".to_owned()]);
     assert!(CellAddress::parse("nokey").is_err());
 }
+
+/// The shipped charts read ahead (`assets/shipped_charts.json`) are the shipped tables as
+/// parsed, hash and all: written again under `LAAGER_BLESS=1` when a table or the code
+/// that reads them changes, and used by a build only while current (`build.rs`'s
+/// `LAAGER_CHARTS_DIGEST`).
+#[test]
+fn the_charts_read_ahead_are_the_shipped_tables_as_parsed() {
+    let parsed = laager::charts::Charts::parse_shipped().expect("the shipped tables parse");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/shipped_charts.json");
+    let text = parsed.read_ahead_json();
+    if std::env::var("LAAGER_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&path, &text).expect("write the charts read ahead");
+        return;
+    }
+    let kept = std::fs::read_to_string(&path).expect("assets/shipped_charts.json");
+    assert!(
+        kept == text,
+        "assets/shipped_charts.json is not the shipped tables as parsed: write it again with LAAGER_BLESS=1 cargo test --no-default-features --test suite charts_read_ahead"
+    );
+    // This build reads them ahead, and gets the very charts parsing gives.
+    let read = laager::charts::Charts::read_ahead().expect("current, so read ahead");
+    assert_eq!(read, parsed);
+    assert_eq!(read.hash(), parsed.hash());
+    assert_eq!(laager::charts::Charts::shipped().expect("shipped"), parsed);
+}
