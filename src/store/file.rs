@@ -576,7 +576,7 @@ fn insert_event(conn: &Connection, number: usize, logged: &LoggedEvent) -> rusql
         logged.seq as i64,
         logged.prev_hash,
         logged.hash,
-        super::packed::pack(&crate::game::chain::canonical_json(&logged.event)),
+        super::packed::stored(crate::game::chain::canonical_json(&logged.event)),
     ])?;
     Ok(())
 }
