@@ -64,8 +64,8 @@ fn campaign(events: usize) -> Campaign {
     campaign
 }
 
-fn file_of(dir: &Path, events: usize) -> std::path::PathBuf {
-    let path = dir.join(format!("{events}.laager"));
+fn file_of(dir: &Path, name: &str, events: usize) -> std::path::PathBuf {
+    let path = dir.join(format!("{name}-{events}.laager"));
     CampaignFile::create_from(&path, &campaign(events)).expect("create");
     path
 }
@@ -73,7 +73,7 @@ fn file_of(dir: &Path, events: usize) -> std::path::PathBuf {
 fn campaign_read(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("tempdir");
     let sizes = [200, 2_000];
-    let files: Vec<_> = sizes.iter().map(|&n| (n, file_of(dir.path(), n))).collect();
+    let files: Vec<_> = sizes.iter().map(|&n| (n, file_of(dir.path(), "read", n))).collect();
     let mut group = c.benchmark_group("campaign_read");
     for (events, path) in &files {
         group.bench_with_input(
@@ -102,7 +102,7 @@ fn campaign_read(c: &mut Criterion) {
     let mut group = c.benchmark_group("campaign_undo");
     group.sample_size(10);
     for events in [2_000, 10_000] {
-        let path = file_of(dir.path(), events);
+        let path = file_of(dir.path(), "undo", events);
         // In a file held open, as the window holds it: the gate checks only what this
         // process has not verified, and the event and the game's state are written.
         let mut open = CampaignFile::open(&path, Mode::Write).expect("open");
