@@ -73,7 +73,10 @@ fn file_of(dir: &Path, name: &str, events: usize) -> std::path::PathBuf {
 fn campaign_read(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("tempdir");
     let sizes = [200, 2_000];
-    let files: Vec<_> = sizes.iter().map(|&n| (n, file_of(dir.path(), "read", n))).collect();
+    let files: Vec<_> = sizes
+        .iter()
+        .map(|&n| (n, file_of(dir.path(), "read", n)))
+        .collect();
     let mut group = c.benchmark_group("campaign_read");
     for (events, path) in &files {
         group.bench_with_input(
