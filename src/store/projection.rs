@@ -51,6 +51,31 @@ pub(super) fn write(
     Ok(())
 }
 
+/// Game `number`'s projection row as stored: its state's JSON inflated (or why it does
+/// not inflate).
+struct Stored {
+    events: i64,
+    head: String,
+    version: String,
+    state: Result<String, String>,
+}
+
+fn stored(conn: &Connection, number: usize) -> rusqlite::Result<Option<Stored>> {
+    conn.query_row(
+        "SELECT events, head, version, state FROM projection WHERE game = ?1",
+        [number as i64],
+        |r| {
+            Ok(Stored {
+                events: r.get(0)?,
+                head: r.get(1)?,
+                version: r.get(2)?,
+                state: super::packed::unpack(r.get_ref(3)?),
+            })
+        },
+    )
+    .optional()
+}
+
 /// A game read from its projection, without its log.
 #[derive(Debug, Clone)]
 pub struct ProjectedGame {
@@ -129,20 +154,12 @@ fn read_game_rows(
     let Some(head) = head else {
         return Ok(None);
     };
-    let Some((events, stored_head, version, state)) = conn
-        .query_row(
-            "SELECT events, head, version, state FROM projection WHERE game = ?1",
-            [number as i64],
-            |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    super::packed::unpack(r.get_ref(3)?),
-                ))
-            },
-        )
-        .optional()?
+    let Some(Stored {
+        events,
+        head: stored_head,
+        version,
+        state,
+    }) = stored(conn, number)?
     else {
         return Ok(None);
     };
@@ -227,21 +244,13 @@ pub(super) fn check(
     if version < schema::PROJECTED {
         return found("missing", None);
     }
-    let row = conn
-        .query_row(
-            "SELECT events, head, version, state FROM projection WHERE game = ?1",
-            [number as i64],
-            |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    super::packed::unpack(r.get_ref(3)?),
-                ))
-            },
-        )
-        .optional();
-    let (stored_events, stored_head, stored_version, json) = match row {
+    let row = stored(conn, number);
+    let Stored {
+        events: stored_events,
+        head: stored_head,
+        version: stored_version,
+        state: json,
+    } = match row {
         Ok(Some(row)) => row,
         // Every write from schema 7 on stores every game's state: none is a removal.
         Ok(None) => {
