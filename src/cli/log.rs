@@ -223,12 +223,18 @@ fn verify(
     } else {
         let events: usize = checks.iter().map(|c| c.events).sum();
         if intact {
+            let states = checks.iter().all(|c| c.projection.stored == "current");
             println!(
-                "{}: {} game(s), {events} events, every hash chain intact{}",
+                "{}: {} game(s), {events} events, every hash chain intact{}{}",
                 file.display(),
                 checks.len(),
                 if campaign.sealed {
                     ", the campaign's seal intact"
+                } else {
+                    ""
+                },
+                if states && !checks.is_empty() {
+                    ", every stored state its log's replay"
                 } else {
                     ""
                 }

@@ -129,6 +129,11 @@ fn each_write_stores_the_state_its_log_replays_to() {
     let verify: serde_json::Value = serde_json::from_str(&verify).expect("JSON");
     assert_eq!(verify["intact"], true);
     assert_eq!(verify["games"][0]["projection"]["stored"], "current");
+    let text = ok(&["log", "verify", file.to_str().expect("utf-8")]);
+    assert!(
+        text.contains("every hash chain intact, the campaign's seal intact, every stored state its log's replay"),
+        "{text}"
+    );
     assert_eq!(
         verify["games"][0]["projection"]["break"],
         serde_json::Value::Null
