@@ -20,10 +20,6 @@ use crate::rules::situation::Origins;
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 
-/// Artillery Table 3's cells that are not tactical factors (the random factor's multiplier
-/// and maximum), as the engine names them.
-const NOT_FACTORS: [&str; 2] = ["random-factor-multiplier", "random-factor-maximum"];
-
 /// A combo box over a closed set of names. Returns whether the value changed.
 /// The guns an evading crew may limber up (`--gun`), or none picked yet.
 const EVADE_GUNS: &[Option<mc::movement::Troop>] = &[
@@ -448,10 +444,7 @@ impl McCombat {
                 super::hints::check(ui, &mut r.under_cannister, "under cannister fire");
             }
             McProcedure::Artillery => {
-                let names: Vec<String> = chart_keys(charts, "artillery_tactical_factors")
-                    .into_iter()
-                    .filter(|k| !NOT_FACTORS.contains(&k.as_str()))
-                    .collect();
+                let names = mc::artillery::tactical_factors(charts);
                 self.artillery.ui(ui, &names);
             }
             McProcedure::BreakIn => {

@@ -182,15 +182,10 @@ fn shell_row(range_mm: f64) -> &'static str {
     }
 }
 
-#[allow(clippy::too_many_lines)]
-fn prepare(
-    charts: &Charts,
-    fire: &ArtilleryInput,
-    reader: &mut CellReader<'_>,
-) -> Result<Prepared, Refusal> {
-    let arc = arcs::check(fire.in_arc, &fire.origins)?;
-    refusals(fire)?;
-    let known: Vec<String> = charts
+/// The tactical factors of Artillery Table 3 a fire may name (`--factor`, the desk's
+/// ticks): the chart's cells but the random factor's multiplier and maximum.
+pub fn tactical_factors(charts: &Charts) -> Vec<String> {
+    charts
         .chart(RULESET, TACTICAL)
         .map(|c| {
             c.cells()
@@ -199,7 +194,18 @@ fn prepare(
                 .filter(|k| k != MULTIPLIER && k != MAXIMUM)
                 .collect()
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+#[allow(clippy::too_many_lines)]
+fn prepare(
+    charts: &Charts,
+    fire: &ArtilleryInput,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    let arc = arcs::check(fire.in_arc, &fire.origins)?;
+    refusals(fire)?;
+    let known = tactical_factors(charts);
     if let Some(bad) = fire.factors.iter().find(|f| !known.contains(f)) {
         return Err(Refusal::by_rule(
             section(TABLE3),

@@ -244,3 +244,24 @@ fn the_losses_chart_reads_e_for_8_in_every_cell() {
         Some(laager::charts::Value::Text("80".to_owned()))
     );
 }
+
+/// Artillery Table 3 lists seven tactical factors, then the random factor's multiplier and
+/// maximum ("ARTILLERY CHARTS, TABLE 3 Tactical Factors; Random Factors"): the engine's
+/// list of the factors a fire may name, which the desk ticks and `--factor` takes, is the
+/// seven, in the chart's order.
+#[test]
+fn artillery_table_3s_tactical_factors_are_its_seven_factors() {
+    let charts = Charts::shipped().expect("shipped");
+    assert_eq!(
+        laager::rules::micro_colonial::artillery::tactical_factors(&charts),
+        [
+            "changed-target-over-250mm",
+            "under-fire-crew-casualties",
+            "target-charging-infantry",
+            "target-charging-cavalry",
+            "native-crews",
+            "open-order-flank",
+            "close-order-flank",
+        ]
+    );
+}
