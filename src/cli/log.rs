@@ -5,6 +5,7 @@ use super::campaign::{open_verified, print_json, store_error};
 use super::{CliError, Outcome};
 use crate::bounds::GameNumber;
 use crate::game::Action;
+use crate::store::projection::StoredState;
 use crate::store::{CampaignFile, GameCheck, Mode};
 use clap::Subcommand;
 use serde_json::json;
@@ -223,7 +224,9 @@ fn verify(
     } else {
         let events: usize = checks.iter().map(|c| c.events).sum();
         if intact {
-            let states = checks.iter().all(|c| c.projection.stored == "current");
+            let states = checks
+                .iter()
+                .all(|c| c.projection.stored == StoredState::Current);
             println!(
                 "{}: {} game(s), {events} events, every hash chain intact{}{}",
                 file.display(),

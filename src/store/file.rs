@@ -49,7 +49,7 @@ pub struct CampaignFile {
     projected: Vec<Option<String>>,
     /// Whether every stored projection was checked against its game's replay (before the
     /// first write) or written by this process.
-    projections_checked: std::cell::Cell<bool>,
+    projections_checked: bool,
 }
 
 impl CampaignFile {
@@ -111,7 +111,7 @@ impl CampaignFile {
             stored,
             refused,
             projected,
-            projections_checked: std::cell::Cell::new(false),
+            projections_checked: false,
         };
         if mode == Mode::Write {
             file.begin_writing()?;
@@ -212,8 +212,8 @@ impl CampaignFile {
 
     /// Refuses a write to a file whose stored state of a game is not what its log
     /// replays to (checked once, before the first write, after the gate's own checks).
-    fn check_projections(&self) -> Result<()> {
-        if self.projections_checked.get() {
+    fn check_projections(&mut self) -> Result<()> {
+        if self.projections_checked {
             return Ok(());
         }
         for (i, game) in self.campaign.games.iter().enumerate() {
@@ -222,7 +222,7 @@ impl CampaignFile {
                 return Err(self.refused(GateError::Broken(format!("game {}: {reason}", i + 1))));
             }
         }
-        self.projections_checked.set(true);
+        self.projections_checked = true;
         Ok(())
     }
 
@@ -474,7 +474,7 @@ impl CampaignFile {
             .iter()
             .map(|g| Some(g.head().to_owned()))
             .collect();
-        self.projections_checked.set(true);
+        self.projections_checked = true;
         self.stored.heads = self
             .campaign
             .games

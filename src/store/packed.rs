@@ -1,6 +1,7 @@
 //! An event's payload as the file stores it: from schema 6 its canonical JSON deflated
-//! (zlib) as a BLOB, or as text when it is short ([`PACK_FROM`]); before, the JSON as text. The chain's hashes are of the JSON, so how it
-//! is stored changes no seal; reading takes either form.
+//! (zlib) as a BLOB, or as text when it is short ([`PACK_FROM`]); before, the JSON as text.
+//! The chain's hashes are of the JSON, so how it is stored changes no seal; reading takes
+//! either form.
 
 use flate2::Compression;
 use flate2::read::ZlibDecoder;

@@ -13,7 +13,6 @@
 use super::file::precheck;
 use super::schema::{self, APPLICATION_ID, CURRENT_VERSION};
 use crate::game::GameState;
-use crate::ruleset::Ruleset;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
 use serde::Serialize;
 use serde_json::Value;
@@ -83,10 +82,6 @@ pub struct ProjectedGame {
     pub games: usize,
     /// The game's number, from 1.
     pub number: usize,
-    /// Its ruleset.
-    pub ruleset: Ruleset,
-    /// Its name.
-    pub name: String,
     /// Its table's layout, as stored.
     pub layout: Value,
     /// Its state as its log leaves it.
@@ -134,18 +129,11 @@ fn read_game_rows(
     if number == 0 || number > games {
         return Ok(None);
     }
-    let Some((ruleset, name, layout, head)) = conn
+    let Some((layout, head)) = conn
         .query_row(
-            "SELECT ruleset, name, layout, head FROM game WHERE number = ?1",
+            "SELECT layout, head FROM game WHERE number = ?1",
             [number as i64],
-            |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                ))
-            },
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)),
         )
         .optional()?
     else {
@@ -181,34 +169,37 @@ fn read_game_rows(
     if !at_end {
         return Ok(None);
     }
-    let (Some(ruleset), Ok(layout), Ok(state)) = (
-        Ruleset::from_id(&ruleset),
-        serde_json::from_str::<Value>(&layout),
-        state.map(|json| serde_json::from_str::<GameState>(&json)),
-    ) else {
-        return Ok(None);
-    };
-    let Ok(state) = state else {
-        return Ok(None);
-    };
-    Ok(Some(ProjectedGame {
+    let layout = serde_json::from_str::<Value>(&layout).ok();
+    let state = state
+        .ok()
+        .and_then(|json| serde_json::from_str::<GameState>(&json).ok());
+    Ok(layout.zip(state).map(|(layout, state)| ProjectedGame {
         games,
         number,
-        ruleset,
-        name,
         layout,
         state,
     }))
 }
 
+/// Which stored state a game has (`stored` in `log verify --json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoredState {
+    /// Stored by this build, and checked.
+    Current,
+    /// None stored: a file from an older Laager, built by its next write (in a file of
+    /// schema 7, a break).
+    Missing,
+    /// Stored by another build of Laager, whose game code may replay differently: rebuilt
+    /// by the next write.
+    OtherBuild,
+}
+
 /// What checking a game's stored projection against a full replay of its log found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ProjectionCheck {
-    /// `current`: stored by this build, and checked; `missing`: none stored (a file from an
-    /// older Laager, built by its next write; in a file of schema 7, a break); `other-build`: stored by
-    /// another build of Laager, whose game code may replay differently (rebuilt by the next
-    /// write).
-    pub stored: &'static str,
+    /// Which stored state the game has.
+    pub stored: StoredState,
     /// How it differs from the replay, if it does, or why it is missing from a file that
     /// should hold it.
     #[serde(rename = "break")]
@@ -219,10 +210,10 @@ impl ProjectionCheck {
     /// A note on a projection not checked, in words, or `None`.
     pub fn note(&self) -> Option<&'static str> {
         match self.stored {
-            "missing" if self.broken.is_none() => Some(
+            StoredState::Missing if self.broken.is_none() => Some(
                 "no stored state yet (a file from an older Laager): it is built by the next write",
             ),
-            "other-build" => Some(
+            StoredState::OtherBuild => Some(
                 "its stored state was written by another build of Laager: it is rebuilt by the next write",
             ),
             _ => None,
@@ -240,9 +231,9 @@ pub(super) fn check(
     head: &str,
     state: &GameState,
 ) -> ProjectionCheck {
-    let found = |stored: &'static str, broken: Option<String>| ProjectionCheck { stored, broken };
+    let found = |stored: StoredState, broken: Option<String>| ProjectionCheck { stored, broken };
     if version < schema::PROJECTED {
-        return found("missing", None);
+        return found(StoredState::Missing, None);
     }
     let row = stored(conn, number);
     let Stored {
@@ -255,23 +246,23 @@ pub(super) fn check(
         // Every write from schema 7 on stores every game's state: none is a removal.
         Ok(None) => {
             return found(
-                "missing",
+                StoredState::Missing,
                 Some("its stored state is missing: it was removed outside Laager".to_owned()),
             );
         }
         Err(e) => {
             return found(
-                "current",
+                StoredState::Current,
                 Some(format!("its stored state does not read: {e}")),
             );
         }
     };
     if stored_version != STATE_VERSION {
-        return found("other-build", None);
+        return found(StoredState::OtherBuild, None);
     }
     if stored_head != head || usize::try_from(stored_events).ok() != Some(events) {
         return found(
-            "current",
+            StoredState::Current,
             Some(format!(
                 "its stored state is of a log of {stored_events} events ending at {}, not of its log of {events} events: the stored state or the log was changed outside Laager",
                 short(&stored_head)
@@ -286,7 +277,7 @@ pub(super) fn check(
         ),
         Ok(_) => None,
     };
-    found("current", broken)
+    found(StoredState::Current, broken)
 }
 
 /// A hash shortened for a message: its first 10 hex digits.
