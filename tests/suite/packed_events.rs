@@ -3,7 +3,7 @@
 //! every fact kept (the JSON inflates back to what was hashed), and a file of schema 5 or
 //! older, whose payloads are text, reads, verifies and takes new events as before.
 
-use crate::support::{run, stderr};
+use crate::support::ok;
 use laager::store::packed::unpack;
 use laager::store::{CampaignFile, Mode};
 
@@ -11,16 +11,6 @@ const DEMO: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/demos/dba_zulu_battle.json"
 );
-
-fn ok(args: &[&str]) {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "laager {}: {}",
-        args.join(" "),
-        stderr(&out)
-    );
-}
 
 /// Each stored payload: its SQLite type, its stored length and its JSON.
 fn payloads(path: &std::path::Path) -> Vec<(String, usize, String)> {

@@ -5,27 +5,11 @@
 //! log's; an older file reads as before, writes nothing when read, and gets its stored
 //! states from its next write.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 use laager::store::packed::{pack, unpack};
 use laager::store::projection::{STATE_VERSION, read_game};
 use laager::store::{CampaignFile, Mode};
 use std::path::Path;
-
-const DEMO: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/assets/demos/dba_zulu_battle.json"
-);
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "laager {}: {}",
-        args.join(" "),
-        stderr(&out)
-    );
-    stdout(&out)
-}
 
 /// A DBA close combat between uMcijo front and `british` on the demo table, marked in
 /// contact, its dice typed.
@@ -52,18 +36,8 @@ fn combat<'a>(file: &'a str, british: &'a str, dice: &'a str) -> Vec<&'a str> {
 /// recoil of uMcijo front, the second undone), so its state holds a move and a voided
 /// event.
 fn played(dir: &Path) -> std::path::PathBuf {
-    let file = dir.join("c.laager");
+    let file = super::record_gate::dba_campaign(dir);
     let f = file.to_str().expect("utf-8");
-    ok(&["campaign", "new", f, "--name", "Projected"]);
-    ok(&[
-        "campaign",
-        "add-game",
-        f,
-        "--ruleset",
-        "dba-zulu",
-        "--layout",
-        DEMO,
-    ]);
     let mut apply = combat(f, "b=24th 4", "3,4");
     apply.push("--apply");
     ok(&apply);

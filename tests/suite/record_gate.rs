@@ -3,7 +3,7 @@
 //! writes all of an action or none of it; replay checks the throw and the effects; the
 //! campaign's name and the numbering of its games are sealed.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 use laager::game::gate::{Action, Apply};
 use laager::game::{Event, LoggedEvent, ThrowId};
 use laager::store::{CampaignFile, Mode};
@@ -16,12 +16,6 @@ const DBA_DEMO: &str = concat!(
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
-    stdout(&out)
 }
 
 /// A campaign with one DBA game on the demo table.

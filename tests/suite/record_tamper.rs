@@ -4,7 +4,7 @@
 //! change; a killed `add-game` never leaves a partial game; a file written by an earlier
 //! release opens, verifies and replays, and is brought up to date by its first write.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 use laager::charts::Charts;
 use laager::game::{Event, LoggedEvent};
 use laager::store::packed::{pack, unpack};
@@ -15,11 +15,6 @@ use std::sync::OnceLock;
 
 fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 path")
-}
-
-fn ok(args: &[&str]) {
-    let out = run(args);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
 }
 
 /// A real campaign, played once through the command line: two DBA games, results applied

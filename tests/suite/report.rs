@@ -3,7 +3,7 @@
 //! the standings; the web page opens in headless Chromium with no console message and
 //! fetches nothing; the report, the CLI's standings and the engine's one reckoning agree.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::ok;
 use laager::store::{CampaignFile, Mode};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,17 +12,6 @@ const DEMO: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/demos/dba_zulu_battle.json"
 );
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "laager {}: {}",
-        args.join(" "),
-        stderr(&out)
-    );
-    stdout(&out)
-}
 
 /// The club's campaign: game 1 at Table 1, Ann (British) against Ben (Zulu), where uMcijo
 /// front destroys 24th 4 (5 against 1) and the Zulus win; game 2 at Table 2 on the demo's

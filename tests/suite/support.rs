@@ -32,6 +32,19 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Runs `laager` with arguments that must succeed (exit 0, else the test fails with its
+/// standard error) and returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "laager {}: {}",
+        args.join(" "),
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
 /// Standard output as text.
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
