@@ -91,10 +91,11 @@ pub fn event_hash(seq: u64, prev_hash: &str, event: &Event) -> String {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut text = String::with_capacity(bytes.len() * 2);
     for byte in bytes {
-        let _ = write!(text, "{byte:02x}");
+        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
     }
     text
 }

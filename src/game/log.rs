@@ -5,7 +5,7 @@ use super::campaign::CampaignSettings;
 use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from, verify_links};
 use super::event::{Cause, DiceOrigin, Event, ThrowId, UnitEdit, UnitId};
 use super::played::Player;
-use super::state::GameState;
+use super::state::{Before, GameState};
 use crate::ruleset::Ruleset;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -146,7 +146,7 @@ pub enum GameError {
 }
 
 /// One game: ruleset, name, layout and log, with its projection kept up to date.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Game {
     /// The ruleset the game is played under.
     pub ruleset: Ruleset,
@@ -159,6 +159,24 @@ pub struct Game {
     state: GameState,
     /// Every throw applied in this log (voided or not), and the event that took it.
     throws: BTreeMap<ThrowId, u64>,
+    /// What each action in force changed, as it was before it, by its sequence number:
+    /// undoing the last action in force restores it instead of replaying the log.
+    befores: BTreeMap<u64, Before>,
+    /// The first action whose history changed since the store last stored this game's
+    /// state (`Some(0)`: all of it, as for a game read or built in memory), or `None`.
+    unstored_from: Option<u64>,
+}
+
+/// Two games are the same game when their headers and logs are: everything else a
+/// [`Game`] holds is worked out from them.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.ruleset == other.ruleset
+            && self.name == other.name
+            && self.layout == other.layout
+            && self.genesis == other.genesis
+            && self.events == other.events
+    }
 }
 
 /// What checking a game's chain found.
@@ -208,7 +226,7 @@ impl Game {
         genesis: String,
         events: Vec<LoggedEvent>,
     ) -> Game {
-        let state = GameState::replay(&events);
+        let (state, befores) = GameState::replay_recorded(&events);
         let mut throws = BTreeMap::new();
         for logged in &events {
             note_throw(&mut throws, logged);
@@ -221,6 +239,8 @@ impl Game {
             events,
             state,
             throws,
+            befores,
+            unstored_from: Some(0),
         }
     }
 
@@ -242,7 +262,7 @@ impl Game {
             return;
         }
         self.events.truncate(len);
-        self.state = GameState::replay(&self.events);
+        self.replay((len + 1) as u64);
         self.throws.clear();
         for logged in &self.events {
             note_throw(&mut self.throws, logged);
@@ -356,16 +376,80 @@ impl Game {
         ))
     }
 
-    /// Logs an event prepared by [`Game::prepare`] against this same log.
+    /// Logs an event prepared by [`Game::prepare`] against this same log. An action
+    /// applies to the state; undoing the last action in force restores what it changed,
+    /// and redoing one later than any in force applies it again; any other undo or redo
+    /// replays the log.
     pub fn accept(&mut self, logged: LoggedEvent) {
         note_throw(&mut self.throws, &logged);
-        if logged.event.is_action() {
-            self.state.apply_new_action(logged.seq, &logged.event);
-            self.events.push(logged);
-        } else {
-            self.events.push(logged);
-            self.state = GameState::replay(&self.events);
+        let seq = logged.seq;
+        match logged.event {
+            Event::Voided { event: target } => {
+                let last = self.last_in_force();
+                self.events.push(logged);
+                match self.befores.remove(&target) {
+                    Some(before) if last == Some(target) => {
+                        let voided = &self.events[self.events.len() - 1].event;
+                        self.state.undo_last(target, before, voided);
+                        self.note_unstored(target);
+                    }
+                    _ => self.replay(target),
+                }
+            }
+            Event::Restored { event: target } => {
+                let later = self.last_in_force().is_none_or(|last| target > last);
+                self.events.push(logged);
+                let restored = target
+                    .checked_sub(1)
+                    .and_then(|i| self.events.get(i as usize));
+                match restored {
+                    Some(original) if later && original.event.is_action() => {
+                        let restored = &self.events[self.events.len() - 1].event;
+                        let before = self.state.redo_last(target, &original.event, restored);
+                        self.befores.insert(target, before);
+                        self.note_unstored(target);
+                    }
+                    _ => self.replay(target),
+                }
+            }
+            _ => {
+                let before = self.state.apply_new_action(seq, &logged.event);
+                self.befores.insert(seq, before);
+                self.events.push(logged);
+                self.note_unstored(seq);
+            }
         }
+    }
+
+    /// The last action in force (not voided), if any.
+    fn last_in_force(&self) -> Option<u64> {
+        self.events
+            .iter()
+            .rev()
+            .find(|e| e.event.is_action() && !self.state.voided.contains(&e.seq))
+            .map(|e| e.seq)
+    }
+
+    /// Replays the whole log; the history from action `from` on may have changed.
+    fn replay(&mut self, from: u64) {
+        (self.state, self.befores) = GameState::replay_recorded(&self.events);
+        self.note_unstored(from);
+    }
+
+    fn note_unstored(&mut self, from: u64) {
+        self.unstored_from = Some(self.unstored_from.map_or(from, |f| f.min(from)));
+    }
+
+    /// The first action whose history (strength changes, moves, resolutions, melees)
+    /// changed since the store last stored this game's state ([`Game::state_stored`]):
+    /// `Some(0)` for a game read or built in memory, `None` when nothing changed.
+    pub fn unstored_from(&self) -> Option<u64> {
+        self.unstored_from
+    }
+
+    /// Notes that the store has stored this game's state as it stands.
+    pub fn state_stored(&mut self) {
+        self.unstored_from = None;
     }
 
     /// Checks and logs an event (in memory).

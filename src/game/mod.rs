@@ -49,5 +49,5 @@ pub use record_words::RecordWords;
 pub use replay::{Replay, Replayed, replay};
 pub use report::{CampaignReport, SideStrength, StrengthInGame};
 pub use sheet::{McUnit, RecordSheet, SheetRows, Table, mc_unit};
-pub use state::{GameState, UnitState};
+pub use state::{GameState, HistoryStep, UnitState};
 pub use victory::{Proposal, Verdict, propose, settle};

@@ -125,6 +125,88 @@ impl MeleeEntry {
     }
 }
 
+/// What one action changed, as it was before it: undoing the last action in force
+/// restores it ([`GameState::undo_last`]) instead of replaying the whole log. The lists
+/// that only grow (strength changes, moves, melees) are kept as their lengths.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Before {
+    move_number: u32,
+    phase: Option<String>,
+    result: Option<GameResult>,
+    started: Option<Stamp>,
+    table: Option<String>,
+    record: RecordBefore,
+    units_len: usize,
+    units: Vec<UnitBefore>,
+    changes: usize,
+    moves: usize,
+    melees: usize,
+}
+
+/// What an edit may change of a unit, as it was (its place on the roster `at`).
+#[derive(Debug, Clone, PartialEq)]
+struct UnitBefore {
+    at: usize,
+    initial: u32,
+    joined_with: u32,
+    present: u32,
+    status: Option<Status>,
+    formation: Option<Formation>,
+    removed: bool,
+    position: Option<Value>,
+}
+
+/// The record of the game an action replaces (at most one), as it was.
+#[derive(Debug, Clone, PartialEq)]
+enum RecordBefore {
+    /// The action replaces none.
+    Untouched,
+    /// Who played each side.
+    Players(Vec<Player>),
+    /// The terrain as played.
+    Terrain(Option<Value>),
+    /// The tables in force.
+    Tables(Option<(String, Vec<String>)>),
+}
+
+/// What one action in force added to a state's history: its strength changes and moves,
+/// the move it was resolved in (an applied resolution) and its melee. A state is stored
+/// as the rest of it ([`GameState::without_history`]) and one step per action, so a write
+/// stores what changed, not the whole history again.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HistoryStep {
+    /// Its strength changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<StrengthEntry>,
+    /// Its unit moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveEntry>,
+    /// The move it was resolved in, when it applied a resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution_move: Option<u32>,
+    /// Its melee with a winner.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub melees: Vec<MeleeEntry>,
+}
+
+/// A state without its history, as it is serialized for the store: every field of
+/// [`GameState`] but the four that grow with the log.
+#[derive(Serialize)]
+struct WithoutHistory<'a> {
+    move_number: u32,
+    phase: &'a Option<String>,
+    units: &'a [UnitState],
+    result: &'a Option<GameResult>,
+    started: &'a Option<Stamp>,
+    table: &'a Option<String>,
+    players: &'a [Player],
+    terrain: &'a Option<Value>,
+    tables: &'a Option<(String, Vec<String>)>,
+    voided: &'a BTreeSet<u64>,
+    redo: &'a [u64],
+    index: &'a BTreeMap<UnitId, usize>,
+}
+
 /// Everything the active events of a log add up to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
@@ -135,8 +217,10 @@ pub struct GameState {
     /// The roster, in the order units joined (removed units stay, marked).
     pub units: Vec<UnitState>,
     /// Every strength change, in order.
+    #[serde(default)]
     pub changes: Vec<StrengthEntry>,
     /// Every unit move, in order.
+    #[serde(default)]
     pub moves: Vec<MoveEntry>,
     /// The move each active applied resolution was made in, by its sequence number.
     #[serde(default)]
@@ -222,11 +306,115 @@ impl GameState {
         }
     }
 
-    /// Applies one new event at the end of the log. Actions apply directly; an undo or
-    /// redo changes what counts, so the caller replays (see [`super::Game`]).
-    pub(crate) fn apply_new_action(&mut self, seq: u64, event: &Event) {
+    /// Applies one new action at the end of the log, returning what it changed as it was
+    /// before, so undoing it needs no replay ([`GameState::undo_last`]).
+    pub(crate) fn apply_new_action(&mut self, seq: u64, event: &Event) -> Before {
         self.note_control(event);
+        self.apply_recorded(seq, event)
+    }
+
+    /// Replays a log as [`GameState::replay`] does, keeping what each action in force
+    /// changed, by its sequence number.
+    pub(crate) fn replay_recorded(events: &[LoggedEvent]) -> (GameState, BTreeMap<u64, Before>) {
+        let mut state = GameState::default();
+        let mut befores = BTreeMap::new();
+        for logged in events {
+            state.note_control(&logged.event);
+        }
+        for logged in events {
+            if logged.event.is_action() && !state.voided.contains(&logged.seq) {
+                befores.insert(logged.seq, state.apply_recorded(logged.seq, &logged.event));
+            }
+        }
+        (state, befores)
+    }
+
+    /// Undoes action `seq`, the last action in force, with what it changed as it was
+    /// before: the state is then the replay of the log with `seq` voided (`voided` the
+    /// voiding event itself). Only the last action in force may be undone this way; any
+    /// other needs a replay.
+    pub(crate) fn undo_last(&mut self, seq: u64, before: Before, voided: &Event) {
+        self.note_control(voided);
+        for was in before.units {
+            let unit = &mut self.units[was.at];
+            unit.spec.initial = was.initial;
+            unit.spec.present = was.joined_with;
+            unit.present = was.present;
+            unit.status = was.status;
+            unit.formation = was.formation;
+            unit.removed = was.removed;
+            unit.position = was.position;
+        }
+        for gone in self.units.split_off(before.units_len) {
+            self.index.remove(&gone.spec.unit_id);
+        }
+        self.changes.truncate(before.changes);
+        self.moves.truncate(before.moves);
+        self.melees.truncate(before.melees);
+        self.resolution_moves.remove(&seq);
+        self.move_number = before.move_number;
+        self.phase = before.phase;
+        self.result = before.result;
+        self.started = before.started;
+        self.table = before.table;
+        match before.record {
+            RecordBefore::Untouched => {}
+            RecordBefore::Players(players) => self.players = players,
+            RecordBefore::Terrain(terrain) => self.terrain = terrain,
+            RecordBefore::Tables(tables) => self.tables = tables,
+        }
+    }
+
+    /// Redoes action `seq` (later than every action in force) as `restored` restores it.
+    pub(crate) fn redo_last(&mut self, seq: u64, event: &Event, restored: &Event) -> Before {
+        self.note_control(restored);
+        self.apply_recorded(seq, event)
+    }
+
+    fn apply_recorded(&mut self, seq: u64, event: &Event) -> Before {
+        let edits: &[UnitEdit] = match event {
+            Event::Edit { edit } => std::slice::from_ref(edit),
+            Event::ResolutionApplied(applied) => &applied.effects,
+            _ => &[],
+        };
+        let mut units: Vec<UnitBefore> = Vec::new();
+        for edit in edits {
+            if let Some(&at) = self.index.get(edit.unit_id())
+                && !units.iter().any(|was| was.at == at)
+            {
+                let unit = &self.units[at];
+                units.push(UnitBefore {
+                    at,
+                    initial: unit.spec.initial,
+                    joined_with: unit.spec.present,
+                    present: unit.present,
+                    status: unit.status.clone(),
+                    formation: unit.formation.clone(),
+                    removed: unit.removed,
+                    position: unit.position.clone(),
+                });
+            }
+        }
+        let before = Before {
+            move_number: self.move_number,
+            phase: self.phase.clone(),
+            result: self.result.clone(),
+            started: self.started.clone(),
+            table: self.table.clone(),
+            record: match event {
+                Event::PlayersNamed { .. } => RecordBefore::Players(self.players.clone()),
+                Event::TerrainSet { .. } => RecordBefore::Terrain(self.terrain.clone()),
+                Event::TablesInForce { .. } => RecordBefore::Tables(self.tables.clone()),
+                _ => RecordBefore::Untouched,
+            },
+            units_len: self.units.len(),
+            units,
+            changes: self.changes.len(),
+            moves: self.moves.len(),
+            melees: self.melees.len(),
+        };
         self.apply_action(seq, event);
+        before
     }
 
     fn apply_action(&mut self, seq: u64, event: &Event) {
@@ -335,6 +523,72 @@ impl GameState {
             UnitEdit::FormationSet { formation, .. } => unit.formation.clone_from(formation),
             UnitEdit::Removed { .. } => unit.removed = true,
         }
+    }
+
+    /// The state's JSON without its history (read back with serde, it is the state with
+    /// empty history, to which [`GameState::push_history`] adds each step).
+    pub fn without_history(&self) -> String {
+        let view = WithoutHistory {
+            move_number: self.move_number,
+            phase: &self.phase,
+            units: &self.units,
+            result: &self.result,
+            started: &self.started,
+            table: &self.table,
+            players: &self.players,
+            terrain: &self.terrain,
+            tables: &self.tables,
+            voided: &self.voided,
+            redo: &self.redo,
+            index: &self.index,
+        };
+        // A state is plain data: serializing it cannot fail.
+        serde_json::to_string(&view).unwrap_or_default()
+    }
+
+    /// The history the actions from `from` on added, one step per action, in order (the
+    /// history is kept in the order of the log: actions apply in order, undo removes the
+    /// last, redo restores one later than any in force).
+    pub fn history_from(&self, from: u64) -> Vec<(u64, HistoryStep)> {
+        let mut steps: BTreeMap<u64, HistoryStep> = BTreeMap::new();
+        let tail = self.changes.partition_point(|c| c.seq < from);
+        for change in &self.changes[tail..] {
+            steps
+                .entry(change.seq)
+                .or_default()
+                .changes
+                .push(change.clone());
+        }
+        let tail = self.moves.partition_point(|m| m.seq < from);
+        for entry in &self.moves[tail..] {
+            steps
+                .entry(entry.seq)
+                .or_default()
+                .moves
+                .push(entry.clone());
+        }
+        for (&seq, &move_number) in self.resolution_moves.range(from..) {
+            steps.entry(seq).or_default().resolution_move = Some(move_number);
+        }
+        let tail = self.melees.partition_point(|m| m.seq < from);
+        for melee in &self.melees[tail..] {
+            steps
+                .entry(melee.seq)
+                .or_default()
+                .melees
+                .push(melee.clone());
+        }
+        steps.into_iter().collect()
+    }
+
+    /// Adds one action's history after the rest (steps are added in the log's order).
+    pub fn push_history(&mut self, seq: u64, step: HistoryStep) {
+        self.changes.extend(step.changes);
+        self.moves.extend(step.moves);
+        if let Some(move_number) = step.resolution_move {
+            self.resolution_moves.insert(seq, move_number);
+        }
+        self.melees.extend(step.melees);
     }
 
     /// The present strength a unit would have, had it joined with `present`: the losses

@@ -93,7 +93,7 @@ impl CampaignFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        let (version, campaign, stored) = read_checked(&conn, path)?;
+        let (version, mut campaign, stored) = read_checked(&conn, path)?;
         let refused = super::domains::campaign_refusal(&campaign);
         let mode = if refused.is_some() { Mode::Read } else { mode };
         let projected = projected_heads(&conn, version, campaign.games.len()).map_err(|e| {
@@ -102,6 +102,12 @@ impl CampaignFile {
                 reason: format!("stored states: {e}"),
             }
         })?;
+        // A game whose stored state is at its head needs only what changes stored.
+        for (game, projected) in campaign.games.iter_mut().zip(&projected) {
+            if projected.as_deref() == Some(game.head()) {
+                game.state_stored();
+            }
+        }
         let mut file = CampaignFile {
             path: path.to_owned(),
             conn,
@@ -435,10 +441,17 @@ impl CampaignFile {
                     "UPDATE game SET head = ?1 WHERE number = ?2 AND head IS NOT ?1",
                     params![game.head(), i as i64 + 1],
                 )?;
-                // Each game's state as its log now leaves it, where the stored one is not.
-                if self.projected.get(i).and_then(Option::as_deref) != Some(game.head()) {
+                // Each game's state as its log now leaves it, where the stored one is not:
+                // the history from the first action that changed (all of it where no state
+                // of this build is stored).
+                let projected = self.projected.get(i).and_then(Option::as_deref);
+                let from = match projected {
+                    None => Some(0),
+                    Some(_) => game.unstored_from(),
+                };
+                if projected != Some(game.head()) || from.is_some() {
                     let events = game.events().len();
-                    super::projection::write(&tx, i + 1, events, game.head(), game.state())?;
+                    super::projection::write(&tx, i + 1, events, game.head(), game.state(), from)?;
                 }
             }
             tx.execute("UPDATE campaign SET seal = ?1 WHERE id = 1", [&seal])?;
@@ -468,6 +481,9 @@ impl CampaignFile {
             }
         }
         self.version = CURRENT_VERSION;
+        for game in &mut self.campaign.games {
+            game.state_stored();
+        }
         self.projected = self
             .campaign
             .games
@@ -629,7 +645,14 @@ pub(super) fn fill_new(conn: &mut Connection, campaign: &Campaign) -> rusqlite::
     )?;
     for (i, game) in campaign.games.iter().enumerate() {
         insert_game(&tx, i + 1, game)?;
-        super::projection::write(&tx, i + 1, game.events().len(), game.head(), game.state())?;
+        super::projection::write(
+            &tx,
+            i + 1,
+            game.events().len(),
+            game.head(),
+            game.state(),
+            Some(0),
+        )?;
     }
     let counts: Vec<usize> = campaign.games.iter().map(|g| g.events().len()).collect();
     tx.execute(
@@ -707,7 +730,7 @@ fn projected_heads(
     games: usize,
 ) -> rusqlite::Result<Vec<Option<String>>> {
     let mut heads = vec![None; games];
-    if version < schema::PROJECTED {
+    if version < schema::STEPPED {
         return Ok(heads);
     }
     let mut statement = conn.prepare("SELECT game, head, version FROM projection")?;

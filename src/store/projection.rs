@@ -12,7 +12,7 @@
 
 use super::file::precheck;
 use super::schema::{self, APPLICATION_ID, CURRENT_VERSION};
-use crate::game::GameState;
+use crate::game::{GameState, HistoryStep};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
 use serde::Serialize;
 use serde_json::Value;
@@ -22,20 +22,17 @@ use std::path::Path;
 /// and the game's sources, so a projection another build stored is rebuilt, not trusted.
 pub const STATE_VERSION: &str = env!("LAAGER_STATE_VERSION");
 
-/// A game's state serialized as it is stored (before deflating).
-fn state_json(state: &GameState) -> String {
-    // A state is plain data: serializing it cannot fail.
-    serde_json::to_string(state).unwrap_or_default()
-}
-
 /// Writes game `number`'s projection, inside the caller's transaction: the state of
-/// `events` events ending at `head`.
+/// `events` events ending at `head`, without its history, and the history each action
+/// from `from` on added (the steps before it are stored already; `None`: no history
+/// changed).
 pub(super) fn write(
     tx: &Transaction<'_>,
     number: usize,
     events: usize,
     head: &str,
     state: &GameState,
+    from: Option<u64>,
 ) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT OR REPLACE INTO projection (game, events, head, version, state) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -45,13 +42,25 @@ pub(super) fn write(
         events as i64,
         head,
         STATE_VERSION,
-        super::packed::pack(&state_json(state)),
+        super::packed::stored(state.without_history()),
     ])?;
+    let Some(from) = from else {
+        return Ok(());
+    };
+    tx.prepare_cached("DELETE FROM projection_step WHERE game = ?1 AND seq >= ?2")?
+        .execute(params![number as i64, from as i64])?;
+    let mut insert =
+        tx.prepare_cached("INSERT INTO projection_step (game, seq, step) VALUES (?1, ?2, ?3)")?;
+    for (seq, step) in state.history_from(from) {
+        // A step is plain data: serializing it cannot fail.
+        let json = serde_json::to_string(&step).unwrap_or_default();
+        insert.execute(params![number as i64, seq as i64, json])?;
+    }
     Ok(())
 }
 
-/// Game `number`'s projection row as stored: its state's JSON inflated (or why it does
-/// not inflate).
+/// Game `number`'s projection row as stored: its state's JSON without its history,
+/// inflated (or why it does not inflate).
 struct Stored {
     events: i64,
     head: String,
@@ -73,6 +82,29 @@ fn stored(conn: &Connection, number: usize) -> rusqlite::Result<Option<Stored>> 
         },
     )
     .optional()
+}
+
+/// Game `number`'s stored state: the state without its history (`json`) and each step of
+/// its history added in order; `Err` says what does not read.
+fn assemble(conn: &Connection, number: usize, json: &str) -> Result<GameState, String> {
+    let mut state: GameState =
+        serde_json::from_str(json).map_err(|e| format!("its stored state does not read: {e}"))?;
+    let unreadable = |e: rusqlite::Error| format!("its stored history does not read: {e}");
+    let mut statement = conn
+        .prepare_cached("SELECT seq, step FROM projection_step WHERE game = ?1 ORDER BY seq")
+        .map_err(unreadable)?;
+    let rows = statement
+        .query_map([number as i64], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })
+        .map_err(unreadable)?;
+    for row in rows {
+        let (seq, step) = row.map_err(unreadable)?;
+        let step: HistoryStep = serde_json::from_str(&step)
+            .map_err(|e| format!("its stored history at event {seq} does not read: {e}"))?;
+        state.push_history(u64::try_from(seq).unwrap_or(0), step);
+    }
+    Ok(state)
 }
 
 /// A game read from its projection, without its log.
@@ -107,7 +139,7 @@ fn read_from(conn: &Connection, number: Option<usize>) -> rusqlite::Result<Optio
     };
     let version = pragma("user_version")?;
     if pragma("application_id")? != APPLICATION_ID
-        || !(schema::PROJECTED..=CURRENT_VERSION).contains(&version)
+        || !(schema::STEPPED..=CURRENT_VERSION).contains(&version)
     {
         return Ok(None);
     }
@@ -172,7 +204,7 @@ fn read_game_rows(
     let layout = serde_json::from_str::<Value>(&layout).ok();
     let state = state
         .ok()
-        .and_then(|json| serde_json::from_str::<GameState>(&json).ok());
+        .and_then(|json| assemble(conn, number, &json).ok());
     Ok(layout.zip(state).map(|(layout, state)| ProjectedGame {
         games,
         number,
@@ -257,7 +289,8 @@ pub(super) fn check(
             );
         }
     };
-    if stored_version != STATE_VERSION {
+    // A state stored whole (schema 7) is another build's, however it was replayed.
+    if stored_version != STATE_VERSION || version < schema::STEPPED {
         return found(StoredState::OtherBuild, None);
     }
     if stored_head != head || usize::try_from(stored_events).ok() != Some(events) {
@@ -269,9 +302,9 @@ pub(super) fn check(
             )),
         );
     }
-    let broken = match json {
-        Err(e) => Some(format!("its stored state does not read: {e}")),
-        Ok(json) if json != state_json(state) => Some(
+    let broken = match json.map_err(|e| format!("its stored state does not read: {e}")).and_then(|json| assemble(conn, number, &json)) {
+        Err(e) => Some(e),
+        Ok(stored) if stored != *state => Some(
             "its stored state differs from a replay of its log: the stored state was changed outside Laager"
                 .to_owned(),
         ),

@@ -10,7 +10,7 @@ use rusqlite::Connection;
 pub const APPLICATION_ID: i32 = 0x4C41_4147;
 
 /// The schema version this build writes and reads.
-pub const CURRENT_VERSION: i32 = 7;
+pub const CURRENT_VERSION: i32 = 8;
 
 /// The first schema version whose files record the campaign's seal.
 pub const SEALED_CAMPAIGN: i32 = 4;
@@ -26,8 +26,13 @@ pub const PACKED_EVENTS: i32 = 6;
 /// ([`super::projection`]), written with every event.
 pub const PROJECTED: i32 = 7;
 
+/// The first schema version whose files store a game's state in two parts: the state
+/// without its history, and one row per action of the history it added
+/// ([`crate::game::HistoryStep`]), so a write stores what changed.
+pub const STEPPED: i32 = 8;
+
 /// Migration `i` takes a file from version `i` to version `i + 1`.
-const MIGRATIONS: [&str; 7] = [
+const MIGRATIONS: [&str; 8] = [
     // Version 1: the campaign's name, its games and their logs.
     "CREATE TABLE campaign (
          id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -91,6 +96,19 @@ const MIGRATIONS: [&str; 7] = [
          version TEXT NOT NULL,
          state BLOB NOT NULL
      );",
+    // Version 8: a game's stored state in two parts, so a write stores what it changed
+    // rather than the whole state again: `projection.state` holds the state without its
+    // history (which grows with the log), and `projection_step` the history each action in
+    // force added (its strength changes and moves, the move it was resolved in, its
+    // melee), one row per action, as JSON. A state stored whole by version 7 is not read
+    // as one of this version: the store writes every game's state anew in the
+    // transaction of this step.
+    "CREATE TABLE projection_step (
+         game INTEGER NOT NULL REFERENCES game(number),
+         seq INTEGER NOT NULL,
+         step TEXT NOT NULL,
+         PRIMARY KEY (game, seq)
+     ) WITHOUT ROWID;",
 ];
 
 /// Brings a connection's schema from `from` up to `to`, inside the caller's transaction.

@@ -332,11 +332,27 @@ pub(super) fn recompute_everything(path: &Path) {
                 game.events().len() as i64,
                 game.head(),
                 laager::store::projection::STATE_VERSION,
-                laager::store::packed::pack(&serde_json::to_string(game.state()).expect("state")),
+                laager::store::packed::pack(&game.state().without_history()),
                 i as i64 + 1
             ],
         )
         .expect("projection");
+        conn.execute(
+            "DELETE FROM projection_step WHERE game = ?1",
+            [i as i64 + 1],
+        )
+        .expect("history");
+        for (seq, step) in game.state().history_from(0) {
+            conn.execute(
+                "INSERT INTO projection_step (game, seq, step) VALUES (?1, ?2, ?3)",
+                rusqlite::params![
+                    i as i64 + 1,
+                    seq as i64,
+                    serde_json::to_string(&step).expect("step")
+                ],
+            )
+            .expect("history step");
+        }
     }
     conn.execute("DELETE FROM seal_history", [])
         .expect("history");
