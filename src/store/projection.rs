@@ -89,20 +89,23 @@ fn stored(conn: &Connection, number: usize) -> rusqlite::Result<Option<Stored>> 
 fn assemble(conn: &Connection, number: usize, json: &str) -> Result<GameState, String> {
     let mut state: GameState =
         serde_json::from_str(json).map_err(|e| format!("its stored state does not read: {e}"))?;
-    let unreadable = |e: rusqlite::Error| format!("its stored history does not read: {e}");
-    let mut statement = conn
-        .prepare_cached("SELECT seq, step FROM projection_step WHERE game = ?1 ORDER BY seq")
-        .map_err(unreadable)?;
-    let rows = statement
-        .query_map([number as i64], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-        })
-        .map_err(unreadable)?;
-    for row in rows {
-        let (seq, step) = row.map_err(unreadable)?;
-        let step: HistoryStep = serde_json::from_str(&step)
-            .map_err(|e| format!("its stored history at event {seq} does not read: {e}"))?;
-        state.push_history(u64::try_from(seq).unwrap_or(0), step);
+    // One JSON array of `[seq, step]` pairs, read and parsed at once.
+    let history: Option<String> = conn
+        .prepare_cached(
+            "SELECT '[' || group_concat('[' || seq || ',' || step || ']', ',') || ']'
+             FROM projection_step WHERE game = ?1",
+        )
+        .and_then(|mut statement| statement.query_row([number as i64], |r| r.get(0)))
+        .map_err(|e| format!("its stored history does not read: {e}"))?;
+    let mut steps: Vec<(u64, HistoryStep)> = match history {
+        Some(json) => serde_json::from_str(&json)
+            .map_err(|e| format!("its stored history does not read: {e}"))?,
+        None => Vec::new(),
+    };
+    // In the log's order whatever order SQLite concatenated them in.
+    steps.sort_by_key(|(seq, _)| *seq);
+    for (seq, step) in steps {
+        state.push_history(seq, step);
     }
     Ok(state)
 }

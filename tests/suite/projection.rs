@@ -444,4 +444,21 @@ fn a_state_stored_piece_by_piece_is_always_the_replay() {
     let verify: serde_json::Value = serde_json::from_str(&verify).expect("JSON");
     assert_eq!(verify["games"][0]["projection"]["stored"], "current");
     assert_eq!(verify["intact"], true);
+    // A row of the stored history changed outside Laager (a loss made smaller) is found.
+    let conn = rusqlite::Connection::open(&path).expect("open");
+    let changed = conn
+        .execute(
+            "UPDATE projection_step SET step = replace(step, '\"amount\":10', '\"amount\":1') WHERE game = 1",
+            [],
+        )
+        .expect("tamper");
+    assert!(changed > 0);
+    drop(conn);
+    let out = run(&["log", "verify", path.to_str().expect("utf-8"), "--json"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let verify: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let broken = verify["games"][0]["projection"]["break"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(broken.contains("differs from a replay"), "{verify}");
 }
