@@ -38,6 +38,9 @@ pub trait Procedure {
     const RULESET: Ruleset;
     /// Its name, as `Resolution::procedure` and the log write it (`combat`).
     const NAME: &'static str;
+    /// Whether resolving it throws dice: the desk asks for faces or a seed only for those
+    /// that do, and one that does not resolves without drawing a die.
+    const THROWS: bool;
     /// Everything it is resolved from.
     type Input: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
     /// What it decides: the `outcome` of its resolution.
@@ -155,6 +158,14 @@ macro_rules! procedures {
                 }
             }
 
+            /// Whether it throws dice: see [`crate::rules::Procedure::THROWS`].
+            pub fn throws(&self) -> bool {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(Request::$variant(_) => <$procedure>::THROWS,)+
+                }
+            }
+
             /// Its exact odds, if it throws dice.
             pub fn odds(
                 &self,
@@ -267,6 +278,16 @@ impl Request {
             Request::VictoriaCross(r) => r
                 .resolve(charts, dice)
                 .map(|r| r.map_outcome(Outcome::VictoriaCross)),
+        }
+    }
+
+    /// Whether it throws dice: see [`Procedure::THROWS`].
+    pub fn throws(&self) -> bool {
+        match self {
+            Request::DbaZulu(r) => r.throws(),
+            Request::MicroColonial(r) => r.throws(),
+            Request::SoldiersOfTheQueen(r) => r.throws(),
+            Request::VictoriaCross(r) => r.throws(),
         }
     }
 

@@ -116,9 +116,9 @@ fn the_fixture_holds_a_request_of_every_procedure() {
         .collect();
     listed.sort();
     listed.dedup();
-    // 3 DBA + 19 Micro Colonial + 11 Soldiers of the Queen + 17 Victoria Cross procedures
+    // 3 DBA + 25 Micro Colonial + 11 Soldiers of the Queen + 17 Victoria Cross procedures
     // (the `procedures!` lists in src/rules/*/mod.rs).
-    assert_eq!(listed.len(), 3 + 19 + 11 + 17, "{listed:?}");
+    assert_eq!(listed.len(), 3 + 25 + 11 + 17, "{listed:?}");
     for sample in samples() {
         assert!(read(&sample).is_some(), "{sample}");
     }
@@ -172,4 +172,67 @@ proptest! {
             assert_no_panic(&all_charts(), &request, seed);
         }
     }
+}
+
+/// Counts the dice a resolution draws (each throw's faces), thrown by a seeded generator.
+struct Counted {
+    dice: SeededDice,
+    drawn: usize,
+}
+
+impl laager::dice::DiceSource for Counted {
+    fn throw(
+        &mut self,
+        colours: &[Option<laager::resolution::Colour>],
+    ) -> Result<laager::resolution::Roll, laager::dice::DiceError> {
+        self.drawn += colours.len();
+        self.dice.throw(colours)
+    }
+}
+
+/// `Procedure::THROWS`, which the desk reads to ask for faces or a seed ("whether
+/// resolving it throws dice"): a procedure that says it throws none draws no die from its
+/// sample nor from any variant of it with one number at an extreme, on the shipped or a
+/// club's charts; one that says it throws draws at least one from some variant that
+/// resolves (a throw may not be called for by every situation: an automatic rally).
+#[test]
+fn each_procedure_says_whether_it_throws_dice_as_its_resolution_does() {
+    let charts = all_charts();
+    let mut wrong = Vec::new();
+    for sample in samples() {
+        let request = read(&sample).expect("a request");
+        let name = format!("{}/{}", request.ruleset().id(), request.procedure());
+        let mut places = Vec::new();
+        numbers(&sample, &mut Vec::new(), &mut places);
+        let mut variants = vec![request.clone()];
+        for place in &places {
+            for extreme in extremes() {
+                let mut value = sample.clone();
+                set(&mut value, place, extreme);
+                variants.extend(read(&value));
+            }
+        }
+        let (mut resolved, mut drew) = (0, 0);
+        for variant in &variants {
+            for charts in &charts {
+                let mut dice = Counted {
+                    dice: SeededDice::new(7),
+                    drawn: 0,
+                };
+                let ok = variant.resolve(charts, &mut dice).is_ok();
+                resolved += usize::from(ok);
+                drew += usize::from(dice.drawn > 0);
+                if dice.drawn > 0 && !variant.throws() {
+                    wrong.push(format!("{name}: says it throws none, drew {}", dice.drawn));
+                }
+            }
+        }
+        if request.throws() && resolved > 0 && drew == 0 {
+            wrong.push(format!(
+                "{name}: says it throws, drew none in {resolved} resolutions"
+            ));
+        }
+    }
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

@@ -232,50 +232,31 @@ impl Desk {
         Ok(charts)
     }
 
-    /// The request the forms describe now, and whether it throws dice; the field that
-    /// does not read, if one does not. Builds no dice and uses up no seed.
+    /// The request the forms describe now, and whether it throws dice (the engine's
+    /// [`Request::throws`]); the field that does not read, if one does not. Builds no dice
+    /// and uses up no seed.
     pub fn current_request(&self, ruleset: Ruleset) -> Result<(Request, bool), String> {
-        match ruleset {
-            Ruleset::SoldiersOfTheQueen => Ok((self.sotq.request()?, self.sotq.throws())),
-            Ruleset::VictoriaCross => Ok((self.vc.request(), self.vc.throws())),
-            Ruleset::MicroColonial => Ok((
-                Request::MicroColonial(self.mc_request()?),
-                !matches!(
-                    self.mc_procedure,
-                    McProcedure::Movement
-                        | McProcedure::Evade
-                        | McProcedure::FiringParty
-                        | McProcedure::Combine
-                        | McProcedure::Charge
-                        | McProcedure::LossFactor
-                        | McProcedure::ZMarker
-                        | McProcedure::RdMove
-                        | McProcedure::MoraleDue
-                        | McProcedure::RdVictory
-                        | McProcedure::RdSetup
-                        | McProcedure::Victory
-                ),
-            )),
-            Ruleset::DbaZulu => Ok(match self.dba_procedure {
+        let request = match ruleset {
+            Ruleset::SoldiersOfTheQueen => self.sotq.request()?,
+            Ruleset::VictoriaCross => self.vc.request(),
+            Ruleset::MicroColonial => Request::MicroColonial(self.mc_request()?),
+            Ruleset::DbaZulu => match self.dba_procedure {
                 DbaProcedure::Combat => {
                     if let Some(e) = self.dba_combat.input_error() {
                         return Err(e);
                     }
-                    (
-                        Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation())),
-                        true,
-                    )
+                    Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation()))
                 }
-                DbaProcedure::Command => (
-                    Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation())),
-                    false,
-                ),
-                DbaProcedure::Victory => (
-                    Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation())),
-                    false,
-                ),
-            }),
-        }
+                DbaProcedure::Command => {
+                    Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation()))
+                }
+                DbaProcedure::Victory => {
+                    Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation()))
+                }
+            },
+        };
+        let throws = request.throws();
+        Ok((request, throws))
     }
 
     /// What a result of `request` resolved now depends on.

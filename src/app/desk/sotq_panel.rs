@@ -221,17 +221,6 @@ impl SotqForm {
         steps.into_iter().map(|step| step.text).collect()
     }
 
-    /// Whether the procedure throws dice.
-    pub fn throws(&self) -> bool {
-        matches!(
-            self.procedure,
-            SotqProcedure::LeaderDeath
-                | SotqProcedure::Fire
-                | SotqProcedure::Melee
-                | SotqProcedure::Resupply
-        )
-    }
-
     /// What the dice field asks for.
     pub fn dice_hint(&self) -> &'static str {
         match self.procedure {

@@ -718,20 +718,6 @@ impl VcForm {
         })
     }
 
-    /// Whether the chosen procedure throws dice (the Victory Conditions' do not).
-    pub fn throws(&self) -> bool {
-        !matches!(
-            self.procedure,
-            VcProcedure::VictoryPoints
-                | VcProcedure::Victory
-                | VcProcedure::ZuluReentry
-                | VcProcedure::Replacements
-                | VcProcedure::AlternateVictory
-                | VcProcedure::Stacking
-                | VcProcedure::ZuluEntry
-        )
-    }
-
     /// How the typed faces are written for the chosen procedure.
     pub fn dice_hint(&self) -> &'static str {
         match self.procedure {

@@ -787,6 +787,7 @@ pub struct Combat;
 impl Procedure for Combat {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "combat";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["a", "b"];
     const OPPOSING: &'static [&'static str] = &["b"];
     type Input = CombatInput;

@@ -147,6 +147,7 @@ pub struct Command;
 impl Procedure for Command {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "command";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = COMMAND_ROLES;
     type Input = CommandInput;
     type Outcome = CommandOutcome;

@@ -45,6 +45,7 @@ pub struct Victory;
 impl Procedure for Victory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "victory";
+    const THROWS: bool = false;
     type Input = VictoryInput;
     type Outcome = VictoryOutcome;
 

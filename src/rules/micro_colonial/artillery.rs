@@ -501,6 +501,7 @@ pub struct Artillery;
 impl Procedure for Artillery {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "artillery-fire";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["gun", "target", "screen"];
     const OPPOSING: &'static [&'static str] = &["target", "screen"];
     type Input = ArtilleryInput;

@@ -164,6 +164,7 @@ pub struct Charge;
 impl Procedure for Charge {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "charge";
+    const THROWS: bool = false;
     type Input = ChargeInput;
     type Outcome = ChargeOutcome;
     const ROLES: &'static [&'static str] = &["charger", "target"];
@@ -300,6 +301,7 @@ pub struct Pursuit;
 impl Procedure for Pursuit {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "pursuit";
+    const THROWS: bool = true;
     type Input = PursuitInput;
     type Outcome = PursuitOutcome;
     const ROLES: &'static [&'static str] = &["pursuer", "pursued"];
@@ -358,6 +360,7 @@ pub struct Initiative;
 impl Procedure for Initiative {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "initiative";
+    const THROWS: bool = true;
     type Input = InitiativeInput;
     type Outcome = InitiativeOutcome;
     const ROLES: &'static [&'static str] = &["sub-commander", "unit"];

@@ -264,6 +264,7 @@ pub struct Evade;
 impl Procedure for Evade {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "evade";
+    const THROWS: bool = false;
     type Input = EvadeInput;
     type Outcome = EvadeOutcome;
     const ROLES: &'static [&'static str] = &["unit"];

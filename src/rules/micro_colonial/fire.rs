@@ -692,6 +692,7 @@ pub struct Fire;
 impl Procedure for Fire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "small-arms-fire";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
     const OPPOSING: &'static [&'static str] = &["target"];
     type Input = FireInput;

@@ -232,6 +232,7 @@ pub struct Jam;
 impl Procedure for Jam {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "machine-gun-jam";
+    const THROWS: bool = true;
     type Input = JamInput;
     type Outcome = JamOutcome;
     const ROLES: &'static [&'static str] = &["gun"];

@@ -243,6 +243,7 @@ pub struct LossFactor;
 impl Procedure for LossFactor {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "loss-factor";
+    const THROWS: bool = false;
     type Input = LossFactorInput;
     type Outcome = LossFactorOutcome;
     const ROLES: &'static [&'static str] = &["unit"];

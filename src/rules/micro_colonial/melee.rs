@@ -632,6 +632,7 @@ pub struct Melee;
 impl Procedure for Melee {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["a", "b"];
     const OPPOSING: &'static [&'static str] = &["b"];
     type Input = MeleeInput;

@@ -526,6 +526,7 @@ pub struct Morale;
 impl Procedure for Morale {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "morale";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["unit"];
     type Input = MoraleInput;
     type Outcome = MoraleOutcome;

@@ -290,6 +290,7 @@ pub struct MoraleDue;
 impl Procedure for MoraleDue {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "morale-due";
+    const THROWS: bool = false;
     type Input = MoraleDueInput;
     type Outcome = MoraleDueOutcome;
     const ROLES: &'static [&'static str] = &["unit"];

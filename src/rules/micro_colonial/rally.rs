@@ -210,6 +210,7 @@ pub struct Rally;
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["unit"];
     type Input = RallyInput;
     type Outcome = RallyOutcome;
@@ -270,6 +271,7 @@ pub struct RoutLoss;
 impl Procedure for RoutLoss {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rout-loss";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["unit"];
     type Input = RoutLossInput;
     type Outcome = RoutLossOutcome;

@@ -120,6 +120,7 @@ pub struct RandomFactor;
 impl Procedure for RandomFactor {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "random-factor";
+    const THROWS: bool = true;
     type Input = RandomFactorInput;
     type Outcome = RandomFactorOutcome;
 

@@ -247,6 +247,7 @@ pub struct RdSetup;
 impl Procedure for RdSetup {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-setup";
+    const THROWS: bool = false;
     type Input = RdSetupInput;
     type Outcome = RdSetupOutcome;
 
@@ -353,6 +354,7 @@ pub struct ZMarker;
 impl Procedure for ZMarker {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "z-marker";
+    const THROWS: bool = false;
     type Input = ZMarkerInput;
     type Outcome = ZMarkerOutcome;
     const ROLES: &'static [&'static str] = &["zulu"];
@@ -481,6 +483,7 @@ pub struct BreakIn;
 impl Procedure for BreakIn {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "break-in";
+    const THROWS: bool = true;
     type Input = BreakInInput;
     type Outcome = BreakInOutcome;
     const ROLES: &'static [&'static str] = &["zulu"];
@@ -638,6 +641,7 @@ pub struct RdVictory;
 impl Procedure for RdVictory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-victory";
+    const THROWS: bool = false;
     type Input = RdVictoryInput;
     type Outcome = RdVictoryOutcome;
 

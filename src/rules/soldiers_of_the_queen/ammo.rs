@@ -101,6 +101,7 @@ pub struct Resupply;
 impl Procedure for Resupply {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "resupply";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = ResupplyInput;
     type Outcome = ResupplyOutcome;

@@ -203,6 +203,7 @@ pub struct Fire;
 impl Procedure for Fire {
     const RULESET: Ruleset = super::RULESET;
     const NAME: &'static str = "fire";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::FIRE_ROLES;
     const OPPOSING: &'static [&'static str] =
         &["target", "target-2", "target-3", "leader-1", "leader-2"];

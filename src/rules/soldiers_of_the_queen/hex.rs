@@ -176,6 +176,7 @@ pub struct Range;
 impl Procedure for Range {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "range";
+    const THROWS: bool = false;
     type Input = RangeInput;
     type Outcome = RangeOutcome;
 

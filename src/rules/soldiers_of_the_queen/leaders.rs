@@ -221,6 +221,7 @@ pub struct LeaderDeath;
 impl Procedure for LeaderDeath {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "leader-death";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::LEADER_ROLES;
     type Input = LeaderDeathInput;
     type Outcome = LeaderDeathOutcome;
@@ -369,6 +370,7 @@ pub struct Rally;
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = RallyInput;
     type Outcome = RallyOutcome;

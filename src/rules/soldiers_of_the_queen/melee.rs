@@ -195,6 +195,7 @@ pub struct Melee;
 impl Procedure for Melee {
     const RULESET: Ruleset = super::RULESET;
     const NAME: &'static str = "melee";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
     const OPPOSING: &'static [&'static str] = &[
         "defender",

@@ -85,6 +85,7 @@ pub struct Allowance;
 impl Procedure for Allowance {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "allowance";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = AllowanceInput;
     type Outcome = AllowanceOutcome;
@@ -157,6 +158,7 @@ pub struct Entry;
 impl Procedure for Entry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "entry";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
     type Input = EntryInput;
     type Outcome = EntryOutcome;
@@ -426,6 +428,7 @@ pub struct Stack;
 impl Procedure for Stack {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stack";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::STACK_ROLES;
     const EITHER_SIDE: &'static [&'static str] = super::situation::STACK_ROLES;
     type Input = StackInput;

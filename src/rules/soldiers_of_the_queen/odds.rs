@@ -131,6 +131,7 @@ pub struct OddsColumn;
 impl Procedure for OddsColumn {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "odds";
+    const THROWS: bool = false;
     type Input = OddsInput;
     type Outcome = OddsOutcome;
 

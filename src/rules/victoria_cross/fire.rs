@@ -313,6 +313,7 @@ pub struct Fire;
 impl Procedure for Fire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "fire";
+    const THROWS: bool = true;
     type Input = FireInput;
     type Outcome = FireOutcome;
     const ROLES: &'static [&'static str] = super::situation::FIRE_ROLES;
@@ -509,6 +510,7 @@ pub struct Volley;
 impl Procedure for Volley {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "volley";
+    const THROWS: bool = true;
     type Input = VolleySituation;
     type Outcome = FireOutcome;
     const ROLES: &'static [&'static str] = super::situation::VOLLEY_ROLES;
@@ -664,6 +666,7 @@ pub struct Ammo;
 impl Procedure for Ammo {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "ammo";
+    const THROWS: bool = true;
     type Input = AmmoInput;
     type Outcome = AmmoOutcome;
     const ROLES: &'static [&'static str] = super::situation::AMMO_ROLES;

@@ -172,6 +172,7 @@ pub struct Hospital;
 impl Procedure for Hospital {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "hospital";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::HOSPITAL_ROLES;
     // "The counters in the hospital zones (British, VP units, Zulus)": of either side.
     const EITHER_SIDE: &'static [&'static str] = super::situation::HOSPITAL_ROLES;

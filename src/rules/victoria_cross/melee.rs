@@ -466,6 +466,7 @@ pub struct Melee;
 impl Procedure for Melee {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee";
+    const THROWS: bool = true;
     type Input = MeleeSituation;
     type Outcome = HitsOutcome;
     const ROLES: &'static [&'static str] = super::situation::MELEE_ROLES;
@@ -586,6 +587,7 @@ pub struct MeleeExchange;
 impl Procedure for MeleeExchange {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "melee-exchange";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
     const EITHER_SIDE: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = MeleeExchangeInput;
@@ -745,6 +747,7 @@ pub struct BayonetCharge;
 impl Procedure for BayonetCharge {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "bayonet-charge";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::BAYONET_ROLES;
     const OPPOSING: &'static [&'static str] = &["target"];
     type Input = BayonetChargeInput;

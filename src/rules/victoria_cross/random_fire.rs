@@ -198,6 +198,7 @@ pub struct RandomFire;
 impl Procedure for RandomFire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "random-fire";
+    const THROWS: bool = true;
     type Input = RandomFireSituation;
     type Outcome = HitsOutcome;
     const ROLES: &'static [&'static str] = super::situation::RANDOM_FIRE_ROLES;

@@ -112,6 +112,7 @@ pub struct SolitaireEntry;
 impl Procedure for SolitaireEntry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "solitaire-entry";
+    const THROWS: bool = true;
     type Input = SolitaireEntryInput;
     type Outcome = SolitaireEntryOutcome;
 
@@ -303,6 +304,7 @@ pub struct SolitaireMovement;
 impl Procedure for SolitaireMovement {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "solitaire-movement";
+    const THROWS: bool = true;
     type Input = SolitaireMove;
     type Outcome = SolitaireMovementOutcome;
 

@@ -128,6 +128,7 @@ pub struct Stacking;
 impl Procedure for Stacking {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stacking";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
     const EITHER_SIDE: &'static [&'static str] = super::situation::ZONE_ROLES;
     type Input = Stack;
@@ -249,6 +250,7 @@ pub struct ZuluEntry;
 impl Procedure for ZuluEntry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "zulu-entry";
+    const THROWS: bool = false;
     type Input = ZuluEntryInput;
     type Outcome = ZuluEntryOutcome;
 

@@ -139,6 +139,7 @@ pub struct Replacements;
 impl Procedure for Replacements {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "replacements";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::REPLACEMENT_ROLES;
     type Input = ReplacementsInput;
     type Outcome = ReplacementsOutcome;
@@ -234,6 +235,7 @@ pub struct ZuluReentry;
 impl Procedure for ZuluReentry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "zulu-reentry";
+    const THROWS: bool = false;
     type Input = ZuluReentryInput;
     type Outcome = ZuluReentryOutcome;
 
@@ -504,6 +506,7 @@ pub struct VictoryPoints;
 impl Procedure for VictoryPoints {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "victory-points";
+    const THROWS: bool = false;
     type Input = VictoryPointsInput;
     type Outcome = VictoryPointsOutcome;
 
@@ -715,6 +718,7 @@ pub struct Victory;
 impl Procedure for Victory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "victory";
+    const THROWS: bool = false;
     type Input = VictoryCheck;
     type Outcome = VictoryOutcome;
 
@@ -794,6 +798,7 @@ pub struct AlternateVictory;
 impl Procedure for AlternateVictory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "alternate-victory";
+    const THROWS: bool = false;
     type Input = AlternateVictoryInput;
     type Outcome = AlternateVictoryOutcome;
 

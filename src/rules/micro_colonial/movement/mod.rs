@@ -308,6 +308,7 @@ pub struct Move;
 impl Procedure for Move {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "move";
+    const THROWS: bool = false;
     const ROLES: &'static [&'static str] = &["unit"];
     type Input = MoveInput;
     type Outcome = MoveOutcome;

@@ -713,6 +713,7 @@ pub struct RdMelee;
 impl Procedure for RdMelee {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-melee";
+    const THROWS: bool = true;
     type Input = RdMeleeInput;
     type Outcome = RdMeleeOutcome;
     const ROLES: &'static [&'static str] = RD_MELEE_ROLES;

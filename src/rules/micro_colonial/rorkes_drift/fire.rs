@@ -263,6 +263,7 @@ pub struct RdFire;
 impl Procedure for RdFire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-fire";
+    const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["firer", "target", "rear"];
     const OPPOSING: &'static [&'static str] = &["target"];
     type Input = RdFireInput;

@@ -171,6 +171,7 @@ pub struct RdMove;
 impl Procedure for RdMove {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-move";
+    const THROWS: bool = false;
     type Input = RdMoveInput;
     type Outcome = RdMoveOutcome;
     const ROLES: &'static [&'static str] = &["unit"];

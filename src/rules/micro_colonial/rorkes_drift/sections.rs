@@ -116,6 +116,7 @@ pub struct RdFiringParty;
 impl Procedure for RdFiringParty {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-firing-party";
+    const THROWS: bool = false;
     type Input = RdFiringPartyInput;
     type Outcome = RdFiringPartyOutcome;
     const ROLES: &'static [&'static str] = &["leader", "zulu"];
@@ -231,6 +232,7 @@ pub struct RdCombine;
 impl Procedure for RdCombine {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rd-combine";
+    const THROWS: bool = false;
     type Input = RdCombineInput;
     type Outcome = RdCombineOutcome;
     const ROLES: &'static [&'static str] = &["into", "removed"];
