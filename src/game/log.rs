@@ -5,7 +5,7 @@ use super::campaign::CampaignSettings;
 use super::chain::{ChainBreak, GENESIS, LoggedEvent, seal, verify_chain_from, verify_links};
 use super::event::{Cause, DiceOrigin, Event, ThrowId, UnitEdit, UnitId};
 use super::played::Player;
-use super::state::{Before, GameState};
+use super::state::{Following, GameState};
 use crate::ruleset::Ruleset;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -156,12 +156,10 @@ pub struct Game {
     pub layout: Value,
     genesis: String,
     events: Vec<LoggedEvent>,
-    state: GameState,
+    /// Its state, followed event by event.
+    following: Following,
     /// Every throw applied in this log (voided or not), and the event that took it.
     throws: BTreeMap<ThrowId, u64>,
-    /// What each action in force changed, as it was before it, by its sequence number:
-    /// undoing the last action in force restores it instead of replaying the log.
-    befores: BTreeMap<u64, Before>,
     /// The first action whose history changed since the store last stored this game's
     /// state (`Some(0)`: all of it, as for a game read or built in memory), or `None`.
     unstored_from: Option<u64>,
@@ -226,7 +224,7 @@ impl Game {
         genesis: String,
         events: Vec<LoggedEvent>,
     ) -> Game {
-        let (state, befores) = GameState::replay_recorded(&events);
+        let following = Following::replay(&events);
         let mut throws = BTreeMap::new();
         for logged in &events {
             note_throw(&mut throws, logged);
@@ -237,9 +235,8 @@ impl Game {
             layout,
             genesis,
             events,
-            state,
+            following,
             throws,
-            befores,
             unstored_from: Some(0),
         }
     }
@@ -353,7 +350,7 @@ impl Game {
 
     /// The projection of the log.
     pub fn state(&self) -> &GameState {
-        &self.state
+        &self.following.state
     }
 
     /// The head of the chain: the hash of the last event, or the game's [`Game::genesis`]
@@ -376,63 +373,18 @@ impl Game {
         ))
     }
 
-    /// Logs an event prepared by [`Game::prepare`] against this same log. An action
-    /// applies to the state; undoing the last action in force restores what it changed,
-    /// and redoing one later than any in force applies it again; any other undo or redo
-    /// replays the log.
+    /// Logs an event prepared by [`Game::prepare`] against this same log (its state
+    /// follows it: see [`Following::follow`]).
     pub fn accept(&mut self, logged: LoggedEvent) {
         note_throw(&mut self.throws, &logged);
-        let seq = logged.seq;
-        match logged.event {
-            Event::Voided { event: target } => {
-                let last = self.last_in_force();
-                self.events.push(logged);
-                match self.befores.remove(&target) {
-                    Some(before) if last == Some(target) => {
-                        let voided = &self.events[self.events.len() - 1].event;
-                        self.state.undo_last(target, before, voided);
-                        self.note_unstored(target);
-                    }
-                    _ => self.replay(target),
-                }
-            }
-            Event::Restored { event: target } => {
-                let later = self.last_in_force().is_none_or(|last| target > last);
-                self.events.push(logged);
-                let restored = target
-                    .checked_sub(1)
-                    .and_then(|i| self.events.get(i as usize));
-                match restored {
-                    Some(original) if later && original.event.is_action() => {
-                        let restored = &self.events[self.events.len() - 1].event;
-                        let before = self.state.redo_last(target, &original.event, restored);
-                        self.befores.insert(target, before);
-                        self.note_unstored(target);
-                    }
-                    _ => self.replay(target),
-                }
-            }
-            _ => {
-                let before = self.state.apply_new_action(seq, &logged.event);
-                self.befores.insert(seq, before);
-                self.events.push(logged);
-                self.note_unstored(seq);
-            }
-        }
-    }
-
-    /// The last action in force (not voided), if any.
-    fn last_in_force(&self) -> Option<u64> {
-        self.events
-            .iter()
-            .rev()
-            .find(|e| e.event.is_action() && !self.state.voided.contains(&e.seq))
-            .map(|e| e.seq)
+        self.events.push(logged);
+        let from = self.following.follow(&self.events);
+        self.note_unstored(from);
     }
 
     /// Replays the whole log; the history from action `from` on may have changed.
     fn replay(&mut self, from: u64) {
-        (self.state, self.befores) = GameState::replay_recorded(&self.events);
+        self.following = Following::replay(&self.events);
         self.note_unstored(from);
     }
 
@@ -465,7 +417,7 @@ impl Game {
             .iter()
             .rev()
             .filter(|e| !self.in_set_up(e.seq))
-            .find(|e| e.event.is_undoable() && !self.state.voided.contains(&e.seq))
+            .find(|e| e.event.is_undoable() && !self.following.state.voided.contains(&e.seq))
             .map(|e| Event::Voided { event: e.seq })
             .ok_or(GameError::NothingToUndo)
     }
@@ -491,7 +443,8 @@ impl Game {
 
     /// The event that redoes the last undo, if no action came after it.
     pub fn redo_event(&self) -> Result<Event, GameError> {
-        self.state
+        self.following
+            .state
             .redo
             .last()
             .map(|&seq| Event::Restored { event: seq })
@@ -512,7 +465,7 @@ impl Game {
 
     /// Whether the event may be logged next.
     pub fn check(&self, event: &Event) -> Result<(), GameError> {
-        let state = &self.state;
+        let state = &self.following.state;
         match event {
             Event::Voided { event: target } => return self.check_void(*target),
             Event::Restored { event: target } => {
@@ -608,7 +561,7 @@ impl Game {
 
     /// Each player names a side of the game, once.
     fn check_players(&self, players: &[Player]) -> Result<(), GameError> {
-        let sides = self.state.sides();
+        let sides = self.following.state.sides();
         for (i, player) in players.iter().enumerate() {
             if !sides.contains(&player.side) {
                 return Err(GameError::UnknownPlayerSide {
@@ -639,7 +592,7 @@ impl Game {
                 "it is an undo or redo; redo or undo instead",
             ));
         }
-        if self.state.voided.contains(&target) {
+        if self.following.state.voided.contains(&target) {
             return Err(GameError::CannotVoid(target, "it is already void"));
         }
         Ok(())
@@ -661,7 +614,7 @@ impl Game {
                     event: logged.seq,
                 });
             }
-            if self.state.voided.contains(&logged.seq) && &logged.event == event {
+            if self.following.state.voided.contains(&logged.seq) && &logged.event == event {
                 return Err(GameError::VoidedReplayed(logged.seq));
             }
         }
@@ -674,7 +627,7 @@ impl Game {
         let mut removed: Vec<&UnitId> = Vec::new();
         for edit in edits {
             let unit_id = edit.unit_id();
-            let Some(unit) = self.state.unit(unit_id) else {
+            let Some(unit) = self.following.state.unit(unit_id) else {
                 return Err(GameError::UnknownUnit(unit_id.clone()));
             };
             if unit.removed || removed.contains(&unit_id) {
@@ -712,7 +665,7 @@ impl Game {
                 } => {
                     // The losses and replacements already recorded must still fit: no
                     // more lost than it joined with, no more than its initial strength.
-                    let now = i64::from(*present) + self.state.net_change(unit_id);
+                    let now = i64::from(*present) + self.following.state.net_change(unit_id);
                     if present > initial || now > i64::from(*initial) {
                         return Err(GameError::PresentAboveInitial {
                             unit_id: unit_id.clone(),
@@ -724,11 +677,14 @@ impl Game {
                         return Err(GameError::LossAbovePresent {
                             unit_id: unit_id.clone(),
                             present: *present,
-                            amount: u32::try_from(-self.state.net_change(unit_id))
+                            amount: u32::try_from(-self.following.state.net_change(unit_id))
                                 .unwrap_or(u32::MAX),
                         });
                     }
-                    *left = self.state.present_if_joined_with(unit_id, *present);
+                    *left = self
+                        .following
+                        .state
+                        .present_if_joined_with(unit_id, *present);
                 }
                 UnitEdit::Removed { .. } => removed.push(unit_id),
                 UnitEdit::Moved { .. }

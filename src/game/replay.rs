@@ -18,7 +18,7 @@ use super::apply::{apply, table_as_played};
 use super::chain::LoggedEvent;
 use super::event::{AppliedResolution, DiceOrigin, ENGINE_VERSION, Event};
 use super::log::Game;
-use super::state::GameState;
+use super::state::{Following, GameState};
 use crate::charts::Charts;
 use crate::dice::{DiceChoice, DiceSource as _, SeededDice};
 use crate::resolution::{Colour, Resolution, RollSource};
@@ -77,7 +77,7 @@ pub fn replay(game: &Game, charts: &Charts) -> Replay {
     // before it), laid over `charts` with the cells typed for that resolution alone.
     let mut club_cells: &[String] = &[];
     // The records as they stood before each event.
-    let mut state = GameState::default();
+    let mut following = Following::default();
     let events = game.events();
     for (index, LoggedEvent { seq, event, .. }) in events.iter().enumerate() {
         if let Event::TablesInForce {
@@ -93,18 +93,14 @@ pub fn replay(game: &Game, charts: &Charts) -> Replay {
                     game,
                     charts,
                     club_cells,
-                    &state,
+                    &following.state,
                     *seq,
                     applied,
                     voided.contains(seq),
                 )),
             }
         }
-        if event.is_action() {
-            state.apply_new_action(*seq, event);
-        } else {
-            state = GameState::replay(&events[..=index]);
-        }
+        following.follow(&events[..=index]);
     }
     report
 }

@@ -126,10 +126,10 @@ impl MeleeEntry {
 }
 
 /// What one action changed, as it was before it: undoing the last action in force
-/// restores it ([`GameState::undo_last`]) instead of replaying the whole log. The lists
+/// restores it ([`Following::follow`]) instead of replaying the whole log. The lists
 /// that only grow (strength changes, moves, melees) are kept as their lengths.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Before {
+struct Before {
     move_number: u32,
     phase: Option<String>,
     result: Option<GameResult>,
@@ -275,20 +275,88 @@ impl Default for GameState {
     }
 }
 
-impl GameState {
+/// A game's state followed event by event: what each action in force changed is kept, so
+/// undoing the last one restores it instead of replaying the log. [`super::Game`] keeps
+/// its state this way, and `log replay` walks a log with it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Following {
+    /// The state the events followed add up to.
+    pub(crate) state: GameState,
+    /// What each action in force changed, as it was before it, by its sequence number.
+    befores: BTreeMap<u64, Before>,
+}
+
+impl Following {
     /// Replays a log from the start: first which events are voided, then every active
     /// action in order.
-    pub fn replay(events: &[LoggedEvent]) -> GameState {
-        let mut state = GameState::default();
+    pub(crate) fn replay(events: &[LoggedEvent]) -> Following {
+        let mut following = Following::default();
+        let state = &mut following.state;
         for logged in events {
             state.note_control(&logged.event);
         }
         for logged in events {
             if logged.event.is_action() && !state.voided.contains(&logged.seq) {
-                state.apply_action(logged.seq, &logged.event);
+                let before = state.apply_recorded(logged.seq, &logged.event);
+                following.befores.insert(logged.seq, before);
             }
         }
-        state
+        following
+    }
+
+    /// Follows the last of `events` (the log up to it, everything before it followed
+    /// already). An action applies; undoing the last action in force restores what it
+    /// changed, and redoing one later than any in force applies it again; any other undo
+    /// or redo replays the log. Returns the first action whose history may have changed.
+    pub(crate) fn follow(&mut self, events: &[LoggedEvent]) -> u64 {
+        let Some((new, earlier)) = events.split_last() else {
+            return 0;
+        };
+        let last_in_force = earlier
+            .iter()
+            .rev()
+            .find(|e| e.event.is_action() && !self.state.voided.contains(&e.seq))
+            .map(|e| e.seq);
+        match &new.event {
+            &Event::Voided { event: target } => {
+                match self.befores.remove(&target) {
+                    Some(before) if last_in_force == Some(target) => {
+                        self.state.undo_last(target, before, &new.event);
+                    }
+                    _ => *self = Following::replay(events),
+                }
+                target
+            }
+            &Event::Restored { event: target } => {
+                let original = target.checked_sub(1).and_then(|i| earlier.get(i as usize));
+                match original {
+                    Some(original)
+                        if original.event.is_action()
+                            && last_in_force.is_none_or(|last| target > last) =>
+                    {
+                        self.state.note_control(&new.event);
+                        let before = self.state.apply_recorded(target, &original.event);
+                        self.befores.insert(target, before);
+                    }
+                    _ => *self = Following::replay(events),
+                }
+                target
+            }
+            event => {
+                self.state.note_control(event);
+                let before = self.state.apply_recorded(new.seq, event);
+                self.befores.insert(new.seq, before);
+                new.seq
+            }
+        }
+    }
+}
+
+impl GameState {
+    /// Replays a log from the start: first which events are voided, then every active
+    /// action in order.
+    pub fn replay(events: &[LoggedEvent]) -> GameState {
+        Following::replay(events).state
     }
 
     /// Tracks undo and redo: a new action clears what redo would restore.
@@ -306,34 +374,11 @@ impl GameState {
         }
     }
 
-    /// Applies one new action at the end of the log, returning what it changed as it was
-    /// before, so undoing it needs no replay ([`GameState::undo_last`]).
-    pub(crate) fn apply_new_action(&mut self, seq: u64, event: &Event) -> Before {
-        self.note_control(event);
-        self.apply_recorded(seq, event)
-    }
-
-    /// Replays a log as [`GameState::replay`] does, keeping what each action in force
-    /// changed, by its sequence number.
-    pub(crate) fn replay_recorded(events: &[LoggedEvent]) -> (GameState, BTreeMap<u64, Before>) {
-        let mut state = GameState::default();
-        let mut befores = BTreeMap::new();
-        for logged in events {
-            state.note_control(&logged.event);
-        }
-        for logged in events {
-            if logged.event.is_action() && !state.voided.contains(&logged.seq) {
-                befores.insert(logged.seq, state.apply_recorded(logged.seq, &logged.event));
-            }
-        }
-        (state, befores)
-    }
-
     /// Undoes action `seq`, the last action in force, with what it changed as it was
     /// before: the state is then the replay of the log with `seq` voided (`voided` the
     /// voiding event itself). Only the last action in force may be undone this way; any
     /// other needs a replay.
-    pub(crate) fn undo_last(&mut self, seq: u64, before: Before, voided: &Event) {
+    fn undo_last(&mut self, seq: u64, before: Before, voided: &Event) {
         self.note_control(voided);
         for was in before.units {
             let unit = &mut self.units[was.at];
@@ -363,12 +408,6 @@ impl GameState {
             RecordBefore::Terrain(terrain) => self.terrain = terrain,
             RecordBefore::Tables(tables) => self.tables = tables,
         }
-    }
-
-    /// Redoes action `seq` (later than every action in force) as `restored` restores it.
-    pub(crate) fn redo_last(&mut self, seq: u64, event: &Event, restored: &Event) -> Before {
-        self.note_control(restored);
-        self.apply_recorded(seq, event)
     }
 
     fn apply_recorded(&mut self, seq: u64, event: &Event) -> Before {

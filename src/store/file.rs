@@ -44,9 +44,6 @@ pub struct CampaignFile {
     /// Why the file is open to read only whatever was asked: values an older Laager
     /// wrote that are outside their domains now (`store::domains`).
     refused: Option<String>,
-    /// The head each game's projection ([`super::projection`]) is stored at, where this
-    /// build stored it (`None`: none, or another build's: written by the next write).
-    projected: Vec<Option<String>>,
     /// Whether every stored projection was checked against its game's replay (before the
     /// first write) or written by this process.
     projections_checked: bool,
@@ -102,7 +99,8 @@ impl CampaignFile {
                 reason: format!("stored states: {e}"),
             }
         })?;
-        // A game whose stored state is at its head needs only what changes stored.
+        // A game whose stored state this build wrote at its head needs only what changes
+        // stored; any other has its whole state written by the next write.
         for (game, projected) in campaign.games.iter_mut().zip(&projected) {
             if projected.as_deref() == Some(game.head()) {
                 game.state_stored();
@@ -116,7 +114,6 @@ impl CampaignFile {
             campaign,
             stored,
             refused,
-            projected,
             projections_checked: false,
         };
         if mode == Mode::Write {
@@ -442,14 +439,12 @@ impl CampaignFile {
                     params![game.head(), i as i64 + 1],
                 )?;
                 // Each game's state as its log now leaves it, where the stored one is not:
-                // the history from the first action that changed (all of it where no state
-                // of this build is stored).
-                let projected = self.projected.get(i).and_then(Option::as_deref);
-                let from = match projected {
-                    None => Some(0),
-                    Some(_) => game.unstored_from(),
-                };
-                if projected != Some(game.head()) || from.is_some() {
+                // the history from the first action that changed (all of it where this
+                // build stored none), and the rest wherever the history or the head moved
+                // (a game sealed anew keeps its state under a new head).
+                let from = game.unstored_from();
+                let stored_head = self.stored.heads.get(i).and_then(Option::as_deref);
+                if from.is_some() || stored_head != Some(game.head()) {
                     let events = game.events().len();
                     super::projection::write(&tx, i + 1, events, game.head(), game.state(), from)?;
                 }
@@ -484,12 +479,6 @@ impl CampaignFile {
         for game in &mut self.campaign.games {
             game.state_stored();
         }
-        self.projected = self
-            .campaign
-            .games
-            .iter()
-            .map(|g| Some(g.head().to_owned()))
-            .collect();
         self.projections_checked = true;
         self.stored.heads = self
             .campaign
