@@ -2,7 +2,8 @@
 //! back into the club's file, and the campaign's results by side, by player and by unit.
 
 use super::CliError;
-use super::campaign::{open_verified, print_json, render_table, store_error};
+use super::campaign::{open_verified, print_json, store_error};
+use super::records::render_table;
 use crate::game::{Campaign, Table};
 use crate::store::{self, CampaignFile, Mode};
 use serde_json::json;

@@ -12,6 +12,7 @@ mod log;
 mod mc;
 mod measure;
 mod output;
+mod records;
 mod records_pdf;
 pub mod reference;
 mod report;
@@ -70,7 +71,7 @@ pub enum Command {
     #[command(subcommand)]
     Campaign(campaign::CampaignCommand),
     /// The casualty record sheets of a campaign file's games.
-    Records(campaign::RecordsArgs),
+    Records(records::RecordsArgs),
     /// The event log's tamper evidence and replay: `log verify`, `log head`, `log replay`.
     #[command(subcommand)]
     Log(log::LogCommand),
@@ -265,7 +266,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Mc(command) => mc::run(command),
         Command::Sotq(command) => sotq::run(command),
         Command::Campaign(command) => campaign::run(command),
-        Command::Records(args) => campaign::run_records(&args),
+        Command::Records(args) => records::run_records(&args),
         Command::Log(command) => log::run_log(command),
         Command::Vc(command) => vc::run(command),
     };

@@ -5,12 +5,16 @@
 // yes-or-no conditions.
 #![allow(clippy::result_large_err, clippy::struct_excessive_bools)]
 
+mod args;
 mod combat;
 mod spec;
 
-use super::situation::SituationArgs;
-use super::{CliError, Outcome, TablesArgs, print_odds, print_resolved};
-use crate::bounds::{Cost, Count, GameNumber, Place, Seed, Strength};
+pub use args::{
+    CampaignArgs, Common, DiceArgs, EntryArgs, RallyArgs, ResupplyArgs, UnitArgs, VictoryArgs,
+};
+
+use super::{CliError, Outcome, print_odds, print_resolved};
+use crate::bounds::{Cost, Seed, Strength};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
@@ -23,10 +27,10 @@ use crate::rules::soldiers_of_the_queen::situation::{
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
     LeaderDeathInput, OddsInput, OmdurmanCounts, Position, Rallier, RallyInput, RangeInput,
-    ResupplyInput, ResupplyUnit, Side, StackInput, VictoryInput, hex,
+    ResupplyInput, Side, StackInput, VictoryInput, hex,
 };
 use crate::ruleset::Ruleset;
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 
 /// `laager sotq ...`.
 #[derive(Debug, Subcommand)]
@@ -169,244 +173,6 @@ pub enum SotqCommand {
     Resupply(ResupplyArgs),
 }
 
-/// `--json` and the tables in force.
-#[derive(Debug, Args)]
-pub struct Common {
-    /// Print the resolution (or refusal) as JSON.
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    tables: TablesArgs,
-}
-
-/// Where the dice come from.
-#[derive(Debug, Args)]
-pub struct DiceArgs {
-    /// Typed dice, in the order the procedure reads them (comma-separated).
-    #[arg(
-        long,
-        value_name = "FACES",
-        conflicts_with = "seed",
-        required_unless_present = "seed"
-    )]
-    dice: Option<String>,
-    /// Roll with Laager's generator from this seed.
-    #[arg(long)]
-    seed: Option<Seed>,
-}
-
-/// `laager sotq rally`.
-#[derive(Debug, Args)]
-pub struct RallyArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    game: String,
-    /// british, zulu or dervish.
-    #[arg(long)]
-    side: String,
-    /// army-commander, gatacre, a leader's name as the text gives it (Pulleine, Degacher,
-    /// Durnford, Kitchener, Broadwood, Tshingwayo, Osman Digna), or the name of his command
-    /// (1/24, I Brigade, uDududu). A name the text does not give is refused, listing those
-    /// it does.
-    #[arg(long, value_name = "WHO")]
-    leader: String,
-    /// The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC,
-    /// Edendale, I Brigade, uVe, Kehena); one the text does not name is refused.
-    #[arg(long, value_name = "NAME")]
-    unit_command: Option<String>,
-    /// The Routed unit is artillery.
-    #[arg(long)]
-    artillery: bool,
-    /// Where the unit is: stacked, adjacent or away.
-    #[arg(long)]
-    at: String,
-    /// The army commander has been killed (Kitchener, for Gatacre).
-    #[arg(long)]
-    army_commander_killed: bool,
-    #[command(flatten)]
-    common: Common,
-    /// With --apply: the campaign whose game the rally is logged in, a rallied unit's
-    /// Routed status cleared.
-    #[command(flatten)]
-    campaign: CampaignArgs,
-    /// The Routed unit in its role: unit=ID.
-    #[command(flatten)]
-    roles: UnitArgs,
-}
-
-/// `laager sotq victory`.
-#[derive(Debug, Args)]
-pub struct VictoryArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    game: String,
-    /// Isandhlwana: British regular combat units not yet eliminated.
-    #[arg(long)]
-    british_regulars_remaining: Option<Count>,
-    /// Isandhlwana: Zulu combat units eliminated (leaders and uKhulutshane not counted).
-    #[arg(long)]
-    zulu_eliminated: Option<Count>,
-    /// Omdurman: the last Game Turn completed (1-21).
-    #[arg(long)]
-    turn: Option<Count>,
-    /// Omdurman: British combat units exited through the south exit hexes.
-    #[arg(long, default_value = "0")]
-    exited: Count,
-    /// Omdurman: British combat units neither eliminated nor exited.
-    #[arg(long)]
-    british_remaining: Option<Count>,
-    /// Omdurman: the Khalifa has been killed.
-    #[arg(long)]
-    khalifa_killed: bool,
-    /// Omdurman: Dervish combat units eliminated.
-    #[arg(long, default_value = "0")]
-    dervish_eliminated: Count,
-    /// Omdurman: British combat units eliminated on a Game Turn, TURN:COUNT (repeatable).
-    #[arg(long = "british-eliminated", value_name = "TURN:COUNT")]
-    british_eliminated: Vec<String>,
-    /// Omdurman: a Game Turn from 12 on with no British exit (repeatable or comma-separated).
-    #[arg(long = "no-exit-turn", value_name = "TURN", value_delimiter = ',')]
-    no_exit_turns: Vec<Count>,
-    #[command(flatten)]
-    common: Common,
-    /// Isandhlwana: the counts read from a campaign's game; a count given as well wins.
-    #[command(flatten)]
-    campaign: CampaignArgs,
-}
-
-/// `--campaign FILE.laager [--campaign-game N] [--apply]`: the other resolving commands'
-/// `--campaign [--game N]`, whose `--game` names the scenario here; or `--layout`.
-#[derive(Debug, Clone, Default, Args)]
-pub struct CampaignArgs {
-    /// The campaign whose game's records are read (its latest, or --campaign-game N).
-    #[arg(long, value_name = "FILE.laager")]
-    campaign: Option<std::path::PathBuf>,
-    /// With --campaign: the campaign's game, from 1 (`--game` names the scenario here).
-    #[arg(long, value_name = "N", requires = "campaign")]
-    campaign_game: Option<GameNumber>,
-    /// With --campaign: write the result to the game's log, as the desk's Apply does.
-    #[arg(long, requires = "campaign")]
-    apply: bool,
-    /// Read the units from the records a new game on this layout starts with (its units
-    /// with their class and troop type).
-    #[arg(long, value_name = "FILE.json", conflicts_with = "campaign")]
-    layout: Option<std::path::PathBuf>,
-}
-
-/// `--unit ROLE=ID`: the units of the records in the procedure's roles.
-#[derive(Debug, Clone, Default, Args)]
-pub struct UnitArgs {
-    /// A unit of the records in its role, ROLE=ID (repeatable; the roles are in the
-    /// command's help): its name, nationality (class), arm (troop type) and pinned, routed or out
-    /// of ammo status come from the records; a key given in a spec wins.
-    #[arg(long = "unit", value_name = "ROLE=ID")]
-    units: Vec<String>,
-}
-
-impl CampaignArgs {
-    /// The campaign flags as the other resolving commands' `--campaign [--game N]`.
-    pub fn situation(&self) -> SituationArgs {
-        self.situation_with(Vec::new())
-    }
-
-    fn situation_with(&self, units: Vec<String>) -> SituationArgs {
-        SituationArgs {
-            layout: self.layout.clone(),
-            campaign: self.campaign.clone(),
-            game: self.campaign_game,
-            units,
-            apply: self.apply,
-        }
-    }
-
-    /// The units in their roles, refused when a role is not the procedure's or no
-    /// records are named.
-    pub fn roles(&self, units: &UnitArgs, allowed: &[&str]) -> Result<Roles, CliError> {
-        self.situation_with(units.units.clone()).roles(allowed)
-    }
-}
-
-/// `laager sotq entry`.
-#[derive(Debug, Args)]
-pub struct EntryArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    game: String,
-    /// british, zulu or dervish.
-    #[arg(long)]
-    side: String,
-    /// Which unit through this hex this Game Turn this is (1 = the first).
-    #[arg(long)]
-    order: Place,
-    /// The entry hex's Movement Point cost.
-    #[arg(long, conflicts_with = "terrain")]
-    hex_cost: Option<Cost>,
-    /// The entry hex's terrain, a row of the Terrain Effects Chart.
-    #[arg(long)]
-    terrain: Option<String>,
-    /// The entry hex, CCRR.
-    #[arg(long, value_name = "CCRR")]
-    hex: Option<String>,
-    /// The unit type, for its Movement Allowance, or unit=ID: the unit of --campaign's
-    /// records, its troop type the type.
-    #[arg(long = "unit", value_name = "TYPE|unit=ID")]
-    unit_type: Option<String>,
-    #[command(flatten)]
-    common: Common,
-    /// The records a unit=ID is read from.
-    #[command(flatten)]
-    campaign: CampaignArgs,
-}
-
-/// `laager sotq resupply`.
-#[derive(Debug, Args)]
-pub struct ResupplyArgs {
-    /// foot or dismounted-cavalry (default: foot, or what --unit unit=ID's troop type gives).
-    #[arg(long, value_parser = resupply_unit)]
-    unit_type: Option<ResupplyUnit>,
-    /// Boxes on the unit's Ammunition Roster.
-    #[arg(long)]
-    boxes: Count,
-    /// Boxes marked off.
-    #[arg(long)]
-    marked: Count,
-    /// Range to the Supply Wagon in hexes.
-    #[arg(long, conflicts_with_all = ["from", "wagon"])]
-    range: Option<Count>,
-    /// The unit's hex, CCRR (with --wagon).
-    #[arg(long, value_name = "CCRR", requires = "wagon")]
-    from: Option<String>,
-    /// The Supply Wagon's hex, CCRR.
-    #[arg(long, value_name = "CCRR", requires = "from")]
-    wagon: Option<String>,
-    /// The unit is artillery.
-    #[arg(long)]
-    artillery: bool,
-    /// The unit is Pinned.
-    #[arg(long)]
-    pinned: bool,
-    /// The unit is Routed.
-    #[arg(long)]
-    routed: bool,
-    /// The path to the wagon goes through an enemy-controlled hex.
-    #[arg(long)]
-    path_blocked: bool,
-    #[command(flatten)]
-    dice: DiceArgs,
-    #[command(flatten)]
-    common: Common,
-    /// The records the unit is read from.
-    #[command(flatten)]
-    campaign: CampaignArgs,
-    /// The unit in its role: unit=ID.
-    #[command(flatten)]
-    roles: UnitArgs,
-}
-
-fn resupply_unit(text: &str) -> Result<ResupplyUnit, String> {
-    text.parse()
-}
-
 fn input<T>(result: Result<T, String>) -> Result<T, CliError> {
     result.map_err(CliError::Input)
 }
@@ -421,13 +187,6 @@ fn game_arg(text: &str) -> Result<Game, CliError> {
 
 fn side_arg(text: &str) -> Result<Side, CliError> {
     Side::parse(text).map_err(|e| CliError::Input(format!("--side: {e}")))
-}
-
-impl DiceArgs {
-    /// The dice chosen: typed faces or a seed.
-    fn choice(&self) -> DiceChoice {
-        DiceChoice::from_flags(self.dice.as_deref(), self.seed.map(Seed::get))
-    }
 }
 
 fn load(common: &Common) -> Result<Charts, CliError> {
