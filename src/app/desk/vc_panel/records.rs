@@ -1,0 +1,251 @@
+//! The Victoria Cross II form filled from the records: the fire, the volley, the melee and
+//! the random fire read by the engine for the counters selected, and the shown procedure's
+//! values laid into the form, with a note for each reading the engine refused.
+
+use super::{FromRecords, VcForm, VcProcedure};
+use crate::game::GameState;
+use crate::resolution::{Refusal, RuleRef};
+use crate::rules::Request;
+use crate::rules::situation::{Records, Roles};
+use crate::rules::victoria_cross::{self as vc, AmmoInput, FireInput};
+
+impl VcForm {
+    /// Reads the fire, the volley, the melee and the random fire from the records for the
+    /// counters selected, each in its procedure's roles (the last selected the counter hit,
+    /// `Request::roles_of`), by the engine's `victoria_cross::situation`; then lays the shown
+    /// procedure's values into the form.
+    pub fn fill(&mut self, state: &GameState, selected: &[String]) {
+        use crate::rules::victoria_cross::situation;
+        let records: &dyn Records = state;
+        let why = |r: Refusal| r.reason;
+        let roles = |request: vc::Request| -> Option<Roles> {
+            let roles = Request::VictoriaCross(request).roles_of(selected);
+            (!roles.0.is_empty()).then_some(roles)
+        };
+        let fire = roles(vc::Request::Fire(FireInput::AtRange(self.fire()))).map(|roles| {
+            situation::fire(records, &roles, FireInput::AtRange(self.fire()))
+                .map(|input| match input {
+                    FireInput::AtRange(s) => s,
+                    FireInput::FromBoard(_) => self.fire(),
+                })
+                .map_err(why)
+        });
+        let volley = roles(vc::Request::Volley(self.volley()))
+            .map(|roles| situation::volley(records, &roles, self.volley()).map_err(why));
+        let melee = roles(vc::Request::Melee(self.melee()))
+            .map(|roles| situation::melee(records, &roles, self.melee()).map_err(why));
+        let random_fire = roles(vc::Request::RandomFire(self.random_fire())).map(|roles| {
+            situation::random_fire(records, &roles, self.random_fire())
+                .map(|_| ())
+                .map_err(why)
+        });
+        let ammo = roles(vc::Request::Ammo(AmmoInput::AtDistance(self.ammo()))).map(|roles| {
+            situation::ammo(records, &roles, AmmoInput::AtDistance(self.ammo()))
+                .map(|input| match input {
+                    AmmoInput::AtDistance(s) => s,
+                    AmmoInput::FromBoard(_) => self.ammo(),
+                })
+                .map_err(why)
+        });
+        let bayonet = roles(vc::Request::BayonetCharge(self.bayonet()))
+            .map(|roles| situation::bayonet_charge(records, &roles, self.bayonet()).map_err(why));
+        let replacements = roles(vc::Request::Replacements(self.replacements())).map(|roles| {
+            situation::replacements(records, &roles, self.replacements()).map_err(why)
+        });
+        let exchange = roles(vc::Request::MeleeExchange(self.exchange()))
+            .map(|roles| situation::melee_exchange(records, &roles, self.exchange()).map_err(why));
+        let stack = roles(vc::Request::Stacking(self.stack()))
+            .map(|roles| situation::stack(records, &roles, self.stack()).map_err(why));
+        let hospital = roles(vc::Request::Hospital(self.hospital()))
+            .map(|roles| situation::hospital(records, &roles, self.hospital()).map_err(why));
+        let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
+        self.from_records = FromRecords {
+            fire,
+            volley,
+            melee,
+            random_fire,
+            ammo,
+            bayonet,
+            replacements,
+            exchange,
+            stack,
+            hospital,
+            counts,
+        };
+        self.take_records();
+    }
+
+    /// Lays what the records gave the procedure shown into the form's fields.
+    pub(super) fn take_records(&mut self) {
+        match (self.procedure, &self.from_records) {
+            (
+                VcProcedure::Fire,
+                FromRecords {
+                    fire: Some(Ok(s)), ..
+                },
+            ) => self.sp = s.sp,
+            (
+                VcProcedure::Volley,
+                FromRecords {
+                    volley: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.sp = s.infantry_sp;
+            }
+            (
+                VcProcedure::Melee,
+                FromRecords {
+                    melee: Some(Ok(s)), ..
+                },
+            ) => {
+                self.sp = s.sp;
+                self.side = s.side;
+            }
+            (
+                VcProcedure::BayonetCharge,
+                FromRecords {
+                    bayonet: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.sp = s.british_sp;
+                self.charged_sp = s.zulu_sp;
+            }
+            (
+                VcProcedure::Replacements,
+                FromRecords {
+                    replacements: Some(Ok(s)),
+                    ..
+                },
+            ) => self.replacements.clone_from(&s.units),
+            (
+                VcProcedure::MeleeExchange,
+                FromRecords {
+                    exchange: Some(Ok(s)),
+                    ..
+                },
+            ) => {
+                self.zulu_sp = s.zulu.sp;
+                self.sp = s.british.sp;
+            }
+            (
+                VcProcedure::Stacking,
+                FromRecords {
+                    stack: Some(Ok(s)), ..
+                },
+            ) => {
+                self.side = s.side;
+                self.sp = s.sp;
+                self.leaders = s.leaders;
+            }
+            (
+                VcProcedure::Victory | VcProcedure::AlternateVictory,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => self.british_sp = c.british_sp,
+            (
+                VcProcedure::ZuluReentry,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => self.on_board_sp = c.zulu_on_board_sp,
+            (
+                VcProcedure::VictoryPoints,
+                FromRecords {
+                    counts: Some(Ok(c)),
+                    ..
+                },
+            ) => c.fill_victory_points(self.battle, &mut self.vp),
+            _ => {}
+        }
+    }
+
+    /// What the records gave the procedure shown, or why they gave nothing: the first
+    /// steps its resolution will state (`Origins::steps`), values given by hand since
+    /// included.
+    pub(super) fn records_notes(&self) -> Vec<String> {
+        fn refused<T>(read: Option<&Result<T, String>>) -> Option<&String> {
+            read?.as_ref().err()
+        }
+        let r = &self.from_records;
+        let why = match self.procedure {
+            VcProcedure::Fire => refused(r.fire.as_ref()),
+            VcProcedure::Volley => refused(r.volley.as_ref()),
+            VcProcedure::Melee => refused(r.melee.as_ref()),
+            VcProcedure::Ammo => refused(r.ammo.as_ref()),
+            VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
+            VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
+            VcProcedure::Replacements => refused(r.replacements.as_ref()),
+            VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
+            VcProcedure::Stacking => refused(r.stack.as_ref()),
+            VcProcedure::Hospital => refused(r.hospital.as_ref()),
+            VcProcedure::Victory
+            | VcProcedure::AlternateVictory
+            | VcProcedure::ZuluReentry
+            | VcProcedure::VictoryPoints => refused(r.counts.as_ref()),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return vec![format!("the records: {why}")];
+        }
+        let rule = RuleRef::section(crate::ruleset::Ruleset::VictoriaCross, "the records");
+        let steps = match self.procedure {
+            VcProcedure::Fire => {
+                let s = self.fire();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Volley => {
+                let s = self.volley();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Melee => {
+                let s = self.melee();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Ammo => {
+                let s = self.ammo();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::BayonetCharge => {
+                let s = self.bayonet();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Replacements => {
+                let s = self.replacements();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::MeleeExchange => {
+                let s = self.exchange();
+                let mut steps = s.zulu.origins.steps(&s.zulu, &rule);
+                steps.extend(s.british.origins.steps(&s.british, &rule));
+                steps
+            }
+            VcProcedure::Stacking => {
+                let s = self.stack();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::Victory => {
+                let s = self.victory();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::AlternateVictory => {
+                let s = self.alternate_victory();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::ZuluReentry => {
+                let s = self.zulu_reentry();
+                s.origins.steps(&s, &rule)
+            }
+            VcProcedure::VictoryPoints => match self.request() {
+                Request::VictoriaCross(vc::Request::VictoryPoints(s)) => s.origins.steps(&s, &rule),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        steps.into_iter().map(|step| step.text).collect()
+    }
+}

@@ -1,0 +1,128 @@
+//! The parts of the Victoria Cross II form that some procedures add: the melee exchange's
+//! two sides and their ground, a stack's zone and counters, the replacements, the Zulu
+//! Victory Points of a turn, and the zone field the stack and the Zulu entry share.
+
+use super::VcForm;
+use crate::rules::victoria_cross::{ReplacementUnit, Side};
+
+/// The zone typed for a stack or a Zulu entry.
+pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, hover: &str) {
+    ui.horizontal(|ui| {
+        let l = ui.label("zone");
+        ui.add(egui::TextEdit::singleline(zone).desired_width(60.0))
+            .labelled_by(l.id)
+            .on_hover_text(hover);
+    });
+}
+
+impl VcForm {
+    /// Both sides' SP and the ground between them of a melee exchange.
+    pub(super) fn exchange_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        ui.add(egui::Slider::new(&mut self.zulu_sp, 1..=90).text("Zulu meleeing SP"));
+        ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("British meleeing SP"))
+            .on_hover_text("The artillery counts 1 SP, a leader 1");
+        if rorkes {
+            ui.checkbox(&mut self.across_wall, "across a wall, door or window");
+            ui.add(
+                egui::Slider::new(&mut self.into_building_from_zones, 0..=4)
+                    .text("Zulus into a building zone, from zones"),
+            )
+            .on_hover_text("The zones the Zulus melee from into the British building zone (0: not a building); the British melee out of it: at most 8 SP a zone");
+        } else {
+            ui.checkbox(&mut self.in_laager_camp, "the British in a laagered zone")
+                .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): the British melee at +1");
+        }
+    }
+
+    /// One side's stack in a zone.
+    pub(super) fn stack_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.side, Side::British, "British");
+            ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
+        });
+        zone_field(
+            ui,
+            &mut self.zone,
+            "The zone (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)",
+        );
+        ui.add(egui::Slider::new(&mut self.sp, 0..=120).text("SP, leaders apart"))
+            .on_hover_text("The artillery counts as 1 SP for zone SP limits");
+        ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
+    }
+
+    /// The inputs of the Zulu Victory Points of a turn.
+    /// The units given replacement SP: each one's SP now and full, whether it started the
+    /// turn in zone G, and the SP given; the rules' limits are the engine's to refuse.
+    pub(super) fn replacements_ui(&mut self, ui: &mut egui::Ui) {
+        let mut remove = None;
+        for (i, unit) in self.replacements.iter_mut().enumerate() {
+            let who = format!("unit {}", i + 1);
+            ui.horizontal(|ui| {
+                let l = ui.label(format!("{who} name"));
+                ui.add(egui::TextEdit::singleline(&mut unit.name).desired_width(120.0))
+                    .labelled_by(l.id);
+                if ui.small_button(format!("remove {who}")).clicked() {
+                    remove = Some(i);
+                }
+            });
+            ui.add(egui::Slider::new(&mut unit.sp, 0..=20).text(format!("{who} SP now")));
+            ui.add(egui::Slider::new(&mut unit.full_sp, 0..=20).text(format!("{who} full SP")));
+            ui.add(egui::Slider::new(&mut unit.gain, 0..=20).text(format!("{who} SP given")));
+            ui.checkbox(
+                &mut unit.started_in_g,
+                format!("{who} started the turn in zone G"),
+            );
+        }
+        if let Some(i) = remove {
+            self.replacements.remove(i);
+        }
+        if ui.button("add unit").clicked() {
+            self.replacements.push(ReplacementUnit {
+                name: format!("unit {}", self.replacements.len() + 1),
+                sp: 1,
+                full_sp: 2,
+                started_in_g: true,
+                gain: 0,
+            });
+        }
+    }
+
+    pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        let vp = &mut self.vp;
+        ui.add(egui::Slider::new(&mut vp.turn, 1..=16).text("turn just played"));
+        if rorkes {
+            ui.checkbox(
+                &mut vp.hospital,
+                "the Zulus hold the hospital (or it burned)",
+            );
+            ui.checkbox(
+                &mut vp.kraal_both,
+                "the Zulus hold both kraal zones A and B",
+            );
+            ui.checkbox(&mut vp.redoubt, "the Zulus hold the final redoubt D");
+            ui.checkbox(&mut vp.water_cart, "the Zulus occupy the water cart zone J");
+            ui.add(
+                egui::Slider::new(&mut vp.vp_units_eliminated, 0..=20)
+                    .text("VP units eliminated so far"),
+            );
+        } else {
+            ui.horizontal(|ui| {
+                ui.label("zones the Zulus hold");
+                ui.add(egui::TextEdit::singleline(&mut self.zones_held).desired_width(120.0))
+                    .on_hover_text(
+                        "The zones' numbers, comma-separated (12, 16): their VP are on the board",
+                    );
+            });
+            ui.add(
+                egui::Slider::new(&mut vp.british_exited_sp, 0..=120)
+                    .text("British SP exited (turn 13 on)"),
+            )
+            .on_hover_text("British SP exited through zones 21, 27 or 31 on turn 13 or later, so far (the alternate victory option)");
+        }
+        ui.add(egui::Slider::new(&mut vp.zulu_losses, 0..=120).text("Zulu SP lost this turn"));
+        ui.add(
+            egui::Slider::new(&mut vp.deductions_before, 0..=20)
+                .text("VP deducted in earlier turns"),
+        );
+    }
+}
