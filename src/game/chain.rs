@@ -81,12 +81,18 @@ pub fn canonical_json(event: &Event) -> String {
 
 /// The hash of an event at `seq` after `prev_hash`.
 pub fn event_hash(seq: u64, prev_hash: &str, event: &Event) -> String {
+    text_hash(seq, prev_hash, &canonical_json(event))
+}
+
+/// The hash of an event at `seq` after `prev_hash` whose canonical JSON is `json`: an
+/// event's hash from the text it is stored as.
+pub fn text_hash(seq: u64, prev_hash: &str, json: &str) -> String {
     let mut hasher = Sha256::new();
     hasher.update(seq.to_string().as_bytes());
     hasher.update(b"\n");
     hasher.update(prev_hash.as_bytes());
     hasher.update(b"\n");
-    hasher.update(canonical_json(event).as_bytes());
+    hasher.update(json.as_bytes());
     hex(&hasher.finalize())
 }
 

@@ -143,3 +143,100 @@ fn a_file_of_text_payloads_reads_verifies_and_takes_packed_events() {
     );
     ok(&["log", "verify", f]);
 }
+
+/// A campaign of the demo battle with three close combats applied (events 1–27 the game
+/// starting, its units joining and its charts; 28–30 the resolutions).
+fn three_resolutions(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("c.laager");
+    let f = file.to_str().expect("utf-8");
+    ok(&["campaign", "new", f, "--name", "Checked"]);
+    ok(&[
+        "campaign",
+        "add-game",
+        f,
+        "--ruleset",
+        "dba-zulu",
+        "--layout",
+        DEMO,
+    ]);
+    for _ in 0..3 {
+        ok(&[
+            "dba",
+            "combat",
+            "--kind",
+            "close",
+            "--campaign",
+            f,
+            "--unit",
+            "a=uMcijo front",
+            "--unit",
+            "b=24th 3",
+            "--dice",
+            "4,4",
+            "--in-contact",
+            "--apply",
+        ]);
+    }
+    file
+}
+
+/// Stores `json` as the payload of game 1's event `seq`, outside Laager.
+fn restore(path: &std::path::Path, seq: usize, json: &str) {
+    let conn = rusqlite::Connection::open(path).expect("open");
+    conn.execute(
+        "UPDATE event SET payload = ?1 WHERE game = 1 AND seq = ?2",
+        rusqlite::params![laager::store::packed::pack(json), seq as i64],
+    )
+    .expect("update");
+}
+
+/// The gate hashes each event from the text it is stored as while opening the file, and
+/// verifies again only from the first event whose stored text is not the canonical JSON it
+/// was hashed as. What a write finds is what it found when it serialized every event anew
+/// (the chain's rule: `hash = sha256(seq "\n" prev_hash "\n" canonical JSON of the event)`):
+/// an event stored in another layout but holding the same facts still verifies and takes
+/// a write; an event whose facts changed outside Laager is a break, and nothing is written.
+#[test]
+fn the_gate_verifies_each_event_from_its_stored_text_and_finds_what_it_found_before() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = three_resolutions(dir.path());
+    let f = file.to_str().expect("utf-8");
+    let stored = payloads(&file);
+    assert_eq!(stored.len(), 30);
+    let (_, _, resolution) = &stored[28];
+    assert!(resolution.contains("\"steps\""), "{resolution}");
+
+    // The same facts, laid out otherwise (keys sorted, indented): not the text that was
+    // hashed, but the same event.
+    let value: serde_json::Value = serde_json::from_str(resolution).expect("json");
+    let relaid = serde_json::to_string_pretty(&value).expect("pretty");
+    assert_ne!(&relaid, resolution);
+    restore(&file, 29, &relaid);
+    ok(&["log", "verify", f]);
+    ok(&["log", "undo", f]);
+    ok(&["log", "verify", f]);
+
+    // A fact changed: a step now says another face was rolled.
+    let (_, _, first) = &payloads(&file)[27];
+    let forged = first.replacen("a rolls 4", "a rolls 6", 1);
+    assert_ne!(&forged, first);
+    restore(&file, 28, &forged);
+    let before = std::fs::read(&file).expect("read");
+    let out = crate::support::run(&["log", "redo", f]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        crate::support::stderr(&out)
+    );
+    assert!(
+        crate::support::stderr(&out).contains("event 28"),
+        "{}",
+        crate::support::stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        before,
+        "nothing written"
+    );
+}
