@@ -139,6 +139,23 @@ fn the_desk_resolves_the_engines_mc_fire_exactly() {
     harness.run();
     harness.get_by_label("Fire").click();
     harness.run();
+    // 1/24 A's strength is not on the records: the desk asks for its FF by name, and the
+    // referee types it.
+    assert!(
+        harness
+            .state()
+            .desk
+            .mc_combat
+            .fire
+            .error()
+            .is_some_and(|e| e.starts_with("firer FF: not given")),
+        "{:?}",
+        harness.state().desk.mc_combat.fire.error()
+    );
+    let field = harness.get_by_role_and_label(Role::TextInput, "firer FF");
+    field.focus();
+    field.type_text("250");
+    harness.run();
     type_faces(&mut harness, "B4,R2");
     harness.get_by_label("Resolve").scroll_to_me();
     harness.run();
@@ -161,6 +178,7 @@ fn the_desk_resolves_the_engines_mc_fire_exactly() {
     ]);
     let mut base = laager::app::desk::mc_fire::FireForm::default().input;
     base.fire = fire::FireType::Independent;
+    base.firer_ff = 250;
     let input = situation::fire(
         &app.document.layout,
         charts,

@@ -432,6 +432,22 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
     harness.run();
     harness.get_by_label(procedure).click();
     harness.run();
+    // The FFs and the range are the referee's to type where no table gives them (the
+    // desk asks for them by name and never assumes them): a rifle volley of 250 FF at
+    // 250 mm into 300 FF, and a gun at 350 mm.
+    let fields: &[(&str, &str)] = match procedure {
+        "Fire" | "RD fire" => &[
+            ("firer FF", "250"),
+            ("range mm", "250"),
+            ("target FF", "300"),
+        ],
+        "Artillery" => &[("range mm", "350")],
+        _ => &[],
+    };
+    for (label, value) in fields {
+        type_into(&harness, label, value);
+        harness.run();
+    }
     harness.get_by_label("Type faces").click();
     harness.run();
     type_into(&harness, "dice faces", faces);

@@ -76,6 +76,20 @@ fn resolved(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Resolution 
         .expect("resolved")
 }
 
+/// 1/24 A's strength is not on the records: the fire form asks for the firer's FF by name
+/// (it never assumes one), and the referee types 250.
+fn type_unrecorded_firer_ff(harness: &mut Harness<'_, LaagerApp>) {
+    let asked = harness.state().desk.mc_combat.fire.error();
+    assert!(
+        asked
+            .as_deref()
+            .is_some_and(|e| e.starts_with("firer FF: not given")),
+        "{asked:?}"
+    );
+    type_into(harness, "firer FF", "250");
+    harness.run();
+}
+
 /// Clicks `label`, turning the panel beside the table to its other tab first where it is
 /// not on this one (the desk's controls and the roster's are on tabs of their own).
 fn click(harness: &mut Harness<'_, LaagerApp>, label: &str) {
@@ -441,6 +455,7 @@ fn the_arc_of_fire_comes_from_the_table_and_the_referees_call_wins() {
     assert_eq!(harness.state().desk.mc_combat.fire.input.in_arc, Some(true));
     harness.state_mut().desk.mc_combat.fire.input.in_arc = Some(false);
     click(&mut harness, "Fire");
+    type_unrecorded_firer_ff(&mut harness);
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "B4,R2");
     harness.run();
@@ -817,6 +832,7 @@ fn a_cell_typed_for_one_resolution_reaches_no_other() {
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
     click(&mut harness, "Fire");
+    type_unrecorded_firer_ff(&mut harness);
     harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
     harness.run();
     click(&mut harness, "Type faces");
@@ -876,6 +892,21 @@ fn a_result_whose_records_changed_cannot_be_applied() {
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), TARGET.to_owned()];
     harness.run();
     click(&mut harness, "Fire");
+    type_unrecorded_firer_ff(&mut harness);
+    // Nor is uNokhenke's: its FF is asked for, and typed.
+    assert!(
+        harness
+            .state()
+            .desk
+            .mc_combat
+            .fire
+            .error()
+            .is_some_and(|e| e.starts_with("target FF: not given")),
+        "{:?}",
+        harness.state().desk.mc_combat.fire.error()
+    );
+    type_into(&harness, "target FF", "300");
+    harness.run();
     harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
     harness.run();
     click(&mut harness, "Type faces");
@@ -936,6 +967,7 @@ fn a_fire_applied_with_cells_typed_once_replays() {
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
     click(&mut harness, "Fire");
+    type_unrecorded_firer_ff(&mut harness);
     harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
     harness.run();
     click(&mut harness, "Type faces");
@@ -973,6 +1005,7 @@ fn a_partial_jams_penalty_is_typed_not_assumed() {
     harness.state_mut().canvas.selected = vec![REGULARS.to_owned(), ZULUS.to_owned()];
     harness.run();
     click(&mut harness, "Fire");
+    type_unrecorded_firer_ff(&mut harness);
     harness.state_mut().desk.mc_combat.fire.input.range_mm = 243.0;
     harness.run();
     click(&mut harness, "partial jam (from the jam check)");

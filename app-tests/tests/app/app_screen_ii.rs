@@ -492,6 +492,8 @@ fn a_band_saved_from_the_desk_serves_a_second_fire_at_another_ff_in_the_band() {
     select(&mut harness, &["1/24 A", "uNodwengu 1"]);
     harness.get_by_label("Fire").click();
     harness.run();
+    // 1/24 A's strength is not on the records: the referee types its FF.
+    retype(&mut harness, "firer FF", "250");
     type_faces(&mut harness, "B4,R2");
     harness.get_by_label("Resolve").click();
     harness.run();
@@ -513,7 +515,7 @@ fn a_band_saved_from_the_desk_serves_a_second_fire_at_another_ff_in_the_band() {
         address,
         format!("small_arms_range_factors:{ff}:independent-500")
     );
-    assert!((201..=300).contains(&ff), "{ff}");
+    assert_eq!(ff, 250, "the FF typed");
     let band = harness
         .get_by_role_and_label(
             egui::accesskit::Role::TextInput,
@@ -546,8 +548,7 @@ fn a_band_saved_from_the_desk_serves_a_second_fire_at_another_ff_in_the_band() {
         harness.state().desk.result
     );
     // A second fire at 280 FF, in the band: no cell asked for.
-    harness.state_mut().desk.mc_combat.fire.input.firer_ff = 280;
-    harness.run();
+    retype(&mut harness, "firer FF", "280");
     type_faces(&mut harness, "B3,R3");
     harness.get_by_label("Resolve").click();
     harness.run();
@@ -674,6 +675,8 @@ fn mc_fire_keeps_the_table_and_the_desks_path_in_view_at_both_sizes() {
         select(&mut harness, &["1/24 A", "uNodwengu 1"]);
         harness.get_by_label("Fire").click();
         harness.run();
+        // 1/24 A's strength is not on the records: the referee types its FF.
+        retype(&mut harness, "firer FF", "250");
         type_faces(&mut harness, "B4,R2");
         harness.get_by_label("Resolve").click();
         harness.run();
@@ -902,6 +905,8 @@ fn mc_fire_odds_rows_name_the_target_with_two_units_selected() {
     select(&mut harness, &["1/24 A", "uNodwengu 1"]);
     harness.get_by_label("Fire").click();
     harness.run();
+    // 1/24 A's strength is not on the records: the referee types its FF.
+    retype(&mut harness, "firer FF", "250");
     harness.run();
     let rows: Vec<String> = harness
         .query_all_by_label_contains(" loses ")

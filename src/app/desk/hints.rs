@@ -6,11 +6,9 @@
 pub fn hint(label: &str) -> Option<&'static str> {
     Some(match label {
         "firer" => "The firing unit's kind, as the small arms tables list firers",
-        "firer FF" => "The firing unit's fighting figures (FF) that fire",
         "weapon" => "The firers' weapon: its maximum range is read from the weapon ranges",
         "type of fire" => "Volley or independent fire: the range factor's column",
         "target" => "The target's kind and formation, as the target factors list them",
-        "target FF" => "The target unit's fighting figures (FF)",
         "firers in a building" => "The firing unit fires from inside a building",
         "initial volley of the battle" => "This is the unit's first volley of the battle",
         "changing to volley fire this move" => "The unit changes to volley fire this move",

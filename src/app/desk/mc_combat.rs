@@ -3,7 +3,7 @@
 //! input, which the table's situation fills; the engine reads the charts, gives the exact
 //! odds and counts the dice.
 
-use super::mc_fire::{FireForm, RangeField, arc_ui, measured_range};
+use super::mc_fire::{FireForm, GivenField, RANGE, arc_ui, decided};
 use super::mc_more::McMore;
 use super::mc_panel::McProcedure;
 use super::mc_rd::{RdFireForm, RdMeleeForm};
@@ -224,7 +224,7 @@ pub struct ArtilleryForm {
     /// The gun's fire, as the engine resolves it.
     pub input: ArtilleryInput,
     /// The range field.
-    pub range: RangeField,
+    pub range: GivenField,
     /// Overhead fire: the friends nearest the gun and nearest the target, as typed.
     pub friends: [TypedMm; 2],
 }
@@ -234,7 +234,8 @@ impl Default for ArtilleryForm {
         let input = ArtilleryInput {
             gun: Gun::SixSeven,
             ammo: Ammo::Shell,
-            range_mm: 350.0,
+            // Asked for until the table or the referee gives it: never resolved.
+            range_mm: 0.0,
             gun_ff: 40,
             target: ArtilleryTarget::CloseOrderNative,
             factors: Vec::new(),
@@ -246,7 +247,7 @@ impl Default for ArtilleryForm {
             origins: Origins::default(),
         };
         ArtilleryForm {
-            range: RangeField::new(input.range_mm),
+            range: GivenField::empty(),
             input,
             friends: [TypedMm::default(), TypedMm::default()],
         }
@@ -263,7 +264,7 @@ impl ArtilleryForm {
     /// What is wrong with a distance the form asks for but cannot read.
     fn error(&self) -> Option<String> {
         let i = &self.input;
-        self.range.error.clone().or_else(|| {
+        self.range.missing(&RANGE).or_else(|| {
             self.friends[0]
                 .error(i.overhead, FRIENDS[0], i.friends_near_gun_mm)
                 .or_else(|| self.friends[1].error(i.overhead, FRIENDS[1], i.friends_near_target_mm))
@@ -278,7 +279,8 @@ impl ArtilleryForm {
         } = self;
         pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
         pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
-        range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
+        let measured = decided(&input.origins, "/range_mm");
+        range.ui(ui, &RANGE, &mut input.range_mm, measured);
         super::hints::hinted(
             ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF")),
             "gun FF",
@@ -529,14 +531,7 @@ impl McCombat {
                 .parse("sections combining")
                 .err()
                 .or_else(|| self.input_error(McProcedure::Fire)),
-            McProcedure::Fire => self.fire.range.error.clone().or_else(|| {
-                (self.fire.jammed && self.fire.input.jam_penalty.is_none()).then(|| {
-                    format!(
-                        "jam penalty: '{}' is not a whole number: give the penalty the jam check read",
-                        self.fire.jam_text.trim()
-                    )
-                })
-            }),
+            McProcedure::Fire => self.fire.error(),
             McProcedure::Artillery => self.artillery.error(),
             McProcedure::Charge => self.more.charge_error(),
             McProcedure::Melee => self.fired[0]

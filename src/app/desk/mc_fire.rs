@@ -4,7 +4,7 @@
 
 use super::mc_combat::{number_field, pick};
 use crate::rules::micro_colonial::fire::{Engaged, FireInput, FireType, Firer, Target, Weapon};
-use crate::rules::situation::Origins;
+use crate::rules::situation::{Origins, Source};
 
 /// A distance for the eye: to the hundredth of a mm, without trailing zeros.
 fn mm_text(mm: f64) -> String {
@@ -12,71 +12,185 @@ fn mm_text(mm: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-/// The text of a range field, kept apart from the input's number it edits.
+/// What one number field of a form is: its label and help, how its text reads, and how
+/// the table or the records can give it.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldKind {
+    /// Its label on the form (and the name a refusal gives it).
+    pub label: &'static str,
+    /// One line of help.
+    pub hint: &'static str,
+    /// Where else it can come from, said when it is asked for.
+    pub ask: &'static str,
+    /// Reads the text typed (`Err`: why it is not a value of its kind).
+    pub parse: fn(&str) -> Result<f64, String>,
+}
+
+/// Small arms and artillery range: "Centre of the firer to the nearest point of the
+/// target".
+pub const RANGE: FieldKind = FieldKind {
+    label: "range mm",
+    hint: "Centre of the firer to the nearest point of the target; a typed range wins over the measured one",
+    ask: "type it, or select the firer and then the target on the table",
+    parse: |text| {
+        crate::bounds::Millimetres::parse(text)
+            .map(crate::bounds::Millimetres::get)
+            .map_err(|_| format!("range: '{text}' is not a distance in mm"))
+    },
+};
+
+/// The firing unit's fighting figures.
+pub const FIRER_FF: FieldKind = FieldKind {
+    label: "firer FF",
+    hint: "The firing unit's fighting figures (FF) that fire; the records give them for the firer selected, and an FF typed here wins over them",
+    ask: "type it, or select the firer on the table (its FF from the records)",
+    parse: |text| strength("firer FF", text),
+};
+
+/// The target unit's fighting figures.
+pub const TARGET_FF: FieldKind = FieldKind {
+    label: "target FF",
+    hint: "The target unit's fighting figures (FF); the records give them for the target selected, and an FF typed here wins over them",
+    ask: "type it, or select the target on the table (its FF from the records)",
+    parse: |text| strength("target FF", text),
+};
+
+/// Fighting figures typed in a field labelled `label`.
+fn strength(label: &str, text: &str) -> Result<f64, String> {
+    crate::bounds::Strength::parse(text)
+        .map(|ff| f64::from(ff.get()))
+        .map_err(|e| format!("{label}: {e}"))
+}
+
+/// A number the table or the records can give and the referee can type over: empty, and
+/// asked for by name, until one of them has given it. It never holds a value of its own.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RangeField {
+pub struct GivenField {
     /// The text in the field.
     pub text: String,
-    /// The number the text was last set from or read as.
-    shown: f64,
-    /// The field does not read as a distance.
+    /// The number the field gives the input (`None`: not given yet, asked for).
+    given: Option<f64>,
+    /// The referee typed it (over the table's or the records' value, or with none).
+    typed: bool,
+    /// The field does not read as a value of its kind.
     pub error: Option<String>,
 }
 
-impl RangeField {
-    pub(super) fn new(mm: f64) -> RangeField {
-        RangeField {
-            text: mm_text(mm),
-            shown: mm,
+impl Default for GivenField {
+    fn default() -> Self {
+        GivenField::empty()
+    }
+}
+
+impl GivenField {
+    /// A field nothing has given yet.
+    pub fn empty() -> GivenField {
+        GivenField {
+            text: String::new(),
+            given: None,
+            typed: false,
             error: None,
         }
     }
 
-    /// Draws the field for `range_mm`; `measured` is the table's range (the input's origin),
-    /// which a range typed here replaces.
-    pub(super) fn ui(&mut self, ui: &mut egui::Ui, range_mm: &mut f64, measured: Option<f64>) {
-        // The situation may have filled the input since the text was last set.
-        if self.error.is_none() && (*range_mm - self.shown).abs() > f64::EPSILON {
-            self.text = mm_text(*range_mm);
-            self.shown = *range_mm;
+    /// Why the form cannot be resolved on this field: it does not read, or nothing gave it.
+    pub fn missing(&self, kind: &FieldKind) -> Option<String> {
+        self.error.clone().or_else(|| {
+            self.given
+                .is_none()
+                .then(|| format!("{}: not given: {}", kind.label, kind.ask))
+        })
+    }
+
+    /// Follows the input: `value` is the input's number, `decided` what the table or the
+    /// records gave it (the input's origin). A value they give fills the field; a value
+    /// they no longer give, and the referee did not type, empties it again.
+    fn follow(&mut self, value: f64, decided: Option<f64>) {
+        if self.error.is_some() {
+            return;
         }
-        if number_field(
-            ui,
-            "range mm",
-            &mut self.text,
-            "Centre of the firer to the nearest point of the target; a typed range wins over the measured one",
-        ) {
-            match crate::bounds::Millimetres::parse(&self.text) {
-                Ok(v) => {
-                    *range_mm = v.get();
-                    self.shown = v.get();
-                    self.error = None;
-                }
-                Err(_) => {
-                    self.error = Some(format!("range: '{}' is not a distance in mm", self.text));
+        let same = |a: f64, b: f64| (a - b).abs() <= f64::EPSILON;
+        match decided {
+            Some(d) => {
+                self.typed = !same(d, value);
+                self.show(value);
+            }
+            None if self.typed => self.show(value),
+            None => {
+                self.given = None;
+                self.text.clear();
+            }
+        }
+    }
+
+    fn show(&mut self, value: f64) {
+        if self.given.is_none_or(|g| (g - value).abs() > f64::EPSILON) {
+            self.given = Some(value);
+            self.text = mm_text(value);
+        }
+    }
+
+    /// Draws the field of `kind` for the input's `value`; `decided` is what the table or
+    /// the records gave it and from where, which a value typed here replaces.
+    pub(super) fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        kind: &FieldKind,
+        value: &mut f64,
+        decided: Option<(f64, Source)>,
+    ) {
+        self.follow(*value, decided.map(|(d, _)| d));
+        if number_field(ui, kind.label, &mut self.text, kind.hint) {
+            let text = self.text.trim();
+            if text.is_empty() {
+                *self = GivenField::empty();
+            } else {
+                match (kind.parse)(text) {
+                    Ok(v) => {
+                        *value = v;
+                        self.given = Some(v);
+                        self.typed = true;
+                        self.error = None;
+                    }
+                    Err(e) => self.error = Some(e),
                 }
             }
         }
-        ui.horizontal(|ui| match measured {
-            Some(m) if (m - *range_mm).abs() <= f64::EPSILON => {
-                ui.label("range measured on the table");
+        ui.horizontal_wrapped(|ui| match decided {
+            Some((d, source)) if self.given.is_some_and(|g| (g - d).abs() <= f64::EPSILON) => {
+                ui.label(format!("{} from {}", kind.label, source.words()));
             }
-            Some(m) => {
+            Some((d, source)) => {
                 ui.label(format!(
-                    "range typed by hand (the table measures {} mm)",
-                    mm_text(m)
+                    "{} typed by hand ({} gives {})",
+                    kind.label,
+                    source.words(),
+                    mm_text(d)
                 ));
                 if ui
-                    .button("use the measured range")
-                    .on_hover_text("Take the range from the table again")
+                    .button(format!("use {}", source.words()))
+                    .on_hover_text(format!(
+                        "Take the {} from {} again",
+                        kind.label,
+                        source.words()
+                    ))
                     .clicked()
                 {
-                    *range_mm = m;
+                    *value = d;
                     self.error = None;
                 }
             }
+            None if self.given.is_some() => {
+                ui.label(format!(
+                    "{} typed by hand (nothing on the table gives it)",
+                    kind.label
+                ));
+            }
             None => {
-                ui.label("range as set on the form (nothing measured)");
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{}: not given: {}", kind.label, kind.ask),
+                );
             }
         });
         if let Some(e) = &self.error {
@@ -85,9 +199,27 @@ impl RangeField {
     }
 }
 
-/// The range the table measured, from an input's origins.
-pub(super) fn measured_range(origins: &Origins) -> Option<f64> {
-    origins.of("/range_mm").and_then(|o| o.value.as_f64())
+/// What the table or the records gave the input's field at `pointer`, and from where.
+pub(super) fn decided(origins: &Origins, pointer: &str) -> Option<(f64, Source)> {
+    origins
+        .of(pointer)
+        .and_then(|o| o.value.as_f64().map(|v| (v, o.source)))
+}
+
+/// A whole-number field of the input (an FF), drawn as a [`GivenField`].
+fn whole_field(
+    ui: &mut egui::Ui,
+    field: &mut GivenField,
+    kind: &FieldKind,
+    value: &mut u32,
+    decided: Option<(f64, Source)>,
+) {
+    let mut number = f64::from(*value);
+    field.ui(ui, kind, &mut number, decided);
+    // The field reads only whole numbers of the strength's domain.
+    if let Ok(whole) = crate::bounds::Strength::parse(&number.to_string()) {
+        *value = whole.get();
+    }
 }
 
 /// The arc of fire: "If any of the target counter is within the arc it may be engaged."
@@ -130,7 +262,11 @@ pub struct FireForm {
     /// The fire, as the engine resolves it.
     pub input: FireInput,
     /// The range field.
-    pub range: RangeField,
+    pub range: GivenField,
+    /// The firer's FF field.
+    pub firer_ff: GivenField,
+    /// The target's FF field.
+    pub target_ff: GivenField,
     /// A partial jam is ticked: its penalty must be typed, as the jam check read it.
     pub jammed: bool,
     /// The jam penalty as typed.
@@ -139,13 +275,15 @@ pub struct FireForm {
 
 impl Default for FireForm {
     fn default() -> Self {
+        // The FFs and the range are asked for until the table, the records or the referee
+        // gives them (their fields start empty): the zeros here are never resolved.
         let input = FireInput {
             firer: Firer::RegularInfantry,
-            firer_ff: 250,
+            firer_ff: 0,
             weapon: Weapon::Rifle,
             fire: FireType::Volley,
-            range_mm: 250.0,
-            target_ff: 300,
+            range_mm: 0.0,
+            target_ff: 0,
             target: Target::NativeCloseOrderInOpen,
             in_building: false,
             initial_volley: false,
@@ -158,7 +296,9 @@ impl Default for FireForm {
             origins: Origins::default(),
         };
         FireForm {
-            range: RangeField::new(input.range_mm),
+            range: GivenField::empty(),
+            firer_ff: GivenField::empty(),
+            target_ff: GivenField::empty(),
             input,
             jammed: false,
             jam_text: String::new(),
@@ -167,19 +307,36 @@ impl Default for FireForm {
 }
 
 impl FireForm {
+    /// Why the fire cannot be resolved as the form stands: a field that does not read or
+    /// that nothing gave, or a partial jam without its penalty.
+    pub fn error(&self) -> Option<String> {
+        self.firer_ff
+            .missing(&FIRER_FF)
+            .or_else(|| self.range.missing(&RANGE))
+            .or_else(|| self.target_ff.missing(&TARGET_FF))
+            .or_else(|| {
+                (self.jammed && self.input.jam_penalty.is_none()).then(|| {
+                    format!(
+                        "jam penalty: '{}' is not a whole number: give the penalty the jam check read",
+                        self.jam_text.trim()
+                    )
+                })
+            })
+    }
+
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let Self {
             input,
             range,
+            firer_ff,
+            target_ff,
             jammed,
             jam_text,
         } = self;
         pick(ui, "firer", &mut input.firer, Firer::ALL, Firer::name);
-        super::hints::hinted(
-            ui.add(egui::Slider::new(&mut input.firer_ff, 0..=2000).text("firer FF")),
-            "firer FF",
-        );
+        let from = decided(&input.origins, "/firer_ff");
+        whole_field(ui, firer_ff, &FIRER_FF, &mut input.firer_ff, from);
         pick(ui, "weapon", &mut input.weapon, Weapon::ALL, Weapon::name);
         pick(
             ui,
@@ -188,11 +345,10 @@ impl FireForm {
             FireType::ALL,
             FireType::name,
         );
-        range.ui(ui, &mut input.range_mm, measured_range(&input.origins));
-        super::hints::hinted(
-            ui.add(egui::Slider::new(&mut input.target_ff, 0..=2000).text("target FF")),
-            "target FF",
-        );
+        let measured = decided(&input.origins, "/range_mm");
+        range.ui(ui, &RANGE, &mut input.range_mm, measured);
+        let from = decided(&input.origins, "/target_ff");
+        whole_field(ui, target_ff, &TARGET_FF, &mut input.target_ff, from);
         pick(ui, "target", &mut input.target, Target::ALL, Target::name);
         super::hints::check(ui, &mut input.in_building, "firers in a building");
         super::hints::check(
@@ -255,7 +411,33 @@ impl FireForm {
 
 #[cfg(test)]
 mod tests {
-    use super::mm_text;
+    use super::{FIRER_FF, GivenField, mm_text};
+
+    // "a field neither the table, the records nor the user has filled is asked for by
+    // name; it is never defaulted" (issue 39): the firer's FF is empty until the records
+    // give it, and empty again when they no longer do.
+    #[test]
+    fn a_field_nothing_gave_is_asked_for_by_name() {
+        let mut field = GivenField::empty();
+        assert_eq!(
+            field.missing(&FIRER_FF).as_deref(),
+            Some(
+                "firer FF: not given: type it, or select the firer on the table (its FF from the records)"
+            )
+        );
+        field.follow(100.0, Some(100.0));
+        assert_eq!(
+            (field.text.as_str(), field.missing(&FIRER_FF)),
+            ("100", None)
+        );
+        // Another firer is selected, whose strength is not on the records.
+        field.follow(0.0, None);
+        assert_eq!(field.text, "");
+        assert!(field.missing(&FIRER_FF).is_some());
+        // Text that is not fighting figures is refused, naming the field.
+        assert!((FIRER_FF.parse)("many").is_err_and(|e| e.starts_with("firer FF: ")));
+        assert_eq!((FIRER_FF.parse)("250"), Ok(250.0));
+    }
 
     // "round off to the nearest 100 upwards": the field shows the measured range to the
     // hundredth, so 300.04 mm reads as itself, not as 300.
