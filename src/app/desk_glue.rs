@@ -283,10 +283,8 @@ impl LaagerApp {
         let Ok(charts) = &self.charts else {
             return;
         };
-        let base = crate::rules::dba_zulu::CommandInput {
-            roll: form.roll,
-            ..crate::rules::dba_zulu::CommandInput::default()
-        };
+        // The table gives the orders only; the roll stays the form's.
+        let base = crate::rules::dba_zulu::CommandInput::default();
         let state = self.session.game().state();
         let table =
             dba_zulu::situation::command(charts, &self.document.layout, state, &roles, base)

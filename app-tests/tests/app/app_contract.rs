@@ -25,6 +25,23 @@ fn type_faces(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
     harness.run();
 }
 
+/// Types `zone` into the Victoria Cross form's zone field, which asks for it by name until
+/// it is typed: the board's zones are the referee's, none is assumed.
+fn type_asked_zone(harness: &mut Harness<'_, LaagerApp>, zone: &str) {
+    let asked = harness.state().desk.vc.input_error();
+    assert!(
+        asked
+            .as_deref()
+            .is_some_and(|e| e.starts_with("zone: not given: type ")),
+        "{asked:?}"
+    );
+    let field = harness.get_by_role_and_label(Role::TextInput, "zone");
+    field.focus();
+    field.type_text(zone);
+    harness.run();
+    assert_eq!(harness.state().desk.vc.input_error(), None);
+}
+
 /// Clicks Resolve: the desk's resolution and the request it resolved.
 fn resolve(harness: &mut Harness<'_, LaagerApp>) -> (Resolution, Request) {
     harness.get_by_label("Resolve").scroll_to_me();
@@ -570,6 +587,18 @@ fn the_desk_orders_the_bases_selected_from_the_commanders() {
     harness.run();
     harness.get_by_label("Command points").click();
     harness.run();
+    // The phase's d6 is asked for by name until the referee gives it: a 3.
+    assert!(
+        harness
+            .state()
+            .desk
+            .dba_command
+            .input_error()
+            .is_some_and(|e| e.starts_with("command roll: not given"))
+    );
+    harness.get_by_label("3").click();
+    harness.run();
+    assert_eq!(harness.state().desk.dba_command.roll, Some(3));
     let resolve = |harness: &mut Harness<'_, LaagerApp>| resolve(harness);
     let engine = |harness: &Harness<'_, LaagerApp>, out_of_sight_m: bool, far_n: bool| {
         let app = harness.state();
@@ -1853,6 +1882,7 @@ fn the_desk_counts_a_zones_stack_on_the_counters_picked() {
     vc_pick(&mut harness, "Stacking", &picked);
     let form = &harness.state().desk.vc;
     assert_eq!((form.side, form.sp, form.leaders), (Side::British, 6, 1));
+    type_asked_zone(&mut harness, "16");
     let desk = resolve(&mut harness);
     let roles = Roles(
         picked
@@ -2477,6 +2507,7 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     );
 
     vc_pick(&mut harness, "Zulu entry", &[]);
+    type_asked_zone(&mut harness, "X");
     let desk = resolve(&mut harness);
     let entry = ZuluEntryInput {
         battle: Battle::Isandlwana,

@@ -263,8 +263,8 @@ impl CombatForm {
 /// The command-points form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CommandForm {
-    /// The phase's d6.
-    pub roll: u8,
+    /// The phase's d6, as the referee gives it (`None`: asked for; never assumed).
+    pub roll: Option<u8>,
     /// The orders for the bases selected on the table (the commander's base first), as the
     /// engine's `dba_zulu::situation::command` measured them, with its notes; each order's
     /// extra point may be called over the table's by the referee.
@@ -288,7 +288,7 @@ pub struct CommandForm {
 impl Default for CommandForm {
     fn default() -> Self {
         CommandForm {
-            roll: 3,
+            roll: None,
             table: None,
             table_refused: None,
             bases: 1,
@@ -336,7 +336,9 @@ impl CommandForm {
             }
         }
         CommandInput {
-            roll: self.roll,
+            // Until the roll is given the form is refused by `input_error`, never resolved;
+            // 0 is no face of the die.
+            roll: self.roll.unwrap_or(0),
             moves,
             deploy_formations: self.deploy_formations,
             gatling_repairs: self.gatling_repairs,
@@ -418,9 +420,27 @@ impl CommandForm {
         }
     }
 
+    /// Why the orders cannot be costed yet: the phase's d6 is not given.
+    pub fn input_error(&self) -> Option<String> {
+        self.roll.is_none().then(|| {
+            "command roll: not given: click the face of the phase's d6 (the command points available)".to_owned()
+        })
+    }
+
     /// Draws the form.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.add(egui::Slider::new(&mut self.roll, 1..=6).text("command roll (d6)"));
+        ui.horizontal_wrapped(|ui| {
+            ui.label("command roll (d6)");
+            for face in 1..=6u8 {
+                ui.selectable_value(&mut self.roll, Some(face), face.to_string())
+                    .on_hover_text(format!(
+                        "The phase's d6 shows {face}: {face} command points"
+                    ));
+            }
+        });
+        if let Some(asked) = self.input_error() {
+            ui.colored_label(ui.visuals().warn_fg_color, asked);
+        }
         self.table_ui(ui);
         let other = if self.table.is_some() { "other " } else { "" };
         ui.add(

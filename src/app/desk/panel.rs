@@ -238,7 +238,12 @@ impl Desk {
     pub fn current_request(&self, ruleset: Ruleset) -> Result<(Request, bool), String> {
         let request = match ruleset {
             Ruleset::SoldiersOfTheQueen => self.sotq.request()?,
-            Ruleset::VictoriaCross => self.vc.request(),
+            Ruleset::VictoriaCross => {
+                if let Some(e) = self.vc.input_error() {
+                    return Err(e);
+                }
+                self.vc.request()
+            }
             Ruleset::MicroColonial => Request::MicroColonial(self.mc_request()?),
             Ruleset::DbaZulu => match self.dba_procedure {
                 DbaProcedure::Combat => {
@@ -248,6 +253,9 @@ impl Desk {
                     Request::DbaZulu(dba_zulu::Request::Combat(self.dba_combat.situation()))
                 }
                 DbaProcedure::Command => {
+                    if let Some(e) = self.dba_command.input_error() {
+                        return Err(e);
+                    }
                     Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation()))
                 }
                 DbaProcedure::Victory => {

@@ -169,10 +169,9 @@ pub struct VcForm {
     pub replacements: Vec<ReplacementUnit>,
     /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
     pub zulu_sp: u32,
-    /// The zone of a stack.
+    /// The zone of a stack, as typed (empty: asked for).
     pub zone: String,
-    /// The zone the Zulus enter by: X, one of "the initial entry zone of the Zulus", to
-    /// begin with.
+    /// The zone the Zulus enter by, as typed (empty: asked for).
     pub entry_zone: String,
     /// The leaders in a stack's zone.
     pub leaders: u32,
@@ -221,8 +220,8 @@ impl Default for VcForm {
                 gain: 1,
             }],
             zulu_sp: 30,
-            zone: "16".to_owned(),
-            entry_zone: "X".to_owned(),
+            zone: String::new(),
+            entry_zone: String::new(),
             leaders: 0,
             solitaire: SolitaireMove::default(),
             from_records: FromRecords::default(),
@@ -435,6 +434,19 @@ impl VcForm {
 
     /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
     /// of, and records when the result is applied.
+    /// Why the form cannot be resolved as it stands: a zone the procedure needs that
+    /// nothing gave (the board's zones are the referee's to type; none is assumed).
+    pub fn input_error(&self) -> Option<String> {
+        let (zone, ask) = match self.procedure {
+            VcProcedure::Stacking => (&self.zone, sections::STACK_ZONE),
+            VcProcedure::ZuluEntry => (&self.entry_zone, sections::ENTRY_ZONE),
+            _ => return None,
+        };
+        zone.trim()
+            .is_empty()
+            .then(|| format!("zone: not given: {ask}"))
+    }
+
     pub fn request(&self) -> Request {
         Request::VictoriaCross(match self.procedure {
             VcProcedure::Fire => vc::Request::Fire(FireInput::AtRange(self.fire())),
@@ -642,11 +654,7 @@ impl VcForm {
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
             VcProcedure::Stacking => self.stack_ui(ui),
             VcProcedure::ZuluEntry => {
-                zone_field(
-                    ui,
-                    &mut self.entry_zone,
-                    "The zone the Zulus enter by (X, 21; an outer edge zone at Rorke's Drift)",
-                );
+                zone_field(ui, &mut self.entry_zone, sections::ENTRY_ZONE);
                 ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("game turn"));
             }
             VcProcedure::SolitaireEntry => {

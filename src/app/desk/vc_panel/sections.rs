@@ -5,14 +5,27 @@
 use super::VcForm;
 use crate::rules::victoria_cross::{ReplacementUnit, Side};
 
-/// The zone typed for a stack or a Zulu entry.
-pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, hover: &str) {
+/// What a stack's zone is, said when it is asked for.
+pub(super) const STACK_ZONE: &str = "type the stack's zone as the board numbers it (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)";
+
+/// What the Zulus' entry zone is, said when it is asked for.
+pub(super) const ENTRY_ZONE: &str =
+    "type the zone the Zulus enter by (X or 21 at Isandlwana; an outer edge zone at Rorke's Drift)";
+
+/// The zone typed for a stack or a Zulu entry: empty, and asked for by name, until typed.
+pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, ask: &str) {
     ui.horizontal(|ui| {
         let l = ui.label("zone");
         ui.add(egui::TextEdit::singleline(zone).desired_width(60.0))
             .labelled_by(l.id)
-            .on_hover_text(hover);
+            .on_hover_text(ask);
     });
+    if zone.trim().is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("zone: not given: {ask}"),
+        );
+    }
 }
 
 impl VcForm {
@@ -40,11 +53,7 @@ impl VcForm {
             ui.selectable_value(&mut self.side, Side::British, "British");
             ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
         });
-        zone_field(
-            ui,
-            &mut self.zone,
-            "The zone (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)",
-        );
+        zone_field(ui, &mut self.zone, STACK_ZONE);
         ui.add(egui::Slider::new(&mut self.sp, 0..=120).text("SP, leaders apart"))
             .on_hover_text("The artillery counts as 1 SP for zone SP limits");
         ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
