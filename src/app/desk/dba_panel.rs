@@ -291,7 +291,7 @@ impl Default for CommandForm {
             roll: None,
             table: None,
             table_refused: None,
-            bases: 1,
+            bases: 0,
             formations: Vec::new(),
             far: 0,
             out_of_sight: 0,
@@ -443,8 +443,11 @@ impl CommandForm {
         }
         self.table_ui(ui);
         let other = if self.table.is_some() { "other " } else { "" };
-        ui.add(
-            egui::Slider::new(&mut self.bases, 0..=12).text(format!("{other}single bases moved")),
+        order_count(
+            ui,
+            &mut self.bases,
+            12,
+            &format!("{other}single bases moved"),
         );
         ui.horizontal(|ui| {
             ui.label(format!("formations: {}", self.formations.len()));
@@ -456,18 +459,33 @@ impl CommandForm {
             }
         });
         for (i, line) in self.formations.iter_mut().enumerate() {
-            ui.add(
-                egui::Slider::new(line, 0..=12)
-                    .text(format!("formation {} line bases (0: not a line)", i + 1)),
+            order_count(
+                ui,
+                line,
+                12,
+                &format!("formation {} line bases (0: not a line)", i + 1),
             );
         }
-        ui.add(egui::Slider::new(&mut self.far, 0..=12).text("moves >12\" from commander"));
-        ui.add(egui::Slider::new(&mut self.out_of_sight, 0..=12).text("moves out of sight >6\""));
-        ui.add(
-            egui::Slider::new(&mut self.deploy_formations, 0..=4).text("Zulu formations deployed"),
+        order_count(ui, &mut self.far, 12, "moves >12\" from commander");
+        order_count(ui, &mut self.out_of_sight, 12, "moves out of sight >6\"");
+        order_count(
+            ui,
+            &mut self.deploy_formations,
+            4,
+            "Zulu formations deployed",
         );
-        ui.add(egui::Slider::new(&mut self.gatling_repairs, 0..=4).text("Gatling repairs"));
+        order_count(ui, &mut self.gatling_repairs, 4, "Gatling repairs");
     }
+}
+
+/// A count of orders, `0..=most`, and its label: a number box the label wraps after, so the
+/// form fits the side panel at 1024 pixels wide (a slider with its label beside it did not).
+fn order_count(ui: &mut egui::Ui, value: &mut u32, most: u32, label: &str) {
+    ui.horizontal_wrapped(|ui| {
+        let field = ui.add(egui::DragValue::new(value).range(0..=most));
+        let l = ui.label(label);
+        field.labelled_by(l.id);
+    });
 }
 
 /// The victory form: one side's bases, counted on the records for the side of the unit
