@@ -136,10 +136,10 @@ pub struct Roll {
 /// A resolved rule: the explanation, the dice, the outcome, and the tables it was read from.
 ///
 /// `O` is the procedure's typed outcome (`dba_zulu::CombatOutcome`); a resolution of any
-/// procedure, as the desk, the log and the CLI pass it around, is `Resolution` with the
-/// default [`crate::rules::Outcome`], which serialises to the same JSON.
+/// procedure, as the desk, the log and the CLI pass it around, is the rules' own
+/// `AnyResolution`, whose outcome serialises to the same JSON.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Resolution<O = crate::rules::Outcome> {
+pub struct Resolution<O> {
     /// The ruleset id (`dba-zulu`).
     pub ruleset: Ruleset,
     /// The procedure's name (`combat`, `fire`, `random-factor`).
@@ -173,8 +173,8 @@ impl<O: Default> Resolution<O> {
 }
 
 impl<O> Resolution<O> {
-    /// The same resolution with its outcome turned into another type (a typed outcome into
-    /// the registry's [`crate::rules::Outcome`]).
+    /// The same resolution with its outcome turned into another type (a procedure's typed
+    /// outcome into the rules' outcome of any procedure).
     pub fn map_outcome<P>(self, f: impl FnOnce(O) -> P) -> Resolution<P> {
         Resolution {
             ruleset: self.ruleset,
@@ -205,45 +205,14 @@ impl<O> Resolution<O> {
         }
     }
 
-    /// Every face thrown, roll after roll, as a referee types them (`B4,R2,5`): with
-    /// [`crate::dice::EnteredDice`] they replay the resolution exactly.
+    /// Every face thrown, roll after roll, as a referee types them (`B4,R2,5`): typed back
+    /// as entered dice they replay the resolution exactly.
     pub fn faces_typed(&self) -> String {
         self.rolls
             .iter()
             .flat_map(|roll| roll.faces.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join(",")
-    }
-}
-
-/// The JSON form of a resolution, read back: the outcome is typed by its ruleset and
-/// procedure.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawResolution {
-    ruleset: Ruleset,
-    procedure: String,
-    steps: Vec<Step>,
-    rolls: Vec<Roll>,
-    outcome: Value,
-    warnings: Vec<String>,
-    tables_hash: String,
-}
-
-impl<'de> Deserialize<'de> for Resolution<crate::rules::Outcome> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = RawResolution::deserialize(deserializer)?;
-        let outcome = crate::rules::Outcome::from_parts(raw.ruleset, &raw.procedure, raw.outcome)
-            .map_err(serde::de::Error::custom)?;
-        Ok(Resolution {
-            ruleset: raw.ruleset,
-            procedure: raw.procedure,
-            steps: raw.steps,
-            rolls: raw.rolls,
-            outcome,
-            warnings: raw.warnings,
-            tables_hash: raw.tables_hash,
-        })
     }
 }
 
@@ -360,7 +329,7 @@ impl Refusal {
     }
 
     /// Typed dice that do not fit the throw.
-    pub fn bad_dice(rule: RuleRef, error: &crate::dice::DiceError) -> Refusal {
+    pub fn bad_dice(rule: RuleRef, error: &impl std::fmt::Display) -> Refusal {
         Refusal::new(RefusalKind::BadDice, rule, error.to_string())
     }
 

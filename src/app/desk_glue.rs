@@ -294,7 +294,7 @@ impl LaagerApp {
 
     /// What applying the desk's result would write: the engine's `game::apply` for the
     /// units selected on the table in the procedure's roles.
-    fn applied(&self, resolution: &crate::resolution::Resolution) -> crate::game::Applied {
+    fn applied(&self, resolution: &crate::rules::AnyResolution) -> crate::game::Applied {
         let roles = self.desk.result_roles.clone();
         let state = self.session.game().state();
         crate::game::apply(
@@ -355,7 +355,7 @@ impl LaagerApp {
     /// selected in the procedure's roles, the throw it was resolved with (applied once),
     /// and the charts in force when they are not the ones the game last recorded, all in
     /// one write. The dice typed are cleared: the next resolution needs a new throw.
-    fn apply_result(&mut self, resolution: crate::resolution::Resolution) {
+    fn apply_result(&mut self, resolution: crate::rules::AnyResolution) {
         let (Some(request), Some(throw)) =
             (self.desk.request.clone(), self.desk.result_throw.clone())
         else {

@@ -3,7 +3,8 @@
 use super::CliError;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
-use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
+use crate::resolution::{Odds, Refusal, RefusalKind};
+use crate::rules::AnyResolution;
 use crate::rules::Request;
 use crate::rules::situation::Roles;
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ fn json_text(value: &impl serde::Serialize) -> String {
 }
 
 /// Prints a resolution or a refusal; a refusal also goes to stderr and exits 2.
-pub fn print_resolved(result: &Result<Resolution, Refusal>, json: bool) -> Outcome {
+pub fn print_resolved(result: &Result<AnyResolution, Refusal>, json: bool) -> Outcome {
     match result {
         Ok(resolution) => {
             if json {
@@ -89,7 +90,7 @@ pub fn run_request(
 fn print_answer(
     request: &Request,
     roles: &Roles,
-    result: &Result<Resolution, Refusal>,
+    result: &Result<AnyResolution, Refusal>,
     json: bool,
 ) -> Outcome {
     match result {
@@ -155,13 +156,13 @@ pub fn run_and_apply(
 
 /// The text form of a resolution: each step with its rule, the outcome's non-empty fields
 /// in readable form, the warnings.
-pub fn render_resolution(resolution: &Resolution) -> String {
+pub fn render_resolution(resolution: &AnyResolution) -> String {
     render_with_words(resolution, "")
 }
 
 /// The text form of a resolution with its outcome in words on the line after its name,
 /// then the dice, the steps, the outcome's non-empty fields and the warnings.
-pub fn render_with_words(resolution: &Resolution, said: &str) -> String {
+pub fn render_with_words(resolution: &AnyResolution, said: &str) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = writeln!(

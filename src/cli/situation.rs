@@ -8,7 +8,7 @@ use crate::charts::Charts;
 use crate::game::gate::{Action, Apply};
 use crate::game::{GameState, ThrowId, records_of_new_game, table_as_played};
 use crate::geometry::{Layout, file};
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 use crate::rules::Request;
 use crate::rules::situation::{NoRecords, Records, Roles};
 use crate::store::{CampaignFile, Mode};
@@ -206,7 +206,7 @@ impl Context {
     pub fn apply(
         &mut self,
         request: &Request,
-        resolution: &Resolution,
+        resolution: &AnyResolution,
         roles: &Roles,
         cells: &[String],
     ) -> Result<serde_json::Value, CliError> {

@@ -8,7 +8,8 @@ use super::effects;
 use super::event::{AppliedResolution, DiceOrigin, Event, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::geometry::{Layout, round_mm};
-use crate::resolution::{Resolution, RollSource};
+use crate::resolution::RollSource;
+use crate::rules::AnyResolution;
 use crate::rules::situation::{MeleeRecord, Records, Roles, UnitView};
 use crate::rules::{Outcome, Request, micro_colonial};
 use std::collections::BTreeMap;
@@ -56,7 +57,7 @@ impl Applied {
 /// for the pose of a unit whose move is applied.
 pub fn apply(
     request: Option<&Request>,
-    resolution: &Resolution,
+    resolution: &AnyResolution,
     roles: &Roles,
     state: &GameState,
     table: Option<&Layout>,

@@ -4,7 +4,7 @@
 use super::event::{Cause, UnitEdit, UnitId};
 use super::state::GameState;
 use crate::record::Status;
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 use crate::rules::micro_colonial::melee::MeleeWinner;
 use crate::rules::micro_colonial::recorded;
 use crate::rules::situation::Roles;
@@ -14,7 +14,7 @@ use crate::rules::{Outcome, dba_zulu, micro_colonial, soldiers_of_the_queen, vic
 /// them (firer then target; melee A then B; the testing unit first; a Rorke's Drift melee
 /// by its roles' names). Procedures that change no record (movement, odds, ranges) give
 /// none.
-pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
+pub fn of(resolution: &AnyResolution, roles: &Roles, state: &GameState) -> Vec<UnitEdit> {
     let units = unit_ids(roles);
     let (first, second) = (units.first(), units.get(1));
     match &resolution.outcome {
@@ -52,7 +52,7 @@ pub fn of(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<Unit
 /// ([`replacements`]) — with the choices those leave to the players, in words.
 pub fn of_request(
     request: Option<&crate::rules::Request>,
-    resolution: &Resolution,
+    resolution: &AnyResolution,
     roles: &Roles,
     state: &GameState,
 ) -> (Vec<UnitEdit>, Vec<String>) {
@@ -315,7 +315,7 @@ fn ammo_marked(depleted: u32, roles: &Roles, state: &GameState) -> Option<Vec<St
 
 /// What a resolution leaves to a player's choice among the units in its roles, for him to
 /// record by hand: the counters of an ammunition check that marks fewer than may be marked.
-pub fn choices(resolution: &Resolution, roles: &Roles, state: &GameState) -> Vec<String> {
+pub fn choices(resolution: &AnyResolution, roles: &Roles, state: &GameState) -> Vec<String> {
     let Outcome::VictoriaCross(victoria_cross::Outcome::Ammo(o)) = &resolution.outcome else {
         return Vec::new();
     };
@@ -423,7 +423,7 @@ fn sotq(
 /// The units and leaders a Soldiers of the Queen fire or melee did something to that are
 /// not on the roster (the names typed at the desk or on the command line are not its
 /// units'): named for the referee to record by hand.
-pub fn off_roster(resolution: &Resolution, state: &GameState) -> Vec<String> {
+pub fn off_roster(resolution: &AnyResolution, state: &GameState) -> Vec<String> {
     use soldiers_of_the_queen::Fate;
     let hex = match &resolution.outcome {
         Outcome::SoldiersOfTheQueen(soldiers_of_the_queen::Outcome::Fire(o)) => &o.hex,
@@ -523,7 +523,7 @@ fn rd_sections(roles: &Roles) -> Vec<UnitId> {
 }
 
 /// What the referee should know about applying a resolution beyond its edits.
-pub fn notes(resolution: &Resolution, roles: &Roles) -> Vec<String> {
+pub fn notes(resolution: &AnyResolution, roles: &Roles) -> Vec<String> {
     let units = unit_ids(roles);
     let mut notes = Vec::new();
     // With the counter hit in its role the hits are recorded on it; without, the owner
@@ -623,7 +623,7 @@ pub fn dba_combat(
 /// deduct that number of SP from the target zone. The Zulu player determines which units
 /// incur the losses"; in melee "The owning player determines which of their units incur the
 /// losses". With no counter in role `target` Apply logs them, and the roster's edit records each unit's share.
-fn owner_allocates(resolution: &Resolution) -> Vec<String> {
+fn owner_allocates(resolution: &AnyResolution) -> Vec<String> {
     use victoria_cross::Outcome as Vc;
     let hits = match &resolution.outcome {
         Outcome::VictoriaCross(Vc::Fire(o) | Vc::Volley(o)) => vec![(o.hits, "the target zone")],

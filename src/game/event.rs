@@ -3,7 +3,7 @@
 
 use super::played::{Player, Stamp};
 use crate::record::{Formation, Status};
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -245,7 +245,7 @@ pub struct AppliedResolution {
     /// The source of the dice.
     pub dice: DiceOrigin,
     /// The result: steps, faces, outcome, warnings and the tables hash.
-    pub resolution: Resolution,
+    pub resolution: AnyResolution,
     /// The changes to units the referee applied from the outcome.
     pub effects: Vec<UnitEdit>,
     /// The procedure and its typed input, as resolved (absent in games logged before).
@@ -445,7 +445,7 @@ impl Event {
 }
 
 /// A resolution's faces as a referee types them: `B4,R2`, or `5,1` for plain dice.
-pub fn faces_as_typed(resolution: &Resolution) -> String {
+pub fn faces_as_typed(resolution: &AnyResolution) -> String {
     resolution
         .rolls
         .iter()

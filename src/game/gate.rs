@@ -24,7 +24,7 @@ use super::log::{Game, GameError};
 use super::played::Player;
 use super::seals::{self, Stored};
 use crate::geometry::Layout;
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 use crate::rules::Request;
 use crate::rules::situation::{Party, Roles};
 use serde_json::Value;
@@ -106,7 +106,7 @@ pub struct Apply {
     /// The procedure and its typed input, as resolved.
     pub request: Request,
     /// The result.
-    pub resolution: Resolution,
+    pub resolution: AnyResolution,
     /// The units in their roles.
     pub roles: Roles,
     /// The chart cells typed for this resolution alone.

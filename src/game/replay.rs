@@ -21,7 +21,8 @@ use super::log::Game;
 use super::state::{Following, GameState};
 use crate::charts::Charts;
 use crate::dice::{DiceChoice, DiceSource as _, SeededDice};
-use crate::resolution::{Colour, Resolution, RollSource};
+use crate::resolution::{Colour, RollSource};
+use crate::rules::AnyResolution;
 use crate::rules::situation::Roles;
 use crate::rules::{Outcome, micro_colonial};
 use serde::Serialize;
@@ -271,7 +272,7 @@ fn effects_difference(
 }
 
 /// The first place two resolutions of one request part: the outcome, a step, a throw.
-fn first_difference(logged: &Resolution, again: &Resolution) -> Option<String> {
+fn first_difference(logged: &AnyResolution, again: &AnyResolution) -> Option<String> {
     let was = logged.outcome.to_map();
     let now = again.outcome.to_map();
     let keys: std::collections::BTreeSet<&String> = was.keys().chain(now.keys()).collect();
@@ -289,7 +290,7 @@ fn first_difference(logged: &Resolution, again: &Resolution) -> Option<String> {
     }
     // The faces are replayed as typed: a roll Laager threw from a seed is the same throw
     // when its faces are read the same (its source and seed are how it was thrown).
-    let faces = |r: &Resolution| -> Vec<Vec<crate::resolution::Face>> {
+    let faces = |r: &AnyResolution| -> Vec<Vec<crate::resolution::Face>> {
         r.rolls.iter().map(|roll| roll.faces.clone()).collect()
     };
     if faces(logged) != faces(again) {

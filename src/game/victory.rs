@@ -7,7 +7,7 @@ use super::log::Game;
 use super::state::GameState;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 use crate::rules::situation::{Origins, Source};
 use crate::rules::{Outcome, Request, dba_zulu, micro_colonial, soldiers_of_the_queen};
 use crate::ruleset::{Ruleset, Scenario};
@@ -23,7 +23,7 @@ pub struct Proposal {
     /// What decided it, in words.
     pub reason: String,
     /// Each side's resolution of the condition.
-    pub resolutions: Vec<Resolution>,
+    pub resolutions: Vec<AnyResolution>,
 }
 
 impl Proposal {
@@ -434,7 +434,7 @@ fn rorkes_drift(game: &Game, charts: &Charts) -> Proposal {
         ))
         .resolve_with(charts, &DiceChoice::None)
     };
-    let winner = |resolution: &Resolution| match &resolution.outcome {
+    let winner = |resolution: &AnyResolution| match &resolution.outcome {
         Outcome::MicroColonial(micro_colonial::Outcome::RdVictory(v)) => v.winner,
         _ => None,
     };

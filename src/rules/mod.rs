@@ -14,10 +14,13 @@ pub mod cells;
 pub mod dba_zulu;
 pub mod measure;
 pub mod micro_colonial;
+mod resolved;
 pub mod situation;
 pub mod soldiers_of_the_queen;
 pub mod victoria_cross;
 pub mod words;
+
+pub use resolved::AnyResolution;
 
 use crate::charts::Charts;
 use crate::dice::{DiceChoice, DiceSource};
@@ -264,7 +267,7 @@ impl Request {
         &self,
         charts: &Charts,
         dice: &mut dyn DiceSource,
-    ) -> Result<Resolution, Refusal> {
+    ) -> Result<AnyResolution, Refusal> {
         match self {
             Request::DbaZulu(r) => r
                 .resolve(charts, dice)
@@ -383,7 +386,11 @@ impl Request {
     /// that do not read, run short or are left over are refused as bad dice, naming them;
     /// faces typed for a resolution that threw none (an automatic rout, a first move's
     /// pursuit) were not needed, which it warns of.
-    pub fn resolve_with(&self, charts: &Charts, dice: &DiceChoice) -> Result<Resolution, Refusal> {
+    pub fn resolve_with(
+        &self,
+        charts: &Charts,
+        dice: &DiceChoice,
+    ) -> Result<AnyResolution, Refusal> {
         let dice_rule = || RuleRef::section(self.ruleset(), "dice");
         let mut source = dice
             .source()

@@ -8,7 +8,7 @@ use super::{
     Outcome, Request, dba_zulu, micro_colonial as mc, soldiers_of_the_queen as sotq,
     victoria_cross as vc,
 };
-use crate::resolution::Resolution;
+use crate::rules::AnyResolution;
 
 /// A distance for people: millimetres to 0.1, with the unit.
 pub fn mm(value: f64) -> String {
@@ -72,7 +72,7 @@ fn name(roles: &Roles, role: &str, fallback: impl FnOnce() -> String) -> String 
 /// The outcome of `resolution` (resolved from `request` for the units in `roles`) in a
 /// referee's words. Every ruleset's outcomes have words; a DBA resolution whose request is
 /// not known (a game logged before requests were) is described by its non-empty fields.
-pub fn words(request: Option<&Request>, resolution: &Resolution, roles: &Roles) -> String {
+pub fn words(request: Option<&Request>, resolution: &AnyResolution, roles: &Roles) -> String {
     let said = match (request, &resolution.outcome) {
         (Some(Request::DbaZulu(request)), Outcome::DbaZulu(outcome)) => {
             dba(request, outcome, roles)
@@ -92,7 +92,7 @@ pub fn words(request: Option<&Request>, resolution: &Resolution, roles: &Roles) 
 }
 
 /// The outcome's non-empty keys, as a last resort.
-fn keys(resolution: &Resolution) -> String {
+fn keys(resolution: &AnyResolution) -> String {
     fields(resolution)
         .into_iter()
         .map(|(k, v)| format!("{k} {v}"))
@@ -103,7 +103,7 @@ fn keys(resolution: &Resolution) -> String {
 /// The outcome's fields for people: empty ones (null, `[]`) left out, keys as words
 /// (`displace_mm` reads "displace", `pursuit_mm` beside `pursuit` "pursuit distance"), distances in millimetres to 0.1 with the unit, lists
 /// joined with commas, strings without quotes.
-pub fn fields(resolution: &Resolution) -> Vec<(String, String)> {
+pub fn fields(resolution: &AnyResolution) -> Vec<(String, String)> {
     let map = resolution.outcome.to_map();
     map.iter()
         .filter(|(_, v)| !(v.is_null() || v.as_array().is_some_and(Vec::is_empty)))

@@ -11,7 +11,8 @@ use laager::dice::victoria_cross as vc;
 use laager::dice::{
     DiceError, DiceProcedure, DiceSource, Dist, EnteredDice, RollError, RollOutcome, SeededDice,
 };
-use laager::resolution::{Colour, Resolution, RollSource};
+use laager::resolution::{Colour, RollSource};
+use laager::rules::AnyResolution;
 use laager::rules::Outcome;
 use serde_json::json;
 
@@ -98,7 +99,7 @@ fn every_procedure_resolution_reads_back_typed() {
             "{}",
             procedure.name()
         );
-        let back: Resolution = serde_json::from_value(value.clone()).expect("reads back");
+        let back: AnyResolution = serde_json::from_value(value.clone()).expect("reads back");
         assert_eq!(back.ruleset, procedure.ruleset());
         assert!(
             matches!(back.outcome, Outcome::Roll(_)),
@@ -119,12 +120,12 @@ fn a_dice_procedure_is_read_only_under_its_own_ruleset() {
             "outcome": {"result": 1, "depleted": 1}, "warnings": [], "tables_hash": "x"
         })
     };
-    let vc: Resolution = serde_json::from_value(json("victoria-cross")).expect("reads");
+    let vc: AnyResolution = serde_json::from_value(json("victoria-cross")).expect("reads");
     assert!(matches!(
         vc.outcome,
         Outcome::Roll(RollOutcome::VcAmmo(o)) if o.depleted == 1
     ));
-    let other: Resolution = serde_json::from_value(json("dba-zulu")).expect("reads");
+    let other: AnyResolution = serde_json::from_value(json("dba-zulu")).expect("reads");
     assert!(matches!(other.outcome, Outcome::Unrecognised(_)));
 }
 

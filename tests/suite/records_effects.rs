@@ -6,6 +6,7 @@ use laager::Ruleset;
 use laager::charts::Charts;
 use laager::game::{Cause, Event, Game, GameError, GameState, UnitEdit, UnitId, effects, mc_unit};
 use laager::resolution::Resolution;
+use laager::rules::AnyResolution;
 use laager::rules::Outcome;
 use laager::rules::situation::Roles;
 use serde_json::{Value, json};
@@ -14,7 +15,7 @@ use super::records::{loss, unit};
 
 /// A resolution with this outcome, read as its procedure's typed outcome (its `--json`
 /// keys, every one given).
-fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> Resolution {
+fn resolved(ruleset: Ruleset, procedure: &str, outcome: &Value) -> AnyResolution {
     let resolution = Resolution::<()>::new(ruleset, procedure, "hash").with_outcome(
         Outcome::from_parts(ruleset, procedure, outcome.clone()).expect("a typed outcome"),
     );

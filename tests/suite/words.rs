@@ -64,7 +64,7 @@ fn distances_are_rounded_for_people() {
 
 /// The Light Horse rout of `sides_without_units_are_named_by_their_troops`, applied for
 /// two named units.
-fn light_horse_routed() -> (Request, laager::resolution::Resolution) {
+fn light_horse_routed() -> (Request, laager::rules::AnyResolution) {
     let charts = Charts::shipped().expect("shipped");
     let request = Request::DbaZulu(dba_zulu::Request::Combat(dba_zulu::CombatInput::new(
         dba_zulu::CombatKind::Close,

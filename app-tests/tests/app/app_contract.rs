@@ -10,7 +10,7 @@ use laager::app::{LaagerApp, State};
 use laager::charts::Charts;
 use laager::dice::DiceChoice;
 use laager::geometry::file;
-use laager::resolution::Resolution;
+use laager::rules::AnyResolution;
 use laager::rules::situation::{NoRecords, Roles};
 use laager::rules::{Request, dba_zulu};
 use std::path::{Path, PathBuf};
@@ -43,7 +43,7 @@ fn type_asked_zone(harness: &mut Harness<'_, LaagerApp>, zone: &str) {
 }
 
 /// Clicks Resolve: the desk's resolution and the request it resolved.
-fn resolve(harness: &mut Harness<'_, LaagerApp>) -> (Resolution, Request) {
+fn resolve(harness: &mut Harness<'_, LaagerApp>) -> (AnyResolution, Request) {
     harness.get_by_label("Resolve").scroll_to_me();
     harness.run();
     harness.get_by_label("Resolve").click();
@@ -63,7 +63,7 @@ fn overlap_layout() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dba_overlap.json")
 }
 
-fn desk_resolution(path: &Path, a: &str, b: &str, faces: &str) -> Resolution {
+fn desk_resolution(path: &Path, a: &str, b: &str, faces: &str) -> AnyResolution {
     let app = LaagerApp::new(State::default(), Some(path.to_owned()));
     let mut harness = Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), app);
     harness.set_size(egui::vec2(1800.0, 2400.0));
@@ -390,7 +390,7 @@ fn mc_desk_and_engine(
         &laager::geometry::Layout,
         &dyn laager::rules::situation::Records,
     ) -> laager::rules::micro_colonial::Request,
-) -> [(Resolution, Request); 2] {
+) -> [(AnyResolution, Request); 2] {
     mc_desk_and_engine_with(&[], fixture, procedure, selected, faces, fill, situation)
 }
 
@@ -407,7 +407,7 @@ fn mc_desk_and_engine_with(
         &laager::geometry::Layout,
         &dyn laager::rules::situation::Records,
     ) -> laager::rules::micro_colonial::Request,
-) -> [(Resolution, Request); 2] {
+) -> [(AnyResolution, Request); 2] {
     use laager::app::Command;
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures")
@@ -1810,7 +1810,7 @@ fn engine_of(
     harness: &Harness<'_, LaagerApp>,
     request: Request,
     faces: &str,
-) -> (Resolution, Request) {
+) -> (AnyResolution, Request) {
     let charts = harness.state().charts().expect("charts");
     (
         request
@@ -2451,7 +2451,7 @@ fn the_desks_rally_knows_the_named_commanders_as_the_engine_does() {
 /// The desk's answer to the procedure `label` shown (resolved or refused), after Resolve.
 fn desk_answer(
     harness: &mut Harness<'_, LaagerApp>,
-) -> Result<Resolution, laager::resolution::Refusal> {
+) -> Result<AnyResolution, laager::resolution::Refusal> {
     harness.get_by_label("Resolve").scroll_to_me();
     harness.run();
     harness.get_by_label("Resolve").click();

@@ -8,7 +8,8 @@ use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use laager::app::{LaagerApp, State};
-use laager::resolution::{Resolution, Step};
+use laager::resolution::Step;
+use laager::rules::AnyResolution;
 use serde_json::json;
 
 const CAVALRY: &str = "dragoons";
@@ -62,7 +63,7 @@ fn select(harness: &mut Harness<'_, LaagerApp>, a: &str, b: &str) {
     harness.run();
 }
 
-fn resolve(harness: &mut Harness<'_, LaagerApp>, faces: &str) -> Resolution {
+fn resolve(harness: &mut Harness<'_, LaagerApp>, faces: &str) -> AnyResolution {
     harness.get_by_label("Type faces").click();
     harness.run();
     let field = harness.get_by_role_and_label(Role::TextInput, "dice faces");
@@ -82,7 +83,7 @@ fn resolve(harness: &mut Harness<'_, LaagerApp>, faces: &str) -> Resolution {
         .expect("not refused")
 }
 
-fn step_with<'r>(resolution: &'r Resolution, text: &str) -> Option<&'r Step> {
+fn step_with<'r>(resolution: &'r AnyResolution, text: &str) -> Option<&'r Step> {
     resolution.steps.iter().find(|s| s.text.contains(text))
 }
 

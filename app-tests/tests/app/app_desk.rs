@@ -97,7 +97,7 @@ fn desk_harness(charts: Charts) -> Harness<'static, laager::app::desk::Desk> {
 
 /// The desk of one ruleset on the given charts, its first seed `seed`.
 /// The desk's result, resolved and not refused.
-fn desk_result(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
+fn desk_result(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::rules::AnyResolution {
     harness
         .state()
         .result
@@ -482,7 +482,7 @@ fn resolve_typing(harness: &mut Harness<'_, laager::app::desk::Desk>, cells: &[(
     }
 }
 
-fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::resolution::Resolution {
+fn mc_resolved(harness: &Harness<'_, laager::app::desk::Desk>) -> laager::rules::AnyResolution {
     let desk = harness.state();
     assert_eq!(desk.message, None);
     assert_eq!(desk.cell_error, None, "the cells typed were used");

@@ -11,7 +11,8 @@ use egui_kittest::kittest::Queryable;
 use laager::Ruleset;
 use laager::app::desk::Desk;
 use laager::charts::Charts;
-use laager::resolution::{Refusal, RefusalKind, Resolution};
+use laager::resolution::{Refusal, RefusalKind};
+use laager::rules::AnyResolution;
 use serde_json::json;
 
 /// The Soldiers of the Queen desk on `charts`, with `procedure` chosen.
@@ -24,7 +25,7 @@ fn sotq_desk(charts: Charts, procedure: &str) -> Harness<'static, Desk> {
     harness
 }
 
-fn resolved(harness: &Harness<'_, Desk>) -> Resolution {
+fn resolved(harness: &Harness<'_, Desk>) -> AnyResolution {
     assert_eq!(harness.state().message, None);
     harness
         .state()

@@ -66,7 +66,7 @@ fn refused(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Refusal {
         .expect_err("refused")
 }
 
-fn resolved(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Resolution {
+fn resolved(harness: &Harness<'_, LaagerApp>) -> laager::rules::AnyResolution {
     harness
         .state()
         .desk

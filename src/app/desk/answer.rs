@@ -128,7 +128,7 @@ impl Desk {
         ui: &mut egui::Ui,
         stale: Option<&str>,
         actions: &mut Vec<DeskAction>,
-        resolution: &crate::resolution::Resolution,
+        resolution: &crate::rules::AnyResolution,
     ) {
         if let Some(event) = self.applied {
             ui.strong(format!("Applied (event {event})"));

@@ -260,8 +260,8 @@ impl CombatForm {
     }
 }
 
-/// The command-points form.
-#[derive(Debug, Clone, PartialEq)]
+/// The command-points form: nothing ordered and the roll asked for, to begin with.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct CommandForm {
     /// The phase's d6, as the referee gives it (`None`: asked for; never assumed).
     pub roll: Option<u8>,
@@ -283,22 +283,6 @@ pub struct CommandForm {
     pub deploy_formations: u32,
     /// Gatling repairs attempted.
     pub gatling_repairs: u32,
-}
-
-impl Default for CommandForm {
-    fn default() -> Self {
-        CommandForm {
-            roll: None,
-            table: None,
-            table_refused: None,
-            bases: 0,
-            formations: Vec::new(),
-            far: 0,
-            out_of_sight: 0,
-            deploy_formations: 0,
-            gatling_repairs: 0,
-        }
-    }
 }
 
 impl CommandForm {

@@ -12,7 +12,8 @@ use super::{ChartView, DiceEntry, odds_ui, resolution_ui};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::game::ThrowId;
-use crate::resolution::{Odds, Refusal, RefusalKind, Resolution};
+use crate::resolution::{Odds, Refusal, RefusalKind};
+use crate::rules::AnyResolution;
 use crate::rules::dba_zulu;
 use crate::rules::micro_colonial;
 use crate::rules::situation::Roles;
@@ -35,7 +36,7 @@ pub enum DeskAction {
     /// Write these `CHART:KEY=VALUE` cells into the club's tables folder.
     SaveClubCells(Vec<String>),
     /// Record this resolution in the game's log.
-    Apply(Box<Resolution>),
+    Apply(Box<AnyResolution>),
     /// The DBA combat's kind changed: read the table again for it.
     KindChanged,
     /// Write a transcribed chart into the club's tables folder as `RULESET/NAME.toml`.
@@ -81,7 +82,7 @@ pub struct Desk {
     /// The dice for the next resolution.
     pub dice: DiceEntry,
     /// The last result.
-    pub result: Option<Result<Resolution, Refusal>>,
+    pub result: Option<Result<AnyResolution, Refusal>>,
     /// The request the last result was resolved from (what Apply records).
     pub request: Option<Request>,
     /// Everything the last result was resolved from (the request, the units selected, the
@@ -440,7 +441,7 @@ impl Desk {
 
     /// Shows a result with the request and inputs it came from; once it resolves, the
     /// cells typed for it are spent.
-    fn finish(&mut self, request: Request, key: Resolved, result: Result<Resolution, Refusal>) {
+    fn finish(&mut self, request: Request, key: Resolved, result: Result<AnyResolution, Refusal>) {
         self.message = None;
         self.cell_error = None;
         self.applied = None;

@@ -2,7 +2,8 @@
 //! it needs opened in place for typing.
 
 use crate::charts::Charts;
-use crate::resolution::{Colour, Refusal, Resolution};
+use crate::resolution::{Colour, Refusal};
+use crate::rules::AnyResolution;
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
@@ -61,7 +62,7 @@ pub fn warning_words(charts: &Charts, ruleset: Ruleset, warning: &str) -> String
 
 /// Draws the dice thrown, then every step on one line, each opening to its rule and the
 /// chart cell it read, then the warnings.
-pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
+pub fn resolution_ui(ui: &mut egui::Ui, resolution: &AnyResolution, charts: &Charts) {
     for roll in &resolution.rolls {
         let lead = match roll.seed {
             Some(seed) => format!("dice rolled (seed {seed}):"),
@@ -135,7 +136,7 @@ pub fn resolution_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts
 
 /// Every step on one line, numbered in one sequence; each opens to its rule, the chart
 /// in words and the cell's address.
-fn steps_ui(ui: &mut egui::Ui, resolution: &Resolution, charts: &Charts) {
+fn steps_ui(ui: &mut egui::Ui, resolution: &AnyResolution, charts: &Charts) {
     for (i, step) in resolution.steps.iter().enumerate() {
         let head = format!("{}. {}", i + 1, step_head(step));
         // A step's line wraps to the desk's width rather than widening it.

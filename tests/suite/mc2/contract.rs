@@ -7,7 +7,8 @@ use super::mc_json;
 use laager::Ruleset;
 use laager::charts::{Charts, Value};
 use laager::dice::{DiceChoice, EnteredDice};
-use laager::resolution::{RefusalKind, Resolution};
+use laager::resolution::RefusalKind;
+use laager::rules::AnyResolution;
 use laager::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
 use laager::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use laager::rules::micro_colonial::evade::{EvadeInput, Evader};
@@ -399,7 +400,7 @@ fn a_fire_resolution_reads_back_with_its_typed_outcome() {
         keys,
         ["ff_lost", "range_rounded_mm", "total", "volley_losses"]
     );
-    let back: Resolution = serde_json::from_value(value).expect("reads back");
+    let back: AnyResolution = serde_json::from_value(value).expect("reads back");
     let Outcome::MicroColonial(mc::Outcome::Fire(fire)) = &back.outcome else {
         panic!("a typed fire outcome: {:?}", back.outcome);
     };

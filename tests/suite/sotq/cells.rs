@@ -7,7 +7,8 @@ use super::shipped;
 use crate::support::assert_refused;
 use laager::charts::Charts;
 use laager::dice::DiceChoice;
-use laager::resolution::{NeededCell, Refusal, RefusalKind, Resolution};
+use laager::resolution::{NeededCell, Refusal, RefusalKind};
+use laager::rules::AnyResolution;
 use laager::rules::Request;
 use laager::rules::soldiers_of_the_queen::{
     self as sotq, Arm, Attacker, Defender, EntryInput, FireInput, Firer, Game, MeleeInput, Morale,
@@ -80,7 +81,7 @@ fn resolve_typing_the_needed_cells(
     request: &Request,
     dice: &str,
     result: &str,
-) -> (Resolution, Vec<String>) {
+) -> (AnyResolution, Vec<String>) {
     let mut charts = shipped();
     let mut typed = Vec::new();
     for _ in 0..10 {

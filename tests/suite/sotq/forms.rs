@@ -3,7 +3,7 @@
 //! resolution reads back with its typed outcome.
 
 use super::{club, dice};
-use laager::resolution::Resolution;
+use laager::rules::AnyResolution;
 use laager::rules::soldiers_of_the_queen::{
     self as sotq, FireInput, FireOutcome, Firer, Game, IsandhlwanaCounts, Morale, Nationality,
     StackUnit, Target, VictoryInput,
@@ -108,7 +108,7 @@ fn a_logged_fire_resolution_reads_back_with_its_typed_outcome() {
         .expect("resolves")
         .map_outcome(|o| Outcome::SoldiersOfTheQueen(sotq::Outcome::Fire(o)));
     let text = serde_json::to_string(&resolution).expect("json");
-    let back: Resolution = serde_json::from_str(&text).expect("reads back");
+    let back: AnyResolution = serde_json::from_str(&text).expect("reads back");
     assert_eq!(back, resolution);
     let Outcome::SoldiersOfTheQueen(sotq::Outcome::Fire(FireOutcome { result, pinned, .. })) =
         back.outcome

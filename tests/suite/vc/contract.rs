@@ -6,7 +6,8 @@
 use super::{charts, charts_with, no_dice, typed};
 use crate::support::{run, stdout};
 use laager::dice::DiceChoice;
-use laager::resolution::{RefusalKind, Resolution};
+use laager::resolution::RefusalKind;
+use laager::rules::AnyResolution;
 use laager::rules::situation::Origins;
 use laager::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, Direction, FireInput, FireSituation,
@@ -111,7 +112,7 @@ fn a_resolution_read_back_has_its_typed_outcome() {
         args.extend(command.split(' '));
         args.push("--json");
         let value = cli_json(&args);
-        let resolution: Resolution = serde_json::from_value(value.clone()).expect("reads back");
+        let resolution: AnyResolution = serde_json::from_value(value.clone()).expect("reads back");
         assert!(
             matches!(resolution.outcome, Outcome::VictoriaCross(_)),
             "{args:?}: {:?}",
@@ -127,7 +128,7 @@ fn an_outcome_of_another_shape_does_not_read_as_the_procedures() {
         "ruleset": "victoria-cross", "procedure": "hospital", "steps": [], "rolls": [],
         "outcome": {"hits": 2}, "warnings": [], "tables_hash": "x"
     });
-    assert!(serde_json::from_value::<Resolution>(value).is_err());
+    assert!(serde_json::from_value::<AnyResolution>(value).is_err());
 }
 
 // Keys present only sometimes are left out when they do not apply.
