@@ -176,6 +176,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             friendly,
             night,
             zone_before_wall,
+            walls_crossed,
             dice,
             common,
             situation,
@@ -183,6 +184,8 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
             let sp = sp.map(Strength::get);
             let range = range.map(ZoneRange::get);
             let given = sp.unwrap_or_default();
+            // A zone before the wall means a wall is crossed: 1 unless said otherwise.
+            let walls_crossed = walls_crossed.map_or(u32::from(zone_before_wall), Count::get);
             let input = if let (Some(from), Some(to)) = (from, to) {
                 FireInput::FromBoard(ZoneFire {
                     battle: battle.into(),
@@ -191,17 +194,15 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
                     sp: given,
                     night,
                     friendly,
-                    walls_crossed: u32::from(zone_before_wall),
+                    walls_crossed,
                     zone_before_wall,
                     origins: crate::rules::situation::Origins::default(),
                 })
             } else {
                 let mut s = FireSituation::new(battle.into(), given, range.unwrap_or_default());
                 s.night = night;
-                if zone_before_wall {
-                    s.zone_before_wall = true;
-                    s.walls_crossed = 1;
-                }
+                s.zone_before_wall = zone_before_wall;
+                s.walls_crossed = walls_crossed;
                 FireInput::AtRange(s)
             };
             let read = |records: &dyn Records, roles: &Roles, input| {

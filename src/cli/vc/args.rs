@@ -42,6 +42,11 @@ pub enum VcCommand {
         /// Rorke's Drift: a zone lies between the firer and the wall it fires over.
         #[arg(long)]
         zone_before_wall: bool,
+        /// Rorke's Drift: the wall sections the fire crosses ("British units may not fire
+        /// over more than one wall section at an enemy unit"); 1 with --zone-before-wall
+        /// when not given, else 0.
+        #[arg(long, value_name = "N")]
+        walls_crossed: Option<Count>,
         #[command(flatten)]
         dice: DiceArgs,
         #[command(flatten)]

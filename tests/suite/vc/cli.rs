@@ -649,3 +649,89 @@ fn the_records_fill_the_vp_units_eliminated_at_rorkes_drift_only() {
         (0, 5)
     );
 }
+
+/// The wall sections a fire crosses, given to `laager vc fire` as the desk gives them
+/// (issue 39: the desk had a walls-crossed field, the command line only
+/// `--zone-before-wall`, which it took as one wall). "RORKE'S DRIFT - British units may not
+/// fire over more than one wall section at an enemy unit": two are refused; at Isandlwana
+/// any wall is ("the Isandlwana board has no walls"). Each answer is the engine's for the
+/// fire situation the desk builds from the same fields.
+#[test]
+fn walls_crossed_reach_the_rule_from_the_command_line_as_from_the_desk() {
+    use laager::dice::DiceChoice;
+    use laager::rules::Request;
+    use laager::rules::victoria_cross::{self as vc, Battle, FireInput, FireSituation};
+    let charts = laager::charts::Charts::shipped().expect("shipped");
+    for (battle, name) in [
+        (Battle::RorkesDrift, "rorkes-drift"),
+        (Battle::Isandlwana, "isandlwana"),
+    ] {
+        for walls in 0..=2u32 {
+            for zone_before_wall in [false, true] {
+                let mut s = FireSituation::new(battle, 3, 2);
+                s.walls_crossed = walls;
+                s.zone_before_wall = zone_before_wall;
+                let engine = Request::VictoriaCross(vc::Request::Fire(FireInput::AtRange(s)))
+                    .resolve_with(&charts, &DiceChoice::Typed("6,5,2".to_owned()));
+                let walls_text = walls.to_string();
+                let mut args = vec![
+                    "vc",
+                    "fire",
+                    "--battle",
+                    name,
+                    "--sp",
+                    "3",
+                    "--range",
+                    "2",
+                    "--walls-crossed",
+                    &walls_text,
+                    "--dice",
+                    "6,5,2",
+                    "--json",
+                ];
+                if zone_before_wall {
+                    args.push("--zone-before-wall");
+                }
+                let (value, code) = json(&args);
+                let case = format!("{name}, {walls} walls, zone before: {zone_before_wall}");
+                match engine {
+                    Ok(resolution) => {
+                        assert_eq!(code, 0, "{case}: {value}");
+                        assert_eq!(
+                            value,
+                            serde_json::to_value(&resolution).expect("json"),
+                            "{case}"
+                        );
+                    }
+                    Err(refusal) => {
+                        assert_eq!(code, 2, "{case}: {value}");
+                        assert_eq!(value["refusal"]["reason"], refusal.reason, "{case}");
+                    }
+                }
+                // Two walls, or any at Isandlwana, are refused; one wall with a zone
+                // before it at range 2 hits on 5 and 6 only.
+                let refused = walls > 1
+                    || (battle == Battle::Isandlwana && (walls > 0 || zone_before_wall))
+                    || (zone_before_wall && walls == 0);
+                assert_eq!(code == 2, refused, "{case}: {value}");
+            }
+        }
+    }
+    // --zone-before-wall alone is one wall crossed, as before.
+    let (value, code) = json(&[
+        "vc",
+        "fire",
+        "--battle",
+        "rorkes-drift",
+        "--sp",
+        "3",
+        "--range",
+        "2",
+        "--zone-before-wall",
+        "--dice",
+        "6,5,2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{value}");
+    assert_eq!(value["outcome"]["hits"], 2);
+}
