@@ -11,166 +11,16 @@ use clap::{Args, Subcommand, ValueEnum};
 #[derive(Debug, Subcommand)]
 pub enum VcCommand {
     /// British fire from one zone at one target zone: one die per firing SP.
-    Fire {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The firing SP (British infantry, cavalry, leaders; the artillery battery 6).
-        /// Needed unless the records give it (--campaign FILE.laager --unit firer-1=ID ...).
-        #[arg(long, required_unless_present = "units")]
-        sp: Option<Strength>,
-        /// The range in zones, from the firing zone's list (R1, R2, R3).
-        #[arg(long, required_unless_present = "from", conflicts_with = "from")]
-        range: Option<ZoneRange>,
-        /// Instead of --range: the firing zone, read off the board's fire lists.
-        #[arg(long, value_name = "ZONE", requires = "to")]
-        from: Option<String>,
-        /// With --from: the target zone.
-        #[arg(long, value_name = "ZONE", requires = "from")]
-        to: Option<String>,
-        /// With --from: the zones holding British units, which may block the line of sight.
-        #[arg(
-            long,
-            value_name = "ZONE,...",
-            value_delimiter = ',',
-            requires = "from"
-        )]
-        friendly: Vec<String>,
-        /// A night turn (Rorke's Drift): the British range is at most 2 zones.
-        #[arg(long)]
-        night: bool,
-        /// Rorke's Drift: a zone lies between the firer and the wall it fires over.
-        #[arg(long)]
-        zone_before_wall: bool,
-        /// Rorke's Drift: the wall sections the fire crosses ("British units may not fire
-        /// over more than one wall section at an enemy unit"); 1 with --zone-before-wall
-        /// when not given, else 0.
-        #[arg(long, value_name = "N")]
-        walls_crossed: Option<Count>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
-        /// counters firing together (their firing SP), and `--unit target=ID`, the Zulu
-        /// counter the hits are taken off when `--apply` records them.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Fire(FireArgs),
     /// A leader's volley fire with N infantry SP (1-4): 3 x (N + 1) dice at an adjacent zone.
-    Volley {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The British infantry SP grouped with the leader (1-4). Needed unless the
-        /// records give it (--unit leader=ID --unit infantry-1=ID ...).
-        #[arg(long, required_unless_present = "units")]
-        sp: Option<Strength>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records: `--unit leader=ID`, `--unit infantry-1=ID` ...
-        /// `infantry-4=ID` (the infantry grouped with him: their SP), and `--unit
-        /// target=ID`, the Zulu counter the hits are taken off when `--apply` records them.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Volley(VolleyArgs),
     /// Isandlwana's ammunition check: re-roll one die per 1, each at or under the distance
     /// to zone 15 marks a unit Ammo Depleted.
-    Ammo {
-        /// The 1s rolled in the fire.
-        #[arg(long)]
-        ones: Count,
-        /// Zones from the firing zone to zone 15 (zone 15 itself counts 1).
-        #[arg(long, required_unless_present = "from", conflicts_with = "from")]
-        distance: Option<Count>,
-        /// Instead of --distance: the firing zone, the distance counted on the board.
-        #[arg(long, value_name = "ZONE")]
-        from: Option<String>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
-        /// counters that fired. No more are marked than may be (not the artillery), and
-        /// `--apply` marks them Ammo Depleted when all must be; when fewer, it names the
-        /// British player's choice.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Ammo(AmmoArgs),
     /// The Zulu random fire: a hit on each 6 (5 and 6 at the water cart).
-    RandomFire {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// A night turn (Rorke's Drift).
-        #[arg(long)]
-        night: bool,
-        /// The fire is at British units in zone J with the water cart (Rorke's Drift).
-        #[arg(long)]
-        water_cart: bool,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records: `--unit target=ID`, the British counter the hits are
-        /// taken off when `--apply` records them.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    RandomFire(RandomFireArgs),
     /// One side's melee into one zone: one die per SP.
-    Melee {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// Who melees. Needed unless the records give it (--unit unit-1=ID ...).
-        #[arg(long, value_enum, required_unless_present = "units")]
-        side: Option<SideArg>,
-        /// The meleeing SP (the artillery counts 1); with --from, their sum or left out; or
-        /// from the records (--unit unit-1=ID ...).
-        #[arg(long, required_unless_present_any = ["from", "units"])]
-        sp: Option<Strength>,
-        /// Rorke's Drift: across a wall section, or through a door or window.
-        #[arg(long)]
-        across_wall: bool,
-        /// Rorke's Drift: into a building zone, from this many zones (default 1): at most
-        /// 8 SP a zone melee, the rest do not.
-        #[arg(
-            long,
-            value_name = "ZONES",
-            num_args = 0..=1,
-            default_missing_value = "1"
-        )]
-        into_building: Option<Count>,
-        /// Rorke's Drift: out of a building zone: at most 8 SP melee, the rest do not.
-        #[arg(long)]
-        out_of_building: bool,
-        /// The British melee from a laagered zone (the British Laager Camp optional rule,
-        /// on with --cell settings:british_laager_camp=on).
-        #[arg(long)]
-        in_laager_camp: bool,
-        /// The target zone: with --from, the walls, the building zones and the laager are
-        /// read off the board instead of the flags.
-        #[arg(long, value_name = "ZONE")]
-        into: Option<String>,
-        /// A zone the SP melee from and its SP, ZONE=SP (repeatable: "Players may melee
-        /// with units from two or more zones").
-        #[arg(long = "from", value_name = "ZONE=SP")]
-        from: Vec<String>,
-        /// The game turn (no melee on turn 1 at Isandlwana).
-        #[arg(long)]
-        turn: Option<Count>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records: `--unit unit-1=ID` ... `unit-8=ID`, one side's
-        /// counters meleeing (their side and SP), and `--unit target=ID`, the other side's
-        /// counter the hits are taken off when `--apply` records them.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Melee(MeleeArgs),
     /// A British leader's bayonet charge with up to 4 SP into an adjacent Zulu zone:
     /// simultaneous melee rounds until a side is gone or the British stop → outcome.rounds,
     /// british_sp, zulu_sp (left), result.
@@ -180,68 +30,16 @@ pub enum VcCommand {
     /// in melee, the leader 1) and --unit target=ID, the Zulu counter charged (its SP the
     /// Zulu SP). With --apply the Zulu losses come off the target; British losses are the
     /// British player's to allocate, unless none is left, when every charging counter goes.
-    BayonetCharge {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The British SP charging, the leader's 1 included. Needed unless the records give
-        /// it (--unit leader=ID ...).
-        #[arg(long, required_unless_present = "units")]
-        british_sp: Option<Strength>,
-        /// The Zulu SP in the zone charged. Needed unless the records give it (--unit
-        /// target=ID).
-        #[arg(long, required_unless_present = "units")]
-        zulu_sp: Option<Strength>,
-        /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
-        #[arg(long)]
-        across_wall: bool,
-        /// The British player stops the attack after this many rounds if no side is gone.
-        #[arg(long, value_name = "ROUNDS")]
-        stop_after: Option<Count>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    BayonetCharge(BayonetChargeArgs),
     /// Rorke's Drift's British replacements in zone G: "two replacement SP" a turn, at most
     /// 1 a unit, to up to two units of reduced strength → outcome.applied.
     ///
     /// Roles from the records (--campaign FILE.laager [--game N]): --unit unit-1=ID,
     /// unit-2=ID, each one's SP now and full SP from the records; the N-th --replace gives
     /// unit-N's gain= and in-g. With --apply the SP given are restored on the roster.
-    Replacements {
-        /// The battle (Isandlwana has none).
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// A unit given replacement SP: name=, sp= (now), full= (full strength), gain=, and
-        /// flag in-g (it started the turn in zone G); with --unit unit-N=ID, the N-th gives
-        /// its gain= and in-g (repeatable).
-        #[arg(long = "replace", value_name = "SPEC")]
-        replace: Vec<String>,
-        #[command(flatten)]
-        common: Common,
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Replacements(ReplacementsArgs),
     /// Rorke's Drift's Hospital Phase: one die moves the fire marker along the track.
-    Hospital {
-        /// The box of the Hospital Fire Track the marker is in.
-        #[arg(long, default_value = "0")]
-        track: HospitalBox,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-        /// result is logged and, when the hospital burns down, those counters are
-        /// eliminated ("Any units still in the hospital when it burns down are
-        /// eliminated").
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Hospital(HospitalArgs),
     /// The Zulu Victory Points at the end of a turn (Victory Conditions) →
     /// outcome.earned, deductions, total.
     ///
@@ -249,97 +47,16 @@ pub enum VcCommand {
     /// far (Rorke's Drift: counters recorded as vp-unit, removed or at 0 SP) and the Zulu SP
     /// lost this turn (the game's move); a flag given wins. The zones held stay flags: the
     /// board is the club's.
-    VictoryPoints {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The game turn just played (1 to 16).
-        #[arg(long)]
-        turn: Count,
-        /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
-        #[arg(long)]
-        hospital: bool,
-        /// Rorke's Drift: the Zulus control both kraal zones A and B.
-        #[arg(long)]
-        kraal_both: bool,
-        /// Rorke's Drift: the Zulus hold the final redoubt D.
-        #[arg(long)]
-        redoubt: bool,
-        /// Rorke's Drift: the Zulus occupy the water cart zone J at the end of the turn.
-        #[arg(long)]
-        water_cart: bool,
-        /// Isandlwana: the zones the Zulus hold (their VP are on the board).
-        #[arg(long, value_name = "ZONE,...", value_delimiter = ',')]
-        zones_held: Vec<String>,
-        /// Rorke's Drift: VP units eliminated so far (default 0, or the records' count).
-        #[arg(long)]
-        vp_units_eliminated: Option<Count>,
-        /// Zulu SP lost this turn (default 0, or the records' count).
-        #[arg(long)]
-        zulu_losses: Option<Strength>,
-        /// VP deducted in earlier turns for heavy losses.
-        #[arg(long, default_value = "0")]
-        deductions_before: Count,
-        /// Isandlwana: British SP exited through zones 21, 27 or 31 on turn 13 or later.
-        #[arg(long, default_value = "0")]
-        british_exited_sp: Strength,
-        #[command(flatten)]
-        common: Common,
-        /// The campaign game whose records give the VP units eliminated and the Zulu losses.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    VictoryPoints(VictoryPointsArgs),
     /// Who has won at the end of a turn, and the victory level (Victory Conditions) →
     /// outcome.winner, level.
-    Victory {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The game turn just played (16 is the last).
-        #[arg(long)]
-        turn: Count,
-        /// The SP of every British unit left (native infantry and cavalry included, the
-        /// artillery counted as 1 SP). Needed unless the records give it (--campaign).
-        #[arg(long)]
-        british_sp: Option<Strength>,
-        /// The Zulu Victory Points total (`vc victory-points` works it out).
-        #[arg(long, allow_negative_numbers = true)]
-        zulu_vp: VictoryPoints,
-        #[command(flatten)]
-        common: Common,
-        /// The campaign game whose records give the British SP left.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Victory(VictoryArgs),
     /// Isandlwana's alternate victory level at game end from the British SP that survive →
     /// outcome.level.
-    AlternateVictory {
-        /// The SP of every British unit left. Needed unless the records give it
-        /// (--campaign).
-        #[arg(long)]
-        british_sp: Option<Strength>,
-        #[command(flatten)]
-        common: Common,
-        /// The campaign game whose records give the British SP left.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    AlternateVictory(AlternateVictoryArgs),
     /// How many lost Zulu SP may re-enter this movement phase under the SP cap →
     /// outcome.may_enter, held.
-    ZuluReentry {
-        /// Zulu warrior SP on the board now (leaders not counted). Needed unless the
-        /// records give it (--campaign).
-        #[arg(long)]
-        on_board_sp: Option<Strength>,
-        /// SP on the Zulu Loss Track.
-        #[arg(long)]
-        loss_track_sp: Strength,
-        #[command(flatten)]
-        common: Common,
-        /// The campaign game whose records give the Zulu warrior SP on the board.
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    ZuluReentry(ZuluReentryArgs),
     /// Both sides' melee over one zone, resolved together: the Zulus roll first, then the
     /// British, and only then are losses applied → outcome.zulu_hits (on the British),
     /// british_hits (on the Zulus).
@@ -348,133 +65,485 @@ pub enum VcCommand {
     /// unit-16=ID, the counters of both sides in the melee, each going to its side's melee by
     /// what the records say it is (their SP counted as in melee). With --apply the result is
     /// logged; each owning player chooses which of his units lose the SP.
-    MeleeExchange {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The Zulu meleeing SP. Needed unless the records give it (--unit unit-N=ID).
-        #[arg(long, required_unless_present = "units")]
-        zulu_sp: Option<Strength>,
-        /// The British meleeing SP (the artillery counts 1). Needed unless the records give
-        /// it (--unit unit-N=ID).
-        #[arg(long, required_unless_present = "units")]
-        british_sp: Option<Strength>,
-        /// Rorke's Drift: the melee is across a wall section, or through a door or window.
-        #[arg(long)]
-        across_wall: bool,
-        /// Rorke's Drift: the Zulus melee into a building zone, from this many zones
-        /// (default 1), and the British out of it: at most 8 SP a zone melee.
-        #[arg(
-            long,
-            value_name = "ZONES",
-            num_args = 0..=1,
-            default_missing_value = "1"
-        )]
-        building: Option<Count>,
-        /// The British melee from a laagered zone (the British Laager Camp optional rule,
-        /// on with --cell settings:british_laager_camp=on).
-        #[arg(long)]
-        in_laager_camp: bool,
-        /// The game turn (no melee on turn 1 at Isandlwana).
-        #[arg(long)]
-        turn: Option<Count>,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    MeleeExchange(MeleeExchangeArgs),
     /// Whether one side's stack in a zone is within its limit ("Maximum Units/SP per
     /// Zone") → outcome.allowed, limit.
     ///
     /// Roles from the records (--campaign FILE.laager [--game N]): --unit unit-1=ID ...
     /// unit-16=ID, one side's counters in the zone: their side, their SP (the artillery 1, a
     /// VP unit none) and their leaders.
-    Stacking {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// Whose units. Needed unless the records give it (--unit unit-N=ID).
-        #[arg(long, value_enum, required_unless_present = "units")]
-        side: Option<SideArg>,
-        /// The zone (a Rorke's Drift building zone holds 8 SP; the roof only the British).
-        #[arg(long, value_name = "ZONE")]
-        zone: String,
-        /// The SP in the zone, leaders not included (the artillery counts 1). Needed unless
-        /// the records give it (--unit unit-N=ID).
-        #[arg(long, required_unless_present = "units")]
-        sp: Option<Strength>,
-        /// The leaders in the zone.
-        #[arg(long)]
-        leaders: Option<Count>,
-        #[command(flatten)]
-        common: Common,
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    Stacking(StackingArgs),
     /// Whether the Zulus may enter the board by a zone on a turn ("Map Board") →
     /// outcome.allowed.
-    ZuluEntry {
-        /// The battle.
-        #[arg(long, value_enum)]
-        battle: BattleArg,
-        /// The zone entered by.
-        #[arg(long, value_name = "ZONE")]
-        zone: String,
-        /// The game turn.
-        #[arg(long)]
-        turn: Count,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-        /// result is logged and, when the hospital burns down, those counters are
-        /// eliminated ("Any units still in the hospital when it burns down are
-        /// eliminated").
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    ZuluEntry(ZuluEntryArgs),
     /// The solitaire Zulu Entry Chart: one die, a 6 splitting the force in two →
     /// outcome.zones, split.
-    SolitaireEntry {
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-        /// result is logged and, when the hospital burns down, those counters are
-        /// eliminated ("Any units still in the hospital when it burns down are
-        /// eliminated").
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    SolitaireEntry(SolitaireEntryArgs),
     /// The solitaire Zulu movement chart: one die and its modifiers → outcome.direction
     /// (stay, left, ahead, right), roll.
-    SolitaireMovement {
-        /// The force starts its movement adjacent to a British-occupied zone: it stays for
-        /// melee.
-        #[arg(long)]
-        adjacent_to_british: bool,
-        /// A Zulu-occupied zone is to the force's right (-1).
-        #[arg(long)]
-        zulu_on_right: bool,
-        /// A Zulu-occupied zone is to the force's left (+1).
-        #[arg(long)]
-        zulu_on_left: bool,
-        #[command(flatten)]
-        dice: DiceArgs,
-        #[command(flatten)]
-        common: Common,
-        /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-        /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-        /// result is logged and, when the hospital burns down, those counters are
-        /// eliminated ("Any units still in the hospital when it burns down are
-        /// eliminated").
-        #[command(flatten)]
-        situation: SituationArgs,
-    },
+    SolitaireMovement(SolitaireMovementArgs),
+}
+
+/// The flags of `laager vc fire`.
+#[derive(Debug, Args)]
+pub struct FireArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The firing SP (British infantry, cavalry, leaders; the artillery battery 6).
+    /// Needed unless the records give it (--campaign FILE.laager --unit firer-1=ID ...).
+    #[arg(long, required_unless_present = "units")]
+    pub sp: Option<Strength>,
+    /// The range in zones, from the firing zone's list (R1, R2, R3).
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub range: Option<ZoneRange>,
+    /// Instead of --range: the firing zone, read off the board's fire lists.
+    #[arg(long, value_name = "ZONE", requires = "to")]
+    pub from: Option<String>,
+    /// With --from: the target zone.
+    #[arg(long, value_name = "ZONE", requires = "from")]
+    pub to: Option<String>,
+    /// With --from: the zones holding British units, which may block the line of sight.
+    #[arg(
+        long,
+        value_name = "ZONE,...",
+        value_delimiter = ',',
+        requires = "from"
+    )]
+    pub friendly: Vec<String>,
+    /// A night turn (Rorke's Drift): the British range is at most 2 zones.
+    #[arg(long)]
+    pub night: bool,
+    /// Rorke's Drift: a zone lies between the firer and the wall it fires over.
+    #[arg(long)]
+    pub zone_before_wall: bool,
+    /// Rorke's Drift: the wall sections the fire crosses ("British units may not fire
+    /// over more than one wall section at an enemy unit"); 1 with --zone-before-wall
+    /// when not given, else 0.
+    #[arg(long, value_name = "N")]
+    pub walls_crossed: Option<Count>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
+    /// counters firing together (their firing SP), and `--unit target=ID`, the Zulu
+    /// counter the hits are taken off when `--apply` records them.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc volley`.
+#[derive(Debug, Args)]
+pub struct VolleyArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The British infantry SP grouped with the leader (1-4). Needed unless the
+    /// records give it (--unit leader=ID --unit infantry-1=ID ...).
+    #[arg(long, required_unless_present = "units")]
+    pub sp: Option<Strength>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records: `--unit leader=ID`, `--unit infantry-1=ID` ...
+    /// `infantry-4=ID` (the infantry grouped with him: their SP), and `--unit
+    /// target=ID`, the Zulu counter the hits are taken off when `--apply` records them.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc ammo`.
+#[derive(Debug, Args)]
+pub struct AmmoArgs {
+    /// The 1s rolled in the fire.
+    #[arg(long)]
+    pub ones: Count,
+    /// Zones from the firing zone to zone 15 (zone 15 itself counts 1).
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub distance: Option<Count>,
+    /// Instead of --distance: the firing zone, the distance counted on the board.
+    #[arg(long, value_name = "ZONE")]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records: `--unit firer-1=ID` ... `firer-8=ID`, the British
+    /// counters that fired. No more are marked than may be (not the artillery), and
+    /// `--apply` marks them Ammo Depleted when all must be; when fewer, it names the
+    /// British player's choice.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc random-fire`.
+#[derive(Debug, Args)]
+pub struct RandomFireArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// A night turn (Rorke's Drift).
+    #[arg(long)]
+    pub night: bool,
+    /// The fire is at British units in zone J with the water cart (Rorke's Drift).
+    #[arg(long)]
+    pub water_cart: bool,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records: `--unit target=ID`, the British counter the hits are
+    /// taken off when `--apply` records them.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc melee`.
+#[derive(Debug, Args)]
+pub struct MeleeArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// Who melees. Needed unless the records give it (--unit unit-1=ID ...).
+    #[arg(long, value_enum, required_unless_present = "units")]
+    pub side: Option<SideArg>,
+    /// The meleeing SP (the artillery counts 1); with --from, their sum or left out; or
+    /// from the records (--unit unit-1=ID ...).
+    #[arg(long, required_unless_present_any = ["from", "units"])]
+    pub sp: Option<Strength>,
+    /// Rorke's Drift: across a wall section, or through a door or window.
+    #[arg(long)]
+    pub across_wall: bool,
+    /// Rorke's Drift: into a building zone, from this many zones (default 1): at most
+    /// 8 SP a zone melee, the rest do not.
+    #[arg(
+        long,
+        value_name = "ZONES",
+        num_args = 0..=1,
+        default_missing_value = "1"
+    )]
+    pub into_building: Option<Count>,
+    /// Rorke's Drift: out of a building zone: at most 8 SP melee, the rest do not.
+    #[arg(long)]
+    pub out_of_building: bool,
+    /// The British melee from a laagered zone (the British Laager Camp optional rule,
+    /// on with --cell settings:british_laager_camp=on).
+    #[arg(long)]
+    pub in_laager_camp: bool,
+    /// The target zone: with --from, the walls, the building zones and the laager are
+    /// read off the board instead of the flags.
+    #[arg(long, value_name = "ZONE")]
+    pub into: Option<String>,
+    /// A zone the SP melee from and its SP, ZONE=SP (repeatable: "Players may melee
+    /// with units from two or more zones").
+    #[arg(long = "from", value_name = "ZONE=SP")]
+    pub from: Vec<String>,
+    /// The game turn (no melee on turn 1 at Isandlwana).
+    #[arg(long)]
+    pub turn: Option<Count>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records: `--unit unit-1=ID` ... `unit-8=ID`, one side's
+    /// counters meleeing (their side and SP), and `--unit target=ID`, the other side's
+    /// counter the hits are taken off when `--apply` records them.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc bayonet-charge`.
+#[derive(Debug, Args)]
+pub struct BayonetChargeArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The British SP charging, the leader's 1 included. Needed unless the records give
+    /// it (--unit leader=ID ...).
+    #[arg(long, required_unless_present = "units")]
+    pub british_sp: Option<Strength>,
+    /// The Zulu SP in the zone charged. Needed unless the records give it (--unit
+    /// target=ID).
+    #[arg(long, required_unless_present = "units")]
+    pub zulu_sp: Option<Strength>,
+    /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
+    #[arg(long)]
+    pub across_wall: bool,
+    /// The British player stops the attack after this many rounds if no side is gone.
+    #[arg(long, value_name = "ROUNDS")]
+    pub stop_after: Option<Count>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc replacements`.
+#[derive(Debug, Args)]
+pub struct ReplacementsArgs {
+    /// The battle (Isandlwana has none).
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// A unit given replacement SP: name=, sp= (now), full= (full strength), gain=, and
+    /// flag in-g (it started the turn in zone G); with --unit unit-N=ID, the N-th gives
+    /// its gain= and in-g (repeatable).
+    #[arg(long = "replace", value_name = "SPEC")]
+    pub replace: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc hospital`.
+#[derive(Debug, Args)]
+pub struct HospitalArgs {
+    /// The box of the Hospital Fire Track the marker is in.
+    #[arg(long, default_value = "0")]
+    pub track: HospitalBox,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+    /// result is logged and, when the hospital burns down, those counters are
+    /// eliminated ("Any units still in the hospital when it burns down are
+    /// eliminated").
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc victory-points`.
+#[derive(Debug, Args)]
+#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
+pub struct VictoryPointsArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The game turn just played (1 to 16).
+    #[arg(long)]
+    pub turn: Count,
+    /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
+    #[arg(long)]
+    pub hospital: bool,
+    /// Rorke's Drift: the Zulus control both kraal zones A and B.
+    #[arg(long)]
+    pub kraal_both: bool,
+    /// Rorke's Drift: the Zulus hold the final redoubt D.
+    #[arg(long)]
+    pub redoubt: bool,
+    /// Rorke's Drift: the Zulus occupy the water cart zone J at the end of the turn.
+    #[arg(long)]
+    pub water_cart: bool,
+    /// Isandlwana: the zones the Zulus hold (their VP are on the board).
+    #[arg(long, value_name = "ZONE,...", value_delimiter = ',')]
+    pub zones_held: Vec<String>,
+    /// Rorke's Drift: VP units eliminated so far (default 0, or the records' count).
+    #[arg(long)]
+    pub vp_units_eliminated: Option<Count>,
+    /// Zulu SP lost this turn (default 0, or the records' count).
+    #[arg(long)]
+    pub zulu_losses: Option<Strength>,
+    /// VP deducted in earlier turns for heavy losses.
+    #[arg(long, default_value = "0")]
+    pub deductions_before: Count,
+    /// Isandlwana: British SP exited through zones 21, 27 or 31 on turn 13 or later.
+    #[arg(long, default_value = "0")]
+    pub british_exited_sp: Strength,
+    #[command(flatten)]
+    pub common: Common,
+    /// The campaign game whose records give the VP units eliminated and the Zulu losses.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc victory`.
+#[derive(Debug, Args)]
+pub struct VictoryArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The game turn just played (16 is the last).
+    #[arg(long)]
+    pub turn: Count,
+    /// The SP of every British unit left (native infantry and cavalry included, the
+    /// artillery counted as 1 SP). Needed unless the records give it (--campaign).
+    #[arg(long)]
+    pub british_sp: Option<Strength>,
+    /// The Zulu Victory Points total (`vc victory-points` works it out).
+    #[arg(long, allow_negative_numbers = true)]
+    pub zulu_vp: VictoryPoints,
+    #[command(flatten)]
+    pub common: Common,
+    /// The campaign game whose records give the British SP left.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc alternate-victory`.
+#[derive(Debug, Args)]
+pub struct AlternateVictoryArgs {
+    /// The SP of every British unit left. Needed unless the records give it
+    /// (--campaign).
+    #[arg(long)]
+    pub british_sp: Option<Strength>,
+    #[command(flatten)]
+    pub common: Common,
+    /// The campaign game whose records give the British SP left.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc zulu-reentry`.
+#[derive(Debug, Args)]
+pub struct ZuluReentryArgs {
+    /// Zulu warrior SP on the board now (leaders not counted). Needed unless the
+    /// records give it (--campaign).
+    #[arg(long)]
+    pub on_board_sp: Option<Strength>,
+    /// SP on the Zulu Loss Track.
+    #[arg(long)]
+    pub loss_track_sp: Strength,
+    #[command(flatten)]
+    pub common: Common,
+    /// The campaign game whose records give the Zulu warrior SP on the board.
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc melee-exchange`.
+#[derive(Debug, Args)]
+pub struct MeleeExchangeArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The Zulu meleeing SP. Needed unless the records give it (--unit unit-N=ID).
+    #[arg(long, required_unless_present = "units")]
+    pub zulu_sp: Option<Strength>,
+    /// The British meleeing SP (the artillery counts 1). Needed unless the records give
+    /// it (--unit unit-N=ID).
+    #[arg(long, required_unless_present = "units")]
+    pub british_sp: Option<Strength>,
+    /// Rorke's Drift: the melee is across a wall section, or through a door or window.
+    #[arg(long)]
+    pub across_wall: bool,
+    /// Rorke's Drift: the Zulus melee into a building zone, from this many zones
+    /// (default 1), and the British out of it: at most 8 SP a zone melee.
+    #[arg(
+        long,
+        value_name = "ZONES",
+        num_args = 0..=1,
+        default_missing_value = "1"
+    )]
+    pub building: Option<Count>,
+    /// The British melee from a laagered zone (the British Laager Camp optional rule,
+    /// on with --cell settings:british_laager_camp=on).
+    #[arg(long)]
+    pub in_laager_camp: bool,
+    /// The game turn (no melee on turn 1 at Isandlwana).
+    #[arg(long)]
+    pub turn: Option<Count>,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc stacking`.
+#[derive(Debug, Args)]
+pub struct StackingArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// Whose units. Needed unless the records give it (--unit unit-N=ID).
+    #[arg(long, value_enum, required_unless_present = "units")]
+    pub side: Option<SideArg>,
+    /// The zone (a Rorke's Drift building zone holds 8 SP; the roof only the British).
+    #[arg(long, value_name = "ZONE")]
+    pub zone: String,
+    /// The SP in the zone, leaders not included (the artillery counts 1). Needed unless
+    /// the records give it (--unit unit-N=ID).
+    #[arg(long, required_unless_present = "units")]
+    pub sp: Option<Strength>,
+    /// The leaders in the zone.
+    #[arg(long)]
+    pub leaders: Option<Count>,
+    #[command(flatten)]
+    pub common: Common,
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc zulu-entry`.
+#[derive(Debug, Args)]
+pub struct ZuluEntryArgs {
+    /// The battle.
+    #[arg(long, value_enum)]
+    pub battle: BattleArg,
+    /// The zone entered by.
+    #[arg(long, value_name = "ZONE")]
+    pub zone: String,
+    /// The game turn.
+    #[arg(long)]
+    pub turn: Count,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+    /// result is logged and, when the hospital burns down, those counters are
+    /// eliminated ("Any units still in the hospital when it burns down are
+    /// eliminated").
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc solitaire-entry`.
+#[derive(Debug, Args)]
+pub struct SolitaireEntryArgs {
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+    /// result is logged and, when the hospital burns down, those counters are
+    /// eliminated ("Any units still in the hospital when it burns down are
+    /// eliminated").
+    #[command(flatten)]
+    pub situation: SituationArgs,
+}
+
+/// The flags of `laager vc solitaire-movement`.
+#[derive(Debug, Args)]
+pub struct SolitaireMovementArgs {
+    /// The force starts its movement adjacent to a British-occupied zone: it stays for
+    /// melee.
+    #[arg(long)]
+    pub adjacent_to_british: bool,
+    /// A Zulu-occupied zone is to the force's right (-1).
+    #[arg(long)]
+    pub zulu_on_right: bool,
+    /// A Zulu-occupied zone is to the force's left (+1).
+    #[arg(long)]
+    pub zulu_on_left: bool,
+    #[command(flatten)]
+    pub dice: DiceArgs,
+    #[command(flatten)]
+    pub common: Common,
+    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
+    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
+    /// result is logged and, when the hospital burns down, those counters are
+    /// eliminated ("Any units still in the hospital when it burns down are
+    /// eliminated").
+    #[command(flatten)]
+    pub situation: SituationArgs,
 }
 
 /// The battle, on the command line.
