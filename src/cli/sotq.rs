@@ -36,39 +36,9 @@ use clap::Subcommand;
 #[derive(Debug, Subcommand)]
 pub enum SotqCommand {
     /// The range in hexes between two hexes named CCRR (PART 10 A) → outcome.hexes.
-    Range {
-        /// The firing unit's hex (not counted), CCRR.
-        #[arg(long, value_name = "CCRR")]
-        from: String,
-        /// The target's hex (counted), CCRR.
-        #[arg(long, value_name = "CCRR")]
-        to: String,
-        /// Which columns sit half a hex toward higher rows: even or odd (default: settings:shifted_columns).
-        #[arg(long, value_name = "even|odd")]
-        shifted_columns: Option<String>,
-        #[command(flatten)]
-        common: Common,
-        /// With --campaign and --apply the range is logged in the game (it is about no unit).
-        #[command(flatten)]
-        campaign: CampaignArgs,
-    },
+    Range(RangeArgs),
     /// Melee odds, remainders in the defender's favour (PART 12 B) → outcome.column ("8-1", "1-2").
-    Odds {
-        /// Total attack Melee Strength.
-        #[arg(long)]
-        attack: Strength,
-        /// Total defence Melee Strength.
-        #[arg(long)]
-        defence: Strength,
-        /// Clamp to this game's Melee Combat Results Table, once a club supplies it.
-        #[arg(long, value_name = "isandhlwana|omdurman")]
-        game: Option<String>,
-        #[command(flatten)]
-        common: Common,
-        /// With --campaign and --apply the odds column is logged in the game.
-        #[command(flatten)]
-        campaign: CampaignArgs,
-    },
+    Odds(OddsArgs),
     /// One fire attack (PART 10) → outcome.result, column, units, eliminated, leaders_killed.
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit firer-1=ID ... firer-8=ID
@@ -88,29 +58,7 @@ pub enum SotqCommand {
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit leader=ID; with --apply a
     /// killed leader leaves the game.
-    LeaderDeath {
-        /// Two typed dice, A,B.
-        #[arg(long, value_name = "A,B", group = "how")]
-        dice: Option<String>,
-        /// Roll with Laager's generator from this seed.
-        #[arg(long, group = "how")]
-        seed: Option<Seed>,
-        /// Print the exact chance instead of rolling.
-        #[arg(long, group = "how")]
-        odds: bool,
-        /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable, stacked-with-enemy.
-        #[arg(long, value_name = "CASE", group = "how")]
-        alone: Option<String>,
-        #[command(flatten)]
-        common: Common,
-        /// With --apply: the campaign whose game the roll is logged in, a killed leader
-        /// leaving it.
-        #[command(flatten)]
-        campaign: CampaignArgs,
-        /// The leader in his role: leader=ID.
-        #[command(flatten)]
-        roles: UnitArgs,
-    },
+    LeaderDeath(LeaderDeathArgs),
     /// Whether a leader rallies a Routed unit (PART 13) → outcome.rallied.
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, the Routed unit
@@ -123,20 +71,7 @@ pub enum SotqCommand {
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, its troop type
     /// the unit type.
-    Allowance {
-        /// isandhlwana or omdurman.
-        #[arg(long)]
-        game: String,
-        /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...),
-        /// or unit=ID: the unit of --campaign's records, its troop type the type.
-        #[arg(long = "unit", value_name = "TYPE|unit=ID")]
-        unit_type: String,
-        #[command(flatten)]
-        common: Common,
-        /// The records a unit=ID is read from.
-        #[command(flatten)]
-        campaign: CampaignArgs,
-    },
+    Allowance(AllowanceArgs),
     /// The Movement Points a unit pays to enter the map (PART 15) → outcome.mp.
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID, its troop type
@@ -147,30 +82,115 @@ pub enum SotqCommand {
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit piece-1=ID ... piece-8=ID
     /// (top first; the N-th --piece gives its melee= and group=), each one's kind from its
     /// troop type and colonial from its class.
-    Stack {
-        /// isandhlwana or omdurman.
-        #[arg(long)]
-        game: String,
-        /// british, zulu or dervish.
-        #[arg(long)]
-        side: String,
-        /// A piece, top of the stack first (repeatable).
-        #[arg(long = "piece", help = spec::PIECE_KEYS)]
-        pieces: Vec<String>,
-        #[command(flatten)]
-        common: Common,
-        /// The records the pieces are read from.
-        #[command(flatten)]
-        campaign: CampaignArgs,
-        /// The pieces in their roles: piece-1 (the top) ... piece-8.
-        #[command(flatten)]
-        roles: UnitArgs,
-    },
+    Stack(StackArgs),
     /// One ammunition resupply roll, Isandhlwana (PART 11) → outcome.resupplied, marked.
     ///
     /// Roles from the records (--campaign FILE.laager [--campaign-game N] or --layout FILE.json): --unit unit=ID: artillery,
     /// dismounted cavalry, pinned and routed from the records.
     Resupply(ResupplyArgs),
+}
+
+/// The flags of `laager sotq range`.
+#[derive(Debug, clap::Args)]
+pub struct RangeArgs {
+    /// The firing unit's hex (not counted), CCRR.
+    #[arg(long, value_name = "CCRR")]
+    pub from: String,
+    /// The target's hex (counted), CCRR.
+    #[arg(long, value_name = "CCRR")]
+    pub to: String,
+    /// Which columns sit half a hex toward higher rows: even or odd (default: settings:shifted_columns).
+    #[arg(long, value_name = "even|odd")]
+    pub shifted_columns: Option<String>,
+    #[command(flatten)]
+    pub common: Common,
+    /// With --campaign and --apply the range is logged in the game (it is about no unit).
+    #[command(flatten)]
+    pub campaign: CampaignArgs,
+}
+
+/// The flags of `laager sotq odds`.
+#[derive(Debug, clap::Args)]
+pub struct OddsArgs {
+    /// Total attack Melee Strength.
+    #[arg(long)]
+    pub attack: Strength,
+    /// Total defence Melee Strength.
+    #[arg(long)]
+    pub defence: Strength,
+    /// Clamp to this game's Melee Combat Results Table, once a club supplies it.
+    #[arg(long, value_name = "isandhlwana|omdurman")]
+    pub game: Option<String>,
+    #[command(flatten)]
+    pub common: Common,
+    /// With --campaign and --apply the odds column is logged in the game.
+    #[command(flatten)]
+    pub campaign: CampaignArgs,
+}
+
+/// The flags of `laager sotq leader-death`.
+#[derive(Debug, clap::Args)]
+pub struct LeaderDeathArgs {
+    /// Two typed dice, A,B.
+    #[arg(long, value_name = "A,B", group = "how")]
+    pub dice: Option<String>,
+    /// Roll with Laager's generator from this seed.
+    #[arg(long, group = "how")]
+    pub seed: Option<Seed>,
+    /// Print the exact chance instead of rolling.
+    #[arg(long, group = "how")]
+    pub odds: bool,
+    /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable, stacked-with-enemy.
+    #[arg(long, value_name = "CASE", group = "how")]
+    pub alone: Option<String>,
+    #[command(flatten)]
+    pub common: Common,
+    /// With --apply: the campaign whose game the roll is logged in, a killed leader
+    /// leaving it.
+    #[command(flatten)]
+    pub campaign: CampaignArgs,
+    /// The leader in his role: leader=ID.
+    #[command(flatten)]
+    pub roles: UnitArgs,
+}
+
+/// The flags of `laager sotq allowance`.
+#[derive(Debug, clap::Args)]
+pub struct AllowanceArgs {
+    /// isandhlwana or omdurman.
+    #[arg(long)]
+    pub game: String,
+    /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...),
+    /// or unit=ID: the unit of --campaign's records, its troop type the type.
+    #[arg(long = "unit", value_name = "TYPE|unit=ID")]
+    pub unit_type: String,
+    #[command(flatten)]
+    pub common: Common,
+    /// The records a unit=ID is read from.
+    #[command(flatten)]
+    pub campaign: CampaignArgs,
+}
+
+/// The flags of `laager sotq stack`.
+#[derive(Debug, clap::Args)]
+pub struct StackArgs {
+    /// isandhlwana or omdurman.
+    #[arg(long)]
+    pub game: String,
+    /// british, zulu or dervish.
+    #[arg(long)]
+    pub side: String,
+    /// A piece, top of the stack first (repeatable).
+    #[arg(long = "piece", help = spec::PIECE_KEYS)]
+    pub pieces: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
+    /// The records the pieces are read from.
+    #[command(flatten)]
+    pub campaign: CampaignArgs,
+    /// The pieces in their roles: piece-1 (the top) ... piece-8.
+    #[command(flatten)]
+    pub roles: UnitArgs,
 }
 
 fn input<T>(result: Result<T, String>) -> Result<T, CliError> {
@@ -223,293 +243,320 @@ fn resolve_and_apply<I>(
 /// Runs a `sotq` subcommand.
 pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
     match command {
-        SotqCommand::Range {
-            from,
-            to,
-            shifted_columns,
-            common,
-            campaign,
-        } => {
-            let charts = load(&common)?;
-            let shifted_columns = match shifted_columns {
-                Some(p) => Some(
-                    ShiftedColumns::parse(&p)
-                        .map_err(|e| CliError::Input(format!("--shifted-columns: {e}")))?,
-                ),
-                None => None,
-            };
-            let range = RangeInput {
-                from: hex_arg("--from", &from)?,
-                to: hex_arg("--to", &to)?,
-                shifted_columns,
-            };
-            resolve_and_apply(
-                range,
-                |_, _, input| Ok(input),
-                sotq::Request::Range,
-                &charts,
-                &DiceChoice::None,
-                &common,
-                &campaign,
-                &Roles::default(),
-            )
-        }
-        SotqCommand::Odds {
-            attack,
-            defence,
-            game,
-            common,
-            campaign,
-        } => {
-            let charts = load(&common)?;
-            let odds = OddsInput {
-                attack: attack.get(),
-                defence: defence.get(),
-                game: game.as_deref().map(game_arg).transpose()?,
-            };
-            resolve_and_apply(
-                odds,
-                |_, _, input| Ok(input),
-                sotq::Request::Odds,
-                &charts,
-                &DiceChoice::None,
-                &common,
-                &campaign,
-                &Roles::default(),
-            )
-        }
+        SotqCommand::Range(args) => range(args),
+        SotqCommand::Odds(args) => odds(args),
         SotqCommand::Fire(args) => combat::run_fire(&args),
         SotqCommand::Melee(args) => combat::run_melee(&args),
-        SotqCommand::LeaderDeath {
-            dice,
-            seed,
-            odds,
-            alone,
-            common,
-            campaign,
-            roles,
-        } => {
-            let charts = load(&common)?;
-            let roles = campaign.roles(&roles, LEADER_ROLES)?;
-            let alone = alone
-                .map(|case| {
-                    AloneCase::parse(&case).map_err(|e| CliError::Input(format!("--alone: {e}")))
-                })
-                .transpose()?;
-            let death = LeaderDeathInput {
-                alone,
-                leader: None,
-                origins: Origins::default(),
-            };
-            super::odds_apply_nothing(odds, campaign.apply)?;
-            if odds {
-                let request = sotq::Request::LeaderDeath(death);
-                return match request.odds(&charts) {
-                    Some(Ok(odds)) => {
-                        let request = Request::SoldiersOfTheQueen(request);
-                        print_odds(
-                            &odds,
-                            common.json,
-                            request.better_is_higher(),
-                            Some((&request, &roles)),
-                        );
-                        Ok(Outcome::Done)
-                    }
-                    Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-                    None => Err(CliError::Internal(
-                        "sotq leader-death has no odds".to_owned(),
-                    )),
-                };
-            }
-            let dice = if alone.is_some() {
-                DiceChoice::None
-            } else if dice.is_none() && seed.is_none() {
-                return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
-            } else {
-                DiceChoice::from_flags(dice.as_deref(), seed.map(Seed::get))
-            };
-            resolve_and_apply(
-                death,
-                read::leader_death,
-                sotq::Request::LeaderDeath,
-                &charts,
-                &dice,
-                &common,
-                &campaign,
-                &roles,
-            )
-        }
-        SotqCommand::Rally(args) => {
-            let charts = load(&args.common)?;
-            let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
-            let rally = RallyInput {
-                game: game_arg(&args.game)?,
-                side: side_arg(&args.side)?,
-                rallier: input(
-                    args.leader
-                        .parse::<Rallier>()
-                        .map_err(|e| format!("--leader: {e}")),
-                )?,
-                unit_command: args.unit_command.clone(),
-                unit_artillery: args.artillery,
-                position: input(
-                    args.at
-                        .parse::<Position>()
-                        .map_err(|e| format!("--at: {e}")),
-                )?,
-                army_commander_killed: args.army_commander_killed,
-                unit: None,
-                origins: Origins::default(),
-            };
-            let given = given_flags(&[(args.artillery, "/unit_artillery")]);
-            resolve_and_apply(
-                rally,
-                |records, roles, rally| read::rally(records, roles, rally, &given),
-                sotq::Request::Rally,
-                &charts,
-                &DiceChoice::None,
-                &args.common,
-                &args.campaign,
-                &roles,
-            )
-        }
+        SotqCommand::LeaderDeath(args) => leader_death(args),
+        SotqCommand::Rally(args) => rally(&args),
         SotqCommand::Victory(args) => run_victory(&args),
-        SotqCommand::Allowance {
-            game,
-            unit_type,
-            common,
-            campaign,
-        } => {
-            let charts = load(&common)?;
-            let (unit_type, roles) = type_or_role(&campaign, Some(unit_type))?;
-            let allowance = AllowanceInput {
-                game: game_arg(&game)?,
-                unit_type: unit_type.unwrap_or_default(),
-                origins: Origins::default(),
-            };
-            resolve_and_apply(
-                allowance,
-                |records, roles, input| read::allowance(records, roles, input, &[]),
-                sotq::Request::Allowance,
-                &charts,
-                &DiceChoice::None,
-                &common,
-                &campaign,
-                &roles,
-            )
-        }
-        SotqCommand::Entry(args) => {
-            let charts = load(&args.common)?;
-            let (unit_type, roles) = type_or_role(&args.campaign, args.unit_type.clone())?;
-            let entry = EntryInput {
-                game: game_arg(&args.game)?,
-                side: side_arg(&args.side)?,
-                hex: args
-                    .hex
-                    .as_deref()
-                    .map(|h| hex_arg("--hex", h))
-                    .transpose()?,
-                order: args.order.get(),
-                hex_cost: args.hex_cost.map(Cost::get),
-                terrain: args.terrain.clone(),
-                unit_type,
-                origins: Origins::default(),
-            };
-            resolve_and_apply(
-                entry,
-                |records, roles, input| read::entry(records, roles, input, &[]),
-                sotq::Request::Entry,
-                &charts,
-                &DiceChoice::None,
-                &args.common,
-                &args.campaign,
-                &roles,
-            )
-        }
-        SotqCommand::Stack {
-            game,
-            side,
-            pieces,
-            common,
-            campaign,
-            roles,
-        } => {
-            let charts = load(&common)?;
-            let roles = campaign.roles(&roles, STACK_ROLES)?;
-            if pieces.is_empty() && roles.0.is_empty() {
-                return Err(CliError::Input(
-                    "give --piece SPEC (repeatable) or --unit piece-1=ID".to_owned(),
-                ));
-            }
-            let mut given = Vec::new();
-            let mut parsed = Vec::new();
-            for (i, p) in pieces.iter().enumerate() {
-                let (piece, gave) = input(spec::piece(p, i + 1))?;
-                given.extend(gave.into_iter().map(|f| format!("/pieces/{i}/{f}")));
-                parsed.push(piece);
-            }
-            let stack = StackInput {
-                game: game_arg(&game)?,
-                side: side_arg(&side)?,
-                pieces: parsed,
-                origins: Origins::default(),
-            };
-            resolve_and_apply(
-                stack,
-                |records, roles, stack| read::stack(records, roles, stack, &given),
-                sotq::Request::Stack,
-                &charts,
-                &DiceChoice::None,
-                &common,
-                &campaign,
-                &roles,
-            )
-        }
-        SotqCommand::Resupply(args) => {
-            let charts = load(&args.common)?;
-            let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
-            let range = match (args.range, &args.from, &args.wagon) {
-                (Some(r), _, _) => r.get(),
-                (None, Some(from), Some(wagon)) => {
-                    let shifted = parity(&charts)?;
-                    hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
-                }
-                _ => {
-                    return Err(CliError::Input(
-                        "give --range N or --from CCRR --wagon CCRR".to_owned(),
-                    ));
-                }
-            };
-            let resupply = ResupplyInput {
-                unit_type: args.unit_type.unwrap_or_default(),
-                boxes: args.boxes.get(),
-                marked: args.marked.get(),
-                range,
-                artillery: args.artillery,
-                pinned: args.pinned,
-                routed: args.routed,
-                path_blocked: args.path_blocked,
-                unit: None,
-                origins: Origins::default(),
-            };
-            let given = given_flags(&[
-                (args.unit_type.is_some(), "/unit_type"),
-                (args.artillery, "/artillery"),
-                (args.pinned, "/pinned"),
-                (args.routed, "/routed"),
-            ]);
-            resolve_and_apply(
-                resupply,
-                |records, roles, input| read::resupply(records, roles, input, &given),
-                sotq::Request::Resupply,
-                &charts,
-                &args.dice.choice(),
-                &args.common,
-                &args.campaign,
-                &roles,
-            )
-        }
+        SotqCommand::Allowance(args) => allowance(args),
+        SotqCommand::Entry(args) => entry(&args),
+        SotqCommand::Stack(args) => stack(args),
+        SotqCommand::Resupply(args) => resupply(&args),
     }
+}
+
+/// `laager sotq range`.
+fn range(args: RangeArgs) -> Result<Outcome, CliError> {
+    let RangeArgs {
+        from,
+        to,
+        shifted_columns,
+        common,
+        campaign,
+    } = args;
+    let charts = load(&common)?;
+    let shifted_columns = match shifted_columns {
+        Some(p) => Some(
+            ShiftedColumns::parse(&p)
+                .map_err(|e| CliError::Input(format!("--shifted-columns: {e}")))?,
+        ),
+        None => None,
+    };
+    let range = RangeInput {
+        from: hex_arg("--from", &from)?,
+        to: hex_arg("--to", &to)?,
+        shifted_columns,
+    };
+    resolve_and_apply(
+        range,
+        |_, _, input| Ok(input),
+        sotq::Request::Range,
+        &charts,
+        &DiceChoice::None,
+        &common,
+        &campaign,
+        &Roles::default(),
+    )
+}
+
+/// `laager sotq odds`.
+fn odds(args: OddsArgs) -> Result<Outcome, CliError> {
+    let OddsArgs {
+        attack,
+        defence,
+        game,
+        common,
+        campaign,
+    } = args;
+    let charts = load(&common)?;
+    let odds = OddsInput {
+        attack: attack.get(),
+        defence: defence.get(),
+        game: game.as_deref().map(game_arg).transpose()?,
+    };
+    resolve_and_apply(
+        odds,
+        |_, _, input| Ok(input),
+        sotq::Request::Odds,
+        &charts,
+        &DiceChoice::None,
+        &common,
+        &campaign,
+        &Roles::default(),
+    )
+}
+
+/// `laager sotq leader-death`.
+fn leader_death(args: LeaderDeathArgs) -> Result<Outcome, CliError> {
+    let LeaderDeathArgs {
+        dice,
+        seed,
+        odds,
+        alone,
+        common,
+        campaign,
+        roles,
+    } = args;
+    let charts = load(&common)?;
+    let roles = campaign.roles(&roles, LEADER_ROLES)?;
+    let alone = alone
+        .map(|case| AloneCase::parse(&case).map_err(|e| CliError::Input(format!("--alone: {e}"))))
+        .transpose()?;
+    let death = LeaderDeathInput {
+        alone,
+        leader: None,
+        origins: Origins::default(),
+    };
+    super::odds_apply_nothing(odds, campaign.apply)?;
+    if odds {
+        let request = sotq::Request::LeaderDeath(death);
+        return match request.odds(&charts) {
+            Some(Ok(odds)) => {
+                let request = Request::SoldiersOfTheQueen(request);
+                print_odds(
+                    &odds,
+                    common.json,
+                    request.better_is_higher(),
+                    Some((&request, &roles)),
+                );
+                Ok(Outcome::Done)
+            }
+            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
+            None => Err(CliError::Internal(
+                "sotq leader-death has no odds".to_owned(),
+            )),
+        };
+    }
+    let dice = if alone.is_some() {
+        DiceChoice::None
+    } else if dice.is_none() && seed.is_none() {
+        return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
+    } else {
+        DiceChoice::from_flags(dice.as_deref(), seed.map(Seed::get))
+    };
+    resolve_and_apply(
+        death,
+        read::leader_death,
+        sotq::Request::LeaderDeath,
+        &charts,
+        &dice,
+        &common,
+        &campaign,
+        &roles,
+    )
+}
+
+/// `laager sotq rally`.
+fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
+    let rally = RallyInput {
+        game: game_arg(&args.game)?,
+        side: side_arg(&args.side)?,
+        rallier: input(
+            args.leader
+                .parse::<Rallier>()
+                .map_err(|e| format!("--leader: {e}")),
+        )?,
+        unit_command: args.unit_command.clone(),
+        unit_artillery: args.artillery,
+        position: input(
+            args.at
+                .parse::<Position>()
+                .map_err(|e| format!("--at: {e}")),
+        )?,
+        army_commander_killed: args.army_commander_killed,
+        unit: None,
+        origins: Origins::default(),
+    };
+    let given = given_flags(&[(args.artillery, "/unit_artillery")]);
+    resolve_and_apply(
+        rally,
+        |records, roles, rally| read::rally(records, roles, rally, &given),
+        sotq::Request::Rally,
+        &charts,
+        &DiceChoice::None,
+        &args.common,
+        &args.campaign,
+        &roles,
+    )
+}
+
+/// `laager sotq allowance`.
+fn allowance(args: AllowanceArgs) -> Result<Outcome, CliError> {
+    let AllowanceArgs {
+        game,
+        unit_type,
+        common,
+        campaign,
+    } = args;
+    let charts = load(&common)?;
+    let (unit_type, roles) = type_or_role(&campaign, Some(unit_type))?;
+    let allowance = AllowanceInput {
+        game: game_arg(&game)?,
+        unit_type: unit_type.unwrap_or_default(),
+        origins: Origins::default(),
+    };
+    resolve_and_apply(
+        allowance,
+        |records, roles, input| read::allowance(records, roles, input, &[]),
+        sotq::Request::Allowance,
+        &charts,
+        &DiceChoice::None,
+        &common,
+        &campaign,
+        &roles,
+    )
+}
+
+/// `laager sotq entry`.
+fn entry(args: &EntryArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let (unit_type, roles) = type_or_role(&args.campaign, args.unit_type.clone())?;
+    let entry = EntryInput {
+        game: game_arg(&args.game)?,
+        side: side_arg(&args.side)?,
+        hex: args
+            .hex
+            .as_deref()
+            .map(|h| hex_arg("--hex", h))
+            .transpose()?,
+        order: args.order.get(),
+        hex_cost: args.hex_cost.map(Cost::get),
+        terrain: args.terrain.clone(),
+        unit_type,
+        origins: Origins::default(),
+    };
+    resolve_and_apply(
+        entry,
+        |records, roles, input| read::entry(records, roles, input, &[]),
+        sotq::Request::Entry,
+        &charts,
+        &DiceChoice::None,
+        &args.common,
+        &args.campaign,
+        &roles,
+    )
+}
+
+/// `laager sotq stack`.
+fn stack(args: StackArgs) -> Result<Outcome, CliError> {
+    let StackArgs {
+        game,
+        side,
+        pieces,
+        common,
+        campaign,
+        roles,
+    } = args;
+    let charts = load(&common)?;
+    let roles = campaign.roles(&roles, STACK_ROLES)?;
+    if pieces.is_empty() && roles.0.is_empty() {
+        return Err(CliError::Input(
+            "give --piece SPEC (repeatable) or --unit piece-1=ID".to_owned(),
+        ));
+    }
+    let mut given = Vec::new();
+    let mut parsed = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        let (piece, gave) = input(spec::piece(p, i + 1))?;
+        given.extend(gave.into_iter().map(|f| format!("/pieces/{i}/{f}")));
+        parsed.push(piece);
+    }
+    let stack = StackInput {
+        game: game_arg(&game)?,
+        side: side_arg(&side)?,
+        pieces: parsed,
+        origins: Origins::default(),
+    };
+    resolve_and_apply(
+        stack,
+        |records, roles, stack| read::stack(records, roles, stack, &given),
+        sotq::Request::Stack,
+        &charts,
+        &DiceChoice::None,
+        &common,
+        &campaign,
+        &roles,
+    )
+}
+
+/// `laager sotq resupply`.
+fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
+    let range = match (args.range, &args.from, &args.wagon) {
+        (Some(r), _, _) => r.get(),
+        (None, Some(from), Some(wagon)) => {
+            let shifted = parity(&charts)?;
+            hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
+        }
+        _ => {
+            return Err(CliError::Input(
+                "give --range N or --from CCRR --wagon CCRR".to_owned(),
+            ));
+        }
+    };
+    let resupply = ResupplyInput {
+        unit_type: args.unit_type.unwrap_or_default(),
+        boxes: args.boxes.get(),
+        marked: args.marked.get(),
+        range,
+        artillery: args.artillery,
+        pinned: args.pinned,
+        routed: args.routed,
+        path_blocked: args.path_blocked,
+        unit: None,
+        origins: Origins::default(),
+    };
+    let given = given_flags(&[
+        (args.unit_type.is_some(), "/unit_type"),
+        (args.artillery, "/artillery"),
+        (args.pinned, "/pinned"),
+        (args.routed, "/routed"),
+    ]);
+    resolve_and_apply(
+        resupply,
+        |records, roles, input| read::resupply(records, roles, input, &given),
+        sotq::Request::Resupply,
+        &charts,
+        &args.dice.choice(),
+        &args.common,
+        &args.campaign,
+        &roles,
+    )
 }
 
 /// The input fields the flags that are on gave, as JSON pointers.
