@@ -143,6 +143,11 @@ pub enum McCommand {
     /// sub-commander=ID, a commander's counter, and optionally --unit unit=ID, the unit
     /// whose orders may change.
     Initiative(charge::InitiativeArgs),
+    /// A random factor thrown (outcome.random_factor): black dice count plus, red minus;
+    /// one of each unless the rule calls for more (2 black 1 red on impact or a first
+    /// volley, 1 black 2 red for mounted fire). Two dice of one colour count as
+    /// settings:same_colour_dice says.
+    RandomFactor(thrown::RandomFactorArgs),
 }
 
 /// `laager mc rd ...`.
@@ -438,6 +443,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
         McCommand::Charge(args) => charge::run_charge(&args),
         McCommand::Pursuit(args) => charge::run_pursuit(&args),
         McCommand::Initiative(args) => charge::run_initiative(&args),
+        McCommand::RandomFactor(args) => thrown::run_random_factor(&args),
         McCommand::LossFactor(args) => loss_factor(&args),
     }
 }

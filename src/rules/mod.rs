@@ -94,7 +94,54 @@ pub trait Procedure {
 /// }
 /// ```
 macro_rules! procedures {
-    (ruleset: $ruleset:expr, $($variant:ident($name:literal) => $procedure:ty),+ $(,)?) => {
+    (ruleset: $ruleset:expr, $($variant:ident($name:literal, label: $label:literal, command: $command:literal) => $procedure:ty),+ $(,)?) => {
+        /// Which procedure of this ruleset: the one list the desk's procedure picker, the
+        /// command line's subcommands and the log's names are checked against.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ProcedureId {
+            $(
+                #[allow(missing_docs)]
+                $variant,
+            )+
+        }
+
+        impl ProcedureId {
+            /// Every procedure of this ruleset, in the order listed.
+            pub const ALL: &'static [ProcedureId] = &[$(ProcedureId::$variant,)+];
+
+            /// Its description: see [`crate::rules::Description`].
+            pub fn describe(self) -> $crate::rules::Description {
+                use $crate::rules::Procedure as _;
+                match self {
+                    $(ProcedureId::$variant => $crate::rules::Description {
+                        ruleset: $ruleset,
+                        name: $name,
+                        label: $label,
+                        command: $command,
+                        roles: <$procedure>::ROLES,
+                        opposing: <$procedure>::OPPOSING,
+                        either_side: <$procedure>::EITHER_SIDE,
+                        throws: <$procedure>::THROWS,
+                    },)+
+                }
+            }
+
+            /// Its name, as the log writes it.
+            pub fn name(self) -> &'static str {
+                self.describe().name
+            }
+
+            /// Its label on the desk.
+            pub fn label(self) -> &'static str {
+                self.describe().label
+            }
+
+            /// The procedure of this name, if this ruleset lists one.
+            pub fn from_name(name: &str) -> Option<ProcedureId> {
+                Self::ALL.iter().copied().find(|p| p.name() == name)
+            }
+        }
+
         /// Any procedure of this ruleset with its input, as the log records it.
         #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
         #[serde(tag = "procedure", content = "input")]
@@ -121,6 +168,13 @@ macro_rules! procedures {
             pub fn procedure(&self) -> &'static str {
                 match self {
                     $(Request::$variant(_) => $name,)+
+                }
+            }
+
+            /// Which procedure it is.
+            pub fn id(&self) -> ProcedureId {
+                match self {
+                    $(Request::$variant(_) => ProcedureId::$variant,)+
                 }
             }
 
@@ -221,6 +275,66 @@ macro_rules! procedures {
     };
 }
 pub(crate) use procedures;
+
+/// One procedure as the engine describes it: what the desk's picker, the command line's
+/// subcommands and the record's gate read, written once in its ruleset's [`procedures!`]
+/// list and its [`Procedure`] impl.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Description {
+    /// Its ruleset.
+    pub ruleset: Ruleset,
+    /// Its name, as the log writes it (`small-arms-fire`).
+    pub name: &'static str,
+    /// Its label on the desk (`Fire`).
+    pub label: &'static str,
+    /// Its subcommand after `laager <ruleset>` (`fire`, `rd break-in`).
+    pub command: &'static str,
+    /// See [`Procedure::ROLES`].
+    pub roles: &'static [&'static str],
+    /// See [`Procedure::OPPOSING`].
+    pub opposing: &'static [&'static str],
+    /// See [`Procedure::EITHER_SIDE`].
+    pub either_side: &'static [&'static str],
+    /// See [`Procedure::THROWS`].
+    pub throws: bool,
+}
+
+impl Description {
+    /// The whole command line that resolves it: `laager mc rd break-in`.
+    pub fn command_line(&self) -> String {
+        format!("laager {} {}", self.ruleset.short(), self.command)
+    }
+}
+
+/// Every procedure of every ruleset, ruleset by ruleset in [`Ruleset::ALL`]'s order.
+pub fn catalogue() -> Vec<Description> {
+    Ruleset::ALL
+        .iter()
+        .flat_map(|ruleset| descriptions(*ruleset))
+        .collect()
+}
+
+/// Every procedure of one ruleset, in its list's order.
+pub fn descriptions(ruleset: Ruleset) -> Vec<Description> {
+    match ruleset {
+        Ruleset::DbaZulu => dba_zulu::ProcedureId::ALL
+            .iter()
+            .map(|p| p.describe())
+            .collect(),
+        Ruleset::MicroColonial => micro_colonial::ProcedureId::ALL
+            .iter()
+            .map(|p| p.describe())
+            .collect(),
+        Ruleset::SoldiersOfTheQueen => soldiers_of_the_queen::ProcedureId::ALL
+            .iter()
+            .map(|p| p.describe())
+            .collect(),
+        Ruleset::VictoriaCross => victoria_cross::ProcedureId::ALL
+            .iter()
+            .map(|p| p.describe())
+            .collect(),
+    }
+}
 
 /// Any procedure of any ruleset with its input: what an applied resolution records so
 /// `laager log replay` can resolve it again.

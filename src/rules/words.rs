@@ -498,7 +498,10 @@ pub fn odds_label(request: &Request, value: &serde_json::Value, roles: &Roles) -
                 Some(false) => "kept out".to_owned(),
                 None => text,
             },
-            _ => text.replace('-', " "),
+            // Names ("may-change") read with spaces; a number keeps its sign (a random
+            // factor of -4).
+            _ if value.is_string() => text.replace('-', " "),
+            _ => text,
         },
         Request::VictoriaCross(r) => {
             vc::words::odds_label(r, value).unwrap_or_else(|| text.replace('_', " "))

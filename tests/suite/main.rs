@@ -2,6 +2,7 @@
 //! need egui_kittest, are a package of their own (app-tests/).
 
 mod campaign_play;
+mod catalogue;
 mod charts_load;
 mod cli_tables;
 mod club_night;

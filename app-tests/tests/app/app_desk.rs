@@ -890,7 +890,7 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
     harness.run();
     assert_eq!(
         harness.state().mc_procedure,
-        laager::app::desk::mc_panel::McProcedure::FiringParty
+        laager::app::desk::mc_panel::McProcedure::RdFiringParty
     );
     assert!(
         harness.query_by_label("Type faces").is_none(),
@@ -1139,4 +1139,37 @@ fn vc_bayonet_charge_with_more_sp_than_a_leader_leads_is_refused_by_the_engine()
         "{}",
         refusal.reason
     );
+}
+
+/// Issue 39: "a test asserts that every procedure of the description is ... a desk form".
+/// Each procedure the engine lists is on its ruleset's desk under the engine's label; the
+/// button chooses it, and the form then builds that procedure's request, or names the
+/// field it still needs.
+#[test]
+fn every_procedure_of_the_catalogue_is_on_the_desk() {
+    for ruleset in Ruleset::ALL {
+        let mut harness = ruleset_desk(Charts::shipped().expect("shipped"), ruleset, 1);
+        harness.set_size(egui::vec2(1400.0, 3000.0));
+        harness.run();
+        for described in laager::rules::descriptions(ruleset) {
+            let button = harness
+                .query_all_by(|node| {
+                    node.role() == egui::accesskit::Role::Button
+                        && node.label().as_deref() == Some(described.label)
+                })
+                .next()
+                .unwrap_or_else(|| panic!("{}: no button {:?}", ruleset.id(), described.label));
+            button.click();
+            harness.run();
+            let chosen = harness.state().procedure(ruleset);
+            assert_eq!(chosen.name, described.name, "{}", described.label);
+            match harness.state().current_request(ruleset) {
+                Ok((request, throws)) => {
+                    assert_eq!(request.procedure(), described.name);
+                    assert_eq!(throws, described.throws, "{}", described.name);
+                }
+                Err(asked) => assert!(!asked.is_empty(), "{}", described.name),
+            }
+        }
+    }
 }

@@ -10,16 +10,8 @@ use crate::rules::dba_zulu::{
 use crate::rules::situation::{Source, value_text};
 use crate::rules::words::readable;
 
-/// Which DBA procedure the desk resolves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DbaProcedure {
-    /// Ranged or close combat.
-    Combat,
-    /// The phase's command points against the moves intended.
-    Command,
-    /// A third or more of the bases lost.
-    Victory,
-}
+/// Which DBA procedure the desk resolves: the engine's list.
+pub type DbaProcedure = crate::rules::dba_zulu::ProcedureId;
 
 /// The combat form: the engine's input, and the range field's text.
 #[derive(Debug, Clone, PartialEq)]

@@ -416,7 +416,7 @@ impl McCombat {
             McProcedure::RdFire => "random factor, e.g. B4,R2 (B4,B2,R1 for two black)",
             McProcedure::Rally
             | McProcedure::Morale
-            | McProcedure::Rout
+            | McProcedure::RoutLoss
             | McProcedure::Pursuit
             | McProcedure::Initiative => "one die, e.g. 3",
             _ => "black and red, e.g. B4,R2",
@@ -456,7 +456,7 @@ impl McCombat {
                     ui.selectable_value(room, Room::Empty, "empty room");
                 });
             }
-            McProcedure::Rout => {
+            McProcedure::RoutLoss => {
                 ui.label(
                     "A breaking unit will lose one dice x 10 fighting factors per move of rout.",
                 );
@@ -472,7 +472,7 @@ impl McCombat {
                     }
                 }
             }
-            McProcedure::FiringParty => {
+            McProcedure::RdFiringParty => {
                 let f = &mut self.firing_party;
                 super::hints::check(ui, &mut f.led_by_command, "led by a command counter");
                 super::hints::check(ui, &mut self.volley_thrown, "initial volley thrown");
@@ -484,7 +484,7 @@ impl McCombat {
                     f.zulu_ff_lost = None;
                 }
             }
-            McProcedure::Combine => {
+            McProcedure::RdCombine => {
                 let c = &mut self.combine;
                 pick(ui, "counters", &mut c.counter, Counter::ALL, Counter::name);
                 ui.add(egui::Slider::new(&mut c.into_ff, 0..=10).text("FF of the section kept"));
@@ -517,7 +517,7 @@ impl McCombat {
                     "The forces of the Rorke's Drift game, as SETTING UP THE GAME gives them.",
                 );
             }
-            McProcedure::Movement | McProcedure::Morale => {}
+            McProcedure::Move | McProcedure::Morale => {}
         }
     }
 
@@ -553,7 +553,7 @@ impl McCombat {
             McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
             McProcedure::BreakIn => mc::Request::BreakIn(self.break_in.clone()),
-            McProcedure::Rout => mc::Request::RoutLoss(self.rout.clone()),
+            McProcedure::RoutLoss => mc::Request::RoutLoss(self.rout.clone()),
             McProcedure::Evade => mc::Request::Evade(EvadeInput {
                 // The crew's checkboxes are hidden for open order troops: not sent.
                 cannot_limber: self.evade.evader == Evader::ArtilleryCrew
@@ -565,8 +565,8 @@ impl McCombat {
                 }),
                 ..self.evade.clone()
             }),
-            McProcedure::FiringParty => mc::Request::RdFiringParty(self.firing_party.clone()),
-            McProcedure::Combine => mc::Request::RdCombine(self.combine.clone()),
+            McProcedure::RdFiringParty => mc::Request::RdFiringParty(self.firing_party.clone()),
+            McProcedure::RdCombine => mc::Request::RdCombine(self.combine.clone()),
             McProcedure::RdMelee => mc::Request::RdMelee(self.rd_melee.request()),
             McProcedure::RdFire => mc::Request::RdFire(self.rd_fire.request(&self.fire.input)),
             McProcedure::Charge => mc::Request::Charge(self.more.charge.clone()),
@@ -582,7 +582,7 @@ impl McCombat {
             McProcedure::RdSetup => {
                 mc::Request::RdSetup(crate::rules::micro_colonial::rorkes_drift::RdSetupInput {})
             }
-            McProcedure::Movement | McProcedure::Morale => return None,
+            McProcedure::Move | McProcedure::Morale => return None,
         })
     }
 }

@@ -109,97 +109,19 @@ impl MoveForm {
     }
 }
 
-/// Which Micro Colonial procedure the desk resolves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum McProcedure {
-    /// The move allowance.
-    Movement,
-    /// A morale test.
-    Morale,
-    /// Small arms fire.
-    Fire,
-    /// A machine or Gatling gun's jam check.
-    Jam,
-    /// A round of melee.
-    Melee,
-    /// A rally attempt.
-    Rally,
-    /// One gun's fire.
-    Artillery,
-    /// A Zulu attempt to break into a building at Rorke's Drift.
-    BreakIn,
-    /// One move of rout: "one dice x 10 fighting factors".
-    Rout,
-    /// Artillery crews and open order troops evading an attacker.
-    Evade,
-    /// A Rorke's Drift firing party meeting a Zulu unit climbing the wall.
-    FiringParty,
-    /// Two reduced Rorke's Drift sections combined.
-    Combine,
-    /// A Rorke's Drift melee: a Zulu unit against the sections combined against it.
-    RdMelee,
-    /// A round of fire at Rorke's Drift.
-    RdFire,
-    /// Whether a unit may charge, and how far.
-    Charge,
-    /// Whether a pursuer goes on.
-    Pursuit,
-    /// A sub-commander's initiative test.
-    Initiative,
-    /// A unit's factor on the Loss table.
-    LossFactor,
-    /// A Z marker's FF at Rorke's Drift.
-    ZMarker,
-    /// How far a unit may move at Rorke's Drift.
-    RdMove,
-    /// Which morale tests a unit's move makes due.
-    MoraleDue,
-    /// A random factor thrown: black dice less red.
-    RandomFactor,
-    /// The Rorke's Drift conditions of victory.
-    RdVictory,
-    /// The Rorke's Drift game's forces.
-    RdSetup,
-    /// The basic game's winner.
-    Victory,
-}
+/// Which Micro Colonial procedure the desk resolves: the engine's list.
+pub type McProcedure = crate::rules::micro_colonial::ProcedureId;
 
-impl McProcedure {
-    /// Every procedure, with its label.
-    pub const ALL: [(McProcedure, &'static str); 25] = [
-        (McProcedure::Movement, "Movement"),
-        (McProcedure::Morale, "Morale test"),
-        (McProcedure::Fire, "Fire"),
-        (McProcedure::Jam, "Jam"),
-        (McProcedure::Melee, "Melee"),
-        (McProcedure::Rally, "Rally"),
-        (McProcedure::Artillery, "Artillery"),
-        (McProcedure::BreakIn, "Break-in"),
-        (McProcedure::Rout, "Rout loss"),
-        (McProcedure::Evade, "Evade"),
-        (McProcedure::FiringParty, "Firing party"),
-        (McProcedure::Combine, "Combine sections"),
-        (McProcedure::RdMelee, "RD melee"),
-        (McProcedure::RdFire, "RD fire"),
-        (McProcedure::Charge, "Charge"),
-        (McProcedure::Pursuit, "Pursuit"),
-        (McProcedure::Initiative, "Initiative"),
-        (McProcedure::LossFactor, "Loss factor"),
-        (McProcedure::ZMarker, "Z marker"),
-        (McProcedure::RdMove, "RD move"),
-        (McProcedure::MoraleDue, "Morale due"),
-        (McProcedure::RandomFactor, "Random factor"),
-        (McProcedure::RdVictory, "RD victory"),
-        (McProcedure::RdSetup, "RD setup"),
-        (McProcedure::Victory, "Deciding the winner"),
-    ];
+/// The desk's layout of the procedures: a row for each group.
+pub struct McGroups;
 
+impl McGroups {
     /// The procedures in the desk's groups, each group a row of its own.
     pub const GROUPS: [(&'static str, &'static [McProcedure]); 6] = [
         (
             "move",
             &[
-                McProcedure::Movement,
+                McProcedure::Move,
                 McProcedure::Charge,
                 McProcedure::Pursuit,
                 McProcedure::Evade,
@@ -223,15 +145,15 @@ impl McProcedure {
                 McProcedure::Morale,
                 McProcedure::LossFactor,
                 McProcedure::Rally,
-                McProcedure::Rout,
+                McProcedure::RoutLoss,
             ],
         ),
         (
             "Rorke's Drift",
             &[
                 McProcedure::BreakIn,
-                McProcedure::FiringParty,
-                McProcedure::Combine,
+                McProcedure::RdFiringParty,
+                McProcedure::RdCombine,
                 McProcedure::RdMelee,
                 McProcedure::RdFire,
                 McProcedure::RdMove,
@@ -242,14 +164,6 @@ impl McProcedure {
         ),
         ("game", &[McProcedure::Victory]),
     ];
-
-    /// The procedure's label on the desk.
-    pub fn label(self) -> &'static str {
-        McProcedure::ALL
-            .iter()
-            .find(|(p, _)| *p == self)
-            .map_or("", |(_, name)| name)
-    }
 }
 
 /// The morale-test form: the engine's input. Troop type and class are the row and column
@@ -357,13 +271,13 @@ impl MoraleForm {
 
 #[cfg(test)]
 mod tests {
-    use super::McProcedure;
+    use super::{McGroups, McProcedure};
 
     // Every procedure is on the desk once, in one group.
     #[test]
     fn each_procedure_is_in_one_group() {
-        for (p, _) in McProcedure::ALL {
-            let n = McProcedure::GROUPS
+        for p in McProcedure::ALL.iter().copied() {
+            let n = McGroups::GROUPS
                 .iter()
                 .flat_map(|(_, ps)| ps.iter())
                 .filter(|q| **q == p)

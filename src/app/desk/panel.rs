@@ -5,7 +5,7 @@
 use super::chart_view::ChartAction;
 use super::dba_panel::{CombatForm, CommandForm, DbaProcedure, VictoryForm};
 use super::mc_combat::McCombat;
-use super::mc_panel::{McProcedure, MoraleForm, MoveForm};
+use super::mc_panel::{McGroups, McProcedure, MoraleForm, MoveForm};
 use super::sotq_panel::SotqForm;
 use super::vc_panel::VcForm;
 use super::{ChartView, DiceEntry, odds_ui, resolution_ui};
@@ -175,7 +175,7 @@ impl Desk {
             dba_combat: CombatForm::default(),
             dba_command: CommandForm::default(),
             dba_victory: VictoryForm::default(),
-            mc_procedure: McProcedure::Movement,
+            mc_procedure: McProcedure::Move,
             mc_move: MoveForm::default(),
             mc_morale: MoraleForm::default(),
             mc_combat: McCombat::default(),
@@ -231,6 +231,16 @@ impl Desk {
                 .map_err(|e| format!("chart cell {e}"))?;
         }
         Ok(charts)
+    }
+
+    /// The procedure chosen on the desk for `ruleset`, as the engine describes it.
+    pub fn procedure(&self, ruleset: Ruleset) -> crate::rules::Description {
+        match ruleset {
+            Ruleset::DbaZulu => self.dba_procedure.describe(),
+            Ruleset::MicroColonial => self.mc_procedure.describe(),
+            Ruleset::SoldiersOfTheQueen => self.sotq.procedure.describe(),
+            Ruleset::VictoriaCross => self.vc.procedure.describe(),
+        }
     }
 
     /// The request the forms describe now, and whether it throws dice (the engine's
@@ -461,7 +471,7 @@ impl Desk {
     /// The Micro Colonial request of the form shown, or the field that does not read.
     fn mc_request(&self) -> Result<micro_colonial::Request, String> {
         match self.mc_procedure {
-            McProcedure::Movement => Ok(micro_colonial::Request::Move(self.mc_move.input.clone())),
+            McProcedure::Move => Ok(micro_colonial::Request::Move(self.mc_move.input.clone())),
             McProcedure::Morale => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
             p => {
                 if let Some(e) = self.mc_combat.input_error(p) {
@@ -479,7 +489,7 @@ impl Desk {
     /// the referee must type is still empty).
     pub fn mc_origin_notes(&self) -> Vec<String> {
         let request = match self.mc_procedure {
-            McProcedure::Movement | McProcedure::Morale => self.mc_request().ok(),
+            McProcedure::Move | McProcedure::Morale => self.mc_request().ok(),
             p => self.mc_combat.request(p),
         };
         request
@@ -692,7 +702,7 @@ impl Desk {
         let mut changed = false;
         match ruleset {
             Ruleset::MicroColonial => {
-                for (group, procedures) in McProcedure::GROUPS {
+                for (group, procedures) in McGroups::GROUPS {
                     ui.horizontal_wrapped(|ui| {
                         ui.weak(format!("{group}:"));
                         for p in procedures {
@@ -705,13 +715,9 @@ impl Desk {
             }
             Ruleset::DbaZulu => {
                 ui.horizontal(|ui| {
-                    for (p, name) in [
-                        (DbaProcedure::Combat, "Combat"),
-                        (DbaProcedure::Command, "Command points"),
-                        (DbaProcedure::Victory, "Victory"),
-                    ] {
+                    for p in DbaProcedure::ALL {
                         changed |= ui
-                            .selectable_value(&mut self.dba_procedure, p, name)
+                            .selectable_value(&mut self.dba_procedure, *p, p.label())
                             .changed();
                     }
                 });
@@ -735,7 +741,7 @@ impl Desk {
             Ruleset::VictoriaCross => self.vc.ui(ui),
             Ruleset::MicroColonial => {
                 match self.mc_procedure {
-                    McProcedure::Movement => self.mc_move.ui(ui),
+                    McProcedure::Move => self.mc_move.ui(ui),
                     McProcedure::Morale => {
                         let names = micro_colonial::morale::factor_names(charts);
                         self.mc_morale.ui(ui, &names);

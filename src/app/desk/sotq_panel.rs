@@ -15,49 +15,8 @@ use crate::rules::soldiers_of_the_queen::{
     self as sotq, Game, Hex, LeaderDeathInput, OddsInput, RangeInput,
 };
 
-/// Which Soldiers of the Queen procedure the desk resolves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SotqProcedure {
-    /// Hexes from firer to target.
-    Range,
-    /// The melee odds column.
-    MeleeOdds,
-    /// A leader's death roll on 2d6.
-    LeaderDeath,
-    /// One fire attack (PART 10).
-    Fire,
-    /// One melee attack (PART 12).
-    Melee,
-    /// Whether a leader rallies a Routed unit (PART 13).
-    Rally,
-    /// One ammunition resupply roll (PART 11).
-    Resupply,
-    /// A unit type's Movement Allowance (PART 6 B).
-    Allowance,
-    /// The pieces in one hex against the stacking limits (PART 9).
-    Stack,
-    /// A unit entering the map (PART 15).
-    Entry,
-    /// Who has won (PART 5).
-    Victory,
-}
-
-impl SotqProcedure {
-    /// Every procedure, with its label.
-    pub const ALL: [(SotqProcedure, &'static str); 11] = [
-        (SotqProcedure::Range, "Hex range"),
-        (SotqProcedure::MeleeOdds, "Melee odds"),
-        (SotqProcedure::LeaderDeath, "Leader death"),
-        (SotqProcedure::Fire, "Fire"),
-        (SotqProcedure::Melee, "Melee"),
-        (SotqProcedure::Rally, "Rally"),
-        (SotqProcedure::Resupply, "Resupply"),
-        (SotqProcedure::Allowance, "Movement allowance"),
-        (SotqProcedure::Stack, "Stacking"),
-        (SotqProcedure::Entry, "Map entry"),
-        (SotqProcedure::Victory, "Victory"),
-    ];
-}
+/// Which Soldiers of the Queen procedure the desk resolves: the engine's list.
+pub type SotqProcedure = crate::rules::soldiers_of_the_queen::ProcedureId;
 
 /// The Soldiers of the Queen form.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +50,7 @@ pub struct SotqForm {
 impl Default for SotqForm {
     fn default() -> Self {
         SotqForm {
-            procedure: SotqProcedure::MeleeOdds,
+            procedure: SotqProcedure::Odds,
             from: "0328".to_owned(),
             to: "0525".to_owned(),
             attack: 24,
@@ -243,7 +202,7 @@ impl SotqForm {
                 to: hex("to", &self.to)?,
                 shifted_columns: None,
             }),
-            SotqProcedure::MeleeOdds => sotq::Request::Odds(OddsInput {
+            SotqProcedure::Odds => sotq::Request::Odds(OddsInput {
                 attack: self.attack,
                 defence: self.defence,
                 game: self.game,
@@ -265,8 +224,8 @@ impl SotqForm {
     pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
         let before = self.procedure;
         ui.horizontal_wrapped(|ui| {
-            for (p, name) in SotqProcedure::ALL {
-                ui.selectable_value(&mut self.procedure, p, name);
+            for p in SotqProcedure::ALL {
+                ui.selectable_value(&mut self.procedure, *p, p.label());
             }
         });
         for note in self.records_notes() {
@@ -287,7 +246,7 @@ impl SotqForm {
                     });
                 }
             }
-            SotqProcedure::MeleeOdds => {
+            SotqProcedure::Odds => {
                 ui.add(egui::Slider::new(&mut self.attack, 1..=200).text("attack strength"));
                 ui.add(egui::Slider::new(&mut self.defence, 1..=200).text("defence strength"));
                 ui.horizontal(|ui| {

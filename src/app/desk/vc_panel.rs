@@ -20,67 +20,8 @@ mod sections;
 
 use sections::zone_field;
 
-/// Which Victoria Cross II procedure the desk resolves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VcProcedure {
-    /// British fire at a range of 1 to 3 zones.
-    Fire,
-    /// A leader's volley into an adjacent zone.
-    Volley,
-    /// The ammunition re-rolls of the 1s rolled at Isandlwana.
-    Ammo,
-    /// The Zulu random fire.
-    RandomFire,
-    /// One side's melee into a zone.
-    Melee,
-    /// A British leader's bayonet charge.
-    BayonetCharge,
-    /// Rorke's Drift's British replacements in zone G.
-    Replacements,
-    /// The hospital fire track.
-    Hospital,
-    /// The Zulu Victory Points at the end of a turn.
-    VictoryPoints,
-    /// Who has won at the end of a turn.
-    Victory,
-    /// The lost Zulu SP that may re-enter under the SP cap.
-    ZuluReentry,
-    /// Both sides' melee over one zone, resolved together.
-    MeleeExchange,
-    /// One side's stack in a zone against its limit.
-    Stacking,
-    /// Whether the Zulus may enter the board by a zone.
-    ZuluEntry,
-    /// The solitaire Zulu Entry Chart.
-    SolitaireEntry,
-    /// The solitaire Zulu movement chart.
-    SolitaireMovement,
-    /// Isandlwana's alternate victory level at game end.
-    AlternateVictory,
-}
-
-impl VcProcedure {
-    /// Every procedure, with its label.
-    pub const ALL: [(VcProcedure, &'static str); 17] = [
-        (VcProcedure::Fire, "British fire"),
-        (VcProcedure::Volley, "Volley"),
-        (VcProcedure::Ammo, "Ammunition"),
-        (VcProcedure::RandomFire, "Zulu random fire"),
-        (VcProcedure::Melee, "Melee"),
-        (VcProcedure::MeleeExchange, "Melee exchange"),
-        (VcProcedure::BayonetCharge, "Bayonet charge"),
-        (VcProcedure::Replacements, "Replacements"),
-        (VcProcedure::Hospital, "Hospital fire"),
-        (VcProcedure::VictoryPoints, "Victory points"),
-        (VcProcedure::Victory, "Victory"),
-        (VcProcedure::ZuluReentry, "Zulu re-entry"),
-        (VcProcedure::AlternateVictory, "Alternate victory"),
-        (VcProcedure::Stacking, "Stacking"),
-        (VcProcedure::ZuluEntry, "Zulu entry"),
-        (VcProcedure::SolitaireEntry, "Solitaire entry"),
-        (VcProcedure::SolitaireMovement, "Solitaire move"),
-    ];
-}
+/// Which Victoria Cross II procedure the desk resolves: the engine's list.
+pub type VcProcedure = crate::rules::victoria_cross::ProcedureId;
 
 /// What the records gave a fire, a volley and a melee for the counters selected (the
 /// engine's `victoria_cross::situation`), or why they gave nothing.
@@ -521,8 +462,8 @@ impl VcForm {
     pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
         let before = self.procedure;
         ui.horizontal_wrapped(|ui| {
-            for (p, name) in VcProcedure::ALL {
-                ui.selectable_value(&mut self.procedure, p, name);
+            for p in VcProcedure::ALL {
+                ui.selectable_value(&mut self.procedure, *p, p.label());
             }
         });
         if self.procedure != before {

@@ -4,11 +4,13 @@
 
 use super::super::{CliError, Outcome, print_odds, print_resolved, run_and_apply, run_request};
 use super::table::Table;
-use crate::bounds::Seed;
+use crate::bounds::{ColourDice, Seed};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
+use crate::rules::micro_colonial::random::RandomFactorInput;
 use crate::rules::situation::Roles;
 use crate::rules::{Request, micro_colonial};
+use crate::ruleset::Ruleset;
 use clap::Args;
 
 /// How the dice of a resolution are thrown.
@@ -112,4 +114,35 @@ pub fn throw(
         ));
     }
     run_request(&request, charts, &DiceChoice::from_flags(dice, seed), json)
+}
+
+/// `laager mc random-factor`.
+#[derive(Debug, Args)]
+pub struct RandomFactorArgs {
+    /// Black dice, counting plus (RANDOM FACTOR: one, or two on impact or a first volley).
+    #[arg(long, value_name = "N", default_value = "1")]
+    pub black: ColourDice,
+    /// Red dice, counting minus (one, or two for mounted fire).
+    #[arg(long, value_name = "N", default_value = "1")]
+    pub red: ColourDice,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub throw: Throw,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: super::Common,
+}
+
+/// Runs `laager mc random-factor`.
+pub fn run_random_factor(args: &RandomFactorArgs) -> Result<Outcome, CliError> {
+    let charts = args.common.tables.load(Ruleset::MicroColonial)?;
+    let input = RandomFactorInput {
+        black: args.black.get(),
+        red: args.red.get(),
+    };
+    args.throw.run(
+        micro_colonial::Request::RandomFactor(input),
+        &charts,
+        args.common.json,
+    )
 }

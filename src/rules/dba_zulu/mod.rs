@@ -25,9 +25,9 @@ pub use victory::{Victory, VictoryInput, VictoryOutcome};
 
 crate::rules::procedures! {
     ruleset: RULESET,
-    Combat("combat") => combat::Combat,
-    Command("command") => command::Command,
-    Victory("victory") => victory::Victory,
+    Combat("combat", label: "Combat", command: "combat") => combat::Combat,
+    Command("command", label: "Command points", command: "command") => command::Command,
+    Victory("victory", label: "Victory", command: "victory") => victory::Victory,
 }
 
 use crate::resolution::RuleRef;

@@ -50,17 +50,17 @@ pub use victory::{
 
 crate::rules::procedures! {
     ruleset: RULESET,
-    Range("range") => hex::Range,
-    Odds("odds") => odds::OddsColumn,
-    Fire("fire") => fire::Fire,
-    Melee("melee") => melee::Melee,
-    LeaderDeath("leader-death") => leaders::LeaderDeath,
-    Rally("rally") => leaders::Rally,
-    Allowance("allowance") => movement::Allowance,
-    Entry("entry") => movement::Entry,
-    Stack("stack") => movement::Stack,
-    Resupply("resupply") => ammo::Resupply,
-    Victory("victory") => victory::Victory,
+    Range("range", label: "Hex range", command: "range") => hex::Range,
+    Odds("odds", label: "Melee odds", command: "odds") => odds::OddsColumn,
+    LeaderDeath("leader-death", label: "Leader death", command: "leader-death") => leaders::LeaderDeath,
+    Fire("fire", label: "Fire", command: "fire") => fire::Fire,
+    Melee("melee", label: "Melee", command: "melee") => melee::Melee,
+    Rally("rally", label: "Rally", command: "rally") => leaders::Rally,
+    Resupply("resupply", label: "Resupply", command: "resupply") => ammo::Resupply,
+    Allowance("allowance", label: "Movement allowance", command: "allowance") => movement::Allowance,
+    Stack("stack", label: "Stacking", command: "stack") => movement::Stack,
+    Entry("entry", label: "Map entry", command: "entry") => movement::Entry,
+    Victory("victory", label: "Victory", command: "victory") => victory::Victory,
 }
 
 use crate::charts::{Axis, Body, Charts};
