@@ -156,7 +156,7 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
         Some(_) => r.error("length_unit", "expected \"mm\" or \"in\""),
     }
     let figure_scale = match top.get("figure_scale_mm") {
-        None => 15,
+        None => super::BASELINE_FIGURE_SCALE_MM,
         Some(v) => match v
             .as_u64()
             .and_then(|s| u32::try_from(s).ok())

@@ -155,6 +155,13 @@ impl Layout {
         self
     }
 
+    /// The DBA figure scale its bases are sized at: the layout's, or 15 mm, the scale the
+    /// rules' base depths are given at, when it names none.
+    pub fn figure_scale(&self) -> u32 {
+        self.figure_scale_mm
+            .unwrap_or(super::BASELINE_FIGURE_SCALE_MM)
+    }
+
     /// The same layout at a DBA figure scale.
     pub fn with_figure_scale(mut self, figure_scale_mm: Option<u32>) -> Layout {
         self.figure_scale_mm = figure_scale_mm;

@@ -39,8 +39,8 @@ pub use placement::{PlacementError, TableEdge, place_by_edges, place_by_tapes, p
 pub use proximity::{Nearby, OverheadFire, overhead_fire, pinned_by, pinning_zone, within};
 pub use sight::{Blocker, Sight, dba_line_of_sight, mc_line_of_sight};
 pub use sizes::{
-    BaseSize, DBA_FRONTAGE_15MM, MC_COUNTER_TYPES, dba_base_size, figure_scale_factor,
-    mc_counter_size,
+    BASELINE_FIGURE_SCALE_MM, BaseSize, DBA_FRONTAGE_15MM, MC_COUNTER_TYPES, dba_base_size,
+    figure_scale_factor, mc_counter_size,
 };
 pub use terrain::{Hill, RiverType, Terrain, TerrainKind, TerrainShape};
 

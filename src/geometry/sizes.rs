@@ -68,6 +68,10 @@ pub enum SizeError {
     NeedsCell(String),
 }
 
+/// The figure scale the DBA set-up chart gives base depths at ("at 15 mm"): a layout that
+/// names no scale is sized at it.
+pub const BASELINE_FIGURE_SCALE_MM: u32 = 15;
+
 /// A DBA base's size: 40 mm frontage and the set-up chart's depth at 15 mm, both scaled.
 pub fn dba_base_size(
     charts: &Charts,
