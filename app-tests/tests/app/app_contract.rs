@@ -25,6 +25,14 @@ fn type_faces(harness: &mut Harness<'_, LaagerApp>, faces: &str) {
     harness.run();
 }
 
+/// Types `text` into the number field labelled `label` (a field that asks for its value).
+fn type_number(harness: &mut Harness<'_, LaagerApp>, label: &str, text: &str) {
+    let field = harness.get_by_role_and_label(Role::TextInput, label);
+    field.focus();
+    field.type_text(text);
+    harness.run();
+}
+
 /// Types `zone` into the Victoria Cross form's zone field, which asks for it by name until
 /// it is typed: the board's zones are the referee's, none is assumed.
 fn type_asked_zone(harness: &mut Harness<'_, LaagerApp>, zone: &str) {
@@ -757,6 +765,10 @@ fn the_desk_counts_a_victoria_cross_fire_from_the_counters_selected() {
             harness.run();
         }
         assert_eq!(harness.state().canvas.selected, selected);
+        if harness.state().desk.vc.range.is_none() {
+            // The range is the referee's to type: the counters give the SP, not the range.
+            type_number(harness, "range (zones)", "2");
+        }
         type_faces(harness, &"1,1,3,5,6"[..2 * selected.len() - 1]);
         resolve(harness)
     };
@@ -826,6 +838,9 @@ fn the_desk_marks_ammo_depleted_on_the_counters_that_fired() {
     }
     harness.get_by_label("Ammunition").click();
     harness.run();
+    // The 1s rolled and the distance are the referee's to type; none is assumed.
+    type_number(&mut harness, "1s to re-roll", "2");
+    type_number(&mut harness, "zones to zone 15", "1");
     type_faces(&mut harness, "1,1");
     let (desk, _) = resolve(&mut harness);
     let app = harness.state();
@@ -1671,7 +1686,7 @@ fn a_bucket_of_seventeen_dice_stays_within_the_window() {
         harness.get_by_role_and_label(Role::Button, id).click();
         harness.run();
     }
-    assert_eq!(harness.state().desk.vc.sp, 17);
+    assert_eq!(harness.state().desk.vc.sp, Some(17));
     // Rolled by Laager: the heading names the seed, the longest a roll's heading is.
     let (resolution, _) = resolve(&mut harness);
     assert_eq!(resolution.rolls[0].faces.len(), 17);
@@ -1835,8 +1850,8 @@ fn the_desk_reads_a_melee_exchange_from_both_sides_counters() {
     let mut harness = vc_window(&path);
     let picked = ["Pulleine", "Zone 11 Zulus", "1/24 A", "1/24 C", "NNC 1"];
     vc_pick(&mut harness, "Melee exchange", &picked);
-    assert_eq!(harness.state().desk.vc.zulu_sp, 17);
-    assert_eq!(harness.state().desk.vc.sp, 7);
+    assert_eq!(harness.state().desk.vc.zulu_sp, Some(17));
+    assert_eq!(harness.state().desk.vc.sp, Some(7));
     let faces = format!(
         "{}{}{}",
         "6,6,".to_owned(),
@@ -1881,7 +1896,10 @@ fn the_desk_counts_a_zones_stack_on_the_counters_picked() {
     let picked = ["1/24 A", "1/24 C", "NNC 1", "Pulleine"];
     vc_pick(&mut harness, "Stacking", &picked);
     let form = &harness.state().desk.vc;
-    assert_eq!((form.side, form.sp, form.leaders), (Side::British, 6, 1));
+    assert_eq!(
+        (form.side, form.sp, form.leaders),
+        (Side::British, Some(6), 1)
+    );
     type_asked_zone(&mut harness, "16");
     let desk = resolve(&mut harness);
     let roles = Roles(
@@ -1923,7 +1941,7 @@ fn the_desks_alternate_victory_counts_the_british_sp_left_on_the_roster() {
     let (_dir, path) = zone16();
     let mut harness = vc_window(&path);
     vc_pick(&mut harness, "Alternate victory", &[]);
-    assert_eq!(harness.state().desk.vc.british_sp, 6);
+    assert_eq!(harness.state().desk.vc.british_sp, Some(6));
     let desk = resolve(&mut harness);
     let counts =
         laager::game::victory::vc_counts(harness.state().session.game().state()).expect("counts");
@@ -2726,13 +2744,16 @@ fn the_desks_melee_exchange_is_the_engines_one_exchange_over_a_zone() {
         let form = &mut harness.state_mut().desk.vc;
         form.into_building_from_zones = zones;
         form.across_wall = true;
+        // Typed: the form holds no SP nothing gave it.
+        form.zulu_sp = Some(12);
+        form.sp = Some(5);
         let Request::VictoriaCross(vc::Request::MeleeExchange(desk)) = form.request() else {
             panic!("the form is the melee exchange");
         };
         let engine = MeleeExchangeInput::over(
             Battle::RorkesDrift,
-            form.zulu_sp,
-            form.sp,
+            12,
+            5,
             ExchangeGround {
                 across_wall: true,
                 into_building_from_zones: zones,

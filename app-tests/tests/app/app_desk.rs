@@ -232,6 +232,27 @@ fn vc_fire_resolves_the_rulebook_example_on_the_desk() {
     );
     harness.set_size(egui::vec2(900.0, 1600.0));
     harness.run();
+    // Nothing is assumed: no odds until the firing SP and the range are typed.
+    assert!(harness.query_by_label("Odds before the roll").is_none());
+    assert!(
+        harness
+            .state()
+            .vc
+            .input_error()
+            .is_some_and(|e| e.starts_with("firing SP: not given"))
+    );
+    type_into(&harness, "firing SP", "5");
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .vc
+            .input_error()
+            .is_some_and(|e| e.starts_with("range (zones): not given"))
+    );
+    type_into(&harness, "range (zones)", "2");
+    harness.run();
+    assert_eq!(harness.state().vc.input_error(), None);
     assert!(harness.query_by_label("Odds before the roll").is_some());
     harness.get_by_label("Type faces").click();
     harness.run();
@@ -351,9 +372,18 @@ fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
     harness.run();
     harness.get_by_label("Melee").click();
     harness.run();
+    // Nothing gave the meleeing SP: the form asks for it by name, and 5 are typed.
+    assert_eq!(
+        harness.state().vc.input_error().as_deref(),
+        Some(
+            "meleeing SP: not given: type it, or select the counters on the table (their SP from the records)"
+        )
+    );
+    type_into(&harness, "meleeing SP", "5");
+    harness.run();
     harness.get_by_label("Type faces").click();
     harness.run();
-    // The default melee is 5 British SP: "the British player hits the Zulu on 5 and 6".
+    // 5 British SP: "the British player hits the Zulu on 5 and 6".
     type_into(&harness, "dice faces", "1,4,5,6,6");
     harness.run();
     harness.get_by_label("Resolve").click();
@@ -776,7 +806,8 @@ fn vc_volley_with_more_sp_than_a_leader_leads_is_refused_by_the_engine() {
     harness.run();
     harness.get_by_label("Volley").click();
     harness.run();
-    harness.state_mut().vc.sp = 5;
+    harness.state_mut().vc.sp = Some(5);
+    harness.run();
     harness.get_by_label("Type faces").click();
     harness.run();
     type_into(&harness, "dice faces", "1,2,3,4,5");
@@ -838,7 +869,7 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     harness.get_by_label("Victory").click();
     harness.run();
     harness.state_mut().vc.zulu_vp = 20;
-    harness.state_mut().vc.british_sp = 30;
+    harness.state_mut().vc.british_sp = Some(30);
     harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
@@ -1119,7 +1150,9 @@ fn vc_bayonet_charge_with_more_sp_than_a_leader_leads_is_refused_by_the_engine()
     harness.run();
     harness.get_by_label("Bayonet charge").click();
     harness.run();
-    harness.state_mut().vc.sp = 6;
+    harness.state_mut().vc.sp = Some(6);
+    harness.state_mut().vc.charged_sp = Some(3);
+    harness.run();
     harness.get_by_label("Type faces").click();
     harness.run();
     type_into(&harness, "dice faces", "1,2,3");

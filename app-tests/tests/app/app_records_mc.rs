@@ -56,6 +56,16 @@ fn type_into(harness: &Harness<'_, LaagerApp>, label: &str, text: &str) {
     field.type_text(text);
 }
 
+/// Types the rulebook's Victoria Cross fire, 5 SP at range 2, into the fire form, which
+/// asks for both by name (nothing is assumed).
+fn type_vc_fire(harness: &mut Harness<'_, LaagerApp>) {
+    type_into(harness, "firing SP", "5");
+    harness.run();
+    type_into(harness, "range (zones)", "2");
+    harness.run();
+    assert_eq!(harness.state().desk.vc.input_error(), None);
+}
+
 fn refused(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Refusal {
     harness
         .state()
@@ -479,6 +489,7 @@ fn victoria_cross_hits_are_left_to_the_owner_to_allocate() {
     click(&mut harness, "Ruleset");
     click(&mut harness, "Victoria Cross II");
     assert_eq!(harness.state().state.ruleset, Ruleset::VictoriaCross);
+    type_vc_fire(&mut harness);
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "1,1,3,5,6");
     harness.run();
@@ -855,6 +866,7 @@ fn a_cell_typed_for_one_resolution_reaches_no_other() {
         harness.state().desk.result.is_none(),
         "a new ruleset starts afresh"
     );
+    type_vc_fire(&mut harness);
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "1,1,3,5,6");
     harness.run();

@@ -3,6 +3,7 @@
 //! Everything here renders engine results; nothing computes a rule of its own.
 
 mod answer;
+pub mod asked;
 pub mod chart_view;
 pub mod dba_panel;
 pub mod dice_entry;

@@ -18,7 +18,8 @@ use crate::rules::victoria_cross::{
 mod records;
 mod sections;
 
-use sections::zone_field;
+use super::asked::AskedNumber;
+use sections::{numbers, zone_field};
 
 /// Which Victoria Cross II procedure the desk resolves: the engine's list.
 pub type VcProcedure = crate::rules::victoria_cross::ProcedureId;
@@ -60,10 +61,10 @@ pub struct VcForm {
     pub procedure: VcProcedure,
     /// Which battle.
     pub battle: Battle,
-    /// Firing or meleeing SP (volley: infantry SP, 1 to 4).
-    pub sp: u32,
-    /// Range in zones, 1 to 3.
-    pub range: u8,
+    /// Firing or meleeing SP (volley: infantry SP, 1 to 4); empty until typed or read.
+    pub sp: Option<u32>,
+    /// Range in zones, 1 to 3; empty until typed.
+    pub range: Option<u32>,
     /// A night turn (Rorke's Drift).
     pub night: bool,
     /// Wall sections crossed (Rorke's Drift).
@@ -71,9 +72,9 @@ pub struct VcForm {
     /// A zone between the firer and the wall it fires over (Rorke's Drift).
     pub zone_before_wall: bool,
     /// The 1s to re-roll.
-    pub ones: u32,
+    pub ones: Option<u32>,
     /// Zones from the firing zone to zone 15 (15 itself counts 1).
-    pub distance: u32,
+    pub distance: Option<u32>,
     /// Random fire at zone J, the water cart.
     pub water_cart: bool,
     /// The meleeing side.
@@ -95,7 +96,7 @@ pub struct VcForm {
     /// The zones the Zulus hold at Isandlwana, as typed (`12, 16`).
     pub zones_held: String,
     /// The SP of every British unit left.
-    pub british_sp: u32,
+    pub british_sp: Option<u32>,
     /// The Zulu Victory Points total.
     pub zulu_vp: i64,
     /// Zulu warrior SP on the board.
@@ -103,13 +104,13 @@ pub struct VcForm {
     /// SP on the Zulu Loss Track.
     pub loss_track_sp: u32,
     /// The Zulu SP in the zone a bayonet charge goes into.
-    pub charged_sp: u32,
+    pub charged_sp: Option<u32>,
     /// A bayonet charge the British stop after this many rounds (0: until a side is gone).
     pub stop_after_rounds: u32,
     /// The units given replacement SP in zone G.
     pub replacements: Vec<ReplacementUnit>,
     /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
-    pub zulu_sp: u32,
+    pub zulu_sp: Option<u32>,
     /// The zone of a stack, as typed (empty: asked for).
     pub zone: String,
     /// The zone the Zulus enter by, as typed (empty: asked for).
@@ -127,13 +128,13 @@ impl Default for VcForm {
         VcForm {
             procedure: VcProcedure::Fire,
             battle: Battle::Isandlwana,
-            sp: 5,
-            range: 2,
+            sp: None,
+            range: None,
             night: false,
             walls_crossed: 0,
             zone_before_wall: false,
-            ones: 2,
-            distance: 1,
+            ones: None,
+            distance: None,
             water_cart: false,
             side: Side::British,
             across_wall: false,
@@ -147,11 +148,11 @@ impl Default for VcForm {
                 ..VpTurn::default()
             },
             zones_held: String::new(),
-            british_sp: 30,
+            british_sp: None,
             zulu_vp: 0,
             on_board_sp: 0,
             loss_track_sp: 0,
-            charged_sp: 3,
+            charged_sp: None,
             stop_after_rounds: 0,
             replacements: vec![ReplacementUnit {
                 name: "unit 1".to_owned(),
@@ -160,7 +161,7 @@ impl Default for VcForm {
                 started_in_g: true,
                 gain: 1,
             }],
-            zulu_sp: 30,
+            zulu_sp: None,
             zone: String::new(),
             entry_zone: String::new(),
             leaders: 0,
@@ -172,7 +173,11 @@ impl Default for VcForm {
 
 impl VcForm {
     fn fire(&self) -> FireSituation {
-        let mut s = FireSituation::new(self.battle, self.sp, self.range);
+        let mut s = FireSituation::new(
+            self.battle,
+            self.sp.unwrap_or_default(),
+            self.range.map_or(0, |r| u8::try_from(r).unwrap_or(u8::MAX)),
+        );
         s.night = self.night;
         s.walls_crossed = self.walls_crossed;
         s.zone_before_wall = self.zone_before_wall;
@@ -183,7 +188,7 @@ impl VcForm {
     }
 
     fn volley(&self) -> VolleySituation {
-        let mut s = VolleySituation::new(self.battle, self.sp);
+        let mut s = VolleySituation::new(self.battle, self.sp.unwrap_or_default());
         s.night = self.night;
         if let Some(Ok(read)) = &self.from_records.volley {
             s.leader.clone_from(&read.leader);
@@ -198,8 +203,8 @@ impl VcForm {
             _ => None,
         };
         AmmoSituation {
-            ones: self.ones,
-            distance: self.distance,
+            ones: self.ones.unwrap_or_default(),
+            distance: self.distance.unwrap_or_default(),
             markable_units: read.and_then(|s| s.markable_units),
             origins: read.map(|s| s.origins.clone()).unwrap_or_default(),
         }
@@ -213,7 +218,7 @@ impl VcForm {
     }
 
     fn melee(&self) -> MeleeSituation {
-        let mut s = MeleeSituation::new(self.battle, self.side, self.sp);
+        let mut s = MeleeSituation::new(self.battle, self.side, self.sp.unwrap_or_default());
         if let Some(Ok(read)) = &self.from_records.melee {
             s.origins = read.origins.clone();
         }
@@ -229,8 +234,8 @@ impl VcForm {
     fn bayonet(&self) -> BayonetChargeInput {
         BayonetChargeInput {
             battle: self.battle,
-            british_sp: self.sp,
-            zulu_sp: self.charged_sp,
+            british_sp: self.sp.unwrap_or_default(),
+            zulu_sp: self.charged_sp.unwrap_or_default(),
             across_wall: self.across_wall,
             stop_after_rounds: (self.stop_after_rounds > 0).then_some(self.stop_after_rounds),
             origins: match &self.from_records.bayonet {
@@ -260,8 +265,8 @@ impl VcForm {
         };
         let mut input = MeleeExchangeInput::over(
             self.battle,
-            self.zulu_sp,
-            self.sp,
+            self.zulu_sp.unwrap_or_default(),
+            self.sp.unwrap_or_default(),
             ExchangeGround {
                 across_wall: self.across_wall,
                 into_building_from_zones: self.into_building_from_zones,
@@ -303,7 +308,7 @@ impl VcForm {
             battle: self.battle,
             side: self.side,
             zone: self.zone.trim().to_owned(),
-            sp: self.sp,
+            sp: self.sp.unwrap_or_default(),
             leaders: self.leaders,
             origins: match &self.from_records.stack {
                 Some(Ok(read)) => read.origins.clone(),
@@ -335,7 +340,7 @@ impl VcForm {
         VictoryCheck {
             battle: self.battle,
             turn: self.vp.turn,
-            british_sp: self.british_sp,
+            british_sp: self.british_sp.unwrap_or_default(),
             zulu_vp: self.zulu_vp,
             origins: self.counted("/british_sp"),
         }
@@ -343,7 +348,7 @@ impl VcForm {
 
     fn alternate_victory(&self) -> AlternateVictoryInput {
         AlternateVictoryInput {
-            british_sp: self.british_sp,
+            british_sp: self.british_sp.unwrap_or_default(),
             origins: self.counted("/british_sp"),
         }
     }
@@ -378,14 +383,41 @@ impl VcForm {
     /// Why the form cannot be resolved as it stands: a zone the procedure needs that
     /// nothing gave (the board's zones are the referee's to type; none is assumed).
     pub fn input_error(&self) -> Option<String> {
-        let (zone, ask) = match self.procedure {
-            VcProcedure::Stacking => (&self.zone, sections::STACK_ZONE),
-            VcProcedure::ZuluEntry => (&self.entry_zone, sections::ENTRY_ZONE),
-            _ => return None,
+        let zone = match self.procedure {
+            VcProcedure::Stacking => Some((&self.zone, sections::STACK_ZONE)),
+            VcProcedure::ZuluEntry => Some((&self.entry_zone, sections::ENTRY_ZONE)),
+            _ => None,
         };
-        zone.trim()
-            .is_empty()
-            .then(|| format!("zone: not given: {ask}"))
+        if let Some((zone, ask)) = zone
+            && zone.trim().is_empty()
+        {
+            return Some(format!("zone: not given: {ask}"));
+        }
+        self.asked()
+            .into_iter()
+            .find_map(|(field, value)| field.missing(value))
+    }
+
+    /// The numbers the procedure shown asks for, each with what the form holds.
+    fn asked(&self) -> Vec<(&'static AskedNumber, Option<u32>)> {
+        use sections::numbers as n;
+        match self.procedure {
+            VcProcedure::Fire => vec![(&n::FIRING_SP, self.sp), (&n::RANGE, self.range)],
+            VcProcedure::Volley => vec![(&n::VOLLEY_SP, self.sp)],
+            VcProcedure::Ammo => vec![(&n::ONES, self.ones), (&n::DISTANCE, self.distance)],
+            VcProcedure::Melee => vec![(&n::MELEE_SP, self.sp)],
+            VcProcedure::BayonetCharge => {
+                vec![(&n::BAYONET_SP, self.sp), (&n::CHARGED_SP, self.charged_sp)]
+            }
+            VcProcedure::MeleeExchange => vec![
+                (&n::EXCHANGE_ZULU_SP, self.zulu_sp),
+                (&n::EXCHANGE_BRITISH_SP, self.sp),
+            ],
+            VcProcedure::Stacking => vec![(&n::STACK_SP, self.sp)],
+            VcProcedure::Victory => vec![(&n::BRITISH_SP_LEFT, self.british_sp)],
+            VcProcedure::AlternateVictory => vec![(&n::BRITISH_SP_SURVIVING, self.british_sp)],
+            _ => Vec::new(),
+        }
     }
 
     pub fn request(&self) -> Request {
@@ -493,12 +525,8 @@ impl VcForm {
         let rorkes = self.battle == Battle::RorkesDrift;
         match self.procedure {
             VcProcedure::Fire => {
-                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("firing SP"))
-                    .on_hover_text("The strength points firing: one die each");
-                ui.add(egui::Slider::new(&mut self.range, 1..=3).text("range (zones)"))
-                    .on_hover_text(
-                        "The range in zones, as the firing zone's list on the board gives it",
-                    );
+                numbers::FIRING_SP.ui(ui, &mut self.sp);
+                numbers::RANGE.ui(ui, &mut self.range);
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
                     ui.add(
@@ -513,17 +541,14 @@ impl VcForm {
                 }
             }
             VcProcedure::Volley => {
-                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("infantry SP with the leader"))
-                    .on_hover_text("The British infantry SP grouped with the leader; the limits chart says how many may volley with him, and the desk refuses more");
+                numbers::VOLLEY_SP.ui(ui, &mut self.sp);
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
                 }
             }
             VcProcedure::Ammo => {
-                ui.add(egui::Slider::new(&mut self.ones, 0..=60).text("1s to re-roll"))
-                    .on_hover_text("The 1s the firing SP rolled: one die re-rolled for each");
-                ui.add(egui::Slider::new(&mut self.distance, 1..=20).text("zones to zone 15"))
-                    .on_hover_text("The zones from the firing zone to zone 15, the ammunition (zone 15 itself counts 1)");
+                numbers::ONES.ui(ui, &mut self.ones);
+                numbers::DISTANCE.ui(ui, &mut self.distance);
             }
             VcProcedure::RandomFire => {
                 if rorkes {
@@ -539,7 +564,7 @@ impl VcForm {
                     ui.selectable_value(&mut self.side, Side::British, "British");
                     ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
                 });
-                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("meleeing SP"));
+                numbers::MELEE_SP.ui(ui, &mut self.sp);
                 if rorkes {
                     ui.checkbox(&mut self.across_wall, "across a wall, door or window");
                     ui.add(
@@ -555,11 +580,8 @@ impl VcForm {
                 }
             }
             VcProcedure::BayonetCharge => {
-                ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("British SP, leader included"))
-                    .on_hover_text(
-                        "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
-                    );
-                ui.add(egui::Slider::new(&mut self.charged_sp, 1..=60).text("Zulu SP charged"));
+                numbers::BAYONET_SP.ui(ui, &mut self.sp);
+                numbers::CHARGED_SP.ui(ui, &mut self.charged_sp);
                 ui.add(
                     egui::Slider::new(&mut self.stop_after_rounds, 0..=20)
                         .text("stop after rounds (0: never)"),
@@ -587,8 +609,7 @@ impl VcForm {
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
             VcProcedure::Victory => {
                 ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("turn just played"));
-                ui.add(egui::Slider::new(&mut self.british_sp, 0..=120).text("British SP left"))
-                    .on_hover_text("The SP of every British unit left, native infantry and cavalry included, the artillery counted as 1 SP");
+                numbers::BRITISH_SP_LEFT.ui(ui, &mut self.british_sp);
                 ui.add(egui::Slider::new(&mut self.zulu_vp, -60..=60).text("Zulu VP"))
                     .on_hover_text("The Zulu Victory Points total (Victory points works it out)");
             }
@@ -615,8 +636,7 @@ impl VcForm {
                 ui.checkbox(&mut m.zulu_on_left, "a Zulu-occupied zone to its left (+1)");
             }
             VcProcedure::AlternateVictory => {
-                ui.add(egui::Slider::new(&mut self.british_sp, 0..=120).text("British SP left"))
-                    .on_hover_text("The SP of every British unit that survives the game");
+                numbers::BRITISH_SP_SURVIVING.ui(ui, &mut self.british_sp);
             }
             VcProcedure::ZuluReentry => {
                 ui.add(

@@ -83,7 +83,7 @@ impl VcForm {
                 FromRecords {
                     fire: Some(Ok(s)), ..
                 },
-            ) => self.sp = s.sp,
+            ) => self.sp = Some(s.sp),
             (
                 VcProcedure::Volley,
                 FromRecords {
@@ -91,7 +91,7 @@ impl VcForm {
                     ..
                 },
             ) => {
-                self.sp = s.infantry_sp;
+                self.sp = Some(s.infantry_sp);
             }
             (
                 VcProcedure::Melee,
@@ -99,7 +99,7 @@ impl VcForm {
                     melee: Some(Ok(s)), ..
                 },
             ) => {
-                self.sp = s.sp;
+                self.sp = Some(s.sp);
                 self.side = s.side;
             }
             (
@@ -109,8 +109,8 @@ impl VcForm {
                     ..
                 },
             ) => {
-                self.sp = s.british_sp;
-                self.charged_sp = s.zulu_sp;
+                self.sp = Some(s.british_sp);
+                self.charged_sp = Some(s.zulu_sp);
             }
             (
                 VcProcedure::Replacements,
@@ -126,8 +126,8 @@ impl VcForm {
                     ..
                 },
             ) => {
-                self.zulu_sp = s.zulu.sp;
-                self.sp = s.british.sp;
+                self.zulu_sp = Some(s.zulu.sp);
+                self.sp = Some(s.british.sp);
             }
             (
                 VcProcedure::Stacking,
@@ -136,7 +136,7 @@ impl VcForm {
                 },
             ) => {
                 self.side = s.side;
-                self.sp = s.sp;
+                self.sp = Some(s.sp);
                 self.leaders = s.leaders;
             }
             (
@@ -145,7 +145,7 @@ impl VcForm {
                     counts: Some(Ok(c)),
                     ..
                 },
-            ) => self.british_sp = c.british_sp,
+            ) => self.british_sp = Some(c.british_sp),
             (
                 VcProcedure::ZuluReentry,
                 FromRecords {

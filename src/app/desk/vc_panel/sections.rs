@@ -31,9 +31,8 @@ pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, ask: &str) {
 impl VcForm {
     /// Both sides' SP and the ground between them of a melee exchange.
     pub(super) fn exchange_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
-        ui.add(egui::Slider::new(&mut self.zulu_sp, 1..=90).text("Zulu meleeing SP"));
-        ui.add(egui::Slider::new(&mut self.sp, 1..=60).text("British meleeing SP"))
-            .on_hover_text("The artillery counts 1 SP, a leader 1");
+        numbers::EXCHANGE_ZULU_SP.ui(ui, &mut self.zulu_sp);
+        numbers::EXCHANGE_BRITISH_SP.ui(ui, &mut self.sp);
         if rorkes {
             ui.checkbox(&mut self.across_wall, "across a wall, door or window");
             ui.add(
@@ -54,8 +53,7 @@ impl VcForm {
             ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
         });
         zone_field(ui, &mut self.zone, STACK_ZONE);
-        ui.add(egui::Slider::new(&mut self.sp, 0..=120).text("SP, leaders apart"))
-            .on_hover_text("The artillery counts as 1 SP for zone SP limits");
+        numbers::STACK_SP.ui(ui, &mut self.sp);
         ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
     }
 
@@ -134,4 +132,104 @@ impl VcForm {
                 .text("VP deducted in earlier turns"),
         );
     }
+}
+
+/// The numbers the Victoria Cross II form asks for: empty until typed or read from the
+/// records, each read as `laager vc`'s flag for it reads it.
+pub mod numbers {
+    use super::super::super::asked::{AskedNumber, count, strength, zone_range};
+
+    const SELECT: &str = "type it, or select the counters on the table (their SP from the records)";
+
+    /// `vc fire --sp`.
+    pub const FIRING_SP: AskedNumber = AskedNumber {
+        label: "firing SP",
+        hint: "The strength points firing: one die each",
+        ask: SELECT,
+        parse: strength,
+    };
+    /// `vc fire --range`.
+    pub const RANGE: AskedNumber = AskedNumber {
+        label: "range (zones)",
+        hint: "The range in zones, 1 to 3, as the firing zone's list on the board gives it",
+        ask: "type it from the firing zone's list on the board",
+        parse: zone_range,
+    };
+    /// `vc volley --sp`.
+    pub const VOLLEY_SP: AskedNumber = AskedNumber {
+        label: "infantry SP with the leader",
+        hint: "The British infantry SP grouped with the leader; the limits chart says how many may volley with him, and the rule refuses more",
+        ask: "type it, or select the leader and his infantry on the table",
+        parse: strength,
+    };
+    /// `vc ammo --ones`.
+    pub const ONES: AskedNumber = AskedNumber {
+        label: "1s to re-roll",
+        hint: "The 1s the firing SP rolled: one die re-rolled for each",
+        ask: "type the 1s the fire rolled",
+        parse: count,
+    };
+    /// `vc ammo --distance`.
+    pub const DISTANCE: AskedNumber = AskedNumber {
+        label: "zones to zone 15",
+        hint: "The zones from the firing zone to zone 15, the ammunition (zone 15 itself counts 1)",
+        ask: "count them on the board",
+        parse: count,
+    };
+    /// `vc melee --sp`.
+    pub const MELEE_SP: AskedNumber = AskedNumber {
+        label: "meleeing SP",
+        hint: "The strength points meleeing: one die each",
+        ask: SELECT,
+        parse: strength,
+    };
+    /// `vc bayonet-charge --british-sp`.
+    pub const BAYONET_SP: AskedNumber = AskedNumber {
+        label: "British SP, leader included",
+        hint: "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
+        ask: "type it, or select the leader, his counters and the Zulu counter charged",
+        parse: strength,
+    };
+    /// `vc bayonet-charge --zulu-sp`.
+    pub const CHARGED_SP: AskedNumber = AskedNumber {
+        label: "Zulu SP charged",
+        hint: "The Zulu SP in the zone charged",
+        ask: "type it, or select the Zulu counter charged",
+        parse: strength,
+    };
+    /// `vc melee-exchange --zulu-sp`.
+    pub const EXCHANGE_ZULU_SP: AskedNumber = AskedNumber {
+        label: "Zulu meleeing SP",
+        hint: "The Zulu SP meleeing over the zone",
+        ask: SELECT,
+        parse: strength,
+    };
+    /// `vc melee-exchange --british-sp`.
+    pub const EXCHANGE_BRITISH_SP: AskedNumber = AskedNumber {
+        label: "British meleeing SP",
+        hint: "The artillery counts 1 SP, a leader 1",
+        ask: SELECT,
+        parse: strength,
+    };
+    /// `vc stacking --sp`.
+    pub const STACK_SP: AskedNumber = AskedNumber {
+        label: "SP, leaders apart",
+        hint: "The artillery counts as 1 SP for zone SP limits",
+        ask: "type it, or select the side's counters in the zone",
+        parse: strength,
+    };
+    /// `vc victory --british-sp`.
+    pub const BRITISH_SP_LEFT: AskedNumber = AskedNumber {
+        label: "British SP left",
+        hint: "The SP of every British unit left, native infantry and cavalry included, the artillery counted as 1 SP",
+        ask: "type it, or play the game in a campaign file (the roster counts it)",
+        parse: strength,
+    };
+    /// `vc alternate-victory --british-sp`.
+    pub const BRITISH_SP_SURVIVING: AskedNumber = AskedNumber {
+        label: "British SP left at game end",
+        hint: "The SP of every British unit that survives the game",
+        ask: "type it, or play the game in a campaign file (the roster counts it)",
+        parse: strength,
+    };
 }
