@@ -425,7 +425,7 @@ pub fn run(command: McCommand) -> Result<Outcome, CliError> {
                 args.evader,
                 &mut input.evader,
                 &origins,
-                "/evader",
+                crate::field!(EvadeInput: evader),
                 "--evader WHO",
             );
             needs.check(&table, "--unit unit=ID")?;
@@ -469,14 +469,14 @@ fn loss_factor(args: &LossFactorArgs) -> Result<Outcome, CliError> {
         args.initial_ff,
         &mut input.initial_ff,
         &origins,
-        "/initial_ff",
+        crate::field!(LossFactorInput: initial_ff),
         "--initial-ff N",
     );
     needs.take(
         args.present_ff,
         &mut input.present_ff,
         &origins,
-        "/present_ff",
+        crate::field!(LossFactorInput: present_ff),
         "--present-ff N",
     );
     needs.check(&table, "--unit unit=ID")?;

@@ -19,6 +19,7 @@ use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
 use crate::rules::Request;
+use crate::rules::field::FieldId;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
 use crate::rules::soldiers_of_the_queen::situation::{
@@ -401,7 +402,10 @@ fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
         unit: None,
         origins: Origins::default(),
     };
-    let given = given_flags(&[(args.artillery, "/unit_artillery")]);
+    let given = given_flags(&[(
+        args.artillery,
+        crate::field!(sotq::RallyInput: unit_artillery),
+    )]);
     resolve_and_apply(
         rally,
         |records, roles, rally| read::rally(records, roles, rally, &given),
@@ -492,7 +496,8 @@ fn stack(args: StackArgs) -> Result<Outcome, CliError> {
     let mut parsed = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         let (piece, gave) = input(spec::piece(p, i + 1))?;
-        given.extend(gave.into_iter().map(|f| format!("/pieces/{i}/{f}")));
+        let at = crate::field!(StackInput: pieces).item(i);
+        given.extend(gave.into_iter().map(|f| at.clone().then(f).to_string()));
         parsed.push(piece);
     }
     let stack = StackInput {
@@ -542,10 +547,16 @@ fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
         origins: Origins::default(),
     };
     let given = given_flags(&[
-        (args.unit_type.is_some(), "/unit_type"),
-        (args.artillery, "/artillery"),
-        (args.pinned, "/pinned"),
-        (args.routed, "/routed"),
+        (
+            args.unit_type.is_some(),
+            crate::field!(sotq::ResupplyInput: unit_type),
+        ),
+        (
+            args.artillery,
+            crate::field!(sotq::ResupplyInput: artillery),
+        ),
+        (args.pinned, crate::field!(sotq::ResupplyInput: pinned)),
+        (args.routed, crate::field!(sotq::ResupplyInput: routed)),
     ]);
     resolve_and_apply(
         resupply,
@@ -560,11 +571,11 @@ fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
 }
 
 /// The input fields the flags that are on gave, as JSON pointers.
-fn given_flags(flags: &[(bool, &str)]) -> Vec<String> {
+fn given_flags(flags: &[(bool, FieldId)]) -> Vec<String> {
     flags
         .iter()
         .filter(|(on, _)| *on)
-        .map(|(_, field)| (*field).to_owned())
+        .map(|(_, field)| field.to_string())
         .collect()
 }
 

@@ -179,20 +179,10 @@ fn zulu_reentry(args: ZuluReentryArgs) -> Result<Outcome, CliError> {
         loss_track_sp,
         origins: Origins::default(),
     };
-    let fill = |counts: VcCounts, blank| {
-        let mut origins = Origins::default();
-        origins.note(
-            "/on_board_sp",
-            "Zulu warrior SP on the board",
-            counts.zulu_on_board_sp,
-            crate::rules::situation::Source::Records,
-            counts.zulu_why,
-        );
-        ZuluReentryInput {
-            on_board_sp: counts.zulu_on_board_sp,
-            origins,
-            ..blank
-        }
+    let fill = |counts: VcCounts, blank| ZuluReentryInput {
+        on_board_sp: counts.zulu_on_board_sp,
+        origins: counts.on_board_origins(),
+        ..blank
     };
     let given = (on_board_sp, "--on-board-sp N");
     let slot: fn(&mut ZuluReentryInput) -> &mut u32 = |input| &mut input.on_board_sp;

@@ -163,21 +163,21 @@ pub fn dba_side(state: &GameState, side: &str) -> Option<dba_zulu::VictoryInput>
     let mut origins = Origins::default();
     let why = |what: &str| format!("counted on the {side} units' record sheets{what}");
     origins.note(
-        "/bases",
+        crate::field!(dba_zulu::VictoryInput: bases),
         "bases",
         bases,
         Source::Records,
         why(", baggage apart"),
     );
     origins.note(
-        "/lost",
+        crate::field!(dba_zulu::VictoryInput: lost),
         "lost",
         lost,
         Source::Records,
         why(", baggage apart"),
     );
     origins.note(
-        "/baggage_lost",
+        crate::field!(dba_zulu::VictoryInput: baggage_lost),
         "baggage lost",
         baggage_lost,
         Source::Records,
@@ -275,14 +275,14 @@ pub fn mc_counts(
     let why =
         format!("the {regulars} side's European-regular infantry counters on their record sheets");
     origins.note(
-        "/regular_infantry",
+        crate::field!(micro_colonial::victory::VictoryInput: regular_infantry),
         "regular infantry",
         total,
         Source::Records,
         format!("the IF of {why}"),
     );
     origins.note(
-        "/regular_infantry_destroyed",
+        crate::field!(micro_colonial::victory::VictoryInput: regular_infantry_destroyed),
         "destroyed",
         destroyed,
         Source::Records,
@@ -341,14 +341,14 @@ pub fn rd_counts(
     );
     let mut origins = Origins::default();
     origins.note(
-        "/sections_lost",
+        crate::field!(micro_colonial::rorkes_drift::RdVictoryInput: sections_lost),
         "sections lost",
         sections_lost,
         Source::Records,
         format!("the {british} side's European-regular infantry counters removed or at 0 FF"),
     );
     origins.note(
-        "/commanders_lost",
+        crate::field!(micro_colonial::rorkes_drift::RdVictoryInput: commanders_lost),
         "command counters lost",
         commanders_lost,
         Source::Records,
@@ -517,14 +517,14 @@ pub fn sotq_counts(
     );
     let mut origins = Origins::default();
     origins.note(
-        "/british_regulars_remaining",
+        crate::field!(soldiers_of_the_queen::victory::IsandhlwanaCounts: british_regulars_remaining),
         "British regulars remaining",
         remaining,
         Source::Records,
         format!("the {british} side's regular combat units not removed nor at 0 SP"),
     );
     origins.note(
-        "/zulu_units_eliminated",
+        crate::field!(soldiers_of_the_queen::victory::IsandhlwanaCounts: zulu_units_eliminated),
         "Zulu units eliminated",
         zulu_lost,
         Source::Records,
@@ -744,7 +744,7 @@ impl VcCounts {
         let mut origins = Origins::default();
         if battle == crate::rules::victoria_cross::Battle::RorkesDrift {
             origins.note(
-                "/turn/vp_units_eliminated",
+                crate::field!(crate::rules::victoria_cross::VictoryPointsInput: turn.vp_units_eliminated),
                 "VP units eliminated",
                 self.vp_units_eliminated,
                 Source::Records,
@@ -752,7 +752,7 @@ impl VcCounts {
             );
         }
         origins.note(
-            "/turn/zulu_losses",
+            crate::field!(crate::rules::victoria_cross::VictoryPointsInput: turn.zulu_losses),
             "Zulu SP lost this turn",
             self.zulu_lost_this_turn,
             Source::Records,
@@ -777,11 +777,24 @@ impl VcCounts {
         turn.zulu_losses = self.zulu_lost_this_turn;
     }
 
+    /// The Zulu warrior SP on the board noted as read from the records.
+    pub fn on_board_origins(&self) -> Origins {
+        let mut origins = Origins::default();
+        origins.note(
+            crate::field!(crate::rules::victoria_cross::ZuluReentryInput: on_board_sp),
+            "Zulu warrior SP on the board",
+            self.zulu_on_board_sp,
+            Source::Records,
+            self.zulu_why.clone(),
+        );
+        origins
+    }
+
     /// The British SP noted as read from the records.
     pub fn british_origins(&self) -> Origins {
         let mut origins = Origins::default();
         origins.note(
-            "/british_sp",
+            crate::field!(crate::rules::victoria_cross::VictoryCheck: british_sp),
             "British SP",
             self.british_sp,
             Source::Records,

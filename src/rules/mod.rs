@@ -12,6 +12,7 @@
 
 pub mod cells;
 pub mod dba_zulu;
+pub mod field;
 pub mod measure;
 pub mod micro_colonial;
 mod resolved;

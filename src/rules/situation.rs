@@ -7,6 +7,7 @@
 //! afterwards (a flag typed on the command line, a field changed at the desk) is stated as
 //! winning over the table's. So the same input gives the same explanation everywhere.
 
+use super::field::Field;
 use crate::record::{Formation, Status};
 use crate::resolution::{RuleRef, Step};
 use serde::{Deserialize, Serialize};
@@ -44,7 +45,8 @@ impl Source {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Origin {
-    /// The input field, as a JSON pointer into the input (`/b/mods/rough`).
+    /// The input field, as a JSON pointer into the input (`/b/mods/rough`): the record's
+    /// form of the [`FieldId`](super::field::FieldId) the code names it by.
     pub field: String,
     /// The field as a referee names it (`b:rough`, `range`).
     pub label: String,
@@ -76,19 +78,26 @@ impl Origins {
     }
 
     /// The origin of one field, if the table or records decided it.
-    pub fn of(&self, field: &str) -> Option<&Origin> {
-        self.decided.iter().find(|o| o.field == field)
+    pub fn of(&self, field: impl Field) -> Option<&Origin> {
+        self.decided.iter().find(|o| o.field == field.pointer())
+    }
+
+    /// The origin the record keeps at `pointer` (`/b/mods/rough`), as a reader of a file
+    /// names it; the code names a field by its [`Field`] id ([`Origins::of`]).
+    pub fn at(&self, pointer: &str) -> Option<&Origin> {
+        self.decided.iter().find(|o| o.field == pointer)
     }
 
     /// Notes one value, replacing an earlier note of the same field.
     pub fn note(
         &mut self,
-        field: &str,
+        field: impl Field,
         label: impl Into<String>,
         value: impl Serialize,
         source: Source,
         why: impl Into<String>,
     ) {
+        let field = field.pointer();
         self.decided.retain(|o| o.field != field);
         self.decided.push(Origin {
             field: field.to_owned(),

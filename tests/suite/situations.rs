@@ -92,7 +92,7 @@ fn the_records_give_the_class_and_the_losses_a_morale_test_is_due_on() {
     assert_eq!(input.class, MoraleClass::Fanatic);
     assert_eq!(input.lost_this_move, 120);
     assert_eq!(
-        input.origins.of("/lost_this_move").map(|o| o.source),
+        input.origins.at("/lost_this_move").map(|o| o.source),
         Some(Source::Records)
     );
     let resolution = MoraleDue::resolve(&charts, &input, &mut no_dice()).expect("resolves");
@@ -540,7 +540,7 @@ fn who_evades_is_read_from_the_counter_and_the_formation() {
         listed[0].text
     );
     let (input, _) = evade("1/24 B");
-    assert!(input.origins.of("/evader").is_none());
+    assert!(input.origins.at("/evader").is_none());
     assert!(
         input.origins.undecided[0].contains("the referee's call"),
         "{:?}",

@@ -96,7 +96,7 @@ fn a_jam_check_needs_a_gun_and_its_crew() {
         base.clone(),
     )
     .expect("builds");
-    assert!(input.origins.of("/crew").is_none());
+    assert!(input.origins.at("/crew").is_none());
     assert!(
         input.origins.undecided[0].contains("crew"),
         "{:?}",
@@ -192,7 +192,7 @@ fn a_fanatic_pursuer_is_native_and_a_pursuer_given_wins() {
     let input = situation::pursuit(&table, game.state(), &pair, base).expect("builds");
     assert_eq!(input.pursuer, Pursuer::Native);
     assert_eq!(
-        input.origins.of("/pursuer").map(|o| o.source),
+        input.origins.at("/pursuer").map(|o| o.source),
         Some(Source::Records)
     );
     assert!(

@@ -257,7 +257,7 @@ fn combining_reads_each_sections_ff_and_applying_it_moves_them() {
         (4, 5, Counter::Section)
     );
     assert_eq!(
-        input.origins.of("/removed_ff").map(|o| o.source),
+        input.origins.at("/removed_ff").map(|o| o.source),
         Some(Source::Records)
     );
     let mut no_dice = EnteredDice::parse("").expect("no dice");

@@ -2575,7 +2575,7 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     let desk = resolve(&mut harness);
     let mut origins = Origins::default();
     origins.note(
-        "/on_board_sp",
+        laager::field!(laager::rules::victoria_cross::ZuluReentryInput: on_board_sp),
         "Zulu warrior SP on the board",
         counts.zulu_on_board_sp,
         Source::Records,

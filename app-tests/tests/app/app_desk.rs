@@ -596,7 +596,7 @@ fn measured_on_the_table(harness: &mut Harness<'_, laager::app::desk::Desk>, mm:
     let input = &mut harness.state_mut().mc_combat.fire.input;
     input.range_mm = mm;
     input.origins.note(
-        "/range_mm",
+        laager::field!(laager::rules::micro_colonial::fire::FireInput: range_mm),
         "range mm",
         mm,
         laager::rules::situation::Source::Table,
@@ -770,7 +770,7 @@ fn mc_fire_range_is_plotted_from_the_table_in_the_window() {
     let measured = harness.state().measurement().expect("measured").range.mm;
     let fire = &harness.state().desk.mc_combat.fire.input;
     assert!((fire.range_mm - f64::from(measured)).abs() < 0.05);
-    assert!(fire.origins.of("/range_mm").is_some());
+    assert!(fire.origins.at("/range_mm").is_some());
     // A range typed by hand stays when the records are read again (a move advanced).
     harness.state_mut().desk.mc_combat.fire.input.range_mm = 123.0;
     harness

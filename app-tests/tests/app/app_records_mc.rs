@@ -581,7 +581,7 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
     assert_eq!(harness.state().desk.mc_move.input.mode, Mode::Break);
     assert!(
         fire.origins
-            .of("/target")
+            .at("/target")
             .is_some_and(|o| o.why.contains("'uNodwengu 1') has gone to ground"))
     );
     // Rallied, the regiment is no longer in cover: the table's old reading does not linger
@@ -603,7 +603,7 @@ fn statuses_from_the_records_fill_the_fire_target_and_the_move_mode() {
     harness.run();
     let fire = &harness.state().desk.mc_combat.fire.input;
     assert_ne!(fire.target, Target::InCover);
-    assert!(fire.origins.of("/target").is_none());
+    assert!(fire.origins.at("/target").is_none());
 }
 
 // Formations in the records: a square set in the roster's edit form fills the move's

@@ -2,11 +2,12 @@
 //! flag), command points and victory. Each holds the engine's input and edits it; the
 //! engine fills the combat from the table (`dba_zulu::situation::combat`) and resolves it.
 
-use crate::rules::dba_zulu::situation::{count, put};
+use crate::rules::dba_zulu::situation::{count, mods_field, put};
 use crate::rules::dba_zulu::{
     CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder, MoveUnit,
     SideId, TroopType, VictoryInput,
 };
+use crate::rules::field::{Field, is_within};
 use crate::rules::situation::{Source, value_text};
 use crate::rules::words::readable;
 
@@ -49,6 +50,13 @@ fn troop_combo(ui: &mut egui::Ui, label: &str, troop: &mut TroopType) {
 }
 
 /// A modifier's flag (`a:fire-aided-against`) in words: `a: fire aided against`.
+/// Whether `pointer` is one side's modifier flag.
+fn is_modifier(pointer: &str) -> bool {
+    [SideId::A, SideId::B]
+        .into_iter()
+        .any(|side| is_within(pointer, mods_field(side).pointer()))
+}
+
 fn modifier_words(flag: &str) -> String {
     match flag.split_once(':') {
         Some((side, name)) => format!("{side}: {}", name.replace('-', " ")),
@@ -182,7 +190,11 @@ impl CombatForm {
                 }
             }
         }
-        let table = self.input.origins.of("/range_mm").map(|o| o.value.clone());
+        let table = self
+            .input
+            .origins
+            .of(crate::field!(crate::rules::dba_zulu::CombatInput: range_mm))
+            .map(|o| o.value.clone());
         let source = match (table, self.input.range_mm) {
             (Some(t), Some(now)) if t.as_f64() == Some(now) => "range from the table".to_owned(),
             (Some(t), _) => format!(
@@ -197,7 +209,7 @@ impl CombatForm {
             if let Some(t) = self
                 .input
                 .origins
-                .of("/range_mm")
+                .of(crate::field!(crate::rules::dba_zulu::CombatInput: range_mm))
                 .and_then(|o| o.value.as_f64())
                 && self.input.range_mm != Some(t)
                 && ui
@@ -223,7 +235,7 @@ impl CombatForm {
         for source in [Source::Table, Source::Records] {
             let kept: Vec<_> = origins
                 .kept(&input)
-                .filter(|o| o.source == source && o.field.contains("/mods/"))
+                .filter(|o| o.source == source && is_modifier(&o.field))
                 .filter(|o| !matches!(o.value, serde_json::Value::Bool(false)) && o.value != 0)
                 .collect();
             for o in kept {

@@ -108,7 +108,9 @@ fn chart_keys(charts: &Charts, chart: &str) -> Vec<String> {
 /// Whether the two units are in contact: the table's reading, and where it shows them
 /// apart the referee's call over it (the engine refuses a melee between units apart).
 fn contact_ui(ui: &mut egui::Ui, in_contact: &mut Option<bool>, origins: &Origins) {
-    let Some(origin) = origins.of("/in_contact") else {
+    let Some(origin) =
+        origins.of(crate::field!(crate::rules::micro_colonial::melee::MeleeInput: in_contact))
+    else {
         return;
     };
     if origin.value.as_bool() == Some(true) {
@@ -279,7 +281,7 @@ impl ArtilleryForm {
         } = self;
         pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
         pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
-        let measured = decided(&input.origins, "/range_mm");
+        let measured = decided(&input.origins, crate::field!(ArtilleryInput: range_mm));
         range.ui(ui, &RANGE, &mut input.range_mm, measured);
         super::hints::hinted(
             ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF")),

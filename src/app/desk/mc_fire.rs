@@ -3,6 +3,7 @@
 //! value typed here is just a changed field, and the engine's steps say which won.
 
 use super::mc_combat::{number_field, pick};
+use crate::rules::field::FieldId;
 use crate::rules::micro_colonial::fire::{Engaged, FireInput, FireType, Firer, Target, Weapon};
 use crate::rules::situation::{Origins, Source};
 
@@ -200,7 +201,7 @@ impl GivenField {
 }
 
 /// What the table or the records gave the input's field at `pointer`, and from where.
-pub(super) fn decided(origins: &Origins, pointer: &str) -> Option<(f64, Source)> {
+pub(super) fn decided(origins: &Origins, pointer: FieldId) -> Option<(f64, Source)> {
     origins
         .of(pointer)
         .and_then(|o| o.value.as_f64().map(|v| (v, o.source)))
@@ -226,7 +227,9 @@ fn whole_field(
 /// The table's reading (the input's origin) or the referee's call, which wins; the engine
 /// refuses a target out of the arc.
 pub(super) fn arc_ui(ui: &mut egui::Ui, in_arc: &mut Option<bool>, origins: &Origins) {
-    let table = origins.of("/in_arc").and_then(|o| o.value.as_bool());
+    let table = origins
+        .of(crate::field!(FireInput: in_arc))
+        .and_then(|o| o.value.as_bool());
     ui.horizontal(|ui| {
         ui.label("arc of fire");
         if ui
@@ -244,7 +247,7 @@ pub(super) fn arc_ui(ui: &mut egui::Ui, in_arc: &mut Option<bool>, origins: &Ori
             }
         }
     });
-    let reading = match origins.of("/in_arc") {
+    let reading = match origins.of(crate::field!(FireInput: in_arc)) {
         Some(origin) => format!("the table: {}", origin.why),
         None => origins
             .undecided
@@ -335,7 +338,7 @@ impl FireForm {
             jam_text,
         } = self;
         pick(ui, "firer", &mut input.firer, Firer::ALL, Firer::name);
-        let from = decided(&input.origins, "/firer_ff");
+        let from = decided(&input.origins, crate::field!(FireInput: firer_ff));
         whole_field(ui, firer_ff, &FIRER_FF, &mut input.firer_ff, from);
         pick(ui, "weapon", &mut input.weapon, Weapon::ALL, Weapon::name);
         pick(
@@ -345,9 +348,9 @@ impl FireForm {
             FireType::ALL,
             FireType::name,
         );
-        let measured = decided(&input.origins, "/range_mm");
+        let measured = decided(&input.origins, crate::field!(FireInput: range_mm));
         range.ui(ui, &RANGE, &mut input.range_mm, measured);
-        let from = decided(&input.origins, "/target_ff");
+        let from = decided(&input.origins, crate::field!(FireInput: target_ff));
         whole_field(ui, target_ff, &TARGET_FF, &mut input.target_ff, from);
         pick(ui, "target", &mut input.target, Target::ALL, Target::name);
         super::hints::check(ui, &mut input.in_building, "firers in a building");

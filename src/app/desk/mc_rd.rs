@@ -166,10 +166,20 @@ impl RdMeleeForm {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        if self.input.origins.of("/front_rank").is_some() {
+        if self
+            .input
+            .origins
+            .of(crate::field!(RdMeleeInput: front_rank))
+            .is_some()
+        {
             self.front.text = list(&self.input.front_rank);
         }
-        if self.input.origins.of("/second_rank").is_some() {
+        if self
+            .input
+            .origins
+            .of(crate::field!(RdMeleeInput: second_rank))
+            .is_some()
+        {
             self.second.text = list(&self.input.second_rank);
         }
     }

@@ -6,7 +6,7 @@
 use crate::bounds::HospitalBox;
 use crate::game::victory::VcCounts;
 use crate::rules::Request;
-use crate::rules::situation::{Origins, Source};
+use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
     ExchangeGround, FireInput, FireSituation, HospitalSituation, MeleeExchangeInput,
@@ -317,23 +317,12 @@ impl VcForm {
         }
     }
 
-    /// What the whole roster counted gives the Victory Conditions, noted at `field`.
-    fn counted(&self, field: &str) -> Origins {
-        let Some(Ok(counts)) = &self.from_records.counts else {
-            return Origins::default();
-        };
-        if field == "/british_sp" {
-            return counts.british_origins();
+    /// What the whole roster counted gives the Victory Conditions (`count`: which count).
+    fn counted(&self, count: fn(&VcCounts) -> Origins) -> Origins {
+        match &self.from_records.counts {
+            Some(Ok(counts)) => count(counts),
+            _ => Origins::default(),
         }
-        let mut origins = Origins::default();
-        origins.note(
-            field,
-            "Zulu warrior SP on the board",
-            counts.zulu_on_board_sp,
-            Source::Records,
-            counts.zulu_why.clone(),
-        );
-        origins
     }
 
     fn victory(&self) -> VictoryCheck {
@@ -342,14 +331,14 @@ impl VcForm {
             turn: self.vp.turn,
             british_sp: self.british_sp.unwrap_or_default(),
             zulu_vp: self.zulu_vp,
-            origins: self.counted("/british_sp"),
+            origins: self.counted(VcCounts::british_origins),
         }
     }
 
     fn alternate_victory(&self) -> AlternateVictoryInput {
         AlternateVictoryInput {
             british_sp: self.british_sp.unwrap_or_default(),
-            origins: self.counted("/british_sp"),
+            origins: self.counted(VcCounts::british_origins),
         }
     }
 
@@ -357,7 +346,7 @@ impl VcForm {
         ZuluReentryInput {
             on_board_sp: self.on_board_sp,
             loss_track_sp: self.loss_track_sp,
-            origins: self.counted("/on_board_sp"),
+            origins: self.counted(VcCounts::on_board_origins),
         }
     }
 

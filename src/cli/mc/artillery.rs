@@ -106,21 +106,21 @@ pub fn run(args: &ArtilleryArgs) -> Result<Outcome, CliError> {
         args.range_mm,
         &mut input.range_mm,
         &origins,
-        "/range_mm",
+        crate::field!(ArtilleryInput: range_mm),
         "--range-mm R",
     );
     needs.take(
         args.gun_ff,
         &mut input.gun_ff,
         &origins,
-        "/gun_ff",
+        crate::field!(ArtilleryInput: gun_ff),
         "--gun-ff N",
     );
     needs.take(
         args.target,
         &mut input.target,
         &origins,
-        "/target",
+        crate::field!(ArtilleryInput: target),
         "--target TARGET",
     );
     needs.check(&table, "--unit gun=ID --unit target=ID")?;

@@ -76,7 +76,7 @@ pub fn run_charge(args: &ChargeArgs) -> Result<Outcome, CliError> {
         args.target_mm,
         &mut input.target_mm,
         &origins,
-        "/target_mm",
+        crate::field!(ChargeInput: target_mm),
         "--target-mm N",
     );
     needs.check(&table, "--unit charger=ID --unit target=ID")?;
@@ -138,7 +138,7 @@ pub fn run_pursuit(args: &PursuitArgs) -> Result<Outcome, CliError> {
         args.pursuer,
         &mut input.pursuer,
         &origins,
-        "/pursuer",
+        crate::field!(PursuitInput: pursuer),
         "--pursuer WHO",
     );
     needs.check(&table, "--unit pursuer=ID")?;

@@ -148,28 +148,28 @@ pub fn build(
         args.firer_ff.map(Strength::get).or(firer_ff),
         &mut input.firer_ff,
         &origins,
-        "/firer_ff",
+        crate::field!(FireInput: firer_ff),
         "--firer-ff N",
     );
     needs.take(
         args.range_mm,
         &mut input.range_mm,
         &origins,
-        "/range_mm",
+        crate::field!(FireInput: range_mm),
         "--range-mm R",
     );
     needs.take(
         args.target_ff,
         &mut input.target_ff,
         &origins,
-        "/target_ff",
+        crate::field!(FireInput: target_ff),
         "--target-ff N",
     );
     needs.take(
         args.target,
         &mut input.target,
         &origins,
-        "/target",
+        crate::field!(FireInput: target),
         "--target TYPE",
     );
     needs.check(&table, "--unit firer=ID --unit target=ID")?;
@@ -220,7 +220,13 @@ pub fn run_jam(args: &JamArgs) -> Result<Outcome, CliError> {
     };
     let origins = input.origins.clone();
     let mut needs = Needs::default();
-    needs.take(args.crew, &mut input.crew, &origins, "/crew", "--crew CREW");
+    needs.take(
+        args.crew,
+        &mut input.crew,
+        &origins,
+        crate::field!(JamInput: crew),
+        "--crew CREW",
+    );
     needs.check(&table, "--unit gun=ID")?;
     args.throw
         .run_on(mc::Request::Jam(input), &charts, json, &mut table)

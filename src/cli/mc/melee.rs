@@ -146,20 +146,32 @@ pub fn run(args: &MeleeArgs) -> Result<Outcome, CliError> {
     // A flag given here wins over the table's value; the origins step says so.
     let origins = input.origins.clone();
     let mut needs = Needs::default();
-    needs.take(args.a_ff, &mut input.a.ff, &origins, "/a/ff", "--a-ff N");
+    needs.take(
+        args.a_ff,
+        &mut input.a.ff,
+        &origins,
+        crate::field!(MeleeInput: a.ff),
+        "--a-ff N",
+    );
     needs.take(
         args.a_type.clone(),
         &mut input.a.kind,
         &origins,
-        "/a/kind",
+        crate::field!(MeleeInput: a.kind),
         "--a-type TYPE",
     );
-    needs.take(args.b_ff, &mut input.b.ff, &origins, "/b/ff", "--b-ff N");
+    needs.take(
+        args.b_ff,
+        &mut input.b.ff,
+        &origins,
+        crate::field!(MeleeInput: b.ff),
+        "--b-ff N",
+    );
     needs.take(
         args.b_type.clone(),
         &mut input.b.kind,
         &origins,
-        "/b/kind",
+        crate::field!(MeleeInput: b.kind),
         "--b-type TYPE",
     );
     needs.check(&table, "--unit a=ID --unit b=ID")?;

@@ -84,14 +84,14 @@ pub fn run_due(args: &MoraleDueArgs) -> Result<Outcome, CliError> {
         args.class,
         &mut input.class,
         &origins,
-        "/class",
+        crate::field!(MoraleDueInput: class),
         "--class CLASS",
     );
     needs.take(
         args.lost_this_move,
         &mut input.lost_this_move,
         &origins,
-        "/lost_this_move",
+        crate::field!(MoraleDueInput: lost_this_move),
         "--lost-this-move N",
     );
     needs.check(&table, "--unit unit=ID")?;
@@ -203,14 +203,14 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         args.initial_ff,
         &mut input.initial_ff,
         &origins,
-        "/initial_ff",
+        crate::field!(MoraleInput: initial_ff),
         "--initial-ff N",
     );
     needs.take(
         args.present_ff,
         &mut input.present_ff,
         &origins,
-        "/present_ff",
+        crate::field!(MoraleInput: present_ff),
         "--present-ff N",
     );
     needs.check(&table, "--unit unit=ID")?;
@@ -281,7 +281,7 @@ pub fn run_rally(args: &RallyArgs) -> Result<Outcome, CliError> {
         args.class,
         &mut input.class,
         &origins,
-        "/class",
+        crate::field!(RallyInput: class),
         "--class CLASS",
     );
     needs.check(&table, "--unit unit=ID")?;

@@ -137,7 +137,7 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         args.zulu_ff.map(Strength::get),
         &mut input.zulu_ff,
         &origins,
-        "/zulu_ff",
+        crate::field!(RdMeleeInput: zulu_ff),
         "--zulu-ff N",
     );
     let sections = (!args.sections.is_empty()).then(|| strengths(&args.sections));
@@ -145,7 +145,7 @@ pub fn run_melee(args: &RdMeleeArgs) -> Result<Outcome, CliError> {
         sections,
         &mut input.front_rank,
         &origins,
-        "/front_rank",
+        crate::field!(RdMeleeInput: front_rank),
         "--section FF",
     );
     if !args.second_rank.is_empty() {
@@ -275,7 +275,7 @@ pub fn run_z_marker(args: &ZMarkerArgs) -> Result<Outcome, CliError> {
         args.zulu_ff.map(Strength::get),
         &mut input.zulu_present_ff,
         &origins,
-        "/zulu_present_ff",
+        crate::field!(mc::rorkes_drift::ZMarkerInput: zulu_present_ff),
         "--zulu-ff N",
     );
     needs.check(&table, "--unit zulu=ID")?;

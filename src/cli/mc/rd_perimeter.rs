@@ -71,7 +71,7 @@ pub fn run_break_in(args: &BreakInArgs) -> Result<Outcome, CliError> {
         given,
         &mut input.room,
         &origins,
-        "/room",
+        crate::field!(BreakInInput: room),
         "--occupied or --empty",
     );
     needs.check(&table, "--unit zulu=ID")?;
@@ -174,14 +174,14 @@ pub fn run_combine(args: &RdCombineArgs) -> Result<Outcome, CliError> {
         args.into_ff,
         &mut input.into_ff,
         &origins,
-        "/into_ff",
+        crate::field!(RdCombineInput: into_ff),
         "--into-ff N",
     );
     needs.take(
         args.removed_ff,
         &mut input.removed_ff,
         &origins,
-        "/removed_ff",
+        crate::field!(RdCombineInput: removed_ff),
         "--removed-ff N",
     );
     needs.check(&table, "--unit into=ID --unit removed=ID")?;
@@ -236,7 +236,13 @@ pub fn run_move(args: &RdMoveArgs) -> Result<Outcome, CliError> {
     };
     let origins = input.origins.clone();
     let mut needs = Needs::default();
-    needs.take(args.side, &mut input.side, &origins, "/side", "--side SIDE");
+    needs.take(
+        args.side,
+        &mut input.side,
+        &origins,
+        crate::field!(RdMoveInput: side),
+        "--side SIDE",
+    );
     needs.check(&table, "--unit unit=ID")?;
     table.run_plain(mc::Request::RdMove(input), &charts, json)
 }

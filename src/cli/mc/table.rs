@@ -8,6 +8,7 @@ use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::geometry::Layout;
 use crate::resolution::Refusal;
+use crate::rules::field::Field;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::{Request, micro_colonial};
 
@@ -91,7 +92,7 @@ impl Needs {
         flag: Option<F>,
         slot: &mut T,
         origins: &Origins,
-        field: &str,
+        field: impl Field,
         name: &'static str,
     ) {
         match flag {

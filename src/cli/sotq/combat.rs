@@ -9,6 +9,7 @@ use super::{
 };
 use crate::charts::Charts;
 use crate::cli::{CliError, Outcome};
+use crate::rules::field::FieldId;
 use crate::rules::situation::Roles;
 use crate::rules::soldiers_of_the_queen::situation::{self as read, FIRE_ROLES, MELEE_ROLES};
 use crate::rules::soldiers_of_the_queen::{
@@ -137,10 +138,11 @@ fn in_role(roles: &Roles, role: &str) -> bool {
     roles.get(role).is_some()
 }
 
-/// The fields given, as JSON pointers under `list/i`.
-fn pointers(list: &str, i: usize, given: Vec<String>) -> impl Iterator<Item = String> {
-    let list = list.to_owned();
-    given.into_iter().map(move |f| format!("/{list}/{i}/{f}"))
+/// The fields given of item `i` of `list`, as the JSON pointers the record keeps.
+fn pointers(list: FieldId, i: usize, given: Vec<FieldId>) -> impl Iterator<Item = String> {
+    given
+        .into_iter()
+        .map(move |f| list.item(i).then(f).to_string())
 }
 
 impl FireArgs {
@@ -164,13 +166,13 @@ impl FireArgs {
         for (i, f) in self.firers.iter().enumerate() {
             let recorded = in_role(roles, &format!("firer-{}", i + 1));
             let (firer, gave) = input(spec::firer(f, i + 1, &range_from, recorded))?;
-            given.extend(pointers("firers", i, gave));
+            given.extend(pointers(crate::field!(FireInput: firers), i, gave));
             firers.push(firer);
         }
         let mut units = Vec::new();
         for (i, t) in self.targets.iter().enumerate() {
             let (unit, gave) = input(spec::target_unit(t, i + 1))?;
-            given.extend(pointers("target/units", i, gave));
+            given.extend(pointers(crate::field!(FireInput: target.units), i, gave));
             units.push(unit);
         }
         if units.is_empty() && !in_role(roles, "target") {
@@ -179,11 +181,17 @@ impl FireArgs {
             ));
         }
         for (on, field) in [
-            (self.target_mounted, "/target/mounted"),
-            (self.target_gunboat, "/target/gunboat"),
+            (
+                self.target_mounted,
+                crate::field!(FireInput: target.mounted),
+            ),
+            (
+                self.target_gunboat,
+                crate::field!(FireInput: target.gunboat),
+            ),
         ] {
             if on {
-                given.push(field.to_owned());
+                given.push(field.to_string());
             }
         }
         let fire = FireInput {
@@ -216,13 +224,13 @@ impl MeleeArgs {
         for (i, a) in self.attackers.iter().enumerate() {
             let recorded = in_role(roles, &format!("attacker-{}", i + 1));
             let (attacker, gave) = input(spec::attacker(a, i + 1, recorded))?;
-            given.extend(pointers("attackers", i, gave));
+            given.extend(pointers(crate::field!(MeleeInput: attackers), i, gave));
             attackers.push(attacker);
         }
         let mut defenders = Vec::new();
         for (i, d) in self.defenders.iter().enumerate() {
             let (defender, gave) = input(spec::defender(d, i + 1))?;
-            given.extend(pointers("defenders", i, gave));
+            given.extend(pointers(crate::field!(MeleeInput: defenders), i, gave));
             defenders.push(defender);
         }
         let ridge = self

@@ -2,6 +2,7 @@
 //! comma-separated `key=value` pairs and bare flags, parsed straight into the typed inputs'
 //! parts (`Firer`, `StackUnit`, `Attacker`, `Defender`, `Piece`).
 
+use crate::rules::field::FieldId;
 use crate::rules::soldiers_of_the_queen::{
     Arm, Attacker, Defender, Firer, Kind, Morale, Nationality, Piece, StackUnit,
 };
@@ -13,8 +14,8 @@ struct Spec {
     text: String,
     values: BTreeMap<String, String>,
     flags: Vec<String>,
-    /// The input fields this spec gave, by their JSON names.
-    given: Vec<String>,
+    /// The input fields this spec gave (of the part's own type).
+    given: Vec<FieldId>,
 }
 
 impl Spec {
@@ -39,21 +40,21 @@ impl Spec {
     }
 
     /// Notes that the spec gave the input field `field`.
-    fn gave(&mut self, field: &str, gave: bool) {
+    fn gave(&mut self, field: FieldId, gave: bool) {
         if gave {
-            self.given.push(field.to_owned());
+            self.given.push(field);
         }
     }
 
     /// A key's text, noted as giving `field`.
-    fn text_of(&mut self, key: &str, field: &str) -> Option<String> {
+    fn text_of(&mut self, key: &str, field: FieldId) -> Option<String> {
         let text = self.text(key);
         self.gave(field, text.is_some());
         text
     }
 
     /// A flag, noted as giving `field`; `off` (`dismounted`) gives it as false.
-    fn switch(&mut self, on: &str, off: Option<&str>, field: &str) -> Result<bool, String> {
+    fn switch(&mut self, on: &str, off: Option<&str>, field: FieldId) -> Result<bool, String> {
         let (yes, no) = (self.flag(on), off.is_some_and(|off| self.flag(off)));
         if yes && no {
             return Err(self.err(format!("{on} and {} contradict", off.unwrap_or_default())));
@@ -131,7 +132,7 @@ pub const FIRER_KEYS: &str = "name=, strength=, weapon=, range= (or from=CCRR wi
 fn nationality(s: &mut Spec, recorded: bool) -> Result<Nationality, String> {
     match s.parsed("nationality", Nationality::parse)? {
         Some(n) => {
-            s.gave("nationality", true);
+            s.gave(crate::field!(Firer: nationality), true);
             Ok(n)
         }
         None if recorded => Ok(Nationality::Regular),
@@ -142,7 +143,7 @@ fn nationality(s: &mut Spec, recorded: bool) -> Result<Nationality, String> {
 /// A unit's arm, foot unless given.
 fn arm(s: &mut Spec) -> Result<Arm, String> {
     let arm = s.parsed("arm", Arm::parse)?;
-    s.gave("arm", arm.is_some());
+    s.gave(crate::field!(Firer: arm), arm.is_some());
     Ok(arm.unwrap_or(Arm::Foot))
 }
 
@@ -154,10 +155,10 @@ pub fn firer(
     index: usize,
     range_from: &dyn Fn(&str) -> Result<u32, String>,
     recorded: bool,
-) -> Result<(Firer, Vec<String>), String> {
+) -> Result<(Firer, Vec<FieldId>), String> {
     let mut s = Spec::parse("--firer", text);
     let name = s
-        .text_of("name", "name")
+        .text_of("name", crate::field!(Firer: name))
         .unwrap_or_else(|| format!("firer {index}"));
     let strength = s
         .number("strength")?
@@ -177,13 +178,17 @@ pub fn firer(
         range,
         nationality,
         arm,
-        mounted: s.switch("mounted", Some("dismounted"), "mounted")?,
-        limbered: s.switch("limbered", Some("unlimbered"), "limbered")?,
+        mounted: s.switch("mounted", Some("dismounted"), crate::field!(Firer: mounted))?,
+        limbered: s.switch(
+            "limbered",
+            Some("unlimbered"),
+            crate::field!(Firer: limbered),
+        )?,
         moved: s.flag("moved"),
         changed_formation: s.flag("changed-formation"),
-        out_of_ammo: s.switch("out-of-ammo", None, "out_of_ammo")?,
-        pinned: s.switch("pinned", None, "pinned")?,
-        routed: s.switch("routed", None, "routed")?,
+        out_of_ammo: s.switch("out-of-ammo", None, crate::field!(Firer: out_of_ammo))?,
+        pinned: s.switch("pinned", None, crate::field!(Firer: pinned))?,
+        routed: s.switch("routed", None, crate::field!(Firer: routed))?,
         rear: s.flag("rear"),
         zoc_elsewhere: s.flag("zoc-elsewhere"),
     };
@@ -198,7 +203,7 @@ pub const UNIT_KEYS: &str = "name=, morale=A|B|C|D, and flags gun (a 7-pounder),
 fn stack_unit(s: &mut Spec, index: usize, prefix: &str) -> Result<StackUnit, String> {
     Ok(StackUnit {
         name: s
-            .text_of("name", "name")
+            .text_of("name", crate::field!(StackUnit: name))
             .unwrap_or_else(|| format!("{prefix} {index}")),
         morale: s.parsed("morale", Morale::parse)?,
         gun: s.flag("gun"),
@@ -207,7 +212,7 @@ fn stack_unit(s: &mut Spec, index: usize, prefix: &str) -> Result<StackUnit, Str
 }
 
 /// Parses a `--target` unit; returns the fields it gave.
-pub fn target_unit(text: &str, index: usize) -> Result<(StackUnit, Vec<String>), String> {
+pub fn target_unit(text: &str, index: usize) -> Result<(StackUnit, Vec<FieldId>), String> {
     let mut s = Spec::parse("--target", text);
     let unit = stack_unit(&mut s, index, "target")?;
     let given = std::mem::take(&mut s.given);
@@ -223,10 +228,10 @@ pub fn attacker(
     text: &str,
     index: usize,
     recorded: bool,
-) -> Result<(Attacker, Vec<String>), String> {
+) -> Result<(Attacker, Vec<FieldId>), String> {
     let mut s = Spec::parse("--attacker", text);
     let name = s
-        .text_of("name", "name")
+        .text_of("name", crate::field!(Attacker: name))
         .unwrap_or_else(|| format!("attacker {index}"));
     let strength = s
         .number("strength")?
@@ -237,12 +242,16 @@ pub fn attacker(
         nationality: nationality(&mut s, recorded)?,
         arm: arm(&mut s)?,
         group: s.text("group"),
-        mounted: s.switch("mounted", Some("dismounted"), "mounted")?,
+        mounted: s.switch(
+            "mounted",
+            Some("dismounted"),
+            crate::field!(Attacker: mounted),
+        )?,
         charging: s.flag("charging"),
         lancers: s.flag("lancers"),
         in_command_radius: s.flag("in-radius"),
-        pinned: s.switch("pinned", None, "pinned")?,
-        routed: s.switch("routed", None, "routed")?,
+        pinned: s.switch("pinned", None, crate::field!(Attacker: pinned))?,
+        routed: s.switch("routed", None, crate::field!(Attacker: routed))?,
     };
     let given = std::mem::take(&mut s.given);
     s.finish(ATTACKER_KEYS)?;
@@ -253,19 +262,23 @@ pub fn attacker(
 pub const DEFENDER_KEYS: &str = "name=, strength=, morale=A|B|C|D, arm=, and flags mounted (or dismounted), gun (a 7-pounder), zariba";
 
 /// Parses a `--defender`; returns the fields it gave (`unit/name` for its name).
-pub fn defender(text: &str, index: usize) -> Result<(Defender, Vec<String>), String> {
+pub fn defender(text: &str, index: usize) -> Result<(Defender, Vec<FieldId>), String> {
     let mut s = Spec::parse("--defender", text);
     let strength = s
         .number("strength")?
         .ok_or_else(|| s.err("needs strength="))?;
     let arm = arm(&mut s)?;
-    let mounted = s.switch("mounted", Some("dismounted"), "mounted")?;
+    let mounted = s.switch(
+        "mounted",
+        Some("dismounted"),
+        crate::field!(Defender: mounted),
+    )?;
     let unit = stack_unit(&mut s, index, "defender")?;
     let given = std::mem::take(&mut s.given)
         .into_iter()
         .map(|f| {
-            if f == "name" {
-                "unit/name".to_owned()
+            if f == crate::field!(StackUnit: name) {
+                crate::field!(Defender: unit.name)
             } else {
                 f
             }
@@ -287,19 +300,19 @@ pub fn defender(text: &str, index: usize) -> Result<(Defender, Vec<String>), Str
 pub const PIECE_KEYS: &str = "name=, kind=foot|dismounted|mounted|artillery|engineer|wagon|leader, melee=, group= (regiment, impi or tribe), and flag colonial; with --unit piece-N=ID the N-th --piece gives its melee= and group=";
 
 /// Parses a `--piece`; returns the fields it gave.
-pub fn piece(text: &str, index: usize) -> Result<(Piece, Vec<String>), String> {
+pub fn piece(text: &str, index: usize) -> Result<(Piece, Vec<FieldId>), String> {
     let mut s = Spec::parse("--piece", text);
     let name = s
-        .text_of("name", "name")
+        .text_of("name", crate::field!(Piece: name))
         .unwrap_or_else(|| format!("piece {index}"));
     let kind = s.parsed("kind", Kind::parse)?;
-    s.gave("kind", kind.is_some());
+    s.gave(crate::field!(Piece: kind), kind.is_some());
     let p = Piece {
         name,
         kind: kind.unwrap_or(Kind::Foot),
         melee: s.number("melee")?.unwrap_or(0),
         group: s.text("group"),
-        colonial: s.switch("colonial", None, "colonial")?,
+        colonial: s.switch("colonial", None, crate::field!(Piece: colonial))?,
     };
     let given = std::mem::take(&mut s.given);
     s.finish(PIECE_KEYS)?;

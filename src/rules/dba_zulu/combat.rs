@@ -446,7 +446,7 @@ fn prepare<'s>(
     // unless the referee calls them in contact (the call is stated as given by hand).
     if s.kind == CombatKind::Close
         && !s.in_contact
-        && let Some(measured) = s.origins.of("/in_contact")
+        && let Some(measured) = s.origins.of(crate::field!(CombatInput: in_contact))
         && measured.value == false
     {
         return Err(Refusal::out_of_range(

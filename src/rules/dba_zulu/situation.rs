@@ -18,6 +18,7 @@ use crate::geometry::{
     round_mm, terrain_under,
 };
 use crate::resolution::Refusal;
+use crate::rules::field::{FieldId, FieldPath};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 use parry2d::bounding_volume::BoundingVolume;
 
@@ -30,23 +31,36 @@ fn possessive(unit: &str) -> String {
     }
 }
 
-/// The input field of a modifier flag on one side, as a JSON pointer.
-pub fn pointer(side: SideId, name: ModifierName) -> String {
-    let field = match name {
-        ModifierName::Rough => "rough",
-        ModifierName::ContactingFootInRough => "contacting_foot_in_rough",
-        ModifierName::PreparedPosition => "prepared_position",
-        ModifierName::Overlaps => "overlaps",
-        ModifierName::FlankOrRear => "flank_or_rear",
-        ModifierName::FireAidedAgainst => "fire_aided_against",
-        ModifierName::Enfiladed => "enfiladed",
-        ModifierName::Square => "square",
-        ModifierName::SmallRiver => "small_river",
-        ModifierName::Donga => "donga",
-        ModifierName::HigherGround => "higher_ground",
-        ModifierName::AmabuthoBaseLost => "amabutho_base_lost",
+/// The input field of a modifier flag on one side.
+pub fn pointer(side: SideId, name: ModifierName) -> FieldPath {
+    let flag = match name {
+        ModifierName::Rough => crate::field!(Modifiers: rough),
+        ModifierName::ContactingFootInRough => crate::field!(Modifiers: contacting_foot_in_rough),
+        ModifierName::PreparedPosition => crate::field!(Modifiers: prepared_position),
+        ModifierName::Overlaps => crate::field!(Modifiers: overlaps),
+        ModifierName::FlankOrRear => crate::field!(Modifiers: flank_or_rear),
+        ModifierName::FireAidedAgainst => crate::field!(Modifiers: fire_aided_against),
+        ModifierName::Enfiladed => crate::field!(Modifiers: enfiladed),
+        ModifierName::Square => crate::field!(Modifiers: square),
+        ModifierName::SmallRiver => crate::field!(Modifiers: small_river),
+        ModifierName::Donga => crate::field!(Modifiers: donga),
+        ModifierName::HigherGround => crate::field!(Modifiers: higher_ground),
+        ModifierName::AmabuthoBaseLost => crate::field!(Modifiers: amabutho_base_lost),
     };
-    format!("/{}/mods/{field}", side.name())
+    mods_field(side).then(flag)
+}
+
+/// The input field of one side's modifier flags.
+pub fn mods_field(side: SideId) -> FieldPath {
+    side_field(side).then(crate::field!(Side: mods))
+}
+
+/// The input field of one side.
+fn side_field(side: SideId) -> FieldId {
+    match side {
+        SideId::A => crate::field!(CombatInput: a),
+        SideId::B => crate::field!(CombatInput: b),
+    }
 }
 
 /// A flag's count on one side (0 or 1 for a plain flag).
@@ -196,7 +210,7 @@ impl Reading<'_> {
         put(mods, name, count);
         let unit = self.unit(side).to_owned();
         self.origins.note(
-            &pointer(side, name),
+            pointer(side, name),
             format!("{unit} {}", name.id().replace('-', " ")),
             json_value(name, count),
             Source::Table,
@@ -211,7 +225,7 @@ impl Reading<'_> {
                 SideId::B => self.input.b.troop,
             };
             self.origins.note(
-                &format!("/{}/troop", side.name()),
+                side_field(side).then(crate::field!(Side: troop)),
                 format!("{} troop type", possessive(base.unit_id())),
                 troop,
                 Source::Table,
@@ -241,18 +255,28 @@ impl Reading<'_> {
             ),
         };
         if touching {
-            self.origins
-                .note("/contact", "contact", edge, Source::Table, why.clone());
+            self.origins.note(
+                crate::field!(CombatInput: contact),
+                "contact",
+                edge,
+                Source::Table,
+                why.clone(),
+            );
         }
-        self.origins
-            .note("/in_contact", "in contact", touching, Source::Table, why);
+        self.origins.note(
+            crate::field!(CombatInput: in_contact),
+            "in contact",
+            touching,
+            Source::Table,
+            why,
+        );
         // "Bases may engage in fire combat up to the limit of their listed range",
         // measured between the nearest points of the two bases.
         if self.input.kind == CombatKind::Ranged {
             let mm = round_mm(edge_to_edge(a, b).mm);
             self.input.range_mm = Some(mm);
             self.origins.note(
-                "/range_mm",
+                crate::field!(CombatInput: range_mm),
                 "range mm",
                 mm,
                 Source::Table,
@@ -264,7 +288,7 @@ impl Reading<'_> {
             let scale = format!("{mm}mm");
             self.input.scale = Some(scale.clone());
             self.origins.note(
-                "/scale",
+                crate::field!(CombatInput: scale),
                 "figure scale",
                 scale,
                 Source::Table,
@@ -314,7 +338,7 @@ impl Reading<'_> {
         };
         put(mods, name, lost);
         self.origins.note(
-            &pointer(side, name),
+            pointer(side, name),
             format!("{} {}", base.unit_id(), name.id().replace('-', " ")),
             json_value(name, lost),
             Source::Records,
@@ -601,8 +625,9 @@ pub fn command(
             line: None,
             base: Some(who.clone()),
         };
-        let far = format!("/moves/{i}/far");
-        let sight = format!("/moves/{i}/out_of_sight");
+        let order_field = crate::field!(super::command::CommandInput: moves).item(i);
+        let far = order_field.clone().then(crate::field!(MoveOrder: far));
+        let sight = order_field.then(crate::field!(MoveOrder: out_of_sight));
         let label = |what: &str| format!("{who} {what}");
         match (far_open, far_sight) {
             (Some((open_in, open_mm)), Some((sight_in, sight_mm))) => {

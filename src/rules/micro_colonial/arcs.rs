@@ -9,13 +9,15 @@
 
 use super::section;
 use crate::resolution::{Refusal, Step};
+use crate::rules::field::FieldId;
 use crate::rules::situation::Origins;
 use serde_json::Value;
 
 /// The section the check cites.
 pub(crate) const ARCS: &str = "ARCS OF FIRE";
 /// The input field that holds it.
-pub(crate) const FIELD: &str = "/in_arc";
+/// (`ArtilleryInput` names it alike.)
+pub(crate) const FIELD: FieldId = crate::field!(super::fire::FireInput: in_arc);
 
 /// The step saying the target may be engaged and who said so, or the refusal when no part
 /// of it is within the arc; nothing when no one has said (`None`).

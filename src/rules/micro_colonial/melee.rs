@@ -119,7 +119,14 @@ impl MeleeInput {
     /// given by hand: the resolution's first steps. A factor is named by its place in the
     /// side's list of factors (`/a/factors/uphill`).
     pub fn origin_steps(&self) -> Vec<Step> {
-        let view = factor_view(self, &self.origins, &["/a/factors", "/b/factors"]);
+        let view = factor_view(
+            self,
+            &self.origins,
+            &[
+                crate::field!(MeleeInput: a.factors),
+                crate::field!(MeleeInput: b.factors),
+            ],
+        );
         self.origins.steps(&view, &rule(CALC))
     }
 }
@@ -210,10 +217,13 @@ pub(super) fn prepare_with(
     // A melee is fought between units in contact: units the table shows apart are refused
     // unless the referee calls them in contact (issue 17), which the first steps record.
     if melee.in_contact == Some(false) {
-        let why = melee.origins.of("/in_contact").map_or_else(
-            || "the units are not in contact".to_owned(),
-            |o| o.why.clone(),
-        );
+        let why = melee
+            .origins
+            .of(crate::field!(MeleeInput: in_contact))
+            .map_or_else(
+                || "the units are not in contact".to_owned(),
+                |o| o.why.clone(),
+            );
         return Err(Refusal::by_rule(
             rule(CALC),
             format!(

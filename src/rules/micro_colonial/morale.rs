@@ -90,7 +90,7 @@ impl MoraleInput {
     /// given by hand: the resolution's first steps. A factor is named by its place in the
     /// list of factors (`/factors/winner-of-melee`).
     pub fn origin_steps(&self) -> Vec<Step> {
-        let view = factor_view(self, &self.origins, &["/factors"]);
+        let view = factor_view(self, &self.origins, &[crate::field!(MoraleInput: factors)]);
         self.origins.steps(&view, &section(CALCULATION))
     }
 }

@@ -17,6 +17,7 @@ use super::{
     rule,
 };
 use crate::resolution::Refusal;
+use crate::rules::field::{Field, FieldId, FieldPath};
 use crate::rules::situation::{Origins, Records, Roles, Source};
 use serde::Serialize;
 
@@ -129,15 +130,20 @@ struct Filler<'a> {
 }
 
 impl Filler<'_> {
+    /// Whether the field was given by hand.
+    fn given(&self, field: &impl Field) -> bool {
+        self.given.iter().any(|g| g == field.pointer())
+    }
+
     fn set<T: Serialize + Clone>(
         &mut self,
-        field: &str,
+        field: impl Field,
         label: &str,
         slot: &mut T,
         value: T,
         why: String,
     ) {
-        if !self.given.iter().any(|g| g == field) {
+        if !self.given(&field) {
             *slot = value.clone();
         }
         self.origins.note(field, label, value, Source::Records, why);
@@ -264,7 +270,7 @@ fn leaders(
 fn place_leaders(
     fill: &mut Filler<'_>,
     names: &mut Vec<String>,
-    field: &str,
+    field: FieldId,
     found: Vec<(usize, String)>,
 ) {
     for (i, id) in found {
@@ -274,7 +280,7 @@ fn place_leaders(
         names[i].clone_from(&id);
         let why = format!("'{id}' is a leader on the roster");
         fill.origins.note(
-            &format!("{field}/{i}"),
+            field.item(i),
             format!("leader-{}", i + 1),
             id,
             Source::Records,
@@ -329,7 +335,9 @@ pub fn fire(
         }
         let label = format!("{role} name");
         fill.set(
-            &format!("/target/units/{i}/name"),
+            crate::field!(FireInput: target.units)
+                .item(i)
+                .then(crate::field!(StackUnit: name)),
             &label,
             &mut units[i].name,
             id.to_owned(),
@@ -344,14 +352,14 @@ pub fn fire(
             }
             if i == 0 {
                 fill.set(
-                    "/target/mounted",
+                    crate::field!(FireInput: target.mounted),
                     "target mounted",
                     &mut input.target.mounted,
                     troop.mounted,
                     unit.why(&format!("joined as {}", unit.troop_type)),
                 );
                 fill.set(
-                    "/target/gunboat",
+                    crate::field!(FireInput: target.gunboat),
                     "target gunboat",
                     &mut input.target.gunboat,
                     troop.arm == Arm::Gunboat,
@@ -368,7 +376,7 @@ pub fn fire(
     place_leaders(
         &mut fill,
         &mut input.target.leaders,
-        "/target/leaders",
+        crate::field!(FireInput: target.leaders),
         found,
     );
     input.origins = fill.origins;
@@ -391,7 +399,7 @@ struct Slots<'a> {
 fn fill_unit(
     fill: &mut Filler<'_>,
     slots: Slots<'_>,
-    at: &str,
+    at: &FieldPath,
     role: &str,
     unit: &Recorded,
     section: &str,
@@ -405,10 +413,11 @@ fn fill_unit(
         pinned,
         routed,
     } = slots;
-    let at = |field: &str| format!("{at}/{field}");
+    // A firer's and an attacker's shared fields are named alike.
+    let at = |field| at.clone().then(field);
     let label = |field: &str| format!("{role} {field}");
     fill.set(
-        &at("name"),
+        at(crate::field!(Firer: name)),
         &label("name"),
         name,
         unit.id.clone(),
@@ -416,13 +425,13 @@ fn fill_unit(
     );
     match unit.nationality {
         Some(n) => fill.set(
-            &at("nationality"),
+            at(crate::field!(Firer: nationality)),
             &label("nationality"),
             nationality,
             n,
             unit.why(&format!("is of class {}", n.name())),
         ),
-        None if !fill.given.contains(&at("nationality")) => {
+        None if !fill.given(&at(crate::field!(Firer: nationality))) => {
             unit.nationality(role, section)?;
         }
         None => {}
@@ -439,9 +448,15 @@ fn fill_unit(
             ));
         }
         let joined = unit.why(&format!("joined as {}", unit.troop_type));
-        fill.set(&at("arm"), &label("arm"), arm, troop.arm, joined.clone());
         fill.set(
-            &at("mounted"),
+            at(crate::field!(Firer: arm)),
+            &label("arm"),
+            arm,
+            troop.arm,
+            joined.clone(),
+        );
+        fill.set(
+            at(crate::field!(Firer: mounted)),
             &label("mounted"),
             mounted,
             troop.mounted,
@@ -449,7 +464,7 @@ fn fill_unit(
         );
     }
     fill.set(
-        &at("pinned"),
+        at(crate::field!(Firer: pinned)),
         &label("pinned"),
         pinned,
         unit.pinned,
@@ -460,7 +475,7 @@ fn fill_unit(
         }),
     );
     fill.set(
-        &at("routed"),
+        at(crate::field!(Firer: routed)),
         &label("routed"),
         routed,
         unit.routed,
@@ -480,7 +495,7 @@ fn fill_firer(
     role: &str,
     unit: &Recorded,
 ) -> Result<(), Refusal> {
-    let at = format!("/firers/{i}");
+    let at = crate::field!(FireInput: firers).item(i);
     let slots = Slots {
         name: &mut firer.name,
         nationality: &mut firer.nationality,
@@ -500,7 +515,7 @@ fn fill_firer(
     )?;
     if let Some(troop) = troop {
         fill.set(
-            &format!("{at}/limbered"),
+            at.clone().then(crate::field!(Firer: limbered)),
             &format!("{role} limbered"),
             &mut firer.limbered,
             troop.limbered,
@@ -508,7 +523,7 @@ fn fill_firer(
         );
     }
     fill.set(
-        &format!("{at}/out_of_ammo"),
+        at.then(crate::field!(Firer: out_of_ammo)),
         &format!("{role} out of ammo"),
         &mut firer.out_of_ammo,
         unit.out_of_ammo,
@@ -567,7 +582,12 @@ pub fn melee(
     }
     other_side(&attacking, &hit, SECTION)?;
     let found = leaders(records, roles, SECTION)?;
-    place_leaders(&mut fill, &mut input.leaders, "/leaders", found);
+    place_leaders(
+        &mut fill,
+        &mut input.leaders,
+        crate::field!(MeleeInput: leaders),
+        found,
+    );
     input.origins = fill.origins;
     Ok(input)
 }
@@ -587,7 +607,7 @@ fn fill_attacker(
         pinned: &mut a.pinned,
         routed: &mut a.routed,
     };
-    let at = format!("/attackers/{i}");
+    let at = crate::field!(MeleeInput: attackers).item(i);
     let no_leader = "name it leader-1 (a leader stacked with the defenders)";
     fill_unit(fill, slots, &at, role, unit, "PART 12", no_leader)?;
     Ok(())
@@ -600,10 +620,13 @@ fn fill_defender(
     role: &str,
     unit: &Recorded,
 ) -> Result<(), Refusal> {
-    let at = |field: &str| format!("/defenders/{i}/{field}");
+    let at = |field| crate::field!(MeleeInput: defenders).item(i).then(field);
     let label = |field: &str| format!("{role} {field}");
     fill.set(
-        &at("unit/name"),
+        crate::field!(MeleeInput: defenders)
+            .item(i)
+            .then(crate::field!(Defender: unit))
+            .then(crate::field!(StackUnit: name)),
         &label("name"),
         &mut d.unit.name,
         unit.id.clone(),
@@ -613,14 +636,14 @@ fn fill_defender(
         leader_is_no_unit(unit, troop, role, "PART 12")?;
         let joined = unit.why(&format!("joined as {}", unit.troop_type));
         fill.set(
-            &at("arm"),
+            at(crate::field!(Defender: arm)),
             &label("arm"),
             &mut d.arm,
             troop.arm,
             joined.clone(),
         );
         fill.set(
-            &at("mounted"),
+            at(crate::field!(Defender: mounted)),
             &label("mounted"),
             &mut d.mounted,
             troop.mounted,
@@ -670,7 +693,7 @@ pub fn leader_death(
         ));
     }
     input.origins.note(
-        "/leader",
+        crate::field!(LeaderDeathInput: leader),
         "leader",
         id,
         Source::Records,
@@ -704,8 +727,13 @@ pub fn rally(
         origins: Origins::default(),
         given,
     };
-    fill.origins
-        .note("/unit", "unit", id, Source::Records, unit.why("is routed"));
+    fill.origins.note(
+        crate::field!(RallyInput: unit),
+        "unit",
+        id,
+        Source::Records,
+        unit.why("is routed"),
+    );
     input.unit = Some(id.to_owned());
     if let Some(n) = unit.nationality
         && n.side() != input.side
@@ -721,7 +749,7 @@ pub fn rally(
     }
     if let Some(troop) = fill.troop(&unit, "unit") {
         fill.set(
-            "/unit_artillery",
+            crate::field!(RallyInput: unit_artillery),
             "artillery",
             &mut input.unit_artillery,
             troop.arm.is_artillery(),
@@ -751,7 +779,7 @@ pub fn resupply(
         given,
     };
     fill.origins.note(
-        "/unit",
+        crate::field!(ResupplyInput: unit),
         "unit",
         id,
         Source::Records,
@@ -761,7 +789,7 @@ pub fn resupply(
     if let Some(troop) = fill.troop(&unit, "unit") {
         let joined = unit.why(&format!("joined as {}", unit.troop_type));
         fill.set(
-            "/artillery",
+            crate::field!(ResupplyInput: artillery),
             "artillery",
             &mut input.artillery,
             troop.arm.is_artillery(),
@@ -773,7 +801,7 @@ pub fn resupply(
             ResupplyUnit::Foot
         };
         fill.set(
-            "/unit_type",
+            crate::field!(ResupplyInput: unit_type),
             "unit type",
             &mut input.unit_type,
             kind,
@@ -781,7 +809,7 @@ pub fn resupply(
         );
     }
     fill.set(
-        "/pinned",
+        crate::field!(ResupplyInput: pinned),
         "pinned",
         &mut input.pinned,
         unit.pinned,
@@ -792,7 +820,7 @@ pub fn resupply(
         }),
     );
     fill.set(
-        "/routed",
+        crate::field!(ResupplyInput: routed),
         "routed",
         &mut input.routed,
         unit.routed,
@@ -844,7 +872,7 @@ pub fn allowance(
             given,
         };
         fill.set(
-            "/unit_type",
+            crate::field!(AllowanceInput: unit_type),
             "unit type",
             &mut input.unit_type,
             word.clone(),
@@ -869,7 +897,7 @@ pub fn entry(
         };
         let mut slot = input.unit_type.clone().unwrap_or_default();
         fill.set(
-            "/unit_type",
+            crate::field!(EntryInput: unit_type),
             "unit type",
             &mut slot,
             word.clone(),
@@ -907,10 +935,10 @@ pub fn stack(
             });
         }
         let piece = &mut input.pieces[i];
-        let at = |field: &str| format!("/pieces/{i}/{field}");
+        let at = |field| crate::field!(StackInput: pieces).item(i).then(field);
         let label = |field: &str| format!("{role} {field}");
         fill.set(
-            &at("name"),
+            at(crate::field!(Piece: name)),
             &label("name"),
             &mut piece.name,
             id.to_owned(),
@@ -918,7 +946,7 @@ pub fn stack(
         );
         if let Some(troop) = fill.troop(&unit, role) {
             fill.set(
-                &at("kind"),
+                at(crate::field!(Piece: kind)),
                 &label("kind"),
                 &mut piece.kind,
                 troop.kind,
@@ -937,7 +965,7 @@ pub fn stack(
                 ));
             }
             fill.set(
-                &at("colonial"),
+                at(crate::field!(Piece: colonial)),
                 &label("colonial"),
                 &mut piece.colonial,
                 n.is_colonial(),

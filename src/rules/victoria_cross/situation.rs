@@ -11,6 +11,7 @@
 use super::units::{Unit, UnitKind, firing_sp, melee_sp};
 use super::{FireInput, MeleeSituation, Side, rule};
 use crate::resolution::{Refusal, Step};
+use crate::rules::field::FieldId;
 use crate::rules::situation::{Origins, Records, Roles, Source};
 
 /// The roles of a fire: the British counters firing together from one zone, and the
@@ -76,7 +77,7 @@ pub fn hospital(
     let names: Vec<String> = units.iter().map(|u| u.name.clone()).collect();
     let mut origins = Origins::default();
     origins.note(
-        "/units",
+        crate::field!(super::HospitalSituation: units),
         "counters in the hospital",
         names.clone(),
         Source::Records,
@@ -138,7 +139,7 @@ pub fn ammo(
     };
     let mut origins = Origins::default();
     origins.note(
-        "/markable_units",
+        crate::field!(super::AmmoSituation: markable_units),
         "units that may be marked",
         n,
         Source::Records,
@@ -290,10 +291,16 @@ fn target(records: &dyn Records, roles: &Roles, side: Side, section: &str) -> Re
 
 /// The SP counted, noted with each counter's step; the artillery's Moved side is the
 /// referee's.
-fn note_sp(origins: &mut Origins, label: &str, sp: u32, steps: &[Step], units: &[Unit]) {
+fn note_sp(
+    origins: &mut Origins,
+    (field, label): (FieldId, &str),
+    sp: u32,
+    steps: &[Step],
+    units: &[Unit],
+) {
     let fire = label == FIRING_SP;
     let why = counted(steps);
-    origins.note("/sp", label, sp, Source::Records, why);
+    origins.note(field, label, sp, Source::Records, why);
     // The artillery "counts as 1 SP in melee, whether on it's Moved or 6 SP side".
     for unit in units
         .iter()
@@ -325,7 +332,13 @@ pub fn fire(records: &dyn Records, roles: &Roles, base: FireInput) -> Result<Fir
     target(records, roles, Side::Zulu, SECTION)?;
     let (sp, steps) = firing_sp(&units);
     let mut origins = Origins::default();
-    note_sp(&mut origins, FIRING_SP, sp, &steps, &units);
+    note_sp(
+        &mut origins,
+        (crate::field!(super::FireSituation: sp), FIRING_SP),
+        sp,
+        &steps,
+        &units,
+    );
     let mut input = base;
     match &mut input {
         FireInput::AtRange(s) => {
@@ -366,14 +379,20 @@ pub fn volley(
     let mut input = base;
     input.leader = Some(leader.name.clone());
     origins.note(
-        "/leader",
+        crate::field!(super::VolleySituation: leader),
         "leader",
         &leader.name,
         Source::Records,
         format!("{} is recorded as a leader", leader.name),
     );
     let why = counted(&steps);
-    origins.note("/infantry_sp", "infantry SP", sp, Source::Records, why);
+    origins.note(
+        crate::field!(super::VolleySituation: infantry_sp),
+        "infantry SP",
+        sp,
+        Source::Records,
+        why,
+    );
     input.infantry_sp = sp;
     input.origins = origins;
     Ok(input)
@@ -421,13 +440,19 @@ pub fn melee(
     let mut origins = Origins::default();
     input.side = side;
     origins.note(
-        "/side",
+        crate::field!(MeleeSituation: side),
         "side",
         side.id(),
         Source::Records,
         format!("{} is a {} counter", units[0].name, side.id()),
     );
-    note_sp(&mut origins, "meleeing SP", sp, &steps, &units);
+    note_sp(
+        &mut origins,
+        (crate::field!(MeleeSituation: sp), "meleeing SP"),
+        sp,
+        &steps,
+        &units,
+    );
     input.sp = sp;
     input.origins = origins;
     Ok(input)
@@ -465,9 +490,15 @@ pub fn bayonet_charge(
     let mut input = base;
     let mut origins = Origins::default();
     let why = counted(&steps);
-    origins.note("/british_sp", "British SP", sp, Source::Records, why);
     origins.note(
-        "/zulu_sp",
+        crate::field!(super::BayonetChargeInput: british_sp),
+        "British SP",
+        sp,
+        Source::Records,
+        why,
+    );
+    origins.note(
+        crate::field!(super::BayonetChargeInput: zulu_sp),
         "Zulu SP",
         zulus.sp,
         Source::Records,
@@ -520,23 +551,24 @@ pub fn replacements(
         slot.name.clone_from(id);
         slot.sp = unit.sp;
         slot.full_sp = full;
-        let at = |field: &str| format!("/units/{i}/{field}");
+        let unit_field = crate::field!(super::ReplacementsInput: units).item(i);
+        let at = |field| unit_field.clone().then(field);
         origins.note(
-            &at("name"),
+            at(crate::field!(super::ReplacementUnit: name)),
             format!("{role} name"),
             id,
             Source::Records,
             format!("'{id}' is on the roster"),
         );
         origins.note(
-            &at("sp"),
+            at(crate::field!(super::ReplacementUnit: sp)),
             format!("{role} SP"),
             unit.sp,
             Source::Records,
             format!("'{id}' has {} SP, the records show", unit.sp),
         );
         origins.note(
-            &at("full_sp"),
+            at(crate::field!(super::ReplacementUnit: full_sp)),
             format!("{role} full SP"),
             full,
             Source::Records,
@@ -588,7 +620,10 @@ pub fn melee_exchange(
         let mut origins = Origins::default();
         note_sp(
             &mut origins,
-            &format!("{who} meleeing SP"),
+            (
+                crate::field!(super::ZoneSp: sp),
+                &format!("{who} meleeing SP"),
+            ),
             sp,
             &steps,
             units,
@@ -636,7 +671,7 @@ pub fn stack(
     let mut input = base;
     let mut origins = Origins::default();
     origins.note(
-        "/side",
+        crate::field!(super::Stack: side),
         "side",
         side.id(),
         Source::Records,
@@ -647,10 +682,16 @@ pub fn stack(
     } else {
         parts.join(", ")
     };
-    origins.note("/sp", "SP", sp, Source::Records, why);
+    origins.note(
+        crate::field!(super::Stack: sp),
+        "SP",
+        sp,
+        Source::Records,
+        why,
+    );
     let names: Vec<&str> = leaders.iter().map(|u| u.name.as_str()).collect();
     origins.note(
-        "/leaders",
+        crate::field!(super::Stack: leaders),
         "leaders",
         leaders.len(),
         Source::Records,

@@ -96,7 +96,7 @@ fn the_table_decides_the_near_and_the_far_in_the_open_and_leaves_the_rest() {
         ]
     );
     // N within 6": both decided off; M within 12": far decided off; F: far decided on.
-    let decided = |field: &str| input.origins.of(field).map(|o| o.value.clone());
+    let decided = |field: &str| input.origins.at(field).map(|o| o.value.clone());
     assert_eq!(decided("/moves/0/far"), Some(json!(false)));
     assert_eq!(decided("/moves/0/out_of_sight"), Some(json!(false)));
     assert_eq!(decided("/moves/1/far"), Some(json!(false)));

@@ -6,6 +6,7 @@ use laager::charts::Charts;
 use laager::geometry::file;
 use laager::rules::dba_zulu::situation::{combat, pointer};
 use laager::rules::dba_zulu::{CombatKind, ModifierName, SideId};
+use laager::rules::field::Field;
 use laager::rules::situation::{NoRecords, Origins, Roles};
 
 const ZULUS: &str =
@@ -39,16 +40,20 @@ fn read(more_units: &[&str], terrain: &[&str]) -> Origins {
 /// The value the table gives a flag, `None` when it does not decide it.
 fn given(reading: &Origins, side: SideId, name: ModifierName) -> Option<(u32, String)> {
     let field = pointer(side, name);
-    reading.decided.iter().find(|o| o.field == field).map(|o| {
-        let n = match &o.value {
-            serde_json::Value::Bool(b) => u32::from(*b),
-            v => v
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .unwrap_or(u32::MAX),
-        };
-        (n, o.why.clone())
-    })
+    reading
+        .decided
+        .iter()
+        .find(|o| o.field == field.pointer())
+        .map(|o| {
+            let n = match &o.value {
+                serde_json::Value::Bool(b) => u32::from(*b),
+                v => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or(u32::MAX),
+            };
+            (n, o.why.clone())
+        })
 }
 
 fn count(reading: &Origins, side: SideId, name: ModifierName) -> Option<u32> {

@@ -126,7 +126,7 @@ fn a_target_gone_to_ground_is_in_cover_from_all_fire() {
     set_status(&mut game, "uNodwengu 1", "gone to ground");
     let input = situation::fire(&table, &charts, game.state(), &pair, volley()).expect("fire");
     assert_eq!(input.target, Target::InCover);
-    let origin = input.origins.of("/target").expect("noted");
+    let origin = input.origins.at("/target").expect("noted");
     assert_eq!(origin.source, Source::Records);
     assert!(origin.why.contains("has gone to ground"), "{}", origin.why);
 }
@@ -144,7 +144,7 @@ fn the_two_unit_rear_is_the_counter_touching_the_firers_rear() {
     assert!(
         input
             .origins
-            .of("/two_unit_rear_ff")
+            .at("/two_unit_rear_ff")
             .is_some_and(|o| o.why.contains("'1/24 B'") && o.why.contains("touches"))
     );
     // 1/24 B drawn 15 mm further back no longer touches: no rear unit, left to the referee.
@@ -181,7 +181,7 @@ fn a_commander_within_100_mm_gives_the_morale_factor() {
     );
     let origin = near
         .origins
-        .of("/factors/c-in-c-within-100mm")
+        .at("/factors/c-in-c-within-100mm")
         .expect("noted");
     assert!(
         origin.why.contains("'Pulleine' is 67.5 mm"),
@@ -226,7 +226,7 @@ fn a_morale_test_names_the_units_own_troop_type_and_class() {
     assert!(
         filled
             .origins
-            .of("/class")
+            .at("/class")
             .is_some_and(|o| o.why.contains("1/24 A"))
     );
     let given = situation::morale(
@@ -304,7 +304,7 @@ fn a_melee_won_last_move_still_counts_for_the_winner() {
     assert!(
         winner
             .origins
-            .of("/factors/winner-of-melee")
+            .at("/factors/winner-of-melee")
             .is_some_and(|o| o.why.contains("won a melee against '1/24 C' last move"))
     );
     assert!(

@@ -7,6 +7,7 @@ use super::{Unit, note_strength, optional_unit, rule, unit};
 use crate::charts::Charts;
 use crate::geometry::{EdgeName, Layout, contact_edge, round_mm, terrain_under};
 use crate::resolution::Refusal;
+use crate::rules::field::FieldId;
 use crate::rules::measure::{mc_arc_angle, measure};
 use crate::rules::micro_colonial::artillery::{ArtilleryInput, ArtilleryTarget};
 use crate::rules::micro_colonial::fire::{FireInput, Target};
@@ -44,7 +45,7 @@ fn range_and_arc(
     )?;
     let range = round_mm(measured.range.mm);
     origins.note(
-        "/range_mm",
+        crate::field!(FireInput: range_mm),
         "range mm",
         range,
         Source::Table,
@@ -108,10 +109,20 @@ pub fn fire(
         input.range_mm = range;
         input.in_arc = in_arc;
     }
-    if let Some(ff) = note_strength(&mut origins, "/firer_ff", "firer FF", &firer) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(FireInput: firer_ff),
+        "firer FF",
+        &firer,
+    ) {
         input.firer_ff = ff;
     }
-    if let Some(ff) = note_strength(&mut origins, "/target_ff", "target FF", &target) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(FireInput: target_ff),
+        "target FF",
+        &target,
+    ) {
         input.target_ff = ff;
     }
     if let Some(section) = target_section(&mut origins, layout, &target) {
@@ -181,7 +192,13 @@ fn target_section(origins: &mut Origins, layout: &Layout, target: &Unit<'_>) -> 
         ));
         return None;
     };
-    origins.note("/target", "target", section, source, why);
+    origins.note(
+        crate::field!(FireInput: target),
+        "target",
+        section,
+        source,
+        why,
+    );
     Some(section)
 }
 
@@ -196,7 +213,7 @@ fn rear_ff(
     firer: &Unit<'_>,
     named: Option<&Unit<'_>>,
 ) -> Option<u32> {
-    const FIELD: &str = "/two_unit_rear_ff";
+    const FIELD: FieldId = crate::field!(FireInput: two_unit_rear_ff);
     const LABEL: &str = "two-unit rear FF";
     let touching =
         |rear: &Unit<'_>| contact_edge(rear.base, firer.base).edge == Some(EdgeName::Rear);
@@ -298,7 +315,12 @@ pub fn artillery(
         input.range_mm = range;
         input.in_arc = in_arc;
     }
-    if let Some(ff) = note_strength(&mut origins, "/gun_ff", "gun FF", &gun) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(ArtilleryInput: gun_ff),
+        "gun FF",
+        &gun,
+    ) {
         input.gun_ff = ff;
     }
     if let Some(kind) = artillery_target(&mut origins, &target) {
@@ -309,7 +331,7 @@ pub fn artillery(
     if let Some(screen) = screen {
         input.skirmish_screen = true;
         origins.note(
-            "/skirmish_screen",
+            crate::field!(ArtilleryInput: skirmish_screen),
             "skirmish screen",
             true,
             Source::Table,
@@ -361,7 +383,13 @@ fn artillery_target(origins: &mut Origins, target: &Unit<'_>) -> Option<Artiller
         ));
         return None;
     };
-    origins.note("/target", "target", kind, source, why);
+    origins.note(
+        crate::field!(ArtilleryInput: target),
+        "target",
+        kind,
+        source,
+        why,
+    );
     Some(kind)
 }
 
@@ -405,7 +433,7 @@ pub fn jam(
         Some(MoraleClass::Fanatic) => {
             input.crew = Crew::Native;
             origins.note(
-                "/crew",
+                crate::field!(JamInput: crew),
                 "crew",
                 input.crew,
                 gun.source,

@@ -5,6 +5,7 @@
 use super::{Unit, commander_near, level, note_strength, rule, unit};
 use crate::geometry::{EdgeName, Layout, contact_edge, edge_to_edge, round_mm};
 use crate::resolution::Refusal;
+use crate::rules::field::FieldId;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side};
 use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{INFANTRY, MOUNTED, Status, class_of, has_status};
@@ -50,7 +51,7 @@ pub fn melee(
     };
     input.in_contact = Some(!apart);
     origins.note(
-        "/in_contact",
+        crate::field!(MeleeInput: in_contact),
         "in contact",
         !apart,
         Source::Table,
@@ -66,7 +67,7 @@ pub fn melee(
         let name = me.role;
         if let Some(ff) = note_strength(
             &mut origins,
-            &format!("/{name}/ff"),
+            side_field(name).then(crate::field!(Side: ff)),
             &format!("{name} FF"),
             me,
         ) {
@@ -109,6 +110,15 @@ pub fn melee(
 }
 
 /// Puts the decided factors on a side, replacing its own choice of them, and notes each.
+/// The melee's side `role` ("a" or "b") names.
+fn side_field(role: &str) -> FieldId {
+    if role == "b" {
+        crate::field!(MeleeInput: b)
+    } else {
+        crate::field!(MeleeInput: a)
+    }
+}
+
 fn put(origins: &mut Origins, side: &mut Side, name: &str, decided: Vec<Decided>) {
     side.factors
         .retain(|f| !decided.iter().any(|d| d.name == f.as_str()));
@@ -117,7 +127,9 @@ fn put(origins: &mut Origins, side: &mut Side, name: &str, decided: Vec<Decided>
             side.factors.push(d.name.to_owned());
         }
         origins.note(
-            &format!("/{name}/factors/{}", d.name),
+            side_field(name)
+                .then(crate::field!(Side: factors))
+                .key(d.name),
             format!("{name}:{}", d.name),
             d.applies,
             d.source,
@@ -147,7 +159,7 @@ fn melee_type(origins: &mut Origins, me: &Unit<'_>) -> Option<&'static str> {
         }
     };
     origins.note(
-        &format!("/{}/kind", me.role),
+        side_field(me.role).then(crate::field!(Side: kind)),
         format!("{} type", me.role),
         kind,
         me.source,
@@ -285,13 +297,26 @@ pub fn rd_melee(
     let zulu = unit(layout, records, roles, "zulu", &rule)?;
     let mut input = base;
     let mut origins = Origins::default();
-    if let Some(ff) = note_strength(&mut origins, "/zulu_ff", "Zulu FF", &zulu) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(RdMeleeInput: zulu_ff),
+        "Zulu FF",
+        &zulu,
+    ) {
         input.zulu_ff = ff;
     }
     let mut falling_back = Vec::new();
     for (field, label, prefix) in [
-        ("/front_rank", "sections in contact", "front"),
-        ("/second_rank", "second rank", "second"),
+        (
+            crate::field!(RdMeleeInput: front_rank),
+            "sections in contact",
+            "front",
+        ),
+        (
+            crate::field!(RdMeleeInput: second_rank),
+            "second rank",
+            "second",
+        ),
     ] {
         let mut ranks = Vec::new();
         let mut named = Vec::new();
@@ -338,7 +363,7 @@ pub fn rd_melee(
         let zulu_back = has_status(&zulu.record, &Status::FallingBack);
         input.zulu_falling_back = zulu_back;
         origins.note(
-            "/zulu_falling_back",
+            crate::field!(RdMeleeInput: zulu_falling_back),
             "Zulus falling back in melee",
             zulu_back,
             zulu.source,
@@ -354,7 +379,7 @@ pub fn rd_melee(
         );
         input.british_falling_back = !falling_back.is_empty();
         origins.note(
-            "/british_falling_back",
+            crate::field!(RdMeleeInput: british_falling_back),
             "sections falling back in melee",
             !falling_back.is_empty(),
             Source::Records,
@@ -389,7 +414,12 @@ pub fn z_marker(
     )?;
     let mut input = base;
     let mut origins = Origins::default();
-    if let Some(ff) = note_strength(&mut origins, "/zulu_present_ff", "Zulu FF", &zulu) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(ZMarkerInput: zulu_present_ff),
+        "Zulu FF",
+        &zulu,
+    ) {
         input.zulu_present_ff = ff;
     }
     input.origins = origins;

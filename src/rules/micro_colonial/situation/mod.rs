@@ -48,6 +48,7 @@ use super::recorded::{self, COMMANDER};
 use super::section;
 use crate::geometry::{Base, Layout, edge_to_edge, mc_line_of_sight, round_mm};
 use crate::resolution::{Refusal, RuleRef};
+use crate::rules::field::{Field, FieldId};
 use crate::rules::situation::{Origins, Records, Roles, Source, UnitView};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -155,7 +156,12 @@ fn found<'l>(
 
 /// Notes a unit's present FF into `field`, or leaves it to the referee when its strength
 /// is not recorded.
-fn note_strength(origins: &mut Origins, field: &str, label: &str, unit: &Unit<'_>) -> Option<u32> {
+fn note_strength(
+    origins: &mut Origins,
+    field: impl Field,
+    label: &str,
+    unit: &Unit<'_>,
+) -> Option<u32> {
     let Some(present) = unit.strength() else {
         origins.undecided.push(format!(
             "{}: strength not recorded — set its IF in the roster",
@@ -231,10 +237,10 @@ fn rule(name: &str) -> RuleRef {
 /// The input as JSON with each list of factors (`/factors`, `/a/factors`) read as a map
 /// from factor to its count (or `true`), and every factor the table or the records decided
 /// present (0 or `false` when it does not apply): the form the origins' fields point into.
-pub(crate) fn factor_view(input: &impl Serialize, origins: &Origins, lists: &[&str]) -> Value {
+pub(crate) fn factor_view(input: &impl Serialize, origins: &Origins, lists: &[FieldId]) -> Value {
     let mut value = serde_json::to_value(input).unwrap_or(Value::Null);
     for list in lists {
-        let Some(slot) = value.pointer_mut(list) else {
+        let Some(slot) = value.pointer_mut(list.pointer()) else {
             continue;
         };
         let mut map = Map::new();
@@ -255,7 +261,7 @@ pub(crate) fn factor_view(input: &impl Serialize, origins: &Origins, lists: &[&s
                 }
             }
         }
-        let prefix = format!("{list}/");
+        let prefix = format!("{}/", list.pointer());
         for origin in &origins.decided {
             if let Some(name) = origin.field.strip_prefix(&prefix) {
                 let blank = match origin.value {
@@ -277,10 +283,23 @@ mod tests {
     #[test]
     fn a_factor_list_reads_as_a_map_with_the_decided_ones_present() {
         let mut origins = Origins::default();
-        origins.note("/factors/winner-of-melee", "w", 1, Source::Records, "won");
-        origins.note("/factors/loser-of-melee", "l", 0, Source::Records, "none");
+        let factors = crate::field!(crate::rules::micro_colonial::morale::MoraleInput: factors);
+        origins.note(
+            factors.key("winner-of-melee"),
+            "w",
+            1,
+            Source::Records,
+            "won",
+        );
+        origins.note(
+            factors.key("loser-of-melee"),
+            "l",
+            0,
+            Source::Records,
+            "none",
+        );
         let input = serde_json::json!({"factors": [["winner-of-melee", 1], ["under-fire", 1]]});
-        let view = factor_view(&input, &origins, &["/factors"]);
+        let view = factor_view(&input, &origins, &[factors]);
         assert_eq!(
             view["factors"],
             serde_json::json!({"winner-of-melee": 1, "under-fire": 1, "loser-of-melee": 0})

@@ -53,7 +53,7 @@ pub fn morale(
     if input.troop.trim().is_empty() && !me.record.troop_type.is_empty() {
         input.troop.clone_from(&me.record.troop_type);
         origins.note(
-            "/troop",
+            crate::field!(MoraleInput: troop),
             "troop type",
             &input.troop,
             me.source,
@@ -64,7 +64,7 @@ pub fn morale(
         && let Some(class) = me.record.class.clone()
     {
         origins.note(
-            "/class",
+            crate::field!(MoraleInput: class),
             "class",
             &class,
             me.source,
@@ -112,7 +112,7 @@ pub fn morale(
             input.factors.push((name.to_owned(), count));
         }
         origins.note(
-            &format!("/factors/{name}"),
+            crate::field!(MoraleInput: factors).key(name),
             format!("factor {name}"),
             count,
             source,
@@ -135,14 +135,14 @@ fn note_if_and_pf(origins: &mut Origins, me: &Unit<'_>) -> Option<(u32, u32)> {
     };
     let why = |what: &str| format!("{}'s {what} on {}", me.who(), me.record_words());
     origins.note(
-        "/initial_ff",
+        crate::field!(MoraleInput: initial_ff),
         "IF",
         me.record.initial,
         me.source,
         why("IF (initial fighting factor)"),
     );
     origins.note(
-        "/present_ff",
+        crate::field!(MoraleInput: present_ff),
         "PF",
         present,
         me.source,
@@ -231,7 +231,7 @@ pub fn rally(
         Some(class @ (MoraleClass::Fanatic | MoraleClass::EuropeanRegular)) => {
             input.class = RallyClass::EuropeanRegularOrFanatic;
             origins.note(
-                "/class",
+                crate::field!(RallyInput: class),
                 "class",
                 input.class,
                 me.source,
@@ -293,7 +293,7 @@ pub fn morale_due(
         Some(class) => {
             input.class = class;
             origins.note(
-                "/class",
+                crate::field!(MoraleDueInput: class),
                 "class",
                 class,
                 me.source,
@@ -308,7 +308,7 @@ pub fn morale_due(
     let now = records.move_number();
     input.lost_this_move = found.lost_this_move;
     origins.note(
-        "/lost_this_move",
+        crate::field!(MoraleDueInput: lost_this_move),
         "lost this move",
         found.lost_this_move,
         me.source,
@@ -316,7 +316,7 @@ pub fn morale_due(
     );
     input.won_melee = found.won_melee;
     origins.note(
-        "/won_melee",
+        crate::field!(MoraleDueInput: won_melee),
         "won a melee",
         found.won_melee,
         me.source,
@@ -328,7 +328,7 @@ pub fn morale_due(
     );
     input.melee_lost_by = found.melee_lost_by;
     origins.note(
-        "/melee_lost_by",
+        crate::field!(MoraleDueInput: melee_lost_by),
         "lost a melee by",
         found.melee_lost_by,
         me.source,

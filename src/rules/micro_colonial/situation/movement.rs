@@ -43,7 +43,7 @@ pub fn movement(
     if me.source == Source::Records {
         input.volley_losses = me.record.volley_losses_unstruck;
         origins.note(
-            "/volley_losses",
+            crate::field!(MoveInput: volley_losses),
             "volley losses",
             input.volley_losses,
             Source::Records,
@@ -67,7 +67,7 @@ pub fn movement(
                 .as_ref()
                 .map_or("of no status", Status::name);
             origins.note(
-                "/mode",
+                crate::field!(MoveInput: mode),
                 "mode",
                 mode,
                 Source::Records,
@@ -91,7 +91,13 @@ pub fn movement(
         ),
         None => format!("{} is not in square", me.who()),
     };
-    origins.note("/square", "square", square, me.source, why);
+    origins.note(
+        crate::field!(MoveInput: square),
+        "square",
+        square,
+        me.source,
+        why,
+    );
     input.origins = origins;
     Ok(input)
 }
@@ -119,7 +125,7 @@ pub fn charge(
     let mut origins = Origins::default();
     input.target_mm = round_mm(edge_to_edge(charger.base, target.base).mm);
     origins.note(
-        "/target_mm",
+        crate::field!(ChargeInput: target_mm),
         "distance to the target",
         input.target_mm,
         Source::Table,
@@ -132,7 +138,7 @@ pub fn charge(
     if charger.source == Source::Records {
         input.volley_losses = charger.record.volley_losses_unstruck;
         origins.note(
-            "/volley_losses",
+            crate::field!(ChargeInput: volley_losses),
             "volley losses",
             input.volley_losses,
             Source::Records,
@@ -166,7 +172,7 @@ pub fn evade(
     if me.base.unit_type() == ARTILLERY {
         input.evader = Evader::ArtilleryCrew;
         origins.note(
-            "/evader",
+            crate::field!(EvadeInput: evader),
             "evader",
             input.evader,
             Source::Table,
@@ -175,7 +181,7 @@ pub fn evade(
     } else if in_formation(&me.record, &Formation::OpenOrder) {
         input.evader = Evader::OpenOrder;
         origins.note(
-            "/evader",
+            crate::field!(EvadeInput: evader),
             "evader",
             input.evader,
             me.source,
@@ -253,7 +259,7 @@ pub fn pursuit(
     if let Some((kind, why)) = kind {
         input.pursuer = kind;
         origins.note(
-            "/pursuer",
+            crate::field!(PursuitInput: pursuer),
             "pursuer",
             kind,
             pursuer.source,
@@ -289,7 +295,7 @@ pub fn pursuit(
             )
         };
         origins.note(
-            "/infantry_in_prepared_position",
+            crate::field!(PursuitInput: infantry_in_prepared_position),
             "infantry in a prepared position",
             prepared,
             Source::Table,

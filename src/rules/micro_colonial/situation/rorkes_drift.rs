@@ -70,7 +70,13 @@ pub fn break_in(
                     holders.join(", ")
                 )
             };
-            origins.note("/room", "room", input.room, Source::Table, why);
+            origins.note(
+                crate::field!(BreakInInput: room),
+                "room",
+                input.room,
+                Source::Table,
+                why,
+            );
         }
         [] => origins.undecided.push(format!(
             "the room {} breaks into: no building drawn on the table touches it",
@@ -127,7 +133,7 @@ pub fn rd_firing_party(
             )
         };
         origins.note(
-            "/led_by_command",
+            crate::field!(RdFiringPartyInput: led_by_command),
             "led by a command counter",
             input.led_by_command,
             Source::Table,
@@ -187,17 +193,27 @@ pub fn rd_combine(
     }
     let mut input = base;
     let mut origins = Origins::default();
-    if let Some(ff) = note_strength(&mut origins, "/into_ff", "kept FF", &into) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(RdCombineInput: into_ff),
+        "kept FF",
+        &into,
+    ) {
         input.into_ff = ff;
     }
-    if let Some(ff) = note_strength(&mut origins, "/removed_ff", "removed FF", &removed) {
+    if let Some(ff) = note_strength(
+        &mut origins,
+        crate::field!(RdCombineInput: removed_ff),
+        "removed FF",
+        &removed,
+    ) {
         input.removed_ff = ff;
     }
     let kinds = [(&into, counter_of(&into)), (&removed, counter_of(&removed))];
     if let Some((command, _)) = kinds.iter().find(|(_, k)| *k == Some(Counter::Command)) {
         input.counter = Counter::Command;
         origins.note(
-            "/counter",
+            crate::field!(RdCombineInput: counter),
             "counter",
             input.counter,
             Source::Table,
@@ -206,7 +222,7 @@ pub fn rd_combine(
     } else if kinds.iter().all(|(_, k)| *k == Some(Counter::Section)) {
         input.counter = Counter::Section;
         origins.note(
-            "/counter",
+            crate::field!(RdCombineInput: counter),
             "counter",
             input.counter,
             into.source,
@@ -253,7 +269,7 @@ pub fn rd_move(
         Ok(side) => {
             input.side = side;
             origins.note(
-                "/side",
+                crate::field!(RdMoveInput: side),
                 "side",
                 side,
                 Source::Table,
