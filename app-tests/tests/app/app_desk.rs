@@ -464,14 +464,14 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
     harness.run();
     // The FFs and the range are the referee's to type where no table gives them (the
     // desk asks for them by name and never assumes them): a rifle volley of 250 FF at
-    // 250 mm into 300 FF, and a gun at 350 mm.
+    // 250 mm into 300 FF, and a gun of 40 FF at 350 mm.
     let fields: &[(&str, &str)] = match procedure {
         "Fire" | "RD fire" => &[
             ("firer FF", "250"),
             ("range mm", "250"),
             ("target FF", "300"),
         ],
-        "Artillery" => &[("range mm", "350")],
+        "Artillery" => &[("range mm", "350"), ("gun FF", "40")],
         _ => &[],
     };
     for (label, value) in fields {
@@ -708,6 +708,36 @@ fn mc_melee_asks_for_its_table_cell_then_resolves() {
     assert_eq!(result.out("a_losses"), 10);
     assert_eq!(result.out("b_losses"), 45);
     assert_eq!(result.out("winner"), "a");
+}
+
+// Issue 39: "A field neither the table, the records nor the user has filled is asked for by
+// name; it is never defaulted." The artillery form asks for the gun's FF (it was 40) once
+// the range is typed, and resolves nothing until it is given.
+#[test]
+fn mc_artillery_asks_for_the_gun_ff_by_name() {
+    let mut harness = ruleset_desk(
+        Charts::shipped().expect("shipped"),
+        Ruleset::MicroColonial,
+        1,
+    );
+    harness.set_size(egui::vec2(900.0, 2600.0));
+    harness.run();
+    harness.get_by_label("Artillery").click();
+    harness.run();
+    type_into(&harness, "range mm", "350");
+    harness.run();
+    let form = &harness.state().mc_combat.artillery;
+    assert_eq!(form.input.gun_ff, 0);
+    assert_eq!(
+        form.error().as_deref(),
+        Some(
+            "gun FF: not given: type it, or select the gun on the table (its FF from the records)"
+        )
+    );
+    type_into(&harness, "gun FF", "40");
+    harness.run();
+    let form = &harness.state().mc_combat.artillery;
+    assert_eq!((form.input.gun_ff, form.error()), (40, None));
 }
 
 // ARTILLERY FIRE, the CLI's example: a 6-7 pdr of 40 FF shells close-order natives at 350 mm

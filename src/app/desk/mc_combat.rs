@@ -3,7 +3,7 @@
 //! input, which the table's situation fills; the engine reads the charts, gives the exact
 //! odds and counts the dice.
 
-use super::mc_fire::{FireForm, GivenField, RANGE, arc_ui, decided};
+use super::mc_fire::{FireForm, GUN_FF, GivenField, RANGE, arc_ui, decided, whole_field};
 use super::mc_more::McMore;
 use super::mc_panel::McProcedure;
 use super::mc_rd::{RdFireForm, RdMeleeForm};
@@ -227,6 +227,8 @@ pub struct ArtilleryForm {
     pub input: ArtilleryInput,
     /// The range field.
     pub range: GivenField,
+    /// The gun FF field.
+    pub gun_ff: GivenField,
     /// Overhead fire: the friends nearest the gun and nearest the target, as typed.
     pub friends: [TypedMm; 2],
 }
@@ -238,7 +240,7 @@ impl Default for ArtilleryForm {
             ammo: Ammo::Shell,
             // Asked for until the table or the referee gives it: never resolved.
             range_mm: 0.0,
-            gun_ff: 40,
+            gun_ff: 0,
             target: ArtilleryTarget::CloseOrderNative,
             factors: Vec::new(),
             overhead: false,
@@ -250,6 +252,7 @@ impl Default for ArtilleryForm {
         };
         ArtilleryForm {
             range: GivenField::empty(),
+            gun_ff: GivenField::empty(),
             input,
             friends: [TypedMm::default(), TypedMm::default()],
         }
@@ -263,10 +266,12 @@ const FRIENDS: [&str; 2] = [
 ];
 
 impl ArtilleryForm {
-    /// What is wrong with a distance the form asks for but cannot read.
-    fn error(&self) -> Option<String> {
+    /// What the form asks for and nothing gave, or cannot read: the range, the gun's FF,
+    /// the overhead fire's distances.
+    pub fn error(&self) -> Option<String> {
         let i = &self.input;
-        self.range.missing(&RANGE).or_else(|| {
+        let asked = self.range.missing(&RANGE);
+        asked.or_else(|| self.gun_ff.missing(&GUN_FF)).or_else(|| {
             self.friends[0]
                 .error(i.overhead, FRIENDS[0], i.friends_near_gun_mm)
                 .or_else(|| self.friends[1].error(i.overhead, FRIENDS[1], i.friends_near_target_mm))
@@ -277,16 +282,15 @@ impl ArtilleryForm {
         let Self {
             input,
             range,
+            gun_ff,
             friends,
         } = self;
         pick(ui, "gun", &mut input.gun, Gun::ALL, Gun::name);
         pick(ui, "ammunition", &mut input.ammo, Ammo::ALL, Ammo::name);
         let measured = decided(&input.origins, crate::field!(ArtilleryInput: range_mm));
         range.ui(ui, &RANGE, &mut input.range_mm, measured);
-        super::hints::hinted(
-            ui.add(egui::Slider::new(&mut input.gun_ff, 0..=200).text("gun FF")),
-            "gun FF",
-        );
+        let from = decided(&input.origins, crate::field!(ArtilleryInput: gun_ff));
+        whole_field(ui, gun_ff, &GUN_FF, &mut input.gun_ff, from);
         pick(
             ui,
             "artillery target",

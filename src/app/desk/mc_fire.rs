@@ -48,6 +48,14 @@ pub const FIRER_FF: FieldKind = FieldKind {
     parse: |text| strength("firer FF", text),
 };
 
+/// The gun's fighting figures (artillery fire).
+pub const GUN_FF: FieldKind = FieldKind {
+    label: "gun FF",
+    hint: "The gun's fighting figures (FF); the records give them for the gun selected, and an FF typed here wins over them",
+    ask: "type it, or select the gun on the table (its FF from the records)",
+    parse: |text| strength("gun FF", text),
+};
+
 /// The target unit's fighting figures.
 pub const TARGET_FF: FieldKind = FieldKind {
     label: "target FF",
@@ -208,7 +216,7 @@ pub(super) fn decided(origins: &Origins, pointer: FieldId) -> Option<(f64, Sourc
 }
 
 /// A whole-number field of the input (an FF), drawn as a [`GivenField`].
-fn whole_field(
+pub(super) fn whole_field(
     ui: &mut egui::Ui,
     field: &mut GivenField,
     kind: &FieldKind,
