@@ -320,6 +320,19 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
     harness.run();
     harness.get_by_label("Morale test").click();
     harness.run();
+    // No unit is selected: the IF and the PF are asked for by name (issue 39: never
+    // defaulted; they were 400 and 320), and the referee types them.
+    assert_eq!(
+        harness.state().mc_morale.error().as_deref(),
+        Some(
+            "initial FF: not given: type it, or select the unit on the table (its IF from the records)"
+        )
+    );
+    type_into(&harness, "initial FF", "400");
+    harness.run();
+    type_into(&harness, "present FF", "320");
+    harness.run();
+    assert_eq!(harness.state().mc_morale.error(), None);
     resolve_with_typed_faces(&mut harness, "3");
     // Morale Table 3 is lost: the test asks for its cell by name (the Loss table's
     // orientation is read B by default).

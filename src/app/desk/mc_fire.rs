@@ -65,7 +65,7 @@ pub const TARGET_FF: FieldKind = FieldKind {
 };
 
 /// Fighting figures typed in a field labelled `label`.
-fn strength(label: &str, text: &str) -> Result<f64, String> {
+pub(super) fn strength(label: &str, text: &str) -> Result<f64, String> {
     crate::bounds::Strength::parse(text)
         .map(|ff| f64::from(ff.get()))
         .map_err(|e| format!("{label}: {e}"))

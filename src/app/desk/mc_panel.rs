@@ -2,6 +2,7 @@
 //! crossed, changes of formation, interpenetrations, last move's volley losses (the D
 //! column) and squares — the engine reads the charts and answers in mm.
 
+use super::mc_fire::{FieldKind, GivenField, decided, strength, whole_field};
 use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop,
@@ -168,18 +169,44 @@ impl McGroups {
 
 /// The morale-test form: the engine's input. Troop type and class are the row and column
 /// names of the club's morale charts (their printed headers are lost), so they are typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct MoraleForm {
     /// The test, as the engine resolves it.
     pub input: MoraleInput,
+    /// The IF field: asked for until typed or read from the unit's record.
+    pub initial: GivenField,
+    /// The PF field: likewise.
+    pub present: GivenField,
 }
+
+/// The unit's initial fighting figures.
+const INITIAL_FF: FieldKind = FieldKind {
+    label: "initial FF",
+    hint: "The unit's IF (initial fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the unit on the table (its IF from the records)",
+    parse: |text| strength("initial FF", text),
+};
+
+/// The unit's present fighting figures.
+const PRESENT_FF: FieldKind = FieldKind {
+    label: "present FF",
+    hint: "The unit's PF (present fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the unit on the table (its PF from the records)",
+    parse: |text| strength("present FF", text),
+};
+
+/// What the troop type and class fields say while empty.
+const TROOP_ASK: &str = "type Morale Table 3's row as the club's chart names it, or select the unit on the table (its troop type from the records)";
+const CLASS_ASK: &str = "type the result table's column as the club's chart names it, or select the unit on the table (its class from the records)";
 
 impl Default for MoraleForm {
     fn default() -> Self {
         MoraleForm {
+            initial: GivenField::empty(),
+            present: GivenField::empty(),
             input: MoraleInput {
-                initial_ff: 400,
-                present_ff: 320,
+                initial_ff: 0,
+                present_ff: 0,
                 troop: "zulu".to_owned(),
                 class: "native".to_owned(),
                 cavalry: false,
@@ -200,29 +227,59 @@ impl MoraleForm {
         input
     }
 
+    /// What the form asks for and nothing gave, named (none is assumed): the IF, the PF,
+    /// the troop type and the class.
+    pub fn error(&self) -> Option<String> {
+        let named = |text: &str, label: &str, ask: &str| {
+            text.trim()
+                .is_empty()
+                .then(|| format!("{label}: not given: {ask}"))
+        };
+        self.initial
+            .missing(&INITIAL_FF)
+            .or_else(|| self.present.missing(&PRESENT_FF))
+            .or_else(|| named(&self.input.troop, "troop type", TROOP_ASK))
+            .or_else(|| named(&self.input.class, "class", CLASS_ASK))
+    }
+
     /// Draws the form; `factor_names` are Table 4's factors in the charts in force.
     pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
-        let input = &mut self.input;
-        super::hints::hinted(
-            ui.add(egui::Slider::new(&mut input.initial_ff, 1..=2000).text("initial FF")),
-            "initial FF",
-        );
-        super::hints::hinted(
-            ui.add(egui::Slider::new(&mut input.present_ff, 0..=2000).text("present FF")),
-            "present FF",
-        );
-        ui.horizontal(|ui| {
-            let label = ui.label("troop type");
-            ui.add(egui::TextEdit::singleline(&mut input.troop).desired_width(140.0))
-                .labelled_by(label.id)
-                .on_hover_text("Morale Table 3's row, as the club's chart names it");
-        });
-        ui.horizontal(|ui| {
-            let label = ui.label("class");
-            ui.add(egui::TextEdit::singleline(&mut input.class).desired_width(140.0))
-                .labelled_by(label.id)
-                .on_hover_text("The result table's column, as the club's chart names it");
-        });
+        let Self {
+            input,
+            initial,
+            present,
+        } = self;
+        let from = decided(&input.origins, crate::field!(MoraleInput: initial_ff));
+        whole_field(ui, initial, &INITIAL_FF, &mut input.initial_ff, from);
+        let from = decided(&input.origins, crate::field!(MoraleInput: present_ff));
+        whole_field(ui, present, &PRESENT_FF, &mut input.present_ff, from);
+        for (label, text, hint, ask) in [
+            (
+                "troop type",
+                &mut input.troop,
+                "Morale Table 3's row, as the club's chart names it",
+                TROOP_ASK,
+            ),
+            (
+                "class",
+                &mut input.class,
+                "The result table's column, as the club's chart names it",
+                CLASS_ASK,
+            ),
+        ] {
+            ui.horizontal(|ui| {
+                let label_id = ui.label(label).id;
+                ui.add(egui::TextEdit::singleline(text).desired_width(140.0))
+                    .labelled_by(label_id)
+                    .on_hover_text(hint);
+            });
+            if text.trim().is_empty() {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{label}: not given: {ask}"),
+                );
+            }
+        }
         super::hints::check(
             ui,
             &mut input.cavalry,

@@ -472,7 +472,10 @@ impl Desk {
     fn mc_request(&self) -> Result<micro_colonial::Request, String> {
         match self.mc_procedure {
             McProcedure::Move => Ok(micro_colonial::Request::Move(self.mc_move.input.clone())),
-            McProcedure::Morale => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
+            McProcedure::Morale => match self.mc_morale.error() {
+                Some(asked) => Err(asked),
+                None => Ok(micro_colonial::Request::Morale(self.mc_morale.input())),
+            },
             p => {
                 if let Some(e) = self.mc_combat.input_error(p) {
                     return Err(e);
@@ -489,7 +492,8 @@ impl Desk {
     /// the referee must type is still empty).
     pub fn mc_origin_notes(&self) -> Vec<String> {
         let request = match self.mc_procedure {
-            McProcedure::Move | McProcedure::Morale => self.mc_request().ok(),
+            McProcedure::Morale => Some(micro_colonial::Request::Morale(self.mc_morale.input())),
+            McProcedure::Move => self.mc_request().ok(),
             p => self.mc_combat.request(p),
         };
         request
