@@ -477,7 +477,7 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
     harness.run();
     // The FFs and the range are the referee's to type where no table gives them (the
     // desk asks for them by name and never assumes them): a rifle volley of 250 FF at
-    // 250 mm into 300 FF, and a gun of 40 FF at 350 mm.
+    // 250 mm into 300 FF, a gun of 40 FF at 350 mm, and a melee of 400 FF against 120.
     let fields: &[(&str, &str)] = match procedure {
         "Fire" | "RD fire" => &[
             ("firer FF", "250"),
@@ -485,6 +485,7 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
             ("target FF", "300"),
         ],
         "Artillery" => &[("range mm", "350"), ("gun FF", "40")],
+        "Melee" => &[("A FF", "400"), ("B FF", "120")],
         _ => &[],
     };
     for (label, value) in fields {

@@ -66,6 +66,27 @@ fn type_vc_fire(harness: &mut Harness<'_, LaagerApp>) {
     assert_eq!(harness.state().desk.vc.input_error(), None);
 }
 
+/// Types the melee's FF the fixture's records do not give (the regulars' strength is not
+/// recorded; it was assumed 120): the form asks for each by name and assumes none.
+fn type_melee_ff(harness: &mut Harness<'_, LaagerApp>) {
+    let melee = laager::app::desk::mc_panel::McProcedure::Melee;
+    let mut typed = Vec::new();
+    for (label, ff) in [("A FF", "400"), ("B FF", "120")] {
+        let asked = harness.state().desk.mc_combat.input_error(melee);
+        if asked.is_some_and(|e| e.starts_with(&format!("{label}: not given"))) {
+            type_into(harness, label, ff);
+            harness.run();
+            typed.push(label);
+        }
+    }
+    assert_eq!(
+        typed,
+        ["B FF"],
+        "the records give the Zulus' FF, not the regulars'"
+    );
+    assert_eq!(harness.state().desk.mc_combat.input_error(melee), None);
+}
+
 fn refused(harness: &Harness<'_, LaagerApp>) -> laager::resolution::Refusal {
     harness
         .state()
@@ -778,6 +799,7 @@ fn a_melee_between_units_apart_waits_for_the_referees_call() {
     harness.run();
     click(&mut harness, "Melee");
     assert_eq!(harness.state().desk.mc_combat.melee.in_contact, Some(false));
+    type_melee_ff(&mut harness);
     click(&mut harness, "Type faces");
     type_into(&harness, "dice faces", "B4,R2,B3,R1");
     harness.run();
@@ -1054,6 +1076,7 @@ fn distances_that_decide_a_factor_are_typed_not_assumed() {
     harness.state_mut().canvas.selected = vec![ZULUS.to_owned(), REGULARS.to_owned()];
     harness.run();
     click(&mut harness, "Melee");
+    type_melee_ff(&mut harness);
     click(&mut harness, "A fired before charging");
     assert_eq!(harness.state().desk.mc_combat.melee.a.fired_at_mm, None);
     click(&mut harness, "Resolve");

@@ -3,7 +3,9 @@
 //! input, which the table's situation fills; the engine reads the charts, gives the exact
 //! odds and counts the dice.
 
-use super::mc_fire::{FireForm, GUN_FF, GivenField, RANGE, arc_ui, decided, whole_field};
+use super::mc_fire::{
+    FieldKind, FireForm, GUN_FF, GivenField, RANGE, arc_ui, decided, strength, whole_field,
+};
 use super::mc_more::McMore;
 use super::mc_panel::McProcedure;
 use super::mc_rd::{RdFireForm, RdMeleeForm};
@@ -16,7 +18,7 @@ use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
 use crate::rules::micro_colonial::rorkes_drift::{Counter, RdCombineInput, RdFiringPartyInput};
-use crate::rules::situation::Origins;
+use crate::rules::situation::{Origins, Source};
 use crate::rules::words::readable;
 use crate::ruleset::Ruleset;
 
@@ -179,14 +181,39 @@ impl TypedMm {
     }
 }
 
-fn side_ui(
-    side: &mut Side,
-    fired: &mut TypedMm,
-    ui: &mut egui::Ui,
-    id: &str,
-    factor_names: &[String],
-) {
-    ui.add(egui::Slider::new(&mut side.ff, 0..=2000).text(format!("{id} FF")));
+/// The melee's A and B FF fields: asked for until typed or read from the records.
+const MELEE_FF: [FieldKind; 2] = [
+    FieldKind {
+        label: "A FF",
+        hint: "The attacker's fighting figures (FF); the records give them for the attacker selected, and an FF typed here wins over them",
+        ask: "type it, or select the attacker on the table (its FF from the records)",
+        parse: |text| strength("A FF", text),
+    },
+    FieldKind {
+        label: "B FF",
+        hint: "The defender's fighting figures (FF); the records give them for the defender selected, and an FF typed here wins over them",
+        ask: "type it, or select the defender on the table (its FF from the records)",
+        parse: |text| strength("B FF", text),
+    },
+];
+
+/// One side of the melee form: `i` 0 for A, 1 for B.
+struct SideFields<'a> {
+    fired: &'a mut TypedMm,
+    ff: &'a mut GivenField,
+    decided: Option<(f64, Source)>,
+    i: usize,
+}
+
+fn side_ui(side: &mut Side, fields: SideFields<'_>, ui: &mut egui::Ui, factor_names: &[String]) {
+    let SideFields {
+        fired,
+        ff,
+        decided,
+        i,
+    } = fields;
+    let id = ["A", "B"][i];
+    whole_field(ui, ff, &MELEE_FF[i], &mut side.ff, decided);
     egui::ComboBox::from_label(format!("{id} type"))
         .selected_text(readable(&side.kind))
         .show_ui(ui, |ui| {
@@ -333,6 +360,8 @@ pub struct McCombat {
     pub melee: MeleeInput,
     /// Melee: the range A and B fired at before charging, as typed.
     pub fired: [TypedMm; 2],
+    /// Melee: the A and B FF fields.
+    pub melee_ff: [GivenField; 2],
     /// Rally.
     pub rally: RallyInput,
     /// Artillery.
@@ -366,12 +395,13 @@ impl Default for McCombat {
                 origins: Origins::default(),
             },
             melee: MeleeInput {
-                a: Side::new(400, "native-fanatic-infantry"),
-                b: Side::new(120, "regular-infantry"),
+                a: Side::new(0, "native-fanatic-infantry"),
+                b: Side::new(0, "regular-infantry"),
                 in_contact: None,
                 origins: Origins::default(),
             },
             fired: [TypedMm::default(), TypedMm::default()],
+            melee_ff: [GivenField::empty(), GivenField::empty()],
             rally: RallyInput {
                 class: RallyClass::Levies,
                 command: Command::None,
@@ -438,10 +468,29 @@ impl McCombat {
             }
             McProcedure::Melee => {
                 let names = chart_keys(charts, "melee_additional_factors");
+                let origins = &self.melee.origins;
+                let decided = [
+                    decided(origins, crate::field!(MeleeInput: a.ff)),
+                    decided(origins, crate::field!(MeleeInput: b.ff)),
+                ];
+                let [fired_a, fired_b] = &mut self.fired;
+                let [ff_a, ff_b] = &mut self.melee_ff;
                 ui.strong("A, the attacker");
-                side_ui(&mut self.melee.a, &mut self.fired[0], ui, "A", &names);
+                let a = SideFields {
+                    fired: fired_a,
+                    ff: ff_a,
+                    decided: decided[0],
+                    i: 0,
+                };
+                side_ui(&mut self.melee.a, a, ui, &names);
                 ui.strong("B, the defender");
-                side_ui(&mut self.melee.b, &mut self.fired[1], ui, "B", &names);
+                let b = SideFields {
+                    fired: fired_b,
+                    ff: ff_b,
+                    decided: decided[1],
+                    i: 1,
+                };
+                side_ui(&mut self.melee.b, b, ui, &names);
                 contact_ui(ui, &mut self.melee.in_contact, &self.melee.origins);
             }
             McProcedure::Rally => {
@@ -540,8 +589,12 @@ impl McCombat {
             McProcedure::Fire => self.fire.error(),
             McProcedure::Artillery => self.artillery.error(),
             McProcedure::Charge => self.more.charge_error(),
-            McProcedure::Melee => self.fired[0]
-                .error(self.fired[0].on, "A fired at mm", self.melee.a.fired_at_mm)
+            McProcedure::Melee => self.melee_ff[0]
+                .missing(&MELEE_FF[0])
+                .or_else(|| self.melee_ff[1].missing(&MELEE_FF[1]))
+                .or_else(|| {
+                    self.fired[0].error(self.fired[0].on, "A fired at mm", self.melee.a.fired_at_mm)
+                })
                 .or_else(|| {
                     self.fired[1].error(self.fired[1].on, "B fired at mm", self.melee.b.fired_at_mm)
                 }),
