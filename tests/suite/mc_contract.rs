@@ -153,14 +153,19 @@ fn morale(
     let base = MoraleInput {
         initial_ff: 0,
         present_ff: 0,
-        troop: "zulu".to_owned(),
-        class: "native".to_owned(),
+        troop: String::new(),
+        class: String::new(),
         cavalry: false,
         charge: None,
         factors: Vec::new(),
         origins: Origins::default(),
     };
-    situation::morale(layout, records, roles, base).map(mc::Request::Morale)
+    // The records give the troop type and class; `--troop zulu --class native` win over
+    // them, and the first steps say so.
+    let mut input = situation::morale(layout, records, roles, base)?;
+    "zulu".clone_into(&mut input.troop);
+    "native".clone_into(&mut input.class);
+    Ok(mc::Request::Morale(input))
 }
 
 fn rally(
@@ -796,4 +801,50 @@ fn a_morale_result_cell_must_be_a_result_name() {
             .map(|n| n.replace('-', " ").to_uppercase())
             .collect::<Vec<_>>()
     );
+}
+
+/// MORALE CALCULATION's Table 3 row and result column are the unit's troop type and class;
+/// "typed wins" (issue 39): with no `--troop` or `--class` the unit's record gives them,
+/// stated as read from the records, and the lost cell is named by them
+/// (`morale_random_factor:infantry:3`, the fixture's 1/24 A being infantry of class
+/// european regular); with no table either, both flags are asked for by name.
+#[test]
+fn a_morale_test_reads_its_troop_type_and_class_from_the_records() {
+    let table = table_path().display().to_string();
+    let out = laager()
+        .args([
+            "mc",
+            "morale",
+            "--layout",
+            &table,
+            "--unit",
+            "unit=1/24 A",
+            "--dice",
+            "3",
+            "--json",
+        ])
+        .output()
+        .expect("laager runs");
+    let refused: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let needed = refused["refusal"]["needs_cells"]
+        .as_array()
+        .expect("cells asked for");
+    let row = serde_json::json!({"chart": "morale_random_factor", "key": ["infantry", "3"]});
+    assert!(needed.contains(&row), "{refused}");
+    let out = laager()
+        .args([
+            "mc",
+            "morale",
+            "--initial-ff",
+            "100",
+            "--present-ff",
+            "100",
+            "--dice",
+            "3",
+        ])
+        .output()
+        .expect("laager runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("give --troop TYPE, --class CLASS"), "{err}");
 }

@@ -1300,8 +1300,9 @@ fn the_desk_resolves_melee_morale_and_artillery_as_the_engine_does() {
         &[
             "settings:loss_table_orientation=A",
             "morale_tactical_factors:c-in-c-within-100mm=10",
-            "morale_random_factor:zulu:3=0",
-            "morale_results:under-30:native=fall back",
+            // The records give 1/24 A's troop type and class: infantry, european regular.
+            "morale_random_factor:infantry:3=0",
+            "morale_results:under-30:european-regular=fall back",
         ],
         "mc_situation.json",
         "Morale test",

@@ -332,6 +332,19 @@ fn mc_morale_test_asks_for_its_lost_cells_in_place_then_resolves() {
     harness.run();
     type_into(&harness, "present FF", "320");
     harness.run();
+    // Table 3's row and the result table's column are named as the club's chart names
+    // them: with no unit selected, the referee types them (none is assumed).
+    assert!(
+        harness
+            .state()
+            .mc_morale
+            .error()
+            .is_some_and(|e| e.starts_with("troop type: not given")),
+    );
+    type_into(&harness, "troop type", "zulu");
+    harness.run();
+    type_into(&harness, "class", "native");
+    harness.run();
     assert_eq!(harness.state().mc_morale.error(), None);
     resolve_with_typed_faces(&mut harness, "3");
     // Morale Table 3 is lost: the test asks for its cell by name (the Loss table's

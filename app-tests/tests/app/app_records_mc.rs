@@ -418,7 +418,7 @@ fn micro_colonial_fire_morale_and_move_applied_undone_saved_and_reopened() {
         click(&mut harness, "Use for this resolution");
     }
     assert!(
-        asked.contains(&"morale_random_factor:zulu:3".to_owned()),
+        asked.contains(&"morale_random_factor:infantry:3".to_owned()),
         "{asked:?}"
     );
     assert!(
@@ -753,11 +753,14 @@ fn save_to_club_tables_writes_the_cell_into_the_club_folder() {
         .collect();
     assert_eq!(
         needed,
-        ["morale_losses:901-1000:c12", "morale_random_factor:zulu:3"]
+        [
+            "morale_losses:901-1000:c12",
+            "morale_random_factor:infantry:3"
+        ]
     );
     for (address, value) in [
         ("morale_losses:901-1000:c12", "30"),
-        ("morale_random_factor:zulu:3", "2"),
+        ("morale_random_factor:infantry:3", "2"),
     ] {
         type_into(
             &harness,
@@ -779,12 +782,18 @@ fn save_to_club_tables_writes_the_cell_into_the_club_folder() {
         .expect("the cell");
     assert_eq!(cell.confidence, laager::charts::Confidence::House);
     // Morale Table 3's printed keys are lost: its cell is named by what the rule knows
-    // ("zulu", a total of 3) and written under that name, as `laager tables set` writes it
-    // (issue 19, deliver 2); the game's club cells stay as they were.
-    assert!(house.contains("morale_random_factor:zulu:3"), "{house}");
+    // (the unit's troop type as its record gives it, "infantry", and a total of 3) and
+    // written under that name, as `laager tables set` writes it (issue 19, deliver 2); the
+    // game's club cells stay as they were.
+    assert!(house.contains("morale_random_factor:infantry:3"), "{house}");
     assert_eq!(app.state.club_cells, cells_before);
     assert_eq!(
-        charts.lost_key_cell(Ruleset::MicroColonial, "morale_random_factor", "zulu", "3"),
+        charts.lost_key_cell(
+            Ruleset::MicroColonial,
+            "morale_random_factor",
+            "infantry",
+            "3"
+        ),
         Some(&laager::charts::Value::Int(2))
     );
 }

@@ -207,8 +207,8 @@ impl Default for MoraleForm {
             input: MoraleInput {
                 initial_ff: 0,
                 present_ff: 0,
-                troop: "zulu".to_owned(),
-                class: "native".to_owned(),
+                troop: String::new(),
+                class: String::new(),
                 cavalry: false,
                 charge: None,
                 factors: Vec::new(),

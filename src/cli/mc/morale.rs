@@ -119,13 +119,15 @@ pub struct MoraleArgs {
     #[arg(long, value_name = "N")]
     pub present_ff: Option<Strength>,
     /// The troop type: Morale Table 3's row, as the club's chart names it (the printed
-    /// names are lost; a lost cell is asked for as morale_random_factor:TYPE:DIE).
+    /// names are lost; a lost cell is asked for as morale_random_factor:TYPE:DIE). Needed
+    /// unless a table's records give the unit's troop type.
     #[arg(long, value_name = "TYPE")]
-    pub troop: String,
+    pub troop: Option<String>,
     /// The class: the Morale Result Table's column (and Table 2's), as the club's chart
-    /// names it (the printed headings are lost: morale_results:ROW:CLASS).
+    /// names it (the printed headings are lost: morale_results:ROW:CLASS). Needed unless a
+    /// table's records give the unit's class.
     #[arg(long, value_name = "CLASS")]
-    pub class: String,
+    pub class: Option<String>,
     /// The unit is cavalry: GO TO GROUND is read as FALL BACK.
     #[arg(long)]
     pub cavalry: bool,
@@ -178,8 +180,8 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
     let base = MoraleInput {
         initial_ff: 0,
         present_ff: 0,
-        troop: args.troop.clone(),
-        class: args.class.clone(),
+        troop: String::new(),
+        class: String::new(),
         cavalry: args.cavalry,
         charge: if args.charging {
             Some(Charge::Charging)
@@ -212,6 +214,20 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
         &origins,
         crate::field!(MoraleInput: present_ff),
         "--present-ff N",
+    );
+    needs.take(
+        args.troop.clone(),
+        &mut input.troop,
+        &origins,
+        crate::field!(MoraleInput: troop),
+        "--troop TYPE",
+    );
+    needs.take(
+        args.class.clone(),
+        &mut input.class,
+        &origins,
+        crate::field!(MoraleInput: class),
+        "--class CLASS",
     );
     needs.check(&table, "--unit unit=ID")?;
     for (name, count) in factors {
