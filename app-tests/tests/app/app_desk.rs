@@ -1263,3 +1263,59 @@ fn every_procedure_of_the_catalogue_is_on_the_desk() {
         }
     }
 }
+
+/// Issue 39: "A field neither the table, the records nor the user has filled is asked for
+/// by name; it is never defaulted." On a desk with no table and no records, each of these
+/// procedures refuses to build its request and names the first number it lacks (each had
+/// a made-up starting value: 250 or 400 FF, 5 SP, range 2 ...).
+#[test]
+fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
+    let asks: &[(Ruleset, &str, &str)] = &[
+        (Ruleset::MicroColonial, "Melee", "A FF"),
+        (Ruleset::MicroColonial, "Morale test", "initial FF"),
+        (Ruleset::MicroColonial, "Loss factor", "initial FF"),
+        (Ruleset::MicroColonial, "Z marker", "Zulu unit's present FF"),
+        (Ruleset::VictoriaCross, "British fire", "firing SP"),
+        (
+            Ruleset::VictoriaCross,
+            "Volley",
+            "infantry SP with the leader",
+        ),
+        (Ruleset::VictoriaCross, "Ammunition", "1s to re-roll"),
+        (Ruleset::VictoriaCross, "Melee", "meleeing SP"),
+        (
+            Ruleset::VictoriaCross,
+            "Bayonet charge",
+            "British SP, leader included",
+        ),
+        (Ruleset::VictoriaCross, "Melee exchange", "Zulu meleeing SP"),
+        (Ruleset::VictoriaCross, "Victory", "British SP left"),
+        (
+            Ruleset::VictoriaCross,
+            "Alternate victory",
+            "British SP left at game end",
+        ),
+    ];
+    for (ruleset, label, field) in asks {
+        let mut harness = ruleset_desk(Charts::shipped().expect("shipped"), *ruleset, 1);
+        harness.set_size(egui::vec2(1400.0, 3000.0));
+        harness.run();
+        harness
+            .query_all_by(|node| {
+                node.role() == egui::accesskit::Role::Button
+                    && node.label().as_deref() == Some(*label)
+            })
+            .next()
+            .unwrap_or_else(|| panic!("no button {label}"))
+            .click();
+        harness.run();
+        let asked = match harness.state().current_request(*ruleset) {
+            Ok(_) => panic!("{label}: resolved with nothing given"),
+            Err(asked) => asked,
+        };
+        assert!(
+            asked.starts_with(&format!("{field}: not given: ")),
+            "{label}: {asked}"
+        );
+    }
+}

@@ -589,6 +589,8 @@ impl McCombat {
             McProcedure::Fire => self.fire.error(),
             McProcedure::Artillery => self.artillery.error(),
             McProcedure::Charge => self.more.charge_error(),
+            McProcedure::LossFactor => self.more.loss_factor_error(),
+            McProcedure::ZMarker => self.more.z_marker_error(),
             McProcedure::Melee => self.melee_ff[0]
                 .missing(&MELEE_FF[0])
                 .or_else(|| self.melee_ff[1].missing(&MELEE_FF[1]))

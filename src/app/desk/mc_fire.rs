@@ -48,6 +48,22 @@ pub const FIRER_FF: FieldKind = FieldKind {
     parse: |text| strength("firer FF", text),
 };
 
+/// The unit's initial fighting figures.
+pub const INITIAL_FF: FieldKind = FieldKind {
+    label: "initial FF",
+    hint: "The unit's IF (initial fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the unit on the table (its IF from the records)",
+    parse: |text| strength("initial FF", text),
+};
+
+/// The unit's present fighting figures.
+pub const PRESENT_FF: FieldKind = FieldKind {
+    label: "present FF",
+    hint: "The unit's PF (present fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the unit on the table (its PF from the records)",
+    parse: |text| strength("present FF", text),
+};
+
 /// The gun's fighting figures (artillery fire).
 pub const GUN_FF: FieldKind = FieldKind {
     label: "gun FF",

@@ -5,6 +5,9 @@
 //! selected; what the referee types stays his.
 
 use super::mc_combat::{number_field, pick};
+use super::mc_fire::{
+    FieldKind, GivenField, INITIAL_FF, PRESENT_FF, decided, strength, whole_field,
+};
 use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
@@ -29,8 +32,12 @@ pub struct McMore {
     pub initiative: InitiativeInput,
     /// A unit's loss factor.
     pub loss_factor: LossFactorInput,
+    /// The loss factor's IF and PF fields: asked for until typed or read from the records.
+    pub loss_ff: [GivenField; 2],
     /// A Z marker's FF.
     pub z_marker: ZMarkerInput,
+    /// The Z marker's Zulu PF field: likewise.
+    pub z_ff: GivenField,
     /// A move at Rorke's Drift.
     pub rd_move: RdMoveInput,
     /// What happened to a unit this move, for the morale tests it makes due.
@@ -66,12 +73,14 @@ impl Default for McMore {
                 origins: Origins::default(),
             },
             loss_factor: LossFactorInput {
-                initial_ff: 100,
-                present_ff: 100,
+                initial_ff: 0,
+                present_ff: 0,
                 origins: Origins::default(),
             },
+            loss_ff: [GivenField::empty(), GivenField::empty()],
+            z_ff: GivenField::empty(),
             z_marker: ZMarkerInput {
-                zulu_present_ff: 600,
+                zulu_present_ff: 0,
                 origins: Origins::default(),
             },
             rd_move: RdMoveInput {
@@ -109,6 +118,14 @@ impl Default for McMore {
         }
     }
 }
+
+/// The Zulu unit's present FF (a Z marker).
+const ZULU_PRESENT_FF: FieldKind = FieldKind {
+    label: "Zulu unit's present FF",
+    hint: "The Zulu unit's present fighting figures (PF); the records give them for the Zulu unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the Zulu unit on the table (its PF from the records)",
+    parse: |text| strength("Zulu unit's present FF", text),
+};
 
 impl McMore {
     /// The charge form.
@@ -165,14 +182,37 @@ impl McMore {
     /// The Loss table form.
     pub fn loss_factor_ui(&mut self, ui: &mut egui::Ui) {
         let l = &mut self.loss_factor;
-        ui.add(egui::Slider::new(&mut l.initial_ff, 1..=2000).text("initial FF"));
-        ui.add(egui::Slider::new(&mut l.present_ff, 0..=2000).text("present FF"));
+        let [initial, present] = &mut self.loss_ff;
+        let from = decided(&l.origins, crate::field!(LossFactorInput: initial_ff));
+        whole_field(ui, initial, &INITIAL_FF, &mut l.initial_ff, from);
+        let from = decided(&l.origins, crate::field!(LossFactorInput: present_ff));
+        whole_field(ui, present, &PRESENT_FF, &mut l.present_ff, from);
     }
 
     /// The Z marker form.
     pub fn z_marker_ui(&mut self, ui: &mut egui::Ui) {
         let z = &mut self.z_marker;
-        ui.add(egui::Slider::new(&mut z.zulu_present_ff, 0..=2000).text("Zulu unit's present FF"));
+        let from = decided(&z.origins, crate::field!(ZMarkerInput: zulu_present_ff));
+        whole_field(
+            ui,
+            &mut self.z_ff,
+            &ZULU_PRESENT_FF,
+            &mut z.zulu_present_ff,
+            from,
+        );
+    }
+
+    /// What the Loss table form asks for and nothing gave: the IF and the PF.
+    pub fn loss_factor_error(&self) -> Option<String> {
+        let [initial, present] = &self.loss_ff;
+        initial
+            .missing(&INITIAL_FF)
+            .or_else(|| present.missing(&PRESENT_FF))
+    }
+
+    /// What the Z marker form asks for and nothing gave: the Zulu unit's PF.
+    pub fn z_marker_error(&self) -> Option<String> {
+        self.z_ff.missing(&ZULU_PRESENT_FF)
     }
 
     /// The Rorke's Drift move form.

@@ -2,7 +2,7 @@
 //! crossed, changes of formation, interpenetrations, last move's volley losses (the D
 //! column) and squares — the engine reads the charts and answers in mm.
 
-use super::mc_fire::{FieldKind, GivenField, decided, strength, whole_field};
+use super::mc_fire::{GivenField, INITIAL_FF, PRESENT_FF, decided, whole_field};
 use crate::rules::micro_colonial::morale::{Charge, MoraleInput};
 use crate::rules::micro_colonial::movement::{
     Change, Crossing, Interpenetration, Mode, MoveInput, Square, Terrain, Troop,
@@ -178,22 +178,6 @@ pub struct MoraleForm {
     /// The PF field: likewise.
     pub present: GivenField,
 }
-
-/// The unit's initial fighting figures.
-const INITIAL_FF: FieldKind = FieldKind {
-    label: "initial FF",
-    hint: "The unit's IF (initial fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
-    ask: "type it, or select the unit on the table (its IF from the records)",
-    parse: |text| strength("initial FF", text),
-};
-
-/// The unit's present fighting figures.
-const PRESENT_FF: FieldKind = FieldKind {
-    label: "present FF",
-    hint: "The unit's PF (present fighting figures); the records give it for the unit selected, and an FF typed here wins over them",
-    ask: "type it, or select the unit on the table (its PF from the records)",
-    parse: |text| strength("present FF", text),
-};
 
 /// What the troop type and class fields say while empty.
 const TROOP_ASK: &str = "type Morale Table 3's row as the club's chart names it, or select the unit on the table (its troop type from the records)";
