@@ -1309,9 +1309,8 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
             .unwrap_or_else(|| panic!("no button {label}"))
             .click();
         harness.run();
-        let asked = match harness.state().current_request(*ruleset) {
-            Ok(_) => panic!("{label}: resolved with nothing given"),
-            Err(asked) => asked,
+        let Err(asked) = harness.state().current_request(*ruleset) else {
+            panic!("{label}: resolved with nothing given");
         };
         assert!(
             asked.starts_with(&format!("{field}: not given: ")),
