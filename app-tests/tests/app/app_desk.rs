@@ -490,7 +490,8 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
     harness.run();
     // The FFs and the range are the referee's to type where no table gives them (the
     // desk asks for them by name and never assumes them): a rifle volley of 250 FF at
-    // 250 mm into 300 FF, a gun of 40 FF at 350 mm, and a melee of 400 FF against 120.
+    // 250 mm into 300 FF, a gun of 40 FF at 350 mm, a melee of 400 FF against 120, and a
+    // Zulu unit of 950 FF against three sections of 10.
     let fields: &[(&str, &str)] = match procedure {
         "Fire" | "RD fire" => &[
             ("firer FF", "250"),
@@ -499,6 +500,10 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
         ],
         "Artillery" => &[("range mm", "350"), ("gun FF", "40")],
         "Melee" => &[("A FF", "400"), ("B FF", "120")],
+        "RD melee" => &[
+            ("Zulu unit's present FF", "950"),
+            ("sections in contact", "10, 10, 10"),
+        ],
         _ => &[],
     };
     for (label, value) in fields {
@@ -1275,6 +1280,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::MicroColonial, "Morale test", "initial FF"),
         (Ruleset::MicroColonial, "Loss factor", "initial FF"),
         (Ruleset::MicroColonial, "Z marker", "Zulu unit's present FF"),
+        (Ruleset::MicroColonial, "RD melee", "Zulu unit's present FF"),
         (Ruleset::VictoriaCross, "British fire", "firing SP"),
         (
             Ruleset::VictoriaCross,

@@ -64,6 +64,14 @@ pub const PRESENT_FF: FieldKind = FieldKind {
     parse: |text| strength("present FF", text),
 };
 
+/// The Zulu unit's present FF (a Z marker, a Rorke's Drift melee).
+pub const ZULU_PRESENT_FF: FieldKind = FieldKind {
+    label: "Zulu unit's present FF",
+    hint: "The Zulu unit's present fighting figures (PF); the records give them for the Zulu unit selected, and an FF typed here wins over them",
+    ask: "type it, or select the Zulu unit on the table (its PF from the records)",
+    parse: |text| strength("Zulu unit's present FF", text),
+};
+
 /// The gun's fighting figures (artillery fire).
 pub const GUN_FF: FieldKind = FieldKind {
     label: "gun FF",

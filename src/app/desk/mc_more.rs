@@ -5,9 +5,7 @@
 //! selected; what the referee types stays his.
 
 use super::mc_combat::{number_field, pick};
-use super::mc_fire::{
-    FieldKind, GivenField, INITIAL_FF, PRESENT_FF, decided, strength, whole_field,
-};
+use super::mc_fire::{GivenField, INITIAL_FF, PRESENT_FF, ZULU_PRESENT_FF, decided, whole_field};
 use crate::rules::micro_colonial::charge::{ChargeInput, InitiativeInput, Pursuer, PursuitInput};
 use crate::rules::micro_colonial::loss::LossFactorInput;
 use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDueInput, Quality};
@@ -118,14 +116,6 @@ impl Default for McMore {
         }
     }
 }
-
-/// The Zulu unit's present FF (a Z marker).
-const ZULU_PRESENT_FF: FieldKind = FieldKind {
-    label: "Zulu unit's present FF",
-    hint: "The Zulu unit's present fighting figures (PF); the records give them for the Zulu unit selected, and an FF typed here wins over them",
-    ask: "type it, or select the Zulu unit on the table (its PF from the records)",
-    parse: |text| strength("Zulu unit's present FF", text),
-};
 
 impl McMore {
     /// The charge form.

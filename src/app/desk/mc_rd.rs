@@ -3,6 +3,7 @@
 //! engine reads the charts and decides.
 
 use super::hints::check;
+use super::mc_fire::{GivenField, ZULU_PRESENT_FF, decided, whole_field};
 use crate::rules::micro_colonial::fire::FireInput;
 use crate::rules::micro_colonial::rorkes_drift::{RdFireInput, RdMeleeInput};
 
@@ -41,11 +42,16 @@ impl SectionList {
     }
 }
 
+/// What the melee form says while no section in contact is given.
+const FRONT_ASKED: &str = "sections in contact: not given: type each section's present FF, the right-hand section first, or select the sections on the table (their FF from the records)";
+
 /// The Rorke's Drift melee form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RdMeleeForm {
     /// The engine's input; its ranks are read from the lists below.
     pub input: RdMeleeInput,
+    /// The Zulu unit's PF field: asked for until typed or read from the records.
+    pub zulu_ff: GivenField,
     /// The first rank.
     pub front: SectionList,
     /// A second rank.
@@ -58,7 +64,7 @@ impl Default for RdMeleeForm {
     fn default() -> Self {
         RdMeleeForm {
             input: RdMeleeInput {
-                zulu_ff: 950,
+                zulu_ff: 0,
                 front_rank: Vec::new(),
                 second_rank: Vec::new(),
                 csm_leads: false,
@@ -76,7 +82,8 @@ impl Default for RdMeleeForm {
                 british_falling_back: false,
                 origins: crate::rules::situation::Origins::default(),
             },
-            front: SectionList::new("10, 10, 10"),
+            zulu_ff: GivenField::empty(),
+            front: SectionList::new(""),
             second: SectionList::new(""),
             third_rank: false,
         }
@@ -87,8 +94,18 @@ impl RdMeleeForm {
     /// Draws the form; `factor_names` are Melee Table 4's factors.
     pub fn ui(&mut self, ui: &mut egui::Ui, factor_names: &[String]) {
         let input = &mut self.input;
-        ui.add(egui::Slider::new(&mut input.zulu_ff, 1..=2000).text("Zulu unit's present FF"));
+        let from = decided(&input.origins, crate::field!(RdMeleeInput: zulu_ff));
+        whole_field(
+            ui,
+            &mut self.zulu_ff,
+            &ZULU_PRESENT_FF,
+            &mut input.zulu_ff,
+            from,
+        );
         self.front.ui(ui, "sections in contact");
+        if self.front.text.trim().is_empty() {
+            ui.colored_label(ui.visuals().warn_fg_color, FRONT_ASKED);
+        }
         self.second.ui(ui, "second rank");
         check(ui, &mut input.csm_leads, "the CSM leads them");
         check(ui, &mut input.in_building, "inside a building (Z markers)");
@@ -186,10 +203,17 @@ impl RdMeleeForm {
 
     /// A list that does not read, as a message.
     pub fn error(&self) -> Option<String> {
-        self.front
+        let ranks = self
+            .front
             .parse("sections in contact")
-            .and(self.second.parse("second rank"))
-            .err()
+            .and_then(|front| self.second.parse("second rank").map(|_| front));
+        match ranks {
+            Err(e) => Some(e),
+            Ok(front) => self
+                .zulu_ff
+                .missing(&ZULU_PRESENT_FF)
+                .or_else(|| front.is_empty().then(|| FRONT_ASKED.to_owned())),
+        }
     }
 
     /// The engine's input, the ranks read from their lists.
