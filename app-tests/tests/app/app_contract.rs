@@ -2622,6 +2622,10 @@ fn the_desks_hex_range_and_melee_odds_are_the_engines() {
     use laager::rules::soldiers_of_the_queen::{self as sotq, Hex, OddsInput, RangeInput};
     let (_dir, path) = isandhlwana_game();
     let mut harness = sotq_window(&path, "Hex range", &[]);
+    // Nothing is assumed: the hexes and the strengths are typed (PART 10 A's and 12 B's
+    // examples).
+    type_number(&mut harness, "from hex", "0328");
+    type_number(&mut harness, "to hex", "0525");
     let desk = desk_answer(&mut harness);
     let range = Request::SoldiersOfTheQueen(sotq::Request::Range(RangeInput {
         from: Hex::parse("0328").expect("hex"),
@@ -2633,6 +2637,8 @@ fn the_desks_hex_range_and_melee_odds_are_the_engines() {
 
     harness.get_by_label("Melee odds").click();
     harness.run();
+    type_number(&mut harness, "attack strength", "24");
+    type_number(&mut harness, "defence strength", "3");
     let desk = desk_answer(&mut harness);
     let odds = Request::SoldiersOfTheQueen(sotq::Request::Odds(OddsInput {
         attack: 24,

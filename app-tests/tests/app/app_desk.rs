@@ -453,9 +453,18 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
     );
     harness.set_size(egui::vec2(900.0, 2000.0));
     harness.run();
+    // The strengths are asked for by name (none is assumed), and PART 12 B's are typed.
+    assert_eq!(
+        harness.state().sotq.request().err().as_deref(),
+        Some("attack strength: not given: type the attacking units' total Melee Strength")
+    );
+    type_into(&harness, "attack strength", "24");
+    harness.run();
+    type_into(&harness, "defence strength", "3");
+    harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
-    // "24-3 ... becomes 8-1" (PART 12 B), the default form's numbers.
+    // "24-3 ... becomes 8-1" (PART 12 B).
     let result = harness
         .state()
         .result
@@ -1281,6 +1290,8 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::MicroColonial, "Loss factor", "initial FF"),
         (Ruleset::MicroColonial, "Z marker", "Zulu unit's present FF"),
         (Ruleset::MicroColonial, "RD melee", "Zulu unit's present FF"),
+        (Ruleset::SoldiersOfTheQueen, "Hex range", "from hex"),
+        (Ruleset::SoldiersOfTheQueen, "Melee odds", "attack strength"),
         (Ruleset::VictoriaCross, "British fire", "firing SP"),
         (
             Ruleset::VictoriaCross,

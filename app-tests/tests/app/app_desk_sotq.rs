@@ -412,9 +412,13 @@ fn sotq_leader_death_shows_its_odds_and_refuses_leftover_dice() {
     // The faces still typed are not read by the range, which throws no dice.
     harness.get_by_label("Hex range").click();
     harness.run();
+    type_into(&harness, "from hex", "0328");
+    harness.run();
+    type_into(&harness, "to hex", "0525");
+    harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
-    // The form's default hexes, 0328 to 0525 (PART 10 A).
+    // PART 10 A's hexes, 0328 to 0525, typed.
     assert_eq!(resolved(&harness).out("hexes"), 4);
     harness.state_mut().dice.mode = laager::app::desk::DiceMode::Roll;
     let seed = harness.state().dice.next_seed;

@@ -3,6 +3,7 @@
 //! Results Tables, which the document does not print: with the shipped tables they refuse
 //! naming the charts and cells, and resolve once a club supplies them.
 
+use super::asked::{AskedNumber, strength};
 use super::sotq_board::SotqBoard;
 use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
 use super::sotq_melee::SotqMeleeForm;
@@ -27,10 +28,10 @@ pub struct SotqForm {
     pub from: String,
     /// The target's hex, CCRR.
     pub to: String,
-    /// Total attack strength.
-    pub attack: u32,
-    /// Total defence strength.
-    pub defence: u32,
+    /// Total attack strength (empty until typed).
+    pub attack: Option<u32>,
+    /// Total defence strength (empty until typed).
+    pub defence: Option<u32>,
     /// The game, for clamping the odds to its melee table.
     pub game: Option<Game>,
     /// The fire form.
@@ -51,10 +52,10 @@ impl Default for SotqForm {
     fn default() -> Self {
         SotqForm {
             procedure: SotqProcedure::Odds,
-            from: "0328".to_owned(),
-            to: "0525".to_owned(),
-            attack: 24,
-            defence: 3,
+            from: String::new(),
+            to: String::new(),
+            attack: None,
+            defence: None,
             game: None,
             fire: SotqFireForm::default(),
             melee: SotqMeleeForm::default(),
@@ -66,7 +67,26 @@ impl Default for SotqForm {
     }
 }
 
+/// The odds form's two strengths, read as `laager sotq odds --attack/--defence` read them.
+const ATTACK: AskedNumber = AskedNumber {
+    label: "attack strength",
+    hint: "The attackers' total Melee Strength (PART 12 B)",
+    ask: "type the attacking units' total Melee Strength",
+    parse: strength,
+};
+const DEFENCE: AskedNumber = AskedNumber {
+    label: "defence strength",
+    hint: "The defenders' total Melee Strength (PART 12 B)",
+    ask: "type the defending units' total Melee Strength",
+    parse: strength,
+};
+
 fn hex(field: &str, text: &str) -> Result<Hex, String> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{field} hex: not given: type its number as printed on the map (CCRR)"
+        ));
+    }
     Hex::parse(text.trim()).map_err(|e| format!("{field} hex: {e}"))
 }
 
@@ -202,11 +222,16 @@ impl SotqForm {
                 to: hex("to", &self.to)?,
                 shifted_columns: None,
             }),
-            SotqProcedure::Odds => sotq::Request::Odds(OddsInput {
-                attack: self.attack,
-                defence: self.defence,
-                game: self.game,
-            }),
+            SotqProcedure::Odds => {
+                let asked = |field: &AskedNumber, value: Option<u32>| {
+                    value.ok_or_else(|| field.missing(value).unwrap_or_default())
+                };
+                sotq::Request::Odds(OddsInput {
+                    attack: asked(&ATTACK, self.attack)?,
+                    defence: asked(&DEFENCE, self.defence)?,
+                    game: self.game,
+                })
+            }
             SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
@@ -247,8 +272,8 @@ impl SotqForm {
                 }
             }
             SotqProcedure::Odds => {
-                ui.add(egui::Slider::new(&mut self.attack, 1..=200).text("attack strength"));
-                ui.add(egui::Slider::new(&mut self.defence, 1..=200).text("defence strength"));
+                ATTACK.ui(ui, &mut self.attack);
+                DEFENCE.ui(ui, &mut self.defence);
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut self.game, None, "any game");
                     ui.selectable_value(&mut self.game, Some(Game::Isandhlwana), "Isandhlwana");
