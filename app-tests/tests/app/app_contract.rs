@@ -1633,13 +1633,22 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
         .click();
     harness.run();
     assert_eq!(harness.state().desk.vc.replacements[0].sp, 1);
+    // The records give the unit and its SP; the referee says it started the turn in zone G
+    // and gives it 1 SP (nothing assumes either).
+    {
+        let unit = &mut harness.state_mut().desk.vc.replacements[0];
+        assert_eq!((unit.gain, unit.started_in_g), (0, false));
+        unit.gain = 1;
+        unit.started_in_g = true;
+    }
+    harness.run();
     let desk = resolve(&mut harness);
     let app = harness.state();
     let base = laager::app::desk::vc_panel::VcForm {
         battle: vc::Battle::RorkesDrift,
         ..laager::app::desk::vc_panel::VcForm::default()
     };
-    let input = situation::replacements(
+    let mut input = situation::replacements(
         app.session.game().state(),
         &Roles(vec![("unit-1".into(), "1/24 A".into())]),
         vc::ReplacementsInput {
@@ -1649,6 +1658,8 @@ fn the_desk_reads_replacements_from_the_counter_selected() {
         },
     )
     .expect("situation");
+    input.units[0].gain = 1;
+    input.units[0].started_in_g = true;
     let request = Request::VictoriaCross(vc::Request::Replacements(input));
     let engine = request
         .resolve_with(app.charts().expect("charts"), &DiceChoice::None)

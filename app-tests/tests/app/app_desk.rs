@@ -1307,6 +1307,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         ),
         (Ruleset::VictoriaCross, "Melee exchange", "Zulu meleeing SP"),
         (Ruleset::VictoriaCross, "Victory", "British SP left"),
+        (Ruleset::VictoriaCross, "Replacements", "units"),
         (
             Ruleset::VictoriaCross,
             "Alternate victory",

@@ -154,13 +154,7 @@ impl Default for VcForm {
             loss_track_sp: 0,
             charged_sp: None,
             stop_after_rounds: 0,
-            replacements: vec![ReplacementUnit {
-                name: "unit 1".to_owned(),
-                sp: 1,
-                full_sp: 2,
-                started_in_g: true,
-                gain: 1,
-            }],
+            replacements: Vec::new(),
             zulu_sp: None,
             zone: String::new(),
             entry_zone: String::new(),
@@ -381,6 +375,9 @@ impl VcForm {
             && zone.trim().is_empty()
         {
             return Some(format!("zone: not given: {ask}"));
+        }
+        if self.procedure == VcProcedure::Replacements && self.replacements.is_empty() {
+            return Some(sections::REPLACED_UNITS_ASKED.to_owned());
         }
         self.asked()
             .into_iter()

@@ -57,7 +57,6 @@ impl VcForm {
         ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
     }
 
-    /// The inputs of the Zulu Victory Points of a turn.
     /// The units given replacement SP: each one's SP now and full, whether it started the
     /// turn in zone G, and the SP given; the rules' limits are the engine's to refuse.
     pub(super) fn replacements_ui(&mut self, ui: &mut egui::Ui) {
@@ -83,12 +82,15 @@ impl VcForm {
         if let Some(i) = remove {
             self.replacements.remove(i);
         }
+        if self.replacements.is_empty() {
+            ui.colored_label(ui.visuals().warn_fg_color, REPLACED_UNITS_ASKED);
+        }
         if ui.button("add unit").clicked() {
             self.replacements.push(ReplacementUnit {
                 name: format!("unit {}", self.replacements.len() + 1),
-                sp: 1,
-                full_sp: 2,
-                started_in_g: true,
+                sp: 0,
+                full_sp: 0,
+                started_in_g: false,
                 gain: 0,
             });
         }
@@ -133,6 +135,9 @@ impl VcForm {
         );
     }
 }
+
+/// What the replacements form says while it names no unit (none is assumed).
+pub(super) const REPLACED_UNITS_ASKED: &str = "units: not given: select the units given replacement SP on the table (their SP from the records), or add a unit and type its SP";
 
 /// The numbers the Victoria Cross II form asks for: empty until typed or read from the
 /// records, each read as `laager vc`'s flag for it reads it.
