@@ -118,7 +118,7 @@ fn overlap_and_rough_ground_are_filled_from_the_table_and_resolved() {
     assert!(checkbox_ticked(&harness, "a: rough"));
     assert!(!checkbox_ticked(&harness, "b: rough"));
     let overlaps = harness
-        .get_by_role_and_label(Role::Slider, "b: overlaps")
+        .get_by_role_and_label(Role::SpinButton, "b: overlaps")
         .accesskit_node()
         .numeric_value();
     assert_eq!(overlaps, Some(1.0));

@@ -71,12 +71,9 @@ fn modifiers_ui(ui: &mut egui::Ui, side: SideId, mods: &mut Modifiers) {
             let text = modifier_words(&format!("{}:{}", side.name(), name.id()));
             let mut value = count(mods, name);
             let changed = match name {
-                ModifierName::Overlaps => ui
-                    .add(egui::Slider::new(&mut value, 0..=2).text(text))
-                    .changed(),
-                ModifierName::FireAidedAgainst => ui
-                    .add(egui::Slider::new(&mut value, 0..=4).text(text))
-                    .changed(),
+                ModifierName::Overlaps | ModifierName::FireAidedAgainst => {
+                    super::bounded::count(ui, &text, &mut value).changed()
+                }
                 _ => {
                     let mut on = value > 0;
                     let changed = ui.checkbox(&mut on, text).changed();
@@ -547,8 +544,8 @@ impl VictoryForm {
         for step in self.origins.steps(&self.situation(), &rule) {
             ui.weak(step.text);
         }
-        ui.add(egui::Slider::new(&mut self.bases, 1..=60).text("bases (no baggage)"));
-        ui.add(egui::Slider::new(&mut self.lost, 0..=60).text("bases lost"));
-        ui.add(egui::Slider::new(&mut self.baggage_lost, 0..=10).text("baggage bases lost"));
+        super::bounded::strength(ui, "bases (no baggage)", &mut self.bases);
+        super::bounded::strength(ui, "bases lost", &mut self.lost);
+        super::bounded::strength(ui, "baggage bases lost", &mut self.baggage_lost);
     }
 }

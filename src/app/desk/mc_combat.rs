@@ -533,7 +533,7 @@ impl McCombat {
                 super::hints::check(ui, &mut self.volley_thrown, "initial volley thrown");
                 if self.volley_thrown {
                     let mut lost = f.zulu_ff_lost.unwrap_or(0);
-                    ui.add(egui::Slider::new(&mut lost, 0..=1000).text("Zulu FF lost to it"));
+                    super::bounded::strength(ui, "Zulu FF lost to it", &mut lost);
                     f.zulu_ff_lost = Some(lost);
                 } else {
                     f.zulu_ff_lost = None;
@@ -542,10 +542,8 @@ impl McCombat {
             McProcedure::RdCombine => {
                 let c = &mut self.combine;
                 pick(ui, "counters", &mut c.counter, Counter::ALL, Counter::name);
-                ui.add(egui::Slider::new(&mut c.into_ff, 0..=10).text("FF of the section kept"));
-                ui.add(
-                    egui::Slider::new(&mut c.removed_ff, 0..=10).text("FF of the section removed"),
-                );
+                super::bounded::strength(ui, "FF of the section kept", &mut c.into_ff);
+                super::bounded::strength(ui, "FF of the section removed", &mut c.removed_ff);
             }
             McProcedure::RdMelee => {
                 let names = chart_keys(charts, "melee_additional_factors");

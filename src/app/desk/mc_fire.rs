@@ -401,7 +401,7 @@ impl FireForm {
         input.two_unit_rear_ff = two_unit.then(|| input.two_unit_rear_ff.unwrap_or(0));
         if let Some(rear) = &mut input.two_unit_rear_ff {
             super::hints::hinted(
-                ui.add(egui::Slider::new(rear, 0..=2000).text("rear unit FF")),
+                super::bounded::strength(ui, "rear unit FF", rear),
                 "rear unit FF",
             );
         }
@@ -414,7 +414,7 @@ impl FireForm {
         });
         if input.target_in_melee.is_some() {
             super::hints::hinted(
-                ui.add(egui::Slider::new(&mut input.melee_round, 1..=10).text("melee round")),
+                super::bounded::place(ui, "melee round", &mut input.melee_round),
                 "melee round",
             );
         }

@@ -142,7 +142,7 @@ impl McMore {
         ui.checkbox(&mut charged, "has charged before");
         if charged {
             let mut moves = c.moves_since_last_charge.unwrap_or(0);
-            ui.add(egui::Slider::new(&mut moves, 0..=20).text("moves since its last charge"));
+            super::bounded::count(ui, "moves since its last charge", &mut moves);
             c.moves_since_last_charge = Some(moves);
         } else {
             c.moves_since_last_charge = None;
@@ -151,7 +151,7 @@ impl McMore {
             &mut c.pursuing,
             "pursuing a unit it broke, or one evading it",
         );
-        ui.add(egui::Slider::new(&mut c.volley_losses, 0..=500).text("FF lost to volley fire"));
+        super::bounded::strength(ui, "FF lost to volley fire", &mut c.volley_losses);
         ui.checkbox(
             &mut c.cause_during_move,
             "a cause for a morale test occurs during the charge",
@@ -162,7 +162,7 @@ impl McMore {
     pub fn pursuit_ui(&mut self, ui: &mut egui::Ui) {
         let p = &mut self.pursuit;
         pick(ui, "pursuer", &mut p.pursuer, Pursuer::ALL, Pursuer::name);
-        ui.add(egui::Slider::new(&mut p.round, 1..=12).text("round of pursuit"));
+        super::bounded::place(ui, "round of pursuit", &mut p.round);
         ui.checkbox(
             &mut p.infantry_in_prepared_position,
             "infantry in prepared positions",
@@ -210,7 +210,7 @@ impl McMore {
         let m = &mut self.rd_move;
         pick(ui, "side", &mut m.side, Side::ALL, Side::name);
         ui.checkbox(&mut m.inside_perimeter, "inside the perimeter");
-        ui.add(egui::Slider::new(&mut m.internal_walls, 0..=6).text("internal walls crossed"));
+        super::bounded::count(ui, "internal walls crossed", &mut m.internal_walls);
         let mut climbing = m.climb.is_some();
         ui.checkbox(&mut climbing, "climbing the perimeter wall");
         if climbing {
@@ -238,15 +238,9 @@ impl McMore {
             MoraleClass::ALL,
             MoraleClass::name,
         );
-        ui.add(egui::Slider::new(&mut d.lost_this_move, 0..=2000).text("FF lost this move"));
+        super::bounded::strength(ui, "FF lost this move", &mut d.lost_this_move);
         ui.checkbox(&mut d.won_melee, "won a melee this move");
-        optional_slider(
-            ui,
-            &mut d.melee_lost_by,
-            "lost a melee this move",
-            "by FF",
-            2000,
-        );
+        optional_strength(ui, &mut d.melee_lost_by, "lost a melee this move", "by FF");
         ui.checkbox(&mut d.being_charged, "being charged");
         optional_mm(
             ui,
@@ -274,28 +268,30 @@ impl McMore {
     /// The random factor form: its black and red dice.
     pub fn random_ui(&mut self, ui: &mut egui::Ui) {
         let r = &mut self.random;
-        ui.add(egui::Slider::new(&mut r.black, 0..=6).text("black dice (plus)"));
-        ui.add(egui::Slider::new(&mut r.red, 0..=6).text("red dice (minus)"));
+        super::bounded::dice(ui, "black dice (plus)", &mut r.black);
+        super::bounded::dice(ui, "red dice (minus)", &mut r.red);
     }
 
     /// The Rorke's Drift conditions of victory form.
     pub fn rd_victory_ui(&mut self, ui: &mut egui::Ui) {
         let v = &mut self.rd_victory;
-        ui.add(egui::Slider::new(&mut v.sections_lost, 0..=20).text("British sections lost"));
-        ui.add(egui::Slider::new(&mut v.commanders_lost, 0..=4).text("command counters lost"));
+        super::bounded::count(ui, "British sections lost", &mut v.sections_lost);
+        super::bounded::count(ui, "command counters lost", &mut v.commanders_lost);
         ui.checkbox(&mut v.attacks_beaten_off, "every Zulu attack beaten off");
     }
 
     /// The basic game's winner form.
     pub fn victory_ui(&mut self, ui: &mut egui::Ui) {
         let v = &mut self.victory;
-        ui.add(
-            egui::Slider::new(&mut v.regular_infantry, 0..=20000)
-                .text("regular infantry at the start (FF)"),
+        super::bounded::strength(
+            ui,
+            "regular infantry at the start (FF)",
+            &mut v.regular_infantry,
         );
-        ui.add(
-            egui::Slider::new(&mut v.regular_infantry_destroyed, 0..=20000)
-                .text("of it destroyed (FF)"),
+        super::bounded::strength(
+            ui,
+            "of it destroyed (FF)",
+            &mut v.regular_infantry_destroyed,
         );
         ui.checkbox(
             &mut v.driven_from_start_line,
@@ -318,13 +314,13 @@ impl McMore {
     }
 }
 
-/// A checkbox for a value that may not be there, and its slider when it is.
-fn optional_slider(ui: &mut egui::Ui, value: &mut Option<u32>, label: &str, unit: &str, most: u32) {
+/// A checkbox for a strength that may not be there, and its field when it is.
+fn optional_strength(ui: &mut egui::Ui, value: &mut Option<u32>, label: &str, unit: &str) {
     let mut on = value.is_some();
     ui.checkbox(&mut on, label);
     if on {
         let mut n = value.unwrap_or(0);
-        ui.add(egui::Slider::new(&mut n, 0..=most).text(unit));
+        super::bounded::strength(ui, unit, &mut n);
         *value = Some(n);
     } else {
         *value = None;

@@ -63,8 +63,7 @@ impl MoveForm {
                     // A counted crossing (contours, areas) takes a number; a track is
                     // followed or not (the engine's `Terrain::counted`).
                     let changed = if kind.counted() {
-                        ui.add(egui::Slider::new(&mut count, 0..=9).text(readable(kind.name())))
-                            .changed()
+                        super::bounded::count(ui, &readable(kind.name()), &mut count).changed()
                     } else {
                         let mut on = count > 0;
                         let changed = ui.checkbox(&mut on, readable(kind.name())).changed();
@@ -94,10 +93,7 @@ impl MoveForm {
                 }
             });
         super::hints::hinted(
-            ui.add(
-                egui::Slider::new(&mut input.volley_losses, 0..=200)
-                    .text("volley losses last move (D)"),
-            ),
+            super::bounded::strength(ui, "volley losses last move (D)", &mut input.volley_losses),
             "volley losses last move (D)",
         );
         ui.horizontal(|ui| {

@@ -142,7 +142,7 @@ impl RdMeleeForm {
         check(ui, &mut self.third_rank, "redoubt: the third rank fired");
         if self.third_rank {
             let mut lost = input.third_rank_fire_losses.unwrap_or(0);
-            ui.add(egui::Slider::new(&mut lost, 0..=200).text("Zulu FF lost to it"));
+            super::bounded::strength(ui, "Zulu FF lost to it", &mut lost);
             input.third_rank_fire_losses = Some(lost);
         } else {
             input.third_rank_fire_losses = None;

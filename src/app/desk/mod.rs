@@ -4,6 +4,7 @@
 
 mod answer;
 pub mod asked;
+pub mod bounded;
 pub mod chart_view;
 pub mod dba_panel;
 pub mod dice_entry;

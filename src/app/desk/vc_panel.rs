@@ -515,11 +515,8 @@ impl VcForm {
                 numbers::RANGE.ui(ui, &mut self.range);
                 if rorkes {
                     ui.checkbox(&mut self.night, "night turn");
-                    ui.add(
-                        egui::Slider::new(&mut self.walls_crossed, 0..=2)
-                            .text("wall sections crossed"),
-                    )
-                    .on_hover_text("The sections of the mission's wall the fire crosses");
+                    super::bounded::count(ui, "wall sections crossed", &mut self.walls_crossed)
+                        .on_hover_text("The sections of the mission's wall the fire crosses");
                     ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall")
                         .on_hover_text(
                             "The firer has a zone between it and the wall it fires over",
@@ -553,9 +550,10 @@ impl VcForm {
                 numbers::MELEE_SP.ui(ui, &mut self.sp);
                 if rorkes {
                     ui.checkbox(&mut self.across_wall, "across a wall, door or window");
-                    ui.add(
-                        egui::Slider::new(&mut self.into_building_from_zones, 0..=4)
-                            .text("into a building zone, from zones"),
+                    super::bounded::count(
+                        ui,
+                        "into a building zone, from zones",
+                        &mut self.into_building_from_zones,
                     )
                     .on_hover_text("The zones meleeing into a building zone (0: the target is not a building): at most 8 SP a zone melee, the rest do not");
                     ui.checkbox(&mut self.out_of_building, "out of a building zone")
@@ -568,9 +566,10 @@ impl VcForm {
             VcProcedure::BayonetCharge => {
                 numbers::BAYONET_SP.ui(ui, &mut self.sp);
                 numbers::CHARGED_SP.ui(ui, &mut self.charged_sp);
-                ui.add(
-                    egui::Slider::new(&mut self.stop_after_rounds, 0..=20)
-                        .text("stop after rounds (0: never)"),
+                super::bounded::count(
+                    ui,
+                    "stop after rounds (0: never)",
+                    &mut self.stop_after_rounds,
                 )
                 .on_hover_text("The British player stops the attack after this many rounds if no side is gone first; 0: until one side is eliminated");
                 if rorkes {
@@ -594,16 +593,16 @@ impl VcForm {
             }
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
             VcProcedure::Victory => {
-                ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("turn just played"));
+                super::bounded::place(ui, "turn just played", &mut self.vp.turn);
                 numbers::BRITISH_SP_LEFT.ui(ui, &mut self.british_sp);
-                ui.add(egui::Slider::new(&mut self.zulu_vp, -60..=60).text("Zulu VP"))
+                super::bounded::victory_points(ui, "Zulu VP", &mut self.zulu_vp)
                     .on_hover_text("The Zulu Victory Points total (Victory points works it out)");
             }
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
             VcProcedure::Stacking => self.stack_ui(ui),
             VcProcedure::ZuluEntry => {
                 zone_field(ui, &mut self.entry_zone, sections::ENTRY_ZONE);
-                ui.add(egui::Slider::new(&mut self.vp.turn, 1..=16).text("game turn"));
+                super::bounded::place(ui, "game turn", &mut self.vp.turn);
             }
             VcProcedure::SolitaireEntry => {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");
@@ -625,14 +624,9 @@ impl VcForm {
                 numbers::BRITISH_SP_SURVIVING.ui(ui, &mut self.british_sp);
             }
             VcProcedure::ZuluReentry => {
-                ui.add(
-                    egui::Slider::new(&mut self.on_board_sp, 0..=120).text("Zulu SP on the board"),
-                )
-                .on_hover_text("Zulu warrior SP on the board now, leaders not counted");
-                ui.add(
-                    egui::Slider::new(&mut self.loss_track_sp, 0..=120)
-                        .text("SP on the Loss Track"),
-                );
+                super::bounded::strength(ui, "Zulu SP on the board", &mut self.on_board_sp)
+                    .on_hover_text("Zulu warrior SP on the board now, leaders not counted");
+                super::bounded::strength(ui, "SP on the Loss Track", &mut self.loss_track_sp);
             }
         }
         self.procedure != before

@@ -2,6 +2,7 @@
 //! two sides and their ground, a stack's zone and counters, the replacements, the Zulu
 //! Victory Points of a turn, and the zone field the stack and the Zulu entry share.
 
+use super::super::bounded;
 use super::VcForm;
 use crate::rules::victoria_cross::{ReplacementUnit, Side};
 
@@ -35,9 +36,10 @@ impl VcForm {
         numbers::EXCHANGE_BRITISH_SP.ui(ui, &mut self.sp);
         if rorkes {
             ui.checkbox(&mut self.across_wall, "across a wall, door or window");
-            ui.add(
-                egui::Slider::new(&mut self.into_building_from_zones, 0..=4)
-                    .text("Zulus into a building zone, from zones"),
+            bounded::count(
+                ui,
+                "Zulus into a building zone, from zones",
+                &mut self.into_building_from_zones,
             )
             .on_hover_text("The zones the Zulus melee from into the British building zone (0: not a building); the British melee out of it: at most 8 SP a zone");
         } else {
@@ -54,7 +56,7 @@ impl VcForm {
         });
         zone_field(ui, &mut self.zone, STACK_ZONE);
         numbers::STACK_SP.ui(ui, &mut self.sp);
-        ui.add(egui::Slider::new(&mut self.leaders, 0..=10).text("leaders"));
+        bounded::count(ui, "leaders", &mut self.leaders);
     }
 
     /// The units given replacement SP: each one's SP now and full, whether it started the
@@ -71,9 +73,9 @@ impl VcForm {
                     remove = Some(i);
                 }
             });
-            ui.add(egui::Slider::new(&mut unit.sp, 0..=20).text(format!("{who} SP now")));
-            ui.add(egui::Slider::new(&mut unit.full_sp, 0..=20).text(format!("{who} full SP")));
-            ui.add(egui::Slider::new(&mut unit.gain, 0..=20).text(format!("{who} SP given")));
+            bounded::strength(ui, &format!("{who} SP now"), &mut unit.sp);
+            bounded::strength(ui, &format!("{who} full SP"), &mut unit.full_sp);
+            bounded::strength(ui, &format!("{who} SP given"), &mut unit.gain);
             ui.checkbox(
                 &mut unit.started_in_g,
                 format!("{who} started the turn in zone G"),
@@ -98,7 +100,7 @@ impl VcForm {
 
     pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
         let vp = &mut self.vp;
-        ui.add(egui::Slider::new(&mut vp.turn, 1..=16).text("turn just played"));
+        bounded::place(ui, "turn just played", &mut vp.turn);
         if rorkes {
             ui.checkbox(
                 &mut vp.hospital,
@@ -110,9 +112,10 @@ impl VcForm {
             );
             ui.checkbox(&mut vp.redoubt, "the Zulus hold the final redoubt D");
             ui.checkbox(&mut vp.water_cart, "the Zulus occupy the water cart zone J");
-            ui.add(
-                egui::Slider::new(&mut vp.vp_units_eliminated, 0..=20)
-                    .text("VP units eliminated so far"),
+            bounded::count(
+                ui,
+                "VP units eliminated so far",
+                &mut vp.vp_units_eliminated,
             );
         } else {
             ui.horizontal(|ui| {
@@ -122,16 +125,18 @@ impl VcForm {
                         "The zones' numbers, comma-separated (12, 16): their VP are on the board",
                     );
             });
-            ui.add(
-                egui::Slider::new(&mut vp.british_exited_sp, 0..=120)
-                    .text("British SP exited (turn 13 on)"),
+            bounded::strength(
+                ui,
+                "British SP exited (turn 13 on)",
+                &mut vp.british_exited_sp,
             )
             .on_hover_text("British SP exited through zones 21, 27 or 31 on turn 13 or later, so far (the alternate victory option)");
         }
-        ui.add(egui::Slider::new(&mut vp.zulu_losses, 0..=120).text("Zulu SP lost this turn"));
-        ui.add(
-            egui::Slider::new(&mut vp.deductions_before, 0..=20)
-                .text("VP deducted in earlier turns"),
+        bounded::strength(ui, "Zulu SP lost this turn", &mut vp.zulu_losses);
+        bounded::count(
+            ui,
+            "VP deducted in earlier turns",
+            &mut vp.deductions_before,
         );
     }
 }
