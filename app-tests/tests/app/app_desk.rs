@@ -1290,6 +1290,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::MicroColonial, "Loss factor", "initial FF"),
         (Ruleset::MicroColonial, "Z marker", "Zulu unit's present FF"),
         (Ruleset::MicroColonial, "RD melee", "Zulu unit's present FF"),
+        (Ruleset::DbaZulu, "Victory", "bases (no baggage)"),
         (Ruleset::SoldiersOfTheQueen, "Hex range", "from hex"),
         (Ruleset::SoldiersOfTheQueen, "Melee odds", "attack strength"),
         (Ruleset::VictoriaCross, "British fire", "firing SP"),

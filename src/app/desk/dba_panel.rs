@@ -2,6 +2,7 @@
 //! flag), command points and victory. Each holds the engine's input and edits it; the
 //! engine fills the combat from the table (`dba_zulu::situation::combat`) and resolves it.
 
+use super::asked::{AskedNumber, strength};
 use crate::rules::dba_zulu::situation::{count, mods_field, put};
 use crate::rules::dba_zulu::{
     CombatInput, CombatKind, CommandInput, Contact, ModifierName, Modifiers, MoveOrder, MoveUnit,
@@ -473,13 +474,21 @@ fn order_count(ui: &mut egui::Ui, value: &mut u32, most: u32, label: &str) {
     });
 }
 
+/// The side's bases, as `laager dba victory --bases` reads them.
+const VICTORY_BASES: AskedNumber = AskedNumber {
+    label: "bases (no baggage)",
+    hint: "The side's bases at the start, not counting the baggage train",
+    ask: "type them, or pick a unit of the side (its bases counted on the records)",
+    parse: strength,
+};
+
 /// The victory form: one side's bases, counted on the records for the side of the unit
 /// picked (`game::victory::dba_side`, as `laager dba victory --side NAME --campaign FILE`
 /// counts them), else as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VictoryForm {
-    /// Bases, not counting baggage.
-    pub bases: u32,
+    /// Bases, not counting baggage (empty until typed or counted on the records).
+    pub bases: Option<u32>,
     /// Bases lost, not counting baggage.
     pub lost: u32,
     /// Baggage train bases lost.
@@ -493,7 +502,7 @@ pub struct VictoryForm {
 impl Default for VictoryForm {
     fn default() -> Self {
         VictoryForm {
-            bases: 12,
+            bases: None,
             lost: 0,
             baggage_lost: 0,
             side: None,
@@ -503,10 +512,15 @@ impl Default for VictoryForm {
 }
 
 impl VictoryForm {
+    /// The side's bases, asked for by name while nothing gave them (none is assumed).
+    pub fn input_error(&self) -> Option<String> {
+        VICTORY_BASES.missing(self.bases)
+    }
+
     /// The engine's situation.
     pub fn situation(&self) -> VictoryInput {
         VictoryInput {
-            bases: self.bases,
+            bases: self.bases.unwrap_or_default(),
             lost: self.lost,
             baggage_lost: self.baggage_lost,
             origins: self.origins.clone(),
@@ -518,7 +532,7 @@ impl VictoryForm {
     pub fn fill(&mut self, state: &crate::game::GameState, side: Option<&str>) {
         match side.and_then(|side| Some((side, crate::game::victory::dba_side(state, side)?))) {
             Some((side, read)) => {
-                self.bases = read.bases;
+                self.bases = Some(read.bases);
                 self.lost = read.lost;
                 self.baggage_lost = read.baggage_lost;
                 self.origins = read.origins;
@@ -544,7 +558,7 @@ impl VictoryForm {
         for step in self.origins.steps(&self.situation(), &rule) {
             ui.weak(step.text);
         }
-        super::bounded::strength(ui, "bases (no baggage)", &mut self.bases);
+        VICTORY_BASES.ui(ui, &mut self.bases);
         super::bounded::strength(ui, "bases lost", &mut self.lost);
         super::bounded::strength(ui, "baggage bases lost", &mut self.baggage_lost);
     }

@@ -270,6 +270,9 @@ impl Desk {
                     Request::DbaZulu(dba_zulu::Request::Command(self.dba_command.situation()))
                 }
                 DbaProcedure::Victory => {
+                    if let Some(e) = self.dba_victory.input_error() {
+                        return Err(e);
+                    }
                     Request::DbaZulu(dba_zulu::Request::Victory(self.dba_victory.situation()))
                 }
             },
