@@ -485,7 +485,7 @@ const VICTORY_BASES: AskedNumber = AskedNumber {
 /// The victory form: one side's bases, counted on the records for the side of the unit
 /// picked (`game::victory::dba_side`, as `laager dba victory --side NAME --campaign FILE`
 /// counts them), else as typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct VictoryForm {
     /// Bases, not counting baggage (empty until typed or counted on the records).
     pub bases: Option<u32>,
@@ -497,18 +497,6 @@ pub struct VictoryForm {
     pub side: Option<String>,
     /// What the records gave, for the first steps.
     pub origins: crate::rules::situation::Origins,
-}
-
-impl Default for VictoryForm {
-    fn default() -> Self {
-        VictoryForm {
-            bases: None,
-            lost: 0,
-            baggage_lost: 0,
-            side: None,
-            origins: crate::rules::situation::Origins::default(),
-        }
-    }
 }
 
 impl VictoryForm {
