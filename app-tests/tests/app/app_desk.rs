@@ -1004,8 +1004,10 @@ fn rd_firing_party_and_combine_resolve_on_the_desk() {
     assert_eq!(result.out("may_volley"), false);
     harness.get_by_label("Combine sections").click();
     harness.run();
-    harness.state_mut().mc_combat.combine.into_ff = 6;
-    harness.state_mut().mc_combat.combine.removed_ff = 4;
+    // The two sections' FF are typed (no section is selected, and none is assumed).
+    type_into(&harness, "FF of the section kept", "6");
+    harness.run();
+    type_into(&harness, "FF of the section removed", "4");
     harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
@@ -1290,6 +1292,11 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::MicroColonial, "Loss factor", "initial FF"),
         (Ruleset::MicroColonial, "Z marker", "Zulu unit's present FF"),
         (Ruleset::MicroColonial, "RD melee", "Zulu unit's present FF"),
+        (
+            Ruleset::MicroColonial,
+            "Combine sections",
+            "FF of the section kept",
+        ),
         (Ruleset::DbaZulu, "Victory", "bases (no baggage)"),
         (Ruleset::SoldiersOfTheQueen, "Hex range", "from hex"),
         (Ruleset::SoldiersOfTheQueen, "Melee odds", "attack strength"),

@@ -197,6 +197,23 @@ const MELEE_FF: [FieldKind; 2] = [
     },
 ];
 
+/// The FF of the two Rorke's Drift sections combined: asked for until typed or read from
+/// the records.
+const COMBINE_FF: [FieldKind; 2] = [
+    FieldKind {
+        label: "FF of the section kept",
+        hint: "The present FF of the section that stays; the records give it for the section selected first, and an FF typed here wins over them",
+        ask: "type it, or select the section kept on the table (its FF from the records)",
+        parse: |text| strength("FF of the section kept", text),
+    },
+    FieldKind {
+        label: "FF of the section removed",
+        hint: "The present FF of the section removed; the records give it for the section selected second, and an FF typed here wins over them",
+        ask: "type it, or select the section removed on the table (its FF from the records)",
+        parse: |text| strength("FF of the section removed", text),
+    },
+];
+
 /// One side of the melee form: `i` 0 for A, 1 for B.
 struct SideFields<'a> {
     fired: &'a mut TypedMm,
@@ -378,6 +395,8 @@ pub struct McCombat {
     pub volley_thrown: bool,
     /// Two Rorke's Drift sections combined.
     pub combine: RdCombineInput,
+    /// The FF fields of the section kept and the section removed.
+    pub combine_ff: [GivenField; 2],
     /// A Rorke's Drift melee.
     pub rd_melee: RdMeleeForm,
     /// A Rorke's Drift fire's own fields, over the Fire form's.
@@ -429,11 +448,12 @@ impl Default for McCombat {
             },
             volley_thrown: false,
             combine: RdCombineInput {
-                into_ff: 5,
-                removed_ff: 5,
+                into_ff: 0,
+                removed_ff: 0,
                 counter: Counter::Section,
                 origins: Origins::default(),
             },
+            combine_ff: [GivenField::empty(), GivenField::empty()],
             rd_melee: RdMeleeForm::default(),
             rd_fire: RdFireForm::default(),
             more: McMore::default(),
@@ -542,8 +562,11 @@ impl McCombat {
             McProcedure::RdCombine => {
                 let c = &mut self.combine;
                 pick(ui, "counters", &mut c.counter, Counter::ALL, Counter::name);
-                super::bounded::strength(ui, "FF of the section kept", &mut c.into_ff);
-                super::bounded::strength(ui, "FF of the section removed", &mut c.removed_ff);
+                let [kept, removed] = &mut self.combine_ff;
+                let from = decided(&c.origins, crate::field!(RdCombineInput: into_ff));
+                whole_field(ui, kept, &COMBINE_FF[0], &mut c.into_ff, from);
+                let from = decided(&c.origins, crate::field!(RdCombineInput: removed_ff));
+                whole_field(ui, removed, &COMBINE_FF[1], &mut c.removed_ff, from);
             }
             McProcedure::RdMelee => {
                 let names = chart_keys(charts, "melee_additional_factors");
@@ -588,6 +611,9 @@ impl McCombat {
             McProcedure::Artillery => self.artillery.error(),
             McProcedure::Charge => self.more.charge_error(),
             McProcedure::LossFactor => self.more.loss_factor_error(),
+            McProcedure::RdCombine => self.combine_ff[0]
+                .missing(&COMBINE_FF[0])
+                .or_else(|| self.combine_ff[1].missing(&COMBINE_FF[1])),
             McProcedure::ZMarker => self.more.z_marker_error(),
             McProcedure::Melee => self.melee_ff[0]
                 .missing(&MELEE_FF[0])
