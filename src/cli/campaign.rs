@@ -274,29 +274,15 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
             hours_per_pair_of_moves,
             battlefield_represents,
             json,
-        } => {
-            let settings = CampaignSettings {
-                replacement: parse_replacement(&replacement)?,
-                scale: CampaignScale {
-                    battlefield_represents,
-                    hours_per_pair_of_moves: hours_per_pair_of_moves.map(f64::from),
-                    ..CampaignScale::default()
-                },
-            };
-            let created =
-                CampaignFile::create_new(&file, &Campaign::new(&name, settings), existing(force))
-                    .map_err(store_error)?;
-            if json {
-                print_json(&json!({
-                    "file": file.display().to_string(),
-                    "name": created.campaign().name,
-                    "settings": created.campaign().settings,
-                    "games": 0,
-                }));
-            } else {
-                println!("created {} (campaign \"{name}\")", file.display());
-            }
-        }
+        } => new_campaign(
+            &file,
+            force,
+            &name,
+            &replacement,
+            hours_per_pair_of_moves,
+            battlefield_represents,
+            json,
+        )?,
         CampaignCommand::AddGame {
             file,
             ruleset,
@@ -362,59 +348,106 @@ pub fn run(command: CampaignCommand) -> Result<Outcome, CliError> {
                 json,
             });
         }
-        CampaignCommand::Export { file, out, force } => {
-            if store::disk::same_file(&file, &out) {
-                return Err(CliError::Input(format!(
-                    "{}: is the campaign being exported; it is never written over: choose another file name",
-                    out.display()
-                )));
-            }
-            let opened = CampaignFile::open(&file, Mode::Read).map_err(store_error)?;
-            let text = store::campaign_to_json(opened.campaign());
-            store::disk::write_file(&out, text.as_bytes(), existing(force)).map_err(store_error)?;
-            eprintln!("wrote {}", out.display());
-        }
+        CampaignCommand::Export { file, out, force } => export(&file, &out, force)?,
         CampaignCommand::Import {
             input,
             new_file,
             force,
             tables,
             json,
-        } => {
-            if store::disk::same_file(&input, &new_file) {
-                return Err(CliError::Input(format!(
-                    "{}: is the file being imported; it is never written over: choose another file name",
-                    new_file.display()
-                )));
-            }
-            let text = read_text(&input, Input::Import)?;
-            let charts = super::load_tables(tables.as_deref())?;
-            let campaign = store::campaign_import(&text, &charts)
-                .map_err(|errors| json_errors(&input, &errors))?;
-            let created = CampaignFile::create_new(&new_file, &campaign, existing(force))
-                .map_err(store_error)?;
-            let events: usize = created
-                .campaign()
-                .games
-                .iter()
-                .map(|g| g.events().len())
-                .sum();
-            if json {
-                print_json(&json!({
-                    "file": new_file.display().to_string(),
-                    "games": created.campaign().games.len(),
-                    "events": events,
-                }));
-            } else {
-                println!(
-                    "created {} with {} games and {events} events",
-                    new_file.display(),
-                    created.campaign().games.len()
-                );
-            }
-        }
+        } => import(&input, &new_file, force, tables.as_deref(), json)?,
     }
     Ok(Outcome::Done)
+}
+
+/// `laager campaign new`.
+fn new_campaign(
+    file: &Path,
+    force: bool,
+    name: &str,
+    replacement: &str,
+    hours_per_pair_of_moves: Option<Hours>,
+    battlefield_represents: Option<String>,
+    json: bool,
+) -> Result<(), CliError> {
+    let settings = CampaignSettings {
+        replacement: parse_replacement(replacement)?,
+        scale: CampaignScale {
+            battlefield_represents,
+            hours_per_pair_of_moves: hours_per_pair_of_moves.map(f64::from),
+            ..CampaignScale::default()
+        },
+    };
+    let created = CampaignFile::create_new(file, &Campaign::new(name, settings), existing(force))
+        .map_err(store_error)?;
+    if json {
+        print_json(&json!({
+            "file": file.display().to_string(),
+            "name": created.campaign().name,
+            "settings": created.campaign().settings,
+            "games": 0,
+        }));
+    } else {
+        println!("created {} (campaign \"{name}\")", file.display());
+    }
+    Ok(())
+}
+
+/// `laager campaign export`: the campaign as JSON, never over the campaign itself.
+fn export(file: &Path, out: &Path, force: bool) -> Result<(), CliError> {
+    if store::disk::same_file(file, out) {
+        return Err(CliError::Input(format!(
+            "{}: is the campaign being exported; it is never written over: choose another file name",
+            out.display()
+        )));
+    }
+    let opened = CampaignFile::open(file, Mode::Read).map_err(store_error)?;
+    let text = store::campaign_to_json(opened.campaign());
+    store::disk::write_file(out, text.as_bytes(), existing(force)).map_err(store_error)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+/// `laager campaign import`: a new campaign file from an export, verified as it is read.
+fn import(
+    input: &Path,
+    new_file: &Path,
+    force: bool,
+    tables: Option<&Path>,
+    json: bool,
+) -> Result<(), CliError> {
+    if store::disk::same_file(input, new_file) {
+        return Err(CliError::Input(format!(
+            "{}: is the file being imported; it is never written over: choose another file name",
+            new_file.display()
+        )));
+    }
+    let text = read_text(input, Input::Import)?;
+    let charts = super::load_tables(tables)?;
+    let campaign =
+        store::campaign_import(&text, &charts).map_err(|errors| json_errors(input, &errors))?;
+    let created =
+        CampaignFile::create_new(new_file, &campaign, existing(force)).map_err(store_error)?;
+    let events: usize = created
+        .campaign()
+        .games
+        .iter()
+        .map(|g| g.events().len())
+        .sum();
+    if json {
+        print_json(&json!({
+            "file": new_file.display().to_string(),
+            "games": created.campaign().games.len(),
+            "events": events,
+        }));
+    } else {
+        println!(
+            "created {} with {} games and {events} events",
+            new_file.display(),
+            created.campaign().games.len()
+        );
+    }
+    Ok(())
 }
 
 /// An import's errors, a line each, naming the file and the JSON path.

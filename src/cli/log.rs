@@ -6,7 +6,7 @@ use super::{CliError, Outcome};
 use crate::bounds::GameNumber;
 use crate::game::Action;
 use crate::store::projection::StoredState;
-use crate::store::{CampaignFile, GameCheck, Mode};
+use crate::store::{CampaignCheck, CampaignFile, GameCheck, HeadFound, Mode, SealFound};
 use clap::Subcommand;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -222,78 +222,14 @@ fn verify(
         }
         print_json(&out);
     } else {
-        let events: usize = checks.iter().map(|c| c.events).sum();
-        if intact {
-            let states = checks
-                .iter()
-                .all(|c| c.projection.stored == StoredState::Current);
-            println!(
-                "{}: {} game(s), {events} events, every hash chain intact{}{}",
-                file.display(),
-                checks.len(),
-                if campaign.sealed {
-                    ", the campaign's seal intact"
-                } else {
-                    ""
-                },
-                if states && !checks.is_empty() {
-                    ", every stored state its log's replay"
-                } else {
-                    ""
-                }
-            );
-        }
-        // Each game by its number in this file and its identity in every copy.
-        for c in &checks {
-            if let Some(identity) = &c.identity {
-                println!(
-                    "  game {}: identity {}, {} events",
-                    c.game,
-                    &identity[..identity.len().min(16)],
-                    c.events
-                );
-            }
-        }
-        if !campaign.sealed && campaign.broken.is_none() {
-            println!("  note: the campaign is not sealed (file from an older Laager)");
-        }
-        for c in checks.iter().filter(|c| !c.sealed) {
-            println!(
-                "  note: game {}: header not sealed (file from an older Laager)",
-                c.game
-            );
-        }
-        for c in &checks {
-            if let Some(note) = c.projection.note() {
-                println!("  note: game {}: {note}", c.game);
-            }
-        }
-        if let Some(Some(f)) = found {
-            println!(
-                "  the noted seal is {} of game {}; {} event(s) logged since",
-                if f.seq == 0 {
-                    "the start".to_owned()
-                } else {
-                    format!("event {}", f.seq)
-                },
-                f.game,
-                f.since
-            );
-        }
-        if let Some(s) = &seal_found {
-            if s.current {
-                println!("  the noted seal is the campaign's seal now");
-            } else {
-                println!(
-                    "  the noted seal is the campaign's seal when its games held {} event(s)",
-                    s.counts
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-        }
+        print_verified(
+            file,
+            &checks,
+            &campaign,
+            intact,
+            found.as_ref(),
+            seal_found.as_ref(),
+        );
     }
     for line in checks.iter().filter_map(|c| break_line(file, c)) {
         eprintln!("{line}");
@@ -316,6 +252,90 @@ fn verify(
     } else {
         Outcome::Refused
     })
+}
+
+/// `laager log verify`'s words: the games and their chains, the notes on older files, and
+/// where a noted seal was found.
+fn print_verified(
+    file: &Path,
+    checks: &[GameCheck],
+    campaign: &CampaignCheck,
+    intact: bool,
+    found: Option<&Option<HeadFound>>,
+    seal_found: Option<&SealFound>,
+) {
+    let events: usize = checks.iter().map(|c| c.events).sum();
+    if intact {
+        let states = checks
+            .iter()
+            .all(|c| c.projection.stored == StoredState::Current);
+        println!(
+            "{}: {} game(s), {events} events, every hash chain intact{}{}",
+            file.display(),
+            checks.len(),
+            if campaign.sealed {
+                ", the campaign's seal intact"
+            } else {
+                ""
+            },
+            if states && !checks.is_empty() {
+                ", every stored state its log's replay"
+            } else {
+                ""
+            }
+        );
+    }
+    // Each game by its number in this file and its identity in every copy.
+    for c in checks {
+        if let Some(identity) = &c.identity {
+            println!(
+                "  game {}: identity {}, {} events",
+                c.game,
+                &identity[..identity.len().min(16)],
+                c.events
+            );
+        }
+    }
+    if !campaign.sealed && campaign.broken.is_none() {
+        println!("  note: the campaign is not sealed (file from an older Laager)");
+    }
+    for c in checks.iter().filter(|c| !c.sealed) {
+        println!(
+            "  note: game {}: header not sealed (file from an older Laager)",
+            c.game
+        );
+    }
+    for c in checks {
+        if let Some(note) = c.projection.note() {
+            println!("  note: game {}: {note}", c.game);
+        }
+    }
+    if let Some(Some(f)) = found {
+        println!(
+            "  the noted seal is {} of game {}; {} event(s) logged since",
+            if f.seq == 0 {
+                "the start".to_owned()
+            } else {
+                format!("event {}", f.seq)
+            },
+            f.game,
+            f.since
+        );
+    }
+    if let Some(s) = &seal_found {
+        if s.current {
+            println!("  the noted seal is the campaign's seal now");
+        } else {
+            println!(
+                "  the noted seal is the campaign's seal when its games held {} event(s)",
+                s.counts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
 }
 
 fn print_head(

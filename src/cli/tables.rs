@@ -85,105 +85,13 @@ pub enum TablesCommand {
 /// Runs a `tables` subcommand.
 pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
     match command {
-        TablesCommand::Check { dir, json } => {
-            let charts = super::load_tables(dir.as_deref())?;
-            let summary = charts.summary();
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&summary)
-                        .map_err(|e| CliError::Internal(e.to_string()))?
-                );
-            } else {
-                let place =
-                    dir.map_or_else(|| "shipped tables".to_owned(), |d| d.display().to_string());
-                println!("{place}: ok");
-                println!("  charts: {}", summary.charts);
-                println!("  cells: {}", summary.cells);
-                for confidence in Confidence::ALL {
-                    let count = summary
-                        .by_confidence
-                        .get(confidence.name())
-                        .copied()
-                        .unwrap_or(0);
-                    println!("    {}: {count}", confidence.name());
-                }
-                println!("  charts not supplied: {}", summary.not_supplied.len());
-                for chart in &summary.not_supplied {
-                    println!("    {chart}");
-                }
-                println!("  tables hash: {}", charts.hash());
-            }
-            Ok(Outcome::Done)
-        }
-        TablesCommand::List { tables, json } => {
-            let charts = super::load_tables(tables.as_deref())?;
-            if json {
-                let list: Vec<serde_json::Value> = charts
-                    .all()
-                    .map(|c| {
-                        let counts = c.confidence_counts();
-                        serde_json::json!({
-                            "ruleset": c.ruleset,
-                            "chart": c.name,
-                            "title": c.title,
-                            "status": c.status,
-                            "printed": counts[0],
-                            "reconstructed": counts[1],
-                            "unknown": counts[2],
-                            "house": counts[3],
-                        })
-                    })
-                    .collect();
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&list)
-                        .map_err(|e| CliError::Internal(e.to_string()))?
-                );
-            } else {
-                println!(
-                    "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  title",
-                    "ruleset", "chart", "printed", "recon", "unknown", "house"
-                );
-                for c in charts.all() {
-                    let counts = c.confidence_counts();
-                    let status = if c.status == Status::NotSupplied {
-                        " (not supplied)"
-                    } else {
-                        ""
-                    };
-                    println!(
-                        "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  {}{status}",
-                        c.ruleset.id(),
-                        c.name,
-                        counts[0],
-                        counts[1],
-                        counts[2],
-                        counts[3],
-                        c.title
-                    );
-                }
-            }
-            Ok(Outcome::Done)
-        }
+        TablesCommand::Check { dir, json } => check(dir.as_deref(), json),
+        TablesCommand::List { tables, json } => list(tables.as_deref(), json),
         TablesCommand::Show {
             chart,
             tables,
             json,
-        } => {
-            let charts = super::load_tables(tables.as_deref())?;
-            let chart = charts.find(&chart).map_err(CliError::Input)?;
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(chart)
-                        .map_err(|e| CliError::Internal(e.to_string()))?
-                );
-            } else {
-                print!("{}", render_chart(chart));
-            }
-            Ok(Outcome::Done)
-        }
+        } => show(&chart, tables.as_deref(), json),
         TablesCommand::Template { chart, into } => template(&chart, into.as_deref()),
         TablesCommand::Export { dir, to, force } => {
             let existing = if force {
@@ -210,28 +118,129 @@ pub fn run(command: TablesCommand) -> Result<Outcome, CliError> {
             assignment,
             into,
             by,
-        } => {
-            let (address, value) = assignment.split_once('=').ok_or_else(|| {
-                CliError::Input(format!("'{assignment}': expected CHART:KEY=VALUE"))
-            })?;
-            let address = CellAddress::parse(address).map_err(CliError::Input)?;
-            let by = by
-                .or_else(|| std::env::var("USER").ok())
-                .unwrap_or_else(|| "club".to_owned());
-            let date = store::tables::today();
-            let ruleset = store::tables::write_house_cell(&into, &address, value, &by, &date)
-                .map_err(CliError::Input)?;
+        } => set(&assignment, &into, by),
+    }
+}
+
+/// Runs `laager tables check`.
+fn check(dir: Option<&std::path::Path>, json: bool) -> Result<Outcome, CliError> {
+    let charts = super::load_tables(dir)?;
+    let summary = charts.summary();
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&summary)
+                .map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        let place = dir.map_or_else(|| "shipped tables".to_owned(), |d| d.display().to_string());
+        println!("{place}: ok");
+        println!("  charts: {}", summary.charts);
+        println!("  cells: {}", summary.cells);
+        for confidence in Confidence::ALL {
+            let count = summary
+                .by_confidence
+                .get(confidence.name())
+                .copied()
+                .unwrap_or(0);
+            println!("    {}: {count}", confidence.name());
+        }
+        println!("  charts not supplied: {}", summary.not_supplied.len());
+        for chart in &summary.not_supplied {
+            println!("    {chart}");
+        }
+        println!("  tables hash: {}", charts.hash());
+    }
+    Ok(Outcome::Done)
+}
+
+/// Runs `laager tables list`.
+fn list(tables: Option<&std::path::Path>, json: bool) -> Result<Outcome, CliError> {
+    let charts = super::load_tables(tables)?;
+    if json {
+        let list: Vec<serde_json::Value> = charts
+            .all()
+            .map(|c| {
+                let counts = c.confidence_counts();
+                serde_json::json!({
+                    "ruleset": c.ruleset,
+                    "chart": c.name,
+                    "title": c.title,
+                    "status": c.status,
+                    "printed": counts[0],
+                    "reconstructed": counts[1],
+                    "unknown": counts[2],
+                    "house": counts[3],
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&list).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        println!(
+            "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  title",
+            "ruleset", "chart", "printed", "recon", "unknown", "house"
+        );
+        for c in charts.all() {
+            let counts = c.confidence_counts();
+            let status = if c.status == Status::NotSupplied {
+                " (not supplied)"
+            } else {
+                ""
+            };
             println!(
-                "set {} = {} in {} (house, by {by}, {date})",
-                address.local(),
-                value.trim(),
-                into.join(ruleset.folder())
-                    .join(crate::charts::HOUSE_FILE)
-                    .display()
+                "{:<24} {:<28} {:>7} {:>7} {:>7} {:>7}  {}{status}",
+                c.ruleset.id(),
+                c.name,
+                counts[0],
+                counts[1],
+                counts[2],
+                counts[3],
+                c.title
             );
-            Ok(Outcome::Done)
         }
     }
+    Ok(Outcome::Done)
+}
+
+/// Runs `laager tables show`.
+fn show(chart: &str, tables: Option<&std::path::Path>, json: bool) -> Result<Outcome, CliError> {
+    let charts = super::load_tables(tables)?;
+    let chart = charts.find(chart).map_err(CliError::Input)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(chart).map_err(|e| CliError::Internal(e.to_string()))?
+        );
+    } else {
+        print!("{}", render_chart(chart));
+    }
+    Ok(Outcome::Done)
+}
+
+/// Runs `laager tables set`: one house cell written into a club's tables folder.
+fn set(assignment: &str, into: &std::path::Path, by: Option<String>) -> Result<Outcome, CliError> {
+    let (address, value) = assignment
+        .split_once('=')
+        .ok_or_else(|| CliError::Input(format!("'{assignment}': expected CHART:KEY=VALUE")))?;
+    let address = CellAddress::parse(address).map_err(CliError::Input)?;
+    let by = by
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "club".to_owned());
+    let date = store::tables::today();
+    let ruleset = store::tables::write_house_cell(into, &address, value, &by, &date)
+        .map_err(CliError::Input)?;
+    println!(
+        "set {} = {} in {} (house, by {by}, {date})",
+        address.local(),
+        value.trim(),
+        into.join(ruleset.folder())
+            .join(crate::charts::HOUSE_FILE)
+            .display()
+    );
+    Ok(Outcome::Done)
 }
 
 /// Runs `laager tables template`.
