@@ -3,7 +3,6 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
-use crate::bounds::HospitalBox;
 use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::Origins;
@@ -510,19 +509,7 @@ impl VcForm {
         }
         let rorkes = self.battle == Battle::RorkesDrift;
         match self.procedure {
-            VcProcedure::Fire => {
-                numbers::FIRING_SP.ui(ui, &mut self.sp);
-                numbers::RANGE.ui(ui, &mut self.range);
-                if rorkes {
-                    ui.checkbox(&mut self.night, "night turn");
-                    super::bounded::count(ui, "wall sections crossed", &mut self.walls_crossed)
-                        .on_hover_text("The sections of the mission's wall the fire crosses");
-                    ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall")
-                        .on_hover_text(
-                            "The firer has a zone between it and the wall it fires over",
-                        );
-                }
-            }
+            VcProcedure::Fire => self.fire_ui(ui, rorkes),
             VcProcedure::Volley => {
                 numbers::VOLLEY_SP.ui(ui, &mut self.sp);
                 if rorkes {
@@ -542,55 +529,10 @@ impl VcForm {
                         );
                 }
             }
-            VcProcedure::Melee => {
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.side, Side::British, "British");
-                    ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
-                });
-                numbers::MELEE_SP.ui(ui, &mut self.sp);
-                if rorkes {
-                    ui.checkbox(&mut self.across_wall, "across a wall, door or window");
-                    super::bounded::count(
-                        ui,
-                        "into a building zone, from zones",
-                        &mut self.into_building_from_zones,
-                    )
-                    .on_hover_text("The zones meleeing into a building zone (0: the target is not a building): at most 8 SP a zone melee, the rest do not");
-                    ui.checkbox(&mut self.out_of_building, "out of a building zone")
-                        .on_hover_text("At most 8 SP melee out of a building zone");
-                } else if self.side == Side::British {
-                    ui.checkbox(&mut self.in_laager_camp, "from a laagered zone")
-                        .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): zones 14, 15 and 23 are laagered, and the British melee from them at +1");
-                }
-            }
-            VcProcedure::BayonetCharge => {
-                numbers::BAYONET_SP.ui(ui, &mut self.sp);
-                numbers::CHARGED_SP.ui(ui, &mut self.charged_sp);
-                super::bounded::count(
-                    ui,
-                    "stop after rounds (0: never)",
-                    &mut self.stop_after_rounds,
-                )
-                .on_hover_text("The British player stops the attack after this many rounds if no side is gone first; 0: until one side is eliminated");
-                if rorkes {
-                    ui.checkbox(&mut self.across_wall, "across a wall, door or window");
-                }
-            }
+            VcProcedure::Melee => self.melee_ui(ui, rorkes),
+            VcProcedure::BayonetCharge => self.bayonet_ui(ui, rorkes),
             VcProcedure::Replacements => self.replacements_ui(ui),
-            VcProcedure::Hospital => {
-                ui.add(
-                    egui::Slider::new(
-                        &mut self.track,
-                        u32::from(HospitalBox::MIN)..=u32::from(HospitalBox::MAX),
-                    )
-                    .text("box the marker is in"),
-                )
-                    .on_hover_text("The box of the Hospital Fire Track the marker is in (0 before the fire starts)");
-                ui.checkbox(
-                    &mut self.hospital_attacked,
-                    "the Zulus have meleed a hospital zone",
-                );
-            }
+            VcProcedure::Hospital => self.hospital_ui(ui),
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
             VcProcedure::Victory => {
                 super::bounded::place(ui, "turn just played", &mut self.vp.turn);
@@ -607,19 +549,7 @@ impl VcForm {
             VcProcedure::SolitaireEntry => {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");
             }
-            VcProcedure::SolitaireMovement => {
-                let m = &mut self.solitaire;
-                ui.checkbox(
-                    &mut m.adjacent_to_british,
-                    "starts adjacent to a British-occupied zone",
-                )
-                .on_hover_text("\"that Zulu force doesn't move but stays for melee\"");
-                ui.checkbox(
-                    &mut m.zulu_on_right,
-                    "a Zulu-occupied zone to its right (-1)",
-                );
-                ui.checkbox(&mut m.zulu_on_left, "a Zulu-occupied zone to its left (+1)");
-            }
+            VcProcedure::SolitaireMovement => self.solitaire_ui(ui),
             VcProcedure::AlternateVictory => {
                 numbers::BRITISH_SP_SURVIVING.ui(ui, &mut self.british_sp);
             }

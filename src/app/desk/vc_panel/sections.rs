@@ -4,6 +4,7 @@
 
 use super::super::bounded;
 use super::VcForm;
+use crate::bounds::HospitalBox;
 use crate::rules::victoria_cross::{ReplacementUnit, Side};
 
 /// What a stack's zone is, said when it is asked for.
@@ -96,6 +97,90 @@ impl VcForm {
                 gain: 0,
             });
         }
+    }
+
+    /// The British fire: SP and range, and at Rorke's Drift the night and the wall.
+    pub(super) fn fire_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        numbers::FIRING_SP.ui(ui, &mut self.sp);
+        numbers::RANGE.ui(ui, &mut self.range);
+        if rorkes {
+            ui.checkbox(&mut self.night, "night turn");
+            bounded::count(ui, "wall sections crossed", &mut self.walls_crossed)
+                .on_hover_text("The sections of the mission's wall the fire crosses");
+            ui.checkbox(&mut self.zone_before_wall, "a zone between firer and wall")
+                .on_hover_text("The firer has a zone between it and the wall it fires over");
+        }
+    }
+
+    /// A melee: the side, its SP, and the ground at either battle.
+    pub(super) fn melee_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.side, Side::British, "British");
+            ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
+        });
+        numbers::MELEE_SP.ui(ui, &mut self.sp);
+        if rorkes {
+            ui.checkbox(&mut self.across_wall, "across a wall, door or window");
+            bounded::count(
+                ui,
+                "into a building zone, from zones",
+                &mut self.into_building_from_zones,
+            )
+            .on_hover_text("The zones meleeing into a building zone (0: the target is not a building): at most 8 SP a zone melee, the rest do not");
+            ui.checkbox(&mut self.out_of_building, "out of a building zone")
+                .on_hover_text("At most 8 SP melee out of a building zone");
+        } else if self.side == Side::British {
+            ui.checkbox(&mut self.in_laager_camp, "from a laagered zone")
+                .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): zones 14, 15 and 23 are laagered, and the British melee from them at +1");
+        }
+    }
+
+    /// A bayonet charge: both sides' SP and when the British stop.
+    pub(super) fn bayonet_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
+        numbers::BAYONET_SP.ui(ui, &mut self.sp);
+        numbers::CHARGED_SP.ui(ui, &mut self.charged_sp);
+        bounded::count(
+            ui,
+            "stop after rounds (0: never)",
+            &mut self.stop_after_rounds,
+        )
+        .on_hover_text("The British player stops the attack after this many rounds if no side is gone first; 0: until one side is eliminated");
+        if rorkes {
+            ui.checkbox(&mut self.across_wall, "across a wall, door or window");
+        }
+    }
+
+    /// The Hospital Phase: the track's box and whether the hospital was meleed.
+    pub(super) fn hospital_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add(
+            egui::Slider::new(
+                &mut self.track,
+                u32::from(HospitalBox::MIN)..=u32::from(HospitalBox::MAX),
+            )
+            .text("box the marker is in"),
+        )
+        .on_hover_text(
+            "The box of the Hospital Fire Track the marker is in (0 before the fire starts)",
+        );
+        ui.checkbox(
+            &mut self.hospital_attacked,
+            "the Zulus have meleed a hospital zone",
+        );
+    }
+
+    /// The solitaire Zulu movement: where the Zulu force stands.
+    pub(super) fn solitaire_ui(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.solitaire;
+        ui.checkbox(
+            &mut m.adjacent_to_british,
+            "starts adjacent to a British-occupied zone",
+        )
+        .on_hover_text("\"that Zulu force doesn't move but stays for melee\"");
+        ui.checkbox(
+            &mut m.zulu_on_right,
+            "a Zulu-occupied zone to its right (-1)",
+        );
+        ui.checkbox(&mut m.zulu_on_left, "a Zulu-occupied zone to its left (+1)");
     }
 
     pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
