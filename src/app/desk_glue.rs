@@ -84,24 +84,15 @@ impl LaagerApp {
     /// by hand over the table's stays given.
     fn prefill_mc(&mut self, keep_hand: bool) {
         use crate::rules::Procedure as _;
-        use crate::rules::micro_colonial::{
-            artillery, charge, evade, fire, jam, loss, melee, morale, morale_due, movement, rally,
-            rorkes_drift,
-        };
+        use crate::rules::micro_colonial::{morale, movement};
         let Ok(charts) = &self.charts else {
             return;
         };
-        let layout = &self.document.layout;
-        let records = self.session.game().state();
-        let selected = &self.desk_selection;
-        let roles = |names: &[&str]| {
-            Roles(
-                names
-                    .iter()
-                    .zip(selected)
-                    .map(|(role, id)| ((*role).to_owned(), id.clone()))
-                    .collect(),
-            )
+        let r = McReading {
+            layout: &self.document.layout,
+            charts,
+            records: self.session.game().state(),
+            selected: &self.desk_selection,
         };
         let blank = (
             crate::app::desk::mc_combat::McCombat::default(),
@@ -109,125 +100,13 @@ impl LaagerApp {
             crate::app::desk::mc_panel::MoveForm::default().input,
         );
         let desk = &mut self.desk;
-        let forms = &mut desk.mc_combat;
-        refill(
-            &mut forms.fire.input,
-            &blank.0.fire.input,
-            keep_hand,
-            |base| situation::fire(layout, charts, records, &roles(fire::Fire::ROLES), base),
-        );
-        refill(
-            &mut forms.artillery.input,
-            &blank.0.artillery.input,
-            keep_hand,
-            |base| {
-                let roles = roles(artillery::Artillery::ROLES);
-                situation::artillery(layout, charts, records, &roles, base)
-            },
-        );
-        refill(&mut forms.jam, &blank.0.jam, keep_hand, |base| {
-            situation::jam(layout, records, &roles(jam::Jam::ROLES), base)
-        });
-        refill(&mut forms.break_in, &blank.0.break_in, keep_hand, |base| {
-            situation::break_in(layout, records, &roles(rorkes_drift::BreakIn::ROLES), base)
-        });
-        refill(&mut forms.melee, &blank.0.melee, keep_hand, |base| {
-            situation::melee(layout, records, &roles(melee::Melee::ROLES), base)
-        });
-        forms.rd_melee.ranks_into_input();
-        refill(
-            &mut forms.rd_melee.input,
-            &blank.0.rd_melee.input,
-            keep_hand,
-            |base| {
-                let roles = roles(rorkes_drift::RdMelee::ROLES);
-                situation::rd_melee(layout, records, &roles, base)
-            },
-        );
-        forms.rd_melee.ranks_from_input();
-        refill(&mut forms.evade, &blank.0.evade, keep_hand, |base| {
-            situation::evade(layout, records, &roles(evade::Evade::ROLES), base)
-        });
-        refill(&mut forms.rally, &blank.0.rally, keep_hand, |base| {
-            situation::rally(layout, records, &roles(rally::Rally::ROLES), base)
-        });
-        refill(&mut forms.rout, &blank.0.rout, keep_hand, |base| {
-            situation::rout_loss(layout, records, &roles(rally::RoutLoss::ROLES), base)
-        });
-        refill(
-            &mut forms.firing_party,
-            &blank.0.firing_party,
-            keep_hand,
-            |base| {
-                let roles = roles(rorkes_drift::RdFiringParty::ROLES);
-                situation::rd_firing_party(layout, records, &roles, base)
-            },
-        );
-        refill(&mut forms.combine, &blank.0.combine, keep_hand, |base| {
-            situation::rd_combine(
-                layout,
-                records,
-                &roles(rorkes_drift::RdCombine::ROLES),
-                base,
-            )
-        });
-        let more = &mut forms.more;
-        let blank_more = &blank.0.more;
-        refill(&mut more.charge, &blank_more.charge, keep_hand, |base| {
-            situation::charge(layout, records, &roles(charge::Charge::ROLES), base)
-        });
-        refill(&mut more.pursuit, &blank_more.pursuit, keep_hand, |base| {
-            situation::pursuit(layout, records, &roles(charge::Pursuit::ROLES), base)
-        });
-        refill(
-            &mut more.initiative,
-            &blank_more.initiative,
-            keep_hand,
-            |base| situation::initiative(layout, records, &roles(charge::Initiative::ROLES), base),
-        );
-        refill(
-            &mut more.loss_factor,
-            &blank_more.loss_factor,
-            keep_hand,
-            |base| situation::loss_factor(layout, records, &roles(loss::LossFactor::ROLES), base),
-        );
-        refill(
-            &mut more.z_marker,
-            &blank_more.z_marker,
-            keep_hand,
-            |base| situation::z_marker(layout, records, &roles(rorkes_drift::ZMarker::ROLES), base),
-        );
-        refill(&mut more.rd_move, &blank_more.rd_move, keep_hand, |base| {
-            situation::rd_move(layout, records, &roles(rorkes_drift::RdMove::ROLES), base)
-        });
-        refill(
-            &mut more.morale_due,
-            &blank_more.morale_due,
-            keep_hand,
-            |base| {
-                let roles = roles(morale_due::MoraleDue::ROLES);
-                situation::morale_due(layout, records, &roles, base)
-            },
-        );
-        // The conditions of victory count the whole roster, as `laager mc rd victory
-        // --campaign` and `laager mc victory --campaign` do; the conditions the records do
-        // not hold stay the referee's.
-        if !records.units.is_empty() {
-            refill(
-                &mut more.rd_victory,
-                &blank_more.rd_victory,
-                keep_hand,
-                |base| crate::game::victory::rd_victory_situation(records, &base),
-            );
-            refill(&mut more.victory, &blank_more.victory, keep_hand, |base| {
-                crate::game::victory::mc_victory_situation(records, &base)
-            });
-        }
+        r.refill_combat(&mut desk.mc_combat, &blank.0, keep_hand);
+        r.refill_more(&mut desk.mc_combat.more, &blank.0.more, keep_hand);
         refill(&mut desk.mc_morale.input, &blank.1, keep_hand, |base| {
-            situation::morale(layout, records, &roles(morale::Morale::ROLES), base)
+            situation::morale(r.layout, r.records, &r.roles(morale::Morale::ROLES), base)
         });
         refill(&mut desk.mc_move.input, &blank.2, keep_hand, |base| {
-            situation::movement(layout, records, &roles(movement::Move::ROLES), base)
+            situation::movement(r.layout, r.records, &r.roles(movement::Move::ROLES), base)
         });
     }
 
@@ -470,6 +349,181 @@ impl LaagerApp {
         }
         self.push(Command::SetClubCells(text));
         self.run_commands();
+    }
+}
+
+/// What the Micro Colonial forms are read from: the table, the charts, the records and the
+/// units selected (in the order of a procedure's roles).
+struct McReading<'a> {
+    layout: &'a crate::geometry::Layout,
+    charts: &'a crate::charts::Charts,
+    records: &'a crate::game::GameState,
+    selected: &'a [String],
+}
+
+impl McReading<'_> {
+    /// The units selected in the roles `names`, the first selected in the first role.
+    fn roles(&self, names: &[&str]) -> Roles {
+        Roles(
+            names
+                .iter()
+                .zip(self.selected)
+                .map(|(role, id)| ((*role).to_owned(), id.clone()))
+                .collect(),
+        )
+    }
+
+    /// Refills the fire, melee, rally and Rorke's Drift forms.
+    fn refill_combat(
+        &self,
+        forms: &mut crate::app::desk::mc_combat::McCombat,
+        blank: &crate::app::desk::mc_combat::McCombat,
+        keep_hand: bool,
+    ) {
+        use crate::rules::Procedure as _;
+        use crate::rules::micro_colonial::{
+            artillery, evade, fire, jam, melee, rally, rorkes_drift,
+        };
+        let r = self;
+        refill(
+            &mut forms.fire.input,
+            &blank.fire.input,
+            keep_hand,
+            |base| {
+                situation::fire(
+                    r.layout,
+                    r.charts,
+                    r.records,
+                    &r.roles(fire::Fire::ROLES),
+                    base,
+                )
+            },
+        );
+        refill(
+            &mut forms.artillery.input,
+            &blank.artillery.input,
+            keep_hand,
+            |base| {
+                let roles = r.roles(artillery::Artillery::ROLES);
+                situation::artillery(r.layout, r.charts, r.records, &roles, base)
+            },
+        );
+        refill(&mut forms.jam, &blank.jam, keep_hand, |base| {
+            situation::jam(r.layout, r.records, &r.roles(jam::Jam::ROLES), base)
+        });
+        refill(&mut forms.break_in, &blank.break_in, keep_hand, |base| {
+            situation::break_in(
+                r.layout,
+                r.records,
+                &r.roles(rorkes_drift::BreakIn::ROLES),
+                base,
+            )
+        });
+        refill(&mut forms.melee, &blank.melee, keep_hand, |base| {
+            situation::melee(r.layout, r.records, &r.roles(melee::Melee::ROLES), base)
+        });
+        forms.rd_melee.ranks_into_input();
+        refill(
+            &mut forms.rd_melee.input,
+            &blank.rd_melee.input,
+            keep_hand,
+            |base| {
+                let roles = r.roles(rorkes_drift::RdMelee::ROLES);
+                situation::rd_melee(r.layout, r.records, &roles, base)
+            },
+        );
+        forms.rd_melee.ranks_from_input();
+        refill(&mut forms.evade, &blank.evade, keep_hand, |base| {
+            situation::evade(r.layout, r.records, &r.roles(evade::Evade::ROLES), base)
+        });
+        refill(&mut forms.rally, &blank.rally, keep_hand, |base| {
+            situation::rally(r.layout, r.records, &r.roles(rally::Rally::ROLES), base)
+        });
+        refill(&mut forms.rout, &blank.rout, keep_hand, |base| {
+            situation::rout_loss(r.layout, r.records, &r.roles(rally::RoutLoss::ROLES), base)
+        });
+        refill(
+            &mut forms.firing_party,
+            &blank.firing_party,
+            keep_hand,
+            |base| {
+                let roles = r.roles(rorkes_drift::RdFiringParty::ROLES);
+                situation::rd_firing_party(r.layout, r.records, &roles, base)
+            },
+        );
+        refill(&mut forms.combine, &blank.combine, keep_hand, |base| {
+            situation::rd_combine(
+                r.layout,
+                r.records,
+                &r.roles(rorkes_drift::RdCombine::ROLES),
+                base,
+            )
+        });
+    }
+
+    /// Refills the charge, pursuit, loss, Z marker, move, morale-due and victory forms.
+    fn refill_more(
+        &self,
+        more: &mut crate::app::desk::mc_more::McMore,
+        blank: &crate::app::desk::mc_more::McMore,
+        keep_hand: bool,
+    ) {
+        use crate::rules::Procedure as _;
+        use crate::rules::micro_colonial::{charge, loss, morale_due, rorkes_drift};
+        let r = self;
+        refill(&mut more.charge, &blank.charge, keep_hand, |base| {
+            situation::charge(r.layout, r.records, &r.roles(charge::Charge::ROLES), base)
+        });
+        refill(&mut more.pursuit, &blank.pursuit, keep_hand, |base| {
+            situation::pursuit(r.layout, r.records, &r.roles(charge::Pursuit::ROLES), base)
+        });
+        refill(&mut more.initiative, &blank.initiative, keep_hand, |base| {
+            situation::initiative(
+                r.layout,
+                r.records,
+                &r.roles(charge::Initiative::ROLES),
+                base,
+            )
+        });
+        refill(
+            &mut more.loss_factor,
+            &blank.loss_factor,
+            keep_hand,
+            |base| {
+                situation::loss_factor(r.layout, r.records, &r.roles(loss::LossFactor::ROLES), base)
+            },
+        );
+        refill(&mut more.z_marker, &blank.z_marker, keep_hand, |base| {
+            situation::z_marker(
+                r.layout,
+                r.records,
+                &r.roles(rorkes_drift::ZMarker::ROLES),
+                base,
+            )
+        });
+        refill(&mut more.rd_move, &blank.rd_move, keep_hand, |base| {
+            situation::rd_move(
+                r.layout,
+                r.records,
+                &r.roles(rorkes_drift::RdMove::ROLES),
+                base,
+            )
+        });
+        refill(&mut more.morale_due, &blank.morale_due, keep_hand, |base| {
+            let roles = r.roles(morale_due::MoraleDue::ROLES);
+            situation::morale_due(r.layout, r.records, &roles, base)
+        });
+        // The conditions of victory count the whole roster, as `laager mc rd victory
+        // --campaign` and `laager mc victory --campaign` do; the conditions the records do
+        // not hold stay the referee's.
+        if !r.records.units.is_empty() {
+            refill(&mut more.rd_victory, &blank.rd_victory, keep_hand, |base| {
+                crate::game::victory::rd_victory_situation(r.records, &base)
+            });
+            refill(&mut more.victory, &blank.victory, keep_hand, |base| {
+                crate::game::victory::mc_victory_situation(r.records, &base)
+            });
+        }
     }
 }
 
