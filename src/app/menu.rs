@@ -59,100 +59,117 @@ impl LaagerApp {
             ui.close();
         }
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            for (kind, text, hover) in [
-                (
-                    PromptKind::OpenGame,
-                    "Open game…",
-                    "Open a .laager game file",
-                ),
-                (
-                    PromptKind::SaveGame,
-                    "Save game as…",
-                    "Save the game to a new .laager file; every action then saves itself",
-                ),
-            ] {
-                if ui.button(text).on_hover_text(hover).clicked() {
-                    self.run_records_actions(vec![RecordsAction::Prompt(kind)]);
-                    ui.close();
-                }
-            }
-            if ui
-                .button("Merge table files…")
-                .on_hover_text("A club night: bring the games the tables played on copies of this campaign back into it")
-                .clicked()
-            {
-                self.windows.merge_prompt = Some(super::club_prompts::MergePrompt::default());
-                ui.close();
-            }
-            if ui
-                .button("Campaign report…")
-                .on_hover_text("The campaign's story for the club's noticeboard, as a PDF to print or one web page, as `laager campaign report` writes it")
-                .clicked()
-            {
-                self.windows.report_prompt = Some(super::report_prompt::ReportPrompt::default());
-                ui.close();
-            }
-            ui.separator();
-            for (kind, text, hover) in [
-                (
-                    PromptKind::ExportCsv,
-                    "Export records CSV…",
-                    "The casualty record sheet of this game, as CSV",
-                ),
-                (
-                    PromptKind::PrintPdf,
-                    "Print record sheet (PDF)…",
-                    "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
-                ),
-                (
-                    PromptKind::ExportJson,
-                    "Export game JSON…",
-                    "The game, its layout and its log, as JSON",
-                ),
-            ] {
-                if ui.button(text).on_hover_text(hover).clicked() {
-                    self.run_records_actions(vec![RecordsAction::Prompt(kind)]);
-                    ui.close();
-                }
-            }
-            ui.separator();
-            self.layout_file_items(ui);
-        }
-        // In the browser the records' exports have no file: each is saved as a download.
+        self.game_file_items(ui);
         #[cfg(target_arch = "wasm32")]
-        {
-            use super::records_panel::ExportKind;
-            ui.separator();
-            for (kind, text, hover) in [
-                (
-                    ExportKind::Csv,
-                    "Download records CSV",
-                    "The casualty record sheet of this game, as CSV",
-                ),
-                (
-                    ExportKind::Pdf,
-                    "Download record sheet (PDF)",
-                    "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
-                ),
-                (
-                    ExportKind::Json,
-                    "Download game JSON",
-                    "The game, its layout and its log, as JSON",
-                ),
-            ] {
-                if ui.button(text).on_hover_text(hover).clicked() {
-                    self.run_records_actions(vec![RecordsAction::Download(kind)]);
-                    ui.close();
-                }
-            }
-        }
+        self.download_items(ui);
         ui.separator();
         for (i, (title, _)) in demos::DEMOS.iter().enumerate() {
             if ui.button(format!("Open demo: {title}")).clicked() {
                 self.commands.push(Command::OpenDemo(i));
             }
         }
+        self.recent_items(ui);
+        ui.separator();
+        if ui.button("Quit").clicked() {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    /// Open and save a game, merge table files, the campaign report, the records' exports
+    /// and the layout's files: the desktop's file items.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn game_file_items(&mut self, ui: &mut egui::Ui) {
+        for (kind, text, hover) in [
+            (
+                PromptKind::OpenGame,
+                "Open game…",
+                "Open a .laager game file",
+            ),
+            (
+                PromptKind::SaveGame,
+                "Save game as…",
+                "Save the game to a new .laager file; every action then saves itself",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(hover).clicked() {
+                self.run_records_actions(vec![RecordsAction::Prompt(kind)]);
+                ui.close();
+            }
+        }
+        if ui
+            .button("Merge table files…")
+            .on_hover_text("A club night: bring the games the tables played on copies of this campaign back into it")
+            .clicked()
+        {
+            self.windows.merge_prompt = Some(super::club_prompts::MergePrompt::default());
+            ui.close();
+        }
+        if ui
+            .button("Campaign report…")
+            .on_hover_text("The campaign's story for the club's noticeboard, as a PDF to print or one web page, as `laager campaign report` writes it")
+            .clicked()
+        {
+            self.windows.report_prompt = Some(super::report_prompt::ReportPrompt::default());
+            ui.close();
+        }
+        ui.separator();
+        for (kind, text, hover) in [
+            (
+                PromptKind::ExportCsv,
+                "Export records CSV…",
+                "The casualty record sheet of this game, as CSV",
+            ),
+            (
+                PromptKind::PrintPdf,
+                "Print record sheet (PDF)…",
+                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+            ),
+            (
+                PromptKind::ExportJson,
+                "Export game JSON…",
+                "The game, its layout and its log, as JSON",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(hover).clicked() {
+                self.run_records_actions(vec![RecordsAction::Prompt(kind)]);
+                ui.close();
+            }
+        }
+        ui.separator();
+        self.layout_file_items(ui);
+    }
+
+    /// In the browser the records' exports have no file: each is saved as a download.
+    #[cfg(target_arch = "wasm32")]
+    fn download_items(&mut self, ui: &mut egui::Ui) {
+        use super::records_panel::ExportKind;
+        ui.separator();
+        for (kind, text, hover) in [
+            (
+                ExportKind::Csv,
+                "Download records CSV",
+                "The casualty record sheet of this game, as CSV",
+            ),
+            (
+                ExportKind::Pdf,
+                "Download record sheet (PDF)",
+                "Each unit's casualty record as the rules keep it, one A4 page per 20 units, to print",
+            ),
+            (
+                ExportKind::Json,
+                "Download game JSON",
+                "The game, its layout and its log, as JSON",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(hover).clicked() {
+                self.run_records_actions(vec![RecordsAction::Download(kind)]);
+                ui.close();
+            }
+        }
+    }
+
+    /// The games and layouts opened lately, to open again.
+    fn recent_items(&mut self, ui: &mut egui::Ui) {
         if !self.state.recent_games.is_empty() {
             ui.separator();
             ui.label("Recent games");
@@ -178,10 +195,6 @@ impl LaagerApp {
                     self.commands.push(Command::OpenLayout(path));
                 }
             }
-        }
-        ui.separator();
-        if ui.button("Quit").clicked() {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 
