@@ -215,85 +215,10 @@ impl ChartView {
             Body::OneD { axis, .. } => (labels(axis), Vec::new()),
             Body::TwoD { rows, columns, .. } => (labels(rows), labels(columns)),
         };
-        let [row_lost, column_lost] = t.lost.clone();
-        let mut error: Option<Option<String>> = None;
         egui::ScrollArea::both()
             .id_salt("transcription_scroll")
             .max_height(360.0)
-            .show(ui, |ui| {
-                egui::Grid::new("transcription_grid")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        if two_d {
-                            ui.label("");
-                            for (j, label) in column_labels.iter().enumerate() {
-                                if column_lost[j]
-                                    || !t.keys[1][j].is_empty() && t.keys[1][j] != *label
-                                {
-                                    let edit = ui.add(
-                                        egui::TextEdit::singleline(&mut t.keys[1][j])
-                                            .hint_text(label.as_str())
-                                            .desired_width(84.0),
-                                    );
-                                    if edit.changed() {
-                                        error = Some(
-                                            t.work
-                                                .set_key(AxisSide::Columns, j, &t.keys[1][j])
-                                                .err()
-                                                .map(|e| format!("column {}: {e}", j + 1)),
-                                        );
-                                    }
-                                } else {
-                                    ui.strong(label);
-                                }
-                            }
-                            ui.end_row();
-                        }
-                        for (i, label) in row_labels.iter().enumerate() {
-                            if row_lost[i] {
-                                let edit = ui.add(
-                                    egui::TextEdit::singleline(&mut t.keys[0][i])
-                                        .hint_text(label.as_str())
-                                        .desired_width(84.0),
-                                );
-                                if edit.has_focus() {
-                                    t.row = Some(i);
-                                }
-                                if edit.changed() {
-                                    error = Some(
-                                        t.work
-                                            .set_key(AxisSide::Rows, i, &t.keys[0][i])
-                                            .err()
-                                            .map(|e| format!("row {}: {e}", i + 1)),
-                                    );
-                                }
-                            } else {
-                                ui.strong(label);
-                            }
-                            for j in 0..t.cells[i].len() {
-                                let edit = ui.add(
-                                    egui::TextEdit::singleline(&mut t.cells[i][j])
-                                        .hint_text("?")
-                                        .desired_width(44.0),
-                                );
-                                if edit.has_focus() {
-                                    t.row = Some(i);
-                                }
-                                if edit.changed() {
-                                    error =
-                                        Some(t.work.set_value(i, j, &t.cells[i][j]).err().map(
-                                            |e| format!("row {}, column {}: {e}", i + 1, j + 1),
-                                        ));
-                                }
-                            }
-                            ui.end_row();
-                        }
-                    });
-            });
-        // The last edit's answer: an edit that reads clears an earlier one's error.
-        if let Some(answer) = error {
-            t.error = answer;
-        }
+            .show(ui, |ui| t.grid_ui(ui, two_d, &row_labels, &column_labels));
         if let Some(row) = t.row {
             ui.add(egui::Label::new(format!("OCR: {}", t.work.row_ocr(row))).wrap());
         }
@@ -421,5 +346,92 @@ impl ChartView {
                 }
             });
         committed
+    }
+}
+
+impl Transcribing {
+    /// The chart's grid: its lost keys and its cells as typed, each edit read at once; the
+    /// last edit's answer replaces the error shown (an edit that reads clears it).
+    fn grid_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        two_d: bool,
+        row_labels: &[String],
+        column_labels: &[String],
+    ) {
+        let t = self;
+        let [row_lost, column_lost] = t.lost.clone();
+        let mut error: Option<Option<String>> = None;
+        egui::Grid::new("transcription_grid")
+            .striped(true)
+            .show(ui, |ui| {
+                if two_d {
+                    ui.label("");
+                    for (j, label) in column_labels.iter().enumerate() {
+                        if column_lost[j] || !t.keys[1][j].is_empty() && t.keys[1][j] != *label {
+                            let edit = ui.add(
+                                egui::TextEdit::singleline(&mut t.keys[1][j])
+                                    .hint_text(label.as_str())
+                                    .desired_width(84.0),
+                            );
+                            if edit.changed() {
+                                error = Some(
+                                    t.work
+                                        .set_key(AxisSide::Columns, j, &t.keys[1][j])
+                                        .err()
+                                        .map(|e| format!("column {}: {e}", j + 1)),
+                                );
+                            }
+                        } else {
+                            ui.strong(label);
+                        }
+                    }
+                    ui.end_row();
+                }
+                for (i, label) in row_labels.iter().enumerate() {
+                    if row_lost[i] {
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut t.keys[0][i])
+                                .hint_text(label.as_str())
+                                .desired_width(84.0),
+                        );
+                        if edit.has_focus() {
+                            t.row = Some(i);
+                        }
+                        if edit.changed() {
+                            error = Some(
+                                t.work
+                                    .set_key(AxisSide::Rows, i, &t.keys[0][i])
+                                    .err()
+                                    .map(|e| format!("row {}: {e}", i + 1)),
+                            );
+                        }
+                    } else {
+                        ui.strong(label);
+                    }
+                    for j in 0..t.cells[i].len() {
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut t.cells[i][j])
+                                .hint_text("?")
+                                .desired_width(44.0),
+                        );
+                        if edit.has_focus() {
+                            t.row = Some(i);
+                        }
+                        if edit.changed() {
+                            error = Some(
+                                t.work
+                                    .set_value(i, j, &t.cells[i][j])
+                                    .err()
+                                    .map(|e| format!("row {}, column {}: {e}", i + 1, j + 1)),
+                            );
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(answer) = error {
+            t.error = answer;
+        }
     }
 }
