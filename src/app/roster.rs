@@ -354,6 +354,28 @@ impl Roster {
     ) {
         let id = unit.spec.unit_id.clone();
         let words = RecordWords::of(ruleset);
+        let edit = self
+            .strength_row(ui, words, &id)
+            .or(self.loss_row(ui, words, unit))
+            .or(self.status_rows(ui, ruleset, unit))
+            .or(self.formation_row(ui, ruleset, &id));
+        match edit {
+            Some(Ok(edit)) => events.push(edit),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
+        }
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    /// The strength the unit joined with, corrected.
+    fn strength_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        words: &RecordWords,
+        id: &UnitId,
+    ) -> Option<Result<UnitEdit, String>> {
         let mut edit = None;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(words.initial);
@@ -388,6 +410,18 @@ impl Roster {
                 );
             }
         });
+        edit
+    }
+
+    /// A loss taken off present strength, with its cause.
+    fn loss_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        words: &RecordWords,
+        unit: &UnitState,
+    ) -> Option<Result<UnitEdit, String>> {
+        let id = &unit.spec.unit_id;
+        let mut edit = None;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("{} lost", words.unit));
             ui.add(egui::TextEdit::singleline(&mut self.loss).desired_width(50.0))
@@ -424,6 +458,18 @@ impl Roster {
                 }));
             }
         });
+        edit
+    }
+
+    /// The statuses the ruleset reads, a club's own word, and removal from play.
+    fn status_rows(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        unit: &UnitState,
+    ) -> Option<Result<UnitEdit, String>> {
+        let id = &unit.spec.unit_id;
+        let mut edit = None;
         // The statuses this ruleset's rules read, one click each; a club's own word typed.
         ui.horizontal_wrapped(|ui| {
             ui.label("status:");
@@ -469,6 +515,17 @@ impl Roster {
                 }));
             }
         });
+        edit
+    }
+
+    /// A new formation, where the ruleset has formations.
+    fn formation_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        ruleset: Ruleset,
+        id: &UnitId,
+    ) -> Option<Result<UnitEdit, String>> {
+        let mut edit = None;
         let formations = RecordWords::formations(ruleset);
         if !formations.is_empty() {
             ui.horizontal_wrapped(|ui| {
@@ -492,13 +549,6 @@ impl Roster {
                 }
             });
         }
-        match edit {
-            Some(Ok(edit)) => events.push(edit),
-            Some(Err(e)) => self.error = Some(e),
-            None => {}
-        }
-        if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
+        edit
     }
 }
