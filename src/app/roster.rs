@@ -354,6 +354,7 @@ impl Roster {
     ) {
         let id = unit.spec.unit_id.clone();
         let words = RecordWords::of(ruleset);
+        // Every row is drawn (`or`, not `or_else`); one click a frame gives the edit.
         let edit = self
             .strength_row(ui, words, &id)
             .or(self.loss_row(ui, words, unit))
