@@ -455,11 +455,31 @@ impl Canvas {
         layout: &Layout,
         commands: &mut Vec<Command>,
     ) {
-        let screen_from_table = settings.view.screen_from_table(self.rect);
-        let table_from_screen = screen_from_table.inverse();
+        self.secondary_target(response, settings, layout, commands);
+        // A second finger down makes the gesture a pan or a pinch (handled with the view):
+        // the first finger's drag is no move of a base.
+        if ui.input(|i| i.multi_touch().is_some_and(|t| t.num_touches >= 2)) {
+            self.cancel_drag(commands);
+            return;
+        }
+        if let Some(press) = self.press {
+            self.pressed(ui, press, settings, layout, commands);
+        }
+        self.dragged(ui, settings, layout, commands);
+    }
+
+    /// A right-click (or a long press) on a unit: the target of the unit selected.
+    fn secondary_target(
+        &mut self,
+        response: &egui::Response,
+        settings: &CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
+        let zoom = settings.view.points_per_mm;
         // A right-click (or a long press on a touch screen) on a unit selects it as the
         // target of the unit already selected, as shift-click does.
-        let zoom = settings.view.points_per_mm;
         if response.secondary_clicked()
             && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
             && let Some(base) = unit_near(layout, view::point(table_from_screen * pos), zoom)
@@ -483,55 +503,74 @@ impl Canvas {
             // The press held still is no move: put back a base the finger nudged.
             self.cancel_drag(commands);
         }
-        // A second finger down makes the gesture a pan or a pinch (handled with the view):
-        // the first finger's drag is no move of a base.
-        if ui.input(|i| i.multi_touch().is_some_and(|t| t.num_touches >= 2)) {
-            self.cancel_drag(commands);
-            return;
-        }
-        if let Some(press) = self.press {
-            self.before_press.clone_from(&self.selected);
-            let at = view::point(table_from_screen * press);
-            let shift = ui.input(|i| i.modifiers.shift);
-            let reach = HANDLE_REACH_PT / settings.view.points_per_mm;
-            // The handle is on the one unit selected, and never takes a shift-click meant
-            // for a target.
-            let on_handle = match self.selected.as_slice() {
-                [only] if !shift => layout.base(only).filter(|b| {
-                    let handle = screen_from_table * view::pos(handle_point(b, reach));
-                    handle.distance(press) <= 8.0
-                }),
-                _ => None,
-            };
-            if let Some(base) = on_handle {
-                self.drag = Some(Drag::Turn {
-                    unit_id: base.unit_id().to_owned(),
-                });
-            } else if let Some(base) = unit_near(layout, at, zoom) {
-                let unit_id = base.unit_id().to_owned();
-                let mut selected = self.selected.clone();
-                if shift {
-                    if let Some(i) = selected.iter().position(|s| *s == unit_id) {
-                        selected.remove(i);
-                    } else {
-                        selected.push(unit_id.clone());
-                    }
-                } else if !selected.contains(&unit_id) {
-                    selected = vec![unit_id.clone()];
+    }
+
+    /// A press: on the selected unit's handle it turns the unit, on a unit it selects
+    /// (shift: adds or takes away) and picks it up, elsewhere it pans the view.
+    fn pressed(
+        &mut self,
+        ui: &Ui,
+        press: egui::Pos2,
+        settings: &CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let screen_from_table = settings.view.screen_from_table(self.rect);
+        let table_from_screen = screen_from_table.inverse();
+        let zoom = settings.view.points_per_mm;
+        self.before_press.clone_from(&self.selected);
+        let at = view::point(table_from_screen * press);
+        let shift = ui.input(|i| i.modifiers.shift);
+        let reach = HANDLE_REACH_PT / settings.view.points_per_mm;
+        // The handle is on the one unit selected, and never takes a shift-click meant
+        // for a target.
+        let on_handle = match self.selected.as_slice() {
+            [only] if !shift => layout.base(only).filter(|b| {
+                let handle = screen_from_table * view::pos(handle_point(b, reach));
+                handle.distance(press) <= 8.0
+            }),
+            _ => None,
+        };
+        if let Some(base) = on_handle {
+            self.drag = Some(Drag::Turn {
+                unit_id: base.unit_id().to_owned(),
+            });
+        } else if let Some(base) = unit_near(layout, at, zoom) {
+            let unit_id = base.unit_id().to_owned();
+            let mut selected = self.selected.clone();
+            if shift {
+                if let Some(i) = selected.iter().position(|s| *s == unit_id) {
+                    selected.remove(i);
+                } else {
+                    selected.push(unit_id.clone());
                 }
-                commands.push(Command::Select(selected));
-                self.drag = Some(Drag::Move {
-                    unit_id,
-                    grab: Point::from(base.centre() - at),
-                    from: base.centre(),
-                });
-            } else {
-                if !shift {
-                    commands.push(Command::Select(Vec::new()));
-                }
-                self.drag = Some(Drag::Pan);
+            } else if !selected.contains(&unit_id) {
+                selected = vec![unit_id.clone()];
             }
+            commands.push(Command::Select(selected));
+            self.drag = Some(Drag::Move {
+                unit_id,
+                grab: Point::from(base.centre() - at),
+                from: base.centre(),
+            });
+        } else {
+            if !shift {
+                commands.push(Command::Select(Vec::new()));
+            }
+            self.drag = Some(Drag::Pan);
         }
+    }
+
+    /// The pointer held down: the base picked up follows it (snapped), the base turned
+    /// faces it, or the view pans; a base let go ends the move.
+    fn dragged(
+        &mut self,
+        ui: &Ui,
+        settings: &mut CanvasSettings,
+        layout: &Layout,
+        commands: &mut Vec<Command>,
+    ) {
+        let table_from_screen = settings.view.screen_from_table(self.rect).inverse();
         if ui.input(|i| i.pointer.primary_down()) {
             let pointer = ui.input(|i| i.pointer.interact_pos());
             match (&self.drag, pointer) {
