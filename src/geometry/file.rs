@@ -114,6 +114,36 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
         report.errors = r.errors;
         return (report, r.outside);
     };
+    read_header(&mut r, top);
+    let ruleset = read_ruleset(&mut r, top);
+    match top.get("length_unit").map(Value::as_str) {
+        None | Some(Some("mm")) => {}
+        Some(Some("in")) => r.scale = MM_PER_INCH,
+        Some(_) => r.error("length_unit", "expected \"mm\" or \"in\""),
+    }
+    let figure_scale = read_figure_scale(&mut r, top);
+    let scenario = read_scenario(&mut r, top, ruleset);
+    let table = read_table(&mut r, top.get("table"));
+    let (bases, base_paths) = read_units(&mut r, top, ruleset, figure_scale, table.as_ref());
+    let terrain = read_terrains(&mut r, top, table.as_ref());
+    report.errors = r.errors;
+    let outside = r.outside;
+    let Some(table) = table else {
+        return (report, outside);
+    };
+    let layout = Layout::new(table, bases, terrain)
+        .with_ruleset(ruleset)
+        .with_figure_scale(top.get("figure_scale_mm").map(|_| figure_scale))
+        .with_scenario(scenario);
+    report.warnings = overlap_warnings(&layout, &base_paths);
+    if report.errors.is_empty() {
+        report.layout = Some(layout);
+    }
+    (report, outside)
+}
+
+/// The file's `format` and `version`, which must be this Laager's.
+fn read_header(r: &mut Reader<'_>, top: &serde_json::Map<String, Value>) {
     match top.get("format") {
         Some(Value::String(s)) if s == FORMAT => {}
         Some(other) => r.error(
@@ -133,7 +163,11 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
             format!("missing or not a whole number: expected {VERSION}"),
         ),
     }
-    let ruleset = match top.get("ruleset") {
+}
+
+/// The layout's ruleset, if it names one: a measured-distance ruleset.
+fn read_ruleset(r: &mut Reader<'_>, top: &serde_json::Map<String, Value>) -> Option<Ruleset> {
+    match top.get("ruleset") {
         None | Some(Value::Null) => None,
         Some(Value::String(id)) => match Ruleset::from_id(id) {
             Some(rs @ (Ruleset::MicroColonial | Ruleset::DbaZulu)) => Some(rs),
@@ -149,13 +183,13 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
             );
             None
         }
-    };
-    match top.get("length_unit").map(Value::as_str) {
-        None | Some(Some("mm")) => {}
-        Some(Some("in")) => r.scale = MM_PER_INCH,
-        Some(_) => r.error("length_unit", "expected \"mm\" or \"in\""),
     }
-    let figure_scale = match top.get("figure_scale_mm") {
+}
+
+/// The figure scale the layout's bases are sized at (the set-up chart's 15 mm when it
+/// gives none).
+fn read_figure_scale(r: &mut Reader<'_>, top: &serde_json::Map<String, Value>) -> u32 {
+    match top.get("figure_scale_mm") {
         None => super::BASELINE_FIGURE_SCALE_MM,
         Some(v) => match v
             .as_u64()
@@ -168,11 +202,19 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
                     "figure_scale_mm",
                     format!("expected 6, 10, 15 or 25, found {}", kind(v)),
                 );
-                15
+                super::BASELINE_FIGURE_SCALE_MM
             }
         },
-    };
-    let scenario = match top.get("scenario") {
+    }
+}
+
+/// The scenario the layout names, if any: one of its ruleset's.
+fn read_scenario(
+    r: &mut Reader<'_>,
+    top: &serde_json::Map<String, Value>,
+    ruleset: Option<Ruleset>,
+) -> Option<Scenario> {
+    match top.get("scenario") {
         None | Some(Value::Null) => None,
         Some(Value::String(id)) => match Scenario::from_id(id) {
             Some(scenario) if ruleset.is_none_or(|rs| rs == scenario.ruleset()) => Some(scenario),
@@ -201,8 +243,18 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
             );
             None
         }
-    };
-    let table = read_table(&mut r, top.get("table"));
+    }
+}
+
+/// The units, each a base on the table with an id of its own, and each one's path in the
+/// file (for the warnings).
+fn read_units(
+    r: &mut Reader<'_>,
+    top: &serde_json::Map<String, Value>,
+    ruleset: Option<Ruleset>,
+    figure_scale: u32,
+    table: Option<&Table>,
+) -> (Vec<Base>, Vec<String>) {
     let units: &[Value] = match top.get("units") {
         Some(Value::Array(items)) => items,
         None => &[],
@@ -219,14 +271,14 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
     let mut unit_ids = std::collections::HashSet::new();
     for (i, unit) in units.iter().enumerate() {
         let path = format!("units[{i}]");
-        if let Some(base) = read_unit(&mut r, unit, &path, ruleset, figure_scale) {
+        if let Some(base) = read_unit(r, unit, &path, ruleset, figure_scale) {
             if !unit_ids.insert(base.unit_id().to_owned()) {
                 r.error(
                     &join(&path, "id"),
                     format!("unit id '{}' is used twice", base.unit_id()),
                 );
             }
-            if let Some(table) = &table
+            if let Some(table) = table
                 && let Some(corner) = base.corners().into_iter().find(|c| !table.holds(c))
             {
                 r.error(
@@ -243,6 +295,15 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
             base_paths.push(path);
         }
     }
+    (bases, base_paths)
+}
+
+/// The terrain, each piece with an id of its own.
+fn read_terrains(
+    r: &mut Reader<'_>,
+    top: &serde_json::Map<String, Value>,
+    table: Option<&Table>,
+) -> Vec<Terrain> {
     let terrain_items: &[Value] = match top.get("terrain") {
         Some(Value::Array(items)) => items,
         None => &[],
@@ -258,7 +319,7 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
     let mut terrain_ids = std::collections::HashSet::new();
     for (i, item) in terrain_items.iter().enumerate() {
         let path = format!("terrain[{i}]");
-        if let Some(t) = read_terrain(&mut r, item, &path, table.as_ref()) {
+        if let Some(t) = read_terrain(r, item, &path, table) {
             if !terrain_ids.insert(t.terrain_id.clone()) {
                 r.error(
                     &join(&path, "id"),
@@ -268,20 +329,7 @@ fn read_value(value: &Value, charts: Option<&Charts>) -> (Report, Vec<Issue>) {
             terrain.push(t);
         }
     }
-    report.errors = r.errors;
-    let outside = r.outside;
-    let Some(table) = table else {
-        return (report, outside);
-    };
-    let layout = Layout::new(table, bases, terrain)
-        .with_ruleset(ruleset)
-        .with_figure_scale(top.get("figure_scale_mm").map(|_| figure_scale))
-        .with_scenario(scenario);
-    report.warnings = overlap_warnings(&layout, &base_paths);
-    if report.errors.is_empty() {
-        report.layout = Some(layout);
-    }
-    (report, outside)
+    terrain
 }
 
 fn read_table(r: &mut Reader<'_>, value: Option<&Value>) -> Option<Table> {
