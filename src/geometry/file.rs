@@ -620,30 +620,7 @@ fn read_terrain(
         ],
     )?;
     let id = r.text(map, path, "id");
-    let kind = match map.get("kind") {
-        Some(Value::String(k)) => TerrainKind::from_name(k).or_else(|| {
-            let names: Vec<&str> = TerrainKind::ALL.iter().map(|k| k.name()).collect();
-            r.error(
-                &join(path, "kind"),
-                format!(
-                    "unknown terrain kind '{k}': expected one of {}",
-                    names.join(", ")
-                ),
-            );
-            None
-        }),
-        Some(other) => {
-            r.error(
-                &join(path, "kind"),
-                format!("expected a terrain kind, found {}", kind(other)),
-            );
-            None
-        }
-        None => {
-            r.error(&join(path, "kind"), "missing: expected a terrain kind");
-            None
-        }
-    };
+    let kind = read_terrain_kind(r, map, path);
     let shape = match (map.get("polygon"), map.get("line")) {
         (Some(p), None) => {
             let at = join(path, "polygon");
@@ -684,6 +661,61 @@ fn read_terrain(
         r.error(&format!("{at}[{i}]"), "the point is off the table");
     }
     let is_hill = kind == Some(TerrainKind::Hill);
+    let (contour, crest) = read_hill(r, map, path, is_hill);
+    let river = read_river_type(r, map, path, kind);
+    let (is_area, points, _) = shape?;
+    let (id, kind) = (id?, kind?);
+    let mut terrain = if is_area {
+        Terrain::area(id, kind, points)
+    } else {
+        Terrain::line(id, kind, points)
+    };
+    if is_hill {
+        terrain = terrain.with_hill(contour, crest);
+    }
+    terrain.river = river;
+    Some(terrain)
+}
+
+/// A terrain piece's kind, one of the kinds the table knows.
+fn read_terrain_kind(
+    r: &mut Reader<'_>,
+    map: &serde_json::Map<String, Value>,
+    path: &str,
+) -> Option<TerrainKind> {
+    match map.get("kind") {
+        Some(Value::String(k)) => TerrainKind::from_name(k).or_else(|| {
+            let names: Vec<&str> = TerrainKind::ALL.iter().map(|k| k.name()).collect();
+            r.error(
+                &join(path, "kind"),
+                format!(
+                    "unknown terrain kind '{k}': expected one of {}",
+                    names.join(", ")
+                ),
+            );
+            None
+        }),
+        Some(other) => {
+            r.error(
+                &join(path, "kind"),
+                format!("expected a terrain kind, found {}", kind(other)),
+            );
+            None
+        }
+        None => {
+            r.error(&join(path, "kind"), "missing: expected a terrain kind");
+            None
+        }
+    }
+}
+
+/// A hill's contour level (1 unless given) and crest line; another kind has neither.
+fn read_hill(
+    r: &mut Reader<'_>,
+    map: &serde_json::Map<String, Value>,
+    path: &str,
+    is_hill: bool,
+) -> (u32, Option<Vec<Point>>) {
     let contour = match map.get("contour") {
         None => 1,
         Some(v) => match v.as_u64().filter(|c| *c >= 1 && is_hill) {
@@ -709,7 +741,17 @@ fn read_terrain(
         }
         Some(v) => r.points(v, &join(path, "crest"), 2),
     };
-    let river = match map.get("river_type") {
+    (contour, crest)
+}
+
+/// A river's type, stream or small, if given (a river only).
+fn read_river_type(
+    r: &mut Reader<'_>,
+    map: &serde_json::Map<String, Value>,
+    path: &str,
+    kind: Option<TerrainKind>,
+) -> Option<RiverType> {
+    match map.get("river_type") {
         None => None,
         Some(v) => match (v.as_str(), kind) {
             (Some("stream"), Some(TerrainKind::River)) => Some(RiverType::Stream),
@@ -722,19 +764,7 @@ fn read_terrain(
                 None
             }
         },
-    };
-    let (is_area, points, _) = shape?;
-    let (id, kind) = (id?, kind?);
-    let mut terrain = if is_area {
-        Terrain::area(id, kind, points)
-    } else {
-        Terrain::line(id, kind, points)
-    };
-    if is_hill {
-        terrain = terrain.with_hill(contour, crest);
     }
-    terrain.river = river;
-    Some(terrain)
 }
 
 /// Whether two bases overlap (not merely touch). Two rectangles: by the separating axis
