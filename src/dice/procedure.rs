@@ -145,6 +145,66 @@ pub fn ruleset_of(name: &str) -> Option<Ruleset> {
     })
 }
 
+/// RANDOM FACTOR: the black dice less the red, two of a colour counted as the club reads
+/// them (a reading, said in a warning).
+fn mc_random_factor(
+    dice: &mut dyn DiceSource,
+    r: &mut Resolution<()>,
+    (black, red): (u8, u8),
+    same: SameColour,
+) -> Result<RollOutcome, RollError> {
+    let factor = mc::random_factor(dice, black, red, same)?;
+    let steps = mc::random_factor_steps(&factor, same);
+    if black > 1 || red > 1 {
+        r.warn(format!(
+            "same_colour_dice = {same} is a reading: RANDOM FACTOR throws two dice of \
+             one colour without saying how they count"
+        ));
+    }
+    let result = factor.result;
+    let thrown = Thrown {
+        roll: factor.roll,
+        result,
+        steps,
+    };
+    Ok(RollOutcome::McRandomFactor(McRandomFactorOutcome {
+        result: record(r, thrown),
+        same_colour_dice: same,
+    }))
+}
+
+/// Rorke's Drift's break-in into `room`, with the random factor its dice make.
+fn mc_break_in(
+    dice: &mut dyn DiceSource,
+    r: &mut Resolution<()>,
+    room: Room,
+) -> Result<RollOutcome, RollError> {
+    let t = mc::break_in(dice, room)?;
+    let random_factor = mc::random_factor_value(&t.roll.faces, SameColour::Sum);
+    let broke_in = record(r, t);
+    Ok(RollOutcome::McBreakIn(McBreakInOutcome {
+        result: broke_in,
+        broke_in,
+        random_factor,
+        room,
+    }))
+}
+
+/// A Gatling's jam (in combat) or repair throw.
+fn dba_gatling(
+    dice: &mut dyn DiceSource,
+    r: &mut Resolution<()>,
+    throw: dba::GatlingThrow,
+) -> Result<RollOutcome, RollError> {
+    let happened = record(r, dba::gatling(dice, throw)?);
+    let combat = throw == dba::GatlingThrow::Combat;
+    Ok(RollOutcome::DbaGatling(DbaGatlingOutcome {
+        result: happened,
+        jammed: combat.then_some(happened),
+        repaired: (!combat).then_some(happened),
+    }))
+}
+
 impl DiceProcedure {
     /// Every procedure's name, in the order `laager roll --help` lists them.
     pub const NAMES: [&'static str; 16] = RollOutcome::NAMES;
@@ -322,24 +382,7 @@ impl DiceProcedure {
     ) -> Result<RollOutcome, RollError> {
         Ok(match self {
             DiceProcedure::McRandomFactor { black, red, same } => {
-                let factor = mc::random_factor(dice, black, red, same)?;
-                let steps = mc::random_factor_steps(&factor, same);
-                if black > 1 || red > 1 {
-                    r.warn(format!(
-                        "same_colour_dice = {same} is a reading: RANDOM FACTOR throws two dice of \
-                         one colour without saying how they count"
-                    ));
-                }
-                let result = factor.result;
-                let thrown = Thrown {
-                    roll: factor.roll,
-                    result,
-                    steps,
-                };
-                RollOutcome::McRandomFactor(McRandomFactorOutcome {
-                    result: record(r, thrown),
-                    same_colour_dice: same,
-                })
+                mc_random_factor(dice, r, (black, red), same)?
             }
             DiceProcedure::McRoutLoss => {
                 let ff_lost = record(r, mc::rout_loss(dice)?);
@@ -362,17 +405,7 @@ impl DiceProcedure {
             DiceProcedure::McPursuit => RollOutcome::McPursuit(McPursuitOutcome {
                 result: record(r, mc::pursuit(dice)?),
             }),
-            DiceProcedure::McBreakIn { room } => {
-                let t = mc::break_in(dice, room)?;
-                let random_factor = mc::random_factor_value(&t.roll.faces, SameColour::Sum);
-                let broke_in = record(r, t);
-                RollOutcome::McBreakIn(McBreakInOutcome {
-                    result: broke_in,
-                    broke_in,
-                    random_factor,
-                    room,
-                })
-            }
+            DiceProcedure::McBreakIn { room } => mc_break_in(dice, r, room)?,
             DiceProcedure::DbaOpposed { a, b } => {
                 let totals = record(r, dba::opposed(dice, a, b)?);
                 RollOutcome::DbaOpposed(DbaOpposedOutcome {
@@ -388,15 +421,7 @@ impl DiceProcedure {
                     command_points: points,
                 })
             }
-            DiceProcedure::DbaGatling { throw } => {
-                let happened = record(r, dba::gatling(dice, throw)?);
-                let combat = throw == dba::GatlingThrow::Combat;
-                RollOutcome::DbaGatling(DbaGatlingOutcome {
-                    result: happened,
-                    jammed: combat.then_some(happened),
-                    repaired: (!combat).then_some(happened),
-                })
-            }
+            DiceProcedure::DbaGatling { throw } => dba_gatling(dice, r, throw)?,
             DiceProcedure::VcBucket { hit, volley, .. } => {
                 let count = self.dice() as u32;
                 let bucket = record(r, vc::bucket(dice, count, hit, volley)?);
