@@ -422,11 +422,70 @@ fn b_can_return_fire(
     Ok(true)
 }
 
+/// Reads both rows and works each side's total before its die: the combat factor and the
+/// modifiers, with the range steps of a ranged combat.
 fn prepare<'s>(
     reader: &mut CellReader<'_>,
     situation: &'s CombatInput,
 ) -> Result<Prepared<'s>, Refusal> {
     let s = situation;
+    check_situation(s)?;
+    let a = Troop::read(reader, s.a.troop)?;
+    let b = Troop::read(reader, s.b.troop)?;
+    // Read ahead; warned about when totals tie.
+    let ties = read_ties(reader)?;
+    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
+        return Err(refusal);
+    }
+    let (Some(a), Some(b)) = (a, b) else {
+        return Err(Refusal::by_rule(
+            rule(section::TROOP_TABLE),
+            "the troop table rows could not be read",
+        ));
+    };
+    let mut steps = Vec::new();
+    let b_returns_fire = firing_steps(reader, s, &a, &b, &mut steps)?;
+    let view = CombatView {
+        kind: s.kind,
+        contact: s.contact,
+        in_contact: s.in_contact,
+        b_returns_fire,
+    };
+    let mut base = [0; 2];
+    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
+        let (me, opp) = match id {
+            SideId::A => (&a, &b),
+            SideId::B => (&b, &a),
+        };
+        let combat = combat_factor(reader, s, id, me, &mut steps)?;
+        let side = SideView {
+            id,
+            troop: me,
+            mods: &s.side(id).mods,
+            opponent: opp,
+            opponent_mods: &s.side(id.other()).mods,
+        };
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat)?;
+    }
+    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
+        return Err(refusal);
+    }
+    Ok(Prepared {
+        situation,
+        b_returns_fire,
+        a,
+        b,
+        a_base: base[0],
+        b_base: base[1],
+        steps,
+        ties,
+    })
+}
+
+/// Refuses a combat the text does not allow before any chart is read: both bases higher,
+/// a flank or rear contact not in contact, close combat between bases apart, a Zulu base
+/// in square, and the return-fire flags outside ranged combat or together.
+fn check_situation(s: &CombatInput) -> Result<(), Refusal> {
     if s.a.mods.higher_ground && s.b.mods.higher_ground {
         return Err(Refusal::by_rule(
             rule(section::TERRAIN),
@@ -490,33 +549,34 @@ fn prepare<'s>(
             "--return-fire and --no-return-fire are both given: b returns fire or it does not",
         ));
     }
-    let a = Troop::read(reader, s.a.troop)?;
-    let b = Troop::read(reader, s.b.troop)?;
-    // Read ahead; warned about when totals tie.
-    let ties = match reader
+    Ok(())
+}
+
+/// The `ties` setting: no result (the default) or a re-roll.
+fn read_ties(reader: &mut CellReader<'_>) -> Result<Ties, Refusal> {
+    match reader
         .quiet("settings", &["ties"])
         .as_ref()
         .and_then(|v| v.as_text())
     {
-        Some("no_result") | None => Ties::NoResult,
-        Some("reroll") => Ties::Reroll,
-        Some(other) => {
-            return Err(Refusal::by_rule(
-                cell(section::SETTINGS, "settings", &["ties"]),
-                format!("settings:ties is '{other}': expected no_result or reroll"),
-            ));
-        }
-    };
-    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
-        return Err(refusal);
+        Some("no_result") | None => Ok(Ties::NoResult),
+        Some("reroll") => Ok(Ties::Reroll),
+        Some(other) => Err(Refusal::by_rule(
+            cell(section::SETTINGS, "settings", &["ties"]),
+            format!("settings:ties is '{other}': expected no_result or reroll"),
+        )),
     }
-    let (Some(a), Some(b)) = (a, b) else {
-        return Err(Refusal::by_rule(
-            rule(section::TROOP_TABLE),
-            "the troop table rows could not be read",
-        ));
-    };
-    let mut steps = Vec::new();
+}
+
+/// In ranged combat, a's range and whether b returns fire (returned); in close combat, a
+/// note for a gun as a, which never moves into contact itself.
+fn firing_steps(
+    reader: &mut CellReader<'_>,
+    s: &CombatInput,
+    a: &Troop,
+    b: &Troop,
+    steps: &mut Vec<Step>,
+) -> Result<bool, Refusal> {
     let mut b_returns_fire = false;
     if s.kind == CombatKind::Ranged {
         // "Bases may engage in fire combat up to the limit of their listed range".
@@ -530,9 +590,9 @@ fn prepare<'s>(
                     ),
                 ));
             }
-            Some(range) => steps.push(in_range(reader, s, &a, &b, range)?),
+            Some(range) => steps.push(in_range(reader, s, a, b, range)?),
         }
-        b_returns_fire = b_can_return_fire(reader, s, &b, &a, &mut steps)? && !s.b_holds_fire;
+        b_returns_fire = b_can_return_fire(reader, s, b, a, steps)? && !s.b_holds_fire;
     } else if a.kind.is_gun() {
         steps.push(Step::note(
             rule(section::MOVEMENT),
@@ -542,78 +602,58 @@ fn prepare<'s>(
             ),
         ));
     }
-    let view = CombatView {
-        kind: s.kind,
-        contact: s.contact,
-        in_contact: s.in_contact,
-        b_returns_fire,
+    Ok(b_returns_fire)
+}
+
+/// A side's combat factor from its row, with its step; a laager not defending in close
+/// combat fights as the camp.
+fn combat_factor(
+    reader: &mut CellReader<'_>,
+    s: &CombatInput,
+    id: SideId,
+    me: &Troop,
+    steps: &mut Vec<Step>,
+) -> Result<i64, Refusal> {
+    // The laager's +2 is "( + 2 defending in close combat )": otherwise the camp with
+    // its wagons laagered fights as the camp, which has "no defensive benefit".
+    let laager_as_camp =
+        me.kind == TroopType::Laager && !(s.kind == CombatKind::Close && id == SideId::B);
+    if !laager_as_camp {
+        steps.push(Step::valued(
+            cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
+            format!("{}: {} combat factor", id.name(), me.label),
+            me.combat,
+            Some(me.combat.into()),
+        ));
+        return Ok(me.combat);
+    }
+    let camp = reader.int(CHART, &[TroopType::Camp.id(), "combat"]);
+    let Some(camp) = camp else {
+        return Err(reader
+            .refusal(rule(section::TROOP_TABLE))
+            .unwrap_or_else(|| {
+                Refusal::by_rule(
+                    rule(section::TROOP_TABLE),
+                    "the camp's row could not be read",
+                )
+            }));
     };
-    let mut base = [0; 2];
-    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
-        let (me, opp) = match id {
-            SideId::A => (&a, &b),
-            SideId::B => (&b, &a),
-        };
-        // The laager's +2 is "( + 2 defending in close combat )": otherwise the camp with
-        // its wagons laagered fights as the camp, which has "no defensive benefit".
-        let laager_as_camp =
-            me.kind == TroopType::Laager && !(s.kind == CombatKind::Close && id == SideId::B);
-        let combat =
-            if laager_as_camp {
-                let camp = reader.int(CHART, &[TroopType::Camp.id(), "combat"]);
-                let Some(camp) = camp else {
-                    return Err(reader
-                        .refusal(rule(section::TROOP_TABLE))
-                        .unwrap_or_else(|| {
-                            Refusal::by_rule(
-                                rule(section::TROOP_TABLE),
-                                "the camp's row could not be read",
-                            )
-                        }));
-                };
-                steps.push(Step::valued(
-                cell(section::TROOP_TABLE, CHART, &[TroopType::Camp.id(), "combat"]),
-                format!(
-                    "{}: {} fights as the camp: its +{} is '+ 2 defending in close combat' only",
-                    id.name(),
-                    me.label,
-                    me.combat
-                ),
-                camp,
-                Some(camp.into()),
-            ));
-                camp
-            } else {
-                steps.push(Step::valued(
-                    cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
-                    format!("{}: {} combat factor", id.name(), me.label),
-                    me.combat,
-                    Some(me.combat.into()),
-                ));
-                me.combat
-            };
-        let side = SideView {
-            id,
-            troop: me,
-            mods: &s.side(id).mods,
-            opponent: opp,
-            opponent_mods: &s.side(id.other()).mods,
-        };
-        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat)?;
-    }
-    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
-        return Err(refusal);
-    }
-    Ok(Prepared {
-        situation,
-        b_returns_fire,
-        a,
-        b,
-        a_base: base[0],
-        b_base: base[1],
-        steps,
-        ties,
-    })
+    steps.push(Step::valued(
+        cell(
+            section::TROOP_TABLE,
+            CHART,
+            &[TroopType::Camp.id(), "combat"],
+        ),
+        format!(
+            "{}: {} fights as the camp: its +{} is '+ 2 defending in close combat' only",
+            id.name(),
+            me.label,
+            me.combat
+        ),
+        camp,
+        Some(camp.into()),
+    ));
+    Ok(camp)
 }
 
 /// Resolves one combat with dice from `dice`.

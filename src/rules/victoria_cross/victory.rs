@@ -4,7 +4,7 @@
 use super::{Battle, RULESET, Reader, cell_rule, resolution, rule};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
-use crate::resolution::{Refusal, Resolution, Step};
+use crate::resolution::{Refusal, Resolution, RuleRef, Step};
 use crate::rules::Procedure;
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
@@ -300,6 +300,23 @@ pub struct VictoryPointsOutcome {
     pub total: i64,
 }
 
+/// The Zulu VP earned so far this turn, each item a step with the running sum.
+struct VpTally<'r> {
+    /// The resolution the steps go to.
+    r: &'r mut Resolution<()>,
+    /// The VP earned so far.
+    earned: i64,
+}
+
+impl VpTally<'_> {
+    /// Adds an item's VP, read from `cell`, with a step saying what earned it.
+    fn add(&mut self, cell: RuleRef, text: String, vp: i64) {
+        self.earned += vp;
+        self.r
+            .step(Step::valued(cell, text, vp, Some(self.earned.into())));
+    }
+}
+
 /// The Zulu VP total at the end of a turn: `outcome.earned`, `outcome.deductions` (so far,
 /// this turn's included), `outcome.total`.
 fn victory_points(
@@ -313,160 +330,16 @@ fn victory_points(
     }
     let mut r = resolution(charts, VictoryPoints::NAME);
     r.steps = input.origins.steps(input, &rule(VICTORY));
-    let mut earned: i64 = 0;
-    let mut add = |r: &mut Resolution<()>,
-                   section: &str,
-                   chart: &str,
-                   key: &[&str],
-                   text: String,
-                   vp: i64| {
-        earned += vp;
-        r.step(Step::valued(
-            cell_rule(section, chart, key),
-            text,
-            vp,
-            Some(earned.into()),
-        ));
+    let mut tally = VpTally {
+        r: &mut r,
+        earned: 0,
     };
     match battle {
-        Battle::RorkesDrift => {
-            if !s.zones_held.is_empty() {
-                return Err(Refusal::by_rule(
-                    rule(VICTORY),
-                    "zone VPs are Isandlwana's: at Rorke's Drift the hospital, kraal, redoubt, water cart and VP units score",
-                ));
-            }
-            let items = [
-                (
-                    s.hospital,
-                    "hospital",
-                    "Hospital (zones L, M, N, &O) - Either taking control of or burning down the hospital",
-                ),
-                (
-                    s.kraal_both,
-                    "kraal",
-                    "Kraal (zones A & B) Control both kraal zones at the same time",
-                ),
-                (s.redoubt, "redoubt", "The Final Redoubt (zone D)"),
-            ];
-            for (held, key, text) in items {
-                if held {
-                    let Some(vp) = reader.int("victory_points", &[key]) else {
-                        return Err(reader.refusal(rule(VICTORY)));
-                    };
-                    add(
-                        &mut r,
-                        VICTORY,
-                        "victory_points",
-                        &[key],
-                        text.to_owned(),
-                        vp,
-                    );
-                }
-            }
-            if s.water_cart {
-                let turn = s.turn.to_string();
-                let Some(vp) = reader.int("turn_record", &[&turn, "water_cart_vp"]) else {
-                    return Err(Refusal {
-                        reason: format!(
-                            "the water cart's VP on turn {turn} is on the turn record chart, which is not in the rulebook (\"Once it is dark the watercart zone is worth a decreasing number of VP as shown on the bottom of each turn on the turn record chart\"): supply turn_record:{turn}:water_cart_vp"
-                        ),
-                        ..reader.refusal(rule(VICTORY))
-                    });
-                };
-                add(
-                    &mut r,
-                    VICTORY,
-                    "turn_record",
-                    &[&turn, "water_cart_vp"],
-                    format!("Water Cart (zone J) held at the end of turn {turn}"),
-                    vp,
-                );
-            }
-            if s.vp_units_eliminated > 0 {
-                let Some(each) = reader.int("victory_points", &["vp-unit"]) else {
-                    return Err(reader.refusal(rule(VICTORY)));
-                };
-                add(
-                    &mut r,
-                    VICTORY,
-                    "victory_points",
-                    &["vp-unit"],
-                    format!(
-                        "{} VP units eliminated, \"worth 1 VP each\"",
-                        s.vp_units_eliminated
-                    ),
-                    each * i64::from(s.vp_units_eliminated),
-                );
-            }
-        }
-        Battle::Isandlwana => {
-            if s.hospital || s.kraal_both || s.redoubt || s.water_cart || s.vp_units_eliminated > 0
-            {
-                return Err(Refusal::by_rule(
-                    rule(VICTORY),
-                    "the hospital, kraal, redoubt, water cart and VP units are Rorke's Drift's: at Isandlwana the zones' VP numbers score",
-                ));
-            }
-            let chart = Battle::Isandlwana.zones_chart();
-            let mut found = Vec::new();
-            for zone in &s.zones_held {
-                if let Some(vp) = reader.int(chart, &[zone, "vp"]) {
-                    found.push((zone, vp));
-                }
-            }
-            if let Some(refusal) = reader.cells.refusal(rule(VICTORY)) {
-                let zones: Vec<String> = refusal
-                    .needs_cells
-                    .iter()
-                    .map(|c| c.key[0].clone())
-                    .collect();
-                return Err(Refusal {
-                    reason: format!(
-                        "the VP printed in zone(s) {} is on the board, not in the rulebook (\"numbers listed as VP in zones around Mt. Isandlwana\"): {}",
-                        zones.join(", "),
-                        refusal.reason
-                    ),
-                    ..refusal
-                });
-            }
-            for (zone, vp) in found {
-                add(
-                    &mut r,
-                    VICTORY,
-                    chart,
-                    &[zone, "vp"],
-                    format!("zone {zone} held"),
-                    vp,
-                );
-            }
-        }
+        Battle::RorkesDrift => rorkes_drift_vp(&mut reader, s, &mut tally)?,
+        Battle::Isandlwana => isandlwana_vp(&mut reader, s, &mut tally)?,
     }
-    let mut deductions = i64::from(s.deductions_before);
-    let threshold = reader.need_int("victory_points", &["deduction-losses"], &rule(VICTORY))?;
-    let per = reader.need_int("victory_points", &["deduction-vp"], &rule(VICTORY))?;
-    if i64::from(s.zulu_losses) >= threshold {
-        // Rorke's Drift: "the deduction only applies if the Zulu player has earned VP, as the
-        // Zulu VP total cannot go below zero"; Isandlwana: "The total can go below zero."
-        let applies = battle == Battle::Isandlwana || earned - deductions > 0;
-        if applies {
-            deductions += per;
-        }
-        r.step(Step::valued(
-            rule(VICTORY),
-            format!(
-                "{} Zulu SP lost this turn (47 or more): {}",
-                s.zulu_losses,
-                if applies {
-                    "\"he deducts 1 VP from his VP total\""
-                } else {
-                    "no deduction: \"the deduction only applies if the Zulu player has earned VP\""
-                }
-            ),
-            if applies { -per } else { 0 },
-            None,
-        ));
-    }
+    let earned = tally.earned;
+    let deductions = loss_deductions(&mut reader, battle, s, earned, &mut r)?;
     let mut total = earned - deductions;
     if s.british_exited_sp > 0 {
         let vp = reader.need_int("victory_points", &["exit-vp"], &rule("Optional Rules"))?;
@@ -498,6 +371,158 @@ fn victory_points(
         deductions,
         total,
     }))
+}
+
+/// Rorke's Drift's VP: the hospital, the kraal, the final redoubt, the water cart on the
+/// turn record chart and the VP units eliminated; zones held are Isandlwana's and refused.
+fn rorkes_drift_vp(
+    reader: &mut Reader<'_>,
+    s: &VpTurn,
+    tally: &mut VpTally<'_>,
+) -> Result<(), Refusal> {
+    if !s.zones_held.is_empty() {
+        return Err(Refusal::by_rule(
+            rule(VICTORY),
+            "zone VPs are Isandlwana's: at Rorke's Drift the hospital, kraal, redoubt, water cart and VP units score",
+        ));
+    }
+    let items = [
+        (
+            s.hospital,
+            "hospital",
+            "Hospital (zones L, M, N, &O) - Either taking control of or burning down the hospital",
+        ),
+        (
+            s.kraal_both,
+            "kraal",
+            "Kraal (zones A & B) Control both kraal zones at the same time",
+        ),
+        (s.redoubt, "redoubt", "The Final Redoubt (zone D)"),
+    ];
+    for (held, key, text) in items {
+        if held {
+            let Some(vp) = reader.int("victory_points", &[key]) else {
+                return Err(reader.refusal(rule(VICTORY)));
+            };
+            tally.add(
+                cell_rule(VICTORY, "victory_points", &[key]),
+                text.to_owned(),
+                vp,
+            );
+        }
+    }
+    if s.water_cart {
+        let turn = s.turn.to_string();
+        let Some(vp) = reader.int("turn_record", &[&turn, "water_cart_vp"]) else {
+            return Err(Refusal {
+                reason: format!(
+                    "the water cart's VP on turn {turn} is on the turn record chart, which is not in the rulebook (\"Once it is dark the watercart zone is worth a decreasing number of VP as shown on the bottom of each turn on the turn record chart\"): supply turn_record:{turn}:water_cart_vp"
+                ),
+                ..reader.refusal(rule(VICTORY))
+            });
+        };
+        tally.add(
+            cell_rule(VICTORY, "turn_record", &[&turn, "water_cart_vp"]),
+            format!("Water Cart (zone J) held at the end of turn {turn}"),
+            vp,
+        );
+    }
+    if s.vp_units_eliminated > 0 {
+        let Some(each) = reader.int("victory_points", &["vp-unit"]) else {
+            return Err(reader.refusal(rule(VICTORY)));
+        };
+        tally.add(
+            cell_rule(VICTORY, "victory_points", &["vp-unit"]),
+            format!(
+                "{} VP units eliminated, \"worth 1 VP each\"",
+                s.vp_units_eliminated
+            ),
+            each * i64::from(s.vp_units_eliminated),
+        );
+    }
+    Ok(())
+}
+
+/// Isandlwana's VP: the numbers printed in the zones the Zulus hold, which are on the
+/// board and not in the rulebook; Rorke's Drift's items are refused.
+fn isandlwana_vp(
+    reader: &mut Reader<'_>,
+    s: &VpTurn,
+    tally: &mut VpTally<'_>,
+) -> Result<(), Refusal> {
+    if s.hospital || s.kraal_both || s.redoubt || s.water_cart || s.vp_units_eliminated > 0 {
+        return Err(Refusal::by_rule(
+            rule(VICTORY),
+            "the hospital, kraal, redoubt, water cart and VP units are Rorke's Drift's: at Isandlwana the zones' VP numbers score",
+        ));
+    }
+    let chart = Battle::Isandlwana.zones_chart();
+    let mut found = Vec::new();
+    for zone in &s.zones_held {
+        if let Some(vp) = reader.int(chart, &[zone, "vp"]) {
+            found.push((zone, vp));
+        }
+    }
+    if let Some(refusal) = reader.cells.refusal(rule(VICTORY)) {
+        let zones: Vec<String> = refusal
+            .needs_cells
+            .iter()
+            .map(|c| c.key[0].clone())
+            .collect();
+        return Err(Refusal {
+            reason: format!(
+                "the VP printed in zone(s) {} is on the board, not in the rulebook (\"numbers listed as VP in zones around Mt. Isandlwana\"): {}",
+                zones.join(", "),
+                refusal.reason
+            ),
+            ..refusal
+        });
+    }
+    for (zone, vp) in found {
+        tally.add(
+            cell_rule(VICTORY, chart, &[zone, "vp"]),
+            format!("zone {zone} held"),
+            vp,
+        );
+    }
+    Ok(())
+}
+
+/// The VP deducted so far for heavy losses, this turn's included: 1 VP for 47 Zulu SP or
+/// more lost in a turn, at Rorke's Drift only while the Zulus have VP to lose.
+fn loss_deductions(
+    reader: &mut Reader<'_>,
+    battle: Battle,
+    s: &VpTurn,
+    earned: i64,
+    r: &mut Resolution<()>,
+) -> Result<i64, Refusal> {
+    let mut deductions = i64::from(s.deductions_before);
+    let threshold = reader.need_int("victory_points", &["deduction-losses"], &rule(VICTORY))?;
+    let per = reader.need_int("victory_points", &["deduction-vp"], &rule(VICTORY))?;
+    if i64::from(s.zulu_losses) >= threshold {
+        // Rorke's Drift: "the deduction only applies if the Zulu player has earned VP, as the
+        // Zulu VP total cannot go below zero"; Isandlwana: "The total can go below zero."
+        let applies = battle == Battle::Isandlwana || earned - deductions > 0;
+        if applies {
+            deductions += per;
+        }
+        r.step(Step::valued(
+            rule(VICTORY),
+            format!(
+                "{} Zulu SP lost this turn (47 or more): {}",
+                s.zulu_losses,
+                if applies {
+                    "\"he deducts 1 VP from his VP total\""
+                } else {
+                    "no deduction: \"the deduction only applies if the Zulu player has earned VP\""
+                }
+            ),
+            if applies { -per } else { 0 },
+            None,
+        ));
+    }
+    Ok(deductions)
 }
 
 /// The Zulu VP total at the end of a turn: `earned`, `deductions`, `total`.
