@@ -257,110 +257,128 @@ fn check_firers(fire: &FireInput) -> Result<(), Refusal> {
         ));
     }
     for f in &fire.firers {
-        let who = &f.name;
-        if f.nationality == Nationality::Zulu {
-            return Err(refuse(
-                "PART 4",
-                format!("{who}: the Sequence of Play gives the Zulu Player no fire phase"),
-            ));
-        }
-        if f.nationality == Nationality::Dervish && fire.game != Game::Omdurman {
-            return Err(refuse(
-                "Glossary",
-                format!("{who}: a Dervish unit fights only in the Omdurman Game"),
-            ));
-        }
-        if f.nationality == Nationality::Nnc && fire.game == Game::Omdurman {
-            return Err(refuse(
-                "Orders of Battle",
-                format!("{who}: the Natal Native Contingent fights only at Isandhlwana"),
-            ));
-        }
-        if f.strength == 0 {
-            return Err(refuse(
-                "PART 10 A",
-                format!(
-                    "{who}: Any piece that has no Fire Strength or weapon type printed on it cannot engage in Fire Combat"
-                ),
-            ));
-        }
-        if let Err(why) = crate::bounds::strength("Fire Strength", f.strength) {
-            return Err(refuse_as(
-                RefusalKind::BadInput,
-                "PART 10 A",
-                format!("{who}: {why}"),
-            ));
-        }
-        if f.range == 0 {
-            return Err(refuse_as(
-                RefusalKind::BadInput,
-                "PART 10 A",
-                format!("{who}: range 0: the target must be in another hex"),
-            ));
-        }
-        if f.rear {
-            return Err(refuse_as(
-                RefusalKind::OutOfRange,
-                "PART 7 C",
-                format!("{who}: A unit can fire only through its frontal hexsides at the enemy"),
-            ));
-        }
-        if f.zoc_elsewhere {
-            return Err(refuse(
-                "PART 8 D",
-                format!(
-                    "{who}: A Friendly unit cannot fire at an Enemy unit not in its ZOC if there is an Enemy unit in its ZOC"
-                ),
-            ));
-        }
-        if f.pinned || f.routed {
-            return Err(refuse(
-                "PART 4",
-                format!("{who}: only units that are not pinned or routed can fire"),
-            ));
-        }
-        if fire.phase == Phase::Offensive && (f.moved || f.changed_formation) {
-            let gunboat_exception = fire.game == Game::Omdurman && f.arm == Arm::Gunboat;
-            if !gunboat_exception {
-                return Err(refuse(
-                    "PART 10 F",
-                    format!(
-                        "{who}: A unit that moves (or changes formation) in the Friendly Movement Phase cannot fire in the Friendly Offensive Fire Phase"
-                    ),
-                ));
-            }
-        }
-        if fire.phase == Phase::MaximDefensive
-            && (fire.game != Game::Omdurman
-                || !(f.arm == Arm::Maxim || (f.arm == Arm::Gunboat && f.weapon == "M")))
-        {
-            return Err(refuse(
-                "PART 4",
-                format!("{who}: in the Maxim Defensive Fire Phase (Omdurman) only Maxim guns fire"),
-            ));
-        }
-        if fire.game == Game::Isandhlwana {
-            if (f.arm == Arm::Cavalry && f.mounted) || (f.arm == Arm::Artillery && f.limbered) {
-                return Err(refuse(
-                    "PART 10 F",
-                    format!(
-                        "{who}: Mounted horse units and limbered artillery units cannot fire (Isandhlwana)"
-                    ),
-                ));
-            }
-            if f.out_of_ammo {
-                return Err(refuse(
-                    "PART 10 F",
-                    format!("{who}: A unit without ammunition cannot fire until it is resupplied"),
-                ));
-            }
-        }
-        if fire.target.gunboat && !f.arm.is_artillery() {
+        check_firer(fire.game, f)?;
+        check_firer_now(fire, f)?;
+    }
+    Ok(())
+}
+
+/// Checks one firer can fire at all: a side with a fire phase in this game, a Fire
+/// Strength, the target in another hex through a frontal hexside, no other Enemy unit in
+/// its ZOC, and not pinned or routed.
+fn check_firer(game: Game, f: &Firer) -> Result<(), Refusal> {
+    let who = &f.name;
+    if f.nationality == Nationality::Zulu {
+        return Err(refuse(
+            "PART 4",
+            format!("{who}: the Sequence of Play gives the Zulu Player no fire phase"),
+        ));
+    }
+    if f.nationality == Nationality::Dervish && game != Game::Omdurman {
+        return Err(refuse(
+            "Glossary",
+            format!("{who}: a Dervish unit fights only in the Omdurman Game"),
+        ));
+    }
+    if f.nationality == Nationality::Nnc && game == Game::Omdurman {
+        return Err(refuse(
+            "Orders of Battle",
+            format!("{who}: the Natal Native Contingent fights only at Isandhlwana"),
+        ));
+    }
+    if f.strength == 0 {
+        return Err(refuse(
+            "PART 10 A",
+            format!(
+                "{who}: Any piece that has no Fire Strength or weapon type printed on it cannot engage in Fire Combat"
+            ),
+        ));
+    }
+    if let Err(why) = crate::bounds::strength("Fire Strength", f.strength) {
+        return Err(refuse_as(
+            RefusalKind::BadInput,
+            "PART 10 A",
+            format!("{who}: {why}"),
+        ));
+    }
+    if f.range == 0 {
+        return Err(refuse_as(
+            RefusalKind::BadInput,
+            "PART 10 A",
+            format!("{who}: range 0: the target must be in another hex"),
+        ));
+    }
+    if f.rear {
+        return Err(refuse_as(
+            RefusalKind::OutOfRange,
+            "PART 7 C",
+            format!("{who}: A unit can fire only through its frontal hexsides at the enemy"),
+        ));
+    }
+    if f.zoc_elsewhere {
+        return Err(refuse(
+            "PART 8 D",
+            format!(
+                "{who}: A Friendly unit cannot fire at an Enemy unit not in its ZOC if there is an Enemy unit in its ZOC"
+            ),
+        ));
+    }
+    if f.pinned || f.routed {
+        return Err(refuse(
+            "PART 4",
+            format!("{who}: only units that are not pinned or routed can fire"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks one firer may fire in this phase and at this target: not after moving in the
+/// Offensive Fire Phase (gunboats excepted), only Maxims in the Maxim Defensive Fire Phase,
+/// not mounted, limbered or out of ammunition at Isandhlwana, and only artillery at a
+/// gunboat.
+fn check_firer_now(fire: &FireInput, f: &Firer) -> Result<(), Refusal> {
+    let who = &f.name;
+    if fire.phase == Phase::Offensive && (f.moved || f.changed_formation) {
+        let gunboat_exception = fire.game == Game::Omdurman && f.arm == Arm::Gunboat;
+        if !gunboat_exception {
             return Err(refuse(
                 "PART 10 F",
-                format!("{who}: Gunboats can be attacked only by artillery"),
+                format!(
+                    "{who}: A unit that moves (or changes formation) in the Friendly Movement Phase cannot fire in the Friendly Offensive Fire Phase"
+                ),
             ));
         }
+    }
+    if fire.phase == Phase::MaximDefensive
+        && (fire.game != Game::Omdurman
+            || !(f.arm == Arm::Maxim || (f.arm == Arm::Gunboat && f.weapon == "M")))
+    {
+        return Err(refuse(
+            "PART 4",
+            format!("{who}: in the Maxim Defensive Fire Phase (Omdurman) only Maxim guns fire"),
+        ));
+    }
+    if fire.game == Game::Isandhlwana {
+        if (f.arm == Arm::Cavalry && f.mounted) || (f.arm == Arm::Artillery && f.limbered) {
+            return Err(refuse(
+                "PART 10 F",
+                format!(
+                    "{who}: Mounted horse units and limbered artillery units cannot fire (Isandhlwana)"
+                ),
+            ));
+        }
+        if f.out_of_ammo {
+            return Err(refuse(
+                "PART 10 F",
+                format!("{who}: A unit without ammunition cannot fire until it is resupplied"),
+            ));
+        }
+    }
+    if fire.target.gunboat && !f.arm.is_artillery() {
+        return Err(refuse(
+            "PART 10 F",
+            format!("{who}: Gunboats can be attacked only by artillery"),
+        ));
     }
     Ok(())
 }
