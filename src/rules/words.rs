@@ -226,63 +226,15 @@ fn troop_words(troop: dba_zulu::TroopType) -> String {
     readable(troop.id())
 }
 
+/// A Micro Colonial outcome in words.
 fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
     use mc::Outcome as O;
     let unit = |role: &str, fallback: &str| name(roles, role, || fallback.to_owned());
     Some(match outcome {
-        O::Fire(o) => {
-            let target = unit("target", "the target");
-            match (o.ff_lost, o.volley_losses) {
-                (0, _) => format!("{target} loses nothing (total {})", o.total),
-                (lost, 0) => format!("{target} loses {lost} FF"),
-                (lost, volley) if volley == lost => {
-                    format!("{target} loses {lost} FF to volley fire (column D)")
-                }
-                (lost, volley) => {
-                    format!("{target} loses {lost} FF, {volley} of them to volley fire (column D)")
-                }
-            }
-        }
-        O::Artillery(o) => {
-            let target = unit("target", "the target");
-            match (o.screen_losses, o.close_order_losses) {
-                (Some(screen), Some(close)) => {
-                    format!("{target} loses {close} FF and its skirmish screen {screen} FF")
-                }
-                _ if o.ff_lost == 0 => format!("{target} loses nothing (total {})", o.total),
-                _ => format!("{target} loses {} FF", o.ff_lost),
-            }
-        }
-        O::Melee(o) => {
-            let (a, b) = (unit("a", "A"), unit("b", "B"));
-            let result = match o.winner {
-                mc::melee::MeleeWinner::A => format!("{a} wins by {}", o.margin),
-                mc::melee::MeleeWinner::B => format!("{b} wins by {}", o.margin),
-                mc::melee::MeleeWinner::Draw => "a drawn round".to_owned(),
-            };
-            let mut parts = vec![
-                result,
-                format!("{a} loses {} FF", o.a_losses),
-                format!("{b} loses {} FF", o.b_losses),
-            ];
-            if o.loser_must_test {
-                parts.push("the loser must test its morale".to_owned());
-            }
-            parts.join("; ")
-        }
-        O::Morale(o) => {
-            let who = unit("unit", "the unit");
-            if o.automatic_rout {
-                format!("{who} routs at once (an R on the Loss table)")
-            } else {
-                match o.result {
-                    mc::morale::MoraleResult::Good => format!("{who} is good"),
-                    mc::morale::MoraleResult::FallBack => format!("{who} falls back"),
-                    mc::morale::MoraleResult::GoToGround => format!("{who} goes to ground"),
-                    mc::morale::MoraleResult::Break => format!("{who} breaks"),
-                }
-            }
-        }
+        O::Fire(o) => mc_fire_words(o, &unit("target", "the target")),
+        O::Artillery(o) => mc_artillery_words(o, &unit("target", "the target")),
+        O::Melee(o) => mc_melee_words(o, &unit("a", "A"), &unit("b", "B")),
+        O::Morale(o) => mc_morale_words(o, &unit("unit", "the unit")),
         O::Rally(o) => {
             let who = unit("unit", "the unit");
             if o.rallied {
@@ -335,25 +287,7 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             (false, Some(f)) => format!("loss factor {f:+}"),
             (false, None) => "loss factor not read".to_owned(),
         },
-        O::Evade(o) => {
-            let mut parts = vec![match o.move_mm {
-                Some(moved) => format!("it evades {}", mm(moved as f64)),
-                None => "it evades with its guns".to_owned(),
-            }];
-            if o.starts_at_quarter {
-                parts.push("starting a quarter of the way through the move".to_owned());
-            }
-            parts.push(match o.fires {
-                mc::evade::FirePoint::None => "without firing".to_owned(),
-                mc::evade::FirePoint::QuarterOrHalf => {
-                    "firing first at the quarter or half way point".to_owned()
-                }
-            });
-            if o.abandons_guns {
-                parts.push("abandoning its guns".to_owned());
-            }
-            parts.join(", ")
-        }
+        O::Evade(o) => mc_evade_words(o),
         O::RdFiringParty(o) => match (o.may_volley, o.zulu_climbs_in) {
             (false, _) => "no volley: the party has no command counter".to_owned(),
             (true, None) => "the party volleys (an initial volley)".to_owned(),
@@ -361,40 +295,8 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             (true, Some(false)) => "the Zulu unit does not climb in".to_owned(),
         },
         O::RdCombine(o) => format!("the combined section has {} FF", o.combined_ff),
-        O::RdSetup(o) => {
-            let british: Vec<String> = o
-                .british
-                .iter()
-                .map(|c| format!("{} {} of {} FF", c.count, c.name, c.initial_ff))
-                .collect();
-            format!(
-                "the British: {}; the Zulus: {} regiments from each Impi, {} rifle units and {} Z markers, at least {}\" from the perimeter",
-                british.join(", "),
-                o.zulu_regiments_per_impi,
-                o.zulu_rifle_units,
-                o.z_markers,
-                o.zulu_setup_distance_in
-            )
-        }
-        O::RdMelee(o) => {
-            let mut parts = vec![
-                match o.winner {
-                    mc::rorkes_drift::RdMeleeWinner::Zulu => {
-                        format!("the Zulus win by {}", o.margin)
-                    }
-                    mc::rorkes_drift::RdMeleeWinner::British => {
-                        format!("the sections win by {}", o.margin)
-                    }
-                    mc::rorkes_drift::RdMeleeWinner::Draw => "a drawn round".to_owned(),
-                },
-                format!("the Zulu unit loses {} FF", o.zulu_losses),
-                format!("the sections lose {} FF", o.british_losses),
-            ];
-            if o.loser_must_test {
-                parts.push("the loser must test its morale".to_owned());
-            }
-            parts.join("; ")
-        }
+        O::RdSetup(o) => rd_setup_words(o),
+        O::RdMelee(o) => rd_melee_words(o),
         O::RdFire(o) => match (o.fire.ff_lost, o.fire.volley_losses) {
             (0, _) => format!("the target loses nothing (total {})", o.fire.total),
             (lost, 0) => format!("the target loses {lost} FF"),
@@ -422,6 +324,123 @@ fn micro_colonial(outcome: &mc::Outcome, roles: &Roles) -> Option<String> {
             None => "no winner yet".to_owned(),
         },
     })
+}
+
+/// A Micro Colonial fire's losses in words, volley losses named for column D.
+fn mc_fire_words(o: &mc::fire::FireOutcome, target: &str) -> String {
+    match (o.ff_lost, o.volley_losses) {
+        (0, _) => format!("{target} loses nothing (total {})", o.total),
+        (lost, 0) => format!("{target} loses {lost} FF"),
+        (lost, volley) if volley == lost => {
+            format!("{target} loses {lost} FF to volley fire (column D)")
+        }
+        (lost, volley) => {
+            format!("{target} loses {lost} FF, {volley} of them to volley fire (column D)")
+        }
+    }
+}
+
+/// A Micro Colonial artillery fire's losses in words, a skirmish screen's apart.
+fn mc_artillery_words(o: &mc::artillery::ArtilleryOutcome, target: &str) -> String {
+    match (o.screen_losses, o.close_order_losses) {
+        (Some(screen), Some(close)) => {
+            format!("{target} loses {close} FF and its skirmish screen {screen} FF")
+        }
+        _ if o.ff_lost == 0 => format!("{target} loses nothing (total {})", o.total),
+        _ => format!("{target} loses {} FF", o.ff_lost),
+    }
+}
+
+/// A Micro Colonial melee round in words: who won, each side's losses, and the morale test.
+fn mc_melee_words(o: &mc::melee::MeleeOutcome, a: &str, b: &str) -> String {
+    let result = match o.winner {
+        mc::melee::MeleeWinner::A => format!("{a} wins by {}", o.margin),
+        mc::melee::MeleeWinner::B => format!("{b} wins by {}", o.margin),
+        mc::melee::MeleeWinner::Draw => "a drawn round".to_owned(),
+    };
+    let mut parts = vec![
+        result,
+        format!("{a} loses {} FF", o.a_losses),
+        format!("{b} loses {} FF", o.b_losses),
+    ];
+    if o.loser_must_test {
+        parts.push("the loser must test its morale".to_owned());
+    }
+    parts.join("; ")
+}
+
+/// A Micro Colonial morale test's result in words.
+fn mc_morale_words(o: &mc::morale::MoraleOutcome, who: &str) -> String {
+    if o.automatic_rout {
+        format!("{who} routs at once (an R on the Loss table)")
+    } else {
+        match o.result {
+            mc::morale::MoraleResult::Good => format!("{who} is good"),
+            mc::morale::MoraleResult::FallBack => format!("{who} falls back"),
+            mc::morale::MoraleResult::GoToGround => format!("{who} goes to ground"),
+            mc::morale::MoraleResult::Break => format!("{who} breaks"),
+        }
+    }
+}
+
+/// A Micro Colonial evade in words: how far, when it starts, whether it fires first and
+/// whether it abandons its guns.
+fn mc_evade_words(o: &mc::evade::EvadeOutcome) -> String {
+    let mut parts = vec![match o.move_mm {
+        Some(moved) => format!("it evades {}", mm(moved as f64)),
+        None => "it evades with its guns".to_owned(),
+    }];
+    if o.starts_at_quarter {
+        parts.push("starting a quarter of the way through the move".to_owned());
+    }
+    parts.push(match o.fires {
+        mc::evade::FirePoint::None => "without firing".to_owned(),
+        mc::evade::FirePoint::QuarterOrHalf => {
+            "firing first at the quarter or half way point".to_owned()
+        }
+    });
+    if o.abandons_guns {
+        parts.push("abandoning its guns".to_owned());
+    }
+    parts.join(", ")
+}
+
+/// Rorke's Drift's set-up in words: the British sections and the Zulus' forces.
+fn rd_setup_words(o: &mc::rorkes_drift::RdSetupOutcome) -> String {
+    let british: Vec<String> = o
+        .british
+        .iter()
+        .map(|c| format!("{} {} of {} FF", c.count, c.name, c.initial_ff))
+        .collect();
+    format!(
+        "the British: {}; the Zulus: {} regiments from each Impi, {} rifle units and {} Z markers, at least {}\" from the perimeter",
+        british.join(", "),
+        o.zulu_regiments_per_impi,
+        o.zulu_rifle_units,
+        o.z_markers,
+        o.zulu_setup_distance_in
+    )
+}
+
+/// A Rorke's Drift melee round in words: who won, each side's losses, and the morale test.
+fn rd_melee_words(o: &mc::rorkes_drift::RdMeleeOutcome) -> String {
+    let mut parts = vec![
+        match o.winner {
+            mc::rorkes_drift::RdMeleeWinner::Zulu => {
+                format!("the Zulus win by {}", o.margin)
+            }
+            mc::rorkes_drift::RdMeleeWinner::British => {
+                format!("the sections win by {}", o.margin)
+            }
+            mc::rorkes_drift::RdMeleeWinner::Draw => "a drawn round".to_owned(),
+        },
+        format!("the Zulu unit loses {} FF", o.zulu_losses),
+        format!("the sections lose {} FF", o.british_losses),
+    ];
+    if o.loser_must_test {
+        parts.push("the loser must test its morale".to_owned());
+    }
+    parts.join("; ")
 }
 
 /// Whose view the odds' "this or better" takes, in words ("for uMcijo front").

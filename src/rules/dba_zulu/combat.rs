@@ -13,10 +13,12 @@ use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
 use crate::rules::situation::Origins;
-use crate::rules::words;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
+
+mod ranged;
+use ranged::firing_steps;
 
 /// Ranged (fire) or close (melee) combat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -254,179 +256,70 @@ impl Prepared<'_> {
     }
 }
 
-/// "Bases may engage in fire combat up to the limit of their listed range": the listed
-/// range, checked against the measured distance when there is one.
-fn in_range(
-    reader: &mut CellReader<'_>,
-    s: &CombatInput,
-    a: &Troop,
-    b: &Troop,
-    range_in: f64,
-) -> Result<Step, Refusal> {
-    let at = cell(section::RANGED, CHART, &[a.kind.id(), "range_in"]);
-    let Some(measured) = s.range_mm else {
-        return Ok(Step::valued(
-            at,
-            format!(
-                "a ({}) fires at b ({}) within its listed range (inches, 15 mm; the distance was not measured)",
-                a.label, b.label
-            ),
-            range_in,
-            None,
-        ));
-    };
-    if !measured.is_finite() || measured < 0.0 {
-        return Err(Refusal::by_rule(
-            rule(section::RANGED),
-            format!("range: {measured} mm is not a distance"),
-        ));
-    }
-    let Some(scale) = moves::read_scale(reader, s.scale.as_ref()) else {
-        return Err(reader.refusal(rule(section::RANGED)).unwrap_or_else(|| {
-            Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
-        }));
-    };
-    let limit = scale.inches_to_mm(range_in);
-    let listed = format!(
-        "listed range {} = {} at {}",
-        words::inches(range_in),
-        words::mm(limit),
-        scale.words()
-    );
-    if measured > limit {
-        return Err(Refusal::out_of_range(
-            at,
-            format!(
-                "a ({}) cannot fire at b ({}): the bases are {} apart, beyond its {listed}",
-                a.label,
-                b.label,
-                words::mm(measured)
-            ),
-        ));
-    }
-    Ok(Step::valued(
-        at,
-        format!(
-            "a ({}) fires at b ({}): {} apart, within its {listed}",
-            a.label,
-            b.label,
-            words::mm(measured)
-        ),
-        range_in,
-        None,
-    ))
-}
-
-/// Whether b can fire back at a: "Targets capable of returning fire may do so ( in which
-/// case the firer may suffer adverse results ) but are not required to do so." b must have
-/// a listed range, a must be within it ("Bases may engage in fire combat up to the limit
-/// of their listed range"), and a base in contact may be fired at only to its front
-/// ("Bases MAY fire at bases in contact to their front ( but not flank or rear )"). Pushes
-/// the step that says which, and why.
-fn b_can_return_fire(
-    reader: &mut CellReader<'_>,
-    s: &CombatInput,
-    b: &Troop,
-    a: &Troop,
-    steps: &mut Vec<Step>,
-) -> Result<bool, Refusal> {
-    let cannot = |why: String| {
-        Step::note(
-            rule(section::RANGED),
-            format!(
-                "b ({}) cannot return fire: {why}; the firer suffers no adverse result if it loses",
-                b.label
-            ),
-        )
-    };
-    let Some(range_in) = b.range_in else {
-        steps.push(cannot("its range is 'none' in the troop table".to_owned()));
-        return Ok(false);
-    };
-    if s.in_contact && s.contact != Contact::Front {
-        steps.push(cannot(format!(
-            "a touches its {}, and 'Bases MAY fire at bases in contact to their front ( but not flank or rear )'",
-            s.contact.name()
-        )));
-        return Ok(false);
-    }
-    if let Some(measured) = s.range_mm
-        && measured.is_finite()
-    {
-        let Some(scale) = moves::read_scale(reader, s.scale.as_ref()) else {
-            return Err(reader.refusal(rule(section::RANGED)).unwrap_or_else(|| {
-                Refusal::by_rule(rule(section::SET_UP), "the figure scale could not be read")
-            }));
-        };
-        let limit = scale.inches_to_mm(range_in);
-        if measured > limit && s.b_returns_fire {
-            return Err(Refusal::bad_input(
-                rule(section::RANGED),
-                format!(
-                    "--return-fire says b ({}) is within its own range, but the bases are {} apart, beyond its listed range {} = {} at {}",
-                    b.label,
-                    words::mm(measured),
-                    words::inches(range_in),
-                    words::mm(limit),
-                    scale.words()
-                ),
-            ));
-        }
-        if measured > limit {
-            steps.push(cannot(format!(
-                "a ({}) is {} away, beyond b's listed range {} = {} at {}",
-                a.label,
-                words::mm(measured),
-                words::inches(range_in),
-                words::mm(limit),
-                scale.words()
-            )));
-            return Ok(false);
-        }
-    }
-    // Not measured and not in contact: whether a is within b's range is the referee's to
-    // say, never assumed (an out-of-range target that "returned fire" could destroy the
-    // firer).
-    let measured = s.range_mm.is_some_and(f64::is_finite) || s.in_contact;
-    if !measured && !s.b_holds_fire && !s.b_returns_fire {
-        return Err(Refusal::bad_input(
-            rule(section::RANGED),
-            format!(
-                "whether b ({}) can return fire depends on the distance, which was not measured: give the distance (--range-mm), or say whether a is within b's own listed range {}: --return-fire (it is, and b returns fire) or --no-return-fire (it is not, or b holds its fire)",
-                b.label,
-                words::inches(range_in)
-            ),
-        ));
-    }
-    let given = if measured {
-        ""
-    } else if s.b_returns_fire {
-        " (the distance not measured: --return-fire gives a within b's own listed range)"
-    } else {
-        " (the distance not measured: --no-return-fire given)"
-    };
-    steps.push(Step::note(
-        rule(section::RANGED),
-        if s.b_holds_fire {
-            format!(
-                "b ({}) could return fire but does not{given}: the firer suffers no adverse result if it loses",
-                b.label
-            )
-        } else {
-            format!(
-                "b ({}) returns fire 'in which case the firer may suffer adverse results'{given}",
-                b.label
-            )
-        },
-    ));
-    Ok(true)
-}
-
+/// Reads both rows and works each side's total before its die: the combat factor and the
+/// modifiers, with the range steps of a ranged combat.
 fn prepare<'s>(
     reader: &mut CellReader<'_>,
     situation: &'s CombatInput,
 ) -> Result<Prepared<'s>, Refusal> {
     let s = situation;
+    check_situation(s)?;
+    let a = Troop::read(reader, s.a.troop)?;
+    let b = Troop::read(reader, s.b.troop)?;
+    // Read ahead; warned about when totals tie.
+    let ties = read_ties(reader)?;
+    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
+        return Err(refusal);
+    }
+    let (Some(a), Some(b)) = (a, b) else {
+        return Err(Refusal::by_rule(
+            rule(section::TROOP_TABLE),
+            "the troop table rows could not be read",
+        ));
+    };
+    let mut steps = Vec::new();
+    let b_returns_fire = firing_steps(reader, s, &a, &b, &mut steps)?;
+    let view = CombatView {
+        kind: s.kind,
+        contact: s.contact,
+        in_contact: s.in_contact,
+        b_returns_fire,
+    };
+    let mut base = [0; 2];
+    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
+        let (me, opp) = match id {
+            SideId::A => (&a, &b),
+            SideId::B => (&b, &a),
+        };
+        let combat = combat_factor(reader, s, id, me, &mut steps)?;
+        let side = SideView {
+            id,
+            troop: me,
+            mods: &s.side(id).mods,
+            opponent: opp,
+            opponent_mods: &s.side(id.other()).mods,
+        };
+        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat)?;
+    }
+    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
+        return Err(refusal);
+    }
+    Ok(Prepared {
+        situation,
+        b_returns_fire,
+        a,
+        b,
+        a_base: base[0],
+        b_base: base[1],
+        steps,
+        ties,
+    })
+}
+
+/// Refuses a combat the text does not allow before any chart is read: both bases higher,
+/// a flank or rear contact not in contact, close combat between bases apart, a Zulu base
+/// in square, and the return-fire flags outside ranged combat or together.
+fn check_situation(s: &CombatInput) -> Result<(), Refusal> {
     if s.a.mods.higher_ground && s.b.mods.higher_ground {
         return Err(Refusal::by_rule(
             rule(section::TERRAIN),
@@ -490,130 +383,74 @@ fn prepare<'s>(
             "--return-fire and --no-return-fire are both given: b returns fire or it does not",
         ));
     }
-    let a = Troop::read(reader, s.a.troop)?;
-    let b = Troop::read(reader, s.b.troop)?;
-    // Read ahead; warned about when totals tie.
-    let ties = match reader
+    Ok(())
+}
+
+/// The `ties` setting: no result (the default) or a re-roll.
+fn read_ties(reader: &mut CellReader<'_>) -> Result<Ties, Refusal> {
+    match reader
         .quiet("settings", &["ties"])
         .as_ref()
         .and_then(|v| v.as_text())
     {
-        Some("no_result") | None => Ties::NoResult,
-        Some("reroll") => Ties::Reroll,
-        Some(other) => {
-            return Err(Refusal::by_rule(
-                cell(section::SETTINGS, "settings", &["ties"]),
-                format!("settings:ties is '{other}': expected no_result or reroll"),
-            ));
-        }
-    };
-    if let Some(refusal) = reader.refusal(rule(section::COMBAT)) {
-        return Err(refusal);
+        Some("no_result") | None => Ok(Ties::NoResult),
+        Some("reroll") => Ok(Ties::Reroll),
+        Some(other) => Err(Refusal::by_rule(
+            cell(section::SETTINGS, "settings", &["ties"]),
+            format!("settings:ties is '{other}': expected no_result or reroll"),
+        )),
     }
-    let (Some(a), Some(b)) = (a, b) else {
-        return Err(Refusal::by_rule(
-            rule(section::TROOP_TABLE),
-            "the troop table rows could not be read",
+}
+
+/// A side's combat factor from its row, with its step; a laager not defending in close
+/// combat fights as the camp.
+fn combat_factor(
+    reader: &mut CellReader<'_>,
+    s: &CombatInput,
+    id: SideId,
+    me: &Troop,
+    steps: &mut Vec<Step>,
+) -> Result<i64, Refusal> {
+    // The laager's +2 is "( + 2 defending in close combat )": otherwise the camp with
+    // its wagons laagered fights as the camp, which has "no defensive benefit".
+    let laager_as_camp =
+        me.kind == TroopType::Laager && !(s.kind == CombatKind::Close && id == SideId::B);
+    if !laager_as_camp {
+        steps.push(Step::valued(
+            cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
+            format!("{}: {} combat factor", id.name(), me.label),
+            me.combat,
+            Some(me.combat.into()),
         ));
+        return Ok(me.combat);
+    }
+    let camp = reader.int(CHART, &[TroopType::Camp.id(), "combat"]);
+    let Some(camp) = camp else {
+        return Err(reader
+            .refusal(rule(section::TROOP_TABLE))
+            .unwrap_or_else(|| {
+                Refusal::by_rule(
+                    rule(section::TROOP_TABLE),
+                    "the camp's row could not be read",
+                )
+            }));
     };
-    let mut steps = Vec::new();
-    let mut b_returns_fire = false;
-    if s.kind == CombatKind::Ranged {
-        // "Bases may engage in fire combat up to the limit of their listed range".
-        match a.range_in {
-            None => {
-                return Err(Refusal::by_rule(
-                    cell(section::TROOP_TABLE, CHART, &[a.kind.id(), "range_in"]),
-                    format!(
-                        "{} cannot fire: its range is 'none' in the troop table",
-                        a.label
-                    ),
-                ));
-            }
-            Some(range) => steps.push(in_range(reader, s, &a, &b, range)?),
-        }
-        b_returns_fire = b_can_return_fire(reader, s, &b, &a, &mut steps)? && !s.b_holds_fire;
-    } else if a.kind.is_gun() {
-        steps.push(Step::note(
-            rule(section::MOVEMENT),
-            format!(
-                "{} 'may never voluntarily move into contact with enemy bases': as a, this is a close combat continuing from an earlier phase",
-                a.label
-            ),
-        ));
-    }
-    let view = CombatView {
-        kind: s.kind,
-        contact: s.contact,
-        in_contact: s.in_contact,
-        b_returns_fire,
-    };
-    let mut base = [0; 2];
-    for (i, id) in [SideId::A, SideId::B].into_iter().enumerate() {
-        let (me, opp) = match id {
-            SideId::A => (&a, &b),
-            SideId::B => (&b, &a),
-        };
-        // The laager's +2 is "( + 2 defending in close combat )": otherwise the camp with
-        // its wagons laagered fights as the camp, which has "no defensive benefit".
-        let laager_as_camp =
-            me.kind == TroopType::Laager && !(s.kind == CombatKind::Close && id == SideId::B);
-        let combat =
-            if laager_as_camp {
-                let camp = reader.int(CHART, &[TroopType::Camp.id(), "combat"]);
-                let Some(camp) = camp else {
-                    return Err(reader
-                        .refusal(rule(section::TROOP_TABLE))
-                        .unwrap_or_else(|| {
-                            Refusal::by_rule(
-                                rule(section::TROOP_TABLE),
-                                "the camp's row could not be read",
-                            )
-                        }));
-                };
-                steps.push(Step::valued(
-                cell(section::TROOP_TABLE, CHART, &[TroopType::Camp.id(), "combat"]),
-                format!(
-                    "{}: {} fights as the camp: its +{} is '+ 2 defending in close combat' only",
-                    id.name(),
-                    me.label,
-                    me.combat
-                ),
-                camp,
-                Some(camp.into()),
-            ));
-                camp
-            } else {
-                steps.push(Step::valued(
-                    cell(section::TROOP_TABLE, CHART, &[me.kind.id(), "combat"]),
-                    format!("{}: {} combat factor", id.name(), me.label),
-                    me.combat,
-                    Some(me.combat.into()),
-                ));
-                me.combat
-            };
-        let side = SideView {
-            id,
-            troop: me,
-            mods: &s.side(id).mods,
-            opponent: opp,
-            opponent_mods: &s.side(id.other()).mods,
-        };
-        base[i] = modifiers::apply(reader, &view, &side, &mut steps, combat)?;
-    }
-    if let Some(refusal) = reader.refusal(rule(section::MODIFIERS)) {
-        return Err(refusal);
-    }
-    Ok(Prepared {
-        situation,
-        b_returns_fire,
-        a,
-        b,
-        a_base: base[0],
-        b_base: base[1],
-        steps,
-        ties,
-    })
+    steps.push(Step::valued(
+        cell(
+            section::TROOP_TABLE,
+            CHART,
+            &[TroopType::Camp.id(), "combat"],
+        ),
+        format!(
+            "{}: {} fights as the camp: its +{} is '+ 2 defending in close combat' only",
+            id.name(),
+            me.label,
+            me.combat
+        ),
+        camp,
+        Some(camp.into()),
+    ));
+    Ok(camp)
 }
 
 /// Resolves one combat with dice from `dice`.

@@ -195,85 +195,12 @@ fn resolve_command(
         s.roll,
         None,
     ));
-    let mut cost: i64 = 0;
-    let mut steps = Vec::new();
-    let mut add = |reader: &mut CellReader<'_>, sec: &str, key: &str, times: i64, text: String| {
-        if let Some(value) = reader.int(CHART, &[key]) {
-            cost += value * times;
-            steps.push(Step::valued(
-                cell(sec, CHART, &[key]),
-                text,
-                value * times,
-                Some(cost.into()),
-            ));
-        }
-    };
+    let mut costs = Costs::default();
     for (i, order) in s.moves.iter().enumerate() {
-        let n = match &order.base {
-            Some(base) => format!("{} ({base})", i + 1),
-            None => (i + 1).to_string(),
-        };
-        match order.unit {
-            MoveUnit::Base => add(
-                &mut reader,
-                section::MOVEMENT,
-                "base",
-                1,
-                format!("order {n}: a single base"),
-            ),
-            MoveUnit::Formation => add(
-                &mut reader,
-                section::MOVEMENT,
-                "formation",
-                1,
-                format!("order {n}: a formation"),
-            ),
-        }
-        if order.far || order.out_of_sight {
-            let limit_key = if order.far {
-                "far-open-in"
-            } else {
-                "far-out-of-sight-in"
-            };
-            let limit = reader.int(CHART, &[limit_key]).unwrap_or_default();
-            let text = if order.far {
-                format!(
-                    "order {n}: more than {limit}\" beyond the commander's base in open terrain"
-                )
-            } else {
-                format!(
-                    "order {n}: more than {limit}\" beyond the commander's base, out of his sight or in concealment"
-                )
-            };
-            add(&mut reader, section::MOVEMENT, "far", 1, text);
-        }
-        if let Some(k) = order.line {
-            let over = reader.int(CHART, &["line-over"]);
-            let far_over = reader.int(CHART, &["line-far-over"]);
-            if let (Some(over), Some(far_over)) = (over, far_over) {
-                if i64::from(k) > over {
-                    add(
-                        &mut reader,
-                        section::MOVEMENT,
-                        "line-over-cost",
-                        1,
-                        format!("order {n}: a line of {k} bases, greater than {over}"),
-                    );
-                }
-                if i64::from(k) > far_over {
-                    add(
-                        &mut reader,
-                        section::MOVEMENT,
-                        "line-far-over-cost",
-                        1,
-                        format!("order {n}: a line of {k} bases, greater than {far_over}"),
-                    );
-                }
-            }
-        }
+        order_costs(&mut reader, i, order, &mut costs);
     }
     if s.deploy_formations > 0 {
-        add(
+        costs.add(
             &mut reader,
             section::DEPLOYMENT,
             "deploy-formation",
@@ -285,7 +212,7 @@ fn resolve_command(
         );
     }
     if s.gatling_repairs > 0 {
-        add(
+        costs.add(
             &mut reader,
             section::RANGED,
             "gatling-repair",
@@ -299,6 +226,7 @@ fn resolve_command(
     if let Some(refusal) = reader.refusal(rule(section::MOVEMENT)) {
         return Err(refusal);
     }
+    let Costs { cost, steps } = costs;
     resolution.steps.extend(steps);
     if s.gatling_repairs > 0
         && let Some(face) = reader.int(CHART, &["gatling-repair-roll"])
@@ -332,4 +260,91 @@ fn resolve_command(
         resolution.warn(warning.clone());
     }
     Ok(resolution)
+}
+
+/// The command points the orders cost so far, with a step for each cost.
+#[derive(Default)]
+struct Costs {
+    cost: i64,
+    steps: Vec<Step>,
+}
+
+impl Costs {
+    /// Adds the cost `key` from the chart `times` times, with a step under `sec` saying why.
+    fn add(&mut self, reader: &mut CellReader<'_>, sec: &str, key: &str, times: i64, text: String) {
+        if let Some(value) = reader.int(CHART, &[key]) {
+            self.cost += value * times;
+            self.steps.push(Step::valued(
+                cell(sec, CHART, &[key]),
+                text,
+                value * times,
+                Some(self.cost.into()),
+            ));
+        }
+    }
+}
+
+/// One move order's costs: a single base or a formation, moving far beyond the commander,
+/// and a line longer than the chart's lengths.
+fn order_costs(reader: &mut CellReader<'_>, i: usize, order: &MoveOrder, costs: &mut Costs) {
+    let n = match &order.base {
+        Some(base) => format!("{} ({base})", i + 1),
+        None => (i + 1).to_string(),
+    };
+    match order.unit {
+        MoveUnit::Base => costs.add(
+            reader,
+            section::MOVEMENT,
+            "base",
+            1,
+            format!("order {n}: a single base"),
+        ),
+        MoveUnit::Formation => costs.add(
+            reader,
+            section::MOVEMENT,
+            "formation",
+            1,
+            format!("order {n}: a formation"),
+        ),
+    }
+    if order.far || order.out_of_sight {
+        let limit_key = if order.far {
+            "far-open-in"
+        } else {
+            "far-out-of-sight-in"
+        };
+        let limit = reader.int(CHART, &[limit_key]).unwrap_or_default();
+        let text = if order.far {
+            format!("order {n}: more than {limit}\" beyond the commander's base in open terrain")
+        } else {
+            format!(
+                "order {n}: more than {limit}\" beyond the commander's base, out of his sight or in concealment"
+            )
+        };
+        costs.add(reader, section::MOVEMENT, "far", 1, text);
+    }
+    if let Some(k) = order.line {
+        let over = reader.int(CHART, &["line-over"]);
+        let far_over = reader.int(CHART, &["line-far-over"]);
+        if let (Some(over), Some(far_over)) = (over, far_over) {
+            if i64::from(k) > over {
+                costs.add(
+                    reader,
+                    section::MOVEMENT,
+                    "line-over-cost",
+                    1,
+                    format!("order {n}: a line of {k} bases, greater than {over}"),
+                );
+            }
+            if i64::from(k) > far_over {
+                costs.add(
+                    reader,
+                    section::MOVEMENT,
+                    "line-far-over-cost",
+                    1,
+                    format!("order {n}: a line of {k} bases, greater than {far_over}"),
+                );
+            }
+        }
+    }
 }

@@ -256,6 +256,50 @@ impl CombatView {
     }
 }
 
+/// One side's running total as its modifiers are added: a valued step for each, a note for
+/// each flag that cannot apply (pushed after them), and the first modifier that overflowed.
+struct Tally<'s> {
+    /// The side's name, at the head of every step.
+    who: &'static str,
+    /// The resolution's steps.
+    steps: &'s mut Vec<Step>,
+    /// The total so far.
+    total: i64,
+    /// The flags with no effect, and the section saying why.
+    notes: Vec<(&'static str, String)>,
+    /// The first modifier whose product or sum overflowed.
+    overflowed: Option<String>,
+}
+
+impl Tally<'_> {
+    /// Adds the modifier `key` from the chart `times` times, with a step saying why.
+    fn add(&mut self, reader: &mut CellReader<'_>, key: &str, times: i64, text: &str) {
+        let who = self.who;
+        if let Some(value) = reader.int("modifiers", &[key]) {
+            let Some((value, sum)) = value
+                .checked_mul(times)
+                .and_then(|v| self.total.checked_add(v).map(|t| (v, t)))
+            else {
+                self.overflowed
+                    .get_or_insert_with(|| format!("{who}: modifier {key}"));
+                return;
+            };
+            self.total = sum;
+            self.steps.push(Step::valued(
+                cell(section::MODIFIERS, "modifiers", &[key]),
+                format!("{who}: {text}"),
+                value,
+                Some(self.total.into()),
+            ));
+        }
+    }
+
+    /// Notes a flag that has no effect, citing the section that says why.
+    fn note(&mut self, sec: &'static str, text: String) {
+        self.notes.push((sec, text));
+    }
+}
+
 /// Adds one side's modifiers to its running total, one step each; flags that cannot apply
 /// get a step saying so. Returns the total before the die.
 pub(crate) fn apply(
@@ -263,89 +307,122 @@ pub(crate) fn apply(
     view: &CombatView,
     side: &SideView<'_>,
     steps: &mut Vec<Step>,
-    mut total: i64,
+    total: i64,
 ) -> Result<i64, Refusal> {
     let who = side.id.name();
-    let me = side.troop;
-    let mods = side.mods;
     // A club value or a count beyond every bound must not wrap the total: the first
     // modifier whose product or sum overflows is refused.
-    let mut overflowed: Option<String> = None;
-    let mut add = |reader: &mut CellReader<'_>, key: &str, times: i64, text: String| {
-        if let Some(value) = reader.int("modifiers", &[key]) {
-            let Some((value, sum)) = value
-                .checked_mul(times)
-                .and_then(|v| total.checked_add(v).map(|t| (v, t)))
-            else {
-                overflowed.get_or_insert_with(|| format!("{who}: modifier {key}"));
-                return;
-            };
-            total = sum;
-            steps.push(Step::valued(
-                cell(section::MODIFIERS, "modifiers", &[key]),
-                format!("{who}: {text}"),
-                value,
-                Some(total.into()),
-            ));
-        }
+    let mut tally = Tally {
+        who,
+        steps,
+        total,
+        notes: Vec::new(),
+        overflowed: None,
     };
-    let mut notes: Vec<(&str, String)> = Vec::new();
-    let is_regular_or_gun = me.kind == TroopType::BritishRegulars || me.kind.is_gun();
+    rough(reader, view, side, &mut tally);
+    contacting_foot_in_rough(reader, view, side, &mut tally);
+    prepared_position(reader, side, &mut tally);
+    overlaps(reader, view, side, &mut tally);
+    flank_or_rear(reader, view, side, &mut tally);
+    fire_aided_against(reader, view, side, &mut tally);
+    enfiladed(reader, view, side, &mut tally);
+    square(reader, view, side, &mut tally);
+    small_river(reader, view, side, &mut tally);
+    donga(reader, side, &mut tally);
+    higher_ground(reader, view, side, &mut tally);
+    amabutho_base_lost(reader, side, &mut tally);
 
+    let Tally {
+        steps,
+        total,
+        notes,
+        overflowed,
+        ..
+    } = tally;
+    for (sec, text) in notes {
+        steps.push(Step::note(rule(sec), format!("{who}: {text}")));
+    }
+    if let Some(what) = overflowed {
+        return crate::bounds::checked(rule(section::MODIFIERS), &what, None);
+    }
+    Ok(total)
+}
+
+/// The rough modifiers: -2 to mounted troops in rough, -2 to regulars, guns and rifles in
+/// rough using ranged combat, -1 to regulars and guns in rough in close combat.
+fn rough(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
+    let me = side.troop;
+    let is_regular_or_gun = me.kind == TroopType::BritishRegulars || me.kind.is_gun();
     // Rough: "- 2 to all mounted troop types (Light Horse, Cavalry but not dismounted Light
     // Horse ) in rough or contacting foot in rough : - 2 to British Regulars, artillery,
     // rockets, Gatling guns, native and Zulu rifles using ranged combat except when in
     // contact : - 1 to British Regulars, artillery, rockets and Gatling guns in close combat".
-    if mods.rough {
+    if side.mods.rough {
         reader.mark_used(CHART, &[me.kind.id(), "mounted"]);
         if me.mounted {
-            add(
+            tally.add(
                 reader,
                 "rough-mounted",
                 1,
-                format!("{} (mounted) in rough", me.label),
+                &format!("{} (mounted) in rough", me.label),
             );
         } else if view.close() {
             if is_regular_or_gun {
-                add(
+                tally.add(
                     reader,
                     "rough-close",
                     1,
-                    format!("{} in rough, in close combat", me.label),
+                    &format!("{} in rough, in close combat", me.label),
                 );
             } else {
-                notes.push((section::MODIFIERS, format!(
+                tally.note(section::MODIFIERS, format!(
                     "rough has no effect: in close combat the rough modifiers name only mounted troops and British regulars, artillery, rockets and Gatling guns, not {}",
                     me.label
-                )));
+                ));
             }
         } else if is_regular_or_gun || me.kind == TroopType::ZuluRifles {
             if side.id == SideId::B && !view.b_returns_fire {
-                notes.push((section::MODIFIERS, format!(
+                tally.note(section::MODIFIERS, format!(
                     "rough has no effect: {} lose 2 in rough when 'using ranged combat', and b does not return fire",
                     me.label
-                )));
+                ));
             } else if view.in_contact {
-                notes.push((section::MODIFIERS, format!(
+                tally.note(section::MODIFIERS, format!(
                     "rough has no effect: {} in rough lose 2 using ranged combat 'except when in contact'",
                     me.label
-                )));
+                ));
             } else {
-                add(
+                tally.add(
                     reader,
                     "rough-ranged",
                     1,
-                    format!("{} in rough, using ranged combat", me.label),
+                    &format!("{} in rough, using ranged combat", me.label),
                 );
             }
         } else {
-            notes.push((section::MODIFIERS, format!(
+            tally.note(section::MODIFIERS, format!(
                 "rough has no effect: in ranged combat the rough modifiers name only mounted troops and British regulars, artillery, rockets, Gatling guns, native and Zulu rifles, not {}",
                 me.label
-            )));
+            ));
         }
     }
+}
 
+/// A mounted base contacting foot in rough: -2, once, given by the flag or seen from the
+/// opponent.
+fn contacting_foot_in_rough(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
+    let me = side.troop;
+    let mods = side.mods;
     // "... in rough or contacting foot in rough": one -2 for a mounted base not itself in
     // rough. Given by the flag, or seen from the opponent: foot flagged `rough`, in contact.
     if side.opponent_mods.rough && view.touching() {
@@ -356,16 +433,16 @@ pub(crate) fn apply(
         side.opponent.foot && side.opponent_mods.rough && view.touching();
     if mods.contacting_foot_in_rough || (me.mounted && !mods.rough && opponent_is_foot_in_rough) {
         if !me.mounted {
-            notes.push((section::MODIFIERS, format!(
+            tally.note(section::MODIFIERS, format!(
                 "contacting-foot-in-rough has no effect: it applies to mounted troop types only, not {}",
                 me.label
-            )));
+            ));
         } else if mods.rough {
-            notes.push((section::MODIFIERS,
-                "contacting-foot-in-rough has no further effect: the base is already at -2 for being in rough ('in rough or contacting foot in rough')".to_owned()));
+            tally.note(section::MODIFIERS,
+                "contacting-foot-in-rough has no further effect: the base is already at -2 for being in rough ('in rough or contacting foot in rough')".to_owned());
         } else if !view.touching() {
-            notes.push((section::MODIFIERS,
-                "contacting-foot-in-rough has no effect: the bases are not in contact (a ranged combat with the bases not marked in contact)".to_owned()));
+            tally.note(section::MODIFIERS,
+                "contacting-foot-in-rough has no effect: the bases are not in contact (a ranged combat with the bases not marked in contact)".to_owned());
         } else {
             let why = if mods.contacting_foot_in_rough {
                 format!("{} (mounted) contacting foot in rough", me.label)
@@ -375,50 +452,67 @@ pub(crate) fn apply(
                     me.label, side.opponent.label
                 )
             };
-            add(reader, "contacting-foot-in-rough", 1, why);
+            tally.add(reader, "contacting-foot-in-rough", 1, &why);
         }
     }
+}
 
+/// A prepared position: +2, to the defender only.
+fn prepared_position(reader: &mut CellReader<'_>, side: &SideView<'_>, tally: &mut Tally<'_>) {
     // "Prepared position ( Stone walls, mealy bags etc ) : + 2 to defender".
-    if mods.prepared_position {
+    if side.mods.prepared_position {
         if side.id == SideId::B {
-            add(
+            tally.add(
                 reader,
                 "prepared-position",
                 1,
-                "defender in a prepared position".to_owned(),
+                "defender in a prepared position",
             );
         } else {
-            notes.push((
+            tally.note(
                 section::MODIFIERS,
                 "prepared-position has no effect: it is '+ 2 to defender', and a is the attacker"
                     .to_owned(),
-            ));
+            );
         }
     }
+}
 
+/// Each flank overlapped in close combat: -1, not against an intact square.
+fn overlaps(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
+    let mods = side.mods;
     // "Each flank overlapped in close combat : - 1 ( does not apply to bases in square;
     // British regulars, artillery, rockets and Gatling guns cannot use this modifier )".
     if mods.overlaps > 0 {
         if !view.close() {
-            notes.push((section::MODIFIERS,
-                "overlaps have no effect: 'Each flank overlapped in close combat' (this is ranged combat)".to_owned()));
+            tally.note(section::MODIFIERS,
+                "overlaps have no effect: 'Each flank overlapped in close combat' (this is ranged combat)".to_owned());
         } else if mods.square {
-            notes.push((section::MODIFIERS,
-                "overlaps have no effect: 'no overlaps are possible against units forming an intact square in close combat' (a square with a gap on that flank: give the overlaps without `square`)".to_owned()));
+            tally.note(section::MODIFIERS,
+                "overlaps have no effect: 'no overlaps are possible against units forming an intact square in close combat' (a square with a gap on that flank: give the overlaps without `square`)".to_owned());
         } else {
-            add(
-                reader,
-                "overlap",
-                i64::from(mods.overlaps),
-                format!(
+            tally.add(reader, "overlap", i64::from(mods.overlaps), &format!(
                     "{} flank(s) overlapped (by bases other than British regulars, artillery, rockets or Gatling guns, which cannot give overlaps)",
                     mods.overlaps
-                ),
-            );
+                ));
         }
     }
+}
 
+/// A base contacted in flank or rear in close combat: -2, once, by a or by another base;
+/// guns contacting a flank or rear give no modifier.
+fn flank_or_rear(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
+    let mods = side.mods;
     // "Base contacted to flank or rear in close combat : - 2"; "Bases may contact an enemy
     // bases flank or rear and receive favorable modifiers EXCEPT artillery, rockets and
     // Gatling Guns."
@@ -427,190 +521,226 @@ pub(crate) fn apply(
         if view.close() {
             let by_opponent_counts = contacted_by_opponent && !side.opponent.kind.is_gun();
             if contacted_by_opponent && !by_opponent_counts {
-                notes.push((section::CLOSE, format!(
+                tally.note(section::CLOSE, format!(
                     "a's contact on b's {} gives no modifier: bases contacting a flank or rear receive favourable modifiers 'EXCEPT artillery, rockets and Gatling Guns'",
                     view.contact.name()
-                )));
+                ));
             }
             if by_opponent_counts {
-                add(
+                tally.add(
                     reader,
                     "flank-or-rear",
                     1,
-                    format!("contacted in the {} by a", view.contact.name()),
+                    &format!("contacted in the {} by a", view.contact.name()),
                 );
                 if mods.flank_or_rear {
-                    notes.push((section::MODIFIERS,
-                        "flank-or-rear has no further effect: the -2 is once per base, not per contacting base".to_owned()));
+                    tally.note(section::MODIFIERS,
+                        "flank-or-rear has no further effect: the -2 is once per base, not per contacting base".to_owned());
                 }
             } else if mods.flank_or_rear {
-                add(
+                tally.add(
                     reader,
                     "flank-or-rear",
                     1,
-                    "contacted in flank or rear by another enemy base".to_owned(),
+                    "contacted in flank or rear by another enemy base",
                 );
             }
         } else {
-            notes.push((section::MODIFIERS, format!(
+            tally.note(section::MODIFIERS, format!(
                 "{} contact has no effect on the totals: 'Base contacted to flank or rear in close combat' (this is ranged combat)",
                 if contacted_by_opponent { view.contact.name() } else { "flank-or-rear" }
-            )));
+            ));
         }
     }
+}
 
+/// Why a fire modifier against the firer a has no effect.
+const NOT_SHOT_AT: &str = "a is not shot at: b does not return fire";
+
+/// Whether the side is shot at. Fire aid, enfilade and a square's -1 are against a base
+/// being shot at: the firer a is shot at only when b returns fire.
+fn shot_at(view: &CombatView, side: &SideView<'_>) -> bool {
+    !view.close() && (side.id == SideId::B || view.b_returns_fire)
+}
+
+/// Each additional base aiding the fire at this base: -1, not when the firers are rifles.
+fn fire_aided_against(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
+    let mods = side.mods;
     // "Each additional base aiding ranged fire : - 1 ( does not apply to Zulu or native
     // rifles; also their fire may not be aided )".
-    // Fire aid, enfilade and a square's -1 are against a base being shot at: the firer a is
-    // shot at only when b returns fire.
-    let shot_at = !view.close() && (side.id == SideId::B || view.b_returns_fire);
-    let not_shot_at = "a is not shot at: b does not return fire";
     if mods.fire_aided_against > 0 {
-        if !view.close() && !shot_at {
-            notes.push((
+        if !view.close() && !shot_at(view, side) {
+            tally.note(
                 section::RANGED,
-                format!("fire-aided-against has no effect: {not_shot_at}"),
-            ));
+                format!("fire-aided-against has no effect: {NOT_SHOT_AT}"),
+            );
         } else if view.close() {
-            notes.push((section::MODIFIERS,
-                "fire-aided-against has no effect: fire aid is for ranged fire (this is close combat)".to_owned()));
+            tally.note(section::MODIFIERS,
+                "fire-aided-against has no effect: fire aid is for ranged fire (this is close combat)".to_owned());
         } else if side.opponent.kind == TroopType::ZuluRifles {
-            notes.push((section::RANGED,
-                "fire-aided-against has no effect: 'Native and Zulu rifles can neither aid or be aided in fire combat'".to_owned()));
+            tally.note(section::RANGED,
+                "fire-aided-against has no effect: 'Native and Zulu rifles can neither aid or be aided in fire combat'".to_owned());
         } else {
-            add(
-                reader,
-                "fire-aid",
-                i64::from(mods.fire_aided_against),
-                format!(
+            tally.add(reader, "fire-aid", i64::from(mods.fire_aided_against), &format!(
                     "{} additional base(s) aiding the fire at it (British player bases, not native rifles, adjacent to the firer, the target in their field of fire and sight)",
                     mods.fire_aided_against
-                ),
-            );
+                ));
         }
     }
+}
 
+/// The target of enfilading fire: -1.
+fn enfiladed(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
     // "Such fire adds a - 1 modifier to the target's combat factor."
-    if mods.enfiladed {
-        if !view.close() && !shot_at {
-            notes.push((
+    if side.mods.enfiladed {
+        if !view.close() && !shot_at(view, side) {
+            tally.note(
                 section::RANGED,
-                format!("enfiladed has no effect: {not_shot_at}"),
-            ));
+                format!("enfiladed has no effect: {NOT_SHOT_AT}"),
+            );
         } else if view.close() {
-            notes.push((
+            tally.note(
                 section::RANGED,
                 "enfiladed has no effect: enfilading fire is ranged fire (this is close combat)"
                     .to_owned(),
-            ));
-        } else {
-            add(
-                reader,
-                "enfiladed",
-                1,
-                "target of enfilading fire".to_owned(),
             );
+        } else {
+            tally.add(reader, "enfiladed", 1, "target of enfilading fire");
         }
     }
+}
 
+/// A square shot at: -1; none in close combat.
+fn square(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
     // "They have a - 1 modifier if shot at. However, no overlaps are possible against units
     // forming an intact square in close combat."
-    if mods.square {
-        if !view.close() && !shot_at {
-            notes.push((
+    if side.mods.square {
+        if !view.close() && !shot_at(view, side) {
+            tally.note(
                 section::MOVEMENT,
-                format!("square has no effect: the -1 is 'if shot at', and {not_shot_at}"),
-            ));
+                format!("square has no effect: the -1 is 'if shot at', and {NOT_SHOT_AT}"),
+            );
         } else if view.close() {
-            notes.push((section::MOVEMENT,
-                "square: no -1 in close combat (only 'if shot at'); an intact square cannot be overlapped".to_owned()));
+            tally.note(section::MOVEMENT,
+                "square: no -1 in close combat (only 'if shot at'); an intact square cannot be overlapped".to_owned());
         } else {
-            add(reader, "square", 1, "in square, shot at".to_owned());
+            tally.add(reader, "square", 1, "in square, shot at");
         }
     }
+}
 
+/// The defender on the bank of a small river: +1, in close combat only.
+fn small_river(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
     // "small rivers which give the defender on its banks a + 1 combat modifier when
     // defending in close combat only (i.e. NOT if being fired at and not if the base on the
     // bank is the attacker)".
-    if mods.small_river {
+    if side.mods.small_river {
         if side.id == SideId::A {
-            notes.push((
+            tally.note(
                 section::TERRAIN,
                 "small-river has no effect: 'not if the base on the bank is the attacker'"
                     .to_owned(),
-            ));
+            );
         } else if !view.close() {
-            notes.push((
+            tally.note(
                 section::TERRAIN,
                 "small-river has no effect: 'in close combat only (i.e. NOT if being fired at'"
                     .to_owned(),
-            ));
+            );
         } else {
-            add(
+            tally.add(
                 reader,
                 "small-river",
                 1,
-                "defending on the bank of a small river".to_owned(),
+                "defending on the bank of a small river",
             );
         }
     }
+}
 
+/// The defender in a donga: +1, against ranged and close combat.
+fn donga(reader: &mut CellReader<'_>, side: &SideView<'_>, tally: &mut Tally<'_>) {
     // "dongas give the defender a + 1 combat modifier against both ranged and close combat."
-    if mods.donga {
+    if side.mods.donga {
         if side.id == SideId::B {
-            add(reader, "donga", 1, "defending in a donga".to_owned());
+            tally.add(reader, "donga", 1, "defending in a donga");
         } else {
-            notes.push((
+            tally.note(
                 section::TERRAIN,
                 "donga has no effect: dongas give the defender +1, and a is the attacker"
                     .to_owned(),
-            ));
+            );
         }
     }
+}
 
+/// On a hill and higher than the opponent: +1, in close combat only.
+fn higher_ground(
+    reader: &mut CellReader<'_>,
+    view: &CombatView,
+    side: &SideView<'_>,
+    tally: &mut Tally<'_>,
+) {
     // "+ 1 to the combat factor of the base occupying the hill AND at a higher elevation
     // than its opponent. There is no benefit for ranged combat."
-    if mods.higher_ground {
+    if side.mods.higher_ground {
         if view.close() {
-            add(
+            tally.add(
                 reader,
                 "higher-ground",
                 1,
-                "on a hill and higher than its opponent".to_owned(),
+                "on a hill and higher than its opponent",
             );
         } else {
-            notes.push((
+            tally.note(
                 section::TERRAIN,
                 "higher-ground has no effect: 'There is no benefit for ranged combat.'".to_owned(),
-            ));
+            );
         }
     }
+}
 
+/// A Zulu amabutho that has lost a base: -1.
+fn amabutho_base_lost(reader: &mut CellReader<'_>, side: &SideView<'_>, tally: &mut Tally<'_>) {
+    let me = side.troop;
+    let mods = side.mods;
     // "Zulu amabutho base lost - 1 ( a single base amabutho has a combat factor of +3 )".
     if mods.amabutho_base_lost > 0 {
         if me.kind == TroopType::Zulus {
-            add(
+            tally.add(
                 reader,
                 "amabutho-base-lost",
                 i64::from(mods.amabutho_base_lost),
-                "amabutho has lost a base".to_owned(),
+                "amabutho has lost a base",
             );
         } else {
-            notes.push((
+            tally.note(
                 section::MODIFIERS,
                 format!(
                     "amabutho-base-lost has no effect: only a Zulu amabutho loses a base, not {}",
                     me.label
                 ),
-            ));
+            );
         }
     }
-
-    for (sec, text) in notes {
-        steps.push(Step::note(rule(sec), format!("{who}: {text}")));
-    }
-    if let Some(what) = overflowed {
-        return crate::bounds::checked(rule(section::MODIFIERS), &what, None);
-    }
-    Ok(total)
 }

@@ -144,43 +144,7 @@ pub(crate) fn outcome_moves(
                     ));
                     return Ok(finish_moves(reader, displace, flee, None, None));
                 };
-                if let Some(d) = depth(reader, loser, scale) {
-                    let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
-                    match d {
-                        Some(mm) => {
-                            displace = Some(mm);
-                            let text = if decision.fate == Fate::Recoil {
-                                format!(
-                                    "{l} recoils: 'displaces one base depth back, facing opponent' ({} base depth at {}); destroyed if it meets impassable terrain, an enemy base or any base not facing the same direction",
-                                    loser.label, scale.name
-                                )
-                            } else {
-                                format!(
-                                    "{l} flees: 'turn 180 degrees at no cost and displace one base depth with its rear facing the enemy' ({} base depth at {})",
-                                    loser.label, scale.name
-                                )
-                            };
-                            resolution.step(Step::valued(at, text, mm, None));
-                        }
-                        None => resolution.step(Step::note(
-                            at,
-                            format!(
-                                "{l} {}: the set-up chart gives {} no base depth, so the distance is left to the table",
-                                decision.fate.name(),
-                                loser.label
-                            ),
-                        )),
-                    }
-                } else {
-                    resolution.step(Step::note(
-                        cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]),
-                        format!(
-                            "{l} {}: the distance is one base depth, which the document does not give for {}",
-                            decision.fate.name(),
-                            loser.label
-                        ),
-                    ));
-                }
+                displace = displacement(reader, loser, l, decision.fate, scale, resolution);
                 if decision.fate == Fate::Flee {
                     let mm = scale.inches_to_mm(FLEE_IN);
                     flee = Some(mm);
@@ -216,6 +180,57 @@ pub(crate) fn outcome_moves(
         }
     }
     Ok(finish_moves(reader, displace, flee, pursuit, pursuit_mm))
+}
+
+/// The recoil's or flight's displacement, one base depth of the loser at the scale, with
+/// its step; `None` when the set-up chart or the document gives no base depth.
+fn displacement(
+    reader: &mut CellReader<'_>,
+    loser: &Troop,
+    l: &str,
+    fate: Fate,
+    scale: &Scale,
+    resolution: &mut Resolution<()>,
+) -> Option<f64> {
+    let mut displace = None;
+    if let Some(d) = depth(reader, loser, scale) {
+        let at = cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]);
+        match d {
+            Some(mm) => {
+                displace = Some(mm);
+                let text = if fate == Fate::Recoil {
+                    format!(
+                        "{l} recoils: 'displaces one base depth back, facing opponent' ({} base depth at {}); destroyed if it meets impassable terrain, an enemy base or any base not facing the same direction",
+                        loser.label, scale.name
+                    )
+                } else {
+                    format!(
+                        "{l} flees: 'turn 180 degrees at no cost and displace one base depth with its rear facing the enemy' ({} base depth at {})",
+                        loser.label, scale.name
+                    )
+                };
+                resolution.step(Step::valued(at, text, mm, None));
+            }
+            None => resolution.step(Step::note(
+                at,
+                format!(
+                    "{l} {}: the set-up chart gives {} no base depth, so the distance is left to the table",
+                    fate.name(),
+                    loser.label
+                ),
+            )),
+        }
+    } else {
+        resolution.step(Step::note(
+            cell(section::SET_UP, CHART, &[loser.kind.id(), "base_depth_mm"]),
+            format!(
+                "{l} {}: the distance is one base depth, which the document does not give for {}",
+                fate.name(),
+                loser.label
+            ),
+        ));
+    }
+    displace
 }
 
 /// The moves worked out; a distance whose chart cells no one can read stays empty, and a

@@ -197,7 +197,8 @@ pub fn tactical_factors(charts: &Charts) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[allow(clippy::too_many_lines)]
+/// Works an artillery fire's steps 1 to 4 and reads the random factor's multiplier: the
+/// total before the random factor.
 fn prepare(
     charts: &Charts,
     fire: &ArtilleryInput,
@@ -216,6 +217,55 @@ fn prepare(
         ));
     }
     let mut steps: Vec<Step> = arc.into_iter().collect();
+    within_range(reader, fire, &mut steps)?;
+    let mut base = 0;
+    // 2. The Shell or Cannister factor.
+    artillery_factor(charts, reader, fire, &mut base, &mut steps)?;
+    // 3. Tactical factors.
+    add_tactical_factors(reader, fire, &mut base, &mut steps);
+    // 4. Present FF / 10.
+    let divisor = reader.int("rules_thresholds", &["artillery-ff-divisor"]);
+    if let (Some(divisor), Some(rounding)) = (divisor, settings::rounding(charts, reader)) {
+        steps.push(rounding.step);
+        let tenth = rounding.value.divide(i64::from(fire.gun_ff), divisor);
+        base += tenth;
+        steps.push(Step::valued(
+            cell_ref(FIRE, "rules_thresholds", &["artillery-ff-divisor"]),
+            format!(
+                "the gun's present fighting factor {} / {divisor}",
+                fire.gun_ff
+            ),
+            tenth,
+            Some(json!(base)),
+        ));
+    }
+    // 5. The random factor x5, up to its maximum: the maximum is read only when the
+    // factor thrown is a plus one (a cap cannot change a minus or nil factor).
+    let multiplier = reader.int(TACTICAL, &[MULTIPLIER]);
+    if let Some(refusal) = reader.refusal(section(FIRE)) {
+        return Err(refusal.with_partial(steps, None));
+    }
+    let Some(multiplier) = multiplier else {
+        return Err(Refusal::by_rule(
+            section(FIRE),
+            "a chart cell could not be read",
+        ));
+    };
+    Ok(Prepared {
+        steps,
+        base,
+        multiplier,
+    })
+}
+
+/// Step 1: the range against the piece's ranges (WEAPON RANGES, ARTILLERY), shell between
+/// its minimum and maximum, cannister within its maximum; a gun with no cannister and a
+/// target outside the ranges are refused.
+fn within_range(
+    reader: &mut CellReader<'_>,
+    fire: &ArtilleryInput,
+    steps: &mut Vec<Step>,
+) -> Result<(), Refusal> {
     let gun = fire.gun.name();
     let said = fire.gun.words();
     // The ranges of the piece.
@@ -270,7 +320,20 @@ fn prepare(
             }
         ),
     ));
-    // 2. The Shell or Cannister factor.
+    Ok(())
+}
+
+/// Step 2: the artillery factor from the Shell or Cannister table for the piece and the
+/// target; a cell the piece does not reach is refused.
+fn artillery_factor(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    fire: &ArtilleryInput,
+    base: &mut i64,
+    steps: &mut Vec<Step>,
+) -> Result<(), Refusal> {
+    let gun = fire.gun.name();
+    let said = fire.gun.words();
     let (chart, title, row, column) = match fire.ammo {
         Ammo::Shell => (
             "artillery_shell",
@@ -292,7 +355,6 @@ fn prepare(
         AxisKey::Label(&row),
         AxisKey::Label(&column),
     );
-    let mut base = 0;
     if let Some(value) = value {
         let text = value.to_string();
         let Ok(factor) = text.trim().replace('+', "").parse::<i64>() else {
@@ -301,7 +363,7 @@ fn prepare(
                 format!("cell {address} reads '{text}': {said} does not reach this band"),
             ));
         };
-        base += factor;
+        *base += factor;
         steps.push(Step::valued(
             RuleRef::cell(RULESET, title, chart, &address),
             format!(
@@ -309,7 +371,7 @@ fn prepare(
                 fire.target.words()
             ),
             factor,
-            Some(json!(base)),
+            Some(json!(*base)),
         ));
         if fire.ammo == Ammo::Shell {
             reader.warn(format!(
@@ -317,7 +379,17 @@ fn prepare(
             ));
         }
     }
-    // 3. Tactical factors.
+    Ok(())
+}
+
+/// Step 3: the tactical factors of Table 3 that apply; a changed target counts only over
+/// 250 mm.
+fn add_tactical_factors(
+    reader: &mut CellReader<'_>,
+    fire: &ArtilleryInput,
+    base: &mut i64,
+    steps: &mut Vec<Step>,
+) {
     for name in &fire.factors {
         // "If gun changes target and range is over 250 mm".
         if name == CHANGED_TARGET && fire.range_mm <= CHANGE_OVER_MM {
@@ -331,48 +403,15 @@ fn prepare(
             continue;
         }
         if let Some(v) = reader.int(TACTICAL, &[name]) {
-            base += v;
+            *base += v;
             steps.push(Step::valued(
                 cell_ref(TABLE3, TACTICAL, &[name]),
                 format!("tactical factor {name}"),
                 v,
-                Some(json!(base)),
+                Some(json!(*base)),
             ));
         }
     }
-    // 4. Present FF / 10.
-    let divisor = reader.int("rules_thresholds", &["artillery-ff-divisor"]);
-    if let (Some(divisor), Some(rounding)) = (divisor, settings::rounding(charts, reader)) {
-        steps.push(rounding.step);
-        let tenth = rounding.value.divide(i64::from(fire.gun_ff), divisor);
-        base += tenth;
-        steps.push(Step::valued(
-            cell_ref(FIRE, "rules_thresholds", &["artillery-ff-divisor"]),
-            format!(
-                "the gun's present fighting factor {} / {divisor}",
-                fire.gun_ff
-            ),
-            tenth,
-            Some(json!(base)),
-        ));
-    }
-    // 5. The random factor x5, up to its maximum: the maximum is read only when the
-    // factor thrown is a plus one (a cap cannot change a minus or nil factor).
-    let multiplier = reader.int(TACTICAL, &[MULTIPLIER]);
-    if let Some(refusal) = reader.refusal(section(FIRE)) {
-        return Err(refusal.with_partial(steps, None));
-    }
-    let Some(multiplier) = multiplier else {
-        return Err(Refusal::by_rule(
-            section(FIRE),
-            "a chart cell could not be read",
-        ));
-    };
-    Ok(Prepared {
-        steps,
-        base,
-        multiplier,
-    })
 }
 
 /// The random factor times the multiplier, up to the maximum; `None` when the maximum is

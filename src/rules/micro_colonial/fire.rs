@@ -272,7 +272,7 @@ pub(super) struct Variant {
     pub(super) steps: Vec<Step>,
 }
 
-#[allow(clippy::too_many_lines)]
+/// Reads a fire's steps 1 to 3 and its dice: the total before the random factor.
 fn prepare(
     charts: &Charts,
     request: &FireInput,
@@ -284,6 +284,83 @@ fn prepare(
         .collect();
     refusals(request)?;
     let volley = request.fire == FireType::Volley;
+    let max = maximum_range(reader, request, &mut steps)?;
+    // SMALL ARMS FIRE 1.
+    let rounded = round_range(request.range_mm);
+    steps.push(Step::valued(
+        cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
+        format!(
+            "measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
+            crate::rules::words::mm(request.range_mm)
+        ),
+        rounded,
+        None,
+    ));
+    let ff = firing_ff(charts, reader, request, &mut steps);
+    let cells = FactorCells::read(charts, reader, request, ff, rounded);
+    // SMALL ARMS FIRE 5: the dice.
+    let (black, red) = if let Some((black, step)) = &variant.black {
+        steps.push(step.clone());
+        (*black, 1)
+    } else {
+        fire_dice(request)
+    };
+    let same = random::same_colour(charts, reader, black, red);
+    if let Some(refusal) = reader.refusal(rule(FIRE)) {
+        // What is known is carried, and what is left named as the sum the rule adds.
+        let mut partial = steps;
+        let formula = unknown_terms(request, &cells, &mut partial, (black, red), max);
+        return Err(refusal.with_partial(partial, Some(formula)));
+    }
+    let (Some(range_value), Some(target_value), Some((same, same_step))) =
+        (cells.range_value, cells.target_value, same)
+    else {
+        return Err(Refusal::by_rule(
+            rule(FIRE),
+            "a chart cell could not be read",
+        ));
+    };
+    if let Some(dispute) =
+        dispute_step(charts, request, ff, cells.group, rounded, target_value, max)
+    {
+        steps.push(dispute);
+    }
+    steps.push(cells.range_step(range_value, Some(json!(range_value))));
+    let base = range_value + target_value;
+    steps.push(cells.target_step(request, target_value));
+    steps.push(Step::valued(
+        rule(FIRE),
+        "add the range and target factors together",
+        base,
+        Some(json!(base)),
+    ));
+    if let Some(penalty) = request.jam_penalty {
+        steps.push(Step::valued(
+            rule(GUNS),
+            "partial jam: the minus figure is subtracted from the gun's final fire effect result",
+            penalty,
+            None,
+        ));
+    }
+    steps.extend(same_step);
+    Ok(Prepared {
+        steps,
+        base: base + request.jam_penalty.unwrap_or(0),
+        rounded,
+        black,
+        red,
+        same,
+        volley,
+    })
+}
+
+/// The weapon's maximum range (WEAPON RANGES), with a step saying the target is within it;
+/// a target beyond it is refused. `None` when the range cannot be read.
+fn maximum_range(
+    reader: &mut CellReader<'_>,
+    request: &FireInput,
+    steps: &mut Vec<Step>,
+) -> Result<Option<i64>, Refusal> {
     // WEAPON RANGES: "The following are the maximum ranges of weapons used."
     let weapon = request.weapon.name();
     let said = request.weapon.words();
@@ -309,18 +386,18 @@ fn prepare(
             None,
         ));
     }
-    // SMALL ARMS FIRE 1.
-    let rounded = round_range(request.range_mm);
-    steps.push(Step::valued(
-        cell_ref(FIRE, "rules_thresholds", &["small-arms-range-rounding-mm"]),
-        format!(
-            "measure the range from the centre of the firing unit to the nearest point on the target and round off to the nearest 100 upwards: {} is {rounded} mm",
-            crate::rules::words::mm(request.range_mm)
-        ),
-        rounded,
-        None,
-    ));
-    // The firing FF: APPENDIX 3's two-unit formation.
+    Ok(max)
+}
+
+/// The firing FF: APPENDIX 3's two-unit formation adds half the rear unit's FF in volleys,
+/// and only the front unit's fires independently.
+fn firing_ff(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    request: &FireInput,
+    steps: &mut Vec<Step>,
+) -> i64 {
+    let volley = request.fire == FireType::Volley;
     let mut ff = i64::from(request.firer_ff);
     if let Some(rear) = request.two_unit_rear_ff {
         if volley {
@@ -351,152 +428,164 @@ fn prepare(
             ));
         }
     }
-    // SMALL ARMS FIRE 2.
-    let group = fire_group(request);
-    let column = format!("{group}-{rounded}");
-    let (range_value, range_address) = range_factor(charts, reader, ff, &column);
-    // SMALL ARMS FIRE 3.
-    let fire_kind = if request.weapon.is_gun() {
-        "machine-gun"
-    } else {
-        request.fire.name()
-    };
-    let target_row = format!("{}-{fire_kind}", request.target);
-    let target_column = charts
-        .chart(RULESET, TARGET_CHART)
-        .and_then(|c| match &c.body {
-            Body::TwoD { columns, .. } => columns
-                .position_of_value(i64::from(request.target_ff))
-                .map(|i| columns.keys[i].label.clone()),
-            Body::OneD { .. } => None,
-        })
-        .unwrap_or_else(|| request.target_ff.to_string());
-    let target_value = reader.int(TARGET_CHART, &[&target_row, &target_column]);
-    // SMALL ARMS FIRE 5: the dice.
-    let (black, red) = if let Some((black, step)) = &variant.black {
-        steps.push(step.clone());
-        (*black, 1)
-    } else {
-        fire_dice(request)
-    };
-    let same = random::same_colour(charts, reader, black, red);
-    if let Some(refusal) = reader.refusal(rule(FIRE)) {
-        // What is known is carried, and what is left named as the sum the rule adds.
-        let mut partial = steps;
-        let term = |value: Option<i64>, name: &str| {
-            value.map_or_else(
-                || name.to_owned(),
-                |v| {
-                    if v < 0 {
-                        format!("({v})")
-                    } else {
-                        v.to_string()
-                    }
-                },
-            )
+    ff
+}
+
+/// The cells of SMALL ARMS FIRE 2 and 3: Table 1's range factor and Table 2's target
+/// factor, with where each is read.
+struct FactorCells {
+    /// The firing FF.
+    ff: i64,
+    /// The range rounded up to the next 100 mm.
+    rounded: i64,
+    /// Table 1's column group.
+    group: &'static str,
+    /// Table 1's column, `GROUP-RANGE`.
+    column: String,
+    /// Table 1's range factor, if read.
+    range_value: Option<i64>,
+    /// Table 1's cell address.
+    range_address: String,
+    /// The fire as Table 2's rows name it: volley, independent or machine gun.
+    fire_kind: &'static str,
+    /// Table 2's row.
+    target_row: String,
+    /// Table 2's column: the target's FF band.
+    target_column: String,
+    /// Table 2's target factor, if read.
+    target_value: Option<i64>,
+}
+
+impl FactorCells {
+    /// Reads Table 1 for the firing FF at the rounded range and Table 2 for the target.
+    fn read(
+        charts: &Charts,
+        reader: &mut CellReader<'_>,
+        request: &FireInput,
+        ff: i64,
+        rounded: i64,
+    ) -> FactorCells {
+        // SMALL ARMS FIRE 2.
+        let group = fire_group(request);
+        let column = format!("{group}-{rounded}");
+        let (range_value, range_address) = range_factor(charts, reader, ff, &column);
+        // SMALL ARMS FIRE 3.
+        let fire_kind = if request.weapon.is_gun() {
+            "machine-gun"
+        } else {
+            request.fire.name()
         };
-        let mut terms = vec![term(range_value, "R"), term(target_value, "T")];
-        let mut wheres = Vec::new();
-        match range_value {
-            Some(v) => partial.push(Step::valued(
-                RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
-                format!("Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"),
-                v,
-                None,
-            )),
-            None => wheres.push(format!(
-                "R is Small Arms Table 1 ({ff} firing FF, {group} fire at {rounded} mm; given for the band of firing FF holding {ff} as the card prints it, {RANGE_CHART}:FROM-TO:{column}, one value serves every FF in the band)"
-            )),
+        let target_row = format!("{}-{fire_kind}", request.target);
+        let target_column = charts
+            .chart(RULESET, TARGET_CHART)
+            .and_then(|c| match &c.body {
+                Body::TwoD { columns, .. } => columns
+                    .position_of_value(i64::from(request.target_ff))
+                    .map(|i| columns.keys[i].label.clone()),
+                Body::OneD { .. } => None,
+            })
+            .unwrap_or_else(|| request.target_ff.to_string());
+        let target_value = reader.int(TARGET_CHART, &[&target_row, &target_column]);
+        FactorCells {
+            ff,
+            rounded,
+            group,
+            column,
+            range_value,
+            range_address,
+            fire_kind,
+            target_row,
+            target_column,
+            target_value,
         }
-        match target_value {
-            Some(v) => partial.push(Step::valued(
-                cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
-                format!(
-                    "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
-                    request.target_ff, request.target
-                ),
-                v,
-                None,
-            )),
-            None => wheres.push(format!(
-                "T is Small Arms Table 2 ({}, {fire_kind} fire, target of {} FF: {target_column})",
-                request.target.words(),
-                request.target_ff
-            )),
-        }
-        if let Some(penalty) = request.jam_penalty {
-            terms.push(term(Some(penalty), "J"));
-        }
-        terms.push("RF".to_owned());
-        wheres.push(format!(
-            "RF is the random factor of {black} black and {red} red dice"
-        ));
-        if max.is_none() {
-            wheres.push(format!(
-                "and the target at {} must be within the {said}'s maximum range",
-                crate::rules::words::mm(request.range_mm)
-            ));
-        }
-        let formula = format!(
-            "FF lost = {}, where {}",
-            terms.join(" + "),
-            wheres.join("; ")
-        );
-        return Err(refusal.with_partial(partial, Some(formula)));
     }
-    let (Some(range_value), Some(target_value), Some((same, same_step))) =
-        (range_value, target_value, same)
-    else {
-        return Err(Refusal::by_rule(
-            rule(FIRE),
-            "a chart cell could not be read",
-        ));
-    };
-    if let Some(dispute) = dispute_step(charts, request, ff, group, rounded, target_value, max) {
-        steps.push(dispute);
+
+    /// Table 1's step: the range factor `v`, with the running total if one is shown.
+    fn range_step(&self, v: i64, total: Option<serde_json::Value>) -> Step {
+        let (ff, rounded, group, column) = (self.ff, self.rounded, self.group, &self.column);
+        Step::valued(
+            RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &self.range_address),
+            format!(
+                "Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {v:+}"
+            ),
+            v,
+            total,
+        )
     }
-    steps.push(Step::valued(
-        RuleRef::cell(RULESET, TABLE1, RANGE_CHART, &range_address),
-        format!(
-            "Table 1: {ff} firing FF at {rounded} mm, {group} fire (column {column}): range factor {range_value:+}"
-        ),
-        range_value,
-        Some(json!(range_value)),
-    ));
-    let base = range_value + target_value;
-    steps.push(Step::valued(
-        cell_ref(TABLE2, TARGET_CHART, &[&target_row, &target_column]),
-        format!(
-            "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {target_value:+}",
-            request.target_ff, request.target
-        ),
-        target_value,
-        None,
-    ));
-    steps.push(Step::valued(
-        rule(FIRE),
-        "add the range and target factors together",
-        base,
-        Some(json!(base)),
-    ));
-    if let Some(penalty) = request.jam_penalty {
-        steps.push(Step::valued(
-            rule(GUNS),
-            "partial jam: the minus figure is subtracted from the gun's final fire effect result",
-            penalty,
+
+    /// Table 2's step: the target factor `v`.
+    fn target_step(&self, request: &FireInput, v: i64) -> Step {
+        let (target_column, fire_kind) = (&self.target_column, self.fire_kind);
+        Step::valued(
+            cell_ref(TABLE2, TARGET_CHART, &[&self.target_row, target_column]),
+            format!(
+                "Table 2: target of {} FF ({target_column}), {}, {fire_kind} fire: target factor {v:+}",
+                request.target_ff, request.target
+            ),
+            v,
             None,
+        )
+    }
+}
+
+/// When a cell is missing: the steps of the factors that are known, and the sum the rule
+/// adds with each unknown term named and said where to find it.
+fn unknown_terms(
+    request: &FireInput,
+    cells: &FactorCells,
+    partial: &mut Vec<Step>,
+    (black, red): (u8, u8),
+    max: Option<i64>,
+) -> String {
+    let (ff, rounded, group, column) = (cells.ff, cells.rounded, cells.group, &cells.column);
+    let (fire_kind, target_column) = (cells.fire_kind, &cells.target_column);
+    let term = |value: Option<i64>, name: &str| {
+        value.map_or_else(
+            || name.to_owned(),
+            |v| {
+                if v < 0 {
+                    format!("({v})")
+                } else {
+                    v.to_string()
+                }
+            },
+        )
+    };
+    let mut terms = vec![term(cells.range_value, "R"), term(cells.target_value, "T")];
+    let mut wheres = Vec::new();
+    match cells.range_value {
+        Some(v) => partial.push(cells.range_step(v, None)),
+        None => wheres.push(format!(
+            "R is Small Arms Table 1 ({ff} firing FF, {group} fire at {rounded} mm; given for the band of firing FF holding {ff} as the card prints it, {RANGE_CHART}:FROM-TO:{column}, one value serves every FF in the band)"
+        )),
+    }
+    match cells.target_value {
+        Some(v) => partial.push(cells.target_step(request, v)),
+        None => wheres.push(format!(
+            "T is Small Arms Table 2 ({}, {fire_kind} fire, target of {} FF: {target_column})",
+            request.target.words(),
+            request.target_ff
+        )),
+    }
+    if let Some(penalty) = request.jam_penalty {
+        terms.push(term(Some(penalty), "J"));
+    }
+    terms.push("RF".to_owned());
+    wheres.push(format!(
+        "RF is the random factor of {black} black and {red} red dice"
+    ));
+    if max.is_none() {
+        wheres.push(format!(
+            "and the target at {} must be within the {}'s maximum range",
+            crate::rules::words::mm(request.range_mm),
+            request.weapon.words()
         ));
     }
-    steps.extend(same_step);
-    Ok(Prepared {
-        steps,
-        base: base + request.jam_penalty.unwrap_or(0),
-        rounded,
-        black,
-        red,
-        same,
-        volley,
-    })
+    format!(
+        "FF lost = {}, where {}",
+        terms.join(" + "),
+        wheres.join("; ")
+    )
 }
 
 /// The step for a measured range within 10 mm of a band edge: what the other side gives.

@@ -126,26 +126,7 @@ pub(crate) fn loss_factor(
     let mut reader = CellReader::new(charts, RULESET);
     let mut resolution = resolution(charts, LossFactor::NAME);
     if initial < 101 {
-        let key = "loss-factor-under-101";
-        let Some(factor) = reader.int("rules_thresholds", &[key]) else {
-            return Err(reader
-                .refusal(section(TABLE))
-                .unwrap_or_else(|| Refusal::by_rule(section(TABLE), "missing")));
-        };
-        resolution.step(Step::valued(
-            cell_ref(TABLE, "rules_thresholds", &[key]),
-            format!("units with an initial strength of less than 101 have a standard loss factor of {factor}"),
-            factor,
-            None,
-        ));
-        let mut resolution = finish(resolution, &reader, section(TABLE))?;
-        resolution.warn("the sign of the standard loss factor depends on settings:loss_table_orientation, which this lookup did not need");
-        return Ok(resolution.with_outcome(LossFactorOutcome {
-            loss_factor: Some(factor),
-            automatic_rout: false,
-            signed_factor: None,
-            cell: None,
-        }));
+        return standard_loss_factor(&mut reader, resolution);
     }
     let Some(row) = find_row(charts, initial) else {
         return Err(Refusal::by_rule(
@@ -156,22 +137,13 @@ pub(crate) fn loss_factor(
         ));
     };
     let Some(orientation) = settings::loss_table_orientation(charts, &mut reader) else {
-        return Err(reader
-            .refusal(section(TABLE))
-            .unwrap_or_else(|| Refusal::by_rule(section(TABLE), "missing")));
+        return Err(missing(&reader));
     };
     resolution.step(orientation.step);
     let j = position(&row, present, orientation.value);
     let column = format!("c{j}");
     let rule = cell_ref(TABLE, CHART, &[&row.label, &column]);
-    let (lo, hi) = match orientation.value {
-        Orientation::A => (row.top - BAND * j + 1, row.top - BAND * (j - 1)),
-        Orientation::B if j > row.cells - row.routs => {
-            let b = j - (row.cells - row.routs);
-            (BAND * (b - 1) + 1, BAND * b)
-        }
-        Orientation::B => (BAND * (row.routs + j - 1) + 1, BAND * (row.routs + j)),
-    };
+    let (lo, hi) = cell_band(&row, j, orientation.value);
     resolution.step(Step::note(
         rule.clone(),
         format!(
@@ -180,9 +152,7 @@ pub(crate) fn loss_factor(
         ),
     ));
     let Some(value) = reader.get(CHART, &[&row.label, &column]) else {
-        return Err(reader
-            .refusal(section(TABLE))
-            .unwrap_or_else(|| Refusal::by_rule(section(TABLE), "missing")));
+        return Err(missing(&reader));
     };
     let text = value.to_string();
     let outcome = if text.trim() == "R" {
@@ -235,6 +205,51 @@ pub(crate) fn loss_factor(
         }
     };
     Ok(finish(resolution, &reader, section(TABLE))?.with_outcome(outcome))
+}
+
+/// The refusal for a cell of the Loss table or its settings the reader lacks.
+fn missing(reader: &CellReader<'_>) -> Refusal {
+    reader
+        .refusal(section(TABLE))
+        .unwrap_or_else(|| Refusal::by_rule(section(TABLE), "missing"))
+}
+
+/// The standard loss factor of a unit with an initial strength under 101; its sign is the
+/// morale calculation's to give (by the table's orientation).
+fn standard_loss_factor(
+    reader: &mut CellReader<'_>,
+    mut resolution: Resolution<()>,
+) -> Result<Resolution<LossFactorOutcome>, Refusal> {
+    let key = "loss-factor-under-101";
+    let Some(factor) = reader.int("rules_thresholds", &[key]) else {
+        return Err(missing(reader));
+    };
+    resolution.step(Step::valued(
+        cell_ref(TABLE, "rules_thresholds", &[key]),
+        format!("units with an initial strength of less than 101 have a standard loss factor of {factor}"),
+        factor,
+        None,
+    ));
+    let mut resolution = finish(resolution, reader, section(TABLE))?;
+    resolution.warn("the sign of the standard loss factor depends on settings:loss_table_orientation, which this lookup did not need");
+    Ok(resolution.with_outcome(LossFactorOutcome {
+        loss_factor: Some(factor),
+        automatic_rout: false,
+        signed_factor: None,
+        cell: None,
+    }))
+}
+
+/// The present strengths cell `j` of a row covers under an orientation, lowest first.
+fn cell_band(row: &Row, j: i64, orientation: Orientation) -> (i64, i64) {
+    match orientation {
+        Orientation::A => (row.top - BAND * j + 1, row.top - BAND * (j - 1)),
+        Orientation::B if j > row.cells - row.routs => {
+            let b = j - (row.cells - row.routs);
+            (BAND * (b - 1) + 1, BAND * b)
+        }
+        Orientation::B => (BAND * (row.routs + j - 1) + 1, BAND * (row.routs + j)),
+    }
 }
 
 /// MORALE CALCULATION step 1 on its own: the Loss table lookup.

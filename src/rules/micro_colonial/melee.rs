@@ -206,14 +206,70 @@ fn prepare(
     prepare_with(charts, melee, reader, None)
 }
 
+/// The sides' names in the steps.
+const NAMES: [&str; 2] = ["A (attacker)", "B (defender)"];
+
 /// The basic rules' steps 1 to 3 and the dice, step 1 replaced by `basic` where given.
-#[allow(clippy::too_many_lines)]
 pub(super) fn prepare_with(
     charts: &Charts,
     melee: &MeleeInput,
     reader: &mut CellReader<'_>,
     basic: Option<Basic>,
 ) -> Result<Prepared, Refusal> {
+    check_engagement(melee)?;
+    let sides = [&melee.a, &melee.b];
+    let known: Vec<String> = charts
+        .chart(RULESET, ADDITIONAL)
+        .map(|c| c.cells().into_iter().map(|(k, _)| k.join(":")).collect())
+        .unwrap_or_default();
+    for side in sides {
+        check_side(side, &known)?;
+    }
+    let mut steps = Vec::new();
+    let mut base = [0_i64; 2];
+    // 1. Present FF / 10, halved for a flank attack in the first round.
+    if let Some(basic) = basic {
+        steps.extend(basic.steps);
+        base = basic.factor;
+    } else {
+        present_ff_tenths(charts, reader, sides, &mut base, &mut steps);
+    }
+    // 2. The melee factor.
+    melee_factor(charts, reader, melee, &mut base, &mut steps)?;
+    // 3. The additional factors.
+    additional_factors(reader, sides, &mut base, &mut steps);
+    let black = [black_dice(&melee.a), black_dice(&melee.b)];
+    let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
+    if let Some(refusal) = reader.refusal(rule(CALC)) {
+        // The steps worked before the hole are carried with the refusal.
+        return Err(refusal.with_partial(steps, None));
+    }
+    let Some((same, same_step)) = same else {
+        return Err(Refusal::by_rule(rule(CALC), "a setting could not be read"));
+    };
+    for (i, side) in sides.iter().enumerate() {
+        if side.impact {
+            steps.push(Step::note(
+                rule(crate::dice::micro_colonial::RANDOM_FACTOR),
+                format!(
+                    "{}: the impact round — two black dice (mounted troops and close order infantry whose last 20 mm of charge was straight and who fired at over 50 mm or not at all)",
+                    NAMES[i]
+                ),
+            ));
+        }
+    }
+    steps.extend(same_step);
+    Ok(Prepared {
+        steps,
+        base,
+        black,
+        same,
+    })
+}
+
+/// Refuses a melee between units not in contact, and infantry moving to engage mounted
+/// troops not already in a stationary melee (MELEES 1).
+fn check_engagement(melee: &MeleeInput) -> Result<(), Refusal> {
     // A melee is fought between units in contact: units the table shows apart are refused
     // unless the referee calls them in contact (issue 17), which the first steps record.
     if melee.in_contact == Some(false) {
@@ -249,102 +305,117 @@ pub(super) fn prepare_with(
             ),
         ));
     }
-    let sides = [&melee.a, &melee.b];
-    let known: Vec<String> = charts
-        .chart(RULESET, ADDITIONAL)
-        .map(|c| c.cells().into_iter().map(|(k, _)| k.join(":")).collect())
-        .unwrap_or_default();
-    for side in sides {
-        crate::bounds::distance_opt(
+    Ok(())
+}
+
+/// Refuses a side the melee cannot take: an unknown troop type or Table 4 factor, an
+/// impact bonus its charge did not earn (CHARGING, FIRING BY CHARGING TROOPS), or no FF.
+fn check_side(side: &Side, known: &[String]) -> Result<(), Refusal> {
+    crate::bounds::distance_opt(
+        rule(CALC),
+        "the distance it was fired at from",
+        side.fired_at_mm,
+    )?;
+    if !TYPES.contains(&side.kind.as_str()) {
+        return Err(Refusal::by_rule(
             rule(CALC),
-            "the distance it was fired at from",
-            side.fired_at_mm,
-        )?;
-        if !TYPES.contains(&side.kind.as_str()) {
-            return Err(Refusal::by_rule(
-                rule(CALC),
-                format!(
-                    "'{}' is not a melee troop type: expected one of {}",
-                    side.kind,
-                    TYPES.join(", ")
-                ),
-            ));
-        }
-        if let Some(bad) = side.factors.iter().find(|f| !known.contains(f)) {
-            return Err(Refusal::by_rule(
-                rule(TABLE4),
-                format!(
-                    "'{bad}' is not an additional factor of Melee Table 4: expected one of {}",
-                    known.join(", ")
-                ),
-            ));
-        }
-        // "The last 20 mm of a charge must be in a straight line otherwise the charging unit
-        // will not get impact bonus." "For an effective charge they must fire at a range of
-        // over 50 mm otherwise they will get no impact bonus in the first round of melee."
-        if side.impact && side.last_20mm_curved {
-            return Err(Refusal::by_rule(
-                rule("CHARGING"),
-                format!(
-                    "{}: the last 20 mm of a charge must be in a straight line, otherwise the charging unit will not get impact bonus",
-                    side.kind
-                ),
-            ));
-        }
-        if side.impact && side.fired_at_mm.is_some_and(|mm| mm <= 50.0) {
-            return Err(Refusal::by_rule(
-                rule("FIRING BY CHARGING TROOPS"),
-                format!(
-                    "{}: for an effective charge they must fire at a range of over 50 mm, otherwise they will get no impact bonus in the first round of melee",
-                    side.kind
-                ),
-            ));
-        }
-        if side.ff == 0 {
-            return Err(Refusal::by_rule(
-                rule(CALC),
-                "a unit with no fighting factors left does not melee",
-            ));
-        }
+            format!(
+                "'{}' is not a melee troop type: expected one of {}",
+                side.kind,
+                TYPES.join(", ")
+            ),
+        ));
     }
-    let mut steps = Vec::new();
-    let mut base = [0_i64; 2];
-    let names = ["A (attacker)", "B (defender)"];
-    // 1. Present FF / 10, halved for a flank attack in the first round.
-    if let Some(basic) = basic {
-        steps.extend(basic.steps);
-        base = basic.factor;
-    } else if let (Some(divisor), Some(rounding)) = (
+    if let Some(bad) = side.factors.iter().find(|f| !known.contains(f)) {
+        return Err(Refusal::by_rule(
+            rule(TABLE4),
+            format!(
+                "'{bad}' is not an additional factor of Melee Table 4: expected one of {}",
+                known.join(", ")
+            ),
+        ));
+    }
+    // "The last 20 mm of a charge must be in a straight line otherwise the charging unit
+    // will not get impact bonus." "For an effective charge they must fire at a range of
+    // over 50 mm otherwise they will get no impact bonus in the first round of melee."
+    if side.impact && side.last_20mm_curved {
+        return Err(Refusal::by_rule(
+            rule("CHARGING"),
+            format!(
+                "{}: the last 20 mm of a charge must be in a straight line, otherwise the charging unit will not get impact bonus",
+                side.kind
+            ),
+        ));
+    }
+    if side.impact && side.fired_at_mm.is_some_and(|mm| mm <= 50.0) {
+        return Err(Refusal::by_rule(
+            rule("FIRING BY CHARGING TROOPS"),
+            format!(
+                "{}: for an effective charge they must fire at a range of over 50 mm, otherwise they will get no impact bonus in the first round of melee",
+                side.kind
+            ),
+        ));
+    }
+    if side.ff == 0 {
+        return Err(Refusal::by_rule(
+            rule(CALC),
+            "a unit with no fighting factors left does not melee",
+        ));
+    }
+    Ok(())
+}
+
+/// Step 1: each side's present FF / 10, halved first for a flank attack in the first
+/// round (MELEES, flank attacks). Nothing when the divisor or the rounding cannot be read.
+fn present_ff_tenths(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    sides: [&Side; 2],
+    base: &mut [i64; 2],
+    steps: &mut Vec<Step>,
+) {
+    let (Some(divisor), Some(rounding)) = (
         reader.int("rules_thresholds", &["melee-ff-divisor"]),
         settings::rounding(charts, reader),
-    ) {
-        steps.push(rounding.step);
-        for (i, side) in sides.iter().enumerate() {
-            let mut ff = i64::from(side.ff);
-            if side.flank_attack {
-                let half = rounding.value.divide(ff, 2);
-                steps.push(Step::valued(
-                    rule(HALF),
-                    format!(
-                        "{}: engaging in flank, or only part of the enemy counter, in the first round: it counts only half of its {ff} FF",
-                        names[i]
-                    ),
-                    half,
-                    None,
-                ));
-                ff = half;
-            }
-            let tenth = rounding.value.divide(ff, divisor);
-            base[i] = tenth;
+    ) else {
+        return;
+    };
+    steps.push(rounding.step);
+    for (i, side) in sides.iter().enumerate() {
+        let mut ff = i64::from(side.ff);
+        if side.flank_attack {
+            let half = rounding.value.divide(ff, 2);
             steps.push(Step::valued(
-                cell_ref(CALC, "rules_thresholds", &["melee-ff-divisor"]),
-                format!("{}: present fighting factor {ff} / {divisor}", names[i]),
-                tenth,
-                Some(json!(tenth)),
+                rule(HALF),
+                format!(
+                    "{}: engaging in flank, or only part of the enemy counter, in the first round: it counts only half of its {ff} FF",
+                    NAMES[i]
+                ),
+                half,
+                None,
             ));
+            ff = half;
         }
+        let tenth = rounding.value.divide(ff, divisor);
+        base[i] = tenth;
+        steps.push(Step::valued(
+            cell_ref(CALC, "rules_thresholds", &["melee-ff-divisor"]),
+            format!("{}: present fighting factor {ff} / {divisor}", NAMES[i]),
+            tenth,
+            Some(json!(tenth)),
+        ));
     }
-    // 2. The melee factor.
+}
+
+/// Step 2: each side's melee factor, from the half of Table 1, 2 or 3's split cell for
+/// the two troop types.
+fn melee_factor(
+    charts: &Charts,
+    reader: &mut CellReader<'_>,
+    melee: &MeleeInput,
+    base: &mut [i64; 2],
+    steps: &mut Vec<Step>,
+) -> Result<(), Refusal> {
     let (chart, title, swapped) = table(&melee.a.kind, &melee.b.kind);
     let (row, column) = if swapped {
         (&melee.b.kind, &melee.a.kind)
@@ -380,13 +451,23 @@ pub(super) fn prepare_with(
             base[i] += f;
             steps.push(Step::valued(
                 RuleRef::cell(RULESET, title, chart, &address),
-                format!("{}: melee factor from {title} ({text})", names[i]),
+                format!("{}: melee factor from {title} ({text})", NAMES[i]),
                 f,
                 Some(json!(base[i])),
             ));
         }
     }
-    // 3. The additional factors.
+    Ok(())
+}
+
+/// Step 3: each side's additional factors from Table 4; loser of melee last move does
+/// not apply to fanatics or regulars.
+fn additional_factors(
+    reader: &mut CellReader<'_>,
+    sides: [&Side; 2],
+    base: &mut [i64; 2],
+    steps: &mut Vec<Step>,
+) {
     for (i, side) in sides.iter().enumerate() {
         for name in &side.factors {
             // "Loser of melee last move (not fanatics or regulars)".
@@ -397,7 +478,7 @@ pub(super) fn prepare_with(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
                     format!(
                         "{}: loser of melee last move does not apply to fanatics or regulars ({})",
-                        names[i], side.kind
+                        NAMES[i], side.kind
                     ),
                 ));
                 continue;
@@ -406,40 +487,13 @@ pub(super) fn prepare_with(
                 base[i] += v;
                 steps.push(Step::valued(
                     cell_ref(TABLE4, ADDITIONAL, &[name]),
-                    format!("{}: additional factor {name}", names[i]),
+                    format!("{}: additional factor {name}", NAMES[i]),
                     v,
                     Some(json!(base[i])),
                 ));
             }
         }
     }
-    let black = [black_dice(&melee.a), black_dice(&melee.b)];
-    let same = random::same_colour(charts, reader, black[0].max(black[1]), 1);
-    if let Some(refusal) = reader.refusal(rule(CALC)) {
-        // The steps worked before the hole are carried with the refusal.
-        return Err(refusal.with_partial(steps, None));
-    }
-    let Some((same, same_step)) = same else {
-        return Err(Refusal::by_rule(rule(CALC), "a setting could not be read"));
-    };
-    for (i, side) in sides.iter().enumerate() {
-        if side.impact {
-            steps.push(Step::note(
-                rule(crate::dice::micro_colonial::RANDOM_FACTOR),
-                format!(
-                    "{}: the impact round — two black dice (mounted troops and close order infantry whose last 20 mm of charge was straight and who fired at over 50 mm or not at all)",
-                    names[i]
-                ),
-            ));
-        }
-    }
-    steps.extend(same_step);
-    Ok(Prepared {
-        steps,
-        base,
-        black,
-        same,
-    })
 }
 
 /// The black dice of a side's random factor: two on the impact round, else one.

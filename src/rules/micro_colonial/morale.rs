@@ -128,12 +128,41 @@ pub fn factor_names(charts: &Charts) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[allow(clippy::too_many_lines)]
+/// Works the morale calculation before the die: the loss factor, the charge morale factor
+/// and the tactical factors, or an automatic rout.
 fn prepare(
     charts: &Charts,
     test: &MoraleInput,
     reader: &mut CellReader<'_>,
 ) -> Result<Prepared, Refusal> {
+    check_test(charts, test)?;
+    let mut steps = Vec::new();
+    // 1. The loss factor.
+    let mut total = 0;
+    if add_loss_factor(charts, test, reader, &mut steps, &mut total)? {
+        return Ok(Prepared {
+            steps,
+            tactical: Vec::new(),
+            total: 0,
+            automatic_rout: true,
+        });
+    }
+    // 2. The charge morale factor.
+    add_charge_factor(charts, test, reader, &mut steps, &mut total);
+    // 4. The tactical factors (added after the die in the text; the sum does not depend on
+    // the order, so they are read now and shown after the die).
+    let tactical = add_tactical_factors(test, reader, &mut total);
+    Ok(Prepared {
+        steps,
+        tactical,
+        total,
+        automatic_rout: false,
+    })
+}
+
+/// Refuses a tactical factor Table 4 does not have, and a class the result table's
+/// columns do not name.
+fn check_test(charts: &Charts, test: &MoraleInput) -> Result<(), Refusal> {
     let known = factor_names(charts);
     for (name, _) in &test.factors {
         if !known.contains(name) {
@@ -163,9 +192,19 @@ fn prepare(
             ),
         ));
     }
-    let mut steps = Vec::new();
-    // 1. The loss factor.
-    let mut total = 0;
+    Ok(())
+}
+
+/// Step 1: the loss factor from the Loss table, signed by the table's orientation where
+/// the table leaves it; returns whether an R routs the unit without further calculation.
+/// The cells the loss factor lacks are named through the reader.
+fn add_loss_factor(
+    charts: &Charts,
+    test: &MoraleInput,
+    reader: &mut CellReader<'_>,
+    steps: &mut Vec<Step>,
+    total: &mut i64,
+) -> Result<bool, Refusal> {
     match loss::loss_factor(charts, test.initial_ff, test.present_ff) {
         Ok(found) => {
             steps.extend(found.steps);
@@ -181,12 +220,7 @@ fn prepare(
                     "R",
                     None,
                 ));
-                return Ok(Prepared {
-                    steps,
-                    tactical: Vec::new(),
-                    total: 0,
-                    automatic_rout: true,
-                });
+                return Ok(true);
             }
             let signed = match (found.outcome.signed_factor, found.outcome.loss_factor) {
                 (Some(s), _) => Some(s),
@@ -201,12 +235,12 @@ fn prepare(
                 (None, None) => None,
             };
             if let Some(s) = signed {
-                total += s;
+                *total += s;
                 steps.push(Step::valued(
                     section(CALCULATION),
                     "the loss factor",
                     s,
-                    Some(json!(total)),
+                    Some(json!(*total)),
                 ));
             }
         }
@@ -218,7 +252,17 @@ fn prepare(
             }
         }
     }
-    // 2. The charge morale factor.
+    Ok(false)
+}
+
+/// Step 2: Table 2's charge morale factor for a unit charging or being charged, by class.
+fn add_charge_factor(
+    charts: &Charts,
+    test: &MoraleInput,
+    reader: &mut CellReader<'_>,
+    steps: &mut Vec<Step>,
+    total: &mut i64,
+) {
     if let Some(charge) = test.charge {
         let (value, address) = lost_keys::read(
             charts,
@@ -228,7 +272,7 @@ fn prepare(
             AxisKey::Label(&test.class),
         );
         if let Some(v) = value.and_then(|v| v.as_int()) {
-            total += v;
+            *total += v;
             steps.push(Step::valued(
                 crate::resolution::RuleRef::cell(RULESET, TABLE2, CHARGE_CHART, &address),
                 format!(
@@ -237,12 +281,19 @@ fn prepare(
                     test.class
                 ),
                 v,
-                Some(json!(total)),
+                Some(json!(*total)),
             ));
         }
     }
-    // 4. The tactical factors (added after the die in the text; the sum does not depend on
-    // the order, so they are read now and shown after the die).
+}
+
+/// Step 4: Table 4's tactical factors, each times its count, the supporting units' up to
+/// their maximum; their steps, shown after the die.
+fn add_tactical_factors(
+    test: &MoraleInput,
+    reader: &mut CellReader<'_>,
+    total: &mut i64,
+) -> Vec<Step> {
     let mut tactical = Vec::new();
     let cap = if test.factors.iter().any(|(n, _)| n == PER_SUPPORTING) {
         reader.int(TACTICAL, &[SUPPORT_CAP])
@@ -264,21 +315,16 @@ fn prepare(
                 amount = cap;
                 text = format!("{text} (up to a maximum of {cap} factors)");
             }
-            total += amount;
+            *total += amount;
             tactical.push(Step::valued(
                 cell_ref(TABLE4, TACTICAL, &[name]),
                 text,
                 amount,
-                Some(json!(total)),
+                Some(json!(*total)),
             ));
         }
     }
-    Ok(Prepared {
-        steps,
-        tactical,
-        total,
-        automatic_rout: false,
-    })
+    tactical
 }
 
 /// Table 3's value for a die face, read by troop type.

@@ -112,7 +112,6 @@ fn group_of(class: MoraleClass) -> &'static str {
 }
 
 /// Which morale tests are due.
-#[allow(clippy::too_many_lines)]
 fn resolve_due(
     charts: &Charts,
     events: &MoraleDueInput,
@@ -134,16 +133,74 @@ fn resolve_due(
     resolution.steps = events
         .origins
         .steps(events, &section(group_of(events.class)));
-    let mut due: Vec<DueCause> = Vec::new();
     let elite = events.class != MoraleClass::Other;
-    let group = if elite { FANATICS } else { OTHERS };
-    let threshold = |reader: &mut CellReader<'_>, key: &str| -> Option<(i64, Step)> {
-        let n = reader.int(THRESHOLDS, &[key])?;
+    let mut due = Due {
+        reader: &mut reader,
+        resolution: &mut resolution,
+        elite,
+        group: if elite { FANATICS } else { OTHERS },
+        causes: Vec::new(),
+    };
+    losses_cause(events, &mut due);
+    melee_loss_cause(events, &mut due);
+    being_charged_cause(events, &mut due);
+    if elite {
+        elite_flank_causes(events, &mut due);
+    } else {
+        other_flank_causes(events, &mut due);
+    }
+    let due = due.causes;
+    resolution.step(Step::valued(
+        section("MORALE"),
+        if due.is_empty() {
+            "no morale test is due".to_owned()
+        } else {
+            "all but pre-contact morale tests will be taken at the end of the move in which they occur".to_owned()
+        },
+        json!(due),
+        None,
+    ));
+    finish(
+        resolution.with_outcome(MoraleDueOutcome { due }),
+        &reader,
+        section("MORALE"),
+    )
+}
+
+/// The causes checked so far: the reader, the resolution their steps go to, whether the
+/// unit is a Fanatic or European regular and its class's MORALE heading, and the causes
+/// found due.
+struct Due<'a, 'c> {
+    reader: &'a mut CellReader<'c>,
+    resolution: &'a mut Resolution<()>,
+    elite: bool,
+    group: &'static str,
+    causes: Vec<DueCause>,
+}
+
+impl Due<'_, '_> {
+    /// A threshold of the rules with a step citing it, its text still to be written;
+    /// `None` when it cannot be read.
+    fn threshold(&mut self, key: &str) -> Option<(i64, Step)> {
+        let n = self.reader.int(THRESHOLDS, &[key])?;
         Some((
             n,
-            Step::note(cell_ref(group, THRESHOLDS, &[key]), String::new()),
+            Step::note(cell_ref(self.group, THRESHOLDS, &[key]), String::new()),
         ))
-    };
+    }
+
+    /// States a cause's step, and marks the cause due when it fires.
+    fn record(&mut self, step: Step, fires: bool, cause: DueCause) {
+        self.resolution.step(step);
+        if fires {
+            self.causes.push(cause);
+        }
+    }
+}
+
+/// Losses in one move: more than the class's threshold (a European regular not in a move
+/// in which it wins a melee).
+fn losses_cause(events: &MoraleDueInput, due: &mut Due<'_, '_>) {
     // Losses in one move.
     let (loss_key, loss_text) = match events.class {
         MoraleClass::Fanatic => (
@@ -160,7 +217,7 @@ fn resolve_due(
         ),
     };
     let lost = i64::from(events.lost_this_move);
-    if let Some((n, mut step)) = threshold(&mut reader, loss_key) {
+    if let Some((n, mut step)) = due.threshold(loss_key) {
         let exempt = events.class == MoraleClass::EuropeanRegular && events.won_melee;
         let fires = lost > n && !exempt;
         step.text = format!(
@@ -174,114 +231,101 @@ fn resolve_due(
             if fires { "a test is due" } else { "no test" }
         );
         step.value = Some(json!(lost));
-        resolution.step(step);
-        if fires {
-            due.push(DueCause::Losses);
-        }
+        due.record(step, fires, DueCause::Losses);
     }
+}
+
+/// The melee loser: losing by more than the class's margin.
+fn melee_loss_cause(events: &MoraleDueInput, due: &mut Due<'_, '_>) {
     // The melee loser.
     if let Some(by) = events.melee_lost_by {
-        let key = if elite {
+        let key = if due.elite {
             "morale-fanatic-regular-melee-margin-more-than"
         } else {
             "morale-other-melee-margin-more-than"
         };
-        if let Some((n, mut step)) = threshold(&mut reader, key) {
+        if let Some((n, mut step)) = due.threshold(key) {
             let fires = i64::from(by) > n;
             step.text = format!(
                 "loser of most fighting factors in a melee and the difference is more than {n}: lost by {by}: {}",
                 if fires { "a test is due" } else { "no test" }
             );
             step.value = Some(json!(by));
-            resolution.step(step);
-            if fires {
-                due.push(DueCause::MeleeLoss);
-            }
+            due.record(step, fires, DueCause::MeleeLoss);
         }
     }
+}
+
+/// Being charged: a test for all but Native Fanatics and European regulars.
+fn being_charged_cause(events: &MoraleDueInput, due: &mut Due<'_, '_>) {
     // Being charged: "A unit that is being charged, other than Native Fanatics and European
     // regulars, must take a morale test."
     if events.being_charged {
-        if elite {
-            resolution.step(Step::note(
+        if due.elite {
+            due.resolution.step(Step::note(
                 section(CHARGED),
                 "a unit that is being charged, other than Native Fanatics and European regulars, must take a morale test: this unit need not",
             ));
         } else {
-            resolution.step(Step::note(
+            due.resolution.step(Step::note(
                 section(OTHERS),
                 "when being charged: a test is due (before contact)",
             ));
-            due.push(DueCause::BeingCharged);
+            due.causes.push(DueCause::BeingCharged);
         }
     }
+}
+
+/// Flanking units, for Fanatics and European regulars: one of equal quality breaking
+/// within the threshold; falling back is no cause.
+fn elite_flank_causes(events: &MoraleDueInput, due: &mut Due<'_, '_>) {
     // Flanking units.
-    if elite {
-        if let Some(mm) = events.flank_broke_within_mm
-            && let Some((n, mut step)) =
-                threshold(&mut reader, "morale-fanatic-regular-flank-break-within-mm")
-        {
+    if let Some(mm) = events.flank_broke_within_mm
+        && let Some((n, mut step)) = due.threshold("morale-fanatic-regular-flank-break-within-mm")
+    {
+        #[allow(clippy::cast_precision_loss)]
+        let near = mm <= n as f64;
+        let equal = events.flank_quality == Quality::Equal;
+        let fires = near && equal;
+        step.text = format!(
+            "when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {}, {} quality: {}",
+            crate::rules::words::mm(mm),
+            events.flank_quality.name(),
+            if fires { "a test is due" } else { "no test" }
+        );
+        due.record(step, fires, DueCause::FlankBroke);
+    }
+    if events.flank_fell_back_within_mm.is_some() {
+        due.resolution.step(Step::note(
+            section(FANATICS),
+            "a flanking unit falling back is not a cause for Fanatics and European regulars",
+        ));
+    }
+}
+
+/// Flanking units, for other troops: one falling back or breaking within the threshold.
+fn other_flank_causes(events: &MoraleDueInput, due: &mut Due<'_, '_>) {
+    // Flanking units.
+    for (mm, what, name) in [
+        (events.flank_broke_within_mm, "breaks", DueCause::FlankBroke),
+        (
+            events.flank_fell_back_within_mm,
+            "falls back",
+            DueCause::FlankFellBack,
+        ),
+    ] {
+        let Some(mm) = mm else { continue };
+        if let Some((n, mut step)) = due.threshold("morale-other-flank-within-mm") {
             #[allow(clippy::cast_precision_loss)]
-            let near = mm <= n as f64;
-            let equal = events.flank_quality == Quality::Equal;
-            let fires = near && equal;
+            let fires = mm <= n as f64;
             step.text = format!(
-                "when a flanking unit within {n} mm breaks; the test will be taken only if the breaking unit is of equal quality: {}, {} quality: {}",
+                "when a flanking unit within {n} mm falls back or breaks: it {what} at {}: {}",
                 crate::rules::words::mm(mm),
-                events.flank_quality.name(),
                 if fires { "a test is due" } else { "no test" }
             );
-            resolution.step(step);
-            if fires {
-                due.push(DueCause::FlankBroke);
-            }
-        }
-        if events.flank_fell_back_within_mm.is_some() {
-            resolution.step(Step::note(
-                section(FANATICS),
-                "a flanking unit falling back is not a cause for Fanatics and European regulars",
-            ));
-        }
-    } else {
-        for (mm, what, name) in [
-            (events.flank_broke_within_mm, "breaks", DueCause::FlankBroke),
-            (
-                events.flank_fell_back_within_mm,
-                "falls back",
-                DueCause::FlankFellBack,
-            ),
-        ] {
-            let Some(mm) = mm else { continue };
-            if let Some((n, mut step)) = threshold(&mut reader, "morale-other-flank-within-mm") {
-                #[allow(clippy::cast_precision_loss)]
-                let fires = mm <= n as f64;
-                step.text = format!(
-                    "when a flanking unit within {n} mm falls back or breaks: it {what} at {}: {}",
-                    crate::rules::words::mm(mm),
-                    if fires { "a test is due" } else { "no test" }
-                );
-                resolution.step(step);
-                if fires {
-                    due.push(name);
-                }
-            }
+            due.record(step, fires, name);
         }
     }
-    resolution.step(Step::valued(
-        section("MORALE"),
-        if due.is_empty() {
-            "no morale test is due".to_owned()
-        } else {
-            "all but pre-contact morale tests will be taken at the end of the move in which they occur".to_owned()
-        },
-        json!(due),
-        None,
-    ));
-    finish(
-        resolution.with_outcome(MoraleDueOutcome { due }),
-        &reader,
-        section("MORALE"),
-    )
 }
 
 /// MORALE: which causes make a test due this move.

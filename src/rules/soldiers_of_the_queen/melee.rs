@@ -5,7 +5,7 @@
 use super::morale::{self, MoraleResult};
 use super::odds::MeleeOdds;
 use super::results::{CombatResult, Ctx, Fate, HexOutcome, HexStack, StackUnit};
-use super::units::{Arm, Nationality, is_ukhulutshane};
+use super::units::{Arm, Nationality};
 use super::{Game, Morale, Side, all_known, cell_rule, grid_axes, rule, throw};
 use crate::charts::Charts;
 use crate::dice::DiceSource;
@@ -15,6 +15,9 @@ use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
+
+mod restrictions;
+use restrictions::check_restrictions;
 
 /// One attacking unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,149 +238,6 @@ fn refuse(section: &str, reason: impl Into<String>) -> Refusal {
     Refusal::by_rule(rule(section), reason)
 }
 
-fn check_restrictions(m: &MeleeInput) -> Result<(), Refusal> {
-    if m.attackers.is_empty() || m.defenders.is_empty() {
-        return Err(Refusal::bad_input(
-            rule("PART 12 B"),
-            "a melee needs at least one attacking and one defending unit",
-        ));
-    }
-    if m.prohibited_hexside {
-        return Err(refuse(
-            "PART 12 D",
-            "There is no melee through crest hexsides (nor, at Omdurman, across all-Nile hexsides)",
-        ));
-    }
-    for a in &m.attackers {
-        let who = &a.name;
-        if m.game == Game::Isandhlwana && a.nationality.side() == Side::British {
-            return Err(refuse(
-                "PART 12 C",
-                format!(
-                    "{who}: British units cannot attack in melee (Isandhlwana); they use their Melee Strength only for defense"
-                ),
-            ));
-        }
-        if a.pinned || a.routed {
-            return Err(refuse(
-                "PART 12 A",
-                format!("{who}: Pinned and Routed units cannot attack"),
-            ));
-        }
-        if a.arm == Arm::Gunboat {
-            return Err(refuse(
-                "PART 12 C",
-                format!(
-                    "{who}: Gunboat units have no Melee Strength and cannot attack or be attacked"
-                ),
-            ));
-        }
-        if a.strength == 0 {
-            return Err(refuse("PART 12 A", format!("{who}: no Melee Strength")));
-        }
-    }
-    let strengths = m
-        .attackers
-        .iter()
-        .map(|a| (&a.name, a.strength))
-        .chain(m.defenders.iter().map(|d| (&d.unit.name, d.strength)));
-    for (name, strength) in strengths {
-        if let Err(why) = crate::bounds::strength("Melee Strength", strength) {
-            return Err(Refusal::bad_input(
-                rule("PART 12 A"),
-                format!("{name}: {why}"),
-            ));
-        }
-    }
-    if m.defenders.iter().any(|d| d.arm == Arm::Gunboat) {
-        return Err(refuse(
-            "PART 12 C",
-            "Gunboat units have no Melee Strength and cannot attack or be attacked in Melee Combat",
-        ));
-    }
-    let sides: Vec<Side> = m.attackers.iter().map(|a| a.nationality.side()).collect();
-    if sides.iter().any(|s| *s != sides[0]) {
-        return Err(refuse(
-            "PART 12 B",
-            "attackers of both sides cannot melee together",
-        ));
-    }
-    let groups: Vec<&str> = m
-        .attackers
-        .iter()
-        .filter_map(|a| a.group.as_deref())
-        .filter(|g| !(m.game == Game::Isandhlwana && is_ukhulutshane(g)))
-        .collect();
-    let mixed_groups = groups.iter().any(|g| !g.eq_ignore_ascii_case(groups[0]));
-    match m.game {
-        Game::Isandhlwana if mixed_groups => {
-            return Err(refuse(
-                "PART 12 C",
-                "Units from different impis cannot participate in the same attack (the uKhulutshane impi excepted)",
-            ));
-        }
-        Game::Omdurman => {
-            if mixed_groups && sides[0] == Side::Dervish {
-                return Err(refuse(
-                    "PART 12 C",
-                    "Dervish units from different tribes cannot participate in the same melee attack",
-                ));
-            }
-            let regular = m
-                .attackers
-                .iter()
-                .any(|a| a.nationality == Nationality::Regular);
-            let colonial = m
-                .attackers
-                .iter()
-                .any(|a| a.nationality == Nationality::Colonial);
-            if regular && colonial {
-                return Err(refuse(
-                    "PART 12 C",
-                    "Regular and colonial units cannot participate in the same melee attack",
-                ));
-            }
-        }
-        Game::Isandhlwana => {}
-    }
-    for a in m.attackers.iter().filter(|a| a.charging) {
-        let who = &a.name;
-        if m.game == Game::Isandhlwana {
-            return Err(refuse(
-                "PART 6 D",
-                format!("{who}: Cavalry cannot charge (Isandhlwana)"),
-            ));
-        }
-        if !(a.arm == Arm::Cavalry && a.mounted) {
-            return Err(refuse(
-                "PART 12 C",
-                format!("{who}: only mounted cavalry units can make charge attacks"),
-            ));
-        }
-        if !a.in_command_radius && !a.lancers {
-            return Err(refuse(
-                "PART 12 C",
-                format!(
-                    "{who}: a unit outside the Command Radius of its leader cannot charge (the 21st Lancers excepted)"
-                ),
-            ));
-        }
-        if m.defenders.iter().any(|d| d.mounted) {
-            return Err(refuse(
-                "PART 12 C",
-                "charge attacks are made only against Enemy foot, dismounted cavalry, or artillery units",
-            ));
-        }
-        if m.rough {
-            return Err(refuse(
-                "PART 12 C",
-                "Enemy units in rough terrain (Level 2 and higher) cannot be charged",
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// The shifts of PART 12 C and D that apply, by their names in `melee_shifts`.
 fn listed_shifts(m: &MeleeInput) -> Vec<(&'static str, &'static str)> {
     let mut out = Vec::new();
@@ -501,6 +361,41 @@ fn resolve(
     ));
     rolled.odds = Some(odds);
 
+    if automatic_elimination(&mut ctx, m, &mut stack, odds, &present) {
+        rolled.automatic = true;
+        return finish(ctx, m, &mut stack, rolled);
+    }
+
+    let shift = column_shifts(&mut ctx, m)?;
+    rolled.shift = Some(shift);
+
+    let chart = chart_for(m.game);
+    let column = melee_column(&mut ctx, chart, odds, shift);
+    if let Some(column) = &column {
+        super::fire::note_missing_column(&mut ctx, chart, column);
+    }
+    ctx.check("PART 12 B", "the melee")?;
+    let Some(column) = column else {
+        return Err(refuse("PART 12 B", "the melee column could not be read"));
+    };
+    let (face, result) = read_result(&mut ctx, chart, &column)?;
+    rolled.column = Some(column);
+    rolled.die = Some(face);
+    rolled.result = Some(result);
+    rolled.attackers_withdraw = apply(&mut ctx, m, &mut stack, result)?;
+    finish(ctx, m, &mut stack, rolled)
+}
+
+/// PART 12 C's Automatic Elimination: whether the odds decided the melee without a roll,
+/// the defenders' fates set. At Isandhlwana 18-1 against surrounded units; at Omdurman
+/// 10-1 against surrounded units, else 7-1 takes the top unit.
+fn automatic_elimination(
+    ctx: &mut Ctx<'_>,
+    m: &MeleeInput,
+    stack: &mut HexStack,
+    odds: MeleeOdds,
+    present: &[usize],
+) -> bool {
     // Automatic elimination is read from the odds before any column shift: the text
     // speaks of "the attack odds", not a column.
     match m.game {
@@ -509,26 +404,26 @@ fn resolve(
             for i in stack.present() {
                 stack.fates[i] = Fate::Eliminated;
             }
-            rolled.automatic = true;
-            return finish(ctx, m, &mut stack, rolled);
+            true
         }
         Game::Omdurman if odds.at_least(10) && m.surrounded => {
             ctx.res.step(Step::note(rule("PART 12 C"), "Automatic Elimination: 10-1 or greater against surrounded units: all defending units are eliminated"));
             for i in stack.present() {
                 stack.fates[i] = Fate::Eliminated;
             }
-            rolled.automatic = true;
-            return finish(ctx, m, &mut stack, rolled);
+            true
         }
         Game::Omdurman if odds.at_least(7) => {
             let top = present[0];
-            stack.eliminate(top, &mut ctx, "PART 12 C", "Automatic Elimination: odds 7-1 or greater, the defender loses the top unit without a roll");
-            rolled.automatic = true;
-            return finish(ctx, m, &mut stack, rolled);
+            stack.eliminate(top, ctx, "PART 12 C", "Automatic Elimination: odds 7-1 or greater, the defender loses the top unit without a roll");
+            true
         }
-        _ => {}
+        _ => false,
     }
+}
 
+/// PART 12 D: the column shifts that apply, each read from `melee_shifts`, added.
+fn column_shifts(ctx: &mut Ctx<'_>, m: &MeleeInput) -> Result<i64, Refusal> {
     let mut shift = 0i64;
     for (name, why) in listed_shifts(m) {
         let Some(n) = ctx.cells.int("melee_shifts", &[name]) else {
@@ -543,19 +438,18 @@ fn resolve(
         ));
     }
     ctx.check("PART 12 D", "the melee column shifts")?;
-    rolled.shift = Some(shift);
+    Ok(shift)
+}
 
-    let chart = chart_for(m.game);
-    let column = melee_column(&mut ctx, chart, odds, shift);
-    if let Some(column) = &column {
-        super::fire::note_missing_column(&mut ctx, chart, column);
-    }
-    ctx.check("PART 12 B", "the melee")?;
-    let Some(column) = column else {
-        return Err(refuse("PART 12 B", "the melee column could not be read"));
-    };
+/// PART 12 B: throws the die and reads the result under the column; a cell that is not a
+/// melee result is refused (PART 12 F).
+fn read_result(
+    ctx: &mut Ctx<'_>,
+    chart: &str,
+    column: &str,
+) -> Result<(u8, CombatResult), Refusal> {
     let face = throw(ctx.dice, 1, &mut ctx.res, "PART 12 B")?[0];
-    let key = [face.to_string(), column.clone()];
+    let key = [face.to_string(), column.to_owned()];
     let key: Vec<&str> = key.iter().map(String::as_str).collect();
     let value = ctx.cells.get(chart, &key);
     ctx.check("PART 12 B", "the melee result")?;
@@ -577,11 +471,7 @@ fn resolve(
         result.code(),
         None,
     ));
-    rolled.column = Some(column);
-    rolled.die = Some(face);
-    rolled.result = Some(result);
-    rolled.attackers_withdraw = apply(&mut ctx, m, &mut stack, result)?;
-    finish(ctx, m, &mut stack, rolled)
+    Ok((face, result))
 }
 
 /// PART 12 C: "A Friendly mounted unit that is being attacked only by Enemy infantry or

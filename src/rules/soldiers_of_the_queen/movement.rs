@@ -174,6 +174,53 @@ impl Procedure for Entry {
 
 /// The Movement Points a unit pays to enter the map.
 fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Refusal> {
+    check_entry(e)?;
+    let mut cells = Cells::new(charts);
+    let mut res = Resolution::<()>::new(RULESET, Entry::NAME, charts.hash());
+    let cost = entry_hex_cost(&mut cells, e, &mut res)?;
+    let mp = entry_mp(e, cost, &mut res)?;
+    res.step(Step::valued(
+        rule("PART 15"),
+        "Movement Points to enter",
+        mp,
+        None,
+    ));
+    let mut outcome = EntryOutcome {
+        mp,
+        allowance: None,
+        remaining: None,
+    };
+    if let Some(unit_type) = &e.unit_type {
+        let (key, allowance) = read_allowance(&mut cells, e.game, unit_type)?;
+        res.step(Step::valued(
+            cell_rule("PART 6 B", "movement_allowances", &[&key]),
+            "Movement Allowance",
+            allowance,
+            None,
+        ));
+        if mp > allowance {
+            res.step(Step::note(rule("PART 6 C"), "The number of Movement Points expended by a unit during a single Movement Phase can never exceed its total Movement Allowance: it cannot enter this turn"));
+        }
+        outcome.allowance = Some(allowance);
+        outcome.remaining = Some(checked(
+            "the Movement Allowance left",
+            allowance.checked_sub(mp),
+        )?);
+    }
+    for w in cells.warnings() {
+        res.warn(w.clone());
+    }
+    Ok(res.with_outcome(outcome))
+}
+
+/// A count of Movement Points that did not overflow, or PART 15's refusal naming it.
+fn checked(what: &str, value: Option<i64>) -> Result<i64, Refusal> {
+    crate::bounds::checked(rule("PART 15"), what, value)
+}
+
+/// Refuses an entry order of 0 or beyond the most units counted, and a hex cost that is
+/// not a Movement Point cost.
+fn check_entry(e: &EntryInput) -> Result<(), Refusal> {
     if e.order == 0 {
         return Err(Refusal::bad_input(
             rule("PART 15"),
@@ -201,10 +248,16 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
             ),
         ));
     }
-    let checked =
-        |what: &str, value: Option<i64>| crate::bounds::checked(rule("PART 15"), what, value);
-    let mut cells = Cells::new(charts);
-    let mut res = Resolution::<()>::new(RULESET, Entry::NAME, charts.hash());
+    Ok(())
+}
+
+/// The entry hex's Movement Point cost (PART 6 A): as given, else its terrain's on the
+/// game's Terrain Effects Chart; terrain no unit can enter is refused (PART 6 C).
+fn entry_hex_cost(
+    cells: &mut Cells<'_>,
+    e: &EntryInput,
+    res: &mut Resolution<()>,
+) -> Result<i64, Refusal> {
     let cost = match (e.hex_cost, &e.terrain) {
         (Some(c), _) => {
             res.step(Step::valued(
@@ -247,6 +300,13 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
             "the entry hex's cost is needed: give its terrain or its Movement Point cost",
         ));
     };
+    Ok(cost)
+}
+
+/// PART 15's Movement Points to enter: the British pay the hex's cost (the second unit
+/// at 2201 one more); the Zulus and Dervishes pay it once for themselves and once for each
+/// unit that entered through the hex before them this Game Turn.
+fn entry_mp(e: &EntryInput, cost: i64, res: &mut Resolution<()>) -> Result<i64, Refusal> {
     let british = e.side == Side::British;
     let mp = if british {
         // PART 15: "Units pay the Movement Point costs of their entry hex when they enter,
@@ -285,38 +345,7 @@ fn entry(charts: &Charts, e: &EntryInput) -> Result<Resolution<EntryOutcome>, Re
             cost.checked_mul(i64::from(e.order)),
         )?
     };
-    res.step(Step::valued(
-        rule("PART 15"),
-        "Movement Points to enter",
-        mp,
-        None,
-    ));
-    let mut outcome = EntryOutcome {
-        mp,
-        allowance: None,
-        remaining: None,
-    };
-    if let Some(unit_type) = &e.unit_type {
-        let (key, allowance) = read_allowance(&mut cells, e.game, unit_type)?;
-        res.step(Step::valued(
-            cell_rule("PART 6 B", "movement_allowances", &[&key]),
-            "Movement Allowance",
-            allowance,
-            None,
-        ));
-        if mp > allowance {
-            res.step(Step::note(rule("PART 6 C"), "The number of Movement Points expended by a unit during a single Movement Phase can never exceed its total Movement Allowance: it cannot enter this turn"));
-        }
-        outcome.allowance = Some(allowance);
-        outcome.remaining = Some(checked(
-            "the Movement Allowance left",
-            allowance.checked_sub(mp),
-        )?);
-    }
-    for w in cells.warnings() {
-        res.warn(w.clone());
-    }
-    Ok(res.with_outcome(outcome))
+    Ok(mp)
 }
 
 /// What a piece is, for stacking (PART 9).
@@ -453,126 +482,195 @@ fn stack(
 ) -> Result<Resolution<StackOutcome>, Refusal> {
     let mut cells = Cells::new(charts);
     let mut res = Resolution::<()>::new(RULESET, Stack::NAME, charts.hash());
-    let mut limit =
-        |name: &str| cells.int("stacking_limits", &[&format!("{}.{name}", game.name())]);
     let combat: Vec<&Piece> = pieces.iter().filter(|p| p.kind != Kind::Leader).collect();
-    let count = |k: Kind| combat.iter().filter(|p| p.kind == k).count() as i64;
-    let same_group = |list: &[&Piece]| {
-        list.windows(2).all(|w| {
-            w[0].group.is_some()
-                && w[0].group.as_deref().map(str::to_ascii_lowercase)
-                    == w[1].group.as_deref().map(str::to_ascii_lowercase)
-        })
-    };
-    let mut violations: Vec<(String, String)> = Vec::new();
-    let mut note = |section: &str, text: String| violations.push((section.to_owned(), text));
+    let mut violations = Violations::default();
     match (game, side) {
-        (Game::Isandhlwana, Side::Zulu) => {
-            let counted: Vec<&Piece> = combat
-                .iter()
-                .copied()
-                .filter(|p| !p.group.as_deref().is_some_and(is_ukhulutshane))
-                .collect();
-            let max = limit("zulu-combat-units").unwrap_or(2);
-            if counted.len() as i64 > max {
-                note(
-                    "PART 9 A",
-                    format!(
-                        "A maximum of {max} Zulu combat units can stack in any one hex ({} here, uKhulutshane not counted)",
-                        counted.len()
-                    ),
-                );
-            }
-            if !same_group(&counted) && counted.len() > 1 {
-                note("PART 9 A", "units of different impis cannot end the Movement Phase stacked in the same hex".to_owned());
-            }
-        }
+        (Game::Isandhlwana, Side::Zulu) => isandhlwana_zulu(&mut cells, &combat, &mut violations),
         (Game::Isandhlwana, _) => {
-            let max = limit("british-melee-strength").unwrap_or(8);
-            let wagon = limit("supply-wagon-melee-points").unwrap_or(4);
-            let points: i64 = combat
-                .iter()
-                .map(|p| match p.kind {
-                    Kind::Wagon => wagon,
-                    Kind::Artillery => 0,
-                    _ => i64::from(p.melee),
-                })
-                .sum();
-            res.step(Step::valued(rule("PART 9 B"), "Melee Strength points in the hex (guns and the Rocket Battery stack freely; the wagon counts four)", points, None));
-            if points > max {
-                note(
-                    "PART 9 B",
-                    format!(
-                        "A maximum of {max} Melee Strength points can stack in any one hex ({points} here)"
-                    ),
-                );
-            }
-            let colonial = combat.iter().any(|p| p.colonial);
-            let regular = combat.iter().any(|p| !p.colonial && p.kind != Kind::Wagon);
-            if colonial && regular {
-                note("PART 9 B", "Regular units cannot stack with colonial units (unless forced by rout or withdrawal)".to_owned());
-            }
+            isandhlwana_british(&mut cells, &combat, &mut res, &mut violations);
         }
-        (Game::Omdurman, _) => {
-            let foot: Vec<&Piece> = combat
-                .iter()
-                .copied()
-                .filter(|p| p.kind == Kind::Foot)
-                .collect();
-            let (same, other) = if side == Side::Dervish {
-                ("dervish-foot-same-tribe", "dervish-foot-otherwise")
-            } else {
-                ("british-foot-same-regiment", "british-foot-otherwise")
-            };
-            let max = if same_group(&foot) {
-                limit(same).unwrap_or(2)
-            } else {
-                limit(other).unwrap_or(1)
-            };
-            if foot.len() as i64 > max {
-                note(
-                    "PART 9 B",
-                    format!(
-                        "{} foot units where {max} may stack (two only from the same {})",
-                        foot.len(),
-                        if side == Side::Dervish {
-                            "tribe"
-                        } else {
-                            "regiment"
-                        }
-                    ),
-                );
-            }
-            let artillery_max = limit("artillery-units").unwrap_or(1);
-            if count(Kind::Artillery) > artillery_max {
-                note(
-                    "PART 9 B",
-                    "Only one artillery unit is allowed per hex".to_owned(),
-                );
-            }
-            let mounted_max = limit("mounted-cavalry-units").unwrap_or(1);
-            if count(Kind::Mounted) > mounted_max {
-                note(
-                    "PART 9 B",
-                    "Only one mounted cavalry unit is allowed per hex".to_owned(),
-                );
-            }
-            if count(Kind::Mounted) > 0 && combat.len() as i64 > count(Kind::Mounted) {
-                note(
-                    "PART 9 B",
-                    "mounted cavalry cannot stack with foot, artillery, or engineer units"
-                        .to_owned(),
-                );
-            }
-        }
+        (Game::Omdurman, _) => omdurman(&mut cells, side, &combat, &mut violations),
     }
     if let Some(refusal) = cells.refusal(rule("PART 9"), None) {
         return Err(refusal);
     }
+    let violations = violations.0;
     for (section, text) in &violations {
         res.step(Step::note(rule(section), text.clone()));
     }
-    let may_fire: Vec<String> = match game {
+    let may_fire = may_fire(game, side, &combat, &mut res);
+    res.step(Step::note(
+        rule("PART 10 F"),
+        format!(
+            "may fire: {}",
+            if may_fire.is_empty() {
+                "none".to_owned()
+            } else {
+                may_fire.join(", ")
+            }
+        ),
+    ));
+    for w in cells.warnings() {
+        res.warn(w.clone());
+    }
+    Ok(res.with_outcome(StackOutcome {
+        legal: violations.is_empty(),
+        violations: violations.into_iter().map(|(_, t)| t).collect(),
+        may_fire,
+    }))
+}
+
+/// The stacking limits a stack breaks: the section and the rule's words for each.
+#[derive(Default)]
+struct Violations(Vec<(String, String)>);
+
+impl Violations {
+    /// Notes a limit broken, under its section.
+    fn note(&mut self, section: &str, text: String) {
+        self.0.push((section.to_owned(), text));
+    }
+}
+
+/// A game's stacking limit `name` from the stacking limits chart.
+fn stacking_limit(cells: &mut Cells<'_>, game: Game, name: &str) -> Option<i64> {
+    cells.int("stacking_limits", &[&format!("{}.{name}", game.name())])
+}
+
+/// Whether every piece of the list names the same group (regiment, impi or tribe).
+fn same_group(list: &[&Piece]) -> bool {
+    list.windows(2).all(|w| {
+        w[0].group.is_some()
+            && w[0].group.as_deref().map(str::to_ascii_lowercase)
+                == w[1].group.as_deref().map(str::to_ascii_lowercase)
+    })
+}
+
+/// PART 9 A: at Isandhlwana, at most two Zulu combat units a hex (the uKhulutshane not
+/// counted), all of one impi.
+fn isandhlwana_zulu(cells: &mut Cells<'_>, combat: &[&Piece], violations: &mut Violations) {
+    let counted: Vec<&Piece> = combat
+        .iter()
+        .copied()
+        .filter(|p| !p.group.as_deref().is_some_and(is_ukhulutshane))
+        .collect();
+    let max = stacking_limit(cells, Game::Isandhlwana, "zulu-combat-units").unwrap_or(2);
+    if counted.len() as i64 > max {
+        violations.note(
+            "PART 9 A",
+            format!(
+                "A maximum of {max} Zulu combat units can stack in any one hex ({} here, uKhulutshane not counted)",
+                counted.len()
+            ),
+        );
+    }
+    if !same_group(&counted) && counted.len() > 1 {
+        violations.note(
+            "PART 9 A",
+            "units of different impis cannot end the Movement Phase stacked in the same hex"
+                .to_owned(),
+        );
+    }
+}
+
+/// PART 9 B: at Isandhlwana, at most eight British Melee Strength points a hex (the wagon
+/// counting four, the guns free), and regulars not with colonials.
+fn isandhlwana_british(
+    cells: &mut Cells<'_>,
+    combat: &[&Piece],
+    res: &mut Resolution<()>,
+    violations: &mut Violations,
+) {
+    let game = Game::Isandhlwana;
+    let max = stacking_limit(cells, game, "british-melee-strength").unwrap_or(8);
+    let wagon = stacking_limit(cells, game, "supply-wagon-melee-points").unwrap_or(4);
+    let points: i64 = combat
+        .iter()
+        .map(|p| match p.kind {
+            Kind::Wagon => wagon,
+            Kind::Artillery => 0,
+            _ => i64::from(p.melee),
+        })
+        .sum();
+    res.step(Step::valued(rule("PART 9 B"), "Melee Strength points in the hex (guns and the Rocket Battery stack freely; the wagon counts four)", points, None));
+    if points > max {
+        violations.note(
+            "PART 9 B",
+            format!(
+                "A maximum of {max} Melee Strength points can stack in any one hex ({points} here)"
+            ),
+        );
+    }
+    let colonial = combat.iter().any(|p| p.colonial);
+    let regular = combat.iter().any(|p| !p.colonial && p.kind != Kind::Wagon);
+    if colonial && regular {
+        violations.note(
+            "PART 9 B",
+            "Regular units cannot stack with colonial units (unless forced by rout or withdrawal)"
+                .to_owned(),
+        );
+    }
+}
+
+/// PART 9 B at Omdurman: two foot units of one regiment or tribe (else one), one artillery
+/// unit and one mounted cavalry unit a hex, the cavalry alone.
+fn omdurman(cells: &mut Cells<'_>, side: Side, combat: &[&Piece], violations: &mut Violations) {
+    let game = Game::Omdurman;
+    let count = |k: Kind| combat.iter().filter(|p| p.kind == k).count() as i64;
+    let foot: Vec<&Piece> = combat
+        .iter()
+        .copied()
+        .filter(|p| p.kind == Kind::Foot)
+        .collect();
+    let (same, other) = if side == Side::Dervish {
+        ("dervish-foot-same-tribe", "dervish-foot-otherwise")
+    } else {
+        ("british-foot-same-regiment", "british-foot-otherwise")
+    };
+    let max = if same_group(&foot) {
+        stacking_limit(cells, game, same).unwrap_or(2)
+    } else {
+        stacking_limit(cells, game, other).unwrap_or(1)
+    };
+    if foot.len() as i64 > max {
+        violations.note(
+            "PART 9 B",
+            format!(
+                "{} foot units where {max} may stack (two only from the same {})",
+                foot.len(),
+                if side == Side::Dervish {
+                    "tribe"
+                } else {
+                    "regiment"
+                }
+            ),
+        );
+    }
+    let artillery_max = stacking_limit(cells, game, "artillery-units").unwrap_or(1);
+    if count(Kind::Artillery) > artillery_max {
+        violations.note(
+            "PART 9 B",
+            "Only one artillery unit is allowed per hex".to_owned(),
+        );
+    }
+    let mounted_max = stacking_limit(cells, game, "mounted-cavalry-units").unwrap_or(1);
+    if count(Kind::Mounted) > mounted_max {
+        violations.note(
+            "PART 9 B",
+            "Only one mounted cavalry unit is allowed per hex".to_owned(),
+        );
+    }
+    if count(Kind::Mounted) > 0 && combat.len() as i64 > count(Kind::Mounted) {
+        violations.note(
+            "PART 9 B",
+            "mounted cavalry cannot stack with foot, artillery, or engineer units".to_owned(),
+        );
+    }
+}
+
+/// The units of the stack that may fire (PART 9 B, C; PART 10 A), with a note for a
+/// Supply Wagon among the top two.
+fn may_fire(game: Game, side: Side, combat: &[&Piece], res: &mut Resolution<()>) -> Vec<String> {
+    match game {
         // PART 9 B: "Only the top two units in any stack can fire." The Supply Wagon "has no
         // Fire or Melee Strength" (PART 11) and "Any piece that has no Fire Strength …
         // cannot engage in Fire Combat" (PART 10 A): it takes neither of the two places.
@@ -609,24 +707,5 @@ fn stack(
                 .collect(),
             None => Vec::new(),
         },
-    };
-    res.step(Step::note(
-        rule("PART 10 F"),
-        format!(
-            "may fire: {}",
-            if may_fire.is_empty() {
-                "none".to_owned()
-            } else {
-                may_fire.join(", ")
-            }
-        ),
-    ));
-    for w in cells.warnings() {
-        res.warn(w.clone());
     }
-    Ok(res.with_outcome(StackOutcome {
-        legal: violations.is_empty(),
-        violations: violations.into_iter().map(|(_, t)| t).collect(),
-        may_fire,
-    }))
 }

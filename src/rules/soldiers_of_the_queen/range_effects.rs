@@ -82,6 +82,40 @@ pub(super) fn range_effects(
     ctx: &mut Ctx<'_>,
     fire: &FireInput,
 ) -> Result<(String, Option<String>, Option<i64>), Refusal> {
+    let (weapon, by_weapon) = deciding_weapon(ctx, fire)?;
+    let (range, column) = shared_column(ctx, fire)?;
+    // A cell the document lacks does not stop the reading here: every needed cell is
+    // gathered, and the refusal before the die lists them all.
+    let Some(column) = column else {
+        return Ok((weapon, None, None));
+    };
+    let range_shift = read_shift(ctx, &weapon, range, &column)?;
+    // Every firer must be able to use that column: a weapon that cannot reach it ("X")
+    // cannot join the attack.
+    for (other, _) in by_weapon.iter().filter(|(w, _)| *w != weapon) {
+        let key = [other.as_str(), column.as_str()];
+        if let Some(value) = ctx.cells.get(RANGE_EFFECTS, &key)
+            && parse_shift(&value.to_string()).ok().flatten().is_none()
+        {
+            return Err(refuse_as(
+                RefusalKind::OutOfRange,
+                "PART 10 E",
+                format!(
+                    "weapon {other} cannot use the {column} column ({RANGE_EFFECTS}:{} is {value}): it cannot combine fire",
+                    key.join(":")
+                ),
+            ));
+        }
+    }
+    Ok((weapon, Some(column), range_shift))
+}
+
+/// PART 10 E: the weapon type with the most Fire Strength points, a tie going to the
+/// greatest maximum range; with each weapon's Fire Strength.
+fn deciding_weapon(
+    ctx: &mut Ctx<'_>,
+    fire: &FireInput,
+) -> Result<(String, Vec<(String, u32)>), Refusal> {
     // PART 10 E: "the weapon-type with the greatest number of Fire Strength points is used
     // to determine any column shift on the Range Effects Chart. If there is a tie, use the
     // weapon with the greatest maximum range."
@@ -129,7 +163,12 @@ pub(super) fn range_effects(
             None,
         ));
     }
+    Ok((weapon, by_weapon))
+}
 
+/// PART 10 E: the Range Effects column every firer's range falls in, with the first
+/// firer's range; firers whose ranges fall in different columns are refused.
+fn shared_column(ctx: &mut Ctx<'_>, fire: &FireInput) -> Result<(u32, Option<String>), Refusal> {
     // PART 10 E: "All units firing into the hex must be able to use the same column on the
     // Range Effects Chart." Equal ranges share a column whatever the chart says.
     let ranges: Vec<u32> = fire.firers.iter().map(|f| f.range).collect();
@@ -151,12 +190,18 @@ pub(super) fn range_effects(
         }
         first
     };
-    // A cell the document lacks does not stop the reading here: every needed cell is
-    // gathered, and the refusal before the die lists them all.
-    let Some(column) = column else {
-        return Ok((weapon, None, None));
-    };
-    let key = [weapon.as_str(), column.as_str()];
+    Ok((range, column))
+}
+
+/// PART 10 D: the deciding weapon's shift in the column; a weapon that cannot reach it
+/// ("X") is refused. `None` when the cell is not known.
+fn read_shift(
+    ctx: &mut Ctx<'_>,
+    weapon: &str,
+    range: u32,
+    column: &str,
+) -> Result<Option<i64>, Refusal> {
+    let key = [weapon, column];
     let mut range_shift = None;
     if let Some(value) = ctx.cells.get(RANGE_EFFECTS, &key) {
         let cell = value.to_string();
@@ -188,22 +233,5 @@ pub(super) fn range_effects(
         ));
         range_shift = Some(n);
     }
-    // Every firer must be able to use that column: a weapon that cannot reach it ("X")
-    // cannot join the attack.
-    for (other, _) in by_weapon.iter().filter(|(w, _)| *w != weapon) {
-        let key = [other.as_str(), column.as_str()];
-        if let Some(value) = ctx.cells.get(RANGE_EFFECTS, &key)
-            && parse_shift(&value.to_string()).ok().flatten().is_none()
-        {
-            return Err(refuse_as(
-                RefusalKind::OutOfRange,
-                "PART 10 E",
-                format!(
-                    "weapon {other} cannot use the {column} column ({RANGE_EFFECTS}:{} is {value}): it cannot combine fire",
-                    key.join(":")
-                ),
-            ));
-        }
-    }
-    Ok((weapon, Some(column), range_shift))
+    Ok(range_shift)
 }

@@ -210,29 +210,7 @@ fn vp(
 /// The Omdurman Game: Automatic Victory, or at the end of Game Turn 21 the exit requirement
 /// and the Victory Point totals.
 fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution<VictoryOutcome>, Refusal> {
-    let bad = |reason: String| Refusal::bad_input(rule("PART 5 A"), reason);
-    if c.turn == 0 || c.turn > 21 {
-        return Err(bad(format!(
-            "turn {}: the Omdurman Game runs from Game Turn 1 to 21",
-            c.turn
-        )));
-    }
-    for &EliminatedOnTurn { turn, .. } in &c.british_eliminated {
-        if turn == 0 || turn > c.turn {
-            return Err(bad(format!(
-                "a British unit eliminated on turn {turn}, outside turns 1-{}",
-                c.turn
-            )));
-        }
-    }
-    for &turn in &c.turns_without_exit {
-        if turn < 12 || turn > c.turn {
-            return Err(bad(format!(
-                "turn {turn} without an exit: only Game Turns from 12 to {} count",
-                c.turn
-            )));
-        }
-    }
+    check_omdurman_counts(c)?;
     let mut res = Resolution::<()>::new(RULESET, Victory::NAME, charts.hash());
     // PART 5 B: "The British Player wins an Automatic Victory if he exits all combat units
     // that have not been eliminated (minimum 32 units)".
@@ -248,50 +226,7 @@ fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution<VictoryOut
     ));
 
     let mut cells = Cells::new(charts);
-    let mut british = 0i64;
-    vp(
-        &mut cells,
-        &mut res,
-        "british.killing-the-khalifa",
-        u32::from(c.khalifa_killed),
-        "British: killing the Khalifa",
-        &mut british,
-    );
-    vp(
-        &mut cells,
-        &mut res,
-        "british.dervish-combat-unit",
-        c.dervish_eliminated,
-        "British: Dervish combat units eliminated",
-        &mut british,
-    );
-    let mut dervish = 0i64;
-    for &EliminatedOnTurn { turn, count } in &c.british_eliminated {
-        let key = match turn {
-            1..=8 => "dervish.british-combat-unit-turns-1-8",
-            9..=16 => "dervish.british-combat-unit-turns-9-16",
-            _ => "dervish.british-combat-unit-turns-17-21",
-        };
-        vp(
-            &mut cells,
-            &mut res,
-            key,
-            count,
-            &format!("Dervish: British combat units eliminated on Game Turn {turn}"),
-            &mut dervish,
-        );
-    }
-    let mut no_exit = c.turns_without_exit.clone();
-    no_exit.sort_unstable();
-    no_exit.dedup();
-    vp(
-        &mut cells,
-        &mut res,
-        "dervish.turn-without-british-exit",
-        no_exit.len() as u32,
-        "Dervish: Game Turns from Turn 12 with no British exit",
-        &mut dervish,
-    );
+    let (british, dervish) = omdurman_vp(&mut cells, &mut res, c);
     if let Some(refusal) = cells.refusal(rule("PART 5 B"), None) {
         return Err(refusal);
     }
@@ -339,4 +274,84 @@ fn omdurman(charts: &Charts, c: &OmdurmanCounts) -> Result<Resolution<VictoryOut
         dervish_vp: Some(dervish),
         british_exited: Some(c.british_exited),
     }))
+}
+
+/// Refuses Omdurman counts outside the game: a turn not from 1 to 21, a British unit
+/// eliminated after the turn, and a turn without an exit before Turn 12 or after the turn.
+fn check_omdurman_counts(c: &OmdurmanCounts) -> Result<(), Refusal> {
+    let bad = |reason: String| Refusal::bad_input(rule("PART 5 A"), reason);
+    if c.turn == 0 || c.turn > 21 {
+        return Err(bad(format!(
+            "turn {}: the Omdurman Game runs from Game Turn 1 to 21",
+            c.turn
+        )));
+    }
+    for &EliminatedOnTurn { turn, .. } in &c.british_eliminated {
+        if turn == 0 || turn > c.turn {
+            return Err(bad(format!(
+                "a British unit eliminated on turn {turn}, outside turns 1-{}",
+                c.turn
+            )));
+        }
+    }
+    for &turn in &c.turns_without_exit {
+        if turn < 12 || turn > c.turn {
+            return Err(bad(format!(
+                "turn {turn} without an exit: only Game Turns from 12 to {} count",
+                c.turn
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// PART 5 B's Victory Points, the British total and the Dervish total: the Khalifa and the
+/// Dervish units eliminated for the British; the British units eliminated, by the turn, and
+/// the turns from Turn 12 without a British exit for the Dervishes.
+fn omdurman_vp(cells: &mut Cells<'_>, res: &mut Resolution<()>, c: &OmdurmanCounts) -> (i64, i64) {
+    let mut british = 0i64;
+    vp(
+        cells,
+        res,
+        "british.killing-the-khalifa",
+        u32::from(c.khalifa_killed),
+        "British: killing the Khalifa",
+        &mut british,
+    );
+    vp(
+        cells,
+        res,
+        "british.dervish-combat-unit",
+        c.dervish_eliminated,
+        "British: Dervish combat units eliminated",
+        &mut british,
+    );
+    let mut dervish = 0i64;
+    for &EliminatedOnTurn { turn, count } in &c.british_eliminated {
+        let key = match turn {
+            1..=8 => "dervish.british-combat-unit-turns-1-8",
+            9..=16 => "dervish.british-combat-unit-turns-9-16",
+            _ => "dervish.british-combat-unit-turns-17-21",
+        };
+        vp(
+            cells,
+            res,
+            key,
+            count,
+            &format!("Dervish: British combat units eliminated on Game Turn {turn}"),
+            &mut dervish,
+        );
+    }
+    let mut no_exit = c.turns_without_exit.clone();
+    no_exit.sort_unstable();
+    no_exit.dedup();
+    vp(
+        cells,
+        res,
+        "dervish.turn-without-british-exit",
+        no_exit.len() as u32,
+        "Dervish: Game Turns from Turn 12 with no British exit",
+        &mut dervish,
+    );
+    (british, dervish)
 }

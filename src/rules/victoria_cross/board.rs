@@ -357,35 +357,26 @@ pub fn line_of_sight(
     range: u8,
     friendly: &[String],
 ) -> Result<LineOfSight, Refusal> {
-    let section = "Fire Combat: LINE OF SIGHT RULES";
+    let section = LINE_OF_SIGHT;
     let board = Board::new(charts, battle);
     board.check_zone(from, section)?;
     board.check_zone(to, section)?;
-    let mut reader = Reader::new(charts);
     let mut warnings = Vec::new();
     let blockers: BTreeSet<&String> = friendly
         .iter()
         .filter(|z| z.as_str() != from && z.as_str() != to)
         .collect();
-    if battle == Battle::RorkesDrift {
-        let open = reader
-            .cells
-            .get("named_zones", &["rorkes-drift-unblocked-view"])
-            .and_then(|v| v.as_list().map(<[String]>::to_vec));
-        reader.check(&rule(section))?;
-        if open.unwrap_or_default().iter().any(|z| z == from) {
-            return Ok(LineOfSight {
-                clear: true,
-                path: Vec::new(),
-                steps: vec![Step::note(
-                    rule(section),
-                    format!(
-                        "zone {from}: \"Friendly units do not block line of sight for British units on the storehouse (roof zone H) or in the final redoubt (zone D)\""
-                    ),
-                )],
-                warnings,
-            });
-        }
+    if battle == Battle::RorkesDrift && unblocked_view(charts, from)? {
+        return Ok(LineOfSight::decided(
+            true,
+            Step::note(
+                rule(section),
+                format!(
+                    "zone {from}: \"Friendly units do not block line of sight for British units on the storehouse (roof zone H) or in the final redoubt (zone D)\""
+                ),
+            ),
+            warnings,
+        ));
     }
     // "Units in a donga zone are blocked from line of sight unless firing units are in a
     // zone adjacent to the Donga" — checked where the board says the target is a donga.
@@ -394,17 +385,16 @@ pub fn line_of_sight(
         match board.adjacent(from, to) {
             Known::Yes => {}
             Known::No => {
-                return Ok(LineOfSight {
-                    clear: false,
-                    path: Vec::new(),
-                    steps: vec![Step::note(
+                return Ok(LineOfSight::decided(
+                    false,
+                    Step::note(
                         rule(section),
                         format!(
                             "zone {to} is a donga zone and zone {from} is not adjacent to it: \"Units in a donga zone are blocked from line of sight unless firing units are in a zone adjacent to the Donga\""
                         ),
-                    )],
+                    ),
                     warnings,
-                });
+                ));
             }
             Known::Unknown => {
                 let mut needs = board.adjacency_needs(from, &[]);
@@ -418,16 +408,57 @@ pub fn line_of_sight(
         }
     }
     if blockers.is_empty() {
-        return Ok(LineOfSight {
-            clear: true,
-            path: Vec::new(),
-            steps: vec![Step::note(
+        return Ok(LineOfSight::decided(
+            true,
+            Step::note(
                 rule(section),
                 format!("no friendly unit stands between: zone {to} is seen at its listed range"),
-            )],
+            ),
             warnings,
-        });
+        ));
     }
+    count_clear_zones(&board, (from, to), range, &blockers, warnings)
+}
+
+/// The section of the line of sight rules.
+const LINE_OF_SIGHT: &str = "Fire Combat: LINE OF SIGHT RULES";
+
+impl LineOfSight {
+    /// A line of sight decided without counting zones: clear or blocked, and why.
+    fn decided(clear: bool, step: Step, warnings: Vec<String>) -> LineOfSight {
+        LineOfSight {
+            clear,
+            path: Vec::new(),
+            steps: vec![step],
+            warnings,
+        }
+    }
+}
+
+/// Whether friendly units do not block the view from a Rorke's Drift zone: the roof (H)
+/// and the redoubt (D), as the named zones list them.
+fn unblocked_view(charts: &Charts, from: &str) -> Result<bool, Refusal> {
+    let mut reader = Reader::new(charts);
+    let open = reader
+        .cells
+        .get("named_zones", &["rorkes-drift-unblocked-view"])
+        .and_then(|v| v.as_list().map(<[String]>::to_vec));
+    reader.check(&rule(LINE_OF_SIGHT))?;
+    Ok(open.unwrap_or_default().iter().any(|z| z == from))
+}
+
+/// Counts clear zones breadth first from the firer, past the blockers, up to the range:
+/// the path to the target when it is reached, blocked when it is not, or a refusal naming
+/// the board's cells the count needs.
+fn count_clear_zones(
+    board: &Board<'_>,
+    (from, to): (&str, &str),
+    range: u8,
+    blockers: &BTreeSet<&String>,
+    mut warnings: Vec<String>,
+) -> Result<LineOfSight, Refusal> {
+    let section = LINE_OF_SIGHT;
+    let battle = board.battle;
     let chart = battle.zones_chart();
     let mut needs = Vec::new();
     // Breadth first from the firer, one level per zone counted.
@@ -437,7 +468,7 @@ pub fn line_of_sight(
     for depth in 0..range {
         let mut next = Vec::new();
         for zone in &level {
-            if depth > 0 && !passable(&board, battle, zone, &blockers, &mut needs, &mut warnings) {
+            if depth > 0 && !passable(board, battle, zone, blockers, &mut needs, &mut warnings) {
                 continue;
             }
             if board.complete(zone) {
@@ -486,18 +517,17 @@ pub fn line_of_sight(
     }
     if needs.is_empty() {
         let list: Vec<&str> = blockers.iter().map(|s| s.as_str()).collect();
-        return Ok(LineOfSight {
-            clear: false,
-            path: Vec::new(),
-            steps: vec![Step::note(
+        return Ok(LineOfSight::decided(
+            false,
+            Step::note(
                 rule(section),
                 format!(
                     "no {range} clear zones reach zone {to}: blocked by friendly units in zone(s) {}",
                     list.join(", ")
                 ),
-            )],
+            ),
             warnings,
-        });
+        ));
     }
     Err(refusal_needing(
         rule(section),

@@ -214,41 +214,12 @@ fn board_parts(
     Ok(parts)
 }
 
+/// The dice a melee throws, grouped by hit number, with its steps: each zone's SP after
+/// the building caps, and each zone's hit number.
 fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
     let mut reader = Reader::new(charts);
     let mut steps = Vec::new();
-    let building = s.into_building_from_zones > 0 || s.out_of_building;
-    if s.battle == Battle::Isandlwana {
-        if s.turn == Some(1) {
-            return Err(Refusal::by_rule(
-                rule("Setup for Isandlwana"),
-                "turn 1: \"There is no melee combat on turn 1 of the game in Isandlwana\"",
-            ));
-        }
-        if s.across_wall || building {
-            return Err(Refusal::by_rule(
-                rule(MELEE),
-                "walls and building zones are a Rorke's Drift rule: the Isandlwana board has none",
-            ));
-        }
-    }
-    // "A target zone may only be meleed against once per melee phase" (the bayonet charge
-    // is the exception, and builds its rounds without this flag).
-    if s.zone_already_meleed {
-        return Err(Refusal::by_rule(
-            rule(MELEE),
-            "the zone has been meleed this phase: \"A target zone may only be meleed against once per melee phase\" (the British bayonet charge excepted)",
-        ));
-    }
-    if s.in_laager_camp {
-        if s.side == Side::Zulu {
-            return Err(Refusal::bad_input(
-                rule("Optional Rules: BRITISH ADVANTAGE"),
-                "a laagered zone is the British melee's: \"the British receive a +1 die roll modifier for melee combat\"",
-            ));
-        }
-        super::laager_camp_given(&mut reader, s.battle)?;
-    }
+    check_melee(&mut reader, s)?;
     let mut board_warnings = Vec::new();
     let parts = if s.into.is_some() || !s.from.is_empty() {
         board_parts(charts, s, &mut steps, &mut board_warnings)?
@@ -272,78 +243,8 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
             .zone
             .as_ref()
             .map_or_else(String::new, |z| format!("zone {z}: "));
-        let mut dice = part.sp;
-        // "A maximum of 8 SP per side may melee from one zone into one building zone a
-        // turn ... A maximum of 8 SP may melee out of any building zone": the SP beyond
-        // do not melee.
-        if part.into_building_zones > 0 {
-            let key = "melee-into-building-sp-per-zone";
-            let per = reader.need_int("limits", &[key], &rule(MELEE))?;
-            // Saturating is exact for the comparison: a cap beyond the integers never binds.
-            let most = per.saturating_mul(i64::from(part.into_building_zones));
-            if i64::from(dice) > most {
-                let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
-                steps.push(Step::valued(
-                    cell_rule(MELEE, "limits", &[key]),
-                    format!(
-                        "{who}{dice} SP into a building zone from {} zone(s): \"A maximum of {per} SP per side may melee from one zone into one building zone a turn\": {capped} melee",
-                        part.into_building_zones
-                    ),
-                    capped,
-                    None,
-                ));
-                dice = capped;
-            }
-        }
-        if part.out_of_building {
-            let key = "melee-out-of-building-sp";
-            let most = reader.need_int("limits", &[key], &rule(MELEE))?;
-            if i64::from(dice) > most {
-                let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
-                steps.push(Step::valued(
-                    cell_rule(MELEE, "limits", &[key]),
-                    format!(
-                        "{who}{dice} SP out of a building zone: \"A maximum of {most} SP may melee out of any building zone\": {capped} melee"
-                    ),
-                    capped,
-                    None,
-                ));
-                dice = capped;
-            }
-        }
-        let walled = part.across_wall || part.into_building_zones > 0 || part.out_of_building;
-        let key = match s.side {
-            Side::Zulu => "zulu",
-            Side::British if walled => "british-across-wall",
-            Side::British => "british",
-        };
-        let hit_on = reader.need_int("melee_hit_numbers", &[key], &rule(MELEE))?;
-        let mut hit_on = hit_on as u8;
-        hit_steps.push(Step::valued(
-            cell_rule(MELEE, "melee_hit_numbers", &[key]),
-            format!(
-                "{who}{}",
-                match key {
-                    "zulu" => "\"the Zulu player scores hits for every 6 rolled\"",
-                    "british" => "\"the British player hits the Zulu on 5 and 6\"",
-                    _ => "RORKE'S DRIFT: across a wall, door or window, or into or out of a building zone, \"the British player hits on 4, 5 and 6\"",
-                }
-            ),
-            hit_on,
-            None,
-        ));
-        if s.side == Side::British && part.laager {
-            hit_on -= 1;
-            hit_steps.push(Step::valued(
-                rule("Optional Rules: BRITISH ADVANTAGE"),
-                format!(
-                    "{who}British Laager Camp: \"the British receive a +1 die roll modifier for melee combat\": {}",
-                    hit_text(hit_on)
-                ),
-                1,
-                Some(i64::from(hit_on).into()),
-            ));
-        }
+        let dice = building_caps(&mut reader, &part, &who, &mut steps)?;
+        let hit_on = hit_number(&mut reader, s, &part, &who, &mut hit_steps)?;
         match groups.iter_mut().find(|g| g.hit_on == hit_on) {
             Some(group) => {
                 group.dice = group.dice.saturating_add(dice);
@@ -385,6 +286,139 @@ fn plan(charts: &Charts, s: &MeleeSituation) -> Result<Plan, Refusal> {
         steps,
         warnings,
     })
+}
+
+/// Refuses a melee the rules forbid: on Isandlwana's first turn, across walls or building
+/// zones at Isandlwana, into a zone already meleed this phase, and a Zulu melee from a
+/// laagered zone; a British one needs the British Laager Camp rule on.
+fn check_melee(reader: &mut Reader<'_>, s: &MeleeSituation) -> Result<(), Refusal> {
+    let building = s.into_building_from_zones > 0 || s.out_of_building;
+    if s.battle == Battle::Isandlwana {
+        if s.turn == Some(1) {
+            return Err(Refusal::by_rule(
+                rule("Setup for Isandlwana"),
+                "turn 1: \"There is no melee combat on turn 1 of the game in Isandlwana\"",
+            ));
+        }
+        if s.across_wall || building {
+            return Err(Refusal::by_rule(
+                rule(MELEE),
+                "walls and building zones are a Rorke's Drift rule: the Isandlwana board has none",
+            ));
+        }
+    }
+    // "A target zone may only be meleed against once per melee phase" (the bayonet charge
+    // is the exception, and builds its rounds without this flag).
+    if s.zone_already_meleed {
+        return Err(Refusal::by_rule(
+            rule(MELEE),
+            "the zone has been meleed this phase: \"A target zone may only be meleed against once per melee phase\" (the British bayonet charge excepted)",
+        ));
+    }
+    if s.in_laager_camp {
+        if s.side == Side::Zulu {
+            return Err(Refusal::bad_input(
+                rule("Optional Rules: BRITISH ADVANTAGE"),
+                "a laagered zone is the British melee's: \"the British receive a +1 die roll modifier for melee combat\"",
+            ));
+        }
+        super::laager_camp_given(reader, s.battle)?;
+    }
+    Ok(())
+}
+
+/// A zone's dice: its SP, capped into and out of building zones.
+fn building_caps(
+    reader: &mut Reader<'_>,
+    part: &Part,
+    who: &str,
+    steps: &mut Vec<Step>,
+) -> Result<u32, Refusal> {
+    let mut dice = part.sp;
+    // "A maximum of 8 SP per side may melee from one zone into one building zone a
+    // turn ... A maximum of 8 SP may melee out of any building zone": the SP beyond
+    // do not melee.
+    if part.into_building_zones > 0 {
+        let key = "melee-into-building-sp-per-zone";
+        let per = reader.need_int("limits", &[key], &rule(MELEE))?;
+        // Saturating is exact for the comparison: a cap beyond the integers never binds.
+        let most = per.saturating_mul(i64::from(part.into_building_zones));
+        if i64::from(dice) > most {
+            let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
+            steps.push(Step::valued(
+                cell_rule(MELEE, "limits", &[key]),
+                format!(
+                    "{who}{dice} SP into a building zone from {} zone(s): \"A maximum of {per} SP per side may melee from one zone into one building zone a turn\": {capped} melee",
+                    part.into_building_zones
+                ),
+                capped,
+                None,
+            ));
+            dice = capped;
+        }
+    }
+    if part.out_of_building {
+        let key = "melee-out-of-building-sp";
+        let most = reader.need_int("limits", &[key], &rule(MELEE))?;
+        if i64::from(dice) > most {
+            let capped = u32::try_from(most.max(0)).unwrap_or(u32::MAX);
+            steps.push(Step::valued(
+                cell_rule(MELEE, "limits", &[key]),
+                format!(
+                    "{who}{dice} SP out of a building zone: \"A maximum of {most} SP may melee out of any building zone\": {capped} melee"
+                ),
+                capped,
+                None,
+            ));
+            dice = capped;
+        }
+    }
+    Ok(dice)
+}
+
+/// A zone's hit number: the Zulus' 6, the British 5 and 6, or 4 to 6 across a wall or
+/// into or out of a building zone; one better from a British Laager Camp.
+fn hit_number(
+    reader: &mut Reader<'_>,
+    s: &MeleeSituation,
+    part: &Part,
+    who: &str,
+    hit_steps: &mut Vec<Step>,
+) -> Result<u8, Refusal> {
+    let walled = part.across_wall || part.into_building_zones > 0 || part.out_of_building;
+    let key = match s.side {
+        Side::Zulu => "zulu",
+        Side::British if walled => "british-across-wall",
+        Side::British => "british",
+    };
+    let hit_on = reader.need_int("melee_hit_numbers", &[key], &rule(MELEE))?;
+    let mut hit_on = hit_on as u8;
+    hit_steps.push(Step::valued(
+        cell_rule(MELEE, "melee_hit_numbers", &[key]),
+        format!(
+            "{who}{}",
+            match key {
+                "zulu" => "\"the Zulu player scores hits for every 6 rolled\"",
+                "british" => "\"the British player hits the Zulu on 5 and 6\"",
+                _ => "RORKE'S DRIFT: across a wall, door or window, or into or out of a building zone, \"the British player hits on 4, 5 and 6\"",
+            }
+        ),
+        hit_on,
+        None,
+    ));
+    if s.side == Side::British && part.laager {
+        hit_on -= 1;
+        hit_steps.push(Step::valued(
+            rule("Optional Rules: BRITISH ADVANTAGE"),
+            format!(
+                "{who}British Laager Camp: \"the British receive a +1 die roll modifier for melee combat\": {}",
+                hit_text(hit_on)
+            ),
+            1,
+            Some(i64::from(hit_on).into()),
+        ));
+    }
+    Ok(hit_on)
 }
 
 /// Resolves one side's melee into one zone: `outcome.hits`. Losses are applied only after

@@ -192,6 +192,57 @@ fn solitaire_movement(
             roll: None,
         }));
     }
+    let modifier = movement_modifier(&mut reader, s, &mut r)?;
+    let modified = roll_on_chart(&mut reader, &mut r, dice, modifier)?;
+    let key = modified.to_string();
+    let Some(direction) = reader
+        .cells
+        .get("solitaire_movement", &[&key])
+        .and_then(|v| v.as_text().map(str::to_owned))
+    else {
+        return Err(reader.refusal(rule(SOLITAIRE)));
+    };
+    let Some(direction) = Direction::from_chart(&direction) else {
+        return Err(Refusal::by_rule(
+            cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
+            format!("solitaire_movement:{key} is '{direction}': expected left, ahead or right"),
+        ));
+    };
+    let text = match direction {
+        Direction::Left => {
+            "\"Move the entire Zulu force 1 zone to the left (only 1 move even with leaders)\""
+        }
+        Direction::Right => {
+            "\"Move the entire Zulu force 1 zone to the right (only move 1 zone even with leaders)\""
+        }
+        Direction::Ahead | Direction::Stay => {
+            "\"Move the entire Zulu force straight ahead the maximum move straight towards the closest British force\""
+        }
+    };
+    r.step(Step::valued(
+        cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
+        text,
+        modified,
+        None,
+    ));
+    r.step(Step::note(
+        rule(SOLITAIRE),
+        "\"For Rorke's Drift, the focal point for determining straight ahead (and right and left) movement is the Compound; for Isandlwana it is Zone 15.\"",
+    ));
+    reader.warn_into(&mut r);
+    Ok(r.with_outcome(SolitaireMovementOutcome {
+        direction,
+        roll: Some(modified),
+    }))
+}
+
+/// Solitaire Play's die roll modifiers: -1 for a Zulu occupied zone to the right of the
+/// force, +1 for one to its left.
+fn movement_modifier(
+    reader: &mut Reader<'_>,
+    s: &SolitaireMove,
+    r: &mut Resolution<()>,
+) -> Result<i64, Refusal> {
     let mut modifier = 0;
     for (on, key) in [
         (s.zulu_on_right, "zulu-on-right"),
@@ -212,6 +263,17 @@ fn solitaire_movement(
             ));
         }
     }
+    Ok(modifier)
+}
+
+/// Throws the movement die until the modified roll is on the chart (1 to 6), an off-chart
+/// roll read by the club's setting: clamped, or rolled again.
+fn roll_on_chart(
+    reader: &mut Reader<'_>,
+    r: &mut Resolution<()>,
+    dice: &mut dyn DiceSource,
+    modifier: i64,
+) -> Result<i64, Refusal> {
     let mut tries = 0;
     let modified = loop {
         tries += 1;
@@ -256,46 +318,7 @@ fn solitaire_movement(
             ));
         }
     };
-    let key = modified.to_string();
-    let Some(direction) = reader
-        .cells
-        .get("solitaire_movement", &[&key])
-        .and_then(|v| v.as_text().map(str::to_owned))
-    else {
-        return Err(reader.refusal(rule(SOLITAIRE)));
-    };
-    let Some(direction) = Direction::from_chart(&direction) else {
-        return Err(Refusal::by_rule(
-            cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
-            format!("solitaire_movement:{key} is '{direction}': expected left, ahead or right"),
-        ));
-    };
-    let text = match direction {
-        Direction::Left => {
-            "\"Move the entire Zulu force 1 zone to the left (only 1 move even with leaders)\""
-        }
-        Direction::Right => {
-            "\"Move the entire Zulu force 1 zone to the right (only move 1 zone even with leaders)\""
-        }
-        Direction::Ahead | Direction::Stay => {
-            "\"Move the entire Zulu force straight ahead the maximum move straight towards the closest British force\""
-        }
-    };
-    r.step(Step::valued(
-        cell_rule(SOLITAIRE, "solitaire_movement", &[&key]),
-        text,
-        modified,
-        None,
-    ));
-    r.step(Step::note(
-        rule(SOLITAIRE),
-        "\"For Rorke's Drift, the focal point for determining straight ahead (and right and left) movement is the Compound; for Isandlwana it is Zone 15.\"",
-    ));
-    reader.warn_into(&mut r);
-    Ok(r.with_outcome(SolitaireMovementOutcome {
-        direction,
-        roll: Some(modified),
-    }))
+    Ok(modified)
 }
 
 /// The solitaire Zulu movement chart: `direction`, `roll`.

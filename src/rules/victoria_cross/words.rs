@@ -3,7 +3,8 @@
 //! outcome how it went.
 
 use super::fire::{AmmoInput, FireInput};
-use super::melee::{ChargeResult, Side};
+use super::hospital::HospitalOutcome;
+use super::melee::{BayonetChargeOutcome, ChargeResult, Side};
 use super::solitaire::Direction;
 use super::victory::{Level, Winner};
 use super::{Outcome, Request};
@@ -78,6 +79,39 @@ fn level(level: Level) -> &'static str {
     }
 }
 
+/// A bayonet charge in words: how it ended, after how many rounds, and the SP left.
+fn bayonet_charge(o: &BayonetChargeOutcome) -> String {
+    let ended = match o.result {
+        ChargeResult::BothEliminated => "both sides are eliminated",
+        ChargeResult::BritishEliminated => "the British are eliminated",
+        ChargeResult::ZulusEliminated => "the Zulus are eliminated",
+        ChargeResult::BritishStopped => "the British stop the attack",
+    };
+    let rounds = if o.rounds == 1 {
+        "1 round".to_owned()
+    } else {
+        format!("{} rounds", o.rounds)
+    };
+    format!(
+        "{ended} after {rounds}: {} British SP and {} Zulu SP left",
+        o.british_sp, o.zulu_sp
+    )
+}
+
+/// The hospital fire in words: burned down, not started, or the marker's box.
+fn hospital(o: &HospitalOutcome) -> String {
+    if o.burned {
+        format!(
+            "the hospital burns down (the fire marker in box {})",
+            o.track
+        )
+    } else if o.track == 0 {
+        "the hospital fire has not started".to_owned()
+    } else {
+        format!("the hospital fire marker moves to box {}", o.track)
+    }
+}
+
 /// The outcome of `request` in words; `None` when the outcome is not the request's.
 pub fn outcome(request: Option<&Request>, outcome: &Outcome) -> Option<String> {
     use Outcome as O;
@@ -114,35 +148,8 @@ pub fn outcome(request: Option<&Request>, outcome: &Outcome) -> Option<String> {
             hits(o.zulu_hits),
             hits(o.british_hits)
         ),
-        O::BayonetCharge(o) => {
-            let ended = match o.result {
-                ChargeResult::BothEliminated => "both sides are eliminated",
-                ChargeResult::BritishEliminated => "the British are eliminated",
-                ChargeResult::ZulusEliminated => "the Zulus are eliminated",
-                ChargeResult::BritishStopped => "the British stop the attack",
-            };
-            let rounds = if o.rounds == 1 {
-                "1 round".to_owned()
-            } else {
-                format!("{} rounds", o.rounds)
-            };
-            format!(
-                "{ended} after {rounds}: {} British SP and {} Zulu SP left",
-                o.british_sp, o.zulu_sp
-            )
-        }
-        O::Hospital(o) => {
-            if o.burned {
-                format!(
-                    "the hospital burns down (the fire marker in box {})",
-                    o.track
-                )
-            } else if o.track == 0 {
-                "the hospital fire has not started".to_owned()
-            } else {
-                format!("the hospital fire marker moves to box {}", o.track)
-            }
-        }
+        O::BayonetCharge(o) => bayonet_charge(o),
+        O::Hospital(o) => hospital(o),
         O::Stacking(o) => {
             let zone = match request {
                 Some(Request::Stacking(s)) => format!(" in zone {}", s.zone),

@@ -220,6 +220,41 @@ fn resolve_move(charts: &Charts, request: &MoveInput) -> Result<Resolution<MoveO
     };
     let rate = tally.total;
 
+    volley_losses(&mut reader, request, rate, &mut tally);
+
+    terrain_penalties(charts, &mut reader, request, normal, rounding, &mut tally);
+    formation_changes(&mut reader, request, normal, rounding, &mut tally)?;
+    interpenetrations(&mut reader, request, &mut tally);
+
+    let mut allowance = tally.total;
+    if tally.stationary {
+        allowance = 0;
+    } else if allowance < 0 {
+        tally.note(
+            section(MOVEMENT),
+            format!("the costs exceed the rate ({allowance} mm): the unit cannot move this move"),
+        );
+        allowance = 0;
+    }
+    if let Some(square) = request.square {
+        allowance = square_cap(&mut reader, square, allowance, &mut tally);
+    }
+    if tally.stationary || allowance == 0 {
+        tally.note(
+            section(MOVEMENT),
+            "allowance 0 mm: the unit cannot move this move",
+        );
+    }
+    let resolution = finish(tally.resolution, &reader, section(MOVEMENT))?;
+    Ok(resolution.with_outcome(MoveOutcome {
+        allowance_mm: allowance,
+        rate_mm: rate,
+    }))
+}
+
+/// VOLLEY FIRE EFFECT ON MOVEMENT: the unit's forward movement is reduced by the FF it
+/// lost to volley fire last move, or it stays put when they exceed its move rate.
+fn volley_losses(reader: &mut CellReader<'_>, request: &MoveInput, rate: i64, tally: &mut Tally) {
     // Volley losses: "it will reduce its forward movement only by 1 mm for each fighting
     // factor lost from such fire ... If the number of fighting factors lost exceeds the
     // unit's move rate, it will remain stationary during the next move".
@@ -249,57 +284,40 @@ fn resolve_move(charts: &Charts, request: &MoveInput) -> Result<Resolution<MoveO
             );
         }
     }
+}
 
-    terrain_penalties(charts, &mut reader, request, normal, rounding, &mut tally);
-    formation_changes(&mut reader, request, normal, rounding, &mut tally)?;
-    interpenetrations(&mut reader, request, &mut tally);
-
-    let mut allowance = tally.total;
-    if tally.stationary {
-        allowance = 0;
-    } else if allowance < 0 {
-        tally.note(
-            section(MOVEMENT),
-            format!("the costs exceed the rate ({allowance} mm): the unit cannot move this move"),
-        );
-        allowance = 0;
-    }
-    if let Some(square) = request.square {
-        let key = match square {
-            Square::Open => "large-square-open-mm",
-            Square::Other => "large-square-other-terrain-mm",
-        };
-        if let Some(cap) = reader.int(THRESHOLDS, &[key]) {
-            let rule = cell_ref(NOTES, THRESHOLDS, &[key]);
-            let text = match square {
-                Square::Open => format!(
-                    "a large multi-unit square moves at most {cap} mm per move in open ground"
-                ),
-                Square::Other => format!(
-                    "a large multi-unit square moves at most {cap} mm per move if any part is in terrain other than open ground"
-                ),
-            };
-            if allowance > cap {
-                allowance = cap;
-                tally
-                    .resolution
-                    .step(Step::valued(rule, text, cap, Some(json!(cap))));
-            } else {
-                tally.note(rule, format!("{text}: the allowance is already within it"));
+/// NOTES ON MOVEMENT: a large multi-unit square's cap on the allowance, in the open or
+/// in other terrain; the allowance within it.
+fn square_cap(
+    reader: &mut CellReader<'_>,
+    square: Square,
+    mut allowance: i64,
+    tally: &mut Tally,
+) -> i64 {
+    let key = match square {
+        Square::Open => "large-square-open-mm",
+        Square::Other => "large-square-other-terrain-mm",
+    };
+    if let Some(cap) = reader.int(THRESHOLDS, &[key]) {
+        let rule = cell_ref(NOTES, THRESHOLDS, &[key]);
+        let text = match square {
+            Square::Open => {
+                format!("a large multi-unit square moves at most {cap} mm per move in open ground")
             }
+            Square::Other => format!(
+                "a large multi-unit square moves at most {cap} mm per move if any part is in terrain other than open ground"
+            ),
+        };
+        if allowance > cap {
+            allowance = cap;
+            tally
+                .resolution
+                .step(Step::valued(rule, text, cap, Some(json!(cap))));
+        } else {
+            tally.note(rule, format!("{text}: the allowance is already within it"));
         }
     }
-    if tally.stationary || allowance == 0 {
-        tally.note(
-            section(MOVEMENT),
-            "allowance 0 mm: the unit cannot move this move",
-        );
-    }
-    let resolution = finish(tally.resolution, &reader, section(MOVEMENT))?;
-    Ok(resolution.with_outcome(MoveOutcome {
-        allowance_mm: allowance,
-        rate_mm: rate,
-    }))
+    allowance
 }
 
 /// MOVEMENT: how far a unit may move this move.
@@ -434,6 +452,8 @@ fn inner_rate(
     Ok(Some(normal))
 }
 
+/// TERRAIN PENALTIES: each terrain crossed costs what Table 3 gives the unit's class,
+/// halved along a track (note 4).
 fn terrain_penalties(
     charts: &Charts,
     reader: &mut CellReader<'_>,
@@ -443,121 +463,163 @@ fn terrain_penalties(
     tally: &mut Tally,
 ) {
     let troop = request.troop;
-    let class = terrain_class(troop);
     let track = request.terrain.iter().any(|c| c.kind == Terrain::Track);
-    let chart = "terrain_penalties";
     if troop == Troop::IrregularInfantry && request.terrain.iter().any(|c| c.kind != Terrain::Track)
     {
         tally.resolution.warn(
             "irregular infantry pay the close-order terrain penalties: FORMATIONS names regular infantry, natives and dismounted cavalry as close order but not irregulars (give the troop as open order infantry for a unit in open order)",
         );
     }
+    let mut costing = Costing {
+        charts,
+        reader,
+        request,
+        normal,
+        rounding,
+        track,
+        class: terrain_class(troop),
+    };
     for crossing in request.terrain.iter().filter(|c| c.kind != Terrain::Track) {
-        let kind = crossing.kind;
-        let row = terrain_row(kind);
-        let rule = cell_ref(TABLE_3, chart, &[row, class]);
-        if kind == Terrain::BrokenGround && matches!(troop, Troop::HorseGun) {
-            // "Only rockets and machine guns may move in areas of broken ground."
-            tally.stationary = true;
-            tally.note(section(NOTES), "only rockets and machine guns may move in areas of broken ground: a horse gun cannot move there");
-            continue;
-        }
-        if kind == Terrain::LinearObstacle && is_cavalry(troop) && request.mode == Mode::Charge {
-            tally.note(rule, "no penalty: the mounted linear-obstacle penalty does not apply to cavalry who jump an obstacle when charging (note 1)");
-            continue;
-        }
-        let Some(value) = reader.get(chart, &[row, class]) else {
-            continue;
-        };
-        let text = value.to_string();
-        let what = if kind == Terrain::Hill {
-            format!(
-                "{kind} ({} contour{} climbed)",
-                crossing.count,
-                if crossing.count == 1 { "" } else { "s" }
-            )
-        } else if crossing.count > 1 {
-            format!("{kind} x{}", crossing.count)
-        } else {
-            kind.to_string()
-        };
-        let count = i64::from(crossing.count);
-        match text.trim() {
-            "none" => {
-                let Some(setting) = settings::field_guns_in_broken_ground(charts, reader) else {
-                    continue;
-                };
-                tally.resolution.step(setting.step);
-                match setting.value {
-                    FieldGunsBroken::NoPenalty => {
-                        tally.note(rule, format!("{what}: no penalty for {class}"));
-                    }
-                    FieldGunsBroken::CannotMove if track => {
-                        // "Field guns in broken ground and soft sand will halve their normal
-                        // move rate if on such a track."
-                        let Some(rounding) = rounding else { continue };
-                        let half = rounding.divide(normal, 2);
-                        if request.mode == Mode::Normal {
-                            tally.add(
-                                section(TABLE_3),
-                                format!("{what} on a track: field guns move at half their normal rate of {normal} mm (note 4)"),
-                                half - normal,
-                            );
-                        } else {
-                            tally.note(section(TABLE_3), format!("{what} on a track: field guns halve their normal move rate (note 4); the {} rate is not the normal rate", request.mode));
-                        }
-                    }
-                    FieldGunsBroken::CannotMove => {
-                        tally.stationary = true;
-                        tally.note(rule, format!("{what}: field guns cannot move there"));
-                    }
-                }
-            }
-            "1 move" => {
-                let mut cost = normal * count;
-                let mut how = format!("{what}: costs the whole move ({normal} mm)");
-                if let (true, Some(rounding)) = (track, rounding) {
-                    cost = rounding.divide(cost, 2);
-                    how = format!("{what} on a track: half a move ({cost} mm, note 4)");
-                }
-                tally.add(rule, how, -cost);
-            }
-            other => {
-                let Some(per) = mm(other) else {
-                    tally.note(
-                        rule,
-                        format!(
-                            "{what}: the cell reads '{other}', not a distance; no penalty taken"
-                        ),
-                    );
-                    continue;
-                };
-                let mut penalty = per * count;
-                let mut how = format!(
-                    "{what} for {class}: {per} mm{}",
-                    if count > 1 {
-                        format!(" x {count}")
-                    } else {
-                        String::new()
-                    }
-                );
-                if let (true, Some(rounding)) = (
-                    troop == Troop::Camels && kind == Terrain::SoftSand,
-                    rounding,
-                ) {
-                    penalty = -rounding.divide(-penalty, 2);
-                    how.push_str(", halved for camels crossing soft sand (note 5)");
-                }
-                if let (true, Some(rounding)) = (track, rounding) {
-                    penalty = -rounding.divide(-penalty, 2);
-                    how.push_str(", halved along a track (note 4)");
-                }
-                tally.add(rule, how, penalty);
-            }
-        }
+        crossing_penalty(&mut costing, *crossing, tally);
     }
     if track {
         tally.note(section(TABLE_3), "moving along a track which crosses the terrain: the penalties above are halved (note 4)");
+    }
+}
+
+/// What a move's terrain crossings are costed by: the charts, the move, the unit's normal
+/// rate and the rounding, whether it follows a track, and its class on Table 3.
+struct Costing<'a, 'r, 'c> {
+    charts: &'a Charts,
+    reader: &'r mut CellReader<'c>,
+    request: &'a MoveInput,
+    normal: i64,
+    rounding: Option<Rounding>,
+    track: bool,
+    class: &'static str,
+}
+
+/// A crossing as the steps name it: a hill with its contours climbed, others with a count.
+fn crossing_words(crossing: Crossing) -> String {
+    let kind = crossing.kind;
+    if kind == Terrain::Hill {
+        format!(
+            "{kind} ({} contour{} climbed)",
+            crossing.count,
+            if crossing.count == 1 { "" } else { "s" }
+        )
+    } else if crossing.count > 1 {
+        format!("{kind} x{}", crossing.count)
+    } else {
+        kind.to_string()
+    }
+}
+
+/// One terrain crossing's penalty from Table 3: none, a whole move, or a distance per
+/// crossing (halved for camels in soft sand, note 5, and along a track, note 4); field guns
+/// in broken ground and soft sand by the club's setting.
+fn crossing_penalty(costing: &mut Costing<'_, '_, '_>, crossing: Crossing, tally: &mut Tally) {
+    let Costing {
+        request,
+        normal,
+        rounding,
+        track,
+        class,
+        ..
+    } = *costing;
+    let troop = request.troop;
+    let chart = "terrain_penalties";
+    let kind = crossing.kind;
+    let row = terrain_row(kind);
+    let rule = cell_ref(TABLE_3, chart, &[row, class]);
+    if kind == Terrain::BrokenGround && matches!(troop, Troop::HorseGun) {
+        // "Only rockets and machine guns may move in areas of broken ground."
+        tally.stationary = true;
+        tally.note(section(NOTES), "only rockets and machine guns may move in areas of broken ground: a horse gun cannot move there");
+        return;
+    }
+    if kind == Terrain::LinearObstacle && is_cavalry(troop) && request.mode == Mode::Charge {
+        tally.note(rule, "no penalty: the mounted linear-obstacle penalty does not apply to cavalry who jump an obstacle when charging (note 1)");
+        return;
+    }
+    let Some(value) = costing.reader.get(chart, &[row, class]) else {
+        return;
+    };
+    let text = value.to_string();
+    let what = crossing_words(crossing);
+    let count = i64::from(crossing.count);
+    match text.trim() {
+        "none" => {
+            let Some(setting) =
+                settings::field_guns_in_broken_ground(costing.charts, costing.reader)
+            else {
+                return;
+            };
+            tally.resolution.step(setting.step);
+            match setting.value {
+                FieldGunsBroken::NoPenalty => {
+                    tally.note(rule, format!("{what}: no penalty for {class}"));
+                }
+                FieldGunsBroken::CannotMove if track => {
+                    // "Field guns in broken ground and soft sand will halve their normal
+                    // move rate if on such a track."
+                    let Some(rounding) = rounding else { return };
+                    let half = rounding.divide(normal, 2);
+                    if request.mode == Mode::Normal {
+                        tally.add(
+                            section(TABLE_3),
+                            format!("{what} on a track: field guns move at half their normal rate of {normal} mm (note 4)"),
+                            half - normal,
+                        );
+                    } else {
+                        tally.note(section(TABLE_3), format!("{what} on a track: field guns halve their normal move rate (note 4); the {} rate is not the normal rate", request.mode));
+                    }
+                }
+                FieldGunsBroken::CannotMove => {
+                    tally.stationary = true;
+                    tally.note(rule, format!("{what}: field guns cannot move there"));
+                }
+            }
+        }
+        "1 move" => {
+            let mut cost = normal * count;
+            let mut how = format!("{what}: costs the whole move ({normal} mm)");
+            if let (true, Some(rounding)) = (track, rounding) {
+                cost = rounding.divide(cost, 2);
+                how = format!("{what} on a track: half a move ({cost} mm, note 4)");
+            }
+            tally.add(rule, how, -cost);
+        }
+        other => {
+            let Some(per) = mm(other) else {
+                tally.note(
+                    rule,
+                    format!("{what}: the cell reads '{other}', not a distance; no penalty taken"),
+                );
+                return;
+            };
+            let mut penalty = per * count;
+            let mut how = format!(
+                "{what} for {class}: {per} mm{}",
+                if count > 1 {
+                    format!(" x {count}")
+                } else {
+                    String::new()
+                }
+            );
+            if let (true, Some(rounding)) = (
+                troop == Troop::Camels && kind == Terrain::SoftSand,
+                rounding,
+            ) {
+                penalty = -rounding.divide(-penalty, 2);
+                how.push_str(", halved for camels crossing soft sand (note 5)");
+            }
+            if let (true, Some(rounding)) = (track, rounding) {
+                penalty = -rounding.divide(-penalty, 2);
+                how.push_str(", halved along a track (note 4)");
+            }
+            tally.add(rule, how, penalty);
+        }
     }
 }
 

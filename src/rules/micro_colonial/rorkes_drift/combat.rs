@@ -272,16 +272,31 @@ fn refusals(input: &RdMeleeInput, section_max: i64) -> Result<(), Refusal> {
     Ok(())
 }
 
-#[allow(clippy::too_many_lines)]
-fn prepare(
+/// The supplement's cells a melee reads before the dice.
+struct RdCells {
+    /// The Zulu divisor's key: 10, or 100 inside buildings.
+    divisor_key: &'static str,
+    /// The Zulu divisor.
+    divisor: i64,
+    /// The CSM's melee bonus.
+    csm: i64,
+    /// The divisor of the sections' losses.
+    loss_divisor: i64,
+    /// The margin over which the loser tests morale.
+    margin: i64,
+    /// The falling-back-in-melee factor (0 when neither side falls back).
+    falling_back: i64,
+    /// The rounding setting.
+    rounding: settings::Rounding,
+}
+
+/// Reads the supplement's cells the melee needs, with the rounding setting's step;
+/// refuses for those not known.
+fn read_cells(
     charts: &Charts,
     input: &RdMeleeInput,
     reader: &mut CellReader<'_>,
-) -> Result<Prepared, Refusal> {
-    let section_max = reader
-        .int(CHART, &["section-max-ff"])
-        .ok_or_else(|| missing(reader, MELEE))?;
-    refusals(input, section_max)?;
+) -> Result<(RdCells, Step), Refusal> {
     let divisor_key = if input.in_building {
         "zulu-melee-divisor-in-buildings"
     } else {
@@ -308,6 +323,30 @@ fn prepare(
     else {
         return Err(missing(reader, MELEE));
     };
+    let cells = RdCells {
+        divisor_key,
+        divisor,
+        csm,
+        loss_divisor,
+        margin,
+        falling_back,
+        rounding: rounding.value,
+    };
+    Ok((cells, rounding.step))
+}
+
+/// Reads the supplement's basic factors and sides, then the basic melee's steps 2 and 3
+/// and its dice over them.
+fn prepare(
+    charts: &Charts,
+    input: &RdMeleeInput,
+    reader: &mut CellReader<'_>,
+) -> Result<Prepared, Refusal> {
+    let section_max = reader
+        .int(CHART, &["section-max-ff"])
+        .ok_or_else(|| missing(reader, MELEE))?;
+    refusals(input, section_max)?;
+    let (cells, rounding_step) = read_cells(charts, input, reader)?;
     let zulu_attacks = !input.counter_attack;
     let mut steps = vec![Step::note(
         section(MELEE),
@@ -323,9 +362,52 @@ fn prepare(
             "a melee inside a building, the Zulus' Z marker in the sections' room: for the melee calculation both sides are classed as in close order in the open",
         ));
     }
-    steps.push(rounding.step);
-    let mut zulu = rounding
-        .value
+    steps.push(rounding_step);
+    let [zulu, british] = basic_factors(input, &cells, &mut steps);
+    let (zulu_side, british_side) = sides(input, &mut steps);
+    let (a, b, factor) = if zulu_attacks {
+        (zulu_side, british_side, [zulu, british])
+    } else {
+        (british_side, zulu_side, [british, zulu])
+    };
+    let basic_input = MeleeInput {
+        a,
+        b,
+        in_contact: None,
+        origins: Origins::default(),
+    };
+    let basic = melee::prepare_with(
+        charts,
+        &basic_input,
+        reader,
+        Some(melee::Basic { factor, steps }),
+    )?;
+    Ok(Prepared {
+        basic,
+        zulu_attacks,
+        sections: input.front_rank.len() + input.second_rank.len(),
+        loss_divisor: cells.loss_divisor.max(1),
+        rounding: cells.rounding,
+        margin: cells.margin,
+    })
+}
+
+/// The present FF of the front rank and of the second rank, each summed.
+fn rank_ff(input: &RdMeleeInput) -> (u32, u32) {
+    (
+        input.front_rank.iter().sum(),
+        input.second_rank.iter().sum(),
+    )
+}
+
+/// The supplement's step 1, the Zulu unit's and the sections' basic melee factors: the
+/// Zulus' FF / 10 (/ 100 inside buildings), the sections' full FF with both ranks', the
+/// CSM's bonus, and -5 to a side falling back in melee.
+fn basic_factors(input: &RdMeleeInput, cells: &RdCells, steps: &mut Vec<Step>) -> [i64; 2] {
+    let (divisor, divisor_key, falling_back) =
+        (cells.divisor, cells.divisor_key, cells.falling_back);
+    let mut zulu = cells
+        .rounding
         .divide(i64::from(input.zulu_ff), divisor.max(1));
     steps.push(Step::valued(
         rule(MELEE, divisor_key),
@@ -341,8 +423,7 @@ fn prepare(
         zulu,
         Some(json!(zulu)),
     ));
-    let front: u32 = input.front_rank.iter().sum();
-    let second: u32 = input.second_rank.iter().sum();
+    let (front, second) = rank_ff(input);
     let mut british = i64::from(front) + i64::from(second);
     steps.push(Step::valued(
         section(MELEE),
@@ -365,11 +446,11 @@ fn prepare(
         ));
     }
     if input.csm_leads {
-        british += csm;
+        british += cells.csm;
         steps.push(Step::valued(
             rule(super::BRITISH_COUNTERS, "csm-melee-bonus"),
             "the CSM leads them: \"The CSM counter will add an extra 5 factors to any sections in melee if he is leading them\"",
-            csm,
+            cells.csm,
             Some(json!(british)),
         ));
     }
@@ -391,6 +472,13 @@ fn prepare(
         british += falling_back;
         steps.push(falling_back_step("the sections", british));
     }
+    [zulu, british]
+}
+
+/// The Zulu unit and the sections as the basic melee's sides, with the counter-attack's
+/// impact bonus (COUNTER ATTACKS) and Table 4's in-cover for a side fighting from cover
+/// (COVER).
+fn sides(input: &RdMeleeInput, steps: &mut Vec<Step>) -> (Side, Side) {
     let british_impact = input.counter_attack && !input.later_round;
     if british_impact {
         steps.push(Step::note(
@@ -418,6 +506,7 @@ fn prepare(
             ));
         }
     }
+    let (front, second) = rank_ff(input);
     let zulu_side = Side {
         factors: with_cover(&input.zulu_factors, input.zulu_in_cover),
         impact: input.zulu_impact,
@@ -428,31 +517,7 @@ fn prepare(
         impact: british_impact,
         ..Side::new(front + second, BRITISH_KIND)
     };
-    let (a, b, factor) = if zulu_attacks {
-        (zulu_side, british_side, [zulu, british])
-    } else {
-        (british_side, zulu_side, [british, zulu])
-    };
-    let basic_input = MeleeInput {
-        a,
-        b,
-        in_contact: None,
-        origins: Origins::default(),
-    };
-    let basic = melee::prepare_with(
-        charts,
-        &basic_input,
-        reader,
-        Some(melee::Basic { factor, steps }),
-    )?;
-    Ok(Prepared {
-        basic,
-        zulu_attacks,
-        sections: input.front_rank.len() + input.second_rank.len(),
-        loss_divisor: loss_divisor.max(1),
-        rounding: rounding.value,
-        margin,
-    })
+    (zulu_side, british_side)
 }
 
 impl Prepared {
