@@ -59,7 +59,9 @@ impl LaagerApp {
             self.document.revision,
             self.charts().map(Charts::hash).unwrap_or_default()
         );
-        if selection_changed || records_key != self.desk_records_key {
+        let typed_changed =
+            self.state.ruleset == Ruleset::SoldiersOfTheQueen && self.desk.sotq.wants_fill();
+        if selection_changed || typed_changed || records_key != self.desk_records_key {
             self.desk_records_key = records_key;
             self.desk_selection.clone_from(&self.canvas.selected);
             match self.state.ruleset {

@@ -6,6 +6,7 @@
 mod campaign;
 mod club;
 mod dba;
+mod described;
 mod dice;
 mod domains;
 mod log;

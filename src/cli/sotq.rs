@@ -27,8 +27,8 @@ use crate::rules::soldiers_of_the_queen::situation::{
 };
 use crate::rules::soldiers_of_the_queen::{
     self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
-    LeaderDeathInput, OddsInput, OmdurmanCounts, Position, Rallier, RallyInput, RangeInput,
-    ResupplyInput, Side, StackInput, VictoryInput, hex,
+    LeaderDeathInput, OddsInput, OmdurmanCounts, RallyInput, RangeInput, ResupplyInput, Side,
+    StackInput, VictoryInput, hex,
 };
 use crate::ruleset::Ruleset;
 use clap::Subcommand;
@@ -383,29 +383,8 @@ fn leader_death(args: LeaderDeathArgs) -> Result<Outcome, CliError> {
 fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
-    let rally = RallyInput {
-        game: game_arg(&args.game)?,
-        side: side_arg(&args.side)?,
-        rallier: input(
-            args.leader
-                .parse::<Rallier>()
-                .map_err(|e| format!("--leader: {e}")),
-        )?,
-        unit_command: args.unit_command.clone(),
-        unit_artillery: args.artillery,
-        position: input(
-            args.at
-                .parse::<Position>()
-                .map_err(|e| format!("--at: {e}")),
-        )?,
-        army_commander_killed: args.army_commander_killed,
-        unit: None,
-        origins: Origins::default(),
-    };
-    let given = given_flags(&[(
-        args.artillery,
-        crate::field!(sotq::RallyInput: unit_artillery),
-    )]);
+    let rally: RallyInput = args.fields.build()?;
+    let given = args.fields.given.pointers();
     resolve_and_apply(
         rally,
         |records, roles, rally| read::rally(records, roles, rally, &given),

@@ -7,7 +7,7 @@
 use std::fmt;
 
 /// A field of an input type, built by [`field!`](crate::field) (checked against the type).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FieldId(&'static str);
 
 impl FieldId {

@@ -12,6 +12,7 @@
 
 pub mod cells;
 pub mod dba_zulu;
+pub mod describe;
 pub mod field;
 pub mod measure;
 pub mod micro_colonial;
@@ -60,6 +61,10 @@ pub trait Procedure {
     const OPPOSING: &'static [&'static str] = &[];
     /// The roles whose units may be of either side (the counters of one zone).
     const EITHER_SIDE: &'static [&'static str] = &[];
+    /// Its fields as every door asks for them: the command line's flags and the desk's
+    /// form are made from this list (see [`describe`]). Empty for a procedure whose
+    /// doors are still written by hand.
+    const FIELDS: &'static [describe::FieldSpec] = &[];
 
     /// Resolves the input with dice from `dice` (procedures that throw none ignore it).
     fn resolve(
@@ -123,6 +128,7 @@ macro_rules! procedures {
                         opposing: <$procedure>::OPPOSING,
                         either_side: <$procedure>::EITHER_SIDE,
                         throws: <$procedure>::THROWS,
+                        fields: <$procedure>::FIELDS,
                     },)+
                 }
             }
@@ -280,7 +286,7 @@ pub(crate) use procedures;
 /// One procedure as the engine describes it: what the desk's picker, the command line's
 /// subcommands and the record's gate read, written once in its ruleset's [`procedures!`]
 /// list and its [`Procedure`] impl.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Description {
     /// Its ruleset.
     pub ruleset: Ruleset,
@@ -298,6 +304,8 @@ pub struct Description {
     pub either_side: &'static [&'static str],
     /// See [`Procedure::THROWS`].
     pub throws: bool,
+    /// See [`Procedure::FIELDS`].
+    pub fields: &'static [describe::FieldSpec],
 }
 
 impl Description {

@@ -33,6 +33,14 @@ fn type_number(harness: &mut Harness<'_, LaagerApp>, label: &str, text: &str) {
     harness.run();
 }
 
+/// Chooses `name` in the combo box labelled `label`, as a user picks it.
+fn choose(harness: &mut Harness<'_, LaagerApp>, label: &str, name: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.get_by_label(name).click();
+    harness.run();
+}
+
 /// Types `zone` into the Victoria Cross form's zone field, which asks for it by name until
 /// it is typed: the board's zones are the referee's, none is assumed.
 fn type_asked_zone(harness: &mut Harness<'_, LaagerApp>, zone: &str) {
@@ -1436,9 +1444,24 @@ fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
     let blank = laager::app::desk::sotq_more::SotqMore::default();
 
     let mut harness = sotq_window(&path, "Rally", &["uNokhenke"]);
+    // The desk asks for each field the records do not give; nothing is defaulted.
+    choose(&mut harness, "game", "isandhlwana");
+    choose(&mut harness, "rallying side", "zulu");
+    type_number(&mut harness, "rallying leader", "army-commander");
+    choose(&mut harness, "the unit is", "stacked");
     let desk = resolve(&mut harness);
     let app = harness.state();
-    let base = blank.rally.rally().expect("reads");
+    let base = sotq::RallyInput {
+        game: sotq::Game::Isandhlwana,
+        side: sotq::Side::Zulu,
+        rallier: sotq::Rallier::ArmyCommander,
+        unit_command: None,
+        unit_artillery: false,
+        position: sotq::Position::Stacked,
+        army_commander_killed: false,
+        unit: None,
+        origins: laager::rules::situation::Origins::default(),
+    };
     let input = situation::rally(app.session.game().state(), &unit("uNokhenke"), base, &[])
         .expect("situation");
     let request = Request::SoldiersOfTheQueen(sotq::Request::Rally(input));
@@ -2446,17 +2469,26 @@ fn the_desks_hospital_burns_the_counters_picked_as_the_engine_does() {
 // the text does not give is refused, as the engine refuses it.
 #[test]
 fn the_desks_rally_knows_the_named_commanders_as_the_engine_does() {
-    use laager::rules::soldiers_of_the_queen::{self as sotq, Side};
+    use laager::rules::soldiers_of_the_queen as sotq;
     let (_dir, path) = isandhlwana_game();
     let mut harness = sotq_window(&path, "Rally", &[]);
     let answer = |harness: &mut Harness<'_, LaagerApp>, leader: &str| {
         let form = &mut harness.state_mut().desk.sotq.more.rally;
-        form.side = Side::British;
-        leader.clone_into(&mut form.leader);
-        "1/1 NNC".clone_into(&mut form.unit_command);
+        form.type_in("game", "isandhlwana");
+        form.type_in("rallying side", "british");
+        form.type_in("rallying leader", leader);
+        form.type_in("the unit's command", "1/1 NNC");
+        form.type_in("the unit is", "stacked");
         harness.run();
         let desk = desk_answer(harness);
-        let input = harness.state().desk.sotq.more.rally.rally().expect("reads");
+        let input = harness
+            .state()
+            .desk
+            .sotq
+            .more
+            .rally
+            .input::<sotq::RallyInput>()
+            .expect("reads");
         let engine = Request::SoldiersOfTheQueen(sotq::Request::Rally(input))
             .resolve_with(harness.state().charts().expect("charts"), &DiceChoice::None);
         (desk, engine)

@@ -7,6 +7,7 @@ pub mod asked;
 pub mod bounded;
 pub mod chart_view;
 pub mod dba_panel;
+pub mod described;
 pub mod dice_entry;
 mod hints;
 pub mod mc_combat;

@@ -3,12 +3,13 @@
 //! `AllowanceInput`, filled from the records for the unit selected by the engine's
 //! `soldiers_of_the_queen::situation`. The engine resolves; nothing here does.
 
+use super::described::DescribedForm;
 use super::mc_combat::{number_field, pick};
 use super::sotq_combat::{FromRecords, game_ui, origins_of, whole};
+use crate::rules::Procedure as _;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
-    AllowanceInput, Game, Position, Rallier, RallyInput, ResupplyInput, ResupplyUnit, Side,
-    situation,
+    AllowanceInput, Game, Rally, RallyInput, ResupplyInput, ResupplyUnit, situation,
 };
 
 /// A labelled text field wide enough for a name (`army-commander`, `regular-infantry`).
@@ -21,123 +22,7 @@ fn text_field(ui: &mut egui::Ui, label: &str, text: &mut String, hover: &str) {
     });
 }
 
-const SIDES: &[Side] = &[Side::British, Side::Zulu, Side::Dervish];
-const POSITIONS: &[Position] = &[Position::Stacked, Position::Adjacent, Position::Away];
 const RESUPPLY_UNITS: &[ResupplyUnit] = &[ResupplyUnit::Foot, ResupplyUnit::DismountedCavalry];
-
-/// A rally of one Routed unit (PART 13).
-#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RallyForm {
-    /// The game.
-    pub game: Game,
-    /// The side rallying.
-    pub side: Side,
-    /// The leader: army-commander, gatacre, a leader's name or the name of his command.
-    pub leader: String,
-    /// The command the Routed unit belongs to (blank: none given).
-    pub unit_command: String,
-    /// The unit is artillery.
-    pub artillery: bool,
-    /// Where the unit is, seen from the leader.
-    pub position: Position,
-    /// The army commander has been killed.
-    pub army_commander_killed: bool,
-    /// The unit selected, as the records gave it.
-    pub unit: Option<String>,
-    /// What the records gave.
-    pub from_records: FromRecords,
-}
-
-impl Default for RallyForm {
-    fn default() -> Self {
-        RallyForm {
-            game: Game::Isandhlwana,
-            side: Side::Zulu,
-            leader: "army-commander".to_owned(),
-            unit_command: String::new(),
-            artillery: false,
-            position: Position::Stacked,
-            army_commander_killed: false,
-            unit: None,
-            from_records: None,
-        }
-    }
-}
-
-impl RallyForm {
-    /// The engine's rally, or a message naming the field that does not read.
-    pub fn rally(&self) -> Result<RallyInput, String> {
-        let rallier: Rallier = self
-            .leader
-            .parse()
-            .map_err(|e| format!("rallying leader: {e}"))?;
-        let command = self.unit_command.trim();
-        Ok(RallyInput {
-            game: self.game,
-            side: self.side,
-            rallier,
-            unit_command: (!command.is_empty()).then(|| command.to_owned()),
-            unit_artillery: self.artillery,
-            position: self.position,
-            army_commander_killed: self.army_commander_killed,
-            unit: self.unit.clone(),
-            origins: origins_of(&self.from_records),
-        })
-    }
-
-    /// Reads the Routed unit in role `unit` from the records (`situation::rally`).
-    fn fill(&mut self, records: &dyn Records, roles: &Roles) {
-        if roles.0.is_empty() {
-            (self.unit, self.from_records) = (None, None);
-            return;
-        }
-        let Ok(mut base) = self.rally() else {
-            return;
-        };
-        base.origins = Origins::default();
-        match situation::rally(records, roles, base, &[]) {
-            Ok(read) => {
-                self.artillery = read.unit_artillery;
-                self.unit = read.unit;
-                self.from_records = Some(Ok(read.origins));
-            }
-            Err(refusal) => {
-                self.unit = None;
-                self.from_records = Some(Err(refusal.reason));
-            }
-        }
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui) {
-        game_ui(ui, &mut self.game);
-        pick(ui, "rallying side", &mut self.side, SIDES, Side::name);
-        text_field(
-            ui,
-            "rallying leader",
-            &mut self.leader,
-            "army-commander, gatacre, a leader's name (Pulleine, Durnford, Kitchener) or the name of his command (1/24, I Brigade, uDududu)",
-        );
-        text_field(
-            ui,
-            "the unit's command",
-            &mut self.unit_command,
-            "The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC, I Brigade, uVe; blank: none given)",
-        );
-        pick(
-            ui,
-            "the unit is",
-            &mut self.position,
-            POSITIONS,
-            Position::name,
-        );
-        ui.checkbox(&mut self.artillery, "the unit is artillery");
-        ui.checkbox(
-            &mut self.army_commander_killed,
-            "the army commander has been killed",
-        );
-    }
-}
 
 /// One ammunition resupply roll (PART 11).
 #[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
@@ -329,21 +214,33 @@ impl AllowanceForm {
 }
 
 /// The rally, resupply and allowance forms.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SotqMore {
-    /// The rally form.
-    pub rally: RallyForm,
+    /// The rally form, made from the engine's description of its fields.
+    pub rally: DescribedForm,
     /// The resupply form.
     pub resupply: ResupplyForm,
     /// The Movement Allowance form.
     pub allowance: AllowanceForm,
 }
 
+impl Default for SotqMore {
+    fn default() -> Self {
+        SotqMore {
+            rally: DescribedForm::new(Rally::FIELDS),
+            resupply: ResupplyForm::default(),
+            allowance: AllowanceForm::default(),
+        }
+    }
+}
+
 impl SotqMore {
     /// Fills each form for the unit selected (role `unit`).
     pub fn fill(&mut self, records: &dyn Records, selected: &[String]) {
         let roles = Roles::of_selection(situation::UNIT_ROLES, selected);
-        self.rally.fill(records, &roles);
+        self.rally.fill(&roles, |base: RallyInput, given| {
+            situation::rally(records, &roles, base, given)
+        });
         self.resupply.fill(records, &roles);
         self.allowance.fill(records, &roles);
     }

@@ -20,7 +20,7 @@ use crate::rules::soldiers_of_the_queen::{
 pub type SotqProcedure = crate::rules::soldiers_of_the_queen::ProcedureId;
 
 /// The Soldiers of the Queen form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SotqForm {
     /// The procedure.
     pub procedure: SotqProcedure,
@@ -127,21 +127,27 @@ impl SotqForm {
         }
     }
 
+    /// Whether a form's values typed have changed since the records were read with
+    /// them, so they must be read again.
+    pub fn wants_fill(&self) -> bool {
+        self.more.rally.wants_fill()
+    }
+
     /// What the records gave the procedure shown, or why they gave nothing: the first
     /// steps its resolution will state (`Origins::steps`), values given by hand since
     /// included.
     pub fn records_notes(&self) -> Vec<String> {
         let read = match self.procedure {
-            SotqProcedure::Fire => &self.fire.from_records,
-            SotqProcedure::Melee => &self.melee.from_records,
-            SotqProcedure::LeaderDeath => &self.leader_read,
-            SotqProcedure::Rally => &self.more.rally.from_records,
-            SotqProcedure::Resupply => &self.more.resupply.from_records,
-            SotqProcedure::Allowance => &self.more.allowance.from_records,
-            SotqProcedure::Stack => &self.board.stack.from_records,
-            SotqProcedure::Entry => &self.board.entry.from_records,
+            SotqProcedure::Fire => self.fire.from_records.clone(),
+            SotqProcedure::Melee => self.melee.from_records.clone(),
+            SotqProcedure::LeaderDeath => self.leader_read.clone(),
+            SotqProcedure::Rally => self.more.rally.from_records(),
+            SotqProcedure::Resupply => self.more.resupply.from_records.clone(),
+            SotqProcedure::Allowance => self.more.allowance.from_records.clone(),
+            SotqProcedure::Stack => self.board.stack.from_records.clone(),
+            SotqProcedure::Entry => self.board.entry.from_records.clone(),
             SotqProcedure::Victory if self.board.victory.game == Game::Isandhlwana => {
-                &self.board.victory.from_records
+                self.board.victory.from_records.clone()
             }
             _ => return Vec::new(),
         };
@@ -163,7 +169,7 @@ impl SotqForm {
             SotqProcedure::Rally => self
                 .more
                 .rally
-                .rally()
+                .input::<sotq::RallyInput>()
                 .map(|r| r.origins.steps(&r, &rule))
                 .unwrap_or_default(),
             SotqProcedure::Resupply => self
@@ -235,7 +241,7 @@ impl SotqForm {
             SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
-            SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.rally()?),
+            SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.input()?),
             SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.resupply()?),
             SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.allowance()),
             SotqProcedure::Stack => sotq::Request::Stack(self.board.stack.stack()?),

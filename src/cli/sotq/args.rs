@@ -2,6 +2,7 @@
 //! the dice, the records a unit is read from (`--campaign`, `--layout`, `--unit`), and
 //! the arguments of rally, victory, entry and resupply.
 
+use super::super::described::Described;
 use super::super::situation::SituationArgs;
 use super::super::{CliError, TablesArgs};
 use crate::bounds::{Cost, Count, GameNumber, Place, Seed};
@@ -36,34 +37,11 @@ pub struct DiceArgs {
     pub(super) seed: Option<Seed>,
 }
 
-/// `laager sotq rally`.
+/// `laager sotq rally`: the flags of the engine's rally fields.
 #[derive(Debug, Args)]
 pub struct RallyArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    pub(super) game: String,
-    /// british, zulu or dervish.
-    #[arg(long)]
-    pub(super) side: String,
-    /// army-commander, gatacre, a leader's name as the text gives it (Pulleine, Degacher,
-    /// Durnford, Kitchener, Broadwood, Tshingwayo, Osman Digna), or the name of his command
-    /// (1/24, I Brigade, uDududu). A name the text does not give is refused, listing those
-    /// it does.
-    #[arg(long, value_name = "WHO")]
-    pub(super) leader: String,
-    /// The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC,
-    /// Edendale, I Brigade, uVe, Kehena); one the text does not name is refused.
-    #[arg(long, value_name = "NAME")]
-    pub(super) unit_command: Option<String>,
-    /// The Routed unit is artillery.
-    #[arg(long)]
-    pub(super) artillery: bool,
-    /// Where the unit is: stacked, adjacent or away.
-    #[arg(long)]
-    pub(super) at: String,
-    /// The army commander has been killed (Kitchener, for Gatacre).
-    #[arg(long)]
-    pub(super) army_commander_killed: bool,
+    #[command(flatten)]
+    pub(super) fields: Described<crate::rules::soldiers_of_the_queen::Rally>,
     #[command(flatten)]
     pub(super) common: Common,
     /// With --apply: the campaign whose game the rally is logged in, a rallied unit's

@@ -8,6 +8,7 @@ use crate::charts::{CellReader, Charts};
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, flag, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
@@ -367,11 +368,97 @@ pub struct RallyOutcome {
 /// Whether a leader rallies a Routed unit (PART 13 A-E).
 pub struct Rally;
 
+/// The rally's fields, as `laager sotq rally` and the desk's form ask for them.
+const RALLY_FIELDS: &[FieldSpec] = &[
+    super::game_field(crate::field!(RallyInput: game)),
+    FieldSpec {
+        field: crate::field!(RallyInput: side),
+        flag: "side",
+        value_name: "SIDE",
+        label: "rallying side",
+        help: "british, zulu or dervish",
+        kind: Kind::Choice {
+            names: &["british", "zulu", "dervish"],
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<Side>,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: rallier),
+        flag: "leader",
+        value_name: "WHO",
+        label: "rallying leader",
+        help: "army-commander, gatacre, a leader's name as the text gives it (Pulleine, Degacher, Durnford, Kitchener, Broadwood, Tshingwayo, Osman Digna), or the name of his command (1/24, I Brigade, uDududu); a name the text does not give is refused, listing those it does",
+        kind: Kind::Text {
+            examples: &[
+                "army-commander",
+                "gatacre",
+                "Pulleine",
+                "Durnford",
+                "Degacher",
+            ],
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<Rallier>,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: unit_command),
+        flag: "unit-command",
+        value_name: "NAME",
+        label: "the unit's command",
+        help: "The command or unit the Routed unit belongs to, as the text names it (1/24, 1/1 NNC, Edendale, I Brigade, uVe, Kehena); one the text does not name is refused",
+        kind: Kind::Text {
+            examples: &["1/24", "1/1 NNC", "Edendale", "uVe"],
+        },
+        required: false,
+        from_records: false,
+        parse: parsed::<String>,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: unit_artillery),
+        flag: "artillery",
+        value_name: "",
+        label: "the unit is artillery",
+        help: "The Routed unit is artillery (PART 13 A, C); the records give it from the unit's troop type",
+        kind: Kind::Flag,
+        required: false,
+        from_records: true,
+        parse: flag,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: position),
+        flag: "at",
+        value_name: "WHERE",
+        label: "the unit is",
+        help: "Where the unit is, seen from the leader: stacked, adjacent or away",
+        kind: Kind::Choice {
+            names: &["stacked", "adjacent", "away"],
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<Position>,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: army_commander_killed),
+        flag: "army-commander-killed",
+        value_name: "",
+        label: "the army commander has been killed",
+        help: "The army commander has been killed (Kitchener, for Gatacre; PART 13 D)",
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    },
+];
+
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
+    const FIELDS: &'static [FieldSpec] = RALLY_FIELDS;
     type Input = RallyInput;
     type Outcome = RallyOutcome;
 

@@ -159,6 +159,25 @@ impl fmt::Display for Game {
     }
 }
 
+/// The game of an input, as every door asks for it.
+pub(crate) const fn game_field(
+    field: crate::rules::field::FieldId,
+) -> crate::rules::describe::FieldSpec {
+    crate::rules::describe::FieldSpec {
+        field,
+        flag: "game",
+        value_name: "GAME",
+        label: "game",
+        help: "isandhlwana or omdurman",
+        kind: crate::rules::describe::Kind::Choice {
+            names: &["isandhlwana", "omdurman"],
+        },
+        required: true,
+        from_records: false,
+        parse: crate::rules::describe::parsed::<Game>,
+    }
+}
+
 /// A player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {

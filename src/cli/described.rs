@@ -1,0 +1,93 @@
+//! The flags of a procedure whose fields the engine describes
+//! ([`Procedure::FIELDS`](crate::rules::Procedure::FIELDS)): made from that list, each
+//! flag's value parsed by its field's domain at the door, what was typed kept as the
+//! engine's [`Given`]. Flatten `Described<P>` into a subcommand's arguments.
+
+use super::CliError;
+use crate::rules::Procedure;
+use crate::rules::describe::{BuildError, FieldSpec, Given, Kind};
+use clap::builder::ValueParser;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use serde::de::DeserializeOwned;
+use std::marker::PhantomData;
+
+/// The flags of procedure `P`'s described fields, and what they were given.
+pub struct Described<P> {
+    /// What was typed, each value parsed by its field's domain.
+    pub given: Given,
+    procedure: PhantomData<P>,
+}
+
+impl<P> std::fmt::Debug for Described<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Described")
+            .field("given", &self.given)
+            .finish()
+    }
+}
+
+impl<P: Procedure> Described<P> {
+    /// The procedure's input made from the flags given, the fields the records fill
+    /// left to them; a required field no flag gave is refused, naming its flag.
+    pub fn build<I: DeserializeOwned>(&self) -> Result<I, CliError> {
+        self.given
+            .build(P::FIELDS)
+            .map_err(|e| CliError::Input(refusal(&e)))
+    }
+}
+
+/// A build error in the command line's words: each missing field by its flag.
+pub fn refusal(error: &BuildError) -> String {
+    error.sentence(|spec| format!("--{}", spec.flag))
+}
+
+/// The flag of one field.
+fn arg(spec: &'static FieldSpec) -> Arg {
+    let arg = Arg::new(spec.flag).long(spec.flag).help(spec.help);
+    match spec.kind {
+        Kind::Flag => arg.action(ArgAction::SetTrue),
+        Kind::Choice { .. } | Kind::Number { .. } | Kind::Text { .. } => arg
+            .value_name(spec.value_name)
+            .required(spec.required && !spec.from_records)
+            .value_parser(ValueParser::new(move |text: &str| (spec.parse)(text))),
+    }
+}
+
+impl<P: Procedure> Args for Described<P> {
+    fn augment_args(cmd: Command) -> Command {
+        P::FIELDS.iter().fold(cmd, |cmd, spec| cmd.arg(arg(spec)))
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl<P: Procedure> FromArgMatches for Described<P> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Given::default();
+        for spec in P::FIELDS {
+            match spec.kind {
+                Kind::Flag => {
+                    if matches.get_flag(spec.flag) {
+                        given.set(spec.field, serde_json::Value::Bool(true));
+                    }
+                }
+                _ => {
+                    if let Some(value) = matches.get_one::<serde_json::Value>(spec.flag) {
+                        given.set(spec.field, value.clone());
+                    }
+                }
+            }
+        }
+        Ok(Described {
+            given,
+            procedure: PhantomData,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
