@@ -41,14 +41,14 @@ pub fn refusal(error: &BuildError) -> String {
     error.sentence(|spec| format!("--{}", spec.flag))
 }
 
-/// The flag of one field.
+/// The flag of one field. No flag is required by clap: a required field not given is
+/// named by [`Given::build`], which also knows the fields the records fill.
 fn arg(spec: &'static FieldSpec) -> Arg {
     let arg = Arg::new(spec.flag).long(spec.flag).help(spec.help);
     match spec.kind {
         Kind::Flag => arg.action(ArgAction::SetTrue),
         Kind::Choice { .. } | Kind::Number { .. } | Kind::Text { .. } => arg
             .value_name(spec.value_name)
-            .required(spec.required && !spec.from_records)
             .value_parser(ValueParser::new(move |text: &str| (spec.parse)(text))),
     }
 }

@@ -13,14 +13,16 @@ pub use args::{
     CampaignArgs, Common, DiceArgs, EntryArgs, RallyArgs, ResupplyArgs, UnitArgs, VictoryArgs,
 };
 
+use super::described;
 use super::{CliError, Outcome, print_odds, print_resolved};
 use crate::bounds::{Cost, Seed, Strength};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
+use crate::rules::Procedure as _;
 use crate::rules::Request;
-use crate::rules::field::FieldId;
 use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::soldiers_of_the_queen::Resupply;
 use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
 use crate::rules::soldiers_of_the_queen::situation::{
     self as read, LEADER_ROLES, STACK_ROLES, UNIT_ROLES,
@@ -501,42 +503,19 @@ fn stack(args: StackArgs) -> Result<Outcome, CliError> {
 fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
-    let range = match (args.range, &args.from, &args.wagon) {
-        (Some(r), _, _) => r.get(),
-        (None, Some(from), Some(wagon)) => {
-            let shifted = parity(&charts)?;
-            hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted)
-        }
-        _ => {
-            return Err(CliError::Input(
-                "give --range N or --from CCRR --wagon CCRR".to_owned(),
-            ));
-        }
-    };
-    let resupply = ResupplyInput {
-        unit_type: args.unit_type.unwrap_or_default(),
-        boxes: args.boxes.get(),
-        marked: args.marked.get(),
-        range,
-        artillery: args.artillery,
-        pinned: args.pinned,
-        routed: args.routed,
-        path_blocked: args.path_blocked,
-        unit: None,
-        origins: Origins::default(),
-    };
-    let given = given_flags(&[
-        (
-            args.unit_type.is_some(),
-            crate::field!(sotq::ResupplyInput: unit_type),
-        ),
-        (
-            args.artillery,
-            crate::field!(sotq::ResupplyInput: artillery),
-        ),
-        (args.pinned, crate::field!(sotq::ResupplyInput: pinned)),
-        (args.routed, crate::field!(sotq::ResupplyInput: routed)),
-    ]);
+    let mut fields = args.fields.given.clone();
+    if let (Some(from), Some(wagon)) = (&args.from, &args.wagon) {
+        let shifted = parity(&charts)?;
+        let range = hex_arg("--from", from)?.range_to(hex_arg("--wagon", wagon)?, shifted);
+        fields.set(
+            crate::field!(sotq::ResupplyInput: range),
+            serde_json::Value::from(range),
+        );
+    }
+    let resupply: ResupplyInput = fields
+        .build(Resupply::FIELDS)
+        .map_err(|e| CliError::Input(described::refusal(&e)))?;
+    let given = fields.pointers();
     resolve_and_apply(
         resupply,
         |records, roles, input| read::resupply(records, roles, input, &given),
@@ -547,15 +526,6 @@ fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
         &args.campaign,
         &roles,
     )
-}
-
-/// The input fields the flags that are on gave, as JSON pointers.
-fn given_flags(flags: &[(bool, FieldId)]) -> Vec<String> {
-    flags
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, field)| field.to_string())
-        .collect()
 }
 
 /// `--unit TYPE` or `--unit unit=ID`: a unit type typed, or the unit of the records whose

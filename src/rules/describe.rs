@@ -23,6 +23,10 @@ pub enum Kind {
     Number {
         /// What it counts or measures.
         unit: &'static str,
+        /// The least value its domain holds.
+        min: i64,
+        /// The greatest value its domain holds.
+        max: i64,
     },
     /// One of a list of named values (a combo box on the desk).
     Choice {
@@ -98,6 +102,22 @@ where
 {
     let value = text.trim().parse::<T>().map_err(|e| e.to_string())?;
     serde_json::to_value(value).map_err(|e| e.to_string())
+}
+
+/// A [`Count`](crate::bounds::Count) (boxes, hexes, turns), as a [`FieldSpec::parse`].
+pub fn count(text: &str) -> Result<Value, String> {
+    crate::bounds::Count::parse(text)
+        .map(|count| Value::from(count.get()))
+        .map_err(|e| e.to_string())
+}
+
+/// A [`Kind::Number`] of the [`Count`](crate::bounds::Count) domain, in `unit`.
+pub const fn counted(unit: &'static str) -> Kind {
+    Kind::Number {
+        unit,
+        min: crate::bounds::Count::MIN as i64,
+        max: crate::bounds::Count::MAX as i64,
+    }
 }
 
 /// For a [`Kind::Flag`], whose value is only on.
@@ -252,7 +272,11 @@ mod tests {
         value_name: "N",
         label: "n",
         help: "a count",
-        kind: Kind::Number { unit: "things" },
+        kind: Kind::Number {
+            unit: "things",
+            min: 0,
+            max: 10,
+        },
         required: true,
         from_records: false,
         parse: parsed::<u32>,

@@ -1484,10 +1484,24 @@ fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
     );
 
     let mut harness = sotq_window(&path, "Resupply", &["NMP"]);
+    type_number(&mut harness, "roster boxes", "10");
+    type_number(&mut harness, "boxes marked", "5");
+    type_number(&mut harness, "hexes to the wagon", "2");
     type_faces(&mut harness, "5");
     let desk = resolve(&mut harness);
     let app = harness.state();
-    let base = blank.resupply.resupply().expect("reads");
+    let base = sotq::ResupplyInput {
+        unit_type: sotq::ResupplyUnit::Foot,
+        boxes: 10,
+        marked: 5,
+        range: 2,
+        artillery: false,
+        pinned: false,
+        routed: false,
+        path_blocked: false,
+        unit: None,
+        origins: laager::rules::situation::Origins::default(),
+    };
     let input = situation::resupply(app.session.game().state(), &unit("NMP"), base, &[])
         .expect("situation");
     let request = Request::SoldiersOfTheQueen(sotq::Request::Resupply(input));

@@ -4,12 +4,11 @@
 //! `soldiers_of_the_queen::situation`. The engine resolves; nothing here does.
 
 use super::described::DescribedForm;
-use super::mc_combat::{number_field, pick};
-use super::sotq_combat::{FromRecords, game_ui, origins_of, whole};
+use super::sotq_combat::{FromRecords, game_ui, origins_of};
 use crate::rules::Procedure as _;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
-    AllowanceInput, Game, Rally, RallyInput, ResupplyInput, ResupplyUnit, situation,
+    AllowanceInput, Game, Rally, RallyInput, Resupply, ResupplyInput, situation,
 };
 
 /// A labelled text field wide enough for a name (`army-commander`, `regular-infantry`).
@@ -20,138 +19,6 @@ fn text_field(ui: &mut egui::Ui, label: &str, text: &mut String, hover: &str) {
             .labelled_by(l.id)
             .on_hover_text(hover);
     });
-}
-
-const RESUPPLY_UNITS: &[ResupplyUnit] = &[ResupplyUnit::Foot, ResupplyUnit::DismountedCavalry];
-
-/// One ammunition resupply roll (PART 11).
-#[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResupplyForm {
-    /// A row of the Ammunition Resupply Table.
-    pub unit_type: ResupplyUnit,
-    /// Boxes on the unit's Ammunition Roster.
-    pub boxes: String,
-    /// Boxes marked off.
-    pub marked: String,
-    /// Hexes to the Supply Wagon.
-    pub range: String,
-    /// The unit is artillery.
-    pub artillery: bool,
-    /// Pinned.
-    pub pinned: bool,
-    /// Routed.
-    pub routed: bool,
-    /// The path to the wagon goes through an enemy-controlled hex.
-    pub path_blocked: bool,
-    /// The unit selected, as the records gave it.
-    pub unit: Option<String>,
-    /// What the records gave.
-    pub from_records: FromRecords,
-}
-
-impl Default for ResupplyForm {
-    fn default() -> Self {
-        ResupplyForm {
-            unit_type: ResupplyUnit::Foot,
-            boxes: "10".to_owned(),
-            marked: "5".to_owned(),
-            range: "2".to_owned(),
-            artillery: false,
-            pinned: false,
-            routed: false,
-            path_blocked: false,
-            unit: None,
-            from_records: None,
-        }
-    }
-}
-
-impl ResupplyForm {
-    /// The engine's resupply roll, or a message naming the field that does not read.
-    pub fn resupply(&self) -> Result<ResupplyInput, String> {
-        Ok(ResupplyInput {
-            unit_type: self.unit_type,
-            boxes: whole("roster boxes", &self.boxes)?,
-            marked: whole("boxes marked", &self.marked)?,
-            range: whole("hexes to the wagon", &self.range)?,
-            artillery: self.artillery,
-            pinned: self.pinned,
-            routed: self.routed,
-            path_blocked: self.path_blocked,
-            unit: self.unit.clone(),
-            origins: origins_of(&self.from_records),
-        })
-    }
-
-    /// Reads the unit in role `unit` from the records (`situation::resupply`): its arm,
-    /// whether it is dismounted cavalry, pinned or routed. The roster's boxes stay typed.
-    fn fill(&mut self, records: &dyn Records, roles: &Roles) {
-        if roles.0.is_empty() {
-            (self.unit, self.from_records) = (None, None);
-            return;
-        }
-        let base = ResupplyInput {
-            unit_type: self.unit_type,
-            boxes: 0,
-            marked: 0,
-            range: 0,
-            artillery: self.artillery,
-            pinned: self.pinned,
-            routed: self.routed,
-            path_blocked: self.path_blocked,
-            unit: None,
-            origins: Origins::default(),
-        };
-        match situation::resupply(records, roles, base, &[]) {
-            Ok(read) => {
-                self.unit_type = read.unit_type;
-                self.artillery = read.artillery;
-                self.pinned = read.pinned;
-                self.routed = read.routed;
-                self.unit = read.unit;
-                self.from_records = Some(Ok(read.origins));
-            }
-            Err(refusal) => {
-                self.unit = None;
-                self.from_records = Some(Err(refusal.reason));
-            }
-        }
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui) {
-        pick(
-            ui,
-            "unit type",
-            &mut self.unit_type,
-            RESUPPLY_UNITS,
-            ResupplyUnit::name,
-        );
-        for (label, text, hover) in [
-            (
-                "roster boxes",
-                &mut self.boxes,
-                "Boxes on the unit's Ammunition Roster",
-            ),
-            ("boxes marked", &mut self.marked, "Boxes marked off"),
-            (
-                "hexes to the wagon",
-                &mut self.range,
-                "Range from the unit to the Supply Wagon, in hexes",
-            ),
-        ] {
-            number_field(ui, label, text, hover);
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.artillery, "artillery");
-            ui.checkbox(&mut self.pinned, "pinned");
-            ui.checkbox(&mut self.routed, "routed");
-            ui.checkbox(
-                &mut self.path_blocked,
-                "the path to the wagon goes through an enemy-controlled hex",
-            );
-        });
-    }
 }
 
 /// A unit type's Movement Allowance (PART 6 B).
@@ -218,8 +85,8 @@ impl AllowanceForm {
 pub struct SotqMore {
     /// The rally form, made from the engine's description of its fields.
     pub rally: DescribedForm,
-    /// The resupply form.
-    pub resupply: ResupplyForm,
+    /// The resupply form, made from the engine's description of its fields.
+    pub resupply: DescribedForm,
     /// The Movement Allowance form.
     pub allowance: AllowanceForm,
 }
@@ -228,7 +95,7 @@ impl Default for SotqMore {
     fn default() -> Self {
         SotqMore {
             rally: DescribedForm::new(Rally::FIELDS),
-            resupply: ResupplyForm::default(),
+            resupply: DescribedForm::new(Resupply::FIELDS),
             allowance: AllowanceForm::default(),
         }
     }
@@ -241,7 +108,9 @@ impl SotqMore {
         self.rally.fill(&roles, |base: RallyInput, given| {
             situation::rally(records, &roles, base, given)
         });
-        self.resupply.fill(records, &roles);
+        self.resupply.fill(&roles, |base: ResupplyInput, given| {
+            situation::resupply(records, &roles, base, given)
+        });
         self.allowance.fill(records, &roles);
     }
 

@@ -130,7 +130,7 @@ impl SotqForm {
     /// Whether a form's values typed have changed since the records were read with
     /// them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.more.rally.wants_fill()
+        self.more.rally.wants_fill() || self.more.resupply.wants_fill()
     }
 
     /// What the records gave the procedure shown, or why they gave nothing: the first
@@ -142,7 +142,7 @@ impl SotqForm {
             SotqProcedure::Melee => self.melee.from_records.clone(),
             SotqProcedure::LeaderDeath => self.leader_read.clone(),
             SotqProcedure::Rally => self.more.rally.from_records(),
-            SotqProcedure::Resupply => self.more.resupply.from_records.clone(),
+            SotqProcedure::Resupply => self.more.resupply.from_records(),
             SotqProcedure::Allowance => self.more.allowance.from_records.clone(),
             SotqProcedure::Stack => self.board.stack.from_records.clone(),
             SotqProcedure::Entry => self.board.entry.from_records.clone(),
@@ -175,7 +175,7 @@ impl SotqForm {
             SotqProcedure::Resupply => self
                 .more
                 .resupply
-                .resupply()
+                .input::<sotq::ResupplyInput>()
                 .map(|r| r.origins.steps(&r, &rule))
                 .unwrap_or_default(),
             SotqProcedure::Allowance => {
@@ -242,7 +242,7 @@ impl SotqForm {
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
             SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.input()?),
-            SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.resupply()?),
+            SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.input()?),
             SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.allowance()),
             SotqProcedure::Stack => sotq::Request::Stack(self.board.stack.stack()?),
             SotqProcedure::Entry => sotq::Request::Entry(self.board.entry.entry()?),

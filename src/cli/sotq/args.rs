@@ -8,7 +8,6 @@ use super::super::{CliError, TablesArgs};
 use crate::bounds::{Cost, Count, GameNumber, Place, Seed};
 use crate::dice::DiceChoice;
 use crate::rules::situation::Roles;
-use crate::rules::soldiers_of_the_queen::ResupplyUnit;
 use clap::Args;
 
 /// `--json` and the tables in force.
@@ -177,39 +176,23 @@ pub struct EntryArgs {
     pub(super) campaign: CampaignArgs,
 }
 
-/// `laager sotq resupply`.
+/// `laager sotq resupply`: the flags of the engine's resupply fields, and the two hexes a
+/// range may be counted between instead.
 #[derive(Debug, Args)]
 pub struct ResupplyArgs {
-    /// foot or dismounted-cavalry (default: foot, or what --unit unit=ID's troop type gives).
-    #[arg(long, value_parser = resupply_unit)]
-    pub(super) unit_type: Option<ResupplyUnit>,
-    /// Boxes on the unit's Ammunition Roster.
-    #[arg(long)]
-    pub(super) boxes: Count,
-    /// Boxes marked off.
-    #[arg(long)]
-    pub(super) marked: Count,
-    /// Range to the Supply Wagon in hexes.
-    #[arg(long, conflicts_with_all = ["from", "wagon"])]
-    pub(super) range: Option<Count>,
-    /// The unit's hex, CCRR (with --wagon).
-    #[arg(long, value_name = "CCRR", requires = "wagon")]
+    #[command(flatten)]
+    pub(super) fields: Described<crate::rules::soldiers_of_the_queen::Resupply>,
+    /// The unit's hex, CCRR (with --wagon, instead of --range).
+    #[arg(
+        long,
+        value_name = "CCRR",
+        requires = "wagon",
+        conflicts_with = "range"
+    )]
     pub(super) from: Option<String>,
     /// The Supply Wagon's hex, CCRR.
-    #[arg(long, value_name = "CCRR", requires = "from")]
+    #[arg(long, value_name = "CCRR", requires = "from", conflicts_with = "range")]
     pub(super) wagon: Option<String>,
-    /// The unit is artillery.
-    #[arg(long)]
-    pub(super) artillery: bool,
-    /// The unit is Pinned.
-    #[arg(long)]
-    pub(super) pinned: bool,
-    /// The unit is Routed.
-    #[arg(long)]
-    pub(super) routed: bool,
-    /// The path to the wagon goes through an enemy-controlled hex.
-    #[arg(long)]
-    pub(super) path_blocked: bool,
     #[command(flatten)]
     pub(super) dice: DiceArgs,
     #[command(flatten)]
@@ -220,10 +203,6 @@ pub struct ResupplyArgs {
     /// The unit in its role: unit=ID.
     #[command(flatten)]
     pub(super) roles: UnitArgs,
-}
-
-fn resupply_unit(text: &str) -> Result<ResupplyUnit, String> {
-    text.parse()
 }
 
 impl DiceArgs {

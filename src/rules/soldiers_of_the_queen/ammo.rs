@@ -7,6 +7,7 @@ use crate::charts::{Band, Charts};
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, count, counted, flag, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
@@ -82,6 +83,100 @@ pub struct ResupplyInput {
     pub origins: Origins,
 }
 
+/// The resupply's fields, as `laager sotq resupply` and the desk's form ask for them.
+const RESUPPLY_FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        field: crate::field!(ResupplyInput: unit_type),
+        flag: "unit-type",
+        value_name: "UNIT_TYPE",
+        label: "unit type",
+        help: "foot or dismounted-cavalry, the row of the Ammunition Resupply Table (not given: foot, or what the records' troop type gives)",
+        kind: Kind::Choice {
+            names: &["foot", "dismounted-cavalry"],
+        },
+        required: false,
+        from_records: true,
+        parse: parsed::<ResupplyUnit>,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: boxes),
+        flag: "boxes",
+        value_name: "N",
+        label: "roster boxes",
+        help: "Boxes on the unit's Ammunition Roster",
+        kind: counted("boxes"),
+        required: true,
+        from_records: false,
+        parse: count,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: marked),
+        flag: "marked",
+        value_name: "N",
+        label: "boxes marked",
+        help: "Boxes marked off",
+        kind: counted("boxes"),
+        required: true,
+        from_records: false,
+        parse: count,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: range),
+        flag: "range",
+        value_name: "HEXES",
+        label: "hexes to the wagon",
+        help: "Range from the unit to the Supply Wagon in hexes (or --from CCRR --wagon CCRR)",
+        kind: counted("hexes"),
+        required: true,
+        from_records: false,
+        parse: count,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: artillery),
+        flag: "artillery",
+        value_name: "",
+        label: "the unit is artillery",
+        help: "The unit is artillery; the records give it from the unit's troop type",
+        kind: Kind::Flag,
+        required: false,
+        from_records: true,
+        parse: flag,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: pinned),
+        flag: "pinned",
+        value_name: "",
+        label: "pinned",
+        help: "The unit is Pinned; the records give its status",
+        kind: Kind::Flag,
+        required: false,
+        from_records: true,
+        parse: flag,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: routed),
+        flag: "routed",
+        value_name: "",
+        label: "routed",
+        help: "The unit is Routed; the records give its status",
+        kind: Kind::Flag,
+        required: false,
+        from_records: true,
+        parse: flag,
+    },
+    FieldSpec {
+        field: crate::field!(ResupplyInput: path_blocked),
+        flag: "path-blocked",
+        value_name: "",
+        label: "the path to the wagon goes through an enemy-controlled hex",
+        help: "The path to the wagon goes through an enemy-controlled hex",
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    },
+];
+
 /// The roster after the attempt: the `--json` outcome of `laager sotq resupply`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResupplyOutcome {
@@ -103,6 +198,7 @@ impl Procedure for Resupply {
     const NAME: &'static str = "resupply";
     const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
+    const FIELDS: &'static [FieldSpec] = RESUPPLY_FIELDS;
     type Input = ResupplyInput;
     type Outcome = ResupplyOutcome;
 
