@@ -182,6 +182,14 @@ impl Given {
     /// given named in the refusal. Fields `fields` does not describe (the unit in its
     /// role, what the records decided) take their defaults; the situation sets them.
     pub fn build<I: DeserializeOwned>(&self, fields: &[FieldSpec]) -> Result<I, BuildError> {
+        serde_json::from_value(self.value(fields)?).map_err(|e| BuildError::Invalid(e.to_string()))
+    }
+
+    /// The input these values make, as its JSON form (the log's, a [`Request`]'s
+    /// `input`): [`Given::build`] before its type is known.
+    ///
+    /// [`Request`]: crate::rules::Request
+    pub fn value(&self, fields: &[FieldSpec]) -> Result<Value, BuildError> {
         let missing: Vec<FieldSpec> = fields
             .iter()
             .filter(|spec| spec.required && !self.has(spec.field))
@@ -194,7 +202,7 @@ impl Given {
         for (field, value) in &self.0 {
             insert(&mut object, field.pointer(), value.clone());
         }
-        serde_json::from_value(object).map_err(|e| BuildError::Invalid(e.to_string()))
+        Ok(object)
     }
 }
 

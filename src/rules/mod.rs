@@ -309,6 +309,19 @@ pub struct Description {
 }
 
 impl Description {
+    /// The request the values given make for this procedure, as both doors build it: a
+    /// required field not given is named; the fields the records fill are left to its
+    /// situation.
+    pub fn request(&self, given: &describe::Given) -> Result<Request, describe::BuildError> {
+        let input = given.value(self.fields)?;
+        serde_json::from_value(serde_json::json!({
+            "ruleset": self.ruleset.id(),
+            "procedure": self.name,
+            "input": input,
+        }))
+        .map_err(|e| describe::BuildError::Invalid(e.to_string()))
+    }
+
     /// The whole command line that resolves it: `laager mc rd break-in`.
     pub fn command_line(&self) -> String {
         format!("laager {} {}", self.ruleset.short(), self.command)

@@ -8,6 +8,7 @@ mod cli_tables;
 mod club_night;
 mod contract;
 mod dba;
+mod described;
 mod dice;
 mod dice_history;
 mod doors_domains;

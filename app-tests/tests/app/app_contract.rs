@@ -11,8 +11,10 @@ use laager::charts::Charts;
 use laager::dice::DiceChoice;
 use laager::geometry::file;
 use laager::rules::AnyResolution;
+use laager::rules::describe::{FieldSpec, Kind};
 use laager::rules::situation::{NoRecords, Roles};
 use laager::rules::{Request, dba_zulu};
+use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// Types `faces` into the desk's dice field.
@@ -2916,4 +2918,114 @@ fn the_desks_hospital_track_takes_box_5_as_the_command_line_does() {
         "{}",
         refused.reason
     );
+}
+
+/// A value typed for one field, `None` when it is left out, drawn from its domain as the
+/// command line's half draws it (tests/suite/described.rs).
+fn typed_value(spec: FieldSpec) -> BoxedStrategy<Option<String>> {
+    let value: BoxedStrategy<String> = match spec.kind {
+        Kind::Choice { names } => proptest::sample::select(names)
+            .prop_map(str::to_owned)
+            .boxed(),
+        Kind::Text { examples } => proptest::sample::select(examples)
+            .prop_map(str::to_owned)
+            .boxed(),
+        Kind::Number { min, max, .. } => (min..=max.min(min + 12))
+            .prop_map(|n| n.to_string())
+            .boxed(),
+        Kind::Flag => return any::<bool>().prop_map(|on| on.then(String::new)).boxed(),
+    };
+    let left_out = if spec.required { 1 } else { 10 };
+    prop_oneof![left_out => Just(None), 19 => value.prop_map(Some)].boxed()
+}
+
+// Desk ≡ command line, generated from the engine's description (issue 39), the desk's
+// half: "It drives the real desk form with kittest, typing each field by its label ... It
+// asserts identical resolutions." For every procedure whose fields the engine describes,
+// values drawn from each field's domain are typed into the desk's form by its labels (a
+// choice picked, a flag clicked), and the desk gives what the engine gives for the same
+// values: its resolution or refusal, or, for a field not given, that field asked for by
+// its label. The command line's half runs `laager` on the same values.
+#[test]
+fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
+    use laager::rules::describe::Given;
+    use laager::rules::soldiers_of_the_queen::ProcedureId;
+    use proptest::test_runner::{Config, TestRunner};
+    let described: Vec<_> = laager::rules::catalogue()
+        .into_iter()
+        .filter(|d| !d.fields.is_empty())
+        .collect();
+    assert!(
+        described.len() >= 2,
+        "the rally and the resupply are described"
+    );
+    let (_dir, path) = isandhlwana_game();
+    for description in described {
+        assert_eq!(description.ruleset, laager::Ruleset::SoldiersOfTheQueen);
+        let id = ProcedureId::from_name(description.name).expect("listed");
+        let mut desk = laager::app::desk::sotq_panel::SotqForm::default();
+        assert!(
+            desk.described(id).is_some(),
+            "{}: its desk form is made from its description",
+            description.command_line()
+        );
+        let fields: Vec<BoxedStrategy<(FieldSpec, Option<String>)>> = description
+            .fields
+            .iter()
+            .map(|spec| {
+                let spec = *spec;
+                typed_value(spec).prop_map(move |text| (spec, text)).boxed()
+            })
+            .collect();
+        let mut runner = TestRunner::new(Config {
+            cases: 32,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&(fields, 1u8..=6), |(values, face)| {
+                let mut harness = sotq_window(&path, description.label, &[]);
+                let mut given = Given::default();
+                for (spec, text) in &values {
+                    let Some(text) = text else { continue };
+                    given.set(spec.field, spec.read(text, spec.label).expect("its domain"));
+                    match spec.kind {
+                        Kind::Choice { .. } => choose(&mut harness, spec.label, text),
+                        Kind::Flag => {
+                            harness.get_by_label(spec.label).click();
+                            harness.run();
+                        }
+                        _ => type_number(&mut harness, spec.label, text),
+                    }
+                }
+                let engine = description
+                    .request(&given)
+                    .map_err(|e| e.sentence(|spec| spec.label.to_owned()));
+                match engine {
+                    Err(asked) => {
+                        let said = harness
+                            .state()
+                            .desk
+                            .current_request(laager::Ruleset::SoldiersOfTheQueen)
+                            .expect_err("a field is not given");
+                        prop_assert_eq!(said, asked);
+                    }
+                    Ok(request) => {
+                        // The dice field is shown once the form reads.
+                        let dice = if description.throws {
+                            type_faces(&mut harness, &face.to_string());
+                            DiceChoice::Typed(face.to_string())
+                        } else {
+                            DiceChoice::None
+                        };
+                        let engine =
+                            request.resolve_with(harness.state().charts().expect("charts"), &dice);
+                        let desk = desk_answer(&mut harness);
+                        prop_assert_eq!(desk, engine, "{}", description.command_line());
+                    }
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -4,6 +4,7 @@
 //! naming the charts and cells, and resolve once a club supplies them.
 
 use super::asked::{AskedNumber, strength};
+use super::described::DescribedForm;
 use super::sotq_board::SotqBoard;
 use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
 use super::sotq_melee::SotqMeleeForm;
@@ -124,6 +125,16 @@ impl SotqForm {
                     self.leader_read = Some(Err(refusal.reason));
                 }
             }
+        }
+    }
+
+    /// The form of a procedure whose fields the engine describes, made from that
+    /// description; `None` for one whose form is still written by hand.
+    pub fn described(&mut self, procedure: SotqProcedure) -> Option<&mut DescribedForm> {
+        match procedure {
+            SotqProcedure::Rally => Some(&mut self.more.rally),
+            SotqProcedure::Resupply => Some(&mut self.more.resupply),
+            _ => None,
         }
     }
 
