@@ -13,9 +13,9 @@ pub use args::{
     CampaignArgs, Common, DiceArgs, EntryArgs, RallyArgs, ResupplyArgs, UnitArgs, VictoryArgs,
 };
 
-use super::described;
+use super::described::{self, Described};
 use super::{CliError, Outcome, print_odds, print_resolved};
-use crate::bounds::{Cost, Seed, Strength};
+use crate::bounds::{Cost, Seed};
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
@@ -93,42 +93,28 @@ pub enum SotqCommand {
     Resupply(ResupplyArgs),
 }
 
-/// The flags of `laager sotq range`.
+/// The flags of `laager sotq range`: the engine's range fields.
 #[derive(Debug, clap::Args)]
 pub struct RangeArgs {
-    /// The firing unit's hex (not counted), CCRR.
-    #[arg(long, value_name = "CCRR")]
-    pub from: String,
-    /// The target's hex (counted), CCRR.
-    #[arg(long, value_name = "CCRR")]
-    pub to: String,
-    /// Which columns sit half a hex toward higher rows: even or odd (default: settings:shifted_columns).
-    #[arg(long, value_name = "even|odd")]
-    pub shifted_columns: Option<String>,
     #[command(flatten)]
-    pub common: Common,
+    fields: Described<sotq::Range>,
+    #[command(flatten)]
+    common: Common,
     /// With --campaign and --apply the range is logged in the game (it is about no unit).
     #[command(flatten)]
-    pub campaign: CampaignArgs,
+    campaign: CampaignArgs,
 }
 
-/// The flags of `laager sotq odds`.
+/// The flags of `laager sotq odds`: the engine's odds fields.
 #[derive(Debug, clap::Args)]
 pub struct OddsArgs {
-    /// Total attack Melee Strength.
-    #[arg(long)]
-    pub attack: Strength,
-    /// Total defence Melee Strength.
-    #[arg(long)]
-    pub defence: Strength,
-    /// Clamp to this game's Melee Combat Results Table, once a club supplies it.
-    #[arg(long, value_name = "isandhlwana|omdurman")]
-    pub game: Option<String>,
     #[command(flatten)]
-    pub common: Common,
+    fields: Described<sotq::OddsColumn>,
+    #[command(flatten)]
+    common: Common,
     /// With --campaign and --apply the odds column is logged in the game.
     #[command(flatten)]
-    pub campaign: CampaignArgs,
+    campaign: CampaignArgs,
 }
 
 /// The flags of `laager sotq leader-death`.
@@ -246,8 +232,8 @@ fn resolve_and_apply<I>(
 /// Runs a `sotq` subcommand.
 pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
     match command {
-        SotqCommand::Range(args) => range(args),
-        SotqCommand::Odds(args) => odds(args),
+        SotqCommand::Range(args) => range(&args),
+        SotqCommand::Odds(args) => odds(&args),
         SotqCommand::Fire(args) => combat::run_fire(&args),
         SotqCommand::Melee(args) => combat::run_melee(&args),
         SotqCommand::LeaderDeath(args) => leader_death(args),
@@ -261,62 +247,31 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
 }
 
 /// `laager sotq range`.
-fn range(args: RangeArgs) -> Result<Outcome, CliError> {
-    let RangeArgs {
-        from,
-        to,
-        shifted_columns,
-        common,
-        campaign,
-    } = args;
-    let charts = load(&common)?;
-    let shifted_columns = match shifted_columns {
-        Some(p) => Some(
-            ShiftedColumns::parse(&p)
-                .map_err(|e| CliError::Input(format!("--shifted-columns: {e}")))?,
-        ),
-        None => None,
-    };
-    let range = RangeInput {
-        from: hex_arg("--from", &from)?,
-        to: hex_arg("--to", &to)?,
-        shifted_columns,
-    };
+fn range(args: &RangeArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
     resolve_and_apply(
-        range,
+        args.fields.build::<RangeInput>()?,
         |_, _, input| Ok(input),
         sotq::Request::Range,
         &charts,
         &DiceChoice::None,
-        &common,
-        &campaign,
+        &args.common,
+        &args.campaign,
         &Roles::default(),
     )
 }
 
 /// `laager sotq odds`.
-fn odds(args: OddsArgs) -> Result<Outcome, CliError> {
-    let OddsArgs {
-        attack,
-        defence,
-        game,
-        common,
-        campaign,
-    } = args;
-    let charts = load(&common)?;
-    let odds = OddsInput {
-        attack: attack.get(),
-        defence: defence.get(),
-        game: game.as_deref().map(game_arg).transpose()?,
-    };
+fn odds(args: &OddsArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
     resolve_and_apply(
-        odds,
+        args.fields.build::<OddsInput>()?,
         |_, _, input| Ok(input),
         sotq::Request::Odds,
         &charts,
         &DiceChoice::None,
-        &common,
-        &campaign,
+        &args.common,
+        &args.campaign,
         &Roles::default(),
     )
 }

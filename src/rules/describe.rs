@@ -111,6 +111,22 @@ pub fn count(text: &str) -> Result<Value, String> {
         .map_err(|e| e.to_string())
 }
 
+/// A [`Strength`](crate::bounds::Strength) (SP, FF, bases), as a [`FieldSpec::parse`].
+pub fn strength(text: &str) -> Result<Value, String> {
+    crate::bounds::Strength::parse(text)
+        .map(|strength| Value::from(strength.get()))
+        .map_err(|e| e.to_string())
+}
+
+/// A [`Kind::Number`] of the [`Strength`](crate::bounds::Strength) domain, in `unit`.
+pub const fn strong(unit: &'static str) -> Kind {
+    Kind::Number {
+        unit,
+        min: crate::bounds::Strength::MIN as i64,
+        max: crate::bounds::Strength::MAX as i64,
+    }
+}
+
 /// A [`Kind::Number`] of the [`Count`](crate::bounds::Count) domain, in `unit`.
 pub const fn counted(unit: &'static str) -> Kind {
     Kind::Number {
@@ -206,6 +222,18 @@ impl Given {
     }
 }
 
+impl Missing {
+    /// The fields missing as the desk asks for them, each by its label: `roster boxes:
+    /// not given: Boxes on the unit's Ammunition Roster`.
+    pub fn asked(&self) -> String {
+        self.0
+            .iter()
+            .map(|spec| format!("{}: not given: {}", spec.label, spec.help))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
 /// Why [`Given::build`] made no input.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BuildError {
@@ -216,6 +244,14 @@ pub enum BuildError {
 }
 
 impl BuildError {
+    /// The error as the desk says it: each missing field asked for by its label.
+    pub fn asked(&self) -> String {
+        match self {
+            BuildError::Missing(missing) => missing.asked(),
+            BuildError::Invalid(why) => why.clone(),
+        }
+    }
+
     /// The error in words, each missing field named by `name`.
     pub fn sentence(&self, name: impl Fn(&FieldSpec) -> String) -> String {
         match self {

@@ -2998,9 +2998,7 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
                         _ => type_number(&mut harness, spec.label, text),
                     }
                 }
-                let engine = description
-                    .request(&given)
-                    .map_err(|e| e.sentence(|spec| spec.label.to_owned()));
+                let engine = description.request(&given).map_err(|e| e.asked());
                 match engine {
                     Err(asked) => {
                         let said = harness

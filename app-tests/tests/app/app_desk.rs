@@ -456,7 +456,10 @@ fn sotq_melee_odds_and_leader_death_resolve_on_the_desk() {
     // The strengths are asked for by name (none is assumed), and PART 12 B's are typed.
     assert_eq!(
         harness.state().sotq.request().err().as_deref(),
-        Some("attack strength: not given: type the attacking units' total Melee Strength")
+        Some(
+            "attack strength: not given: The attackers' total Melee Strength (PART 12 B); \
+             defence strength: not given: The defenders' total Melee Strength (PART 12 B)"
+        )
     );
     type_into(&harness, "attack strength", "24");
     harness.run();

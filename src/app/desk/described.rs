@@ -208,7 +208,7 @@ impl DescribedForm {
     }
 }
 
-/// A build error in the desk's words: each missing field by its label.
+/// A build error in the desk's words: each missing field asked for by its label.
 fn refusal(error: &BuildError) -> String {
-    error.sentence(|spec| spec.label.to_owned())
+    error.asked()
 }

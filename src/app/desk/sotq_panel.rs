@@ -3,7 +3,6 @@
 //! Results Tables, which the document does not print: with the shipped tables they refuse
 //! naming the charts and cells, and resolve once a club supplies them.
 
-use super::asked::{AskedNumber, strength};
 use super::described::DescribedForm;
 use super::sotq_board::SotqBoard;
 use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
@@ -11,11 +10,10 @@ use super::sotq_melee::SotqMeleeForm;
 use super::sotq_more::SotqMore;
 use crate::game::GameState;
 use crate::resolution::RuleRef;
+use crate::rules::Procedure as _;
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
-use crate::rules::soldiers_of_the_queen::{
-    self as sotq, Game, Hex, LeaderDeathInput, OddsInput, RangeInput,
-};
+use crate::rules::soldiers_of_the_queen::{self as sotq, Game, LeaderDeathInput};
 
 /// Which Soldiers of the Queen procedure the desk resolves: the engine's list.
 pub type SotqProcedure = crate::rules::soldiers_of_the_queen::ProcedureId;
@@ -25,16 +23,10 @@ pub type SotqProcedure = crate::rules::soldiers_of_the_queen::ProcedureId;
 pub struct SotqForm {
     /// The procedure.
     pub procedure: SotqProcedure,
-    /// The firer's hex, CCRR.
-    pub from: String,
-    /// The target's hex, CCRR.
-    pub to: String,
-    /// Total attack strength (empty until typed).
-    pub attack: Option<u32>,
-    /// Total defence strength (empty until typed).
-    pub defence: Option<u32>,
-    /// The game, for clamping the odds to its melee table.
-    pub game: Option<Game>,
+    /// The hex range form, made from the engine's description of its fields.
+    pub range: DescribedForm,
+    /// The melee odds form, made from the engine's description of its fields.
+    pub odds: DescribedForm,
     /// The fire form.
     pub fire: SotqFireForm,
     /// The melee form.
@@ -53,11 +45,8 @@ impl Default for SotqForm {
     fn default() -> Self {
         SotqForm {
             procedure: SotqProcedure::Odds,
-            from: String::new(),
-            to: String::new(),
-            attack: None,
-            defence: None,
-            game: None,
+            range: DescribedForm::new(sotq::Range::FIELDS),
+            odds: DescribedForm::new(sotq::OddsColumn::FIELDS),
             fire: SotqFireForm::default(),
             melee: SotqMeleeForm::default(),
             more: SotqMore::default(),
@@ -66,29 +55,6 @@ impl Default for SotqForm {
             leader_read: None,
         }
     }
-}
-
-/// The odds form's two strengths, read as `laager sotq odds --attack/--defence` read them.
-const ATTACK: AskedNumber = AskedNumber {
-    label: "attack strength",
-    hint: "The attackers' total Melee Strength (PART 12 B)",
-    ask: "type the attacking units' total Melee Strength",
-    parse: strength,
-};
-const DEFENCE: AskedNumber = AskedNumber {
-    label: "defence strength",
-    hint: "The defenders' total Melee Strength (PART 12 B)",
-    ask: "type the defending units' total Melee Strength",
-    parse: strength,
-};
-
-fn hex(field: &str, text: &str) -> Result<Hex, String> {
-    if text.trim().is_empty() {
-        return Err(format!(
-            "{field} hex: not given: type its number as printed on the map (CCRR)"
-        ));
-    }
-    Hex::parse(text.trim()).map_err(|e| format!("{field} hex: {e}"))
 }
 
 impl SotqForm {
@@ -132,6 +98,8 @@ impl SotqForm {
     /// description; `None` for one whose form is still written by hand.
     pub fn described(&mut self, procedure: SotqProcedure) -> Option<&mut DescribedForm> {
         match procedure {
+            SotqProcedure::Range => Some(&mut self.range),
+            SotqProcedure::Odds => Some(&mut self.odds),
             SotqProcedure::Rally => Some(&mut self.more.rally),
             SotqProcedure::Resupply => Some(&mut self.more.resupply),
             _ => None,
@@ -234,21 +202,8 @@ impl SotqForm {
     /// The engine's request, or a message naming the field that does not read.
     pub fn request(&self) -> Result<Request, String> {
         let request = match self.procedure {
-            SotqProcedure::Range => sotq::Request::Range(RangeInput {
-                from: hex("from", &self.from)?,
-                to: hex("to", &self.to)?,
-                shifted_columns: None,
-            }),
-            SotqProcedure::Odds => {
-                let asked = |field: &AskedNumber, value: Option<u32>| {
-                    value.ok_or_else(|| field.missing(value).unwrap_or_default())
-                };
-                sotq::Request::Odds(OddsInput {
-                    attack: asked(&ATTACK, self.attack)?,
-                    defence: asked(&DEFENCE, self.defence)?,
-                    game: self.game,
-                })
-            }
+            SotqProcedure::Range => sotq::Request::Range(self.range.input()?),
+            SotqProcedure::Odds => sotq::Request::Odds(self.odds.input()?),
             SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
@@ -274,29 +229,8 @@ impl SotqForm {
             ui.weak(note);
         }
         match self.procedure {
-            SotqProcedure::Range => {
-                for (label, text) in [("from hex", &mut self.from), ("to hex", &mut self.to)] {
-                    ui.horizontal(|ui| {
-                        let l = ui.label(label);
-                        ui.add(
-                            egui::TextEdit::singleline(text)
-                                .desired_width(60.0)
-                                .hint_text("e.g. 0712"),
-                        )
-                        .on_hover_text("The hex's number as printed on the map: two digits of column, then two of row")
-                        .labelled_by(l.id);
-                    });
-                }
-            }
-            SotqProcedure::Odds => {
-                ATTACK.ui(ui, &mut self.attack);
-                DEFENCE.ui(ui, &mut self.defence);
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.game, None, "any game");
-                    ui.selectable_value(&mut self.game, Some(Game::Isandhlwana), "Isandhlwana");
-                    ui.selectable_value(&mut self.game, Some(Game::Omdurman), "Omdurman");
-                });
-            }
+            SotqProcedure::Range => self.range.ui(ui),
+            SotqProcedure::Odds => self.odds.ui(ui),
             SotqProcedure::LeaderDeath => {
                 ui.label("Two dice: the leader dies on 2 or 12.");
             }

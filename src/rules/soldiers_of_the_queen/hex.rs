@@ -8,6 +8,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, parsed};
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -177,6 +178,47 @@ impl Procedure for Range {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "range";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = &[
+        FieldSpec {
+            field: crate::field!(RangeInput: from),
+            flag: "from",
+            value_name: "CCRR",
+            label: "from hex",
+            help: "The firing unit's hex (not counted), CCRR: two digits of column, then two of row, as printed on the map",
+            kind: Kind::Text {
+                examples: &["0328", "2525", "0712", "1001"],
+            },
+            required: true,
+            from_records: false,
+            parse: parsed::<Hex>,
+        },
+        FieldSpec {
+            field: crate::field!(RangeInput: to),
+            flag: "to",
+            value_name: "CCRR",
+            label: "to hex",
+            help: "The target's hex (counted), CCRR",
+            kind: Kind::Text {
+                examples: &["0525", "2424", "0714", "1203"],
+            },
+            required: true,
+            from_records: false,
+            parse: parsed::<Hex>,
+        },
+        FieldSpec {
+            field: crate::field!(RangeInput: shifted_columns),
+            flag: "shifted-columns",
+            value_name: "even|odd",
+            label: "shifted columns",
+            help: "Which columns sit half a hex toward higher rows: even or odd (not given: the tables' settings:shifted_columns)",
+            kind: Kind::Choice {
+                names: &["even", "odd"],
+            },
+            required: false,
+            from_records: false,
+            parse: parsed::<ShiftedColumns>,
+        },
+    ];
     type Input = RangeInput;
     type Outcome = RangeOutcome;
 

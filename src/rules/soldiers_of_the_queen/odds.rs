@@ -7,6 +7,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, strength, strong};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -132,6 +133,35 @@ impl Procedure for OddsColumn {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "odds";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = &[
+        FieldSpec {
+            field: crate::field!(OddsInput: attack),
+            flag: "attack",
+            value_name: "SP",
+            label: "attack strength",
+            help: "The attackers' total Melee Strength (PART 12 B)",
+            kind: strong("Melee Strength"),
+            required: true,
+            from_records: false,
+            parse: strength,
+        },
+        FieldSpec {
+            field: crate::field!(OddsInput: defence),
+            flag: "defence",
+            value_name: "SP",
+            label: "defence strength",
+            help: "The defenders' total Melee Strength (PART 12 B)",
+            kind: strong("Melee Strength"),
+            required: true,
+            from_records: false,
+            parse: strength,
+        },
+        FieldSpec {
+            help: "isandhlwana or omdurman: clamp to this game's Melee Combat Results Table, once a club supplies it (not given: any game)",
+            required: false,
+            ..super::game_field(crate::field!(OddsInput: game))
+        },
+    ];
     type Input = OddsInput;
     type Outcome = OddsOutcome;
 

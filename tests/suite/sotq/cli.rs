@@ -30,7 +30,7 @@ fn range_rejects_a_bad_hex_naming_the_flag() {
     let out = run(&["sotq", "range", "--from", "328", "--to", "2424"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).starts_with("--from: '328' is not a hex number"),
+        stderr(&out).contains("'--from <CCRR>': '328' is not a hex number"),
         "{}",
         stderr(&out)
     );
