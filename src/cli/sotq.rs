@@ -143,21 +143,16 @@ pub struct LeaderDeathArgs {
     pub roles: UnitArgs,
 }
 
-/// The flags of `laager sotq allowance`.
+/// The flags of `laager sotq allowance`: the engine's allowance fields.
 #[derive(Debug, clap::Args)]
 pub struct AllowanceArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    pub game: String,
-    /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat, ...),
-    /// or unit=ID: the unit of --campaign's records, its troop type the type.
-    #[arg(long = "unit", value_name = "TYPE|unit=ID")]
-    pub unit_type: String,
     #[command(flatten)]
-    pub common: Common,
+    fields: Described<sotq::Allowance>,
+    #[command(flatten)]
+    common: Common,
     /// The records a unit=ID is read from.
     #[command(flatten)]
-    pub campaign: CampaignArgs,
+    campaign: CampaignArgs,
 }
 
 /// The flags of `laager sotq stack`.
@@ -239,7 +234,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
         SotqCommand::LeaderDeath(args) => leader_death(args),
         SotqCommand::Rally(args) => rally(&args),
         SotqCommand::Victory(args) => run_victory(&args),
-        SotqCommand::Allowance(args) => allowance(args),
+        SotqCommand::Allowance(args) => allowance(&args),
         SotqCommand::Entry(args) => entry(&args),
         SotqCommand::Stack(args) => stack(args),
         SotqCommand::Resupply(args) => resupply(&args),
@@ -354,29 +349,35 @@ fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     )
 }
 
-/// `laager sotq allowance`.
-fn allowance(args: AllowanceArgs) -> Result<Outcome, CliError> {
-    let AllowanceArgs {
-        game,
-        unit_type,
-        common,
-        campaign,
-    } = args;
-    let charts = load(&common)?;
-    let (unit_type, roles) = type_or_role(&campaign, Some(unit_type))?;
-    let allowance = AllowanceInput {
-        game: game_arg(&game)?,
-        unit_type: unit_type.unwrap_or_default(),
-        origins: Origins::default(),
+/// `laager sotq allowance`: `--unit TYPE` types the unit type, `--unit unit=ID` names the
+/// unit of the records whose troop type gives it.
+fn allowance(args: &AllowanceArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let mut given = args.fields.given.clone();
+    let unit_field = crate::field!(sotq::AllowanceInput: unit_type);
+    let typed = given
+        .get(unit_field)
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned);
+    let (unit_type, roles) = type_or_role(&args.campaign, typed)?;
+    if unit_type.is_none() {
+        given.remove(unit_field);
+    }
+    let built = if roles.0.is_empty() {
+        given.build(sotq::Allowance::FIELDS)
+    } else {
+        given.base(sotq::Allowance::FIELDS)
     };
+    let allowance: AllowanceInput = built.map_err(|e| CliError::Input(described::refusal(&e)))?;
+    let given = given.pointers();
     resolve_and_apply(
         allowance,
-        |records, roles, input| read::allowance(records, roles, input, &[]),
+        |records, roles, input| read::allowance(records, roles, input, &given),
         sotq::Request::Allowance,
         &charts,
         &DiceChoice::None,
-        &common,
-        &campaign,
+        &args.common,
+        &args.campaign,
         &roles,
     )
 }

@@ -201,6 +201,24 @@ impl Given {
         serde_json::from_value(self.value(fields)?).map_err(|e| BuildError::Invalid(e.to_string()))
     }
 
+    /// The input a situation starts from when a unit is named in a role: as
+    /// [`Given::build`], but a field the records fill may be left to them.
+    pub fn base<I: DeserializeOwned>(&self, fields: &[FieldSpec]) -> Result<I, BuildError> {
+        let typed: Vec<FieldSpec> = fields
+            .iter()
+            .map(|spec| FieldSpec {
+                required: spec.required && !spec.from_records,
+                ..*spec
+            })
+            .collect();
+        self.build(&typed)
+    }
+
+    /// Forgets what was given for `field`.
+    pub fn remove(&mut self, field: FieldId) {
+        self.0.remove(&field);
+    }
+
     /// The input these values make, as its JSON form (the log's, a [`Request`]'s
     /// `input`): [`Given::build`] before its type is known.
     ///

@@ -1443,7 +1443,6 @@ fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
     use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
     let (_dir, path) = isandhlwana_game();
     let unit = |id: &str| Roles(vec![("unit".to_owned(), id.to_owned())]);
-    let blank = laager::app::desk::sotq_more::SotqMore::default();
 
     let mut harness = sotq_window(&path, "Rally", &["uNokhenke"]);
     // The desk asks for each field the records do not give; nothing is defaulted.
@@ -1520,15 +1519,16 @@ fn the_desk_reads_a_rally_a_resupply_and_an_allowance_from_the_unit_selected() {
     );
 
     let mut harness = sotq_window(&path, "Movement allowance", &["A/1/24"]);
+    choose(&mut harness, "game", "isandhlwana");
     let desk = resolve(&mut harness);
     let app = harness.state();
-    let input = situation::allowance(
-        app.session.game().state(),
-        &unit("A/1/24"),
-        blank.allowance.allowance(),
-        &[],
-    )
-    .expect("situation");
+    let base = sotq::AllowanceInput {
+        game: sotq::Game::Isandhlwana,
+        unit_type: String::new(),
+        origins: laager::rules::situation::Origins::default(),
+    };
+    let input = situation::allowance(app.session.game().state(), &unit("A/1/24"), base, &[])
+        .expect("situation");
     let request = Request::SoldiersOfTheQueen(sotq::Request::Allowance(input));
     let engine = request
         .resolve_with(app.charts().expect("charts"), &DiceChoice::None)

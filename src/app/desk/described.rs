@@ -94,7 +94,7 @@ impl DescribedForm {
         self.read = if roles.0.is_empty() {
             None
         } else {
-            Some(match given.build::<I>(self.fields) {
+            Some(match given.base::<I>(self.fields) {
                 Err(error) => Err(format!(
                     "read once the form is complete: {}",
                     refusal(&error)

@@ -102,6 +102,7 @@ impl SotqForm {
             SotqProcedure::Odds => Some(&mut self.odds),
             SotqProcedure::Rally => Some(&mut self.more.rally),
             SotqProcedure::Resupply => Some(&mut self.more.resupply),
+            SotqProcedure::Allowance => Some(&mut self.more.allowance),
             _ => None,
         }
     }
@@ -109,7 +110,9 @@ impl SotqForm {
     /// Whether a form's values typed have changed since the records were read with
     /// them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.more.rally.wants_fill() || self.more.resupply.wants_fill()
+        self.more.rally.wants_fill()
+            || self.more.resupply.wants_fill()
+            || self.more.allowance.wants_fill()
     }
 
     /// What the records gave the procedure shown, or why they gave nothing: the first
@@ -122,7 +125,7 @@ impl SotqForm {
             SotqProcedure::LeaderDeath => self.leader_read.clone(),
             SotqProcedure::Rally => self.more.rally.from_records(),
             SotqProcedure::Resupply => self.more.resupply.from_records(),
-            SotqProcedure::Allowance => self.more.allowance.from_records.clone(),
+            SotqProcedure::Allowance => self.more.allowance.from_records(),
             SotqProcedure::Stack => self.board.stack.from_records.clone(),
             SotqProcedure::Entry => self.board.entry.from_records.clone(),
             SotqProcedure::Victory if self.board.victory.game == Game::Isandhlwana => {
@@ -157,10 +160,12 @@ impl SotqForm {
                 .input::<sotq::ResupplyInput>()
                 .map(|r| r.origins.steps(&r, &rule))
                 .unwrap_or_default(),
-            SotqProcedure::Allowance => {
-                let a = self.more.allowance.allowance();
-                a.origins.steps(&a, &rule)
-            }
+            SotqProcedure::Allowance => self
+                .more
+                .allowance
+                .input::<sotq::AllowanceInput>()
+                .map(|a| a.origins.steps(&a, &rule))
+                .unwrap_or_default(),
             SotqProcedure::Stack => self
                 .board
                 .stack
@@ -209,7 +214,7 @@ impl SotqForm {
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
             SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.input()?),
             SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.input()?),
-            SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.allowance()),
+            SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.input()?),
             SotqProcedure::Stack => sotq::Request::Stack(self.board.stack.stack()?),
             SotqProcedure::Entry => sotq::Request::Entry(self.board.entry.entry()?),
             SotqProcedure::Victory => sotq::Request::Victory(self.board.victory.victory()?),

@@ -65,7 +65,9 @@ fn read_allowance(
 pub struct AllowanceInput {
     /// The game.
     pub game: Game,
-    /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat …).
+    /// The unit type as the table names it (zulu-infantry, horse-mounted, camel, gunboat …);
+    /// read from the records for a unit named in role `unit`.
+    #[serde(default)]
     pub unit_type: String,
     /// What the records decided, for the first steps (only when read from them).
     #[serde(default, skip_serializing_if = "Origins::is_empty")]
@@ -87,6 +89,28 @@ impl Procedure for Allowance {
     const NAME: &'static str = "allowance";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
+    const FIELDS: &'static [crate::rules::describe::FieldSpec] = &[
+        super::game_field(crate::field!(AllowanceInput: game)),
+        crate::rules::describe::FieldSpec {
+            field: crate::field!(AllowanceInput: unit_type),
+            flag: "unit",
+            value_name: "TYPE|unit=ID",
+            label: "unit type",
+            help: "The unit type as PART 6 B's table names it (zulu-infantry, horse-mounted, camel, gunboat, ...), or unit=ID: the unit of --campaign's records, its troop type the type",
+            kind: crate::rules::describe::Kind::Text {
+                examples: &[
+                    "zulu-infantry",
+                    "horse-mounted",
+                    "camel",
+                    "gunboat",
+                    "regular-infantry",
+                ],
+            },
+            required: true,
+            from_records: true,
+            parse: crate::rules::describe::parsed::<String>,
+        },
+    ];
     type Input = AllowanceInput;
     type Outcome = AllowanceOutcome;
 
