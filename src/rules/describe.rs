@@ -83,6 +83,20 @@ impl fmt::Debug for FieldSpec {
 }
 
 impl FieldSpec {
+    /// Values of its domain a test or an example may type: a choice's names, a name's
+    /// examples, the first numbers of a number's domain; empty for a flag (on or off).
+    pub fn samples(&self) -> Vec<String> {
+        match self.kind {
+            Kind::Choice { names: list } | Kind::Text { examples: list } => {
+                list.iter().map(|name| (*name).to_owned()).collect()
+            }
+            Kind::Number { min, max, .. } => {
+                (min..=max.min(min + 12)).map(|n| n.to_string()).collect()
+            }
+            Kind::Flag => Vec::new(),
+        }
+    }
+
     /// Parses one typed text as this field's value, the error naming the field by `name`
     /// (its flag or its label).
     pub fn read(&self, text: &str, name: &str) -> Result<Value, String> {
