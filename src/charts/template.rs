@@ -197,41 +197,7 @@ fn chart_file(chart: &Chart, hints: &[AxisHint], heading: &str) -> String {
                 let _ = writeln!(out, "kind = {}", quoted(kind_name(axis.kind)));
             }
             out.push('\n');
-            for (key, cell) in axis.keys.iter().zip(cells) {
-                if let Some(note) = &cell.note {
-                    comment(&mut out, note);
-                }
-                let _ = writeln!(out, "[[entries]]");
-                let _ = writeln!(out, "key = {}", quoted(&key.label));
-                if key.confidence == Confidence::Unknown {
-                    let _ = writeln!(out, "key_confidence = \"unknown\"");
-                }
-                match &cell.value {
-                    Some(value) => {
-                        let _ = writeln!(out, "value = {}", value_text(value));
-                        let _ = writeln!(out, "confidence = {}", quoted(cell.confidence.name()));
-                    }
-                    None => {
-                        let _ = writeln!(out, "value = \"?\"");
-                        let _ = writeln!(out, "confidence = \"unknown\"");
-                    }
-                }
-                for (name, field) in [
-                    ("text", &cell.text),
-                    ("note", &cell.note),
-                    ("by", &cell.by),
-                    ("date", &cell.date),
-                ] {
-                    if let Some(text) = field {
-                        let _ = writeln!(out, "{name} = {}", quoted(text));
-                    }
-                }
-                if let Some(choices) = &cell.choices {
-                    let list: Vec<String> = choices.iter().map(|c| quoted(c)).collect();
-                    let _ = writeln!(out, "choices = [{}]", list.join(", "));
-                }
-                out.push('\n');
-            }
+            entries_text(&mut out, axis, cells);
         }
         Body::TwoD {
             rows,
@@ -282,6 +248,46 @@ fn chart_file(chart: &Chart, hints: &[AxisHint], heading: &str) -> String {
         }
     }
     out
+}
+
+/// The `[[entries]]` of a one-dimensional chart: each key with its cell, its confidence
+/// and what the transcription noted.
+fn entries_text(out: &mut String, axis: &Axis, cells: &[Cell]) {
+    for (key, cell) in axis.keys.iter().zip(cells) {
+        if let Some(note) = &cell.note {
+            comment(out, note);
+        }
+        let _ = writeln!(out, "[[entries]]");
+        let _ = writeln!(out, "key = {}", quoted(&key.label));
+        if key.confidence == Confidence::Unknown {
+            let _ = writeln!(out, "key_confidence = \"unknown\"");
+        }
+        match &cell.value {
+            Some(value) => {
+                let _ = writeln!(out, "value = {}", value_text(value));
+                let _ = writeln!(out, "confidence = {}", quoted(cell.confidence.name()));
+            }
+            None => {
+                let _ = writeln!(out, "value = \"?\"");
+                let _ = writeln!(out, "confidence = \"unknown\"");
+            }
+        }
+        for (name, field) in [
+            ("text", &cell.text),
+            ("note", &cell.note),
+            ("by", &cell.by),
+            ("date", &cell.date),
+        ] {
+            if let Some(text) = field {
+                let _ = writeln!(out, "{name} = {}", quoted(text));
+            }
+        }
+        if let Some(choices) = &cell.choices {
+            let list: Vec<String> = choices.iter().map(|c| quoted(c)).collect();
+            let _ = writeln!(out, "choices = [{}]", list.join(", "));
+        }
+        out.push('\n');
+    }
 }
 
 /// Which axis of a chart a key is on.
