@@ -6,6 +6,7 @@
 use super::CliError;
 use crate::rules::Procedure;
 use crate::rules::describe::{BuildError, FieldSpec, Given, Kind};
+use crate::rules::situation::Roles;
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use serde::de::DeserializeOwned;
@@ -27,13 +28,26 @@ impl<P> std::fmt::Debug for Described<P> {
 }
 
 impl<P: Procedure> Described<P> {
-    /// The procedure's input made from the flags given, the fields the records fill
-    /// left to them; a required field no flag gave is refused, naming its flag.
-    pub fn build<I: DeserializeOwned>(&self) -> Result<I, CliError> {
-        self.given
-            .build(P::FIELDS)
-            .map_err(|e| CliError::Input(refusal(&e)))
+    /// The procedure's input made from the flags given ([`build`]).
+    pub fn build<I: DeserializeOwned>(&self, roles: &Roles) -> Result<I, CliError> {
+        build(&self.given, P::FIELDS, roles)
     }
+}
+
+/// The input `given` makes for `fields`. With units named in `roles` a field the records
+/// fill is left to them ([`Given::base`]); without, every required field must have been
+/// given ([`Given::build`]). A required field no flag gave is refused, naming its flag.
+pub fn build<I: DeserializeOwned>(
+    given: &Given,
+    fields: &[FieldSpec],
+    roles: &Roles,
+) -> Result<I, CliError> {
+    let built = if roles.0.is_empty() {
+        given.build(fields)
+    } else {
+        given.base(fields)
+    };
+    built.map_err(|e| CliError::Input(refusal(&e)))
 }
 
 /// A build error in the command line's words: each missing field by its flag.
@@ -47,7 +61,11 @@ fn arg(spec: &'static FieldSpec) -> Arg {
     let arg = Arg::new(spec.flag).long(spec.flag).help(spec.help);
     match spec.kind {
         Kind::Flag => arg.action(ArgAction::SetTrue),
-        Kind::Choice { .. } | Kind::Number { .. } | Kind::Text { .. } => arg
+        Kind::Number { unit, min, max } => arg
+            .help(format!("{} [{unit}: {min} to {max}]", spec.help))
+            .value_name(spec.value_name)
+            .value_parser(ValueParser::new(move |text: &str| (spec.parse)(text))),
+        Kind::Choice { .. } | Kind::Text { .. } => arg
             .value_name(spec.value_name)
             .value_parser(ValueParser::new(move |text: &str| (spec.parse)(text))),
     }

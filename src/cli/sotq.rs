@@ -245,7 +245,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
 fn range(args: &RangeArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     resolve_and_apply(
-        args.fields.build::<RangeInput>()?,
+        args.fields.build::<RangeInput>(&Roles::default())?,
         |_, _, input| Ok(input),
         sotq::Request::Range,
         &charts,
@@ -260,7 +260,7 @@ fn range(args: &RangeArgs) -> Result<Outcome, CliError> {
 fn odds(args: &OddsArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     resolve_and_apply(
-        args.fields.build::<OddsInput>()?,
+        args.fields.build::<OddsInput>(&Roles::default())?,
         |_, _, input| Ok(input),
         sotq::Request::Odds,
         &charts,
@@ -335,7 +335,7 @@ fn leader_death(args: LeaderDeathArgs) -> Result<Outcome, CliError> {
 fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
     let roles = args.campaign.roles(&args.roles, UNIT_ROLES)?;
-    let rally: RallyInput = args.fields.build()?;
+    let rally: RallyInput = args.fields.build(&roles)?;
     let given = args.fields.given.pointers();
     resolve_and_apply(
         rally,
@@ -363,12 +363,7 @@ fn allowance(args: &AllowanceArgs) -> Result<Outcome, CliError> {
     if unit_type.is_none() {
         given.remove(unit_field);
     }
-    let built = if roles.0.is_empty() {
-        given.build(sotq::Allowance::FIELDS)
-    } else {
-        given.base(sotq::Allowance::FIELDS)
-    };
-    let allowance: AllowanceInput = built.map_err(|e| CliError::Input(described::refusal(&e)))?;
+    let allowance: AllowanceInput = described::build(&given, sotq::Allowance::FIELDS, &roles)?;
     let given = given.pointers();
     resolve_and_apply(
         allowance,
@@ -468,9 +463,7 @@ fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
             serde_json::Value::from(range),
         );
     }
-    let resupply: ResupplyInput = fields
-        .build(Resupply::FIELDS)
-        .map_err(|e| CliError::Input(described::refusal(&e)))?;
+    let resupply: ResupplyInput = described::build(&fields, Resupply::FIELDS, &roles)?;
     let given = fields.pointers();
     resolve_and_apply(
         resupply,

@@ -3020,3 +3020,27 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
             .unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+// Drawing a form is only looking at it: a described form drawn, with no click or key, is
+// the form it was before (a choice not chosen, a field not typed stays not given).
+#[test]
+fn drawing_a_described_form_changes_nothing_in_it() {
+    use laager::app::desk::described::DescribedForm;
+    let described: Vec<_> = laager::rules::catalogue()
+        .into_iter()
+        .filter(|d| !d.fields.is_empty())
+        .collect();
+    assert!(!described.is_empty(), "some procedures are described");
+    for description in described {
+        let fresh = DescribedForm::new(description.fields);
+        let mut harness =
+            Harness::new_ui_state(|ui, form: &mut DescribedForm| form.ui(ui), fresh.clone());
+        harness.run();
+        assert_eq!(
+            harness.state(),
+            &fresh,
+            "{}: drawing its form changed it",
+            description.command_line()
+        );
+    }
+}

@@ -126,12 +126,14 @@ impl DescribedForm {
         }
     }
 
-    /// What the records decided, or why they gave nothing (`None`: no unit named).
+    /// What the records decided, or why they gave nothing (`None`: no unit named). An
+    /// input leaves its origins out when the records decided nothing.
     pub fn from_records(&self) -> Option<Result<Origins, String>> {
         self.read.as_ref().map(|read| {
-            read.clone().and_then(|value| {
-                serde_json::from_value(value.get("origins").cloned().unwrap_or_default())
-                    .or_else(|_| Ok(Origins::default()))
+            read.clone().and_then(|value| match value.get("origins") {
+                None => Ok(Origins::default()),
+                Some(origins) => serde_json::from_value(origins.clone())
+                    .map_err(|e| format!("the records' reading: {e}")),
             })
         })
     }
@@ -168,40 +170,53 @@ impl DescribedForm {
                     }
                 }
                 Kind::Choice { names } => {
-                    let text = self.texts.entry(spec.field).or_default();
-                    let shown = if text.is_empty() {
+                    let chosen = self.texts.get(&spec.field).map_or("", String::as_str);
+                    let shown = if chosen.is_empty() {
                         "choose…"
                     } else {
-                        text.as_str()
+                        chosen
                     };
+                    let mut picked = None;
                     let combo = egui::ComboBox::from_label(spec.label)
                         .selected_text(shown.to_owned())
                         .show_ui(ui, |ui| {
                             for name in names {
-                                if ui.selectable_label(text == name, *name).clicked() {
-                                    (*name).clone_into(text);
+                                if ui.selectable_label(chosen == *name, *name).clicked() {
+                                    picked = Some(*name);
                                 }
                             }
                         });
                     combo.response.on_hover_text(spec.help);
+                    if let Some(name) = picked {
+                        self.texts.insert(spec.field, name.to_owned());
+                    }
                 }
                 Kind::Number { .. } | Kind::Text { .. } => {
-                    let hint = match self.read_value(spec.field) {
-                        Some(Value::String(read)) => format!("{read} (the records)"),
-                        Some(Value::Number(read)) => format!("{read} (the records)"),
+                    let hint = match (self.read_value(spec.field), spec.kind) {
+                        (Some(Value::String(read)), _) => format!("{read} (the records)"),
+                        (Some(Value::Number(read)), _) => format!("{read} (the records)"),
+                        (_, Kind::Number { unit, .. }) => {
+                            format!("{} ({unit})", spec.value_name.to_lowercase())
+                        }
                         _ => spec.value_name.to_lowercase(),
                     };
-                    let text = self.texts.entry(spec.field).or_default();
-                    ui.horizontal(|ui| {
-                        let l = ui.label(spec.label);
-                        ui.add(
-                            egui::TextEdit::singleline(text)
-                                .desired_width(180.0)
-                                .hint_text(hint),
-                        )
-                        .labelled_by(l.id)
-                        .on_hover_text(spec.help);
-                    });
+                    let mut text = self.texts.get(&spec.field).cloned().unwrap_or_default();
+                    let edited = ui
+                        .horizontal(|ui| {
+                            let l = ui.label(spec.label);
+                            ui.add(
+                                egui::TextEdit::singleline(&mut text)
+                                    .desired_width(180.0)
+                                    .hint_text(hint),
+                            )
+                            .labelled_by(l.id)
+                            .on_hover_text(spec.help)
+                            .changed()
+                        })
+                        .inner;
+                    if edited {
+                        self.texts.insert(spec.field, text);
+                    }
                 }
             }
         }
