@@ -167,6 +167,13 @@ macro_rules! whole_number {
                 value.0
             }
         }
+
+        /// As its raw number, the form the inputs it fills hold.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                self.0.serialize(serializer)
+            }
+        }
     };
 }
 

@@ -15,12 +15,14 @@ pub use args::{
 
 use super::described::{self, Described};
 use super::{CliError, Outcome, print_odds, print_resolved};
-use crate::bounds::{Cost, Seed};
+use crate::bounds::Seed;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
 use crate::resolution::RefusalKind;
 use crate::rules::Procedure as _;
 use crate::rules::Request;
+use crate::rules::describe::Given;
+use crate::rules::field::FieldId;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::Resupply;
 use crate::rules::soldiers_of_the_queen::hex::{Hex, ShiftedColumns};
@@ -353,16 +355,8 @@ fn rally(args: &RallyArgs) -> Result<Outcome, CliError> {
 /// unit of the records whose troop type gives it.
 fn allowance(args: &AllowanceArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let mut given = args.fields.given.clone();
     let unit_field = crate::field!(sotq::AllowanceInput: unit_type);
-    let typed = given
-        .get(unit_field)
-        .and_then(serde_json::Value::as_str)
-        .map(str::to_owned);
-    let (unit_type, roles) = type_or_role(&args.campaign, typed)?;
-    if unit_type.is_none() {
-        given.remove(unit_field);
-    }
+    let (given, roles) = type_or_role(&args.campaign, &args.fields.given, unit_field)?;
     let allowance: AllowanceInput = described::build(&given, sotq::Allowance::FIELDS, &roles)?;
     let given = given.pointers();
     resolve_and_apply(
@@ -377,27 +371,16 @@ fn allowance(args: &AllowanceArgs) -> Result<Outcome, CliError> {
     )
 }
 
-/// `laager sotq entry`.
+/// `laager sotq entry`: `--unit TYPE|unit=ID` as for the allowance.
 fn entry(args: &EntryArgs) -> Result<Outcome, CliError> {
     let charts = load(&args.common)?;
-    let (unit_type, roles) = type_or_role(&args.campaign, args.unit_type.clone())?;
-    let entry = EntryInput {
-        game: game_arg(&args.game)?,
-        side: side_arg(&args.side)?,
-        hex: args
-            .hex
-            .as_deref()
-            .map(|h| hex_arg("--hex", h))
-            .transpose()?,
-        order: args.order.get(),
-        hex_cost: args.hex_cost.map(Cost::get),
-        terrain: args.terrain.clone(),
-        unit_type,
-        origins: Origins::default(),
-    };
+    let unit_field = crate::field!(sotq::EntryInput: unit_type);
+    let (given, roles) = type_or_role(&args.campaign, &args.fields.given, unit_field)?;
+    let entry: EntryInput = described::build(&given, sotq::Entry::FIELDS, &roles)?;
+    let given = given.pointers();
     resolve_and_apply(
         entry,
-        |records, roles, input| read::entry(records, roles, input, &[]),
+        |records, roles, input| read::entry(records, roles, input, &given),
         sotq::Request::Entry,
         &charts,
         &DiceChoice::None,
@@ -477,18 +460,24 @@ fn resupply(args: &ResupplyArgs) -> Result<Outcome, CliError> {
     )
 }
 
-/// `--unit TYPE` or `--unit unit=ID`: a unit type typed, or the unit of the records whose
-/// troop type gives it.
+/// `--unit TYPE` or `--unit unit=ID` in `field`: a unit type typed, or the unit of the
+/// records whose troop type gives it (the field then left to them).
 fn type_or_role(
     campaign: &CampaignArgs,
-    unit: Option<String>,
-) -> Result<(Option<String>, Roles), CliError> {
-    match unit {
+    given: &Given,
+    field: FieldId,
+) -> Result<(Given, Roles), CliError> {
+    let mut given = given.clone();
+    match given.get(field).and_then(serde_json::Value::as_str) {
         Some(text) if text.contains('=') => {
-            let roles = campaign.roles(&UnitArgs { units: vec![text] }, UNIT_ROLES)?;
-            Ok((None, roles))
+            let units = UnitArgs {
+                units: vec![text.to_owned()],
+            };
+            let roles = campaign.roles(&units, UNIT_ROLES)?;
+            given.remove(field);
+            Ok((given, roles))
         }
-        other => Ok((other, Roles::default())),
+        _ => Ok((given, Roles::default())),
     }
 }
 

@@ -235,6 +235,39 @@ fn sotq_entry_in_the_engine_refuses_what_the_flags_would() {
     assert_eq!(paid.outcome.mp, 4000);
 }
 
+// PART 6 A: "Terrain costs are listed in the Terrain Effects Chart": an entry hex's cost is
+// either typed or read from its terrain's row, never both. The engine refuses both, so the
+// desk and `laager sotq entry --hex-cost 1 --terrain woods` are refused alike (the command
+// line's flags once refused the pair by themselves).
+#[test]
+fn sotq_entry_refuses_a_hex_cost_and_a_terrain_together() {
+    let charts = Charts::shipped().expect("charts");
+    let both = serde_json::from_value::<sotq::movement::EntryInput>(json!({
+        "game": "isandhlwana", "side": "zulu", "order": 1, "hex_cost": 1, "terrain": "woods",
+    }))
+    .expect("input");
+    let mut dice = EnteredDice::parse("").expect("dice");
+    let refused = sotq::movement::Entry::resolve(&charts, &both, &mut dice).expect_err("both");
+    assert_refused(&refused, RefusalKind::BadInput, "PART 6 A");
+    let out = run(&[
+        "sotq",
+        "entry",
+        "--game",
+        "isandhlwana",
+        "--side",
+        "zulu",
+        "--order",
+        "1",
+        "--hex-cost",
+        "1",
+        "--terrain",
+        "woods",
+        "--json",
+    ]);
+    let value: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    crate::support::assert_refused_json(&value, RefusalKind::BadInput, "PART 6 A");
+}
+
 // Issue 21: "`mc charge --charge-mm inf` is eligible".
 #[test]
 fn mc_charge_refuses_infinite_distances_on_the_command_line() {

@@ -2088,16 +2088,31 @@ fn the_desk_reads_a_map_entry_from_the_unit_picked() {
     use laager::rules::soldiers_of_the_queen::{self as sotq, situation};
     let (_dir, path) = isandhlwana_game();
     let mut harness = sotq_window(&path, "Map entry", &["top"]);
-    assert_eq!(
-        harness.state().desk.sotq.board.entry.unit_type,
-        "zulu-infantry"
-    );
+    choose(&mut harness, "game", "isandhlwana");
+    choose(&mut harness, "entering side", "zulu");
+    type_number(&mut harness, "order through the hex", "1");
+    type_number(&mut harness, "hex cost", "1");
+    let read = harness
+        .state()
+        .desk
+        .sotq
+        .more
+        .entry
+        .input::<sotq::EntryInput>()
+        .expect("the records give the unit type");
+    assert_eq!(read.unit_type.as_deref(), Some("zulu-infantry"));
     let desk = resolve(&mut harness);
     let app = harness.state();
-    let mut base = laager::app::desk::sotq_board::EntryForm::default()
-        .entry()
-        .expect("reads");
-    base.unit_type = None;
+    let base = sotq::EntryInput {
+        game: sotq::Game::Isandhlwana,
+        side: sotq::Side::Zulu,
+        hex: None,
+        order: 1,
+        hex_cost: Some(1),
+        terrain: None,
+        unit_type: None,
+        origins: laager::rules::situation::Origins::default(),
+    };
     let roles = Roles(vec![("unit".to_owned(), "top".to_owned())]);
     let input = situation::entry(app.session.game().state(), &roles, base, &[]).expect("situation");
     let request = Request::SoldiersOfTheQueen(sotq::Request::Entry(input));

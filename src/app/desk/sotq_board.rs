@@ -1,7 +1,7 @@
-//! The Soldiers of the Queen stacking, map entry and victory forms: a labelled field for
-//! every input of the engine's `StackInput`, `EntryInput` and `VictoryInput`, filled from
-//! the records by the engine's `soldiers_of_the_queen::situation` (the pieces picked, the
-//! unit entering) and `game::victory::sotq_counts` (the Isandhlwana Game's counts on the
+//! The Soldiers of the Queen stacking and victory forms: a labelled field for every input
+//! of the engine's `StackInput` and `VictoryInput`, filled from the records by the
+//! engine's `soldiers_of_the_queen::situation` (the pieces picked) and
+//! `game::victory::sotq_counts` (the Isandhlwana Game's counts on the
 //! whole roster). The engine resolves; nothing here does.
 
 use super::mc_combat::{number_field, pick};
@@ -9,8 +9,8 @@ use super::sotq_combat::{FromRecords, game_ui, origins_of, whole};
 use crate::game::GameState;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
-    EliminatedOnTurn, EntryInput, Game, Hex, IsandhlwanaCounts, Kind, OmdurmanCounts, Piece, Side,
-    StackInput, VictoryInput, situation,
+    EliminatedOnTurn, Game, IsandhlwanaCounts, Kind, OmdurmanCounts, Piece, Side, StackInput,
+    VictoryInput, situation,
 };
 
 const SIDES: &[Side] = &[Side::British, Side::Zulu, Side::Dervish];
@@ -31,19 +31,6 @@ fn text_field(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32, hov
             .labelled_by(l.id)
             .on_hover_text(hover);
     });
-}
-
-/// A field left blank for "not given", else read by `read`.
-fn optional<T>(
-    text: &str,
-    read: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<Option<T>, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        Ok(None)
-    } else {
-        read(text).map(Some)
-    }
 }
 
 /// One piece of a stack, as typed.
@@ -198,117 +185,6 @@ impl StackForm {
         if ui.button("add piece").clicked() {
             self.pieces.push(PieceRow::blank(self.pieces.len() + 1));
         }
-    }
-}
-
-/// A unit entering the map (PART 15).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EntryForm {
-    /// The game.
-    pub game: Game,
-    /// The entering side.
-    pub side: Side,
-    /// The entry hex, CCRR (blank: not named).
-    pub hex: String,
-    /// Which unit through this hex this Game Turn this is (1 = the first).
-    pub order: String,
-    /// The entry hex's Movement Point cost (blank: from its terrain).
-    pub hex_cost: String,
-    /// The entry hex's terrain, a row of the Terrain Effects Chart (blank: not given).
-    pub terrain: String,
-    /// The unit type, for its Movement Allowance (blank: not given).
-    pub unit_type: String,
-    /// What the records gave.
-    pub from_records: FromRecords,
-}
-
-impl Default for EntryForm {
-    fn default() -> Self {
-        EntryForm {
-            game: Game::Isandhlwana,
-            side: Side::Zulu,
-            hex: String::new(),
-            order: "1".to_owned(),
-            hex_cost: "1".to_owned(),
-            terrain: String::new(),
-            unit_type: "zulu-infantry".to_owned(),
-            from_records: None,
-        }
-    }
-}
-
-impl EntryForm {
-    /// The engine's entry, or a message naming the field that does not read.
-    pub fn entry(&self) -> Result<EntryInput, String> {
-        Ok(EntryInput {
-            game: self.game,
-            side: self.side,
-            hex: optional(&self.hex, |h| {
-                Hex::parse(h).map_err(|e| format!("entry hex: {e}"))
-            })?,
-            order: whole("order through the hex", &self.order)?,
-            hex_cost: optional(&self.hex_cost, |c| whole("hex cost", c).map(i64::from))?,
-            terrain: optional(&self.terrain, |t| Ok(t.to_owned()))?,
-            unit_type: optional(&self.unit_type, |t| Ok(t.to_owned()))?,
-            origins: origins_of(&self.from_records),
-        })
-    }
-
-    /// Reads the unit type of the unit in role `unit` (`situation::entry`).
-    fn fill(&mut self, records: &dyn Records, roles: &Roles) {
-        if roles.0.is_empty() {
-            self.from_records = None;
-            return;
-        }
-        let Ok(mut base) = self.entry() else {
-            return;
-        };
-        base.origins = Origins::default();
-        match situation::entry(records, roles, base, &[]) {
-            Ok(read) => {
-                self.unit_type = read.unit_type.unwrap_or_default();
-                self.from_records = Some(Ok(read.origins));
-            }
-            Err(refusal) => self.from_records = Some(Err(refusal.reason)),
-        }
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui) {
-        game_ui(ui, &mut self.game);
-        pick(ui, "entering side", &mut self.side, SIDES, Side::name);
-        text_field(
-            ui,
-            "entry hex",
-            &mut self.hex,
-            60.0,
-            "CCRR, e.g. 0712 (blank: not named)",
-        );
-        number_field(
-            ui,
-            "order through the hex",
-            &mut self.order,
-            "Which unit through this hex this Game Turn this is (1 = the first)",
-        );
-        number_field(
-            ui,
-            "hex cost",
-            &mut self.hex_cost,
-            "The entry hex's Movement Point cost (blank: read from its terrain)",
-        );
-        text_field(
-            ui,
-            "terrain",
-            &mut self.terrain,
-            140.0,
-            "The entry hex's terrain, a row of the Terrain Effects Chart (blank: not given)",
-        );
-        text_field(
-            ui,
-            "unit type",
-            &mut self.unit_type,
-            180.0,
-            "A row of PART 6 B's Unit Movement Allowance table, for the MP left after entry",
-        );
     }
 }
 
@@ -476,29 +352,22 @@ impl VictoryForm {
     }
 }
 
-/// The stacking, entry and victory forms.
+/// The stacking and victory forms.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SotqBoard {
     /// The stack form.
     pub stack: StackForm,
-    /// The entry form.
-    pub entry: EntryForm,
     /// The victory form.
     pub victory: VictoryForm,
 }
 
 impl SotqBoard {
-    /// Fills the stack for the pieces picked, the entry for the unit picked and the victory
-    /// counts from the whole roster.
+    /// Fills the stack for the pieces picked and the victory counts from the whole roster.
     pub fn fill(&mut self, state: &GameState, selected: &[String]) {
         let records: &dyn Records = state;
         self.stack.fill(
             records,
             &Roles::of_selection(situation::STACK_ROLES, selected),
-        );
-        self.entry.fill(
-            records,
-            &Roles::of_selection(situation::UNIT_ROLES, selected),
         );
         self.victory.fill(state);
     }
@@ -506,11 +375,6 @@ impl SotqBoard {
     /// Draws the stack form.
     pub fn stack_ui(&mut self, ui: &mut egui::Ui) {
         self.stack.ui(ui);
-    }
-
-    /// Draws the entry form.
-    pub fn entry_ui(&mut self, ui: &mut egui::Ui) {
-        self.entry.ui(ui);
     }
 
     /// Draws the victory form.

@@ -1,16 +1,17 @@
-//! The Soldiers of the Queen rally, ammunition resupply and Movement Allowance forms: a
-//! labelled field for every input of the engine's `RallyInput`, `ResupplyInput` and
-//! `AllowanceInput`, filled from the records for the unit selected by the engine's
+//! The Soldiers of the Queen rally, ammunition resupply, Movement Allowance and map entry
+//! forms: a labelled field for every input of the engine's `RallyInput`, `ResupplyInput`,
+//! `AllowanceInput` and `EntryInput`, filled from the records for the unit selected by the engine's
 //! `soldiers_of_the_queen::situation`. The engine resolves; nothing here does.
 
 use super::described::DescribedForm;
 use crate::rules::Procedure as _;
 use crate::rules::situation::{Records, Roles};
 use crate::rules::soldiers_of_the_queen::{
-    Allowance, AllowanceInput, Rally, RallyInput, Resupply, ResupplyInput, situation,
+    Allowance, AllowanceInput, Entry, EntryInput, Rally, RallyInput, Resupply, ResupplyInput,
+    situation,
 };
 
-/// The rally, resupply and allowance forms.
+/// The rally, resupply, allowance and entry forms.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SotqMore {
     /// The rally form, made from the engine's description of its fields.
@@ -19,6 +20,8 @@ pub struct SotqMore {
     pub resupply: DescribedForm,
     /// The Movement Allowance form, made from the engine's description of its fields.
     pub allowance: DescribedForm,
+    /// The map entry form, made from the engine's description of its fields.
+    pub entry: DescribedForm,
 }
 
 impl Default for SotqMore {
@@ -27,6 +30,7 @@ impl Default for SotqMore {
             rally: DescribedForm::new(Rally::FIELDS),
             resupply: DescribedForm::new(Resupply::FIELDS),
             allowance: DescribedForm::new(Allowance::FIELDS),
+            entry: DescribedForm::new(Entry::FIELDS),
         }
     }
 }
@@ -44,6 +48,9 @@ impl SotqMore {
         self.allowance.fill(&roles, |base: AllowanceInput, given| {
             situation::allowance(records, &roles, base, given)
         });
+        self.entry.fill(&roles, |base: EntryInput, given| {
+            situation::entry(records, &roles, base, given)
+        });
     }
 
     /// Draws the rally form.
@@ -59,5 +66,10 @@ impl SotqMore {
     /// Draws the allowance form.
     pub fn allowance_ui(&mut self, ui: &mut egui::Ui) {
         self.allowance.ui(ui);
+    }
+
+    /// Draws the entry form.
+    pub fn entry_ui(&mut self, ui: &mut egui::Ui) {
+        self.entry.ui(ui);
     }
 }

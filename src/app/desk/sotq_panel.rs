@@ -103,6 +103,7 @@ impl SotqForm {
             SotqProcedure::Rally => Some(&mut self.more.rally),
             SotqProcedure::Resupply => Some(&mut self.more.resupply),
             SotqProcedure::Allowance => Some(&mut self.more.allowance),
+            SotqProcedure::Entry => Some(&mut self.more.entry),
             _ => None,
         }
     }
@@ -113,6 +114,7 @@ impl SotqForm {
         self.more.rally.wants_fill()
             || self.more.resupply.wants_fill()
             || self.more.allowance.wants_fill()
+            || self.more.entry.wants_fill()
     }
 
     /// What the records gave the procedure shown, or why they gave nothing: the first
@@ -127,7 +129,7 @@ impl SotqForm {
             SotqProcedure::Resupply => self.more.resupply.from_records(),
             SotqProcedure::Allowance => self.more.allowance.from_records(),
             SotqProcedure::Stack => self.board.stack.from_records.clone(),
-            SotqProcedure::Entry => self.board.entry.from_records.clone(),
+            SotqProcedure::Entry => self.more.entry.from_records(),
             SotqProcedure::Victory if self.board.victory.game == Game::Isandhlwana => {
                 self.board.victory.from_records.clone()
             }
@@ -173,9 +175,9 @@ impl SotqForm {
                 .map(|s| s.origins.steps(&s, &rule))
                 .unwrap_or_default(),
             SotqProcedure::Entry => self
-                .board
+                .more
                 .entry
-                .entry()
+                .input::<sotq::EntryInput>()
                 .map(|e| e.origins.steps(&e, &rule))
                 .unwrap_or_default(),
             SotqProcedure::Victory => match self.board.victory.victory() {
@@ -216,7 +218,7 @@ impl SotqForm {
             SotqProcedure::Resupply => sotq::Request::Resupply(self.more.resupply.input()?),
             SotqProcedure::Allowance => sotq::Request::Allowance(self.more.allowance.input()?),
             SotqProcedure::Stack => sotq::Request::Stack(self.board.stack.stack()?),
-            SotqProcedure::Entry => sotq::Request::Entry(self.board.entry.entry()?),
+            SotqProcedure::Entry => sotq::Request::Entry(self.more.entry.input()?),
             SotqProcedure::Victory => sotq::Request::Victory(self.board.victory.victory()?),
         };
         Ok(Request::SoldiersOfTheQueen(request))
@@ -245,7 +247,7 @@ impl SotqForm {
             SotqProcedure::Resupply => self.more.resupply_ui(ui),
             SotqProcedure::Allowance => self.more.allowance_ui(ui),
             SotqProcedure::Stack => self.board.stack_ui(ui),
-            SotqProcedure::Entry => self.board.entry_ui(ui),
+            SotqProcedure::Entry => self.more.entry_ui(ui),
             SotqProcedure::Victory => self.board.victory_ui(ui),
         }
         self.procedure != before

@@ -5,7 +5,7 @@
 use super::super::described::Described;
 use super::super::situation::SituationArgs;
 use super::super::{CliError, TablesArgs};
-use crate::bounds::{Cost, Count, GameNumber, Place, Seed};
+use crate::bounds::{Count, GameNumber, Seed};
 use crate::dice::DiceChoice;
 use crate::rules::situation::Roles;
 use clap::Args;
@@ -144,31 +144,11 @@ impl CampaignArgs {
     }
 }
 
-/// `laager sotq entry`.
+/// `laager sotq entry`: the flags of the engine's entry fields.
 #[derive(Debug, Args)]
 pub struct EntryArgs {
-    /// isandhlwana or omdurman.
-    #[arg(long)]
-    pub(super) game: String,
-    /// british, zulu or dervish.
-    #[arg(long)]
-    pub(super) side: String,
-    /// Which unit through this hex this Game Turn this is (1 = the first).
-    #[arg(long)]
-    pub(super) order: Place,
-    /// The entry hex's Movement Point cost.
-    #[arg(long, conflicts_with = "terrain")]
-    pub(super) hex_cost: Option<Cost>,
-    /// The entry hex's terrain, a row of the Terrain Effects Chart.
-    #[arg(long)]
-    pub(super) terrain: Option<String>,
-    /// The entry hex, CCRR.
-    #[arg(long, value_name = "CCRR")]
-    pub(super) hex: Option<String>,
-    /// The unit type, for its Movement Allowance, or unit=ID: the unit of --campaign's
-    /// records, its troop type the type.
-    #[arg(long = "unit", value_name = "TYPE|unit=ID")]
-    pub(super) unit_type: Option<String>,
+    #[command(flatten)]
+    pub(super) fields: Described<crate::rules::soldiers_of_the_queen::Entry>,
     #[command(flatten)]
     pub(super) common: Common,
     /// The records a unit=ID is read from.

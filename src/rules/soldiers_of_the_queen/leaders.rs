@@ -371,19 +371,7 @@ pub struct Rally;
 /// The rally's fields, as `laager sotq rally` and the desk's form ask for them.
 const RALLY_FIELDS: &[FieldSpec] = &[
     super::game_field(crate::field!(RallyInput: game)),
-    FieldSpec {
-        field: crate::field!(RallyInput: side),
-        flag: "side",
-        value_name: "SIDE",
-        label: "rallying side",
-        help: "british, zulu or dervish",
-        kind: Kind::Choice {
-            names: &["british", "zulu", "dervish"],
-        },
-        required: true,
-        from_records: false,
-        parse: parsed::<Side>,
-    },
+    super::side_field(crate::field!(RallyInput: side), "rallying side"),
     FieldSpec {
         field: crate::field!(RallyInput: rallier),
         flag: "leader",

@@ -178,6 +178,26 @@ pub(crate) const fn game_field(
     }
 }
 
+/// The side field of a procedure's description, labelled `label` on the desk.
+pub(crate) const fn side_field(
+    field: crate::rules::field::FieldId,
+    label: &'static str,
+) -> crate::rules::describe::FieldSpec {
+    crate::rules::describe::FieldSpec {
+        field,
+        flag: "side",
+        value_name: "SIDE",
+        label,
+        help: "british, zulu or dervish",
+        kind: crate::rules::describe::Kind::Choice {
+            names: &["british", "zulu", "dervish"],
+        },
+        required: true,
+        from_records: false,
+        parse: crate::rules::describe::parsed::<Side>,
+    }
+}
+
 /// A player's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {

@@ -9,6 +9,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{self as describe, FieldSpec, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
@@ -179,11 +180,87 @@ pub struct EntryOutcome {
 /// The Movement Points a unit pays to enter the map (PART 15).
 pub struct Entry;
 
+/// The entry's fields, as `laager sotq entry` and the desk's form ask for them.
+const ENTRY_FIELDS: &[FieldSpec] = &[
+    super::game_field(crate::field!(EntryInput: game)),
+    super::side_field(crate::field!(EntryInput: side), "entering side"),
+    FieldSpec {
+        field: crate::field!(EntryInput: order),
+        flag: "order",
+        value_name: "N",
+        label: "order through the hex",
+        help: "Which unit through this hex this Game Turn this is (1 = the first)",
+        kind: describe::Kind::Number {
+            unit: "place",
+            min: crate::bounds::Place::MIN as i64,
+            max: crate::bounds::Place::MAX as i64,
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<crate::bounds::Place>,
+    },
+    FieldSpec {
+        field: crate::field!(EntryInput: hex_cost),
+        flag: "hex-cost",
+        value_name: "MP",
+        label: "hex cost",
+        help: "The entry hex's Movement Point cost (not given: read from its terrain)",
+        kind: describe::Kind::Number {
+            unit: "Movement Points",
+            min: crate::bounds::Cost::MIN,
+            max: crate::bounds::Cost::MAX,
+        },
+        required: false,
+        from_records: false,
+        parse: parsed::<crate::bounds::Cost>,
+    },
+    FieldSpec {
+        field: crate::field!(EntryInput: terrain),
+        flag: "terrain",
+        value_name: "TERRAIN",
+        label: "terrain",
+        help: "The entry hex's terrain, a row of the Terrain Effects Chart (or its hex cost, not both)",
+        kind: describe::Kind::Text {
+            examples: &["clear", "woods", "donga", "trail"],
+        },
+        required: false,
+        from_records: false,
+        parse: parsed::<String>,
+    },
+    FieldSpec {
+        field: crate::field!(EntryInput: hex),
+        flag: "hex",
+        value_name: "CCRR",
+        label: "entry hex",
+        help: "The entry hex, CCRR (not given: not named)",
+        kind: describe::Kind::Text {
+            examples: &["0712", "0328", "2525"],
+        },
+        required: false,
+        from_records: false,
+        parse: parsed::<Hex>,
+    },
+    FieldSpec {
+        field: crate::field!(EntryInput: unit_type),
+        flag: "unit",
+        value_name: "TYPE|unit=ID",
+        label: "unit type",
+        help: "The unit type, a row of PART 6 B's Unit Movement Allowance table, for the Movement Points left after entry; or unit=ID: the unit of --campaign's records, its troop type the type",
+        kind: describe::Kind::Text {
+            examples: &["zulu-infantry", "horse-mounted", "regular-infantry"],
+        },
+        required: false,
+        from_records: true,
+        parse: parsed::<String>,
+    },
+];
+
 impl Procedure for Entry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "entry";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
+    const FIELDS: &'static [FieldSpec] = ENTRY_FIELDS;
     type Input = EntryInput;
     type Outcome = EntryOutcome;
 
@@ -259,6 +336,12 @@ fn check_entry(e: &EntryInput) -> Result<(), Refusal> {
                 e.order,
                 crate::bounds::MAX_COUNT
             ),
+        ));
+    }
+    if e.hex_cost.is_some() && e.terrain.is_some() {
+        return Err(Refusal::bad_input(
+            rule("PART 6 A"),
+            "give the entry hex's terrain or its Movement Point cost, not both",
         ));
     }
     if let Some(c) = e.hex_cost
