@@ -1,6 +1,8 @@
 //! Movement and stacking (PART 6, PART 9, PART 15): Movement Allowances, the cost of
 //! entering the map one behind another, and the stacking limits of both games.
 
+mod fields;
+
 use super::cells::Cells;
 use super::hex::Hex;
 use super::units::is_ukhulutshane;
@@ -9,7 +11,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{self as describe, FieldSpec, parsed};
+use crate::rules::describe::FieldSpec;
 use crate::rules::situation::Origins;
 use crate::ruleset::{Ruleset, serde_by_name};
 use serde::{Deserialize, Serialize};
@@ -90,28 +92,7 @@ impl Procedure for Allowance {
     const NAME: &'static str = "allowance";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
-    const FIELDS: &'static [crate::rules::describe::FieldSpec] = &[
-        super::game_field(crate::field!(AllowanceInput: game)),
-        crate::rules::describe::FieldSpec {
-            field: crate::field!(AllowanceInput: unit_type),
-            flag: "unit",
-            value_name: "TYPE|unit=ID",
-            label: "unit type",
-            help: "The unit type as PART 6 B's table names it (zulu-infantry, horse-mounted, camel, gunboat, ...), or unit=ID: the unit of --campaign's records, its troop type the type",
-            kind: crate::rules::describe::Kind::Text {
-                examples: &[
-                    "zulu-infantry",
-                    "horse-mounted",
-                    "camel",
-                    "gunboat",
-                    "regular-infantry",
-                ],
-            },
-            required: true,
-            from_records: true,
-            parse: crate::rules::describe::parsed::<String>,
-        },
-    ];
+    const FIELDS: &'static [FieldSpec] = fields::ALLOWANCE;
     type Input = AllowanceInput;
     type Outcome = AllowanceOutcome;
 
@@ -180,87 +161,12 @@ pub struct EntryOutcome {
 /// The Movement Points a unit pays to enter the map (PART 15).
 pub struct Entry;
 
-/// The entry's fields, as `laager sotq entry` and the desk's form ask for them.
-const ENTRY_FIELDS: &[FieldSpec] = &[
-    super::game_field(crate::field!(EntryInput: game)),
-    super::side_field(crate::field!(EntryInput: side), "entering side"),
-    FieldSpec {
-        field: crate::field!(EntryInput: order),
-        flag: "order",
-        value_name: "N",
-        label: "order through the hex",
-        help: "Which unit through this hex this Game Turn this is (1 = the first)",
-        kind: describe::Kind::Number {
-            unit: "place",
-            min: crate::bounds::Place::MIN as i64,
-            max: crate::bounds::Place::MAX as i64,
-        },
-        required: true,
-        from_records: false,
-        parse: parsed::<crate::bounds::Place>,
-    },
-    FieldSpec {
-        field: crate::field!(EntryInput: hex_cost),
-        flag: "hex-cost",
-        value_name: "MP",
-        label: "hex cost",
-        help: "The entry hex's Movement Point cost (not given: read from its terrain)",
-        kind: describe::Kind::Number {
-            unit: "Movement Points",
-            min: crate::bounds::Cost::MIN,
-            max: crate::bounds::Cost::MAX,
-        },
-        required: false,
-        from_records: false,
-        parse: parsed::<crate::bounds::Cost>,
-    },
-    FieldSpec {
-        field: crate::field!(EntryInput: terrain),
-        flag: "terrain",
-        value_name: "TERRAIN",
-        label: "terrain",
-        help: "The entry hex's terrain, a row of the Terrain Effects Chart (or its hex cost, not both)",
-        kind: describe::Kind::Text {
-            examples: &["clear", "woods", "donga", "trail"],
-        },
-        required: false,
-        from_records: false,
-        parse: parsed::<String>,
-    },
-    FieldSpec {
-        field: crate::field!(EntryInput: hex),
-        flag: "hex",
-        value_name: "CCRR",
-        label: "entry hex",
-        help: "The entry hex, CCRR (not given: not named)",
-        kind: describe::Kind::Text {
-            examples: &["0712", "0328", "2525"],
-        },
-        required: false,
-        from_records: false,
-        parse: parsed::<Hex>,
-    },
-    FieldSpec {
-        field: crate::field!(EntryInput: unit_type),
-        flag: "unit",
-        value_name: "TYPE|unit=ID",
-        label: "unit type",
-        help: "The unit type, a row of PART 6 B's Unit Movement Allowance table, for the Movement Points left after entry; or unit=ID: the unit of --campaign's records, its troop type the type",
-        kind: describe::Kind::Text {
-            examples: &["zulu-infantry", "horse-mounted", "regular-infantry"],
-        },
-        required: false,
-        from_records: true,
-        parse: parsed::<String>,
-    },
-];
-
 impl Procedure for Entry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "entry";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::UNIT_ROLES;
-    const FIELDS: &'static [FieldSpec] = ENTRY_FIELDS;
+    const FIELDS: &'static [FieldSpec] = fields::ENTRY;
     type Input = EntryInput;
     type Outcome = EntryOutcome;
 
