@@ -30,7 +30,7 @@ use crate::rules::soldiers_of_the_queen::situation::{
     self as read, LEADER_ROLES, STACK_ROLES, UNIT_ROLES,
 };
 use crate::rules::soldiers_of_the_queen::{
-    self as sotq, AllowanceInput, AloneCase, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
+    self as sotq, AllowanceInput, EliminatedOnTurn, EntryInput, Game, IsandhlwanaCounts,
     LeaderDeathInput, OddsInput, OmdurmanCounts, RallyInput, RangeInput, ResupplyInput, Side,
     StackInput, VictoryInput, hex,
 };
@@ -119,9 +119,11 @@ pub struct OddsArgs {
     campaign: CampaignArgs,
 }
 
-/// The flags of `laager sotq leader-death`.
+/// The flags of `laager sotq leader-death`: the engine's death-roll fields, and the dice.
 #[derive(Debug, clap::Args)]
 pub struct LeaderDeathArgs {
+    #[command(flatten)]
+    fields: Described<sotq::LeaderDeath>,
     /// Two typed dice, A,B.
     #[arg(long, value_name = "A,B", group = "how")]
     pub dice: Option<String>,
@@ -131,9 +133,6 @@ pub struct LeaderDeathArgs {
     /// Print the exact chance instead of rolling.
     #[arg(long, group = "how")]
     pub odds: bool,
-    /// A leader with no Friendly combat units: moved-through, adjacent, adjacent-pinned, adjacent-routed, adjacent-impassable, stacked-with-enemy.
-    #[arg(long, value_name = "CASE", group = "how")]
-    pub alone: Option<String>,
     #[command(flatten)]
     pub common: Common,
     /// With --apply: the campaign whose game the roll is logged in, a killed leader
@@ -233,7 +232,7 @@ pub fn run(command: SotqCommand) -> Result<Outcome, CliError> {
         SotqCommand::Odds(args) => odds(&args),
         SotqCommand::Fire(args) => combat::run_fire(&args),
         SotqCommand::Melee(args) => combat::run_melee(&args),
-        SotqCommand::LeaderDeath(args) => leader_death(args),
+        SotqCommand::LeaderDeath(args) => leader_death(&args),
         SotqCommand::Rally(args) => rally(&args),
         SotqCommand::Victory(args) => run_victory(&args),
         SotqCommand::Allowance(args) => allowance(&args),
@@ -273,53 +272,30 @@ fn odds(args: &OddsArgs) -> Result<Outcome, CliError> {
     )
 }
 
-/// `laager sotq leader-death`.
-fn leader_death(args: LeaderDeathArgs) -> Result<Outcome, CliError> {
-    let LeaderDeathArgs {
-        dice,
-        seed,
-        odds,
-        alone,
-        common,
-        campaign,
-        roles,
-    } = args;
-    let charts = load(&common)?;
-    let roles = campaign.roles(&roles, LEADER_ROLES)?;
-    let alone = alone
-        .map(|case| AloneCase::parse(&case).map_err(|e| CliError::Input(format!("--alone: {e}"))))
-        .transpose()?;
-    let death = LeaderDeathInput {
-        alone,
-        leader: None,
-        origins: Origins::default(),
-    };
-    super::odds_apply_nothing(odds, campaign.apply)?;
-    if odds {
-        let request = sotq::Request::LeaderDeath(death);
-        return match request.odds(&charts) {
-            Some(Ok(odds)) => {
-                let request = Request::SoldiersOfTheQueen(request);
-                print_odds(
-                    &odds,
-                    common.json,
-                    request.better_is_higher(),
-                    Some((&request, &roles)),
-                );
-                Ok(Outcome::Done)
-            }
-            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-            None => Err(CliError::Internal(
-                "sotq leader-death has no odds".to_owned(),
-            )),
-        };
-    }
-    let dice = if alone.is_some() {
-        DiceChoice::None
-    } else if dice.is_none() && seed.is_none() {
-        return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
-    } else {
-        DiceChoice::from_flags(dice.as_deref(), seed.map(Seed::get))
+/// `laager sotq leader-death`: the dice are asked for only when the engine says this
+/// input throws them (a leader alone throws none).
+fn leader_death(args: &LeaderDeathArgs) -> Result<Outcome, CliError> {
+    let charts = load(&args.common)?;
+    let roles = args.campaign.roles(&args.roles, LEADER_ROLES)?;
+    let death: LeaderDeathInput = args.fields.build(&roles)?;
+    super::odds_apply_nothing(args.odds, args.campaign.apply)?;
+    let throws = sotq::Request::LeaderDeath(death.clone()).throws();
+    let dice_given = args.dice.is_some() || args.seed.is_some();
+    let dice = match (throws, dice_given, args.odds) {
+        (false, true, _) | (false, _, true) => {
+            return Err(CliError::Input(
+                "--alone: a leader alone throws no dice; give it without --dice, --seed or --odds"
+                    .to_owned(),
+            ));
+        }
+        (true, _, true) => return death_odds(death, &charts, &args.common, &roles),
+        (true, false, false) => {
+            return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
+        }
+        (true, true, false) => {
+            DiceChoice::from_flags(args.dice.as_deref(), args.seed.map(Seed::get))
+        }
+        (false, false, false) => DiceChoice::None,
     };
     resolve_and_apply(
         death,
@@ -327,10 +303,36 @@ fn leader_death(args: LeaderDeathArgs) -> Result<Outcome, CliError> {
         sotq::Request::LeaderDeath,
         &charts,
         &dice,
-        &common,
-        &campaign,
+        &args.common,
+        &args.campaign,
         &roles,
     )
+}
+
+/// `laager sotq leader-death --odds`: the roll's exact chance.
+fn death_odds(
+    death: LeaderDeathInput,
+    charts: &Charts,
+    common: &Common,
+    roles: &Roles,
+) -> Result<Outcome, CliError> {
+    let request = sotq::Request::LeaderDeath(death);
+    match request.odds(charts) {
+        Some(Ok(odds)) => {
+            let request = Request::SoldiersOfTheQueen(request);
+            print_odds(
+                &odds,
+                common.json,
+                request.better_is_higher(),
+                Some((&request, roles)),
+            );
+            Ok(Outcome::Done)
+        }
+        Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
+        None => Err(CliError::Internal(
+            "sotq leader-death has no odds".to_owned(),
+        )),
+    }
 }
 
 /// `laager sotq rally`.

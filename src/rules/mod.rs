@@ -43,8 +43,9 @@ pub trait Procedure {
     const RULESET: Ruleset;
     /// Its name, as `Resolution::procedure` and the log write it (`combat`).
     const NAME: &'static str;
-    /// Whether resolving it throws dice: the desk asks for faces or a seed only for those
-    /// that do, and one that does not resolves without drawing a die.
+    /// Whether resolving it can throw dice: the desk asks for faces or a seed only for
+    /// those that do, and one that does not resolves without drawing a die. An input may
+    /// settle that this one throws none ([`Procedure::throws`]).
     const THROWS: bool;
     /// Everything it is resolved from.
     type Input: Debug + Clone + PartialEq + Serialize + DeserializeOwned;
@@ -78,6 +79,13 @@ pub trait Procedure {
     fn odds(charts: &Charts, input: &Self::Input) -> Option<Result<Odds, Refusal>> {
         let _ = (charts, input);
         None
+    }
+
+    /// Whether resolving this input throws dice: [`Procedure::THROWS`], unless the input
+    /// settles that it throws none (a leader alone with the enemy upon him).
+    fn throws(input: &Self::Input) -> bool {
+        let _ = input;
+        Self::THROWS
     }
 
     /// The dice one throw of it asks for, in the order they are typed (each named by whose
@@ -222,11 +230,11 @@ macro_rules! procedures {
                 }
             }
 
-            /// Whether it throws dice: see [`crate::rules::Procedure::THROWS`].
+            /// Whether it throws dice: see [`crate::rules::Procedure::throws`].
             pub fn throws(&self) -> bool {
                 use $crate::rules::Procedure as _;
                 match self {
-                    $(Request::$variant(_) => <$procedure>::THROWS,)+
+                    $(Request::$variant(input) => <$procedure>::throws(input),)+
                 }
             }
 
@@ -420,7 +428,7 @@ impl Request {
         }
     }
 
-    /// Whether it throws dice: see [`Procedure::THROWS`].
+    /// Whether it throws dice: see [`Procedure::throws`].
     pub fn throws(&self) -> bool {
         match self {
             Request::DbaZulu(r) => r.throws(),

@@ -62,15 +62,44 @@ fn engine(
         .request(&given)
         .map_err(|e| e.sentence(|spec| format!("--{}", spec.flag)))?;
     let charts = laager::cli::load_tables(tables(description).as_deref()).expect("tables");
-    let dice = if description.throws {
-        DiceChoice::Typed(face.to_string())
-    } else {
-        DiceChoice::None
+    let dice = match faces(description, values, face) {
+        Some(faces) => DiceChoice::Typed(faces),
+        None => DiceChoice::None,
     };
     Ok(match request.resolve_with(&charts, &dice) {
         Ok(resolution) => serde_json::to_value(resolution).expect("json"),
         Err(refusal) => json!({ "refusal": refusal }),
     })
+}
+
+/// The faces typed for these values, `face` for each die the engine asks for (one where
+/// it does not say how many); `None` when the input throws none (`Request::throws`: a
+/// leader alone).
+fn faces(
+    description: &Description,
+    values: &[(FieldSpec, Option<String>)],
+    face: u8,
+) -> Option<String> {
+    if !description.throws {
+        return None;
+    }
+    let mut given = Given::default();
+    for (spec, text) in values {
+        if let Some(text) = text {
+            given.set(spec.field, spec.read(text, spec.flag).expect("a value"));
+        }
+    }
+    let Ok(request) = description.request(&given) else {
+        return Some(face.to_string());
+    };
+    if !request.throws() {
+        return None;
+    }
+    let charts = laager::cli::load_tables(tables(description).as_deref()).expect("tables");
+    let n = request
+        .dice_asked(&charts)
+        .map_or(1, |asked| asked.dice.len());
+    Some(vec![face.to_string(); n].join(","))
 }
 
 /// What `laager` prints for the same values typed as flags.
@@ -91,8 +120,8 @@ fn command_line(
     if let Some(dir) = tables(description) {
         args.extend(["--tables".to_owned(), dir.display().to_string()]);
     }
-    if description.throws {
-        args.extend(["--dice".to_owned(), face.to_string()]);
+    if let Some(faces) = faces(description, values, face) {
+        args.extend(["--dice".to_owned(), faces]);
     }
     args.push("--json".to_owned());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -3017,15 +3017,18 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
                         prop_assert_eq!(said, asked);
                     }
                     Ok(request) => {
-                        // The dice field is shown once the form reads.
-                        let dice = if description.throws {
-                            type_faces(&mut harness, &face.to_string());
-                            DiceChoice::Typed(face.to_string())
+                        // The dice field is shown once the form reads, when this input
+                        // throws (a leader alone throws none): a face for each die asked.
+                        let charts = harness.state().charts().expect("charts").clone();
+                        let dice = if request.throws() {
+                            let n = request.dice_asked(&charts).map_or(1, |a| a.dice.len());
+                            let faces = vec![face.to_string(); n].join(",");
+                            type_faces(&mut harness, &faces);
+                            DiceChoice::Typed(faces)
                         } else {
                             DiceChoice::None
                         };
-                        let engine =
-                            request.resolve_with(harness.state().charts().expect("charts"), &dice);
+                        let engine = request.resolve_with(&charts, &dice);
                         let desk = desk_answer(&mut harness);
                         prop_assert_eq!(desk, engine, "{}", description.command_line());
                     }

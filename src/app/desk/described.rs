@@ -16,6 +16,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+/// What a choice not required shows when none is made.
+const NONE: &str = "none";
+
 /// What the records gave: the whole input the situation read (`None`: no unit named).
 type Read = Option<Result<Value, String>>;
 
@@ -171,15 +174,21 @@ impl DescribedForm {
                 }
                 Kind::Choice { names } => {
                     let chosen = self.texts.get(&spec.field).map_or("", String::as_str);
-                    let shown = if chosen.is_empty() {
-                        "choose…"
-                    } else {
-                        chosen
+                    let shown = match (chosen.is_empty(), spec.required) {
+                        (true, true) => "choose…",
+                        (true, false) => NONE,
+                        (false, _) => chosen,
                     };
                     let mut picked = None;
                     let combo = egui::ComboBox::from_label(spec.label)
                         .selected_text(shown.to_owned())
                         .show_ui(ui, |ui| {
+                            // A choice not required may be left unmade: none.
+                            if !spec.required
+                                && ui.selectable_label(chosen.is_empty(), NONE).clicked()
+                            {
+                                picked = Some("");
+                            }
                             for name in names {
                                 if ui.selectable_label(chosen == *name, *name).clicked() {
                                     picked = Some(*name);

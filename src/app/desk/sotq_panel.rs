@@ -5,7 +5,7 @@
 
 use super::described::DescribedForm;
 use super::sotq_board::SotqBoard;
-use super::sotq_combat::{FromRecords, SotqFireForm, origins_of};
+use super::sotq_combat::SotqFireForm;
 use super::sotq_melee::SotqMeleeForm;
 use super::sotq_more::SotqMore;
 use crate::game::GameState;
@@ -35,10 +35,9 @@ pub struct SotqForm {
     pub more: SotqMore,
     /// The stacking, entry and victory forms.
     pub board: SotqBoard,
-    /// The leader selected for a death roll, as the records gave him.
-    pub leader: Option<String>,
-    /// What the records gave the death roll.
-    pub leader_read: FromRecords,
+    /// The leader's death form, made from the engine's description of its fields; the
+    /// leader himself comes from the selection.
+    pub death: DescribedForm,
 }
 
 impl Default for SotqForm {
@@ -51,21 +50,12 @@ impl Default for SotqForm {
             melee: SotqMeleeForm::default(),
             more: SotqMore::default(),
             board: SotqBoard::default(),
-            leader: None,
-            leader_read: None,
+            death: DescribedForm::new(sotq::LeaderDeath::FIELDS),
         }
     }
 }
 
 impl SotqForm {
-    fn leader_death(&self) -> LeaderDeathInput {
-        LeaderDeathInput {
-            alone: None,
-            leader: self.leader.clone(),
-            origins: origins_of(&self.leader_read),
-        }
-    }
-
     /// Reads the units selected from the records, each procedure's in its roles (the last
     /// selected of two or more the unit hit, `Request::roles_of`), by the engine's
     /// `soldiers_of_the_queen::situation`, and lays what they give into the forms.
@@ -78,20 +68,9 @@ impl SotqForm {
         self.more.fill(records, selected);
         self.board.fill(state, selected);
         let death = roles_of(situation::LEADER_ROLES);
-        if death.0.is_empty() {
-            (self.leader, self.leader_read) = (None, None);
-        } else {
-            match situation::leader_death(records, &death, LeaderDeathInput::default()) {
-                Ok(read) => {
-                    self.leader = read.leader;
-                    self.leader_read = Some(Ok(read.origins));
-                }
-                Err(refusal) => {
-                    self.leader = None;
-                    self.leader_read = Some(Err(refusal.reason));
-                }
-            }
-        }
+        self.death.fill(&death, |base: LeaderDeathInput, _given| {
+            situation::leader_death(records, &death, base)
+        });
     }
 
     /// The form of a procedure whose fields the engine describes, made from that
@@ -104,6 +83,7 @@ impl SotqForm {
             SotqProcedure::Resupply => Some(&mut self.more.resupply),
             SotqProcedure::Allowance => Some(&mut self.more.allowance),
             SotqProcedure::Entry => Some(&mut self.more.entry),
+            SotqProcedure::LeaderDeath => Some(&mut self.death),
             _ => None,
         }
     }
@@ -115,6 +95,7 @@ impl SotqForm {
             || self.more.resupply.wants_fill()
             || self.more.allowance.wants_fill()
             || self.more.entry.wants_fill()
+            || self.death.wants_fill()
     }
 
     /// What the records gave the procedure shown, or why they gave nothing: the first
@@ -124,7 +105,7 @@ impl SotqForm {
         let read = match self.procedure {
             SotqProcedure::Fire => self.fire.from_records.clone(),
             SotqProcedure::Melee => self.melee.from_records.clone(),
-            SotqProcedure::LeaderDeath => self.leader_read.clone(),
+            SotqProcedure::LeaderDeath => self.death.from_records(),
             SotqProcedure::Rally => self.more.rally.from_records(),
             SotqProcedure::Resupply => self.more.resupply.from_records(),
             SotqProcedure::Allowance => self.more.allowance.from_records(),
@@ -184,10 +165,12 @@ impl SotqForm {
                 Ok(sotq::VictoryInput::Isandhlwana(c)) => c.origins.steps(&c, &rule),
                 _ => Vec::new(),
             },
-            _ => {
-                let d = self.leader_death();
-                d.origins.steps(&d, &rule)
-            }
+            SotqProcedure::LeaderDeath => self
+                .death
+                .input::<LeaderDeathInput>()
+                .map(|d| d.origins.steps(&d, &rule))
+                .unwrap_or_default(),
+            _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()
     }
@@ -211,7 +194,7 @@ impl SotqForm {
         let request = match self.procedure {
             SotqProcedure::Range => sotq::Request::Range(self.range.input()?),
             SotqProcedure::Odds => sotq::Request::Odds(self.odds.input()?),
-            SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.leader_death()),
+            SotqProcedure::LeaderDeath => sotq::Request::LeaderDeath(self.death.input()?),
             SotqProcedure::Fire => sotq::Request::Fire(self.fire.fire()?),
             SotqProcedure::Melee => sotq::Request::Melee(self.melee.melee()?),
             SotqProcedure::Rally => sotq::Request::Rally(self.more.rally.input()?),
@@ -238,9 +221,7 @@ impl SotqForm {
         match self.procedure {
             SotqProcedure::Range => self.range.ui(ui),
             SotqProcedure::Odds => self.odds.ui(ui),
-            SotqProcedure::LeaderDeath => {
-                ui.label("Two dice: the leader dies on 2 or 12.");
-            }
+            SotqProcedure::LeaderDeath => self.death.ui(ui),
             SotqProcedure::Fire => self.fire.ui(ui),
             SotqProcedure::Melee => self.melee.ui(ui),
             SotqProcedure::Rally => self.more.rally_ui(ui),

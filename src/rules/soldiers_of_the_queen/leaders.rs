@@ -219,13 +219,41 @@ pub struct LeaderDeathOutcome {
 /// A leader's death (PART 13 D).
 pub struct LeaderDeath;
 
+/// The death roll's fields, as `laager sotq leader-death` and the desk's form ask for
+/// them: the leader himself comes from the records (`--unit leader=ID`).
+const DEATH_FIELDS: &[FieldSpec] = &[FieldSpec {
+    field: crate::field!(LeaderDeathInput: alone),
+    flag: "alone",
+    value_name: "CASE",
+    label: "the leader is alone",
+    help: "A leader with no Friendly combat units, and how the enemy came upon him (PART 13 D, PART 12 A): moved-through, adjacent, adjacent-pinned (or adjacent-routed), adjacent-impassable or stacked-with-enemy; none for the roll of two dice",
+    kind: Kind::Choice {
+        names: &[
+            "moved-through",
+            "adjacent",
+            "adjacent-pinned",
+            "adjacent-impassable",
+            "stacked-with-enemy",
+        ],
+    },
+    required: false,
+    from_records: false,
+    parse: parsed::<AloneCase>,
+}];
+
 impl Procedure for LeaderDeath {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "leader-death";
     const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::LEADER_ROLES;
+    const FIELDS: &'static [FieldSpec] = DEATH_FIELDS;
     type Input = LeaderDeathInput;
     type Outcome = LeaderDeathOutcome;
+
+    /// A leader alone throws no dice: his case decides.
+    fn throws(input: &LeaderDeathInput) -> bool {
+        input.alone.is_none()
+    }
 
     fn resolve(
         charts: &Charts,
@@ -242,6 +270,14 @@ impl Procedure for LeaderDeath {
     /// The roll's exact odds, 2/36 killed; a leader alone throws no dice.
     fn odds(_charts: &Charts, input: &LeaderDeathInput) -> Option<Result<Odds, Refusal>> {
         input.alone.is_none().then(|| Ok(death_odds()))
+    }
+
+    /// Two dice for the roll; none for a leader alone.
+    fn dice_asked(_charts: &Charts, input: &LeaderDeathInput) -> Option<crate::dice::DiceAsked> {
+        input
+            .alone
+            .is_none()
+            .then(|| crate::dice::DiceAsked::of(vec![crate::dice::DieAsked::new(None, None); 2]))
     }
 }
 

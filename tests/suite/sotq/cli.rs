@@ -198,6 +198,49 @@ fn leader_death_prints_outcome_killed() {
     assert_eq!(v["outcome"]["killed"], true);
 }
 
+// PART 13 D: "If the adjacent Enemy unit is pinned or Routed ... the owner moves the
+// leader one hex away": a leader alone is decided by his case, with no dice, so the
+// engine says this input throws none and `laager` refuses dice given for it, as it
+// refused `--alone` with `--dice` before the flag was made from the description.
+#[test]
+fn a_leader_alone_throws_no_dice() {
+    use laager::rules::soldiers_of_the_queen::{self as sotq, AloneCase, LeaderDeathInput};
+    let alone = sotq::Request::LeaderDeath(LeaderDeathInput {
+        alone: Some(AloneCase::AdjacentPinnedOrRouted),
+        ..LeaderDeathInput::default()
+    });
+    assert!(!alone.throws());
+    assert!(sotq::Request::LeaderDeath(LeaderDeathInput::default()).throws());
+    let (code, v) = json_of(&[
+        "sotq",
+        "leader-death",
+        "--alone",
+        "adjacent-routed",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(v["outcome"]["killed"], false);
+    assert_eq!(v["outcome"]["moves_away"], true);
+    for how in [&["--dice", "1,1"][..], &["--seed", "3"], &["--odds"]] {
+        let mut args = vec!["sotq", "leader-death", "--alone", "adjacent"];
+        args.extend_from_slice(how);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{how:?}");
+        assert!(
+            stderr(&out).contains("a leader alone throws no dice"),
+            "{how:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = run(&["sotq", "leader-death", "--alone", "asleep"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'asleep' is not a case"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn leader_death_odds_are_one_in_eighteen() {
     let (code, v) = json_of(&["sotq", "leader-death", "--odds", "--json"]);
