@@ -3,7 +3,7 @@
 //! or its exact odds.
 
 use super::situation::{SituationArgs, counted, given_or_read, run_counted};
-use super::{CliError, Outcome, print_odds, print_resolved, run_and_apply, run_request};
+use super::{CliError, Outcome, print_odds, print_resolved, run_and_apply};
 use crate::bounds::{Count, Seed, Strength};
 use crate::dice::DiceChoice;
 use crate::game::victory::VcCounts;
@@ -46,7 +46,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::Stacking(args) => stacking(args),
         VcCommand::ZuluEntry(args) => zulu_entry(args),
         VcCommand::SolitaireEntry(args) => solitaire_entry(args),
-        VcCommand::SolitaireMovement(args) => solitaire_movement(args),
+        VcCommand::SolitaireMovement(args) => solitaire_movement(&args),
         VcCommand::Hospital(args) => combat::hospital(args),
     }
 }
@@ -296,22 +296,10 @@ fn solitaire_entry(args: SolitaireEntryArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc solitaire-movement`.
-fn solitaire_movement(args: SolitaireMovementArgs) -> Result<Outcome, CliError> {
-    let SolitaireMovementArgs {
-        adjacent_to_british,
-        zulu_on_right,
-        zulu_on_left,
-        dice,
-        common,
-        situation,
-    } = args;
-    let input = SolitaireMove {
-        adjacent_to_british,
-        zulu_on_right,
-        zulu_on_left,
-    };
+fn solitaire_movement(args: &SolitaireMovementArgs) -> Result<Outcome, CliError> {
+    let input: SolitaireMove = args.fields.build(&Roles::default())?;
     let wrap = vc::Request::SolitaireMovement;
-    about_no_counter(input, wrap, &situation, &dice, &common)
+    about_no_counter(input, wrap, &args.situation, &args.dice, &args.common)
 }
 
 /// A procedure about no counter (the hospital's fire track, an entry zone, the solitaire
@@ -415,7 +403,13 @@ fn from_records<I>(
     };
     let request = Request::VictoriaCross(wrap(input));
     if dice.odds {
-        return go(&request, dice, common);
+        return odds(&request, common);
+    }
+    if request.throws() && dice.dice.is_none() && dice.seed.is_none() {
+        return Err(CliError::Input(format!(
+            "vc {} throws dice: give the faces thrown (--dice F,...), a --seed S or --odds",
+            request.procedure()
+        )));
     }
     let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed.map(Seed::get));
     let apply = context.as_mut().filter(|_| situation.apply);
@@ -449,27 +443,23 @@ fn on_records<I: Clone>(
     )
 }
 
-/// Loads the tables, then resolves with typed or seeded dice, or prints the odds.
-fn go(request: &Request, dice: &DiceArgs, common: &Common) -> Result<Outcome, CliError> {
+/// Loads the tables and prints the exact odds of `request` (`--odds`).
+fn odds(request: &Request, common: &Common) -> Result<Outcome, CliError> {
     let charts = common.tables.load(Ruleset::VictoriaCross)?;
-    if dice.odds {
-        return match request.odds(&charts) {
-            Some(Ok(odds)) => {
-                print_odds(
-                    &odds,
-                    common.json,
-                    request.better_is_higher(),
-                    Some((request, &Roles::default())),
-                );
-                Ok(Outcome::Done)
-            }
-            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-            None => Err(CliError::Input(format!(
-                "--odds: vc {} works out no odds; give the faces thrown (--dice F,...) or a --seed",
-                request.procedure()
-            ))),
-        };
+    match request.odds(&charts) {
+        Some(Ok(odds)) => {
+            print_odds(
+                &odds,
+                common.json,
+                request.better_is_higher(),
+                Some((request, &Roles::default())),
+            );
+            Ok(Outcome::Done)
+        }
+        Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
+        None => Err(CliError::Input(format!(
+            "--odds: vc {} works out no odds; give the faces thrown (--dice F,...) or a --seed",
+            request.procedure()
+        ))),
     }
-    let choice = DiceChoice::from_flags(dice.dice.as_deref(), dice.seed.map(Seed::get));
-    run_request(request, &charts, &choice, common.json)
 }

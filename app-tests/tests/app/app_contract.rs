@@ -2828,7 +2828,7 @@ fn the_desks_melee_exchange_is_the_engines_one_exchange_over_a_zone() {
         // Typed: the form holds no SP nothing gave it.
         form.zulu_sp = Some(12);
         form.sp = Some(5);
-        let Request::VictoriaCross(vc::Request::MeleeExchange(desk)) = form.request() else {
+        let Ok(Request::VictoriaCross(vc::Request::MeleeExchange(desk))) = form.request() else {
             panic!("the form is the melee exchange");
         };
         let engine = MeleeExchangeInput::over(
@@ -2884,7 +2884,7 @@ fn a_wall_never_hides_in_the_desks_isandlwana_melee_exchange() {
         "cleared with the battle"
     );
     harness.state_mut().desk.vc.across_wall = true;
-    let Request::VictoriaCross(vc::Request::MeleeExchange(desk)) =
+    let Ok(Request::VictoriaCross(vc::Request::MeleeExchange(desk))) =
         harness.state().desk.vc.request()
     else {
         panic!("the form is the melee exchange");
@@ -2926,6 +2926,7 @@ fn the_desks_hospital_track_takes_box_5_as_the_command_line_does() {
         .desk
         .vc
         .request()
+        .expect("the hospital form reads")
         .resolve_with(charts, &DiceChoice::Typed("1".to_owned()))
         .expect_err("burned");
     assert!(
@@ -2967,16 +2968,36 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
         described.len() >= 2,
         "the rally and the resupply are described"
     );
-    let (_dir, path) = isandhlwana_game();
+    let (_sotq_dir, sotq_game) = isandhlwana_game();
+    let (_vc_dir, vc_game) = zone16();
     for description in described {
-        assert_eq!(description.ruleset, laager::Ruleset::SoldiersOfTheQueen);
-        let id = ProcedureId::from_name(description.name).expect("listed");
-        let mut desk = laager::app::desk::sotq_panel::SotqForm::default();
+        let form_is_described = match description.ruleset {
+            laager::Ruleset::SoldiersOfTheQueen => {
+                let id = ProcedureId::from_name(description.name).expect("listed");
+                let mut desk = laager::app::desk::sotq_panel::SotqForm::default();
+                desk.described(id).is_some()
+            }
+            laager::Ruleset::VictoriaCross => {
+                let id = laager::rules::victoria_cross::ProcedureId::from_name(description.name)
+                    .expect("listed");
+                let mut desk = laager::app::desk::vc_panel::VcForm::default();
+                desk.described(id).is_some()
+            }
+            other => panic!("{}: no desk form checked yet", other.id()),
+        };
         assert!(
-            desk.described(id).is_some(),
+            form_is_described,
             "{}: its desk form is made from its description",
             description.command_line()
         );
+        let window = || match description.ruleset {
+            laager::Ruleset::SoldiersOfTheQueen => sotq_window(&sotq_game, description.label, &[]),
+            _ => {
+                let mut harness = vc_window(&vc_game);
+                vc_pick(&mut harness, description.label, &[]);
+                harness
+            }
+        };
         let fields: Vec<BoxedStrategy<(FieldSpec, Option<String>)>> = description
             .fields
             .iter()
@@ -2992,7 +3013,7 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
         });
         runner
             .run(&(fields, 1u8..=6), |(values, face)| {
-                let mut harness = sotq_window(&path, description.label, &[]);
+                let mut harness = window();
                 let mut given = Given::default();
                 for (spec, text) in &values {
                     let Some(text) = text else { continue };
@@ -3012,7 +3033,7 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
                         let said = harness
                             .state()
                             .desk
-                            .current_request(laager::Ruleset::SoldiersOfTheQueen)
+                            .current_request(description.ruleset)
                             .expect_err("a field is not given");
                         prop_assert_eq!(said, asked);
                     }

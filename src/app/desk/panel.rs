@@ -253,7 +253,7 @@ impl Desk {
                 if let Some(e) = self.vc.input_error() {
                     return Err(e);
                 }
-                self.vc.request()
+                self.vc.request()?
             }
             Ruleset::MicroColonial => Request::MicroColonial(self.mc_request()?),
             Ruleset::DbaZulu => match self.dba_procedure {

@@ -10,14 +10,16 @@ use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
     ExchangeGround, FireInput, FireSituation, HospitalSituation, MeleeExchangeInput,
     MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput, Side,
-    SolitaireEntryInput, SolitaireMove, Stack, VictoryCheck, VictoryPointsInput, VolleySituation,
-    VpTurn, ZuluEntryInput, ZuluReentryInput,
+    SolitaireEntryInput, Stack, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn,
+    ZuluEntryInput, ZuluReentryInput,
 };
 
 mod records;
 mod sections;
 
 use super::asked::AskedNumber;
+use super::described::DescribedForm;
+use crate::rules::Procedure as _;
 use sections::{numbers, zone_field};
 
 /// Which Victoria Cross II procedure the desk resolves: the engine's list.
@@ -54,7 +56,7 @@ pub struct FromRecords {
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
 #[allow(clippy::struct_excessive_bools)] // one checkbox per condition the rules name
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct VcForm {
     /// The procedure.
     pub procedure: VcProcedure,
@@ -116,8 +118,9 @@ pub struct VcForm {
     pub entry_zone: String,
     /// The leaders in a stack's zone.
     pub leaders: u32,
-    /// A solitaire Zulu force's situation on its movement roll.
-    pub solitaire: SolitaireMove,
+    /// A solitaire Zulu force's situation on its movement roll, made from the engine's
+    /// description of its fields.
+    pub solitaire: DescribedForm,
     /// What the records gave for the counters selected.
     pub from_records: FromRecords,
 }
@@ -158,7 +161,7 @@ impl Default for VcForm {
             zone: String::new(),
             entry_zone: String::new(),
             leaders: 0,
-            solitaire: SolitaireMove::default(),
+            solitaire: DescribedForm::new(vc::SolitaireMovement::FIELDS),
             from_records: FromRecords::default(),
         }
     }
@@ -405,8 +408,9 @@ impl VcForm {
         }
     }
 
-    pub fn request(&self) -> Request {
-        Request::VictoriaCross(match self.procedure {
+    /// The engine's request, or a message naming the field that does not read.
+    pub fn request(&self) -> Result<Request, String> {
+        Ok(Request::VictoriaCross(match self.procedure {
             VcProcedure::Fire => vc::Request::Fire(FireInput::AtRange(self.fire())),
             VcProcedure::Volley => vc::Request::Volley(self.volley()),
             VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
@@ -446,9 +450,18 @@ impl VcForm {
             }),
             VcProcedure::SolitaireEntry => vc::Request::SolitaireEntry(SolitaireEntryInput {}),
             VcProcedure::SolitaireMovement => {
-                vc::Request::SolitaireMovement(self.solitaire.clone())
+                vc::Request::SolitaireMovement(self.solitaire.input()?)
             }
-        })
+        }))
+    }
+
+    /// The form of a procedure whose fields the engine describes, made from that
+    /// description; `None` for one whose form is still written by hand.
+    pub fn described(&mut self, procedure: VcProcedure) -> Option<&mut DescribedForm> {
+        match procedure {
+            VcProcedure::SolitaireMovement => Some(&mut self.solitaire),
+            _ => None,
+        }
     }
 
     /// How the typed faces are written for the chosen procedure.
@@ -549,7 +562,7 @@ impl VcForm {
             VcProcedure::SolitaireEntry => {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");
             }
-            VcProcedure::SolitaireMovement => self.solitaire_ui(ui),
+            VcProcedure::SolitaireMovement => self.solitaire.ui(ui),
             VcProcedure::AlternateVictory => {
                 numbers::BRITISH_SP_SURVIVING.ui(ui, &mut self.british_sp);
             }

@@ -2,6 +2,7 @@
 //! the command line names them, the dice and `--json` with the tables in force.
 
 use super::super::TablesArgs;
+use super::super::described::Described;
 use super::super::situation::SituationArgs;
 use crate::bounds::{Count, HospitalBox, Seed, Strength, VictoryPoints, ZoneRange};
 use crate::rules::victoria_cross::{Battle, Side};
@@ -520,28 +521,17 @@ pub struct SolitaireEntryArgs {
     pub situation: SituationArgs,
 }
 
-/// The flags of `laager vc solitaire-movement`.
+/// The flags of `laager vc solitaire-movement`: the engine's movement fields.
 #[derive(Debug, Args)]
 pub struct SolitaireMovementArgs {
-    /// The force starts its movement adjacent to a British-occupied zone: it stays for
-    /// melee.
-    #[arg(long)]
-    pub adjacent_to_british: bool,
-    /// A Zulu-occupied zone is to the force's right (-1).
-    #[arg(long)]
-    pub zulu_on_right: bool,
-    /// A Zulu-occupied zone is to the force's left (+1).
-    #[arg(long)]
-    pub zulu_on_left: bool,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::SolitaireMovement>,
     #[command(flatten)]
     pub dice: DiceArgs,
     #[command(flatten)]
     pub common: Common,
-    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-    /// result is logged and, when the hospital burns down, those counters are
-    /// eliminated ("Any units still in the hospital when it burns down are
-    /// eliminated").
+    /// With --campaign FILE.laager [--game N] --apply the roll is logged in the game (it
+    /// is about no counter).
     #[command(flatten)]
     pub situation: SituationArgs,
 }
@@ -582,9 +572,11 @@ pub enum SideArg {
     Zulu,
 }
 
-/// Where the dice come from: typed, seeded, or none (exact odds).
+/// Where the dice come from: typed, seeded, or none (exact odds). One of them is asked
+/// for when the input throws dice (`Request::throws`: a solitaire force that stays throws
+/// none).
 #[derive(Debug, Clone, Args)]
-#[group(required = true, multiple = false)]
+#[group(required = false, multiple = false)]
 pub struct DiceArgs {
     /// The faces thrown at the table, comma-separated (`1,1,3,5,6`).
     #[arg(long, value_name = "F,...")]

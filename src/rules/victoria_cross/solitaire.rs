@@ -6,6 +6,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, flag};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -324,12 +325,61 @@ fn roll_on_chart(
 /// The solitaire Zulu movement chart: `direction`, `roll`.
 pub struct SolitaireMovement;
 
+/// One of the solitaire movement's conditions, on or off.
+const fn condition(
+    field: crate::rules::field::FieldId,
+    flag_name: &'static str,
+    label: &'static str,
+    help: &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        field,
+        flag: flag_name,
+        value_name: "",
+        label,
+        help,
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    }
+}
+
+/// The movement roll's fields, as `laager vc solitaire-movement` and the desk's form ask
+/// for them: where the Zulu force stands.
+const MOVEMENT_FIELDS: &[FieldSpec] = &[
+    condition(
+        crate::field!(SolitaireMove: adjacent_to_british),
+        "adjacent-to-british",
+        "starts adjacent to a British-occupied zone",
+        "The force starts its movement adjacent to a British-occupied zone: \"that Zulu force doesn't move but stays for melee\", and no die is thrown",
+    ),
+    condition(
+        crate::field!(SolitaireMove: zulu_on_right),
+        "zulu-on-right",
+        "a Zulu-occupied zone to its right (-1)",
+        "A Zulu-occupied zone is to the force's right: -1 to the roll",
+    ),
+    condition(
+        crate::field!(SolitaireMove: zulu_on_left),
+        "zulu-on-left",
+        "a Zulu-occupied zone to its left (+1)",
+        "A Zulu-occupied zone is to the force's left: +1 to the roll",
+    ),
+];
+
 impl Procedure for SolitaireMovement {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "solitaire-movement";
     const THROWS: bool = true;
+    const FIELDS: &'static [FieldSpec] = MOVEMENT_FIELDS;
     type Input = SolitaireMove;
     type Outcome = SolitaireMovementOutcome;
+
+    /// A force adjacent to a British-occupied zone stays for melee: no die is thrown.
+    fn throws(input: &SolitaireMove) -> bool {
+        !input.adjacent_to_british
+    }
 
     fn resolve(
         charts: &Charts,

@@ -291,6 +291,19 @@ fn a_solitaire_move_reads_the_modified_roll_and_a_force_by_the_british_stays() {
         "--json",
     ]);
     assert_eq!(stays["outcome"], json!({"direction": "stay"}));
+    // A force that stays throws no die, so none need be given (`Procedure::throws`).
+    let stays = json_of(&[
+        "vc",
+        "solitaire-movement",
+        "--adjacent-to-british",
+        "--json",
+    ]);
+    assert_eq!(stays["outcome"], json!({"direction": "stay"}));
+    let stay = laager::rules::victoria_cross::SolitaireMove {
+        adjacent_to_british: true,
+        ..Default::default()
+    };
+    assert!(!laager::rules::victoria_cross::Request::SolitaireMovement(stay).throws());
     // No odds are worked for the solitaire charts: the error says what to give instead.
     let odds = run(&["vc", "solitaire-movement", "--odds"]);
     assert_eq!(odds.status.code(), Some(2), "{}", stdout(&odds));

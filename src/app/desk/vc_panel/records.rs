@@ -241,7 +241,9 @@ impl VcForm {
                 s.origins.steps(&s, &rule)
             }
             VcProcedure::VictoryPoints => match self.request() {
-                Request::VictoriaCross(vc::Request::VictoryPoints(s)) => s.origins.steps(&s, &rule),
+                Ok(Request::VictoriaCross(vc::Request::VictoryPoints(s))) => {
+                    s.origins.steps(&s, &rule)
+                }
                 _ => Vec::new(),
             },
             _ => Vec::new(),

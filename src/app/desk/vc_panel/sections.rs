@@ -168,21 +168,6 @@ impl VcForm {
         );
     }
 
-    /// The solitaire Zulu movement: where the Zulu force stands.
-    pub(super) fn solitaire_ui(&mut self, ui: &mut egui::Ui) {
-        let m = &mut self.solitaire;
-        ui.checkbox(
-            &mut m.adjacent_to_british,
-            "starts adjacent to a British-occupied zone",
-        )
-        .on_hover_text("\"that Zulu force doesn't move but stays for melee\"");
-        ui.checkbox(
-            &mut m.zulu_on_right,
-            "a Zulu-occupied zone to its right (-1)",
-        );
-        ui.checkbox(&mut m.zulu_on_left, "a Zulu-occupied zone to its left (+1)");
-    }
-
     pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
         let vp = &mut self.vp;
         bounded::place(ui, "turn just played", &mut vp.turn);
