@@ -44,7 +44,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::Replacements(args) => replacements(args),
         VcCommand::MeleeExchange(args) => combat::melee_exchange(args),
         VcCommand::Stacking(args) => stacking(args),
-        VcCommand::ZuluEntry(args) => zulu_entry(args),
+        VcCommand::ZuluEntry(args) => zulu_entry(&args),
         VcCommand::SolitaireEntry(args) => solitaire_entry(args),
         VcCommand::SolitaireMovement(args) => solitaire_movement(&args),
         VcCommand::Hospital(args) => combat::hospital(args),
@@ -266,22 +266,10 @@ fn stacking(args: StackingArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc zulu-entry`.
-fn zulu_entry(args: ZuluEntryArgs) -> Result<Outcome, CliError> {
-    let ZuluEntryArgs {
-        battle,
-        zone,
-        turn,
-        common,
-        situation,
-    } = args;
-    let turn = turn.get();
-    let input = ZuluEntryInput {
-        battle: battle.into(),
-        zone,
-        turn,
-    };
+fn zulu_entry(args: &ZuluEntryArgs) -> Result<Outcome, CliError> {
+    let input: ZuluEntryInput = args.fields.build(&Roles::default())?;
     let wrap = vc::Request::ZuluEntry;
-    about_no_counter(input, wrap, &situation, &NO_DICE, &common)
+    about_no_counter(input, wrap, &args.situation, &NO_DICE, &args.common)
 }
 
 /// `laager vc solitaire-entry`.

@@ -2600,7 +2600,10 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     );
 
     vc_pick(&mut harness, "Zulu entry", &[]);
-    type_asked_zone(&mut harness, "X");
+    // Nothing is assumed: the battle, the zone and the turn are typed.
+    choose(&mut harness, "battle", "isandlwana");
+    type_number(&mut harness, "zone entered by", "X");
+    type_number(&mut harness, "game turn", "1");
     let desk = resolve(&mut harness);
     let entry = ZuluEntryInput {
         battle: Battle::Isandlwana,
@@ -2621,7 +2624,12 @@ fn the_desks_victoria_cross_procedures_about_no_counter_are_the_engines() {
     );
     // Zone 16's shield is the board's, which the rulebook does not print: refused naming the
     // cell, on the desk as by the engine.
-    harness.state_mut().desk.vc.entry_zone = "16".to_owned();
+    harness
+        .state_mut()
+        .desk
+        .vc
+        .entry
+        .type_in("zone entered by", "16");
     harness.run();
     let desk = desk_answer(&mut harness);
     let entry = Request::VictoriaCross(vc::Request::ZuluEntry(ZuluEntryInput {

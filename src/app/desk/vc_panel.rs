@@ -11,7 +11,7 @@ use crate::rules::victoria_cross::{
     ExchangeGround, FireInput, FireSituation, HospitalSituation, MeleeExchangeInput,
     MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput, Side,
     SolitaireEntryInput, Stack, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn,
-    ZuluEntryInput, ZuluReentryInput,
+    ZuluReentryInput,
 };
 
 mod records;
@@ -20,7 +20,7 @@ mod sections;
 use super::asked::AskedNumber;
 use super::described::DescribedForm;
 use crate::rules::Procedure as _;
-use sections::{numbers, zone_field};
+use sections::numbers;
 
 /// Which Victoria Cross II procedure the desk resolves: the engine's list.
 pub type VcProcedure = crate::rules::victoria_cross::ProcedureId;
@@ -114,8 +114,8 @@ pub struct VcForm {
     pub zulu_sp: Option<u32>,
     /// The zone of a stack, as typed (empty: asked for).
     pub zone: String,
-    /// The zone the Zulus enter by, as typed (empty: asked for).
-    pub entry_zone: String,
+    /// The Zulu entry form, made from the engine's description of its fields.
+    pub entry: DescribedForm,
     /// The leaders in a stack's zone.
     pub leaders: u32,
     /// A solitaire Zulu force's situation on its movement roll, made from the engine's
@@ -159,7 +159,7 @@ impl Default for VcForm {
             replacements: Vec::new(),
             zulu_sp: None,
             zone: String::new(),
-            entry_zone: String::new(),
+            entry: DescribedForm::new(vc::ZuluEntry::FIELDS),
             leaders: 0,
             solitaire: DescribedForm::new(vc::SolitaireMovement::FIELDS),
             from_records: FromRecords::default(),
@@ -370,7 +370,6 @@ impl VcForm {
     pub fn input_error(&self) -> Option<String> {
         let zone = match self.procedure {
             VcProcedure::Stacking => Some((&self.zone, sections::STACK_ZONE)),
-            VcProcedure::ZuluEntry => Some((&self.entry_zone, sections::ENTRY_ZONE)),
             _ => None,
         };
         if let Some((zone, ask)) = zone
@@ -443,11 +442,7 @@ impl VcForm {
             }
             VcProcedure::MeleeExchange => vc::Request::MeleeExchange(self.exchange()),
             VcProcedure::Stacking => vc::Request::Stacking(self.stack()),
-            VcProcedure::ZuluEntry => vc::Request::ZuluEntry(ZuluEntryInput {
-                battle: self.battle,
-                zone: self.entry_zone.trim().to_owned(),
-                turn: self.vp.turn,
-            }),
+            VcProcedure::ZuluEntry => vc::Request::ZuluEntry(self.entry.input()?),
             VcProcedure::SolitaireEntry => vc::Request::SolitaireEntry(SolitaireEntryInput {}),
             VcProcedure::SolitaireMovement => {
                 vc::Request::SolitaireMovement(self.solitaire.input()?)
@@ -460,6 +455,7 @@ impl VcForm {
     pub fn described(&mut self, procedure: VcProcedure) -> Option<&mut DescribedForm> {
         match procedure {
             VcProcedure::SolitaireMovement => Some(&mut self.solitaire),
+            VcProcedure::ZuluEntry => Some(&mut self.entry),
             _ => None,
         }
     }
@@ -510,6 +506,7 @@ impl VcForm {
                 | VcProcedure::AlternateVictory
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
+                | VcProcedure::ZuluEntry
         ) {
             let before = self.battle;
             ui.horizontal(|ui| {
@@ -555,10 +552,7 @@ impl VcForm {
             }
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
             VcProcedure::Stacking => self.stack_ui(ui),
-            VcProcedure::ZuluEntry => {
-                zone_field(ui, &mut self.entry_zone, sections::ENTRY_ZONE);
-                super::bounded::place(ui, "game turn", &mut self.vp.turn);
-            }
+            VcProcedure::ZuluEntry => self.entry.ui(ui),
             VcProcedure::SolitaireEntry => {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");
             }

@@ -482,25 +482,15 @@ pub struct StackingArgs {
     pub situation: SituationArgs,
 }
 
-/// The flags of `laager vc zulu-entry`.
+/// The flags of `laager vc zulu-entry`: the engine's entry fields.
 #[derive(Debug, Args)]
 pub struct ZuluEntryArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// The zone entered by.
-    #[arg(long, value_name = "ZONE")]
-    pub zone: String,
-    /// The game turn.
-    #[arg(long)]
-    pub turn: Count,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::ZuluEntry>,
     #[command(flatten)]
     pub common: Common,
-    /// From a campaign's records (--campaign FILE.laager [--game N]): `--unit
-    /// unit-1=ID` ... `unit-16=ID`, the counters in the hospital zones; with --apply the
-    /// result is logged and, when the hospital burns down, those counters are
-    /// eliminated ("Any units still in the hospital when it burns down are
-    /// eliminated").
+    /// With --campaign FILE.laager [--game N] --apply the answer is logged in the game
+    /// (it is about no counter).
     #[command(flatten)]
     pub situation: SituationArgs,
 }

@@ -100,6 +100,16 @@ pub(crate) fn cell_rule(section: &str, chart: &str, key: &[&str]) -> RuleRef {
     )
 }
 
+impl std::str::FromStr for Battle {
+    type Err = String;
+
+    /// Parses `isandlwana` or `rorkes-drift`, the error naming both.
+    fn from_str(text: &str) -> Result<Battle, String> {
+        Battle::parse(text.trim())
+            .ok_or_else(|| format!("'{text}' is not a battle: expected isandlwana or rorkes-drift"))
+    }
+}
+
 /// The two battles; the rules differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -135,6 +145,9 @@ impl Battle {
             _ => None,
         }
     }
+
+    /// The battles' ids, in the order offered.
+    pub const IDS: &'static [&'static str] = &["isandlwana", "rorkes-drift"];
 
     /// The board's zones chart.
     pub(crate) fn zones_chart(self) -> &'static str {

@@ -7,6 +7,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, count, counted, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -247,10 +248,56 @@ fn is_lettered(zone: &str) -> bool {
 /// Whether the Zulus may enter the board by a zone on a turn: `allowed`.
 pub struct ZuluEntry;
 
+/// A battle's field, as every door asks for it.
+pub(super) const fn battle_field(field: crate::rules::field::FieldId) -> FieldSpec {
+    FieldSpec {
+        field,
+        flag: "battle",
+        value_name: "BATTLE",
+        label: "battle",
+        help: "The battle: isandlwana or rorkes-drift",
+        kind: Kind::Choice { names: Battle::IDS },
+        required: true,
+        from_records: false,
+        parse: parsed::<Battle>,
+    }
+}
+
+/// The Zulu entry's fields, as `laager vc zulu-entry` and the desk's form ask for them.
+/// The board's zones are the referee's to type: none is assumed.
+const ENTRY_FIELDS: &[FieldSpec] = &[
+    battle_field(crate::field!(ZuluEntryInput: battle)),
+    FieldSpec {
+        field: crate::field!(ZuluEntryInput: zone),
+        flag: "zone",
+        value_name: "ZONE",
+        label: "zone entered by",
+        help: "The zone the Zulus enter by, as the board names it (X or 21 at Isandlwana; an outer edge zone at Rorke's Drift)",
+        kind: Kind::Text {
+            examples: &["X", "21", "16", "A"],
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<String>,
+    },
+    FieldSpec {
+        field: crate::field!(ZuluEntryInput: turn),
+        flag: "turn",
+        value_name: "N",
+        label: "game turn",
+        help: "The game turn the Zulus would enter on",
+        kind: counted("turn"),
+        required: true,
+        from_records: false,
+        parse: count,
+    },
+];
+
 impl Procedure for ZuluEntry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "zulu-entry";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = ENTRY_FIELDS;
     type Input = ZuluEntryInput;
     type Outcome = ZuluEntryOutcome;
 

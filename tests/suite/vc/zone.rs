@@ -251,6 +251,32 @@ fn the_zulus_enter_by_zone_x_on_turn_1() {
         "--json",
     ]);
     assert_eq!(out["outcome"], json!({"allowed": true}));
+    // The zone is the referee's to type: none is assumed, and the flag is named; a battle
+    // the rules do not fight is refused at the door, naming the two they do.
+    let out = run(&["vc", "zulu-entry", "--battle", "isandlwana", "--turn", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        crate::support::stderr(&out).contains("--zone"),
+        "{}",
+        crate::support::stderr(&out)
+    );
+    let out = run(&[
+        "vc",
+        "zulu-entry",
+        "--battle",
+        "ulundi",
+        "--zone",
+        "X",
+        "--turn",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        crate::support::stderr(&out)
+            .contains("'ulundi' is not a battle: expected isandlwana or rorkes-drift"),
+        "{}",
+        crate::support::stderr(&out)
+    );
 }
 
 // "6 – Split the force into two parts ... Roll the die again for each part and apply die

@@ -10,11 +10,7 @@ use crate::rules::victoria_cross::{ReplacementUnit, Side};
 /// What a stack's zone is, said when it is asked for.
 pub(super) const STACK_ZONE: &str = "type the stack's zone as the board numbers it (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)";
 
-/// What the Zulus' entry zone is, said when it is asked for.
-pub(super) const ENTRY_ZONE: &str =
-    "type the zone the Zulus enter by (X or 21 at Isandlwana; an outer edge zone at Rorke's Drift)";
-
-/// The zone typed for a stack or a Zulu entry: empty, and asked for by name, until typed.
+/// The zone typed for a stack: empty, and asked for by name, until typed.
 pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, ask: &str) {
     ui.horizontal(|ui| {
         let l = ui.label("zone");
