@@ -59,8 +59,11 @@ impl LaagerApp {
             self.document.revision,
             self.charts().map(Charts::hash).unwrap_or_default()
         );
-        let typed_changed =
-            self.state.ruleset == Ruleset::SoldiersOfTheQueen && self.desk.sotq.wants_fill();
+        let typed_changed = match self.state.ruleset {
+            Ruleset::SoldiersOfTheQueen => self.desk.sotq.wants_fill(),
+            Ruleset::VictoriaCross => self.desk.vc.wants_fill(),
+            Ruleset::MicroColonial | Ruleset::DbaZulu => false,
+        };
         if selection_changed || typed_changed || records_key != self.desk_records_key {
             self.desk_records_key = records_key;
             self.desk_selection.clone_from(&self.canvas.selected);

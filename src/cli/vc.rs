@@ -47,7 +47,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::ZuluEntry(args) => zulu_entry(&args),
         VcCommand::SolitaireEntry(args) => solitaire_entry(args),
         VcCommand::SolitaireMovement(args) => solitaire_movement(&args),
-        VcCommand::Hospital(args) => combat::hospital(args),
+        VcCommand::Hospital(args) => combat::hospital(&args),
     }
 }
 

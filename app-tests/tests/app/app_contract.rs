@@ -2454,8 +2454,7 @@ fn the_desks_hospital_burns_the_counters_picked_as_the_engine_does() {
     harness
         .get_by_label("the Zulus have meleed a hospital zone")
         .click();
-    harness.state_mut().desk.vc.track = 3;
-    harness.run();
+    type_number(&mut harness, "box the marker is in", "3");
     type_faces(&mut harness, "6");
     let desk = resolve(&mut harness);
     let app = harness.state();
@@ -2924,10 +2923,19 @@ fn the_desks_hospital_track_takes_box_5_as_the_command_line_does() {
     let mut harness = vc_window(&path);
     harness.get_by_label("Hospital fire").click();
     harness.run();
-    harness.state_mut().desk.vc.track = 5;
-    harness.state_mut().desk.vc.hospital_attacked = true;
+    let form = &mut harness.state_mut().desk.vc.hospital;
+    form.type_in("box the marker is in", "6");
+    let beyond = form
+        .input::<laager::rules::victoria_cross::HospitalSituation>()
+        .expect_err("no box 6");
+    assert!(beyond.contains("box the marker is in"), "{beyond}");
+    form.type_in("box the marker is in", "5");
+    form.type_in("the Zulus have meleed a hospital zone", "on");
     harness.run();
-    assert_eq!(harness.state().desk.vc.track, 5, "the slider keeps box 5");
+    let form = &harness.state().desk.vc.hospital;
+    let input: laager::rules::victoria_cross::HospitalSituation =
+        form.input().expect("the form reads");
+    assert_eq!(input.track, 5, "the form keeps box 5");
     let charts = harness.state().charts().expect("charts");
     let refused = harness
         .state()

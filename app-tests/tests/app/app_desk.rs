@@ -425,7 +425,11 @@ fn vc_melee_and_hospital_fire_resolve_on_the_desk() {
     harness.get_by_label("Hospital fire").click();
     harness.run();
     harness.state_mut().dice.typed.clear();
-    harness.state_mut().vc.track = 3;
+    harness
+        .state_mut()
+        .vc
+        .hospital
+        .type_in("box the marker is in", "3");
     harness
         .get_by_label("the Zulus have meleed a hospital zone")
         .click();

@@ -8,10 +8,9 @@ use crate::rules::Request;
 use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    ExchangeGround, FireInput, FireSituation, HospitalSituation, MeleeExchangeInput,
-    MeleeSituation, RandomFireSituation, ReplacementUnit, ReplacementsInput, Side,
-    SolitaireEntryInput, Stack, VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn,
-    ZuluReentryInput,
+    ExchangeGround, FireInput, FireSituation, MeleeExchangeInput, MeleeSituation,
+    RandomFireSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput, Stack,
+    VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZuluReentryInput,
 };
 
 mod records;
@@ -47,8 +46,6 @@ pub struct FromRecords {
     pub exchange: Option<Result<MeleeExchangeInput, String>>,
     /// A zone's stack.
     pub stack: Option<Result<Stack, String>>,
-    /// The counters in the hospital.
-    pub hospital: Option<Result<HospitalSituation, String>>,
     /// The British SP left and the Zulu SP on the board, counted on the whole roster
     /// (`game::victory::vc_counts`) for the Victory Conditions; none without counters.
     pub counts: Option<Result<VcCounts, String>>,
@@ -88,10 +85,9 @@ pub struct VcForm {
     pub out_of_building: bool,
     /// The British melee from a laagered zone (British Laager Camp).
     pub in_laager_camp: bool,
-    /// The hospital fire marker's box.
-    pub track: u32,
-    /// A Zulu melee attack on a hospital zone has begun (the fire rolls start then).
-    pub hospital_attacked: bool,
+    /// The Hospital Phase form, made from the engine's description of its fields; the
+    /// counters in the hospital come from the selection.
+    pub hospital: DescribedForm,
     /// The Zulu Victory Points of a turn: what the Zulus hold and lost.
     pub vp: VpTurn,
     /// The zones the Zulus hold at Isandlwana, as typed (`12, 16`).
@@ -143,8 +139,7 @@ impl Default for VcForm {
             into_building_from_zones: 0,
             out_of_building: false,
             in_laager_camp: false,
-            track: 0,
-            hospital_attacked: false,
+            hospital: DescribedForm::new(vc::Hospital::FIELDS),
             vp: VpTurn {
                 turn: 1,
                 ..VpTurn::default()
@@ -346,23 +341,6 @@ impl VcForm {
         }
     }
 
-    fn hospital(&self) -> HospitalSituation {
-        let base = HospitalSituation {
-            track: self.track,
-            zulu_melee_on_hospital: self.hospital_attacked,
-            units: Vec::new(),
-            origins: Origins::default(),
-        };
-        match &self.from_records.hospital {
-            Some(Ok(read)) => HospitalSituation {
-                units: read.units.clone(),
-                origins: read.origins.clone(),
-                ..base
-            },
-            _ => base,
-        }
-    }
-
     /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
     /// of, and records when the result is applied.
     /// Why the form cannot be resolved as it stands: a zone the procedure needs that
@@ -417,7 +395,7 @@ impl VcForm {
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
             VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet()),
             VcProcedure::Replacements => vc::Request::Replacements(self.replacements()),
-            VcProcedure::Hospital => vc::Request::Hospital(self.hospital()),
+            VcProcedure::Hospital => vc::Request::Hospital(self.hospital.input()?),
             VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
                 battle: self.battle,
                 origins: match &self.from_records.counts {
@@ -450,12 +428,19 @@ impl VcForm {
         }))
     }
 
+    /// Whether a described form's values typed have changed since the records were read
+    /// with them, so they must be read again.
+    pub fn wants_fill(&self) -> bool {
+        self.hospital.wants_fill()
+    }
+
     /// The form of a procedure whose fields the engine describes, made from that
     /// description; `None` for one whose form is still written by hand.
     pub fn described(&mut self, procedure: VcProcedure) -> Option<&mut DescribedForm> {
         match procedure {
             VcProcedure::SolitaireMovement => Some(&mut self.solitaire),
             VcProcedure::ZuluEntry => Some(&mut self.entry),
+            VcProcedure::Hospital => Some(&mut self.hospital),
             _ => None,
         }
     }
@@ -542,7 +527,7 @@ impl VcForm {
             VcProcedure::Melee => self.melee_ui(ui, rorkes),
             VcProcedure::BayonetCharge => self.bayonet_ui(ui, rorkes),
             VcProcedure::Replacements => self.replacements_ui(ui),
-            VcProcedure::Hospital => self.hospital_ui(ui),
+            VcProcedure::Hospital => self.hospital.ui(ui),
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
             VcProcedure::Victory => {
                 super::bounded::place(ui, "turn just played", &mut self.vp.turn);

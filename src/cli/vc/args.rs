@@ -4,7 +4,7 @@
 use super::super::TablesArgs;
 use super::super::described::Described;
 use super::super::situation::SituationArgs;
-use crate::bounds::{Count, HospitalBox, Seed, Strength, VictoryPoints, ZoneRange};
+use crate::bounds::{Count, Seed, Strength, VictoryPoints, ZoneRange};
 use crate::rules::victoria_cross::{Battle, Side};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -303,9 +303,8 @@ pub struct ReplacementsArgs {
 /// The flags of `laager vc hospital`.
 #[derive(Debug, Args)]
 pub struct HospitalArgs {
-    /// The box of the Hospital Fire Track the marker is in.
-    #[arg(long, default_value = "0")]
-    pub track: HospitalBox,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::Hospital>,
     #[command(flatten)]
     pub dice: DiceArgs,
     #[command(flatten)]

@@ -9,7 +9,7 @@ use super::args::{
 };
 use super::{from_records, given};
 use crate::bounds::{Count, Strength, ZoneRange};
-use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, FireInput, FireSituation,
     HospitalSituation, MeleeExchangeInput, MeleeSituation, RandomFireSituation, Side,
@@ -307,27 +307,15 @@ pub(super) fn melee_exchange(args: MeleeExchangeArgs) -> Result<Outcome, CliErro
 }
 
 /// `laager vc hospital`.
-pub(super) fn hospital(args: HospitalArgs) -> Result<Outcome, CliError> {
-    let HospitalArgs {
-        track,
-        dice,
-        common,
-        situation,
-    } = args;
-    let track = track.get();
-    let s = HospitalSituation {
-        track: u32::from(track),
-        zulu_melee_on_hospital: true,
-        units: Vec::new(),
-        origins: Origins::default(),
-    };
+pub(super) fn hospital(args: &HospitalArgs) -> Result<Outcome, CliError> {
+    let s: HospitalSituation = args.fields.build(&Roles::default())?;
     from_records(
         s,
         vc::situation::HOSPITAL_ROLES,
         vc::situation::hospital,
         vc::Request::Hospital,
-        &situation,
-        &dice,
-        &common,
+        &args.situation,
+        &args.dice,
+        &args.common,
     )
 }

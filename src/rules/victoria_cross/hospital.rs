@@ -5,6 +5,7 @@ use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, flag, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ pub struct HospitalSituation {
     #[serde(default)]
     pub track: u32,
     /// The Zulus have meleed a hospital zone this turn or an earlier one.
+    #[serde(default)]
     pub zulu_melee_on_hospital: bool,
     /// The counters in the hospital zones (L, M, N, O), as the records name them: "Any
     /// units still in the hospital when it burns down are eliminated".
@@ -50,7 +52,9 @@ struct Plan {
 }
 
 fn plan(charts: &Charts, s: &HospitalSituation) -> Result<Plan, Refusal> {
-    if !s.zulu_melee_on_hospital {
+    // A marker past box 0 means the rolls have begun: only the first roll waits for the
+    // melee.
+    if s.track == 0 && !s.zulu_melee_on_hospital {
         return Err(Refusal::by_rule(
             rule(HOSPITAL),
             "no Zulu melee on a hospital zone yet: the rolls begin \"with the first turn of a Zulu melee attack on any hospital zone\"",
@@ -169,6 +173,37 @@ fn hospital_odds(charts: &Charts, s: &HospitalSituation) -> Result<Odds, Refusal
 /// Rorke's Drift's Hospital Phase roll: `track`, `burned`.
 pub struct Hospital;
 
+/// The Hospital Phase's fields, as `laager vc hospital` and the desk's form ask for them;
+/// the counters in the hospital come from the records (`--unit unit-N=ID`).
+const HOSPITAL_FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        field: crate::field!(HospitalSituation: track),
+        flag: "track",
+        value_name: "BOX",
+        label: "box the marker is in",
+        help: "The box of the Hospital Fire Track the marker is in (0, the default, before the fire starts)",
+        kind: Kind::Number {
+            unit: "box",
+            min: crate::bounds::HospitalBox::MIN as i64,
+            max: crate::bounds::HospitalBox::MAX as i64,
+        },
+        required: false,
+        from_records: false,
+        parse: parsed::<crate::bounds::HospitalBox>,
+    },
+    FieldSpec {
+        field: crate::field!(HospitalSituation: zulu_melee_on_hospital),
+        flag: "zulu-melee-on-hospital",
+        value_name: "",
+        label: "the Zulus have meleed a hospital zone",
+        help: "The Zulus have meleed a hospital zone this turn or an earlier one: the rolls begin \"with the first turn of a Zulu melee attack on any hospital zone\" (needed only while the marker is in box 0)",
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    },
+];
+
 impl Procedure for Hospital {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "hospital";
@@ -176,6 +211,7 @@ impl Procedure for Hospital {
     const ROLES: &'static [&'static str] = super::situation::HOSPITAL_ROLES;
     // "The counters in the hospital zones (British, VP units, Zulus)": of either side.
     const EITHER_SIDE: &'static [&'static str] = super::situation::HOSPITAL_ROLES;
+    const FIELDS: &'static [FieldSpec] = HOSPITAL_FIELDS;
     type Input = HospitalSituation;
     type Outcome = HospitalOutcome;
 

@@ -262,11 +262,33 @@ fn hospital_from_box_3_rolling_6_burns_down() {
     assert_eq!(value["outcome"]["burned"], true);
 }
 
+// "Beginning with the first turn of a Zulu melee attack on any hospital zone the Zulu
+// player will roll a die": from box 0 the first roll waits for that melee, which the
+// command line no longer assumes (it is `--zulu-melee-on-hospital`, the desk's checkbox,
+// both made from the engine's description); past box 0 the rolls have begun.
 #[test]
 fn hospital_odds_print_the_track_distribution() {
-    let (value, code) = json(&["vc", "hospital", "--odds", "--json"]);
+    let (value, code) = json(&[
+        "vc",
+        "hospital",
+        "--zulu-melee-on-hospital",
+        "--odds",
+        "--json",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(value["outcomes"].as_array().expect("outcomes").len(), 4);
+    let (value, code) = json(&["vc", "hospital", "--dice", "6", "--json"]);
+    assert_eq!(code, 2, "{value}");
+    assert!(
+        value["refusal"]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("no Zulu melee on a hospital zone yet")),
+        "{value}"
+    );
+    // From box 2 the fire is burning: a 1 "does not move at all".
+    let (value, code) = json(&["vc", "hospital", "--track", "2", "--dice", "1", "--json"]);
+    assert_eq!(code, 0, "{value}");
+    assert_eq!(value["outcome"]["track"], 2);
 }
 
 // A club's value for one cell is used, and said to be used.

@@ -56,8 +56,10 @@ impl VcForm {
             .map(|roles| situation::melee_exchange(records, &roles, self.exchange()).map_err(why));
         let stack = roles(vc::Request::Stacking(self.stack()))
             .map(|roles| situation::stack(records, &roles, self.stack()).map_err(why));
-        let hospital = roles(vc::Request::Hospital(self.hospital()))
-            .map(|roles| situation::hospital(records, &roles, self.hospital()).map_err(why));
+        let in_hospital = Roles::of_selection(situation::HOSPITAL_ROLES, selected);
+        self.hospital.fill(&in_hospital, |base, _given| {
+            situation::hospital(records, &in_hospital, base)
+        });
         let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
         self.from_records = FromRecords {
             fire,
@@ -69,7 +71,6 @@ impl VcForm {
             replacements,
             exchange,
             stack,
-            hospital,
             counts,
         };
         self.take_records();
@@ -182,7 +183,25 @@ impl VcForm {
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => refused(r.stack.as_ref()),
-            VcProcedure::Hospital => refused(r.hospital.as_ref()),
+            VcProcedure::Hospital => {
+                return match self.hospital.from_records() {
+                    Some(Err(why)) => vec![format!("the records: {why}")],
+                    _ => self
+                        .hospital
+                        .input::<vc::HospitalSituation>()
+                        .map(|s| {
+                            let rule = RuleRef::section(
+                                crate::ruleset::Ruleset::VictoriaCross,
+                                "the records",
+                            );
+                            s.origins.steps(&s, &rule)
+                        })
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|step| step.text)
+                        .collect(),
+                };
+            }
             VcProcedure::Victory
             | VcProcedure::AlternateVictory
             | VcProcedure::ZuluReentry

@@ -4,7 +4,6 @@
 
 use super::super::bounded;
 use super::VcForm;
-use crate::bounds::HospitalBox;
 use crate::rules::victoria_cross::{ReplacementUnit, Side};
 
 /// What a stack's zone is, said when it is asked for.
@@ -144,24 +143,6 @@ impl VcForm {
         if rorkes {
             ui.checkbox(&mut self.across_wall, "across a wall, door or window");
         }
-    }
-
-    /// The Hospital Phase: the track's box and whether the hospital was meleed.
-    pub(super) fn hospital_ui(&mut self, ui: &mut egui::Ui) {
-        ui.add(
-            egui::Slider::new(
-                &mut self.track,
-                u32::from(HospitalBox::MIN)..=u32::from(HospitalBox::MAX),
-            )
-            .text("box the marker is in"),
-        )
-        .on_hover_text(
-            "The box of the Hospital Fire Track the marker is in (0 before the fire starts)",
-        );
-        ui.checkbox(
-            &mut self.hospital_attacked,
-            "the Zulus have meleed a hospital zone",
-        );
     }
 
     pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
