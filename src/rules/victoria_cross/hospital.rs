@@ -179,7 +179,7 @@ const HOSPITAL_FIELDS: &[FieldSpec] = &[
     FieldSpec {
         field: crate::field!(HospitalSituation: track),
         flag: "track",
-        value_name: "BOX",
+        value_name: "N",
         label: "box the marker is in",
         help: "The box of the Hospital Fire Track the marker is in (0, the default, before the fire starts)",
         kind: Kind::Number {
