@@ -36,7 +36,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::AlternateVictory(args) => alternate_victory(args),
         VcCommand::ZuluReentry(args) => zulu_reentry(args),
         VcCommand::Fire(args) => combat::fire(args),
-        VcCommand::Volley(args) => combat::volley(args),
+        VcCommand::Volley(args) => combat::volley(&args),
         VcCommand::Ammo(args) => combat::ammo(args),
         VcCommand::RandomFire(args) => combat::random_fire(args),
         VcCommand::Melee(args) => combat::melee(args),

@@ -1563,6 +1563,8 @@ fn the_desk_reads_a_volley_and_a_random_fire_from_the_counters_selected() {
         harness.get_by_role_and_label(Role::Button, id).click();
         harness.run();
     }
+    // Nothing is assumed: the battle is chosen.
+    choose(&mut harness, "battle", "isandlwana");
     let faces = "6,6,6,5,5,4,4,3,3,2,2,1,1,1,1";
     type_faces(&mut harness, faces);
     let desk = resolve(&mut harness);
@@ -1574,7 +1576,8 @@ fn the_desk_reads_a_volley_and_a_random_fire_from_the_counters_selected() {
         ("target".into(), "Zone 11 Zulus".into()),
     ]);
     let base = VolleySituation::new(Battle::Isandlwana, 1);
-    let input = situation::volley(app.session.game().state(), &roles, base).expect("situation");
+    let input =
+        situation::volley(app.session.game().state(), &roles, base, &[]).expect("situation");
     let request = Request::VictoriaCross(vc::Request::Volley(input));
     let engine = request
         .resolve_with(

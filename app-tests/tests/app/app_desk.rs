@@ -884,7 +884,9 @@ fn vc_volley_with_more_sp_than_a_leader_leads_is_refused_by_the_engine() {
     harness.run();
     harness.get_by_label("Volley").click();
     harness.run();
-    harness.state_mut().vc.sp = Some(5);
+    let form = &mut harness.state_mut().vc.volley;
+    form.type_in("battle", "isandlwana");
+    form.type_in("infantry SP with the leader", "5");
     harness.run();
     harness.get_by_label("Type faces").click();
     harness.run();
@@ -1308,11 +1310,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::SoldiersOfTheQueen, "Hex range", "from hex"),
         (Ruleset::SoldiersOfTheQueen, "Melee odds", "attack strength"),
         (Ruleset::VictoriaCross, "British fire", "firing SP"),
-        (
-            Ruleset::VictoriaCross,
-            "Volley",
-            "infantry SP with the leader",
-        ),
+        (Ruleset::VictoriaCross, "Volley", "battle"),
         (Ruleset::VictoriaCross, "Ammunition", "1s to re-roll"),
         (Ruleset::VictoriaCross, "Melee", "meleeing SP"),
         (

@@ -10,7 +10,7 @@ use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
     ExchangeGround, FireInput, FireSituation, MeleeExchangeInput, MeleeSituation,
     RandomFireSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput, Stack,
-    VictoryCheck, VictoryPointsInput, VolleySituation, VpTurn, ZuluReentryInput,
+    VictoryCheck, VictoryPointsInput, VpTurn, ZuluReentryInput,
 };
 
 mod records;
@@ -31,7 +31,6 @@ pub struct FromRecords {
     /// The fire's situation, or the refusal's reason.
     pub fire: Option<Result<FireSituation, String>>,
     /// The volley's.
-    pub volley: Option<Result<VolleySituation, String>>,
     /// The melee's.
     pub melee: Option<Result<MeleeSituation, String>>,
     /// The random fire's (the counter hit checked), or why not.
@@ -85,6 +84,9 @@ pub struct VcForm {
     pub out_of_building: bool,
     /// The British melee from a laagered zone (British Laager Camp).
     pub in_laager_camp: bool,
+    /// The volley form, made from the engine's description of its fields; the leader and
+    /// his group's SP come from the selection.
+    pub volley: DescribedForm,
     /// The Hospital Phase form, made from the engine's description of its fields; the
     /// counters in the hospital come from the selection.
     pub hospital: DescribedForm,
@@ -140,6 +142,7 @@ impl Default for VcForm {
             out_of_building: false,
             in_laager_camp: false,
             hospital: DescribedForm::new(vc::Hospital::FIELDS),
+            volley: DescribedForm::new(vc::Volley::FIELDS),
             vp: VpTurn {
                 turn: 1,
                 ..VpTurn::default()
@@ -173,16 +176,6 @@ impl VcForm {
         s.walls_crossed = self.walls_crossed;
         s.zone_before_wall = self.zone_before_wall;
         if let Some(Ok(read)) = &self.from_records.fire {
-            s.origins = read.origins.clone();
-        }
-        s
-    }
-
-    fn volley(&self) -> VolleySituation {
-        let mut s = VolleySituation::new(self.battle, self.sp.unwrap_or_default());
-        s.night = self.night;
-        if let Some(Ok(read)) = &self.from_records.volley {
-            s.leader.clone_from(&read.leader);
             s.origins = read.origins.clone();
         }
         s
@@ -368,7 +361,6 @@ impl VcForm {
         use sections::numbers as n;
         match self.procedure {
             VcProcedure::Fire => vec![(&n::FIRING_SP, self.sp), (&n::RANGE, self.range)],
-            VcProcedure::Volley => vec![(&n::VOLLEY_SP, self.sp)],
             VcProcedure::Ammo => vec![(&n::ONES, self.ones), (&n::DISTANCE, self.distance)],
             VcProcedure::Melee => vec![(&n::MELEE_SP, self.sp)],
             VcProcedure::BayonetCharge => {
@@ -389,7 +381,7 @@ impl VcForm {
     pub fn request(&self) -> Result<Request, String> {
         Ok(Request::VictoriaCross(match self.procedure {
             VcProcedure::Fire => vc::Request::Fire(FireInput::AtRange(self.fire())),
-            VcProcedure::Volley => vc::Request::Volley(self.volley()),
+            VcProcedure::Volley => vc::Request::Volley(self.volley.input()?),
             VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
             VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
@@ -431,7 +423,7 @@ impl VcForm {
     /// Whether a described form's values typed have changed since the records were read
     /// with them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.hospital.wants_fill()
+        self.hospital.wants_fill() || self.volley.wants_fill()
     }
 
     /// The form of a procedure whose fields the engine describes, made from that
@@ -441,6 +433,7 @@ impl VcForm {
             VcProcedure::SolitaireMovement => Some(&mut self.solitaire),
             VcProcedure::ZuluEntry => Some(&mut self.entry),
             VcProcedure::Hospital => Some(&mut self.hospital),
+            VcProcedure::Volley => Some(&mut self.volley),
             _ => None,
         }
     }
@@ -486,6 +479,7 @@ impl VcForm {
         if !matches!(
             self.procedure,
             VcProcedure::Ammo
+                | VcProcedure::Volley
                 | VcProcedure::Hospital
                 | VcProcedure::ZuluReentry
                 | VcProcedure::AlternateVictory
@@ -505,12 +499,7 @@ impl VcForm {
         let rorkes = self.battle == Battle::RorkesDrift;
         match self.procedure {
             VcProcedure::Fire => self.fire_ui(ui, rorkes),
-            VcProcedure::Volley => {
-                numbers::VOLLEY_SP.ui(ui, &mut self.sp);
-                if rorkes {
-                    ui.checkbox(&mut self.night, "night turn");
-                }
-            }
+            VcProcedure::Volley => self.volley.ui(ui),
             VcProcedure::Ammo => {
                 numbers::ONES.ui(ui, &mut self.ones);
                 numbers::DISTANCE.ui(ui, &mut self.distance);

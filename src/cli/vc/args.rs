@@ -137,13 +137,8 @@ pub struct FireArgs {
 /// The flags of `laager vc volley`.
 #[derive(Debug, Args)]
 pub struct VolleyArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// The British infantry SP grouped with the leader (1-4). Needed unless the
-    /// records give it (--unit leader=ID --unit infantry-1=ID ...).
-    #[arg(long, required_unless_present = "units")]
-    pub sp: Option<Strength>,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::Volley>,
     #[command(flatten)]
     pub dice: DiceArgs,
     #[command(flatten)]

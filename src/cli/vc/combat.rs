@@ -78,31 +78,20 @@ pub(super) fn fire(args: FireArgs) -> Result<Outcome, CliError> {
     )
 }
 
-/// `laager vc volley`.
-pub(super) fn volley(args: VolleyArgs) -> Result<Outcome, CliError> {
-    let VolleyArgs {
-        battle,
-        sp,
-        dice,
-        common,
-        situation,
-    } = args;
-    let sp = sp.map(Strength::get);
-    let s = VolleySituation::new(battle.into(), sp.unwrap_or_default());
-    let read = |records: &dyn Records, roles: &Roles, input| {
-        let mut input = vc::situation::volley(records, roles, input)?;
-        // A flag given wins over the records' SP; the origins step says so.
-        given(sp, &mut input.infantry_sp);
-        Ok(input)
-    };
+/// `laager vc volley`: the records give the leader and his group's SP for the counters
+/// in their roles; an SP given wins.
+pub(super) fn volley(args: &VolleyArgs) -> Result<Outcome, CliError> {
+    let roles = args.situation.roles(vc::situation::VOLLEY_ROLES)?;
+    let s: VolleySituation = args.fields.build(&roles)?;
+    let given = args.fields.given.pointers();
     from_records(
         s,
         vc::situation::VOLLEY_ROLES,
-        read,
+        |records, roles, input| vc::situation::volley(records, roles, input, &given),
         vc::Request::Volley,
-        &situation,
-        &dice,
-        &common,
+        &args.situation,
+        &args.dice,
+        &args.common,
     )
 }
 

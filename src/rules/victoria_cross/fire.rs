@@ -10,6 +10,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, flag, strength, strong};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -344,7 +345,9 @@ impl Procedure for Fire {
 pub struct VolleySituation {
     /// Which battle.
     pub battle: Battle,
-    /// The British infantry SP grouped with the leader (1 to 4).
+    /// The British infantry SP grouped with the leader (1 to 4); read from the records for
+    /// the infantry in roles `infantry-1` ... (a door asks for it when none are named).
+    #[serde(default)]
     pub infantry_sp: u32,
     /// The leader, if named (Chard, Bromhead, Durnford or Pulleine).
     #[serde(default)]
@@ -507,10 +510,66 @@ fn volley_odds(charts: &Charts, s: &VolleySituation) -> Result<Odds, Refusal> {
 /// A leader's volley fire with his group: `hits`, `ammo_checks`.
 pub struct Volley;
 
+/// A volley's condition, on or off.
+const fn volley_flag(
+    field: crate::rules::field::FieldId,
+    flag_name: &'static str,
+    label: &'static str,
+    help: &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        field,
+        flag: flag_name,
+        value_name: "",
+        label,
+        help,
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    }
+}
+
+/// The volley's fields, as `laager vc volley` and the desk's form ask for them; the
+/// leader comes from the records (`--unit leader=ID`), and the target zone is adjacent.
+const VOLLEY_FIELDS: &[FieldSpec] = &[
+    super::battle_field(crate::field!(VolleySituation: battle)),
+    FieldSpec {
+        field: crate::field!(VolleySituation: infantry_sp),
+        flag: "sp",
+        value_name: "SP",
+        label: "infantry SP with the leader",
+        help: "The British infantry SP grouped with the leader; the limits chart says how many may volley with him (up to 4), and the rule refuses more. The records give it for --unit infantry-1=ID ...",
+        kind: strong("SP"),
+        required: true,
+        from_records: true,
+        parse: strength,
+    },
+    volley_flag(
+        crate::field!(VolleySituation: moved),
+        "moved",
+        "the leader or his group moved this turn",
+        "The leader or the infantry grouped with him moved this turn",
+    ),
+    volley_flag(
+        crate::field!(VolleySituation: across_wall_or_ridge),
+        "across-wall-or-ridge",
+        "a wall or the ridge is between",
+        "A wall or the ridge separates the target zone",
+    ),
+    volley_flag(
+        crate::field!(VolleySituation: night),
+        "night",
+        "night turn",
+        "A night turn (Rorke's Drift only)",
+    ),
+];
+
 impl Procedure for Volley {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "volley";
     const THROWS: bool = true;
+    const FIELDS: &'static [FieldSpec] = VOLLEY_FIELDS;
     type Input = VolleySituation;
     type Outcome = FireOutcome;
     const ROLES: &'static [&'static str] = super::situation::VOLLEY_ROLES;
@@ -526,6 +585,18 @@ impl Procedure for Volley {
 
     fn odds(charts: &Charts, input: &VolleySituation) -> Option<Result<Odds, Refusal>> {
         Some(volley_odds(charts, input))
+    }
+
+    /// The limits chart's dice per SP for each firing SP and the leader; none where the
+    /// volley is refused before any die is thrown.
+    fn dice_asked(charts: &Charts, input: &VolleySituation) -> Option<crate::dice::DiceAsked> {
+        let plan = volley_plan(&mut Reader::new(charts), input).ok()?;
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(
+                None, None
+            );
+            plan.dice as usize
+        ]))
     }
 }
 

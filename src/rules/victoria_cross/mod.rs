@@ -110,6 +110,23 @@ impl std::str::FromStr for Battle {
     }
 }
 
+/// A battle's field, as every door asks for it.
+pub(crate) const fn battle_field(
+    field: crate::rules::field::FieldId,
+) -> crate::rules::describe::FieldSpec {
+    crate::rules::describe::FieldSpec {
+        field,
+        flag: "battle",
+        value_name: "BATTLE",
+        label: "battle",
+        help: "The battle: isandlwana or rorkes-drift",
+        kind: crate::rules::describe::Kind::Choice { names: Battle::IDS },
+        required: true,
+        from_records: false,
+        parse: crate::rules::describe::parsed::<Battle>,
+    }
+}
+
 /// The two battles; the rules differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

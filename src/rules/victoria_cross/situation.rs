@@ -362,6 +362,7 @@ pub fn volley(
     records: &dyn Records,
     roles: &Roles,
     base: super::VolleySituation,
+    given: &[String],
 ) -> Result<super::VolleySituation, Refusal> {
     const SECTION: &str = "British Leaders: VOLLEY FIRE";
     let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
@@ -393,7 +394,11 @@ pub fn volley(
         Source::Records,
         why,
     );
-    input.infantry_sp = sp;
+    // An SP given by hand wins over the records'; the origins step says so.
+    let sp_field = crate::field!(super::VolleySituation: infantry_sp);
+    if !given.iter().any(|g| g == sp_field.pointer()) {
+        input.infantry_sp = sp;
+    }
     input.origins = origins;
     Ok(input)
 }

@@ -248,25 +248,10 @@ fn is_lettered(zone: &str) -> bool {
 /// Whether the Zulus may enter the board by a zone on a turn: `allowed`.
 pub struct ZuluEntry;
 
-/// A battle's field, as every door asks for it.
-pub(super) const fn battle_field(field: crate::rules::field::FieldId) -> FieldSpec {
-    FieldSpec {
-        field,
-        flag: "battle",
-        value_name: "BATTLE",
-        label: "battle",
-        help: "The battle: isandlwana or rorkes-drift",
-        kind: Kind::Choice { names: Battle::IDS },
-        required: true,
-        from_records: false,
-        parse: parsed::<Battle>,
-    }
-}
-
 /// The Zulu entry's fields, as `laager vc zulu-entry` and the desk's form ask for them.
 /// The board's zones are the referee's to type: none is assumed.
 const ENTRY_FIELDS: &[FieldSpec] = &[
-    battle_field(crate::field!(ZuluEntryInput: battle)),
+    super::battle_field(crate::field!(ZuluEntryInput: battle)),
     FieldSpec {
         field: crate::field!(ZuluEntryInput: zone),
         flag: "zone",

@@ -757,3 +757,48 @@ fn walls_crossed_reach_the_rule_from_the_command_line_as_from_the_desk() {
     assert_eq!(code, 0, "{value}");
     assert_eq!(value["outcome"]["hits"], 2);
 }
+
+// "They, and the SP grouped with them, may not move in the same turn that they plan on
+// conducting volley fire"; volley fire is at an adjacent zone "that is not separated by a
+// wall, or ridge". The command line can now say both (its flags and the desk's checkboxes
+// are made from the engine's description), and a night volley is Rorke's Drift's alone.
+#[test]
+fn a_volley_after_moving_or_across_a_wall_is_refused_by_the_rule() {
+    for (flag, words) in [
+        ("--moved", "moved this turn"),
+        ("--across-wall-or-ridge", "across a wall or ridge"),
+        ("--night", "night"),
+    ] {
+        let (value, code) = json(&[
+            "vc",
+            "volley",
+            "--battle",
+            "isandlwana",
+            "--sp",
+            "4",
+            flag,
+            "--dice",
+            "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1",
+            "--json",
+        ]);
+        assert_eq!(code, 2, "{flag}: {value}");
+        let reason = value["refusal"]["reason"].as_str().unwrap_or_default();
+        assert!(reason.contains(words), "{flag}: {reason}");
+    }
+    let (value, code) = json(&[
+        "vc",
+        "volley",
+        "--battle",
+        "isandlwana",
+        "--sp",
+        "4",
+        "--dice",
+        "6,6,6,6,6,6,6,6,6,6,6,6,6,6,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{value}");
+    assert_eq!(
+        value["rolls"][0]["faces"].as_array().map(Vec::len),
+        Some(15)
+    );
+}

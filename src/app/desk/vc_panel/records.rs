@@ -30,8 +30,10 @@ impl VcForm {
                 })
                 .map_err(why)
         });
-        let volley = roles(vc::Request::Volley(self.volley()))
-            .map(|roles| situation::volley(records, &roles, self.volley()).map_err(why));
+        let volleying = Roles::of_selection(situation::VOLLEY_ROLES, selected);
+        self.volley.fill(&volleying, |base, given| {
+            situation::volley(records, &volleying, base, given)
+        });
         let melee = roles(vc::Request::Melee(self.melee()))
             .map(|roles| situation::melee(records, &roles, self.melee()).map_err(why));
         let random_fire = roles(vc::Request::RandomFire(self.random_fire())).map(|roles| {
@@ -63,7 +65,6 @@ impl VcForm {
         let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
         self.from_records = FromRecords {
             fire,
-            volley,
             melee,
             random_fire,
             ammo,
@@ -85,15 +86,6 @@ impl VcForm {
                     fire: Some(Ok(s)), ..
                 },
             ) => self.sp = Some(s.sp),
-            (
-                VcProcedure::Volley,
-                FromRecords {
-                    volley: Some(Ok(s)),
-                    ..
-                },
-            ) => {
-                self.sp = Some(s.infantry_sp);
-            }
             (
                 VcProcedure::Melee,
                 FromRecords {
@@ -175,7 +167,6 @@ impl VcForm {
         let r = &self.from_records;
         let why = match self.procedure {
             VcProcedure::Fire => refused(r.fire.as_ref()),
-            VcProcedure::Volley => refused(r.volley.as_ref()),
             VcProcedure::Melee => refused(r.melee.as_ref()),
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
             VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
@@ -183,25 +174,8 @@ impl VcForm {
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => refused(r.stack.as_ref()),
-            VcProcedure::Hospital => {
-                return match self.hospital.from_records() {
-                    Some(Err(why)) => vec![format!("the records: {why}")],
-                    _ => self
-                        .hospital
-                        .input::<vc::HospitalSituation>()
-                        .map(|s| {
-                            let rule = RuleRef::section(
-                                crate::ruleset::Ruleset::VictoriaCross,
-                                "the records",
-                            );
-                            s.origins.steps(&s, &rule)
-                        })
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|step| step.text)
-                        .collect(),
-                };
-            }
+            VcProcedure::Hospital => return notes_of::<vc::HospitalSituation>(&self.hospital),
+            VcProcedure::Volley => return notes_of::<vc::VolleySituation>(&self.volley),
             VcProcedure::Victory
             | VcProcedure::AlternateVictory
             | VcProcedure::ZuluReentry
@@ -215,10 +189,6 @@ impl VcForm {
         let steps = match self.procedure {
             VcProcedure::Fire => {
                 let s = self.fire();
-                s.origins.steps(&s, &rule)
-            }
-            VcProcedure::Volley => {
-                let s = self.volley();
                 s.origins.steps(&s, &rule)
             }
             VcProcedure::Melee => {
@@ -268,5 +238,25 @@ impl VcForm {
             _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()
+    }
+}
+
+/// What the records gave a described form, or why they gave nothing: the first steps its
+/// resolution will state, values given by hand since included.
+fn notes_of<I: serde::Serialize + serde::de::DeserializeOwned>(
+    form: &crate::app::desk::described::DescribedForm,
+) -> Vec<String> {
+    match form.from_records() {
+        None => Vec::new(),
+        Some(Err(why)) => vec![format!("the records: {why}")],
+        Some(Ok(origins)) => {
+            let rule = RuleRef::section(crate::ruleset::Ruleset::VictoriaCross, "the records");
+            form.input::<I>()
+                .map(|input| origins.steps(&input, &rule))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|step| step.text)
+                .collect()
+        }
     }
 }

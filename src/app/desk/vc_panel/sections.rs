@@ -212,13 +212,6 @@ pub mod numbers {
         ask: "type it from the firing zone's list on the board",
         parse: zone_range,
     };
-    /// `vc volley --sp`.
-    pub const VOLLEY_SP: AskedNumber = AskedNumber {
-        label: "infantry SP with the leader",
-        hint: "The British infantry SP grouped with the leader; the limits chart says how many may volley with him, and the rule refuses more",
-        ask: "type it, or select the leader and his infantry on the table",
-        parse: strength,
-    };
     /// `vc ammo --ones`.
     pub const ONES: AskedNumber = AskedNumber {
         label: "1s to re-roll",
