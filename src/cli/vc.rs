@@ -38,7 +38,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::Fire(args) => combat::fire(args),
         VcCommand::Volley(args) => combat::volley(&args),
         VcCommand::Ammo(args) => combat::ammo(args),
-        VcCommand::RandomFire(args) => combat::random_fire(args),
+        VcCommand::RandomFire(args) => combat::random_fire(&args),
         VcCommand::Melee(args) => combat::melee(args),
         VcCommand::BayonetCharge(args) => combat::bayonet_charge(args),
         VcCommand::Replacements(args) => replacements(args),

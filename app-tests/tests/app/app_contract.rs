@@ -1609,6 +1609,7 @@ fn the_desk_reads_a_volley_and_a_random_fire_from_the_counters_selected() {
         .get_by_role_and_label(Role::Button, "Pulleine")
         .click();
     harness.run();
+    choose(&mut harness, "battle", "isandlwana");
     type_faces(&mut harness, "6,6,1,1");
     let desk = resolve(&mut harness);
     let app = harness.state();

@@ -8,9 +8,9 @@ use crate::rules::Request;
 use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
     self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    ExchangeGround, FireInput, FireSituation, MeleeExchangeInput, MeleeSituation,
-    RandomFireSituation, ReplacementUnit, ReplacementsInput, Side, SolitaireEntryInput, Stack,
-    VictoryCheck, VictoryPointsInput, VpTurn, ZuluReentryInput,
+    ExchangeGround, FireInput, FireSituation, MeleeExchangeInput, MeleeSituation, ReplacementUnit,
+    ReplacementsInput, Side, SolitaireEntryInput, Stack, VictoryCheck, VictoryPointsInput, VpTurn,
+    ZuluReentryInput,
 };
 
 mod records;
@@ -34,7 +34,6 @@ pub struct FromRecords {
     /// The melee's.
     pub melee: Option<Result<MeleeSituation, String>>,
     /// The random fire's (the counter hit checked), or why not.
-    pub random_fire: Option<Result<(), String>>,
     /// The ammunition check's (the firing counters that may be marked).
     pub ammo: Option<Result<AmmoSituation, String>>,
     /// The bayonet charge's.
@@ -72,8 +71,6 @@ pub struct VcForm {
     pub ones: Option<u32>,
     /// Zones from the firing zone to zone 15 (15 itself counts 1).
     pub distance: Option<u32>,
-    /// Random fire at zone J, the water cart.
-    pub water_cart: bool,
     /// The meleeing side.
     pub side: Side,
     /// Melee across a wall section, or through a door or window.
@@ -84,6 +81,9 @@ pub struct VcForm {
     pub out_of_building: bool,
     /// The British melee from a laagered zone (British Laager Camp).
     pub in_laager_camp: bool,
+    /// The Zulu random fire form, made from the engine's description of its fields; the
+    /// British counter hit comes from the selection.
+    pub random_fire: DescribedForm,
     /// The volley form, made from the engine's description of its fields; the leader and
     /// his group's SP come from the selection.
     pub volley: DescribedForm,
@@ -135,7 +135,6 @@ impl Default for VcForm {
             zone_before_wall: false,
             ones: None,
             distance: None,
-            water_cart: false,
             side: Side::British,
             across_wall: false,
             into_building_from_zones: 0,
@@ -143,6 +142,7 @@ impl Default for VcForm {
             in_laager_camp: false,
             hospital: DescribedForm::new(vc::Hospital::FIELDS),
             volley: DescribedForm::new(vc::Volley::FIELDS),
+            random_fire: DescribedForm::new(vc::RandomFire::FIELDS),
             vp: VpTurn {
                 turn: 1,
                 ..VpTurn::default()
@@ -192,13 +192,6 @@ impl VcForm {
             markable_units: read.and_then(|s| s.markable_units),
             origins: read.map(|s| s.origins.clone()).unwrap_or_default(),
         }
-    }
-
-    fn random_fire(&self) -> RandomFireSituation {
-        let mut s = RandomFireSituation::new(self.battle);
-        s.night = self.night;
-        s.water_cart = self.water_cart;
-        s
     }
 
     fn melee(&self) -> MeleeSituation {
@@ -278,7 +271,6 @@ impl VcForm {
         self.zone_before_wall = blank.zone_before_wall;
         self.in_laager_camp = blank.in_laager_camp;
         self.night = blank.night;
-        self.water_cart = blank.water_cart;
         self.vp.hospital = blank.vp.hospital;
         self.vp.kraal_both = blank.vp.kraal_both;
         self.vp.redoubt = blank.vp.redoubt;
@@ -383,7 +375,7 @@ impl VcForm {
             VcProcedure::Fire => vc::Request::Fire(FireInput::AtRange(self.fire())),
             VcProcedure::Volley => vc::Request::Volley(self.volley.input()?),
             VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
-            VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire()),
+            VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire.input()?),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
             VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet()),
             VcProcedure::Replacements => vc::Request::Replacements(self.replacements()),
@@ -423,7 +415,7 @@ impl VcForm {
     /// Whether a described form's values typed have changed since the records were read
     /// with them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.hospital.wants_fill() || self.volley.wants_fill()
+        self.hospital.wants_fill() || self.volley.wants_fill() || self.random_fire.wants_fill()
     }
 
     /// The form of a procedure whose fields the engine describes, made from that
@@ -434,6 +426,7 @@ impl VcForm {
             VcProcedure::ZuluEntry => Some(&mut self.entry),
             VcProcedure::Hospital => Some(&mut self.hospital),
             VcProcedure::Volley => Some(&mut self.volley),
+            VcProcedure::RandomFire => Some(&mut self.random_fire),
             _ => None,
         }
     }
@@ -480,6 +473,7 @@ impl VcForm {
             self.procedure,
             VcProcedure::Ammo
                 | VcProcedure::Volley
+                | VcProcedure::RandomFire
                 | VcProcedure::Hospital
                 | VcProcedure::ZuluReentry
                 | VcProcedure::AlternateVictory
@@ -504,15 +498,7 @@ impl VcForm {
                 numbers::ONES.ui(ui, &mut self.ones);
                 numbers::DISTANCE.ui(ui, &mut self.distance);
             }
-            VcProcedure::RandomFire => {
-                if rorkes {
-                    ui.checkbox(&mut self.night, "night turn");
-                    ui.checkbox(&mut self.water_cart, "at zone J (the water cart)")
-                        .on_hover_text(
-                            "The fire is at British units in zone J, with the water cart",
-                        );
-                }
-            }
+            VcProcedure::RandomFire => self.random_fire.ui(ui),
             VcProcedure::Melee => self.melee_ui(ui, rorkes),
             VcProcedure::BayonetCharge => self.bayonet_ui(ui, rorkes),
             VcProcedure::Replacements => self.replacements_ui(ui),

@@ -177,15 +177,8 @@ pub struct AmmoArgs {
 /// The flags of `laager vc random-fire`.
 #[derive(Debug, Args)]
 pub struct RandomFireArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// A night turn (Rorke's Drift).
-    #[arg(long)]
-    pub night: bool,
-    /// The fire is at British units in zone J with the water cart (Rorke's Drift).
-    #[arg(long)]
-    pub water_cart: bool,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::RandomFire>,
     #[command(flatten)]
     pub dice: DiceArgs,
     #[command(flatten)]

@@ -133,26 +133,16 @@ pub(super) fn ammo(args: AmmoArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc random-fire`.
-pub(super) fn random_fire(args: RandomFireArgs) -> Result<Outcome, CliError> {
-    let RandomFireArgs {
-        battle,
-        night,
-        water_cart,
-        dice,
-        common,
-        situation,
-    } = args;
-    let mut s = RandomFireSituation::new(battle.into());
-    s.night = night;
-    s.water_cart = water_cart;
+pub(super) fn random_fire(args: &RandomFireArgs) -> Result<Outcome, CliError> {
+    let s: RandomFireSituation = args.fields.build(&Roles::default())?;
     from_records(
         s,
         vc::situation::RANDOM_FIRE_ROLES,
         vc::situation::random_fire,
         vc::Request::RandomFire,
-        &situation,
-        &dice,
-        &common,
+        &args.situation,
+        &args.dice,
+        &args.common,
     )
 }
 

@@ -8,6 +8,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, flag};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -195,10 +196,39 @@ fn random_fire_odds(charts: &Charts, s: &RandomFireSituation) -> Result<Odds, Re
 /// The Zulu random fire: `hits`, which the British player allocates.
 pub struct RandomFire;
 
+/// The random fire's fields, as `laager vc random-fire` and the desk's form ask for them;
+/// the British counter hit comes from the records (`--unit target=ID`).
+const RANDOM_FIRE_FIELDS: &[FieldSpec] = &[
+    super::battle_field(crate::field!(RandomFireSituation: battle)),
+    FieldSpec {
+        field: crate::field!(RandomFireSituation: night),
+        flag: "night",
+        value_name: "",
+        label: "night turn",
+        help: "A night turn (Rorke's Drift only)",
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    },
+    FieldSpec {
+        field: crate::field!(RandomFireSituation: water_cart),
+        flag: "water-cart",
+        value_name: "",
+        label: "at zone J (the water cart)",
+        help: "The fire is at British units in zone J with the water cart (Rorke's Drift only)",
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    },
+];
+
 impl Procedure for RandomFire {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "random-fire";
     const THROWS: bool = true;
+    const FIELDS: &'static [FieldSpec] = RANDOM_FIRE_FIELDS;
     type Input = RandomFireSituation;
     type Outcome = HitsOutcome;
     const ROLES: &'static [&'static str] = super::situation::RANDOM_FIRE_ROLES;
@@ -213,5 +243,17 @@ impl Procedure for RandomFire {
 
     fn odds(charts: &Charts, input: &RandomFireSituation) -> Option<Result<Odds, Refusal>> {
         Some(random_fire_odds(charts, input))
+    }
+
+    /// The battle's and the turn's dice; none where the fire is refused before any is
+    /// thrown.
+    fn dice_asked(charts: &Charts, input: &RandomFireSituation) -> Option<crate::dice::DiceAsked> {
+        let plan = plan(charts, input).ok()?;
+        Some(crate::dice::DiceAsked::of(vec![
+            crate::dice::DieAsked::new(
+                None, None
+            );
+            plan.dice as usize
+        ]))
     }
 }

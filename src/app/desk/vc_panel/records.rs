@@ -36,10 +36,9 @@ impl VcForm {
         });
         let melee = roles(vc::Request::Melee(self.melee()))
             .map(|roles| situation::melee(records, &roles, self.melee()).map_err(why));
-        let random_fire = roles(vc::Request::RandomFire(self.random_fire())).map(|roles| {
-            situation::random_fire(records, &roles, self.random_fire())
-                .map(|_| ())
-                .map_err(why)
+        let hit = Roles::of_selection(situation::RANDOM_FIRE_ROLES, selected);
+        self.random_fire.fill(&hit, |base, _given| {
+            situation::random_fire(records, &hit, base)
         });
         let ammo = roles(vc::Request::Ammo(AmmoInput::AtDistance(self.ammo()))).map(|roles| {
             situation::ammo(records, &roles, AmmoInput::AtDistance(self.ammo()))
@@ -66,7 +65,6 @@ impl VcForm {
         self.from_records = FromRecords {
             fire,
             melee,
-            random_fire,
             ammo,
             bayonet,
             replacements,
@@ -169,7 +167,9 @@ impl VcForm {
             VcProcedure::Fire => refused(r.fire.as_ref()),
             VcProcedure::Melee => refused(r.melee.as_ref()),
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
-            VcProcedure::RandomFire => refused(r.random_fire.as_ref()),
+            VcProcedure::RandomFire => {
+                return notes_of::<vc::RandomFireSituation>(&self.random_fire);
+            }
             VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
