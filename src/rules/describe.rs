@@ -155,6 +155,27 @@ pub fn flag(_: &str) -> Result<Value, String> {
     Ok(Value::Bool(true))
 }
 
+/// A condition of the input, on or off: a bare flag on the command line, a checkbox on
+/// the desk, not required and not read from the records.
+pub const fn condition(
+    field: FieldId,
+    flag_name: &'static str,
+    label: &'static str,
+    help: &'static str,
+) -> FieldSpec {
+    FieldSpec {
+        field,
+        flag: flag_name,
+        value_name: "",
+        label,
+        help,
+        kind: Kind::Flag,
+        required: false,
+        from_records: false,
+        parse: flag,
+    }
+}
+
 /// The fields a door has been given (typed flags, desk fields), each already parsed by
 /// its domain: every field optional. A field not given is left to the records or is
 /// asked for by name.

@@ -10,7 +10,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{FieldSpec, Kind, flag, strength, strong};
+use crate::rules::describe::{FieldSpec, condition, strength, strong};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -510,26 +510,6 @@ fn volley_odds(charts: &Charts, s: &VolleySituation) -> Result<Odds, Refusal> {
 /// A leader's volley fire with his group: `hits`, `ammo_checks`.
 pub struct Volley;
 
-/// A volley's condition, on or off.
-const fn volley_flag(
-    field: crate::rules::field::FieldId,
-    flag_name: &'static str,
-    label: &'static str,
-    help: &'static str,
-) -> FieldSpec {
-    FieldSpec {
-        field,
-        flag: flag_name,
-        value_name: "",
-        label,
-        help,
-        kind: Kind::Flag,
-        required: false,
-        from_records: false,
-        parse: flag,
-    }
-}
-
 /// The volley's fields, as `laager vc volley` and the desk's form ask for them; the
 /// leader comes from the records (`--unit leader=ID`), and the target zone is adjacent.
 const VOLLEY_FIELDS: &[FieldSpec] = &[
@@ -545,19 +525,19 @@ const VOLLEY_FIELDS: &[FieldSpec] = &[
         from_records: true,
         parse: strength,
     },
-    volley_flag(
+    condition(
         crate::field!(VolleySituation: moved),
         "moved",
         "the leader or his group moved this turn",
         "The leader or the infantry grouped with him moved this turn",
     ),
-    volley_flag(
+    condition(
         crate::field!(VolleySituation: across_wall_or_ridge),
         "across-wall-or-ridge",
         "a wall or the ridge is between",
         "A wall or the ridge separates the target zone",
     ),
-    volley_flag(
+    condition(
         crate::field!(VolleySituation: night),
         "night",
         "night turn",

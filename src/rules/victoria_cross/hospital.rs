@@ -5,7 +5,7 @@ use crate::charts::Charts;
 use crate::dice::{DiceSource, Dist};
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{FieldSpec, Kind, flag, parsed};
+use crate::rules::describe::{FieldSpec, Kind, condition, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -191,17 +191,12 @@ const HOSPITAL_FIELDS: &[FieldSpec] = &[
         from_records: false,
         parse: parsed::<crate::bounds::HospitalBox>,
     },
-    FieldSpec {
-        field: crate::field!(HospitalSituation: zulu_melee_on_hospital),
-        flag: "zulu-melee-on-hospital",
-        value_name: "",
-        label: "the Zulus have meleed a hospital zone",
-        help: "The Zulus have meleed a hospital zone this turn or an earlier one: the rolls begin \"with the first turn of a Zulu melee attack on any hospital zone\" (needed only while the marker is in box 0)",
-        kind: Kind::Flag,
-        required: false,
-        from_records: false,
-        parse: flag,
-    },
+    condition(
+        crate::field!(HospitalSituation: zulu_melee_on_hospital),
+        "zulu-melee-on-hospital",
+        "the Zulus have meleed a hospital zone",
+        "The Zulus have meleed a hospital zone this turn or an earlier one: the rolls begin \"with the first turn of a Zulu melee attack on any hospital zone\" (needed only while the marker is in box 0)",
+    ),
 ];
 
 impl Procedure for Hospital {

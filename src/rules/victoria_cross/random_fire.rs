@@ -8,7 +8,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Odds, Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{FieldSpec, Kind, flag};
+use crate::rules::describe::{FieldSpec, condition};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -200,28 +200,18 @@ pub struct RandomFire;
 /// the British counter hit comes from the records (`--unit target=ID`).
 const RANDOM_FIRE_FIELDS: &[FieldSpec] = &[
     super::battle_field(crate::field!(RandomFireSituation: battle)),
-    FieldSpec {
-        field: crate::field!(RandomFireSituation: night),
-        flag: "night",
-        value_name: "",
-        label: "night turn",
-        help: "A night turn (Rorke's Drift only)",
-        kind: Kind::Flag,
-        required: false,
-        from_records: false,
-        parse: flag,
-    },
-    FieldSpec {
-        field: crate::field!(RandomFireSituation: water_cart),
-        flag: "water-cart",
-        value_name: "",
-        label: "at zone J (the water cart)",
-        help: "The fire is at British units in zone J with the water cart (Rorke's Drift only)",
-        kind: Kind::Flag,
-        required: false,
-        from_records: false,
-        parse: flag,
-    },
+    condition(
+        crate::field!(RandomFireSituation: night),
+        "night",
+        "night turn",
+        "A night turn (Rorke's Drift only)",
+    ),
+    condition(
+        crate::field!(RandomFireSituation: water_cart),
+        "water-cart",
+        "at zone J (the water cart)",
+        "The fire is at British units in zone J with the water cart (Rorke's Drift only)",
+    ),
 ];
 
 impl Procedure for RandomFire {

@@ -6,7 +6,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{FieldSpec, Kind, flag};
+use crate::rules::describe::{FieldSpec, condition};
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
@@ -324,26 +324,6 @@ fn roll_on_chart(
 
 /// The solitaire Zulu movement chart: `direction`, `roll`.
 pub struct SolitaireMovement;
-
-/// One of the solitaire movement's conditions, on or off.
-const fn condition(
-    field: crate::rules::field::FieldId,
-    flag_name: &'static str,
-    label: &'static str,
-    help: &'static str,
-) -> FieldSpec {
-    FieldSpec {
-        field,
-        flag: flag_name,
-        value_name: "",
-        label,
-        help,
-        kind: Kind::Flag,
-        required: false,
-        from_records: false,
-        parse: flag,
-    }
-}
 
 /// The movement roll's fields, as `laager vc solitaire-movement` and the desk's form ask
 /// for them: where the Zulu force stands.
