@@ -141,6 +141,27 @@ impl DescribedForm {
         })
     }
 
+    /// What the records gave, or why they gave nothing, in the words the resolution's first
+    /// steps will use (values given by hand since included); nothing when no unit is named
+    /// or the records are being read again for values just typed.
+    pub fn records_notes(&self, ruleset: crate::ruleset::Ruleset) -> Vec<String> {
+        match self.from_records() {
+            None => Vec::new(),
+            Some(Err(why)) => vec![format!("the records: {why}")],
+            Some(Ok(origins)) => match &self.read {
+                Some(Ok(read)) if !self.wants_fill() => {
+                    let rule = crate::resolution::RuleRef::section(ruleset, "the records");
+                    origins
+                        .steps(read, &rule)
+                        .into_iter()
+                        .map(|step| step.text)
+                        .collect()
+                }
+                _ => Vec::new(),
+            },
+        }
+    }
+
     /// The value the records gave `field`, where they gave one and it was not typed.
     fn read_value(&self, field: FieldId) -> Option<&Value> {
         match &self.read {

@@ -102,15 +102,21 @@ impl SotqForm {
     /// steps its resolution will state (`Origins::steps`), values given by hand since
     /// included.
     pub fn records_notes(&self) -> Vec<String> {
+        let described = match self.procedure {
+            SotqProcedure::LeaderDeath => Some(&self.death),
+            SotqProcedure::Rally => Some(&self.more.rally),
+            SotqProcedure::Resupply => Some(&self.more.resupply),
+            SotqProcedure::Allowance => Some(&self.more.allowance),
+            SotqProcedure::Entry => Some(&self.more.entry),
+            _ => None,
+        };
+        if let Some(form) = described {
+            return form.records_notes(crate::ruleset::Ruleset::SoldiersOfTheQueen);
+        }
         let read = match self.procedure {
             SotqProcedure::Fire => self.fire.from_records.clone(),
             SotqProcedure::Melee => self.melee.from_records.clone(),
-            SotqProcedure::LeaderDeath => self.death.from_records(),
-            SotqProcedure::Rally => self.more.rally.from_records(),
-            SotqProcedure::Resupply => self.more.resupply.from_records(),
-            SotqProcedure::Allowance => self.more.allowance.from_records(),
             SotqProcedure::Stack => self.board.stack.from_records.clone(),
-            SotqProcedure::Entry => self.more.entry.from_records(),
             SotqProcedure::Victory if self.board.victory.game == Game::Isandhlwana => {
                 self.board.victory.from_records.clone()
             }
@@ -131,45 +137,16 @@ impl SotqForm {
                 let m = self.melee.shown();
                 m.origins.steps(&m, &rule)
             }
-            SotqProcedure::Rally => self
-                .more
-                .rally
-                .input::<sotq::RallyInput>()
-                .map(|r| r.origins.steps(&r, &rule))
-                .unwrap_or_default(),
-            SotqProcedure::Resupply => self
-                .more
-                .resupply
-                .input::<sotq::ResupplyInput>()
-                .map(|r| r.origins.steps(&r, &rule))
-                .unwrap_or_default(),
-            SotqProcedure::Allowance => self
-                .more
-                .allowance
-                .input::<sotq::AllowanceInput>()
-                .map(|a| a.origins.steps(&a, &rule))
-                .unwrap_or_default(),
             SotqProcedure::Stack => self
                 .board
                 .stack
                 .stack()
                 .map(|s| s.origins.steps(&s, &rule))
                 .unwrap_or_default(),
-            SotqProcedure::Entry => self
-                .more
-                .entry
-                .input::<sotq::EntryInput>()
-                .map(|e| e.origins.steps(&e, &rule))
-                .unwrap_or_default(),
             SotqProcedure::Victory => match self.board.victory.victory() {
                 Ok(sotq::VictoryInput::Isandhlwana(c)) => c.origins.steps(&c, &rule),
                 _ => Vec::new(),
             },
-            SotqProcedure::LeaderDeath => self
-                .death
-                .input::<LeaderDeathInput>()
-                .map(|d| d.origins.steps(&d, &rule))
-                .unwrap_or_default(),
             _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()

@@ -30,10 +30,8 @@ pub type VcProcedure = crate::rules::victoria_cross::ProcedureId;
 pub struct FromRecords {
     /// The fire's situation, or the refusal's reason.
     pub fire: Option<Result<FireSituation, String>>,
-    /// The volley's.
     /// The melee's.
     pub melee: Option<Result<MeleeSituation, String>>,
-    /// The random fire's (the counter hit checked), or why not.
     /// The ammunition check's (the firing counters that may be marked).
     pub ammo: Option<Result<AmmoSituation, String>>,
     /// The bayonet charge's.

@@ -8,6 +8,7 @@ use crate::resolution::{Refusal, RuleRef};
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{self as vc, AmmoInput, FireInput};
+use crate::ruleset::Ruleset::VictoriaCross as VICTORIA_CROSS;
 
 impl VcForm {
     /// Reads the fire, the volley, the melee and the random fire from the records for the
@@ -167,15 +168,13 @@ impl VcForm {
             VcProcedure::Fire => refused(r.fire.as_ref()),
             VcProcedure::Melee => refused(r.melee.as_ref()),
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
-            VcProcedure::RandomFire => {
-                return notes_of::<vc::RandomFireSituation>(&self.random_fire);
-            }
+            VcProcedure::RandomFire => return self.random_fire.records_notes(VICTORIA_CROSS),
             VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => refused(r.stack.as_ref()),
-            VcProcedure::Hospital => return notes_of::<vc::HospitalSituation>(&self.hospital),
-            VcProcedure::Volley => return notes_of::<vc::VolleySituation>(&self.volley),
+            VcProcedure::Hospital => return self.hospital.records_notes(VICTORIA_CROSS),
+            VcProcedure::Volley => return self.volley.records_notes(VICTORIA_CROSS),
             VcProcedure::Victory
             | VcProcedure::AlternateVictory
             | VcProcedure::ZuluReentry
@@ -238,25 +237,5 @@ impl VcForm {
             _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()
-    }
-}
-
-/// What the records gave a described form, or why they gave nothing: the first steps its
-/// resolution will state, values given by hand since included.
-fn notes_of<I: serde::Serialize + serde::de::DeserializeOwned>(
-    form: &crate::app::desk::described::DescribedForm,
-) -> Vec<String> {
-    match form.from_records() {
-        None => Vec::new(),
-        Some(Err(why)) => vec![format!("the records: {why}")],
-        Some(Ok(origins)) => {
-            let rule = RuleRef::section(crate::ruleset::Ruleset::VictoriaCross, "the records");
-            form.input::<I>()
-                .map(|input| origins.steps(&input, &rule))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|step| step.text)
-                .collect()
-        }
     }
 }
