@@ -22,7 +22,9 @@ mod sotq;
 mod tables;
 mod vc;
 
-pub use output::{Outcome, print_odds, print_resolved, run_and_apply, run_request};
+pub use output::{
+    Outcome, print_odds, print_request_odds, print_resolved, run_and_apply, run_request,
+};
 
 use crate::charts::Charts;
 use crate::ruleset::Ruleset;

@@ -197,6 +197,30 @@ pub fn render_with_words(resolution: &AnyResolution, said: &str) -> String {
     out
 }
 
+/// Prints the exact odds of `request` (`--odds`), the units in their `roles`, or its
+/// refusal; `no_odds` is the error for a procedure that works out none.
+pub fn print_request_odds(
+    request: &Request,
+    charts: &Charts,
+    json: bool,
+    roles: &Roles,
+    no_odds: impl FnOnce() -> CliError,
+) -> Result<Outcome, CliError> {
+    match request.odds(charts) {
+        Some(Ok(odds)) => {
+            print_odds(
+                &odds,
+                json,
+                request.better_is_higher(),
+                Some((request, roles)),
+            );
+            Ok(Outcome::Done)
+        }
+        Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), json)),
+        None => Err(no_odds()),
+    }
+}
+
 /// Prints odds: a table of each outcome in words, its probability and the cumulative
 /// "this or better", with whose view "better" takes, or the JSON form.
 ///

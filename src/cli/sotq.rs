@@ -14,7 +14,7 @@ pub use args::{
 };
 
 use super::described::{self, Described};
-use super::{CliError, Outcome, print_odds, print_resolved};
+use super::{CliError, Outcome, print_request_odds, print_resolved};
 use crate::bounds::Seed;
 use crate::charts::Charts;
 use crate::dice::DiceChoice;
@@ -288,7 +288,12 @@ fn leader_death(args: &LeaderDeathArgs) -> Result<Outcome, CliError> {
                     .to_owned(),
             ));
         }
-        (true, _, true) => return death_odds(death, &charts, &args.common, &roles),
+        (true, _, true) => {
+            let request = Request::SoldiersOfTheQueen(sotq::Request::LeaderDeath(death));
+            return print_request_odds(&request, &charts, args.common.json, &roles, || {
+                CliError::Internal("sotq leader-death has no odds".to_owned())
+            });
+        }
         (true, false, false) => {
             return Err(CliError::Input("give --dice FACES or --seed S".to_owned()));
         }
@@ -307,32 +312,6 @@ fn leader_death(args: &LeaderDeathArgs) -> Result<Outcome, CliError> {
         &args.campaign,
         &roles,
     )
-}
-
-/// `laager sotq leader-death --odds`: the roll's exact chance.
-fn death_odds(
-    death: LeaderDeathInput,
-    charts: &Charts,
-    common: &Common,
-    roles: &Roles,
-) -> Result<Outcome, CliError> {
-    let request = sotq::Request::LeaderDeath(death);
-    match request.odds(charts) {
-        Some(Ok(odds)) => {
-            let request = Request::SoldiersOfTheQueen(request);
-            print_odds(
-                &odds,
-                common.json,
-                request.better_is_higher(),
-                Some((&request, roles)),
-            );
-            Ok(Outcome::Done)
-        }
-        Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-        None => Err(CliError::Internal(
-            "sotq leader-death has no odds".to_owned(),
-        )),
-    }
 }
 
 /// `laager sotq rally`.

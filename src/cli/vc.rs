@@ -3,7 +3,7 @@
 //! or its exact odds.
 
 use super::situation::{SituationArgs, counted, given_or_read, run_counted};
-use super::{CliError, Outcome, print_odds, print_resolved, run_and_apply};
+use super::{CliError, Outcome, print_request_odds, print_resolved, run_and_apply};
 use crate::bounds::{Count, Seed, Strength};
 use crate::dice::DiceChoice;
 use crate::game::victory::VcCounts;
@@ -434,20 +434,10 @@ fn on_records<I: Clone>(
 /// Loads the tables and prints the exact odds of `request` (`--odds`).
 fn odds(request: &Request, common: &Common) -> Result<Outcome, CliError> {
     let charts = common.tables.load(Ruleset::VictoriaCross)?;
-    match request.odds(&charts) {
-        Some(Ok(odds)) => {
-            print_odds(
-                &odds,
-                common.json,
-                request.better_is_higher(),
-                Some((request, &Roles::default())),
-            );
-            Ok(Outcome::Done)
-        }
-        Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), common.json)),
-        None => Err(CliError::Input(format!(
+    print_request_odds(request, &charts, common.json, &Roles::default(), || {
+        CliError::Input(format!(
             "--odds: vc {} works out no odds; give the faces thrown (--dice F,...) or a --seed",
             request.procedure()
-        ))),
-    }
+        ))
+    })
 }

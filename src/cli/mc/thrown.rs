@@ -2,7 +2,7 @@
 //! odds before the throw, or one resolution through `run_request` (typed faces that do not
 //! fit are an input error naming `--dice`).
 
-use super::super::{CliError, Outcome, print_odds, print_resolved, run_and_apply, run_request};
+use super::super::{CliError, Outcome, print_request_odds, run_and_apply, run_request};
 use super::table::Table;
 use crate::bounds::{ColourDice, Seed};
 use crate::charts::Charts;
@@ -93,20 +93,14 @@ pub fn throw(
     json: bool,
     roles: &Roles,
 ) -> Result<Outcome, CliError> {
-    let better_is_higher = request.better_is_higher();
     let request = Request::MicroColonial(request);
     if odds {
-        return match request.odds(charts) {
-            Some(Ok(odds)) => {
-                print_odds(&odds, json, better_is_higher, Some((&request, roles)));
-                Ok(Outcome::Done)
-            }
-            Some(Err(refusal)) => Ok(print_resolved(&Err(refusal), json)),
-            None => Err(CliError::Internal(format!(
+        return print_request_odds(&request, charts, json, roles, || {
+            CliError::Internal(format!(
                 "micro-colonial {} throws no dice: it has no odds",
                 request.procedure()
-            ))),
-        };
+            ))
+        });
     }
     if dice.is_none() && seed.is_none() {
         return Err(CliError::Input(
