@@ -32,6 +32,13 @@ impl<P: Procedure> Described<P> {
     pub fn build<I: DeserializeOwned>(&self, roles: &Roles) -> Result<I, CliError> {
         build(&self.given, P::FIELDS, roles)
     }
+
+    /// The procedure's input made from the flags given, a field the records fill left to
+    /// them when they are read (`records`: a game's records are open, for a procedure
+    /// counted on its whole roster).
+    pub fn build_reading<I: DeserializeOwned>(&self, records: bool) -> Result<I, CliError> {
+        reading(&self.given, P::FIELDS, records)
+    }
 }
 
 /// The input `given` makes for `fields`. With units named in `roles` a field the records
@@ -42,10 +49,21 @@ pub fn build<I: DeserializeOwned>(
     fields: &[FieldSpec],
     roles: &Roles,
 ) -> Result<I, CliError> {
-    let built = if roles.0.is_empty() {
-        given.build(fields)
-    } else {
+    reading(given, fields, !roles.0.is_empty())
+}
+
+/// The input `given` makes for `fields`, a field the records fill left to them when
+/// `records` are read ([`Given::base`]), else every required field given
+/// ([`Given::build`]).
+fn reading<I: DeserializeOwned>(
+    given: &Given,
+    fields: &[FieldSpec],
+    records: bool,
+) -> Result<I, CliError> {
+    let built = if records {
         given.base(fields)
+    } else {
+        given.build(fields)
     };
     built.map_err(|e| CliError::Input(refusal(&e)))
 }
@@ -63,6 +81,7 @@ fn arg(spec: &'static FieldSpec) -> Arg {
         Kind::Flag => arg.action(ArgAction::SetTrue),
         Kind::Number { unit, min, max } => arg
             .help(format!("{} [{unit}: {min} to {max}]", spec.help))
+            .allow_negative_numbers(min < 0)
             .value_name(spec.value_name)
             .value_parser(ValueParser::new(move |text: &str| (spec.parse)(text))),
         Kind::Choice { .. } | Kind::Text { .. } => arg

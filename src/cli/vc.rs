@@ -2,7 +2,8 @@
 //! ammunition, Zulu random fire, melee and the hospital fire, each with typed dice, a seed
 //! or its exact odds.
 
-use super::situation::{SituationArgs, counted, given_or_read, run_counted};
+use super::described::Described;
+use super::situation::{SituationArgs, counted, records_of, run_counted};
 use super::{CliError, Outcome, print_request_odds, print_resolved, run_and_apply};
 use crate::bounds::{Count, Seed, Strength};
 use crate::dice::DiceChoice;
@@ -10,9 +11,8 @@ use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, AlternateVictoryInput, Battle, ReplacementsInput, Side, SolitaireEntryInput,
-    SolitaireMove, Stack, VictoryCheck, VictoryPointsInput, VpTurn, ZuluEntryInput,
-    ZuluReentryInput,
+    self as vc, Battle, ReplacementsInput, Side, SolitaireEntryInput, SolitaireMove, Stack,
+    VictoryPointsInput, VpTurn, ZuluEntryInput,
 };
 use crate::ruleset::Ruleset;
 
@@ -25,16 +25,13 @@ use args::{
 };
 pub use args::{Common, DiceArgs, VcCommand};
 
-/// Where a count the records give comes from, for the error asking for it.
-const RECORDS: &str = "a game's records: --campaign FILE.laager [--game N]";
-
 /// Runs a `vc` subcommand.
 pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
     match command {
         VcCommand::VictoryPoints(args) => victory_points(args),
-        VcCommand::Victory(args) => victory(args),
-        VcCommand::AlternateVictory(args) => alternate_victory(args),
-        VcCommand::ZuluReentry(args) => zulu_reentry(args),
+        VcCommand::Victory(args) => victory(&args),
+        VcCommand::AlternateVictory(args) => alternate_victory(&args),
+        VcCommand::ZuluReentry(args) => zulu_reentry(&args),
         VcCommand::Fire(args) => combat::fire(args),
         VcCommand::Volley(args) => combat::volley(&args),
         VcCommand::Ammo(args) => combat::ammo(args),
@@ -112,82 +109,29 @@ fn victory_points(args: VictoryPointsArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc victory`.
-fn victory(args: VictoryArgs) -> Result<Outcome, CliError> {
-    let VictoryArgs {
-        battle,
-        turn,
-        british_sp,
-        zulu_vp,
-        common,
-        situation,
-    } = args;
-    let turn = turn.get();
-    let british_sp = british_sp.map(Strength::get);
-    let zulu_vp = zulu_vp.get();
-    let blank = VictoryCheck {
-        battle: battle.into(),
-        turn,
-        british_sp: 0,
-        zulu_vp,
-        origins: Origins::default(),
-    };
-    let fill = |counts: VcCounts, blank| VictoryCheck {
-        british_sp: counts.british_sp,
-        origins: counts.british_origins(),
-        ..blank
-    };
-    let given = (british_sp, "--british-sp N");
-    let slot: fn(&mut VictoryCheck) -> &mut u32 = |input| &mut input.british_sp;
+fn victory(args: &VictoryArgs) -> Result<Outcome, CliError> {
     let wrap = vc::Request::Victory;
-    on_records(&situation, &common, blank, fill, given, slot, wrap)
+    on_counts(
+        &args.fields,
+        &args.situation,
+        &args.common,
+        VcCounts::victory,
+        wrap,
+    )
 }
 
 /// `laager vc alternate-victory`.
-fn alternate_victory(args: AlternateVictoryArgs) -> Result<Outcome, CliError> {
-    let AlternateVictoryArgs {
-        british_sp,
-        common,
-        situation,
-    } = args;
-    let british_sp = british_sp.map(Strength::get);
-    let blank = AlternateVictoryInput {
-        british_sp: 0,
-        origins: Origins::default(),
-    };
-    let fill = |counts: VcCounts, _| AlternateVictoryInput {
-        british_sp: counts.british_sp,
-        origins: counts.british_origins(),
-    };
-    let given = (british_sp, "--british-sp N");
-    let slot: fn(&mut AlternateVictoryInput) -> &mut u32 = |input| &mut input.british_sp;
+fn alternate_victory(args: &AlternateVictoryArgs) -> Result<Outcome, CliError> {
     let wrap = vc::Request::AlternateVictory;
-    on_records(&situation, &common, blank, fill, given, slot, wrap)
+    let lay = VcCounts::alternate_victory;
+    on_counts(&args.fields, &args.situation, &args.common, lay, wrap)
 }
 
 /// `laager vc zulu-reentry`.
-fn zulu_reentry(args: ZuluReentryArgs) -> Result<Outcome, CliError> {
-    let ZuluReentryArgs {
-        on_board_sp,
-        loss_track_sp,
-        common,
-        situation,
-    } = args;
-    let on_board_sp = on_board_sp.map(Strength::get);
-    let loss_track_sp = loss_track_sp.get();
-    let blank = ZuluReentryInput {
-        on_board_sp: 0,
-        loss_track_sp,
-        origins: Origins::default(),
-    };
-    let fill = |counts: VcCounts, blank| ZuluReentryInput {
-        on_board_sp: counts.zulu_on_board_sp,
-        origins: counts.on_board_origins(),
-        ..blank
-    };
-    let given = (on_board_sp, "--on-board-sp N");
-    let slot: fn(&mut ZuluReentryInput) -> &mut u32 = |input| &mut input.on_board_sp;
+fn zulu_reentry(args: &ZuluReentryArgs) -> Result<Outcome, CliError> {
     let wrap = vc::Request::ZuluReentry;
-    on_records(&situation, &common, blank, fill, given, slot, wrap)
+    let lay = VcCounts::zulu_reentry;
+    on_counts(&args.fields, &args.situation, &args.common, lay, wrap)
 }
 
 /// `laager vc replacements`.
@@ -404,23 +348,33 @@ fn from_records<I>(
     run_and_apply(&request, &charts, &choice, common.json, &roles, apply)
 }
 
-/// A procedure counted on the records (`game::victory::vc_counts`, laid into `blank` by
-/// `fill`) with `--campaign`, else on `blank`; the count a flag gives (`given`: its value
-/// and its name for the error asking for it) wins over the records' (`slot`).
-fn on_records<I: Clone>(
+/// A procedure counted on the whole roster (`game::victory::vc_counts`): with
+/// `--campaign`/`--layout` the engine lays the records' counts (`lay`) over the flags
+/// given, a value typed winning; without, every field it needs is a flag.
+fn on_counts<P: crate::rules::Procedure>(
+    fields: &Described<P>,
     situation: &SituationArgs,
     common: &Common,
-    blank: I,
-    fill: impl FnOnce(VcCounts, I) -> I,
-    given: (Option<u32>, &str),
-    slot: fn(&mut I) -> &mut u32,
-    wrap: impl FnOnce(I) -> vc::Request,
-) -> Result<Outcome, CliError> {
+    lay: fn(&VcCounts, P::Input, &[String]) -> P::Input,
+    wrap: impl FnOnce(P::Input) -> vc::Request,
+) -> Result<Outcome, CliError>
+where
+    P::Input: serde::de::DeserializeOwned,
+{
     let charts = common.tables.load(Ruleset::VictoriaCross)?;
-    let (mut context, mut input, read) = counted(situation, &charts, blank.clone(), |state| {
-        Ok(fill(crate::game::victory::vc_counts(state)?, blank))
-    })?;
-    given_or_read(given.0, slot(&mut input), read, given.1, RECORDS)?;
+    situation.roles(&[])?;
+    let mut context = situation.records_context(&charts)?;
+    let input = match records_of(context.as_ref())? {
+        Some(state) => {
+            let counts = crate::game::victory::vc_counts(state).map_err(CliError::Input)?;
+            lay(
+                &counts,
+                fields.build_reading(true)?,
+                &fields.given.pointers(),
+            )
+        }
+        None => fields.build_reading(false)?,
+    };
     let request = Request::VictoriaCross(wrap(input));
     run_counted(
         &request,

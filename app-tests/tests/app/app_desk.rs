@@ -948,8 +948,12 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     assert_eq!(result.out("total"), 20);
     harness.get_by_label("Victory").click();
     harness.run();
-    harness.state_mut().vc.zulu_vp = 20;
-    harness.state_mut().vc.british_sp = Some(30);
+    // Nothing is carried over from the Victory Points form: the check's fields are typed.
+    let victory = &mut harness.state_mut().vc.victory;
+    victory.type_in("battle", "rorkes-drift");
+    victory.type_in("turn just played", "5");
+    victory.type_in("Zulu VP", "20");
+    victory.type_in("British SP left", "30");
     harness.run();
     harness.get_by_label("Resolve").click();
     harness.run();
@@ -1319,7 +1323,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
             "British SP, leader included",
         ),
         (Ruleset::VictoriaCross, "Melee exchange", "Zulu meleeing SP"),
-        (Ruleset::VictoriaCross, "Victory", "British SP left"),
+        (Ruleset::VictoriaCross, "Victory", "battle"),
         (Ruleset::VictoriaCross, "Replacements", "units"),
         (
             Ruleset::VictoriaCross,

@@ -90,23 +90,29 @@ impl DescribedForm {
         roles: &Roles,
         situation: impl FnOnce(I, &[String]) -> Result<I, Refusal>,
     ) {
+        self.fill_when(!roles.0.is_empty(), situation);
+    }
+
+    /// Reads the records by the engine's `situation` when `reads` (a unit is named, or the
+    /// procedure counts the whole roster and it has counters), with the values typed.
+    pub fn fill_when<I: Serialize + DeserializeOwned>(
+        &mut self,
+        reads: bool,
+        situation: impl FnOnce(I, &[String]) -> Result<I, Refusal>,
+    ) {
         let Ok(given) = self.given() else {
             (self.read, self.read_with) = (None, None);
             return;
         };
-        self.read = if roles.0.is_empty() {
-            None
-        } else {
-            Some(match given.base::<I>(self.fields) {
-                Err(error) => Err(format!(
-                    "read once the form is complete: {}",
-                    refusal(&error)
-                )),
-                Ok(base) => situation(base, &given.pointers())
-                    .map_err(|refusal| refusal.reason)
-                    .and_then(|input| serde_json::to_value(input).map_err(|e| e.to_string())),
-            })
-        };
+        self.read = reads.then(|| match given.base::<I>(self.fields) {
+            Err(error) => Err(format!(
+                "read once the form is complete: {}",
+                refusal(&error)
+            )),
+            Ok(base) => situation(base, &given.pointers())
+                .map_err(|refusal| refusal.reason)
+                .and_then(|input| serde_json::to_value(input).map_err(|e| e.to_string())),
+        });
         self.read_with = Some(given);
     }
 

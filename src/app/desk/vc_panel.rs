@@ -7,10 +7,9 @@ use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
-    self as vc, AlternateVictoryInput, AmmoInput, AmmoSituation, Battle, BayonetChargeInput,
-    ExchangeGround, FireInput, FireSituation, MeleeExchangeInput, MeleeSituation, ReplacementUnit,
-    ReplacementsInput, Side, SolitaireEntryInput, Stack, VictoryCheck, VictoryPointsInput, VpTurn,
-    ZuluReentryInput,
+    self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, ExchangeGround, FireInput,
+    FireSituation, MeleeExchangeInput, MeleeSituation, ReplacementUnit, ReplacementsInput, Side,
+    SolitaireEntryInput, Stack, VictoryPointsInput, VpTurn,
 };
 
 mod records;
@@ -92,14 +91,13 @@ pub struct VcForm {
     pub vp: VpTurn,
     /// The zones the Zulus hold at Isandlwana, as typed (`12, 16`).
     pub zones_held: String,
-    /// The SP of every British unit left.
-    pub british_sp: Option<u32>,
-    /// The Zulu Victory Points total.
-    pub zulu_vp: i64,
-    /// Zulu warrior SP on the board.
-    pub on_board_sp: u32,
-    /// SP on the Zulu Loss Track.
-    pub loss_track_sp: u32,
+    /// The victory check's form, made from the engine's description of its fields; the
+    /// British SP left are counted on the roster.
+    pub victory: DescribedForm,
+    /// The alternate victory's form; the British SP left are counted on the roster.
+    pub alternate: DescribedForm,
+    /// The Zulu re-entry's form; the Zulu SP on the board are counted on the roster.
+    pub reentry: DescribedForm,
     /// The Zulu SP in the zone a bayonet charge goes into.
     pub charged_sp: Option<u32>,
     /// A bayonet charge the British stop after this many rounds (0: until a side is gone).
@@ -146,10 +144,9 @@ impl Default for VcForm {
                 ..VpTurn::default()
             },
             zones_held: String::new(),
-            british_sp: None,
-            zulu_vp: 0,
-            on_board_sp: 0,
-            loss_track_sp: 0,
+            victory: DescribedForm::new(vc::Victory::FIELDS),
+            alternate: DescribedForm::new(vc::AlternateVictory::FIELDS),
+            reentry: DescribedForm::new(vc::ZuluReentry::FIELDS),
             charged_sp: None,
             stop_after_rounds: 0,
             replacements: Vec::new(),
@@ -291,39 +288,6 @@ impl VcForm {
         }
     }
 
-    /// What the whole roster counted gives the Victory Conditions (`count`: which count).
-    fn counted(&self, count: fn(&VcCounts) -> Origins) -> Origins {
-        match &self.from_records.counts {
-            Some(Ok(counts)) => count(counts),
-            _ => Origins::default(),
-        }
-    }
-
-    fn victory(&self) -> VictoryCheck {
-        VictoryCheck {
-            battle: self.battle,
-            turn: self.vp.turn,
-            british_sp: self.british_sp.unwrap_or_default(),
-            zulu_vp: self.zulu_vp,
-            origins: self.counted(VcCounts::british_origins),
-        }
-    }
-
-    fn alternate_victory(&self) -> AlternateVictoryInput {
-        AlternateVictoryInput {
-            british_sp: self.british_sp.unwrap_or_default(),
-            origins: self.counted(VcCounts::british_origins),
-        }
-    }
-
-    fn zulu_reentry(&self) -> ZuluReentryInput {
-        ZuluReentryInput {
-            on_board_sp: self.on_board_sp,
-            loss_track_sp: self.loss_track_sp,
-            origins: self.counted(VcCounts::on_board_origins),
-        }
-    }
-
     /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
     /// of, and records when the result is applied.
     /// Why the form cannot be resolved as it stands: a zone the procedure needs that
@@ -361,8 +325,6 @@ impl VcForm {
                 (&n::EXCHANGE_BRITISH_SP, self.sp),
             ],
             VcProcedure::Stacking => vec![(&n::STACK_SP, self.sp)],
-            VcProcedure::Victory => vec![(&n::BRITISH_SP_LEFT, self.british_sp)],
-            VcProcedure::AlternateVictory => vec![(&n::BRITISH_SP_SURVIVING, self.british_sp)],
             _ => Vec::new(),
         }
     }
@@ -395,11 +357,9 @@ impl VcForm {
                     ..self.vp.clone()
                 },
             }),
-            VcProcedure::Victory => vc::Request::Victory(self.victory()),
-            VcProcedure::ZuluReentry => vc::Request::ZuluReentry(self.zulu_reentry()),
-            VcProcedure::AlternateVictory => {
-                vc::Request::AlternateVictory(self.alternate_victory())
-            }
+            VcProcedure::Victory => vc::Request::Victory(self.victory.input()?),
+            VcProcedure::ZuluReentry => vc::Request::ZuluReentry(self.reentry.input()?),
+            VcProcedure::AlternateVictory => vc::Request::AlternateVictory(self.alternate.input()?),
             VcProcedure::MeleeExchange => vc::Request::MeleeExchange(self.exchange()),
             VcProcedure::Stacking => vc::Request::Stacking(self.stack()),
             VcProcedure::ZuluEntry => vc::Request::ZuluEntry(self.entry.input()?),
@@ -413,7 +373,16 @@ impl VcForm {
     /// Whether a described form's values typed have changed since the records were read
     /// with them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.hospital.wants_fill() || self.volley.wants_fill() || self.random_fire.wants_fill()
+        [
+            &self.hospital,
+            &self.volley,
+            &self.random_fire,
+            &self.victory,
+            &self.alternate,
+            &self.reentry,
+        ]
+        .iter()
+        .any(|form| form.wants_fill())
     }
 
     /// The form of a procedure whose fields the engine describes, made from that
@@ -425,6 +394,9 @@ impl VcForm {
             VcProcedure::Hospital => Some(&mut self.hospital),
             VcProcedure::Volley => Some(&mut self.volley),
             VcProcedure::RandomFire => Some(&mut self.random_fire),
+            VcProcedure::Victory => Some(&mut self.victory),
+            VcProcedure::AlternateVictory => Some(&mut self.alternate),
+            VcProcedure::ZuluReentry => Some(&mut self.reentry),
             _ => None,
         }
     }
@@ -475,6 +447,7 @@ impl VcForm {
                 | VcProcedure::Hospital
                 | VcProcedure::ZuluReentry
                 | VcProcedure::AlternateVictory
+                | VcProcedure::Victory
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
                 | VcProcedure::ZuluEntry
@@ -502,12 +475,7 @@ impl VcForm {
             VcProcedure::Replacements => self.replacements_ui(ui),
             VcProcedure::Hospital => self.hospital.ui(ui),
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
-            VcProcedure::Victory => {
-                super::bounded::place(ui, "turn just played", &mut self.vp.turn);
-                numbers::BRITISH_SP_LEFT.ui(ui, &mut self.british_sp);
-                super::bounded::victory_points(ui, "Zulu VP", &mut self.zulu_vp)
-                    .on_hover_text("The Zulu Victory Points total (Victory points works it out)");
-            }
+            VcProcedure::Victory => self.victory.ui(ui),
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
             VcProcedure::Stacking => self.stack_ui(ui),
             VcProcedure::ZuluEntry => self.entry.ui(ui),
@@ -515,14 +483,8 @@ impl VcForm {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");
             }
             VcProcedure::SolitaireMovement => self.solitaire.ui(ui),
-            VcProcedure::AlternateVictory => {
-                numbers::BRITISH_SP_SURVIVING.ui(ui, &mut self.british_sp);
-            }
-            VcProcedure::ZuluReentry => {
-                super::bounded::strength(ui, "Zulu SP on the board", &mut self.on_board_sp)
-                    .on_hover_text("Zulu warrior SP on the board now, leaders not counted");
-                super::bounded::strength(ui, "SP on the Loss Track", &mut self.loss_track_sp);
-            }
+            VcProcedure::AlternateVictory => self.alternate.ui(ui),
+            VcProcedure::ZuluReentry => self.reentry.ui(ui),
         }
         self.procedure != before
     }

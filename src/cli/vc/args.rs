@@ -4,7 +4,7 @@
 use super::super::TablesArgs;
 use super::super::described::Described;
 use super::super::situation::SituationArgs;
-use crate::bounds::{Count, Seed, Strength, VictoryPoints, ZoneRange};
+use crate::bounds::{Count, Seed, Strength, ZoneRange};
 use crate::rules::victoria_cross::{Battle, Side};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -353,19 +353,8 @@ pub struct VictoryPointsArgs {
 /// The flags of `laager vc victory`.
 #[derive(Debug, Args)]
 pub struct VictoryArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// The game turn just played (16 is the last).
-    #[arg(long)]
-    pub turn: Count,
-    /// The SP of every British unit left (native infantry and cavalry included, the
-    /// artillery counted as 1 SP). Needed unless the records give it (--campaign).
-    #[arg(long)]
-    pub british_sp: Option<Strength>,
-    /// The Zulu Victory Points total (`vc victory-points` works it out).
-    #[arg(long, allow_negative_numbers = true)]
-    pub zulu_vp: VictoryPoints,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::Victory>,
     #[command(flatten)]
     pub common: Common,
     /// The campaign game whose records give the British SP left.
@@ -376,10 +365,8 @@ pub struct VictoryArgs {
 /// The flags of `laager vc alternate-victory`.
 #[derive(Debug, Args)]
 pub struct AlternateVictoryArgs {
-    /// The SP of every British unit left. Needed unless the records give it
-    /// (--campaign).
-    #[arg(long)]
-    pub british_sp: Option<Strength>,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::AlternateVictory>,
     #[command(flatten)]
     pub common: Common,
     /// The campaign game whose records give the British SP left.
@@ -390,13 +377,8 @@ pub struct AlternateVictoryArgs {
 /// The flags of `laager vc zulu-reentry`.
 #[derive(Debug, Args)]
 pub struct ZuluReentryArgs {
-    /// Zulu warrior SP on the board now (leaders not counted). Needed unless the
-    /// records give it (--campaign).
-    #[arg(long)]
-    pub on_board_sp: Option<Strength>,
-    /// SP on the Zulu Loss Track.
-    #[arg(long)]
-    pub loss_track_sp: Strength,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::ZuluReentry>,
     #[command(flatten)]
     pub common: Common,
     /// The campaign game whose records give the Zulu warrior SP on the board.

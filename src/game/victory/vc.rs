@@ -160,6 +160,47 @@ impl VcCounts {
         origins
     }
 
+    /// A victory check with the British SP left the records count, unless given by hand
+    /// (`given`: the pointers of the fields typed, which win).
+    pub fn victory(
+        &self,
+        base: crate::rules::victoria_cross::VictoryCheck,
+        given: &[String],
+    ) -> crate::rules::victoria_cross::VictoryCheck {
+        let mut input = base;
+        let field = crate::field!(crate::rules::victoria_cross::VictoryCheck: british_sp);
+        lay(field, given, self.british_sp, &mut input.british_sp);
+        input.origins = self.british_origins();
+        input
+    }
+
+    /// The alternate victory with the British SP the records count, unless given by hand.
+    pub fn alternate_victory(
+        &self,
+        base: crate::rules::victoria_cross::AlternateVictoryInput,
+        given: &[String],
+    ) -> crate::rules::victoria_cross::AlternateVictoryInput {
+        let mut input = base;
+        let field = crate::field!(crate::rules::victoria_cross::AlternateVictoryInput: british_sp);
+        lay(field, given, self.british_sp, &mut input.british_sp);
+        input.origins = self.british_origins();
+        input
+    }
+
+    /// The Zulu re-entry with the warrior SP on the board the records count, unless given
+    /// by hand.
+    pub fn zulu_reentry(
+        &self,
+        base: crate::rules::victoria_cross::ZuluReentryInput,
+        given: &[String],
+    ) -> crate::rules::victoria_cross::ZuluReentryInput {
+        let mut input = base;
+        let field = crate::field!(crate::rules::victoria_cross::ZuluReentryInput: on_board_sp);
+        lay(field, given, self.zulu_on_board_sp, &mut input.on_board_sp);
+        input.origins = self.on_board_origins();
+        input
+    }
+
     /// The British SP noted as read from the records.
     pub fn british_origins(&self) -> Origins {
         let mut origins = Origins::default();
@@ -171,5 +212,13 @@ impl VcCounts {
             self.british_why.clone(),
         );
         origins
+    }
+}
+
+/// Lays a count the records give into `slot`, unless `field` was given by hand (a value
+/// typed wins; the origins step then says so).
+fn lay(field: crate::rules::field::FieldId, given: &[String], count: u32, slot: &mut u32) {
+    if !given.iter().any(|g| g == field.pointer()) {
+        *slot = count;
     }
 }

@@ -6,10 +6,12 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::FieldSpec;
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
+mod fields;
 mod points;
 pub use points::{VictoryPoints, VictoryPointsInput, VictoryPointsOutcome, VpTurn};
 
@@ -161,6 +163,7 @@ impl Procedure for Replacements {
 #[serde(deny_unknown_fields)]
 pub struct ZuluReentryInput {
     /// Zulu warrior SP on the board now (leaders not counted).
+    #[serde(default)]
     pub on_board_sp: u32,
     /// SP on the Zulu Loss Track (and held off board).
     pub loss_track_sp: u32,
@@ -239,6 +242,7 @@ impl Procedure for ZuluReentry {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "zulu-reentry";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = fields::REENTRY_FIELDS;
     type Input = ZuluReentryInput;
     type Outcome = ZuluReentryOutcome;
 
@@ -261,6 +265,7 @@ pub struct VictoryCheck {
     pub turn: u32,
     /// The SP of every British unit left (native infantry and cavalry included, the
     /// artillery counted as 1 SP).
+    #[serde(default)]
     pub british_sp: u32,
     /// The Zulu VP total.
     pub zulu_vp: i64,
@@ -451,6 +456,7 @@ impl Procedure for Victory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "victory";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = fields::VICTORY_FIELDS;
     type Input = VictoryCheck;
     type Outcome = VictoryOutcome;
 
@@ -468,6 +474,7 @@ impl Procedure for Victory {
 #[serde(deny_unknown_fields)]
 pub struct AlternateVictoryInput {
     /// The SP of every British unit left.
+    #[serde(default)]
     pub british_sp: u32,
     /// The values the records decided (`game::victory::vc_counts`), stated as the
     /// resolution's first steps with any given by hand since.
@@ -531,6 +538,7 @@ impl Procedure for AlternateVictory {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "alternate-victory";
     const THROWS: bool = false;
+    const FIELDS: &'static [FieldSpec] = fields::ALTERNATE_FIELDS;
     type Input = AlternateVictoryInput;
     type Outcome = AlternateVictoryOutcome;
 

@@ -528,7 +528,12 @@ fn the_british_sp_left_and_the_zulu_sp_on_the_board_are_counted_on_the_records()
     // Without the records, the count is needed, named.
     let out = run(&["vc", "alternate-victory", "--json"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--british-sp N"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not given: --british-sp")
+            && stderr(&out).contains("the records count it"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 // The counters selected at the desk in a fire's roles: "the owning player determines which

@@ -4,6 +4,7 @@
 
 use super::{FromRecords, VcForm, VcProcedure};
 use crate::game::GameState;
+use crate::game::victory::VcCounts;
 use crate::resolution::{Refusal, RuleRef};
 use crate::rules::Request;
 use crate::rules::situation::{Records, Roles};
@@ -63,6 +64,10 @@ impl VcForm {
             situation::hospital(records, &in_hospital, base)
         });
         let counts = (!state.units.is_empty()).then(|| crate::game::victory::vc_counts(state));
+        let counted = counts.as_ref();
+        fill_counted(&mut self.victory, counted, VcCounts::victory);
+        fill_counted(&mut self.alternate, counted, VcCounts::alternate_victory);
+        fill_counted(&mut self.reentry, counted, VcCounts::zulu_reentry);
         self.from_records = FromRecords {
             fire,
             melee,
@@ -132,20 +137,6 @@ impl VcForm {
                 self.leaders = s.leaders;
             }
             (
-                VcProcedure::Victory | VcProcedure::AlternateVictory,
-                FromRecords {
-                    counts: Some(Ok(c)),
-                    ..
-                },
-            ) => self.british_sp = Some(c.british_sp),
-            (
-                VcProcedure::ZuluReentry,
-                FromRecords {
-                    counts: Some(Ok(c)),
-                    ..
-                },
-            ) => self.on_board_sp = c.zulu_on_board_sp,
-            (
                 VcProcedure::VictoryPoints,
                 FromRecords {
                     counts: Some(Ok(c)),
@@ -175,10 +166,10 @@ impl VcForm {
             VcProcedure::Stacking => refused(r.stack.as_ref()),
             VcProcedure::Hospital => return self.hospital.records_notes(VICTORIA_CROSS),
             VcProcedure::Volley => return self.volley.records_notes(VICTORIA_CROSS),
-            VcProcedure::Victory
-            | VcProcedure::AlternateVictory
-            | VcProcedure::ZuluReentry
-            | VcProcedure::VictoryPoints => refused(r.counts.as_ref()),
+            VcProcedure::Victory => return self.victory.records_notes(VICTORIA_CROSS),
+            VcProcedure::AlternateVictory => return self.alternate.records_notes(VICTORIA_CROSS),
+            VcProcedure::ZuluReentry => return self.reentry.records_notes(VICTORIA_CROSS),
+            VcProcedure::VictoryPoints => refused(r.counts.as_ref()),
             _ => None,
         };
         if let Some(why) = why {
@@ -216,18 +207,6 @@ impl VcForm {
                 let s = self.stack();
                 s.origins.steps(&s, &rule)
             }
-            VcProcedure::Victory => {
-                let s = self.victory();
-                s.origins.steps(&s, &rule)
-            }
-            VcProcedure::AlternateVictory => {
-                let s = self.alternate_victory();
-                s.origins.steps(&s, &rule)
-            }
-            VcProcedure::ZuluReentry => {
-                let s = self.zulu_reentry();
-                s.origins.steps(&s, &rule)
-            }
             VcProcedure::VictoryPoints => match self.request() {
                 Ok(Request::VictoriaCross(vc::Request::VictoryPoints(s))) => {
                     s.origins.steps(&s, &rule)
@@ -238,4 +217,21 @@ impl VcForm {
         };
         steps.into_iter().map(|step| step.text).collect()
     }
+}
+
+/// Fills a form counted on the whole roster: with counters on it, the engine lays the
+/// records' counts (`lay`) over what was typed; a refusal to count is named.
+fn fill_counted<I: serde::Serialize + serde::de::DeserializeOwned>(
+    form: &mut super::DescribedForm,
+    counts: Option<&Result<VcCounts, String>>,
+    lay: fn(&VcCounts, I, &[String]) -> I,
+) {
+    form.fill_when(counts.is_some(), |base, given| match counts {
+        Some(Ok(counts)) => Ok(lay(counts, base, given)),
+        Some(Err(why)) => Err(Refusal::bad_input(
+            RuleRef::section(VICTORIA_CROSS, "the records"),
+            why.clone(),
+        )),
+        None => Ok(base),
+    });
 }

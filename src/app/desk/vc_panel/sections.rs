@@ -268,18 +268,4 @@ pub mod numbers {
         ask: "type it, or select the side's counters in the zone",
         parse: strength,
     };
-    /// `vc victory --british-sp`.
-    pub const BRITISH_SP_LEFT: AskedNumber = AskedNumber {
-        label: "British SP left",
-        hint: "The SP of every British unit left, native infantry and cavalry included, the artillery counted as 1 SP",
-        ask: "type it, or play the game in a campaign file (the roster counts it)",
-        parse: strength,
-    };
-    /// `vc alternate-victory --british-sp`.
-    pub const BRITISH_SP_SURVIVING: AskedNumber = AskedNumber {
-        label: "British SP left at game end",
-        hint: "The SP of every British unit that survives the game",
-        ask: "type it, or play the game in a campaign file (the roster counts it)",
-        parse: strength,
-    };
 }
