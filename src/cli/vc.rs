@@ -11,7 +11,7 @@ use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::{Origins, Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, Battle, ReplacementsInput, Side, SolitaireEntryInput, SolitaireMove, Stack,
+    self as vc, Battle, ReplacementsInput, SolitaireEntryInput, SolitaireMove, Stack,
     VictoryPointsInput, VpTurn, ZuluEntryInput,
 };
 use crate::ruleset::Ruleset;
@@ -40,7 +40,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::BayonetCharge(args) => combat::bayonet_charge(args),
         VcCommand::Replacements(args) => replacements(args),
         VcCommand::MeleeExchange(args) => combat::melee_exchange(args),
-        VcCommand::Stacking(args) => stacking(args),
+        VcCommand::Stacking(args) => stacking(&args),
         VcCommand::ZuluEntry(args) => zulu_entry(&args),
         VcCommand::SolitaireEntry(args) => solitaire_entry(args),
         VcCommand::SolitaireMovement(args) => solitaire_movement(&args),
@@ -169,43 +169,18 @@ fn replacements(args: ReplacementsArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc stacking`.
-fn stacking(args: StackingArgs) -> Result<Outcome, CliError> {
-    let StackingArgs {
-        battle,
-        side,
-        zone,
-        sp,
-        leaders,
-        common,
-        situation,
-    } = args;
-    let sp = sp.map(Strength::get);
-    let leaders = leaders.map(Count::get);
-    let side_given = side.map(Side::from);
-    let s = Stack {
-        battle: battle.into(),
-        side: side_given.unwrap_or(Side::British),
-        zone,
-        sp: sp.unwrap_or(0),
-        leaders: leaders.unwrap_or(0),
-        origins: Origins::default(),
-    };
-    let read = |records: &dyn Records, roles: &Roles, input| {
-        let mut input = vc::situation::stack(records, roles, input)?;
-        // A flag given wins over the records'; the origins step says so.
-        given(side_given, &mut input.side);
-        given(sp, &mut input.sp);
-        given(leaders, &mut input.leaders);
-        Ok(input)
-    };
+fn stacking(args: &StackingArgs) -> Result<Outcome, CliError> {
+    let roles = args.situation.roles(vc::situation::ZONE_ROLES)?;
+    let input: Stack = args.fields.build(&roles)?;
+    let given = args.fields.given.pointers();
     from_records(
-        s,
+        input,
         vc::situation::ZONE_ROLES,
-        read,
+        |records, roles, input| vc::situation::stack(records, roles, input, &given),
         vc::Request::Stacking,
-        &situation,
+        &args.situation,
         &NO_DICE,
-        &common,
+        &args.common,
     )
 }
 

@@ -237,7 +237,9 @@ impl Given {
     }
 
     /// The input a situation starts from when a unit is named in a role: as
-    /// [`Given::build`], but a field the records fill may be left to them.
+    /// [`Given::build`], but a field the records fill may be left to them. A choice the
+    /// records fill and nobody typed holds its first name until the situation sets it (a
+    /// number its type's default), so the input's own type need not allow it missing.
     pub fn base<I: DeserializeOwned>(&self, fields: &[FieldSpec]) -> Result<I, BuildError> {
         let typed: Vec<FieldSpec> = fields
             .iter()
@@ -246,7 +248,15 @@ impl Given {
                 ..*spec
             })
             .collect();
-        self.build(&typed)
+        let mut held = self.clone();
+        for spec in fields.iter().filter(|spec| spec.from_records) {
+            if let (Kind::Choice { names }, false) = (spec.kind, self.has(spec.field))
+                && let Some(first) = names.first()
+            {
+                held.set(spec.field, Value::from(*first));
+            }
+        }
+        held.build(&typed)
     }
 
     /// Forgets what was given for `field`.

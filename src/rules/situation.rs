@@ -378,3 +378,46 @@ impl Records for NoRecords {
         None
     }
 }
+
+/// The one rule for "a value typed wins": lays the records' values into an input, keeping
+/// each field given by hand (`given`: the pointers of the fields typed, [`Given::pointers`]),
+/// and notes every value the records gave, so the resolution's first steps say which came
+/// from the records and which were given by hand since.
+///
+/// [`Given::pointers`]: crate::rules::describe::Given::pointers
+pub struct Filler<'a> {
+    /// What the records gave, noted field by field.
+    pub origins: Origins,
+    given: &'a [String],
+}
+
+impl<'a> Filler<'a> {
+    /// A filler keeping the fields `given` by hand.
+    pub fn new(given: &'a [String]) -> Filler<'a> {
+        Filler {
+            origins: Origins::default(),
+            given,
+        }
+    }
+
+    /// Whether the field was given by hand.
+    pub fn given(&self, field: &impl Field) -> bool {
+        self.given.iter().any(|g| g == field.pointer())
+    }
+
+    /// Lays the records' `value` into `slot` unless the field was given by hand, and
+    /// notes it (`label`, `why`) as the records'.
+    pub fn set<T: Serialize + Clone>(
+        &mut self,
+        field: impl Field,
+        label: &str,
+        slot: &mut T,
+        value: T,
+        why: String,
+    ) {
+        if !self.given(&field) {
+            *slot = value.clone();
+        }
+        self.origins.note(field, label, value, Source::Records, why);
+    }
+}

@@ -218,7 +218,8 @@ fn every_numeric_flag_is_a_domain_and_its_help_states_the_range() {
     );
     let help = stdout(&run(&["vc", "stacking", "--help"]));
     assert!(help.contains("--leaders"), "{help}");
-    assert!(help.contains("[a whole number from 0 to 10000]"), "{help}");
+    // A described field's help states its unit and its domain's range.
+    assert!(help.contains("[leaders: 0 to 10000]"), "{help}");
     let help = stdout(&run(&["measure", "--help"]));
     assert!(help.contains("--from"), "{help}");
     let help = stdout(&run(&["mc", "fire", "--help"]));

@@ -43,23 +43,6 @@ fn choose(harness: &mut Harness<'_, LaagerApp>, label: &str, name: &str) {
     harness.run();
 }
 
-/// Types `zone` into the Victoria Cross form's zone field, which asks for it by name until
-/// it is typed: the board's zones are the referee's, none is assumed.
-fn type_asked_zone(harness: &mut Harness<'_, LaagerApp>, zone: &str) {
-    let asked = harness.state().desk.vc.input_error();
-    assert!(
-        asked
-            .as_deref()
-            .is_some_and(|e| e.starts_with("zone: not given: type ")),
-        "{asked:?}"
-    );
-    let field = harness.get_by_role_and_label(Role::TextInput, "zone");
-    field.focus();
-    field.type_text(zone);
-    harness.run();
-    assert_eq!(harness.state().desk.vc.input_error(), None);
-}
-
 /// Clicks Resolve: the desk's resolution and the request it resolved.
 fn resolve(harness: &mut Harness<'_, LaagerApp>) -> (AnyResolution, Request) {
     harness.get_by_label("Resolve").scroll_to_me();
@@ -1967,12 +1950,22 @@ fn the_desk_counts_a_zones_stack_on_the_counters_picked() {
     let mut harness = vc_window(&path);
     let picked = ["1/24 A", "1/24 C", "NNC 1", "Pulleine"];
     vc_pick(&mut harness, "Stacking", &picked);
-    let form = &harness.state().desk.vc;
+    // The battle and the zone are typed (the board's zones are the referee's; none is
+    // assumed); the records give the side, the SP and the leaders.
+    choose(&mut harness, "battle", "isandlwana");
+    type_number(&mut harness, "zone", "16");
+    let notes = harness
+        .state()
+        .desk
+        .vc
+        .stack
+        .records_notes(laager::Ruleset::VictoriaCross);
     assert_eq!(
-        (form.side, form.sp, form.leaders),
-        (Side::British, Some(6), 1)
+        notes,
+        [
+            "from the records: side british — 1/24 A is a british counter; SP 6 — 1/24 A 2 (its SP), 1/24 C 2 (its SP), NNC 1 2 (its SP); leaders 1 — Pulleine recorded as leader(s)"
+        ]
     );
-    type_asked_zone(&mut harness, "16");
     let desk = resolve(&mut harness);
     let roles = Roles(
         picked
@@ -1989,8 +1982,8 @@ fn the_desk_counts_a_zones_stack_on_the_counters_picked() {
         leaders: 0,
         origins: laager::rules::situation::Origins::default(),
     };
-    let input =
-        situation::stack(harness.state().session.game().state(), &roles, base).expect("situation");
+    let input = situation::stack(harness.state().session.game().state(), &roles, base, &[])
+        .expect("situation");
     let engine = engine_of(
         &harness,
         Request::VictoriaCross(vc::Request::Stacking(input)),

@@ -9,7 +9,7 @@ use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, ExchangeGround, FireInput,
     FireSituation, MeleeExchangeInput, MeleeSituation, ReplacementUnit, ReplacementsInput, Side,
-    SolitaireEntryInput, Stack, VictoryPointsInput, VpTurn,
+    SolitaireEntryInput, VictoryPointsInput, VpTurn,
 };
 
 mod records;
@@ -39,8 +39,6 @@ pub struct FromRecords {
     pub replacements: Option<Result<ReplacementsInput, String>>,
     /// Both sides' melee over one zone.
     pub exchange: Option<Result<MeleeExchangeInput, String>>,
-    /// A zone's stack.
-    pub stack: Option<Result<Stack, String>>,
     /// The British SP left and the Zulu SP on the board, counted on the whole roster
     /// (`game::victory::vc_counts`) for the Victory Conditions; none without counters.
     pub counts: Option<Result<VcCounts, String>>,
@@ -106,12 +104,11 @@ pub struct VcForm {
     pub replacements: Vec<ReplacementUnit>,
     /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
     pub zulu_sp: Option<u32>,
-    /// The zone of a stack, as typed (empty: asked for).
-    pub zone: String,
+    /// The stack form, made from the engine's description of its fields; the side, the SP
+    /// and the leaders come from the counters selected.
+    pub stack: DescribedForm,
     /// The Zulu entry form, made from the engine's description of its fields.
     pub entry: DescribedForm,
-    /// The leaders in a stack's zone.
-    pub leaders: u32,
     /// A solitaire Zulu force's situation on its movement roll, made from the engine's
     /// description of its fields.
     pub solitaire: DescribedForm,
@@ -151,9 +148,8 @@ impl Default for VcForm {
             stop_after_rounds: 0,
             replacements: Vec::new(),
             zulu_sp: None,
-            zone: String::new(),
+            stack: DescribedForm::new(vc::Stacking::FIELDS),
             entry: DescribedForm::new(vc::ZuluEntry::FIELDS),
-            leaders: 0,
             solitaire: DescribedForm::new(vc::SolitaireMovement::FIELDS),
             from_records: FromRecords::default(),
         }
@@ -274,34 +270,11 @@ impl VcForm {
         self.zones_held = blank.zones_held;
     }
 
-    fn stack(&self) -> Stack {
-        Stack {
-            battle: self.battle,
-            side: self.side,
-            zone: self.zone.trim().to_owned(),
-            sp: self.sp.unwrap_or_default(),
-            leaders: self.leaders,
-            origins: match &self.from_records.stack {
-                Some(Ok(read)) => read.origins.clone(),
-                _ => Origins::default(),
-            },
-        }
-    }
-
     /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
     /// of, and records when the result is applied.
     /// Why the form cannot be resolved as it stands: a zone the procedure needs that
     /// nothing gave (the board's zones are the referee's to type; none is assumed).
     pub fn input_error(&self) -> Option<String> {
-        let zone = match self.procedure {
-            VcProcedure::Stacking => Some((&self.zone, sections::STACK_ZONE)),
-            _ => None,
-        };
-        if let Some((zone, ask)) = zone
-            && zone.trim().is_empty()
-        {
-            return Some(format!("zone: not given: {ask}"));
-        }
         if self.procedure == VcProcedure::Replacements && self.replacements.is_empty() {
             return Some(sections::REPLACED_UNITS_ASKED.to_owned());
         }
@@ -324,7 +297,6 @@ impl VcForm {
                 (&n::EXCHANGE_ZULU_SP, self.zulu_sp),
                 (&n::EXCHANGE_BRITISH_SP, self.sp),
             ],
-            VcProcedure::Stacking => vec![(&n::STACK_SP, self.sp)],
             _ => Vec::new(),
         }
     }
@@ -361,7 +333,7 @@ impl VcForm {
             VcProcedure::ZuluReentry => vc::Request::ZuluReentry(self.reentry.input()?),
             VcProcedure::AlternateVictory => vc::Request::AlternateVictory(self.alternate.input()?),
             VcProcedure::MeleeExchange => vc::Request::MeleeExchange(self.exchange()),
-            VcProcedure::Stacking => vc::Request::Stacking(self.stack()),
+            VcProcedure::Stacking => vc::Request::Stacking(self.stack.input()?),
             VcProcedure::ZuluEntry => vc::Request::ZuluEntry(self.entry.input()?),
             VcProcedure::SolitaireEntry => vc::Request::SolitaireEntry(SolitaireEntryInput {}),
             VcProcedure::SolitaireMovement => {
@@ -380,6 +352,7 @@ impl VcForm {
             &self.victory,
             &self.alternate,
             &self.reentry,
+            &self.stack,
         ]
         .iter()
         .any(|form| form.wants_fill())
@@ -397,6 +370,7 @@ impl VcForm {
             VcProcedure::Victory => Some(&mut self.victory),
             VcProcedure::AlternateVictory => Some(&mut self.alternate),
             VcProcedure::ZuluReentry => Some(&mut self.reentry),
+            VcProcedure::Stacking => Some(&mut self.stack),
             _ => None,
         }
     }
@@ -448,6 +422,7 @@ impl VcForm {
                 | VcProcedure::ZuluReentry
                 | VcProcedure::AlternateVictory
                 | VcProcedure::Victory
+                | VcProcedure::Stacking
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
                 | VcProcedure::ZuluEntry
@@ -477,7 +452,7 @@ impl VcForm {
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
             VcProcedure::Victory => self.victory.ui(ui),
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
-            VcProcedure::Stacking => self.stack_ui(ui),
+            VcProcedure::Stacking => self.stack.ui(ui),
             VcProcedure::ZuluEntry => self.entry.ui(ui),
             VcProcedure::SolitaireEntry => {
                 ui.weak("The Zulu Entry Chart needs nothing but the die.");

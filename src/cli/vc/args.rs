@@ -429,22 +429,8 @@ pub struct MeleeExchangeArgs {
 /// The flags of `laager vc stacking`.
 #[derive(Debug, Args)]
 pub struct StackingArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// Whose units. Needed unless the records give it (--unit unit-N=ID).
-    #[arg(long, value_enum, required_unless_present = "units")]
-    pub side: Option<SideArg>,
-    /// The zone (a Rorke's Drift building zone holds 8 SP; the roof only the British).
-    #[arg(long, value_name = "ZONE")]
-    pub zone: String,
-    /// The SP in the zone, leaders not included (the artillery counts 1). Needed unless
-    /// the records give it (--unit unit-N=ID).
-    #[arg(long, required_unless_present = "units")]
-    pub sp: Option<Strength>,
-    /// The leaders in the zone.
-    #[arg(long)]
-    pub leaders: Option<Count>,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::Stacking>,
     #[command(flatten)]
     pub common: Common,
     #[command(flatten)]

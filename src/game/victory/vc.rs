@@ -3,7 +3,7 @@
 
 use super::eliminated;
 use crate::game::state::GameState;
-use crate::rules::situation::{Origins, Source};
+use crate::rules::situation::{Filler, Origins, Source};
 
 /// Victoria Cross II's counts on the records, each noted as read from them: the British SP
 /// left — "the total SP for all British units' (this includes Native and Cavalry units) ...
@@ -168,9 +168,15 @@ impl VcCounts {
         given: &[String],
     ) -> crate::rules::victoria_cross::VictoryCheck {
         let mut input = base;
-        let field = crate::field!(crate::rules::victoria_cross::VictoryCheck: british_sp);
-        lay(field, given, self.british_sp, &mut input.british_sp);
-        input.origins = self.british_origins();
+        let mut fill = Filler::new(given);
+        fill.set(
+            crate::field!(crate::rules::victoria_cross::VictoryCheck: british_sp),
+            "British SP",
+            &mut input.british_sp,
+            self.british_sp,
+            self.british_why.clone(),
+        );
+        input.origins = fill.origins;
         input
     }
 
@@ -181,9 +187,15 @@ impl VcCounts {
         given: &[String],
     ) -> crate::rules::victoria_cross::AlternateVictoryInput {
         let mut input = base;
-        let field = crate::field!(crate::rules::victoria_cross::AlternateVictoryInput: british_sp);
-        lay(field, given, self.british_sp, &mut input.british_sp);
-        input.origins = self.british_origins();
+        let mut fill = Filler::new(given);
+        fill.set(
+            crate::field!(crate::rules::victoria_cross::AlternateVictoryInput: british_sp),
+            "British SP",
+            &mut input.british_sp,
+            self.british_sp,
+            self.british_why.clone(),
+        );
+        input.origins = fill.origins;
         input
     }
 
@@ -195,9 +207,15 @@ impl VcCounts {
         given: &[String],
     ) -> crate::rules::victoria_cross::ZuluReentryInput {
         let mut input = base;
-        let field = crate::field!(crate::rules::victoria_cross::ZuluReentryInput: on_board_sp);
-        lay(field, given, self.zulu_on_board_sp, &mut input.on_board_sp);
-        input.origins = self.on_board_origins();
+        let mut fill = Filler::new(given);
+        fill.set(
+            crate::field!(crate::rules::victoria_cross::ZuluReentryInput: on_board_sp),
+            "Zulu warrior SP on the board",
+            &mut input.on_board_sp,
+            self.zulu_on_board_sp,
+            self.zulu_why.clone(),
+        );
+        input.origins = fill.origins;
         input
     }
 
@@ -212,13 +230,5 @@ impl VcCounts {
             self.british_why.clone(),
         );
         origins
-    }
-}
-
-/// Lays a count the records give into `slot`, unless `field` was given by hand (a value
-/// typed wins; the origins step then says so).
-fn lay(field: crate::rules::field::FieldId, given: &[String], count: u32, slot: &mut u32) {
-    if !given.iter().any(|g| g == field.pointer()) {
-        *slot = count;
     }
 }

@@ -16,9 +16,8 @@ use super::{
     ResupplyInput, ResupplyUnit, StackInput, rule,
 };
 use crate::resolution::Refusal;
-use crate::rules::field::{Field, FieldId};
-use crate::rules::situation::{Origins, Records, Roles, Source};
-use serde::Serialize;
+use crate::rules::field::FieldId;
+use crate::rules::situation::{Filler, Records, Roles, Source};
 
 mod combat;
 pub use combat::{fire, melee};
@@ -125,32 +124,7 @@ fn recorded(
     })
 }
 
-/// Lays the records' values into an input, keeping those given by hand, and notes each.
-struct Filler<'a> {
-    origins: Origins,
-    given: &'a [String],
-}
-
 impl Filler<'_> {
-    /// Whether the field was given by hand.
-    fn given(&self, field: &impl Field) -> bool {
-        self.given.iter().any(|g| g == field.pointer())
-    }
-
-    fn set<T: Serialize + Clone>(
-        &mut self,
-        field: impl Field,
-        label: &str,
-        slot: &mut T,
-        value: T,
-        why: String,
-    ) {
-        if !self.given(&field) {
-            *slot = value.clone();
-        }
-        self.origins.note(field, label, value, Source::Records, why);
-    }
-
     /// A unit's troop-type values, or a note that the records' word says nothing.
     fn troop(&mut self, unit: &Recorded, role: &str) -> Option<Troop> {
         if unit.troop.is_none() {
@@ -344,10 +318,7 @@ pub fn rally(
             format!("unit: '{id}' is not Routed, the records show: only a Routed unit is rallied"),
         ));
     }
-    let mut fill = Filler {
-        origins: Origins::default(),
-        given,
-    };
+    let mut fill = Filler::new(given);
     fill.origins.note(
         crate::field!(RallyInput: unit),
         "unit",
@@ -395,10 +366,7 @@ pub fn resupply(
         return Ok(input);
     };
     let unit = recorded(records, "unit", id, SECTION)?;
-    let mut fill = Filler {
-        origins: Origins::default(),
-        given,
-    };
+    let mut fill = Filler::new(given);
     fill.origins.note(
         crate::field!(ResupplyInput: unit),
         "unit",
@@ -488,10 +456,7 @@ pub fn allowance(
     given: &[String],
 ) -> Result<AllowanceInput, Refusal> {
     if let Some((id, word)) = unit_type(records, roles, "PART 6 B")? {
-        let mut fill = Filler {
-            origins: Origins::default(),
-            given,
-        };
+        let mut fill = Filler::new(given);
         fill.set(
             crate::field!(AllowanceInput: unit_type),
             "unit type",
@@ -512,10 +477,7 @@ pub fn entry(
     given: &[String],
 ) -> Result<EntryInput, Refusal> {
     if let Some((id, word)) = unit_type(records, roles, "PART 15")? {
-        let mut fill = Filler {
-            origins: Origins::default(),
-            given,
-        };
+        let mut fill = Filler::new(given);
         let mut slot = input.unit_type.clone().unwrap_or_default();
         fill.set(
             crate::field!(EntryInput: unit_type),
@@ -540,10 +502,7 @@ pub fn stack(
     given: &[String],
 ) -> Result<StackInput, Refusal> {
     const SECTION: &str = "PART 9";
-    let mut fill = Filler {
-        origins: Origins::default(),
-        given,
-    };
+    let mut fill = Filler::new(given);
     for (i, role, id) in numbered(roles, "piece-") {
         let unit = recorded(records, role, id, SECTION)?;
         while input.pieces.len() <= i {

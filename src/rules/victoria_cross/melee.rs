@@ -27,12 +27,47 @@ pub enum Side {
 }
 
 impl Side {
+    /// The sides as every door names them.
+    pub const IDS: &'static [&'static str] = &["british", "zulu"];
+
     /// `british` or `zulu`.
     pub fn id(self) -> &'static str {
         match self {
             Side::British => "british",
             Side::Zulu => "zulu",
         }
+    }
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+
+    /// Parses `british` or `zulu`, the error naming both.
+    fn from_str(text: &str) -> Result<Side, String> {
+        match text.trim() {
+            "british" => Ok(Side::British),
+            "zulu" => Ok(Side::Zulu),
+            other => Err(format!("'{other}' is not a side: expected british or zulu")),
+        }
+    }
+}
+
+/// A side's field, as every door asks for it (`help`: whose), filled by the records from
+/// the counters in the procedure's roles.
+pub(crate) const fn side_field(
+    field: crate::rules::field::FieldId,
+    help: &'static str,
+) -> crate::rules::describe::FieldSpec {
+    crate::rules::describe::FieldSpec {
+        field,
+        flag: "side",
+        value_name: "SIDE",
+        label: "side",
+        help,
+        kind: crate::rules::describe::Kind::Choice { names: Side::IDS },
+        required: true,
+        from_records: true,
+        parse: crate::rules::describe::parsed::<Side>,
     }
 }
 

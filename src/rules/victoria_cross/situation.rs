@@ -12,7 +12,7 @@ use super::units::{Unit, UnitKind, firing_sp, melee_sp};
 use super::{FireInput, MeleeSituation, Side, rule};
 use crate::resolution::{Refusal, Step};
 use crate::rules::field::FieldId;
-use crate::rules::situation::{Origins, Records, Roles, Source};
+use crate::rules::situation::{Filler, Origins, Records, Roles, Source};
 
 /// The roles of a fire: the British counters firing together from one zone, and the
 /// counter hit.
@@ -386,20 +386,17 @@ pub fn volley(
         Source::Records,
         format!("{} is recorded as a leader", leader.name),
     );
-    let why = counted(&steps);
-    origins.note(
+    // An SP given by hand wins over the records'; the origins step says so.
+    let mut fill = Filler::new(given);
+    fill.origins = origins;
+    fill.set(
         crate::field!(super::VolleySituation: infantry_sp),
         "infantry SP",
+        &mut input.infantry_sp,
         sp,
-        Source::Records,
-        why,
+        counted(&steps),
     );
-    // An SP given by hand wins over the records'; the origins step says so.
-    let sp_field = crate::field!(super::VolleySituation: infantry_sp);
-    if !given.iter().any(|g| g == sp_field.pointer()) {
-        input.infantry_sp = sp;
-    }
-    input.origins = origins;
+    input.origins = fill.origins;
     Ok(input)
 }
 
@@ -651,6 +648,7 @@ pub fn stack(
     records: &dyn Records,
     roles: &Roles,
     base: super::Stack,
+    given: &[String],
 ) -> Result<super::Stack, Refusal> {
     const SECTION: &str = "Maximum Units/SP per Zone";
     let units = counters(records, roles, "unit-", SECTION)?;
@@ -674,12 +672,13 @@ pub fn stack(
         parts.push(format!("{} {n} ({why})", unit.name));
     }
     let mut input = base;
-    let mut origins = Origins::default();
-    origins.note(
+    // A value given by hand wins over the records'; the origins step says so.
+    let mut fill = Filler::new(given);
+    fill.set(
         crate::field!(super::Stack: side),
         "side",
-        side.id(),
-        Source::Records,
+        &mut input.side,
+        side,
         format!("{} is a {} counter", units[0].name, side.id()),
     );
     let why = if parts.is_empty() {
@@ -687,28 +686,25 @@ pub fn stack(
     } else {
         parts.join(", ")
     };
-    origins.note(
+    fill.set(
         crate::field!(super::Stack: sp),
         "SP",
+        &mut input.sp,
         sp,
-        Source::Records,
         why,
     );
     let names: Vec<&str> = leaders.iter().map(|u| u.name.as_str()).collect();
-    origins.note(
+    fill.set(
         crate::field!(super::Stack: leaders),
         "leaders",
-        leaders.len(),
-        Source::Records,
+        &mut input.leaders,
+        u32::try_from(leaders.len()).unwrap_or(u32::MAX),
         if names.is_empty() {
             "no leader among the units".to_owned()
         } else {
             format!("{} recorded as leader(s)", names.join(", "))
         },
     );
-    input.side = side;
-    input.sp = sp;
-    input.leaders = u32::try_from(leaders.len()).unwrap_or(u32::MAX);
-    input.origins = origins;
+    input.origins = fill.origins;
     Ok(input)
 }

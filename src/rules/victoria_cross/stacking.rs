@@ -7,7 +7,7 @@ use crate::charts::Charts;
 use crate::dice::DiceSource;
 use crate::resolution::{Refusal, Resolution, Step};
 use crate::rules::Procedure;
-use crate::rules::describe::{FieldSpec, Kind, count, counted, parsed};
+use crate::rules::describe::{FieldSpec, Kind, count, counted, parsed, strength, strong};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,7 @@ pub struct Stack {
     pub zone: String,
     /// The SP, leaders not included (the artillery counts 1: "counts as 1 SP for zone SP
     /// limits").
+    #[serde(default)]
     pub sp: u32,
     /// The leaders in the zone.
     #[serde(default)]
@@ -126,12 +127,59 @@ fn stacking(charts: &Charts, s: &Stack) -> Result<Resolution<StackingOutcome>, R
 /// A zone's stack against its limit: `allowed`, `limit`.
 pub struct Stacking;
 
+/// The stack's fields, as `laager vc stacking` and the desk's form ask for them; the
+/// side, the SP and the leaders of the counters in the zone come from the records
+/// (`--unit unit-N=ID`), a value typed winning.
+const STACK_FIELDS: &[FieldSpec] = &[
+    super::battle_field(crate::field!(Stack: battle)),
+    super::melee::side_field(
+        crate::field!(Stack: side),
+        "Whose units: british or zulu; the records give it",
+    ),
+    FieldSpec {
+        field: crate::field!(Stack: zone),
+        flag: "zone",
+        value_name: "ZONE",
+        label: "zone",
+        help: "The zone, as the board names it (a Rorke's Drift building zone holds 8 SP; the roof only the British)",
+        kind: Kind::Text {
+            examples: &["16", "12", "F", "E"],
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<String>,
+    },
+    FieldSpec {
+        field: crate::field!(Stack: sp),
+        flag: "sp",
+        value_name: "N",
+        label: "SP, leaders apart",
+        help: "The SP in the zone, leaders not included (the artillery counts 1 SP for zone SP limits); the records give it",
+        kind: strong("SP"),
+        required: true,
+        from_records: true,
+        parse: strength,
+    },
+    FieldSpec {
+        field: crate::field!(Stack: leaders),
+        flag: "leaders",
+        value_name: "N",
+        label: "leaders",
+        help: "The leaders in the zone (none when not given); the records count them",
+        kind: counted("leaders"),
+        required: false,
+        from_records: true,
+        parse: count,
+    },
+];
+
 impl Procedure for Stacking {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "stacking";
     const THROWS: bool = false;
     const ROLES: &'static [&'static str] = super::situation::ZONE_ROLES;
     const EITHER_SIDE: &'static [&'static str] = super::situation::ZONE_ROLES;
+    const FIELDS: &'static [FieldSpec] = STACK_FIELDS;
     type Input = Stack;
     type Outcome = StackingOutcome;
 

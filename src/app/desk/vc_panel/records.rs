@@ -57,8 +57,10 @@ impl VcForm {
         });
         let exchange = roles(vc::Request::MeleeExchange(self.exchange()))
             .map(|roles| situation::melee_exchange(records, &roles, self.exchange()).map_err(why));
-        let stack = roles(vc::Request::Stacking(self.stack()))
-            .map(|roles| situation::stack(records, &roles, self.stack()).map_err(why));
+        let stacked = Roles::of_selection(situation::ZONE_ROLES, selected);
+        self.stack.fill(&stacked, |base, given| {
+            situation::stack(records, &stacked, base, given)
+        });
         let in_hospital = Roles::of_selection(situation::HOSPITAL_ROLES, selected);
         self.hospital.fill(&in_hospital, |base, _given| {
             situation::hospital(records, &in_hospital, base)
@@ -75,7 +77,6 @@ impl VcForm {
             bayonet,
             replacements,
             exchange,
-            stack,
             counts,
         };
         self.take_records();
@@ -127,16 +128,6 @@ impl VcForm {
                 self.sp = Some(s.british.sp);
             }
             (
-                VcProcedure::Stacking,
-                FromRecords {
-                    stack: Some(Ok(s)), ..
-                },
-            ) => {
-                self.side = s.side;
-                self.sp = Some(s.sp);
-                self.leaders = s.leaders;
-            }
-            (
                 VcProcedure::VictoryPoints,
                 FromRecords {
                     counts: Some(Ok(c)),
@@ -163,7 +154,7 @@ impl VcForm {
             VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
-            VcProcedure::Stacking => refused(r.stack.as_ref()),
+            VcProcedure::Stacking => return self.stack.records_notes(VICTORIA_CROSS),
             VcProcedure::Hospital => return self.hospital.records_notes(VICTORIA_CROSS),
             VcProcedure::Volley => return self.volley.records_notes(VICTORIA_CROSS),
             VcProcedure::Victory => return self.victory.records_notes(VICTORIA_CROSS),
@@ -202,10 +193,6 @@ impl VcForm {
                 let mut steps = s.zulu.origins.steps(&s.zulu, &rule);
                 steps.extend(s.british.origins.steps(&s.british, &rule));
                 steps
-            }
-            VcProcedure::Stacking => {
-                let s = self.stack();
-                s.origins.steps(&s, &rule)
             }
             VcProcedure::VictoryPoints => match self.request() {
                 Ok(Request::VictoriaCross(vc::Request::VictoryPoints(s))) => {

@@ -1,29 +1,9 @@
 //! The parts of the Victoria Cross II form that some procedures add: the melee exchange's
-//! two sides and their ground, a stack's zone and counters, the replacements, the Zulu
-//! Victory Points of a turn, and the zone field the stack and the Zulu entry share.
+//! two sides and their ground, the replacements and the Zulu Victory Points of a turn.
 
 use super::super::bounded;
 use super::VcForm;
 use crate::rules::victoria_cross::{ReplacementUnit, Side};
-
-/// What a stack's zone is, said when it is asked for.
-pub(super) const STACK_ZONE: &str = "type the stack's zone as the board numbers it (at Rorke's Drift the building zones hold 8 SP, the storehouse roof only the British)";
-
-/// The zone typed for a stack: empty, and asked for by name, until typed.
-pub(super) fn zone_field(ui: &mut egui::Ui, zone: &mut String, ask: &str) {
-    ui.horizontal(|ui| {
-        let l = ui.label("zone");
-        ui.add(egui::TextEdit::singleline(zone).desired_width(60.0))
-            .labelled_by(l.id)
-            .on_hover_text(ask);
-    });
-    if zone.trim().is_empty() {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!("zone: not given: {ask}"),
-        );
-    }
-}
 
 impl VcForm {
     /// Both sides' SP and the ground between them of a melee exchange.
@@ -42,17 +22,6 @@ impl VcForm {
             ui.checkbox(&mut self.in_laager_camp, "the British in a laagered zone")
                 .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): the British melee at +1");
         }
-    }
-
-    /// One side's stack in a zone.
-    pub(super) fn stack_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.side, Side::British, "British");
-            ui.selectable_value(&mut self.side, Side::Zulu, "Zulu");
-        });
-        zone_field(ui, &mut self.zone, STACK_ZONE);
-        numbers::STACK_SP.ui(ui, &mut self.sp);
-        bounded::count(ui, "leaders", &mut self.leaders);
     }
 
     /// The units given replacement SP: each one's SP now and full, whether it started the
@@ -259,13 +228,6 @@ pub mod numbers {
         label: "British meleeing SP",
         hint: "The artillery counts 1 SP, a leader 1",
         ask: SELECT,
-        parse: strength,
-    };
-    /// `vc stacking --sp`.
-    pub const STACK_SP: AskedNumber = AskedNumber {
-        label: "SP, leaders apart",
-        hint: "The artillery counts as 1 SP for zone SP limits",
-        ask: "type it, or select the side's counters in the zone",
         parse: strength,
     };
 }

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::resolution::Refusal;
 use crate::rules::field::FieldPath;
-use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::situation::{Records, Roles};
 use crate::rules::soldiers_of_the_queen::units::{Arm, Troop};
 use crate::rules::soldiers_of_the_queen::{
     Attacker, Defender, FireInput, Firer, MeleeInput, Nationality, StackUnit, rule,
@@ -25,10 +25,7 @@ pub fn fire(
     given: &[String],
 ) -> Result<FireInput, Refusal> {
     const SECTION: &str = "PART 10";
-    let mut fill = Filler {
-        origins: Origins::default(),
-        given,
-    };
+    let mut fill = Filler::new(given);
     let mut firing = Vec::new();
     for (i, role, id) in numbered(roles, "firer-") {
         let unit = recorded(records, role, id, SECTION)?;
@@ -267,10 +264,7 @@ pub fn melee(
     given: &[String],
 ) -> Result<MeleeInput, Refusal> {
     const SECTION: &str = "PART 12";
-    let mut fill = Filler {
-        origins: Origins::default(),
-        given,
-    };
+    let mut fill = Filler::new(given);
     let mut attacking = Vec::new();
     for (i, role, id) in numbered(roles, "attacker-") {
         let unit = recorded(records, role, id, SECTION)?;
