@@ -37,7 +37,7 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
         VcCommand::Ammo(args) => combat::ammo(args),
         VcCommand::RandomFire(args) => combat::random_fire(&args),
         VcCommand::Melee(args) => combat::melee(args),
-        VcCommand::BayonetCharge(args) => combat::bayonet_charge(args),
+        VcCommand::BayonetCharge(args) => combat::bayonet_charge(&args),
         VcCommand::Replacements(args) => replacements(args),
         VcCommand::MeleeExchange(args) => combat::melee_exchange(args),
         VcCommand::Stacking(args) => stacking(&args),

@@ -1236,8 +1236,10 @@ fn vc_bayonet_charge_with_more_sp_than_a_leader_leads_is_refused_by_the_engine()
     harness.run();
     harness.get_by_label("Bayonet charge").click();
     harness.run();
-    harness.state_mut().vc.sp = Some(6);
-    harness.state_mut().vc.charged_sp = Some(3);
+    let charge = &mut harness.state_mut().vc.bayonet;
+    charge.type_in("battle", "isandlwana");
+    charge.type_in("British SP, leader included", "6");
+    charge.type_in("Zulu SP charged", "3");
     harness.run();
     harness.get_by_label("Type faces").click();
     harness.run();
@@ -1317,11 +1319,7 @@ fn a_desk_with_nothing_given_names_what_each_procedure_lacks() {
         (Ruleset::VictoriaCross, "Volley", "battle"),
         (Ruleset::VictoriaCross, "Ammunition", "1s to re-roll"),
         (Ruleset::VictoriaCross, "Melee", "meleeing SP"),
-        (
-            Ruleset::VictoriaCross,
-            "Bayonet charge",
-            "British SP, leader included",
-        ),
+        (Ruleset::VictoriaCross, "Bayonet charge", "battle"),
         (Ruleset::VictoriaCross, "Melee exchange", "Zulu meleeing SP"),
         (Ruleset::VictoriaCross, "Victory", "battle"),
         (Ruleset::VictoriaCross, "Replacements", "units"),

@@ -7,8 +7,8 @@ use crate::game::victory::VcCounts;
 use crate::rules::Request;
 use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
-    self as vc, AmmoInput, AmmoSituation, Battle, BayonetChargeInput, ExchangeGround, FireInput,
-    FireSituation, MeleeExchangeInput, MeleeSituation, ReplacementUnit, ReplacementsInput, Side,
+    self as vc, AmmoInput, AmmoSituation, Battle, ExchangeGround, FireInput, FireSituation,
+    MeleeExchangeInput, MeleeSituation, ReplacementUnit, ReplacementsInput, Side,
     SolitaireEntryInput, VictoryPointsInput, VpTurn,
 };
 
@@ -33,8 +33,6 @@ pub struct FromRecords {
     pub melee: Option<Result<MeleeSituation, String>>,
     /// The ammunition check's (the firing counters that may be marked).
     pub ammo: Option<Result<AmmoSituation, String>>,
-    /// The bayonet charge's.
-    pub bayonet: Option<Result<BayonetChargeInput, String>>,
     /// The replacements'.
     pub replacements: Option<Result<ReplacementsInput, String>>,
     /// Both sides' melee over one zone.
@@ -96,10 +94,9 @@ pub struct VcForm {
     pub alternate: DescribedForm,
     /// The Zulu re-entry's form; the Zulu SP on the board are counted on the roster.
     pub reentry: DescribedForm,
-    /// The Zulu SP in the zone a bayonet charge goes into.
-    pub charged_sp: Option<u32>,
-    /// A bayonet charge the British stop after this many rounds (0: until a side is gone).
-    pub stop_after_rounds: u32,
+    /// The bayonet charge's form, made from the engine's description of its fields; the
+    /// SP of both sides come from the leader, his counters and the Zulu counter selected.
+    pub bayonet: DescribedForm,
     /// The units given replacement SP in zone G.
     pub replacements: Vec<ReplacementUnit>,
     /// The Zulu meleeing SP of a melee exchange (the British: `sp`).
@@ -144,8 +141,7 @@ impl Default for VcForm {
             victory: DescribedForm::new(vc::Victory::FIELDS),
             alternate: DescribedForm::new(vc::AlternateVictory::FIELDS),
             reentry: DescribedForm::new(vc::ZuluReentry::FIELDS),
-            charged_sp: None,
-            stop_after_rounds: 0,
+            bayonet: DescribedForm::new(vc::BayonetCharge::FIELDS),
             replacements: Vec::new(),
             zulu_sp: None,
             stack: DescribedForm::new(vc::Stacking::FIELDS),
@@ -197,20 +193,6 @@ impl VcForm {
         s.out_of_building = self.out_of_building;
         s.in_laager_camp = self.in_laager_camp;
         s
-    }
-
-    fn bayonet(&self) -> BayonetChargeInput {
-        BayonetChargeInput {
-            battle: self.battle,
-            british_sp: self.sp.unwrap_or_default(),
-            zulu_sp: self.charged_sp.unwrap_or_default(),
-            across_wall: self.across_wall,
-            stop_after_rounds: (self.stop_after_rounds > 0).then_some(self.stop_after_rounds),
-            origins: match &self.from_records.bayonet {
-                Some(Ok(read)) => read.origins.clone(),
-                _ => crate::rules::situation::Origins::default(),
-            },
-        }
     }
 
     fn replacements(&self) -> ReplacementsInput {
@@ -290,9 +272,6 @@ impl VcForm {
             VcProcedure::Fire => vec![(&n::FIRING_SP, self.sp), (&n::RANGE, self.range)],
             VcProcedure::Ammo => vec![(&n::ONES, self.ones), (&n::DISTANCE, self.distance)],
             VcProcedure::Melee => vec![(&n::MELEE_SP, self.sp)],
-            VcProcedure::BayonetCharge => {
-                vec![(&n::BAYONET_SP, self.sp), (&n::CHARGED_SP, self.charged_sp)]
-            }
             VcProcedure::MeleeExchange => vec![
                 (&n::EXCHANGE_ZULU_SP, self.zulu_sp),
                 (&n::EXCHANGE_BRITISH_SP, self.sp),
@@ -309,7 +288,7 @@ impl VcForm {
             VcProcedure::Ammo => vc::Request::Ammo(AmmoInput::AtDistance(self.ammo())),
             VcProcedure::RandomFire => vc::Request::RandomFire(self.random_fire.input()?),
             VcProcedure::Melee => vc::Request::Melee(self.melee()),
-            VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet()),
+            VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet.input()?),
             VcProcedure::Replacements => vc::Request::Replacements(self.replacements()),
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital.input()?),
             VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
@@ -353,6 +332,7 @@ impl VcForm {
             &self.alternate,
             &self.reentry,
             &self.stack,
+            &self.bayonet,
         ]
         .iter()
         .any(|form| form.wants_fill())
@@ -371,6 +351,7 @@ impl VcForm {
             VcProcedure::AlternateVictory => Some(&mut self.alternate),
             VcProcedure::ZuluReentry => Some(&mut self.reentry),
             VcProcedure::Stacking => Some(&mut self.stack),
+            VcProcedure::BayonetCharge => Some(&mut self.bayonet),
             _ => None,
         }
     }
@@ -423,6 +404,7 @@ impl VcForm {
                 | VcProcedure::AlternateVictory
                 | VcProcedure::Victory
                 | VcProcedure::Stacking
+                | VcProcedure::BayonetCharge
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
                 | VcProcedure::ZuluEntry
@@ -446,7 +428,7 @@ impl VcForm {
             }
             VcProcedure::RandomFire => self.random_fire.ui(ui),
             VcProcedure::Melee => self.melee_ui(ui, rorkes),
-            VcProcedure::BayonetCharge => self.bayonet_ui(ui, rorkes),
+            VcProcedure::BayonetCharge => self.bayonet.ui(ui),
             VcProcedure::Replacements => self.replacements_ui(ui),
             VcProcedure::Hospital => self.hospital.ui(ui),
             VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),

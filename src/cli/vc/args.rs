@@ -246,23 +246,8 @@ pub struct MeleeArgs {
 /// The flags of `laager vc bayonet-charge`.
 #[derive(Debug, Args)]
 pub struct BayonetChargeArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// The British SP charging, the leader's 1 included. Needed unless the records give
-    /// it (--unit leader=ID ...).
-    #[arg(long, required_unless_present = "units")]
-    pub british_sp: Option<Strength>,
-    /// The Zulu SP in the zone charged. Needed unless the records give it (--unit
-    /// target=ID).
-    #[arg(long, required_unless_present = "units")]
-    pub zulu_sp: Option<Strength>,
-    /// Rorke's Drift: across a wall, door or window, or into or out of a building zone.
-    #[arg(long)]
-    pub across_wall: bool,
-    /// The British player stops the attack after this many rounds if no side is gone.
-    #[arg(long, value_name = "ROUNDS")]
-    pub stop_after: Option<Count>,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::BayonetCharge>,
     #[command(flatten)]
     pub dice: DiceArgs,
     #[command(flatten)]

@@ -198,43 +198,18 @@ pub(super) fn melee(args: MeleeArgs) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc bayonet-charge`.
-pub(super) fn bayonet_charge(args: BayonetChargeArgs) -> Result<Outcome, CliError> {
-    let BayonetChargeArgs {
-        battle,
-        british_sp,
-        zulu_sp,
-        across_wall,
-        stop_after,
-        dice,
-        common,
-        situation,
-    } = args;
-    let british_sp = british_sp.map(Strength::get);
-    let zulu_sp = zulu_sp.map(Strength::get);
-    let stop_after = stop_after.map(Count::get);
-    let s = BayonetChargeInput {
-        battle: battle.into(),
-        british_sp: british_sp.unwrap_or_default(),
-        zulu_sp: zulu_sp.unwrap_or_default(),
-        across_wall,
-        stop_after_rounds: stop_after,
-        origins: crate::rules::situation::Origins::default(),
-    };
-    let read = |records: &dyn Records, roles: &Roles, input| {
-        let mut input = vc::situation::bayonet_charge(records, roles, input)?;
-        // A flag given wins over the records'; the origins step says so.
-        given(british_sp, &mut input.british_sp);
-        given(zulu_sp, &mut input.zulu_sp);
-        Ok(input)
-    };
+pub(super) fn bayonet_charge(args: &BayonetChargeArgs) -> Result<Outcome, CliError> {
+    let roles = args.situation.roles(vc::situation::BAYONET_ROLES)?;
+    let s: BayonetChargeInput = args.fields.build(&roles)?;
+    let given = args.fields.given.pointers();
     from_records(
         s,
         vc::situation::BAYONET_ROLES,
-        read,
+        |records, roles, input| vc::situation::bayonet_charge(records, roles, input, &given),
         vc::Request::BayonetCharge,
-        &situation,
-        &dice,
-        &common,
+        &args.situation,
+        &args.dice,
+        &args.common,
     )
 }
 

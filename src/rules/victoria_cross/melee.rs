@@ -13,6 +13,9 @@ use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 
+mod fields;
+pub(crate) use fields::side_field;
+
 const MELEE: &str = "Melee Combat";
 const BAYONET: &str = "British Leaders: BAYONET CHARGE";
 
@@ -49,25 +52,6 @@ impl std::str::FromStr for Side {
             "zulu" => Ok(Side::Zulu),
             other => Err(format!("'{other}' is not a side: expected british or zulu")),
         }
-    }
-}
-
-/// A side's field, as every door asks for it (`help`: whose), filled by the records from
-/// the counters in the procedure's roles.
-pub(crate) const fn side_field(
-    field: crate::rules::field::FieldId,
-    help: &'static str,
-) -> crate::rules::describe::FieldSpec {
-    crate::rules::describe::FieldSpec {
-        field,
-        flag: "side",
-        value_name: "SIDE",
-        label: "side",
-        help,
-        kind: crate::rules::describe::Kind::Choice { names: Side::IDS },
-        required: true,
-        from_records: true,
-        parse: crate::rules::describe::parsed::<Side>,
     }
 }
 
@@ -678,8 +662,10 @@ pub struct BayonetChargeInput {
     /// Which battle.
     pub battle: Battle,
     /// The British SP charging, the leader's 1 SP included (at most 4 SP plus the leader).
+    #[serde(default)]
     pub british_sp: u32,
     /// The Zulu SP in the zone charged.
+    #[serde(default)]
     pub zulu_sp: u32,
     /// Across a wall, door or window, or into or out of a building zone (Rorke's Drift).
     #[serde(default)]
@@ -819,6 +805,7 @@ impl Procedure for BayonetCharge {
     const THROWS: bool = true;
     const ROLES: &'static [&'static str] = super::situation::BAYONET_ROLES;
     const OPPOSING: &'static [&'static str] = &["target"];
+    const FIELDS: &'static [crate::rules::describe::FieldSpec] = fields::BAYONET_FIELDS;
     type Input = BayonetChargeInput;
     type Outcome = BayonetChargeOutcome;
 

@@ -469,6 +469,7 @@ pub fn bayonet_charge(
     records: &dyn Records,
     roles: &Roles,
     base: super::BayonetChargeInput,
+    given: &[String],
 ) -> Result<super::BayonetChargeInput, Refusal> {
     const SECTION: &str = "British Leaders: BAYONET CHARGE";
     let refuse = |why: String| Refusal::bad_input(rule(SECTION), why);
@@ -490,25 +491,23 @@ pub fn bayonet_charge(
     let zulus = counter(records, "target", target_id, SECTION)?;
     let (sp, steps) = melee_sp(&units);
     let mut input = base;
-    let mut origins = Origins::default();
-    let why = counted(&steps);
-    origins.note(
+    // A value given by hand wins over the records'; the origins step says so.
+    let mut fill = Filler::new(given);
+    fill.set(
         crate::field!(super::BayonetChargeInput: british_sp),
         "British SP",
+        &mut input.british_sp,
         sp,
-        Source::Records,
-        why,
+        counted(&steps),
     );
-    origins.note(
+    fill.set(
         crate::field!(super::BayonetChargeInput: zulu_sp),
         "Zulu SP",
+        &mut input.zulu_sp,
         zulus.sp,
-        Source::Records,
         format!("{} has {} SP, the records show", zulus.name, zulus.sp),
     );
-    input.british_sp = sp;
-    input.zulu_sp = zulus.sp;
-    input.origins = origins;
+    input.origins = fill.origins;
     Ok(input)
 }
 

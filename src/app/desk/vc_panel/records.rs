@@ -50,8 +50,10 @@ impl VcForm {
                 })
                 .map_err(why)
         });
-        let bayonet = roles(vc::Request::BayonetCharge(self.bayonet()))
-            .map(|roles| situation::bayonet_charge(records, &roles, self.bayonet()).map_err(why));
+        let charging = Roles::of_selection(situation::BAYONET_ROLES, selected);
+        self.bayonet.fill(&charging, |base, given| {
+            situation::bayonet_charge(records, &charging, base, given)
+        });
         let replacements = roles(vc::Request::Replacements(self.replacements())).map(|roles| {
             situation::replacements(records, &roles, self.replacements()).map_err(why)
         });
@@ -74,7 +76,6 @@ impl VcForm {
             fire,
             melee,
             ammo,
-            bayonet,
             replacements,
             exchange,
             counts,
@@ -99,16 +100,6 @@ impl VcForm {
             ) => {
                 self.sp = Some(s.sp);
                 self.side = s.side;
-            }
-            (
-                VcProcedure::BayonetCharge,
-                FromRecords {
-                    bayonet: Some(Ok(s)),
-                    ..
-                },
-            ) => {
-                self.sp = Some(s.british_sp);
-                self.charged_sp = Some(s.zulu_sp);
             }
             (
                 VcProcedure::Replacements,
@@ -151,7 +142,7 @@ impl VcForm {
             VcProcedure::Melee => refused(r.melee.as_ref()),
             VcProcedure::Ammo => refused(r.ammo.as_ref()),
             VcProcedure::RandomFire => return self.random_fire.records_notes(VICTORIA_CROSS),
-            VcProcedure::BayonetCharge => refused(r.bayonet.as_ref()),
+            VcProcedure::BayonetCharge => return self.bayonet.records_notes(VICTORIA_CROSS),
             VcProcedure::Replacements => refused(r.replacements.as_ref()),
             VcProcedure::MeleeExchange => refused(r.exchange.as_ref()),
             VcProcedure::Stacking => return self.stack.records_notes(VICTORIA_CROSS),
@@ -178,10 +169,6 @@ impl VcForm {
             }
             VcProcedure::Ammo => {
                 let s = self.ammo();
-                s.origins.steps(&s, &rule)
-            }
-            VcProcedure::BayonetCharge => {
-                let s = self.bayonet();
                 s.origins.steps(&s, &rule)
             }
             VcProcedure::Replacements => {

@@ -99,21 +99,6 @@ impl VcForm {
         }
     }
 
-    /// A bayonet charge: both sides' SP and when the British stop.
-    pub(super) fn bayonet_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
-        numbers::BAYONET_SP.ui(ui, &mut self.sp);
-        numbers::CHARGED_SP.ui(ui, &mut self.charged_sp);
-        bounded::count(
-            ui,
-            "stop after rounds (0: never)",
-            &mut self.stop_after_rounds,
-        )
-        .on_hover_text("The British player stops the attack after this many rounds if no side is gone first; 0: until one side is eliminated");
-        if rorkes {
-            ui.checkbox(&mut self.across_wall, "across a wall, door or window");
-        }
-    }
-
     pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
         let vp = &mut self.vp;
         bounded::place(ui, "turn just played", &mut vp.turn);
@@ -200,20 +185,6 @@ pub mod numbers {
         label: "meleeing SP",
         hint: "The strength points meleeing: one die each",
         ask: SELECT,
-        parse: strength,
-    };
-    /// `vc bayonet-charge --british-sp`.
-    pub const BAYONET_SP: AskedNumber = AskedNumber {
-        label: "British SP, leader included",
-        hint: "\"a British leader with up to 4 SP each can conduct a bayonet charge\"",
-        ask: "type it, or select the leader, his counters and the Zulu counter charged",
-        parse: strength,
-    };
-    /// `vc bayonet-charge --zulu-sp`.
-    pub const CHARGED_SP: AskedNumber = AskedNumber {
-        label: "Zulu SP charged",
-        hint: "The Zulu SP in the zone charged",
-        ask: "type it, or select the Zulu counter charged",
         parse: strength,
     };
     /// `vc melee-exchange --zulu-sp`.
