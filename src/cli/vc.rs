@@ -3,16 +3,15 @@
 //! or its exact odds.
 
 use super::described::Described;
-use super::situation::{SituationArgs, counted, records_of, run_counted};
+use super::situation::{SituationArgs, records_of, run_counted};
 use super::{CliError, Outcome, print_request_odds, print_resolved, run_and_apply};
-use crate::bounds::{Count, Seed, Strength};
+use crate::bounds::{Seed, Strength};
 use crate::dice::DiceChoice;
 use crate::game::victory::VcCounts;
 use crate::rules::Request;
-use crate::rules::situation::{Origins, Records, Roles};
+use crate::rules::situation::{Records, Roles};
 use crate::rules::victoria_cross::{
-    self as vc, Battle, ReplacementsInput, SolitaireEntryInput, SolitaireMove, Stack,
-    VictoryPointsInput, VpTurn, ZuluEntryInput,
+    self as vc, ReplacementsInput, SolitaireEntryInput, SolitaireMove, Stack, ZuluEntryInput,
 };
 use crate::ruleset::Ruleset;
 
@@ -28,7 +27,7 @@ pub use args::{Common, DiceArgs, VcCommand};
 /// Runs a `vc` subcommand.
 pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
     match command {
-        VcCommand::VictoryPoints(args) => victory_points(args),
+        VcCommand::VictoryPoints(args) => victory_points(&args),
         VcCommand::Victory(args) => victory(&args),
         VcCommand::AlternateVictory(args) => alternate_victory(&args),
         VcCommand::ZuluReentry(args) => zulu_reentry(&args),
@@ -49,63 +48,10 @@ pub fn run(command: VcCommand) -> Result<Outcome, CliError> {
 }
 
 /// `laager vc victory-points`.
-fn victory_points(args: VictoryPointsArgs) -> Result<Outcome, CliError> {
-    let VictoryPointsArgs {
-        battle,
-        turn,
-        hospital,
-        kraal_both,
-        redoubt,
-        water_cart,
-        zones_held,
-        vp_units_eliminated,
-        zulu_losses,
-        deductions_before,
-        british_exited_sp,
-        common,
-        situation,
-    } = args;
-    let turn = turn.get();
-    let vp_units_eliminated = vp_units_eliminated.map(Count::get);
-    let zulu_losses = zulu_losses.map(Strength::get);
-    let deductions_before = deductions_before.get();
-    let british_exited_sp = british_exited_sp.get();
-    let battle = Battle::from(battle);
-    let blank = VictoryPointsInput {
-        battle,
-        turn: VpTurn {
-            turn,
-            hospital,
-            kraal_both,
-            redoubt,
-            water_cart,
-            zones_held,
-            vp_units_eliminated: 0,
-            zulu_losses: 0,
-            deductions_before,
-            british_exited_sp,
-        },
-        origins: Origins::default(),
-    };
-    let charts = common.tables.load(Ruleset::VictoriaCross)?;
-    let (mut context, mut input, _) = counted(&situation, &charts, blank.clone(), |state| {
-        let counts = crate::game::victory::vc_counts(state)?;
-        let mut input = blank;
-        counts.fill_victory_points(battle, &mut input.turn);
-        input.origins = counts.vp_origins(battle);
-        Ok(input)
-    })?;
-    // A flag given wins over the records' count; without records each is 0.
-    given(vp_units_eliminated, &mut input.turn.vp_units_eliminated);
-    given(zulu_losses, &mut input.turn.zulu_losses);
-    let request = Request::VictoriaCross(vc::Request::VictoryPoints(input));
-    run_counted(
-        &request,
-        &charts,
-        common.json,
-        &mut context,
-        situation.apply,
-    )
+fn victory_points(args: &VictoryPointsArgs) -> Result<Outcome, CliError> {
+    let wrap = vc::Request::VictoryPoints;
+    let lay = VcCounts::victory_points;
+    on_counts(&args.fields, &args.situation, &args.common, lay, wrap)
 }
 
 /// `laager vc victory`.

@@ -2383,15 +2383,20 @@ fn the_desks_victory_points_count_the_roster_as_the_command_line_does() {
     let (_dir, path) = zone16();
     let mut harness = vc_window(&path);
     vc_pick(&mut harness, "Victory points", &[]);
+    choose(&mut harness, "battle", "isandlwana");
+    type_number(&mut harness, "turn just played", "1");
     let desk = resolve(&mut harness);
     let counts =
         laager::game::victory::vc_counts(harness.state().session.game().state()).expect("counts");
-    let form = &harness.state().desk.vc;
-    let input = VictoryPointsInput {
+    let typed = VictoryPointsInput {
         battle: Battle::Isandlwana,
-        turn: form.vp.clone(),
-        origins: counts.vp_origins(Battle::Isandlwana),
+        turn: laager::rules::victoria_cross::VpTurn {
+            turn: 1,
+            ..Default::default()
+        },
+        origins: laager::rules::situation::Origins::default(),
     };
+    let input = counts.victory_points(typed, &[]);
     assert_eq!(input.turn.zulu_losses, 0);
     let engine = engine_of(
         &harness,

@@ -924,7 +924,9 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     harness.run();
     harness.get_by_label("Victory points").click();
     harness.run();
-    harness.get_by_label("Rorke's Drift").click();
+    let points = &mut harness.state_mut().vc.points;
+    points.type_in("battle", "rorkes-drift");
+    points.type_in("turn just played", "5");
     harness.run();
     harness
         .get_by_label("the Zulus hold the hospital (or it burned)")
@@ -935,8 +937,6 @@ fn vc_victory_points_and_the_victory_check_resolve_on_the_desk() {
     harness
         .get_by_label("the Zulus hold the final redoubt D")
         .click();
-    harness.run();
-    harness.state_mut().vc.vp.turn = 5;
     harness.run();
     assert!(
         harness.query_by_label("Type faces").is_none(),

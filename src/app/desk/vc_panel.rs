@@ -3,13 +3,11 @@
 //! engine counts against the hit numbers — and the Victory Conditions: the Zulu Victory
 //! Points of a turn, the victory check and the Zulu re-entry under the SP cap.
 
-use crate::game::victory::VcCounts;
 use crate::rules::Request;
-use crate::rules::situation::Origins;
 use crate::rules::victoria_cross::{
     self as vc, AmmoInput, AmmoSituation, Battle, ExchangeGround, FireInput, FireSituation,
     MeleeExchangeInput, MeleeSituation, ReplacementUnit, ReplacementsInput, Side,
-    SolitaireEntryInput, VictoryPointsInput, VpTurn,
+    SolitaireEntryInput,
 };
 
 mod records;
@@ -37,9 +35,6 @@ pub struct FromRecords {
     pub replacements: Option<Result<ReplacementsInput, String>>,
     /// Both sides' melee over one zone.
     pub exchange: Option<Result<MeleeExchangeInput, String>>,
-    /// The British SP left and the Zulu SP on the board, counted on the whole roster
-    /// (`game::victory::vc_counts`) for the Victory Conditions; none without counters.
-    pub counts: Option<Result<VcCounts, String>>,
 }
 
 /// The Victoria Cross II form: the inputs of every procedure, the chosen one used.
@@ -83,10 +78,9 @@ pub struct VcForm {
     /// The Hospital Phase form, made from the engine's description of its fields; the
     /// counters in the hospital come from the selection.
     pub hospital: DescribedForm,
-    /// The Zulu Victory Points of a turn: what the Zulus hold and lost.
-    pub vp: VpTurn,
-    /// The zones the Zulus hold at Isandlwana, as typed (`12, 16`).
-    pub zones_held: String,
+    /// The Zulu Victory Points form, made from the engine's description of its fields; the
+    /// Zulu SP lost this turn and the VP units eliminated are counted on the roster.
+    pub points: DescribedForm,
     /// The victory check's form, made from the engine's description of its fields; the
     /// British SP left are counted on the roster.
     pub victory: DescribedForm,
@@ -133,11 +127,7 @@ impl Default for VcForm {
             hospital: DescribedForm::new(vc::Hospital::FIELDS),
             volley: DescribedForm::new(vc::Volley::FIELDS),
             random_fire: DescribedForm::new(vc::RandomFire::FIELDS),
-            vp: VpTurn {
-                turn: 1,
-                ..VpTurn::default()
-            },
-            zones_held: String::new(),
+            points: DescribedForm::new(vc::VictoryPoints::FIELDS),
             victory: DescribedForm::new(vc::Victory::FIELDS),
             alternate: DescribedForm::new(vc::AlternateVictory::FIELDS),
             reentry: DescribedForm::new(vc::ZuluReentry::FIELDS),
@@ -244,12 +234,6 @@ impl VcForm {
         self.zone_before_wall = blank.zone_before_wall;
         self.in_laager_camp = blank.in_laager_camp;
         self.night = blank.night;
-        self.vp.hospital = blank.vp.hospital;
-        self.vp.kraal_both = blank.vp.kraal_both;
-        self.vp.redoubt = blank.vp.redoubt;
-        self.vp.water_cart = blank.vp.water_cart;
-        self.vp.vp_units_eliminated = blank.vp.vp_units_eliminated;
-        self.zones_held = blank.zones_held;
     }
 
     /// The chosen procedure with the form's inputs: what the desk resolves, shows the odds
@@ -291,23 +275,7 @@ impl VcForm {
             VcProcedure::BayonetCharge => vc::Request::BayonetCharge(self.bayonet.input()?),
             VcProcedure::Replacements => vc::Request::Replacements(self.replacements()),
             VcProcedure::Hospital => vc::Request::Hospital(self.hospital.input()?),
-            VcProcedure::VictoryPoints => vc::Request::VictoryPoints(VictoryPointsInput {
-                battle: self.battle,
-                origins: match &self.from_records.counts {
-                    Some(Ok(counts)) => counts.vp_origins(self.battle),
-                    _ => Origins::default(),
-                },
-                turn: VpTurn {
-                    zones_held: self
-                        .zones_held
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|z| !z.is_empty())
-                        .map(str::to_owned)
-                        .collect(),
-                    ..self.vp.clone()
-                },
-            }),
+            VcProcedure::VictoryPoints => vc::Request::VictoryPoints(self.points.input()?),
             VcProcedure::Victory => vc::Request::Victory(self.victory.input()?),
             VcProcedure::ZuluReentry => vc::Request::ZuluReentry(self.reentry.input()?),
             VcProcedure::AlternateVictory => vc::Request::AlternateVictory(self.alternate.input()?),
@@ -333,6 +301,7 @@ impl VcForm {
             &self.reentry,
             &self.stack,
             &self.bayonet,
+            &self.points,
         ]
         .iter()
         .any(|form| form.wants_fill())
@@ -352,6 +321,7 @@ impl VcForm {
             VcProcedure::ZuluReentry => Some(&mut self.reentry),
             VcProcedure::Stacking => Some(&mut self.stack),
             VcProcedure::BayonetCharge => Some(&mut self.bayonet),
+            VcProcedure::VictoryPoints => Some(&mut self.points),
             _ => None,
         }
     }
@@ -405,6 +375,7 @@ impl VcForm {
                 | VcProcedure::Victory
                 | VcProcedure::Stacking
                 | VcProcedure::BayonetCharge
+                | VcProcedure::VictoryPoints
                 | VcProcedure::SolitaireEntry
                 | VcProcedure::SolitaireMovement
                 | VcProcedure::ZuluEntry
@@ -431,7 +402,7 @@ impl VcForm {
             VcProcedure::BayonetCharge => self.bayonet.ui(ui),
             VcProcedure::Replacements => self.replacements_ui(ui),
             VcProcedure::Hospital => self.hospital.ui(ui),
-            VcProcedure::VictoryPoints => self.vp_ui(ui, rorkes),
+            VcProcedure::VictoryPoints => self.points.ui(ui),
             VcProcedure::Victory => self.victory.ui(ui),
             VcProcedure::MeleeExchange => self.exchange_ui(ui, rorkes),
             VcProcedure::Stacking => self.stack.ui(ui),

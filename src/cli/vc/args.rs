@@ -293,41 +293,9 @@ pub struct HospitalArgs {
 
 /// The flags of `laager vc victory-points`.
 #[derive(Debug, Args)]
-#[allow(clippy::struct_excessive_bools)] // one flag per condition the rules name
 pub struct VictoryPointsArgs {
-    /// The battle.
-    #[arg(long, value_enum)]
-    pub battle: BattleArg,
-    /// The game turn just played (1 to 16).
-    #[arg(long)]
-    pub turn: Count,
-    /// Rorke's Drift: the Zulus control the hospital, or it has burned down.
-    #[arg(long)]
-    pub hospital: bool,
-    /// Rorke's Drift: the Zulus control both kraal zones A and B.
-    #[arg(long)]
-    pub kraal_both: bool,
-    /// Rorke's Drift: the Zulus hold the final redoubt D.
-    #[arg(long)]
-    pub redoubt: bool,
-    /// Rorke's Drift: the Zulus occupy the water cart zone J at the end of the turn.
-    #[arg(long)]
-    pub water_cart: bool,
-    /// Isandlwana: the zones the Zulus hold (their VP are on the board).
-    #[arg(long, value_name = "ZONE,...", value_delimiter = ',')]
-    pub zones_held: Vec<String>,
-    /// Rorke's Drift: VP units eliminated so far (default 0, or the records' count).
-    #[arg(long)]
-    pub vp_units_eliminated: Option<Count>,
-    /// Zulu SP lost this turn (default 0, or the records' count).
-    #[arg(long)]
-    pub zulu_losses: Option<Strength>,
-    /// VP deducted in earlier turns for heavy losses.
-    #[arg(long, default_value = "0")]
-    pub deductions_before: Count,
-    /// Isandlwana: British SP exited through zones 21, 27 or 31 on turn 13 or later.
-    #[arg(long, default_value = "0")]
-    pub british_exited_sp: Strength,
+    #[command(flatten)]
+    pub fields: Described<crate::rules::victoria_cross::VictoryPoints>,
     #[command(flatten)]
     pub common: Common,
     /// The campaign game whose records give the VP units eliminated and the Zulu losses.

@@ -108,43 +108,37 @@ pub struct VcCounts {
 }
 
 impl VcCounts {
-    /// A turn's Victory Points counts noted as read from the records: the VP units
-    /// eliminated (Rorke's Drift only) and the Zulu SP lost this turn.
-    pub fn vp_origins(&self, battle: crate::rules::victoria_cross::Battle) -> Origins {
-        let mut origins = Origins::default();
-        if battle == crate::rules::victoria_cross::Battle::RorkesDrift {
-            origins.note(
-                crate::field!(crate::rules::victoria_cross::VictoryPointsInput: turn.vp_units_eliminated),
+    /// A turn's Victory Points with the counts the records give laid over what was typed
+    /// (`given`: the pointers of the fields typed, which win): the Zulu SP lost this turn at
+    /// either battle; the VP units eliminated only at Rorke's Drift, the one battle whose
+    /// Victory Points count them ("worth 1 VP each"); at Isandlwana the input's own value
+    /// stands, for the rule to judge.
+    pub fn victory_points(
+        &self,
+        base: crate::rules::victoria_cross::VictoryPointsInput,
+        given: &[String],
+    ) -> crate::rules::victoria_cross::VictoryPointsInput {
+        use crate::rules::victoria_cross::{Battle, VictoryPointsInput};
+        let mut input = base;
+        let mut fill = Filler::new(given);
+        if input.battle == Battle::RorkesDrift {
+            fill.set(
+                crate::field!(VictoryPointsInput: turn.vp_units_eliminated),
                 "VP units eliminated",
+                &mut input.turn.vp_units_eliminated,
                 self.vp_units_eliminated,
-                Source::Records,
                 self.vp_units_why.clone(),
             );
         }
-        origins.note(
-            crate::field!(crate::rules::victoria_cross::VictoryPointsInput: turn.zulu_losses),
+        fill.set(
+            crate::field!(VictoryPointsInput: turn.zulu_losses),
             "Zulu SP lost this turn",
+            &mut input.turn.zulu_losses,
             self.zulu_lost_this_turn,
-            Source::Records,
             self.zulu_lost_why.clone(),
         );
-        origins
-    }
-
-    /// Lays the records' counts over a turn's Victory Points input of `battle`, the one way
-    /// `laager vc victory-points --campaign` and the desk fill it: the Zulu SP lost this turn
-    /// at either battle; the VP units eliminated only at Rorke's Drift, the one battle
-    /// whose Victory Points count them ("worth 1 VP each"); at Isandlwana the input's own
-    /// value stands, for the rule to judge.
-    pub fn fill_victory_points(
-        &self,
-        battle: crate::rules::victoria_cross::Battle,
-        turn: &mut crate::rules::victoria_cross::VpTurn,
-    ) {
-        if battle == crate::rules::victoria_cross::Battle::RorkesDrift {
-            turn.vp_units_eliminated = self.vp_units_eliminated;
-        }
-        turn.zulu_losses = self.zulu_lost_this_turn;
+        input.origins = fill.origins;
+        input
     }
 
     /// The Zulu warrior SP on the board noted as read from the records.

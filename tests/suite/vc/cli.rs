@@ -643,33 +643,34 @@ fn melee_exchange_at_isandlwana_refuses_a_wall_from_every_door() {
 /// The Zulu SP lost this turn count at either battle.
 #[test]
 fn the_records_fill_the_vp_units_eliminated_at_rorkes_drift_only() {
-    use laager::rules::victoria_cross::{Battle, VpTurn};
+    use laager::rules::victoria_cross::{Battle, VictoryPointsInput, VpTurn};
     let counts = laager::game::victory::VcCounts {
         vp_units_eliminated: 2,
         zulu_lost_this_turn: 5,
         ..Default::default()
     };
-    let blank = VpTurn {
-        turn: 4,
-        hospital: false,
-        kraal_both: false,
-        redoubt: false,
-        water_cart: false,
-        zones_held: Vec::new(),
-        vp_units_eliminated: 0,
-        zulu_losses: 0,
-        deductions_before: 0,
-        british_exited_sp: 0,
+    let blank = |battle| VictoryPointsInput {
+        battle,
+        turn: VpTurn {
+            turn: 4,
+            ..VpTurn::default()
+        },
+        origins: laager::rules::situation::Origins::default(),
     };
-    let mut rorkes = blank.clone();
-    counts.fill_victory_points(Battle::RorkesDrift, &mut rorkes);
+    let rorkes = counts.victory_points(blank(Battle::RorkesDrift), &[]).turn;
     assert_eq!((rorkes.vp_units_eliminated, rorkes.zulu_losses), (2, 5));
-    let mut isandlwana = blank;
-    counts.fill_victory_points(Battle::Isandlwana, &mut isandlwana);
+    let isandlwana = counts.victory_points(blank(Battle::Isandlwana), &[]).turn;
     assert_eq!(
         (isandlwana.vp_units_eliminated, isandlwana.zulu_losses),
         (0, 5)
     );
+    // A count typed wins over the records' (`--zulu-losses 9`), and the first steps say the
+    // records gave 5.
+    let mut typed = blank(Battle::Isandlwana);
+    typed.turn.zulu_losses = 9;
+    let typed = counts.victory_points(typed, &["/turn/zulu_losses".to_owned()]);
+    assert_eq!(typed.turn.zulu_losses, 9);
+    assert_eq!(typed.origins.decided[0].value, serde_json::json!(5));
 }
 
 /// The wall sections a fire crosses, given to `laager vc fire` as the desk gives them

@@ -72,13 +72,13 @@ impl VcForm {
         fill_counted(&mut self.victory, counted, VcCounts::victory);
         fill_counted(&mut self.alternate, counted, VcCounts::alternate_victory);
         fill_counted(&mut self.reentry, counted, VcCounts::zulu_reentry);
+        fill_counted(&mut self.points, counted, VcCounts::victory_points);
         self.from_records = FromRecords {
             fire,
             melee,
             ammo,
             replacements,
             exchange,
-            counts,
         };
         self.take_records();
     }
@@ -118,13 +118,6 @@ impl VcForm {
                 self.zulu_sp = Some(s.zulu.sp);
                 self.sp = Some(s.british.sp);
             }
-            (
-                VcProcedure::VictoryPoints,
-                FromRecords {
-                    counts: Some(Ok(c)),
-                    ..
-                },
-            ) => c.fill_victory_points(self.battle, &mut self.vp),
             _ => {}
         }
     }
@@ -151,7 +144,7 @@ impl VcForm {
             VcProcedure::Victory => return self.victory.records_notes(VICTORIA_CROSS),
             VcProcedure::AlternateVictory => return self.alternate.records_notes(VICTORIA_CROSS),
             VcProcedure::ZuluReentry => return self.reentry.records_notes(VICTORIA_CROSS),
-            VcProcedure::VictoryPoints => refused(r.counts.as_ref()),
+            VcProcedure::VictoryPoints => return self.points.records_notes(VICTORIA_CROSS),
             _ => None,
         };
         if let Some(why) = why {
@@ -181,12 +174,6 @@ impl VcForm {
                 steps.extend(s.british.origins.steps(&s.british, &rule));
                 steps
             }
-            VcProcedure::VictoryPoints => match self.request() {
-                Ok(Request::VictoriaCross(vc::Request::VictoryPoints(s))) => {
-                    s.origins.steps(&s, &rule)
-                }
-                _ => Vec::new(),
-            },
             _ => Vec::new(),
         };
         steps.into_iter().map(|step| step.text).collect()

@@ -98,48 +98,6 @@ impl VcForm {
                 .on_hover_text("British Laager Camp (an optional rule, on in the settings chart): zones 14, 15 and 23 are laagered, and the British melee from them at +1");
         }
     }
-
-    pub(super) fn vp_ui(&mut self, ui: &mut egui::Ui, rorkes: bool) {
-        let vp = &mut self.vp;
-        bounded::place(ui, "turn just played", &mut vp.turn);
-        if rorkes {
-            ui.checkbox(
-                &mut vp.hospital,
-                "the Zulus hold the hospital (or it burned)",
-            );
-            ui.checkbox(
-                &mut vp.kraal_both,
-                "the Zulus hold both kraal zones A and B",
-            );
-            ui.checkbox(&mut vp.redoubt, "the Zulus hold the final redoubt D");
-            ui.checkbox(&mut vp.water_cart, "the Zulus occupy the water cart zone J");
-            bounded::count(
-                ui,
-                "VP units eliminated so far",
-                &mut vp.vp_units_eliminated,
-            );
-        } else {
-            ui.horizontal(|ui| {
-                ui.label("zones the Zulus hold");
-                ui.add(egui::TextEdit::singleline(&mut self.zones_held).desired_width(120.0))
-                    .on_hover_text(
-                        "The zones' numbers, comma-separated (12, 16): their VP are on the board",
-                    );
-            });
-            bounded::strength(
-                ui,
-                "British SP exited (turn 13 on)",
-                &mut vp.british_exited_sp,
-            )
-            .on_hover_text("British SP exited through zones 21, 27 or 31 on turn 13 or later, so far (the alternate victory option)");
-        }
-        bounded::strength(ui, "Zulu SP lost this turn", &mut vp.zulu_losses);
-        bounded::count(
-            ui,
-            "VP deducted in earlier turns",
-            &mut vp.deductions_before,
-        );
-    }
 }
 
 /// What the replacements form says while it names no unit (none is assumed).

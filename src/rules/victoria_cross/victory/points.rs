@@ -296,6 +296,7 @@ impl Procedure for VictoryPoints {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "victory-points";
     const THROWS: bool = false;
+    const FIELDS: &'static [crate::rules::describe::FieldSpec] = super::fields::POINTS_FIELDS;
     type Input = VictoryPointsInput;
     type Outcome = VictoryPointsOutcome;
 
