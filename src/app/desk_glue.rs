@@ -62,7 +62,8 @@ impl LaagerApp {
         let typed_changed = match self.state.ruleset {
             Ruleset::SoldiersOfTheQueen => self.desk.sotq.wants_fill(),
             Ruleset::VictoriaCross => self.desk.vc.wants_fill(),
-            Ruleset::MicroColonial | Ruleset::DbaZulu => false,
+            Ruleset::MicroColonial => self.desk.mc_combat.wants_fill(),
+            Ruleset::DbaZulu => false,
         };
         if selection_changed || typed_changed || records_key != self.desk_records_key {
             self.desk_records_key = records_key;
@@ -413,8 +414,9 @@ impl McReading<'_> {
                 situation::artillery(r.layout, r.charts, r.records, &roles, base)
             },
         );
-        refill(&mut forms.jam, &blank.jam, keep_hand, |base| {
-            situation::jam(r.layout, r.records, &r.roles(jam::Jam::ROLES), base)
+        let gun = r.roles(jam::Jam::ROLES);
+        forms.jam.fill(&gun, |base, given| {
+            situation::jam(r.layout, r.records, &gun, base, given)
         });
         refill(&mut forms.break_in, &blank.break_in, keep_hand, |base| {
             situation::break_in(

@@ -33,6 +33,18 @@ impl<P: Procedure> Described<P> {
         build(&self.given, P::FIELDS, roles)
     }
 
+    /// Checks the input a table or the records were read into: a required field they were
+    /// to fill and did not, and no flag gave, is refused, naming its flag.
+    pub fn filled<I: serde::Serialize>(&self, input: &I) -> Result<(), CliError> {
+        let read = serde_json::to_value(input).map_err(|e| CliError::Input(e.to_string()))?;
+        self.given.filled(P::FIELDS, &read).map_err(|e| {
+            CliError::Input(format!(
+                "{}: the table and its records do not give it",
+                refusal(&e)
+            ))
+        })
+    }
+
     /// The procedure's input made from the flags given, a field the records fill left to
     /// them when they are read (`records`: a game's records are open, for a procedure
     /// counted on its whole roster).

@@ -259,6 +259,37 @@ impl Given {
         held.build(&typed)
     }
 
+    /// The input a situation read (`read`, as the log's JSON) checked for the fields the
+    /// records were to fill: a required field neither given nor decided by the records (its
+    /// origin not noted under `/origins`) is missing, named, never left at the placeholder
+    /// [`Given::base`] held it at.
+    pub fn filled(&self, fields: &[FieldSpec], read: &Value) -> Result<(), BuildError> {
+        let decided: Vec<&str> = read
+            .pointer("/origins/decided")
+            .and_then(Value::as_array)
+            .map(|list| {
+                list.iter()
+                    .filter_map(|origin| origin.get("field").and_then(Value::as_str))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let missing: Vec<FieldSpec> = fields
+            .iter()
+            .filter(|spec| {
+                spec.required
+                    && spec.from_records
+                    && !self.has(spec.field)
+                    && !decided.contains(&spec.field.pointer())
+            })
+            .copied()
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(BuildError::Missing(Missing(missing)))
+        }
+    }
+
     /// Forgets what was given for `field`.
     pub fn remove(&mut self, field: FieldId) {
         self.0.remove(&field);

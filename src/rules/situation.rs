@@ -415,9 +415,22 @@ impl<'a> Filler<'a> {
         value: T,
         why: String,
     ) {
+        self.set_from(Source::Records, field, label, slot, value, why);
+    }
+
+    /// As [`Filler::set`], the value given by `source` (the table or the records).
+    pub fn set_from<T: Serialize + Clone>(
+        &mut self,
+        source: Source,
+        field: impl Field,
+        label: &str,
+        slot: &mut T,
+        value: T,
+        why: String,
+    ) {
         if !self.given(&field) {
             *slot = value.clone();
         }
-        self.origins.note(field, label, value, Source::Records, why);
+        self.origins.note(field, label, value, source, why);
     }
 }

@@ -214,7 +214,8 @@ fn jam(
         crew: Crew::Naval,
         origins: Origins::default(),
     };
-    situation::jam(layout, records, roles, base).map(mc::Request::Jam)
+    // `--crew naval` is typed: it wins over the records'.
+    situation::jam(layout, records, roles, base, &["/crew".to_owned()]).map(mc::Request::Jam)
 }
 
 fn pursuit(

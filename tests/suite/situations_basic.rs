@@ -94,6 +94,7 @@ fn a_jam_check_needs_a_gun_and_its_crew() {
         game.state(),
         &roles(&[("gun", "N/5 RA")]),
         base.clone(),
+        &[],
     )
     .expect("builds");
     assert!(input.origins.at("/crew").is_none());
@@ -113,12 +114,19 @@ fn a_jam_check_needs_a_gun_and_its_crew() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("give --crew CREW"),
+        stderr(&out).contains("not given: --crew")
+            && stderr(&out).contains("the table and its records do not give it"),
         "{}",
         stderr(&out)
     );
-    let refusal = situation::jam(&table, game.state(), &roles(&[("gun", "1/24 A")]), base)
-        .expect_err("an infantry counter");
+    let refusal = situation::jam(
+        &table,
+        game.state(),
+        &roles(&[("gun", "1/24 A")]),
+        base,
+        &[],
+    )
+    .expect_err("an infantry counter");
     assert_refused(
         &refusal,
         RefusalKind::BadInput,

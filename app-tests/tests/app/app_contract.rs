@@ -322,8 +322,8 @@ fn the_desk_reads_the_room_a_break_in_meets_from_the_table() {
 // MACHINE GUNS AND GATLING GUNS, with "NATIVES In the rules, natives will be referred to as
 // either Fanatic or Levy": on tests/fixtures/mc_situation.json with N/5 RA's crew recorded as
 // Fanatics, the desk's jam check for the gun selected reads a native crew, as `laager mc jam
-// --unit gun=N/5 RA` does: B3,R3 is 0, Table 3's row -1/0 reads -10 for native crews (the
-// form's own default, a regular crew, reads -5).
+// --unit gun=N/5 RA` does: B3,R3 is 0, Table 3's row -1/0 reads -10 for native crews (a
+// regular crew reads -5).
 #[test]
 fn the_desk_reads_a_guns_crew_from_the_records() {
     use laager::rules::micro_colonial::{self as mc, situation};
@@ -360,12 +360,16 @@ fn the_desk_reads_a_guns_crew_from_the_records() {
     );
     let app = harness.state();
     let roles = Roles(vec![("gun".into(), "N/5 RA".into())]);
-    let base = laager::app::desk::mc_combat::McCombat::default().jam;
+    // Nothing typed: the crew is the records' (a placeholder in the base until read).
+    let base = laager::rules::describe::Given::default()
+        .base(<laager::rules::micro_colonial::jam::Jam as laager::rules::Procedure>::FIELDS)
+        .expect("base");
     let input = situation::jam(
         &app.document.layout,
         app.session.game().state(),
         &roles,
         base,
+        &[],
     )
     .expect("situation");
     let engine = Request::MicroColonial(mc::Request::Jam(input))
@@ -3024,7 +3028,15 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
                 let mut desk = laager::app::desk::vc_panel::VcForm::default();
                 desk.described(id).is_some()
             }
-            other => panic!("{}: no desk form checked yet", other.id()),
+            laager::Ruleset::MicroColonial => {
+                let id = laager::rules::micro_colonial::ProcedureId::from_name(description.name)
+                    .expect("listed");
+                let mut desk = laager::app::desk::mc_combat::McCombat::default();
+                desk.described(id).is_some()
+            }
+            other @ laager::Ruleset::DbaZulu => {
+                panic!("{}: no desk form checked yet", other.id())
+            }
         };
         assert!(
             form_is_described,
@@ -3033,6 +3045,16 @@ fn every_described_procedure_resolves_on_the_desk_as_the_engine_does() {
         );
         let window = || match description.ruleset {
             laager::Ruleset::SoldiersOfTheQueen => sotq_window(&sotq_game, description.label, &[]),
+            // The demo's table, nothing selected: the table and the records give nothing.
+            laager::Ruleset::MicroColonial => {
+                let mut harness =
+                    Harness::new_ui_state(|ui, app: &mut LaagerApp| app.show(ui), mc_demo());
+                harness.set_size(egui::vec2(1800.0, 2400.0));
+                harness.run();
+                harness.get_by_label(description.label).click();
+                harness.run();
+                harness
+            }
             _ => {
                 let mut harness = vc_window(&vc_game);
                 vc_pick(&mut harness, description.label, &[]);

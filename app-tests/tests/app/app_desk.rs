@@ -526,6 +526,11 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
         type_into(&harness, label, value);
         harness.run();
     }
+    // The gun's crew is a choice no table gives here: chosen, never assumed.
+    if procedure == "Jam" {
+        harness.state_mut().mc_combat.jam.type_in("crew", "regular");
+        harness.run();
+    }
     harness.get_by_label("Type faces").click();
     harness.run();
     type_into(&harness, "dice faces", faces);

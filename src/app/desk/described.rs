@@ -111,7 +111,14 @@ impl DescribedForm {
             )),
             Ok(base) => situation(base, &given.pointers())
                 .map_err(|refusal| refusal.reason)
-                .and_then(|input| serde_json::to_value(input).map_err(|e| e.to_string())),
+                .and_then(|input| serde_json::to_value(input).map_err(|e| e.to_string()))
+                .and_then(|read| {
+                    // A field the records were to give and did not is asked for by name.
+                    given
+                        .filled(self.fields, &read)
+                        .map(|()| read)
+                        .map_err(|error| format!("they do not give it: {}", refusal(&error)))
+                }),
         });
         self.read_with = Some(given);
     }

@@ -3,6 +3,7 @@
 //! input, which the table's situation fills; the engine reads the charts, gives the exact
 //! odds and counts the dice.
 
+use super::described::DescribedForm;
 use super::mc_fire::{
     FieldKind, FireForm, GUN_FF, GivenField, RANGE, arc_ui, decided, strength, whole_field,
 };
@@ -10,10 +11,11 @@ use super::mc_more::McMore;
 use super::mc_panel::McProcedure;
 use super::mc_rd::{RdFireForm, RdMeleeForm};
 use crate::charts::Charts;
+use crate::rules::Procedure as _;
 use crate::rules::micro_colonial as mc;
 use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTarget, Gun};
 use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
-use crate::rules::micro_colonial::jam::{Crew, JamInput};
+use crate::rules::micro_colonial::jam::JamInput;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
 use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
@@ -371,8 +373,9 @@ impl ArtilleryForm {
 pub struct McCombat {
     /// Small arms fire.
     pub fire: FireForm,
-    /// The jam check.
-    pub jam: JamInput,
+    /// The jam check's form, made from the engine's description of its fields; the crew
+    /// comes from the gun selected where its record settles it.
+    pub jam: DescribedForm,
     /// Melee: attacker A, defender B.
     pub melee: MeleeInput,
     /// Melee: the range A and B fired at before charging, as typed.
@@ -409,10 +412,7 @@ impl Default for McCombat {
     fn default() -> Self {
         McCombat {
             fire: FireForm::default(),
-            jam: JamInput {
-                crew: Crew::Regular,
-                origins: Origins::default(),
-            },
+            jam: DescribedForm::new(crate::rules::micro_colonial::jam::Jam::FIELDS),
             melee: MeleeInput {
                 a: Side::new(0, "native-fanatic-infantry"),
                 b: Side::new(0, "regular-infantry"),
@@ -483,9 +483,7 @@ impl McCombat {
     pub fn ui(&mut self, ui: &mut egui::Ui, procedure: McProcedure, charts: &Charts) {
         match procedure {
             McProcedure::Fire => self.fire.ui(ui),
-            McProcedure::Jam => {
-                pick(ui, "crew", &mut self.jam.crew, Crew::ALL, Crew::name);
-            }
+            McProcedure::Jam => self.jam.ui(ui),
             McProcedure::Melee => {
                 let names = chart_keys(charts, "melee_additional_factors");
                 let origins = &self.melee.origins;
@@ -600,6 +598,7 @@ impl McCombat {
     /// A form field that does not read (a range typed as words), as a message.
     pub fn input_error(&self, procedure: McProcedure) -> Option<String> {
         match procedure {
+            McProcedure::Jam => self.jam.input::<JamInput>().err(),
             McProcedure::RdMelee => self.rd_melee.error(),
             McProcedure::RdFire => self
                 .rd_fire
@@ -628,12 +627,27 @@ impl McCombat {
         }
     }
 
+    /// Whether a described form's values typed have changed since the table and the
+    /// records were read with them, so they must be read again.
+    pub fn wants_fill(&self) -> bool {
+        self.jam.wants_fill()
+    }
+
+    /// The form of a procedure whose fields the engine describes, made from that
+    /// description; `None` for one whose form is still written by hand.
+    pub fn described(&mut self, procedure: McProcedure) -> Option<&mut DescribedForm> {
+        match procedure {
+            McProcedure::Jam => Some(&mut self.jam),
+            _ => None,
+        }
+    }
+
     /// The engine's request for a combat procedure's form (`None` for movement and
     /// morale, whose forms are apart).
     pub fn request(&self, procedure: McProcedure) -> Option<mc::Request> {
         Some(match procedure {
             McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
-            McProcedure::Jam => mc::Request::Jam(self.jam.clone()),
+            McProcedure::Jam => mc::Request::Jam(self.jam.input().ok()?),
             McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
             McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),

@@ -1,5 +1,6 @@
 //! `laager mc fire` and `laager mc jam`: small arms fire and the machine-gun jam check.
 
+use super::super::described::Described;
 use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
 use super::table::{self, Needs, Table};
@@ -10,7 +11,7 @@ use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::fire::{
     Engaged, Fire, FireInput, FireType, Firer, Target, Weapon,
 };
-use crate::rules::micro_colonial::jam::{Crew, Jam, JamInput};
+use crate::rules::micro_colonial::jam::{Jam, JamInput};
 use crate::rules::micro_colonial::{self as mc, situation};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
@@ -190,10 +191,9 @@ pub fn build(
 /// here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct JamArgs {
-    /// The gun's crew: regular, naval or native (Small Arms Table 3's columns). Needed
-    /// unless a table's records give it (--unit gun=ID).
-    #[arg(long, value_parser = parse_with::<Crew>(Crew::NAMES))]
-    pub crew: Option<Crew>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub fields: Described<Jam>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -209,25 +209,17 @@ pub struct JamArgs {
 pub fn run_jam(args: &JamArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut table = Table::read(&args.situation, &charts, Jam::ROLES)?;
-    let base = JamInput {
-        crew: Crew::Regular,
-        origins: Origins::default(),
-    };
+    let base: JamInput = args.fields.build(&table.roles)?;
+    let given = args.fields.given.pointers();
     let json = args.common.json;
-    let mut input = match table.build(base, json, situation::jam) {
+    let read = |layout: &_, records: &dyn crate::rules::situation::Records, roles: &_, base| {
+        situation::jam(layout, records, roles, base, &given)
+    };
+    let input = match table.build(base, json, read) {
         Ok(input) => input,
         Err(printed) => return printed,
     };
-    let origins = input.origins.clone();
-    let mut needs = Needs::default();
-    needs.take(
-        args.crew,
-        &mut input.crew,
-        &origins,
-        crate::field!(JamInput: crew),
-        "--crew CREW",
-    );
-    needs.check(&table, "--unit gun=ID")?;
+    args.fields.filled(&input)?;
     args.throw
         .run_on(mc::Request::Jam(input), &charts, json, &mut table)
 }

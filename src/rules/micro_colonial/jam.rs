@@ -14,6 +14,7 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::random_factor_dist;
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -236,6 +237,17 @@ impl Procedure for Jam {
     type Input = JamInput;
     type Outcome = JamOutcome;
     const ROLES: &'static [&'static str] = &["gun"];
+    const FIELDS: &'static [FieldSpec] = &[FieldSpec {
+        field: crate::field!(JamInput: crew),
+        flag: "crew",
+        value_name: "CREW",
+        label: "crew",
+        help: "The gun's crew: regular, naval or native (Small Arms Table 3's columns); the records give it for a Fanatic (native) crew",
+        kind: Kind::Choice { names: Crew::NAMES },
+        required: true,
+        from_records: true,
+        parse: parsed::<Crew>,
+    }];
 
     fn resolve(
         charts: &Charts,

@@ -16,7 +16,7 @@ use crate::rules::micro_colonial::morale_due::MoraleClass;
 use crate::rules::micro_colonial::recorded::{
     Formation, MOUNTED, Status, class_of, has_status, in_formation,
 };
-use crate::rules::situation::{Origins, Records, Roles, Source};
+use crate::rules::situation::{Filler, Origins, Records, Roles, Source};
 use crate::ruleset::Ruleset;
 
 const FIRE: &str = "SMALL ARMS FIRE";
@@ -408,6 +408,7 @@ pub fn jam(
     records: &dyn Records,
     roles: &Roles,
     base: JamInput,
+    given: &[String],
 ) -> Result<JamInput, Refusal> {
     let rule_of = rule(GUNS);
     let gun = unit(layout, records, roles, "gun", &rule_of)?;
@@ -422,21 +423,22 @@ pub fn jam(
         ));
     }
     let mut input = base;
-    let mut origins = Origins::default();
+    // A crew given by hand wins over the records'; the origins step says so.
+    let mut fill = Filler::new(given);
     if kind.is_empty() {
-        origins.undecided.push(format!(
+        fill.origins.undecided.push(format!(
             "{}: its counter has no type — whether it is a machine or Gatling gun",
             gun.who()
         ));
     }
     match class_of(&gun.record) {
         Some(MoraleClass::Fanatic) => {
-            input.crew = Crew::Native;
-            origins.note(
+            fill.set_from(
+                gun.source,
                 crate::field!(JamInput: crew),
                 "crew",
-                input.crew,
-                gun.source,
+                &mut input.crew,
+                Crew::Native,
                 format!(
                     "{} is of class fanatic on {}: Fanatics are natives, a native crew",
                     gun.who(),
@@ -444,17 +446,17 @@ pub fn jam(
                 ),
             );
         }
-        Some(class) => origins.undecided.push(format!(
+        Some(class) => fill.origins.undecided.push(format!(
             "{}'s crew: its class {} on {} does not say regular, naval or native",
             gun.who(),
             class.name(),
             gun.record_words()
         )),
-        None => origins.undecided.push(format!(
+        None => fill.origins.undecided.push(format!(
             "{}'s crew: regular, naval or native (the records hold no class for it)",
             gun.who()
         )),
     }
-    input.origins = origins;
+    input.origins = fill.origins;
     Ok(input)
 }
