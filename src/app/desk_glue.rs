@@ -443,8 +443,9 @@ impl McReading<'_> {
         refill(&mut forms.evade, &blank.evade, keep_hand, |base| {
             situation::evade(r.layout, r.records, &r.roles(evade::Evade::ROLES), base)
         });
-        refill(&mut forms.rally, &blank.rally, keep_hand, |base| {
-            situation::rally(r.layout, r.records, &r.roles(rally::Rally::ROLES), base)
+        let rallying = r.roles(rally::Rally::ROLES);
+        forms.rally.fill(&rallying, |base, given| {
+            situation::rally(r.layout, r.records, &rallying, base, given)
         });
         refill(&mut forms.rout, &blank.rout, keep_hand, |base| {
             situation::rout_loss(r.layout, r.records, &r.roles(rally::RoutLoss::ROLES), base)

@@ -181,7 +181,8 @@ fn rally(
         under_cannister: false,
         origins: Origins::default(),
     };
-    situation::rally(layout, records, roles, base).map(mc::Request::Rally)
+    // `--command none` is typed; the class is the record's.
+    situation::rally(layout, records, roles, base, &["/command".to_owned()]).map(mc::Request::Rally)
 }
 
 fn rout(

@@ -1218,11 +1218,19 @@ fn the_desk_resolves_rally_rout_and_movement_as_the_engine_does() {
         "Rally",
         &["uNodwengu 1"],
         Some("5"),
-        |_| {},
+        // No command figure near: chosen, never assumed; the class is the record's.
+        |harness| choose(harness, "command", "none"),
         |layout, records| {
-            let input =
-                situation::rally(layout, records, &unit("uNodwengu 1"), blank.rally.clone())
-                    .expect("situation");
+            let base = mc::rally::RallyInput {
+                class: mc::rally::RallyClass::Levies,
+                command: mc::rally::Command::None,
+                in_melee: false,
+                under_cannister: false,
+                origins: laager::rules::situation::Origins::default(),
+            };
+            let given = ["/command".to_owned()];
+            let input = situation::rally(layout, records, &unit("uNodwengu 1"), base, &given)
+                .expect("situation");
             mc::Request::Rally(input)
         },
     );

@@ -526,9 +526,16 @@ fn mc_desk_with(procedure: &str, faces: &str) -> Harness<'static, laager::app::d
         type_into(&harness, label, value);
         harness.run();
     }
-    // The gun's crew is a choice no table gives here: chosen, never assumed.
+    // A choice no table gives here is chosen, never assumed: the gun's crew, and the
+    // rallying unit's class and command figure (levies with none, the rules' example).
     if procedure == "Jam" {
         harness.state_mut().mc_combat.jam.type_in("crew", "regular");
+        harness.run();
+    }
+    if procedure == "Rally" {
+        let rally = &mut harness.state_mut().mc_combat.rally;
+        rally.type_in("class", "levies");
+        rally.type_in("command", "none");
         harness.run();
     }
     harness.get_by_label("Type faces").click();

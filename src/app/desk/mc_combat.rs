@@ -17,7 +17,7 @@ use crate::rules::micro_colonial::artillery::{Ammo, ArtilleryInput, ArtilleryTar
 use crate::rules::micro_colonial::evade::{EvadeInput, Evader};
 use crate::rules::micro_colonial::jam::JamInput;
 use crate::rules::micro_colonial::melee::{MeleeInput, Side, TYPES};
-use crate::rules::micro_colonial::rally::{Command, RallyClass, RallyInput, RoutLossInput};
+use crate::rules::micro_colonial::rally::{RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::rorkes_drift::{BreakInInput, Room};
 use crate::rules::micro_colonial::rorkes_drift::{Counter, RdCombineInput, RdFiringPartyInput};
 use crate::rules::situation::{Origins, Source};
@@ -383,7 +383,7 @@ pub struct McCombat {
     /// Melee: the A and B FF fields.
     pub melee_ff: [GivenField; 2],
     /// Rally.
-    pub rally: RallyInput,
+    pub rally: DescribedForm,
     /// Artillery.
     pub artillery: ArtilleryForm,
     /// One move of rout.
@@ -421,13 +421,7 @@ impl Default for McCombat {
             },
             fired: [TypedMm::default(), TypedMm::default()],
             melee_ff: [GivenField::empty(), GivenField::empty()],
-            rally: RallyInput {
-                class: RallyClass::Levies,
-                command: Command::None,
-                in_melee: false,
-                under_cannister: false,
-                origins: Origins::default(),
-            },
+            rally: DescribedForm::new(mc::rally::Rally::FIELDS),
             artillery: ArtilleryForm::default(),
             rout: RoutLossInput::default(),
             break_in: BreakInInput {
@@ -511,13 +505,7 @@ impl McCombat {
                 side_ui(&mut self.melee.b, b, ui, &names);
                 contact_ui(ui, &mut self.melee.in_contact, &self.melee.origins);
             }
-            McProcedure::Rally => {
-                let r = &mut self.rally;
-                pick(ui, "class", &mut r.class, RallyClass::ALL, RallyClass::name);
-                pick(ui, "command", &mut r.command, Command::ALL, Command::name);
-                super::hints::check(ui, &mut r.in_melee, "still in melee");
-                super::hints::check(ui, &mut r.under_cannister, "under cannister fire");
-            }
+            McProcedure::Rally => self.rally.ui(ui),
             McProcedure::Artillery => {
                 let names = mc::artillery::tactical_factors(charts);
                 self.artillery.ui(ui, &names);
@@ -599,6 +587,7 @@ impl McCombat {
     pub fn input_error(&self, procedure: McProcedure) -> Option<String> {
         match procedure {
             McProcedure::Jam => self.jam.input::<JamInput>().err(),
+            McProcedure::Rally => self.rally.input::<RallyInput>().err(),
             McProcedure::RdMelee => self.rd_melee.error(),
             McProcedure::RdFire => self
                 .rd_fire
@@ -630,7 +619,7 @@ impl McCombat {
     /// Whether a described form's values typed have changed since the table and the
     /// records were read with them, so they must be read again.
     pub fn wants_fill(&self) -> bool {
-        self.jam.wants_fill()
+        self.jam.wants_fill() || self.rally.wants_fill()
     }
 
     /// The form of a procedure whose fields the engine describes, made from that
@@ -638,6 +627,7 @@ impl McCombat {
     pub fn described(&mut self, procedure: McProcedure) -> Option<&mut DescribedForm> {
         match procedure {
             McProcedure::Jam => Some(&mut self.jam),
+            McProcedure::Rally => Some(&mut self.rally),
             _ => None,
         }
     }
@@ -649,7 +639,7 @@ impl McCombat {
             McProcedure::Fire => mc::Request::Fire(self.fire.input.clone()),
             McProcedure::Jam => mc::Request::Jam(self.jam.input().ok()?),
             McProcedure::Melee => mc::Request::Melee(self.melee.clone()),
-            McProcedure::Rally => mc::Request::Rally(self.rally.clone()),
+            McProcedure::Rally => mc::Request::Rally(self.rally.input().ok()?),
             McProcedure::Artillery => mc::Request::Artillery(self.artillery.input.clone()),
             McProcedure::BreakIn => mc::Request::BreakIn(self.break_in.clone()),
             McProcedure::RoutLoss => mc::Request::RoutLoss(self.rout.clone()),

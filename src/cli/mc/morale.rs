@@ -1,5 +1,6 @@
 //! `laager mc morale-due`, `laager mc morale` and `laager mc rally`.
 
+use super::super::described::Described;
 use super::super::situation::SituationArgs;
 use super::super::{CliError, Outcome};
 use super::table::{Needs, Table};
@@ -9,9 +10,7 @@ use crate::bounds::{Millimetres, Strength};
 use crate::rules::Procedure as _;
 use crate::rules::micro_colonial::morale::{Charge, Morale, MoraleInput};
 use crate::rules::micro_colonial::morale_due::{MoraleClass, MoraleDue, MoraleDueInput, Quality};
-use crate::rules::micro_colonial::rally::{
-    Command, Rally, RallyClass, RallyInput, RoutLoss, RoutLossInput,
-};
+use crate::rules::micro_colonial::rally::{Rally, RallyInput, RoutLoss, RoutLossInput};
 use crate::rules::micro_colonial::{self as mc, situation};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
@@ -251,19 +250,9 @@ pub fn run_morale(args: &MoraleArgs) -> Result<Outcome, CliError> {
 /// and Fanatics); a flag given here wins, and a step says so.
 #[derive(Debug, Args)]
 pub struct RallyArgs {
-    /// The Rally table's class: levies, irregular (and non-European regulars), or
-    /// european-regular-or-fanatic. Needed unless the unit's record gives it.
-    #[arg(long, value_parser = parse_with::<RallyClass>(RallyClass::NAMES))]
-    pub class: Option<RallyClass>,
-    /// The command figure with the unit: none, sub-commander or c-in-c.
-    #[arg(long, value_parser = parse_with::<Command>(Command::NAMES))]
-    pub command: Command,
-    /// The unit is still in melee (no rally).
-    #[arg(long)]
-    pub in_melee: bool,
-    /// The unit is under cannister fire (no rally).
-    #[arg(long)]
-    pub under_cannister: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub fields: Described<Rally>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub throw: Throw,
@@ -279,28 +268,17 @@ pub struct RallyArgs {
 pub fn run_rally(args: &RallyArgs) -> Result<Outcome, CliError> {
     let charts = args.common.tables.load(Ruleset::MicroColonial)?;
     let mut table = Table::read(&args.situation, &charts, Rally::ROLES)?;
-    let base = RallyInput {
-        class: RallyClass::Levies,
-        command: args.command,
-        in_melee: args.in_melee,
-        under_cannister: args.under_cannister,
-        origins: Origins::default(),
-    };
+    let base: RallyInput = args.fields.build(&table.roles)?;
+    let given = args.fields.given.pointers();
     let json = args.common.json;
-    let mut input = match table.build(base, json, situation::rally) {
+    let read = |layout: &_, records: &dyn crate::rules::situation::Records, roles: &_, base| {
+        situation::rally(layout, records, roles, base, &given)
+    };
+    let input = match table.build(base, json, read) {
         Ok(input) => input,
         Err(printed) => return printed,
     };
-    let origins = input.origins.clone();
-    let mut needs = Needs::default();
-    needs.take(
-        args.class,
-        &mut input.class,
-        &origins,
-        crate::field!(RallyInput: class),
-        "--class CLASS",
-    );
-    needs.check(&table, "--unit unit=ID")?;
+    args.fields.filled(&input)?;
     args.throw
         .run_on(mc::Request::Rally(input), &charts, json, &mut table)
 }

@@ -13,6 +13,7 @@ use crate::dice::DiceSource;
 use crate::dice::micro_colonial::{BREAK, RALLYING, rally, rally_odds, rout_loss, rout_loss_dist};
 use crate::resolution::{Odds, OddsEntry, Refusal, Resolution, Step};
 use crate::rules::Procedure;
+use crate::rules::describe::{FieldSpec, Kind, condition, parsed};
 use crate::rules::situation::Origins;
 use crate::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -207,11 +208,55 @@ fn rally_attempt_odds(charts: &Charts, attempt: &RallyInput) -> Result<Odds, Ref
 /// RALLYING: one die against the Rally table's minimum.
 pub struct Rally;
 
+/// The rally's fields, as `laager mc rally` and the desk's form ask for them; the class
+/// comes from the unit's record where it settles it (`--unit unit=ID`).
+const RALLY_FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        field: crate::field!(RallyInput: class),
+        flag: "class",
+        value_name: "CLASS",
+        label: "class",
+        help: "The Rally table's class: levies, irregular (and non-European regulars), or european-regular-or-fanatic; the unit's record gives it for European regulars and Fanatics",
+        kind: Kind::Choice {
+            names: RallyClass::NAMES,
+        },
+        required: true,
+        from_records: true,
+        parse: parsed::<RallyClass>,
+    },
+    FieldSpec {
+        field: crate::field!(RallyInput: command),
+        flag: "command",
+        value_name: "COMMAND",
+        label: "command",
+        help: "The command figure with the unit: none, sub-commander or c-in-c",
+        kind: Kind::Choice {
+            names: Command::NAMES,
+        },
+        required: true,
+        from_records: false,
+        parse: parsed::<Command>,
+    },
+    condition(
+        crate::field!(RallyInput: in_melee),
+        "in-melee",
+        "still in melee",
+        "The unit is still in melee (no rally)",
+    ),
+    condition(
+        crate::field!(RallyInput: under_cannister),
+        "under-cannister",
+        "under cannister fire",
+        "The unit is under cannister fire (no rally)",
+    ),
+];
+
 impl Procedure for Rally {
     const RULESET: Ruleset = RULESET;
     const NAME: &'static str = "rally";
     const THROWS: bool = true;
     const ROLES: &'static [&'static str] = &["unit"];
+    const FIELDS: &'static [FieldSpec] = RALLY_FIELDS;
     type Input = RallyInput;
     type Outcome = RallyOutcome;
 

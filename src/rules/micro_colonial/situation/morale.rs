@@ -15,7 +15,7 @@ use crate::rules::micro_colonial::morale_due::{
 };
 use crate::rules::micro_colonial::rally::{RallyClass, RallyInput, RoutLossInput};
 use crate::rules::micro_colonial::recorded::{Status, class_of, has_status};
-use crate::rules::situation::{Origins, Records, Roles, Source};
+use crate::rules::situation::{Filler, Origins, Records, Roles, Source};
 
 const CALCULATION: &str = "MORALE CALCULATION";
 /// "... PER FRIENDLY UNIT BROKEN WITHIN 50MM".
@@ -223,28 +223,30 @@ pub fn rally(
     records: &dyn Records,
     roles: &Roles,
     base: RallyInput,
+    given: &[String],
 ) -> Result<RallyInput, Refusal> {
     let me = unit(layout, records, roles, "unit", &rule("RALLYING"))?;
     let mut input = base;
-    let mut origins = Origins::default();
+    // A class given by hand wins over the record's; the origins step says so.
+    let mut fill = Filler::new(given);
     match class_of(&me.record) {
         Some(class @ (MoraleClass::Fanatic | MoraleClass::EuropeanRegular)) => {
-            input.class = RallyClass::EuropeanRegularOrFanatic;
-            origins.note(
+            fill.set_from(
+                me.source,
                 crate::field!(RallyInput: class),
                 "class",
-                input.class,
-                me.source,
+                &mut input.class,
+                RallyClass::EuropeanRegularOrFanatic,
                 format!("{} is of class {} on {}", me.who(), class.name(), me.record_words()),
             );
         }
-        Some(MoraleClass::Other) => origins.undecided.push(format!(
+        Some(MoraleClass::Other) => fill.origins.undecided.push(format!(
             "{} is of class other: levies, or irregular and non-European regulars, is the referee's call",
             me.who()
         )),
         None => {}
     }
-    input.origins = origins;
+    input.origins = fill.origins;
     Ok(input)
 }
 
